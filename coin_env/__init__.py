@@ -1,0 +1,28 @@
+"""coin-env: reinforcement-learning environments for GMT's COIN-series board games.
+
+    import coin_env
+    coin_env.list_games()
+    game = coin_env.make_game("gandhi", scenario="short", seed=0)
+    env = coin_env.env("gandhi")            # PettingZoo AEC
+    genv = coin_env.gym_env("gandhi", seat="congress", opponents="random")
+"""
+
+from .core.game import EngineError, IllegalActionError
+from .core.play import labels, play
+from .core.registry import list_games, load_game, make_game
+
+__all__ = ["list_games", "make_game", "load_game", "play", "labels", "IllegalActionError", "EngineError",
+           "env", "gym_env"]
+__version__ = "0.1.0"
+
+
+def env(game: str, **kwargs):
+    """A PettingZoo AEC environment for ``game`` (see coin_env.core.aec_env.CoinAECEnv)."""
+    from .core.aec_env import CoinAECEnv
+    return CoinAECEnv(game=game, **kwargs)
+
+
+def gym_env(game: str, **kwargs):
+    """A single-agent gymnasium environment for one seat (see coin_env.core.gym_env.CoinGymEnv)."""
+    from .core.gym_env import CoinGymEnv
+    return CoinGymEnv(game=game, **kwargs)

@@ -1,0 +1,199 @@
+"""The operation / special-activity framework shared by COIN games.
+
+Rule numbers are Gandhi's; the other COIN volumes use the same ideas.
+
+* 3.1.1 / 4.1.1 a space is selected at most once per Operation and once per
+  Special Activity; spaces are selected one at a time, and each space's
+  procedure is finished before the next is selected.
+* 3.1.5 costs and selection allowances are checked at the moment each space is
+  selected, so a Special Activity that changes a track mid-operation changes what
+  may be selected next.
+* 4.1 a Special Activity may come immediately before, during, or after its
+  Operation, never inside a Limited Operation; once begun it is finished before
+  the Operation resumes. Here: at the operation's "select a space or done"
+  prompt, the faction may start its Special Activity instead.
+* 4.1.2 some Special Activities accompany only certain Operations.
+
+Each Operation / Special Activity is an :class:`Activity` object registered in the
+game's ``activities`` table: ``game.activities[faction][action index]``. The framework owns the selection
+loop; the activity owns eligibility, per-space procedure, and finishing steps.
+"""
+
+from __future__ import annotations
+
+from ..core.game import EngineError
+from ..core.prompts import Prompt
+from .sequence import COIN_CONTINUATIONS, COIN_PROMPTS
+
+
+class Activity:
+    """An Operation or Special Activity.
+
+    ``action`` is its index in the vocabulary; ``special`` tells SA from Op.
+    Subclasses override ``can_select`` (is this space selectable *now*, cost and
+    allowance included), ``select`` (do the space's procedure, may push decision
+    frames) and optionally ``begin``, ``finish``, ``max_spaces``.
+    """
+
+    name: str = ""
+    special: bool = False
+    faction: str = ""
+    accompanies: tuple[str, ...] | None = None   # SA only: op names it may accompany (None = any)
+
+    def __init__(self, action: int):
+        self.action = action
+
+    def max_spaces(self, game) -> int | None:
+        """Hard cap on the number of spaces (None = no cap beyond can_select)."""
+        return None
+
+    def candidate_spaces(self, game) -> range | list[int]:
+        return range(game.n_spaces)
+
+    def can_select(self, game, space: int) -> bool:
+        raise NotImplementedError
+
+    def selectable(self, game) -> list[int]:
+        turn = game.state.turn
+        chosen = turn["sa_spaces"] if self.special else turn["op_spaces"]
+        cap = self.max_spaces(game)
+        if cap is not None and len(chosen) >= cap:
+            return []
+        return [sp for sp in self.candidate_spaces(game) if sp not in chosen and self.can_select(game, sp)]
+
+    def available(self, game) -> bool:
+        return bool(self.selectable(game))
+
+    def begin(self, game) -> None:
+        """Steps before the first space (rarely needed)."""
+
+    def select(self, game, space: int) -> None:
+        raise NotImplementedError
+
+    def finish(self, game) -> None:
+        """Steps after all spaces are done (e.g. Restraint -1 after Non-Cooperation). May push frames."""
+
+    def min_spaces(self, game) -> int:
+        return 1
+
+
+def start_operation(game, op_action: int) -> None:
+    """Begin the chosen Operation: its selection loop becomes the prompt."""
+    s = game.state
+    activity = game.activities[s.turn["faction"]][op_action]
+    s.turn["op"] = activity.name
+    s.turn["op_action"] = op_action
+    game.push({"kind": "op_select", "actor": s.turn["faction"], "activity": op_action})
+    activity.begin(game)
+
+
+@COIN_CONTINUATIONS.register
+def coin_operation_chosen(game, frame, action):
+    start_operation(game, action)
+
+
+def sa_allowed(game) -> list[int]:
+    """Special Activities the acting faction may start now (4.1, 4.1.2, 2.3.5)."""
+    s = game.state
+    turn = s.turn
+    if turn["kind"] != "op_sa" or turn["sa_done"] or turn["sa_active"]:
+        return []
+    out = []
+    for action, sa in game.activities[turn["faction"]].items():
+        if not sa.special:
+            continue
+        if sa.accompanies is not None and turn["op"] not in sa.accompanies:
+            continue
+        if sa.available(game):
+            out.append(action)
+    return out
+
+
+@COIN_PROMPTS.register
+class OpSelect(Prompt):
+    """Select the Operation's next space, start the Special Activity, or finish."""
+
+    kind = "op_select"
+
+    def _activity(self, game, frame):
+        return game.activities[frame["actor"]][frame["activity"]]
+
+    def legal(self, game, frame):
+        s = game.state
+        turn = s.turn
+        act = self._activity(game, frame)
+        limited = turn["kind"] == "limited"
+        n = len(turn["op_spaces"])
+        out = []
+        if not (limited and n >= 1):
+            out = [game.space_action(sp) for sp in act.selectable(game)]
+        out += sa_allowed(game)
+        if n >= act.min_spaces(game):
+            out.append(game.DONE)
+        return out
+
+    def describe(self, game, frame):
+        act = self._activity(game, frame)
+        turn = game.state.turn
+        names = [game.space_names[sp] for sp in turn["op_spaces"]]
+        return f"{turn['faction']} {act.name}: select a space{' (limited)' if turn['kind'] == 'limited' else ''}, " \
+               f"or done (selected: {', '.join(names) or 'none'})"
+
+    def apply(self, game, frame, action):
+        s = game.state
+        act = self._activity(game, frame)
+        if action == game.DONE:
+            game.pop()
+            act.finish(game)
+            return
+        if game.vocabulary.group_of(action) == "special":
+            start_special(game, action)
+            return
+        space = game.space_of(action)
+        s.turn["op_spaces"].append(space)
+        act.select(game, space)
+
+
+def start_special(game, sa_action: int) -> None:
+    s = game.state
+    sa = game.activities[s.turn["faction"]][sa_action]
+    s.turn["sa"] = sa.name
+    s.turn["sa_action"] = sa_action
+    s.turn["sa_active"] = True
+    game.push({"kind": "sa_select", "actor": s.turn["faction"], "activity": sa_action})
+    sa.begin(game)
+
+
+@COIN_PROMPTS.register
+class SaSelect(Prompt):
+    """Select the Special Activity's next space, or finish it (4.1: it is finished before the Op resumes)."""
+
+    kind = "sa_select"
+
+    def legal(self, game, frame):
+        sa = game.activities[frame["actor"]][frame["activity"]]
+        out = [game.space_action(sp) for sp in sa.selectable(game)]
+        if len(game.state.turn["sa_spaces"]) >= sa.min_spaces(game):
+            out.append(game.DONE)
+        if not out:
+            raise EngineError(f"{sa.name}: nothing selectable and not done")
+        return out
+
+    def describe(self, game, frame):
+        sa = game.activities[frame["actor"]][frame["activity"]]
+        turn = game.state.turn
+        names = [game.space_names[sp] for sp in turn["sa_spaces"]]
+        return f"{turn['faction']} {sa.name}: select a space, or done (selected: {', '.join(names) or 'none'})"
+
+    def apply(self, game, frame, action):
+        s = game.state
+        sa = game.activities[frame["actor"]][frame["activity"]]
+        if action == game.DONE:
+            game.pop()
+            s.turn["sa_active"] = False
+            s.turn["sa_done"] = True
+            sa.finish(game)
+            return
+        space = game.space_of(action)
+        s.turn["sa_spaces"].append(space)
+        sa.select(game, space)

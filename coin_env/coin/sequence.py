@@ -1,0 +1,248 @@
+"""Card-driven sequence of play shared by the COIN series.
+
+Rule numbers are Gandhi's (2.0); A Distant Plain and Vijayanagara number the same
+procedure 2.0 as well.
+
+* 2.2 Start: the top card is Current, the next is Upcoming; a periodic
+  (Campaign / Propaganda) card revealed as Upcoming is swapped with Current and its
+  round is held at once (2.4).
+* 2.3.1-2.3.4 Eligibility and options: the Eligible factions are offered the card
+  in the order of its faction icons; the first to act is 1st Eligible, the next
+  2nd Eligible; a passer stays Eligible and the next faction takes its place.
+* 2.3.5 Limited Operation; 2.3.6 adjust eligibility; 2.3.7 next card.
+
+A game plugs in through these methods (see :class:`CoinGame`):
+``card_faction_order``, ``is_periodic_card``, ``start_periodic_round``,
+``pass_effects``, ``event_sides``, ``start_event``, ``available_operations``,
+``end_of_turn``.
+"""
+
+from __future__ import annotations
+
+from ..core.game import Continuations, EngineError, Game
+from ..core.prompts import Prompt, PromptRegistry
+
+COIN_PROMPTS = PromptRegistry()
+COIN_CONTINUATIONS = Continuations()
+
+# Meta choices of the sequence of play (2.3.4); every COIN game's vocabulary starts with these.
+PASS, EVENT_UNSHADED, EVENT_SHADED, OP_ONLY, OP_WITH_SA, LIMITED_OP = range(6)
+META_ACTIONS = [
+    ("meta", "pass", "pass"),
+    ("meta", "event_unshaded", "event (unshaded)"),
+    ("meta", "event_shaded", "event (shaded)"),
+    ("meta", "op_only", "operation only"),
+    ("meta", "op_with_sa", "operation with special activity"),
+    ("meta", "limited_op", "limited operation"),
+]
+META_KEYS = {PASS: "pass", EVENT_UNSHADED: "event", EVENT_SHADED: "event",
+             OP_ONLY: "op", OP_WITH_SA: "op_sa", LIMITED_OP: "limited"}
+
+
+class CoinGame(Game):
+    """A card-driven COIN game. Subclasses implement the hooks below."""
+
+    # --- hooks -----------------------------------------------------------------------
+    def card_faction_order(self, card: int) -> list[str]:
+        raise NotImplementedError
+
+    def is_periodic_card(self, card: int) -> bool:
+        raise NotImplementedError
+
+    def start_periodic_round(self) -> None:
+        """Push the frames of a Campaign / Propaganda round for the Current card."""
+        raise NotImplementedError
+
+    def pass_effects(self, faction: str) -> None:
+        """2.3.3: what a passing faction gains (may push a decision)."""
+
+    def event_sides(self, faction: str, card: int) -> list[int]:
+        """Which of EVENT_UNSHADED / EVENT_SHADED the faction may execute now."""
+        return []
+
+    def start_event(self, faction: str, card: int, shaded: bool) -> None:
+        raise NotImplementedError
+
+    def available_operations(self, faction: str, limited: bool) -> list[int]:
+        """Action indices of the operations this faction could start now (>= 1 eligible space)."""
+        raise NotImplementedError
+
+    def end_of_turn(self, faction: str) -> None:
+        """Effects that wait for the end of a faction's turn (may push decisions)."""
+
+    def begin_play(self) -> None:
+        """2.2 Start: reveal Current and Upcoming; hold a periodic round if one shows."""
+        s = self.state
+        s.current = s.deck.pop(0)
+        s.upcoming = s.deck.pop(0) if s.deck else None
+        self._reveal_check()
+
+    # --- the card turn ---------------------------------------------------------------
+    def on_empty_stack(self) -> None:
+        s = self.state
+        if s.current is None:
+            self.begin_play()
+            return
+        self.push({"kind": "sop_card"})
+
+    def _reveal_check(self) -> None:
+        """2.4: a periodic card revealed as Upcoming swaps with Current, then its round runs."""
+        s = self.state
+        s.card_decisions = 0
+        s.sop = {"offered": [], "acted": [], "first_did": None, "done": False}
+        if s.upcoming is not None and self.is_periodic_card(s.upcoming):
+            s.current, s.upcoming = s.upcoming, s.current
+            s.sop["done"] = True
+            self.start_periodic_round()
+
+    def after_periodic_round(self) -> None:
+        """The swapped Event card becomes Current; the draw deck's top card is revealed (6.5)."""
+        s = self.state
+        s.current = s.upcoming
+        s.upcoming = s.deck.pop(0) if s.deck else None
+        if s.current is None:
+            raise EngineError("draw deck ran out before the final periodic card")
+        self._reveal_check()
+
+    def next_card(self) -> None:
+        """2.3.7: discard Current, Upcoming becomes Current, reveal the next card."""
+        s = self.state
+        s.played.append(s.current)
+        s.current = s.upcoming
+        s.upcoming = s.deck.pop(0) if s.deck else None
+        if s.current is None:
+            raise EngineError("draw deck ran out before the final periodic card")
+        self._reveal_check()
+
+    def adjust_eligibility(self) -> None:
+        """2.3.6: factions that executed an Operation or Event become Ineligible; others Eligible.
+        Event text may force a faction either way (``eligibility_override``)."""
+        s = self.state
+        for f in self.factions:
+            s.eligible[f] = f not in s.sop["acted"]
+        for f, value in s.eligibility_override.items():
+            s.eligible[f] = bool(value)
+        s.eligibility_override = {}
+
+    def next_eligible(self) -> str | None:
+        s = self.state
+        for f in self.card_faction_order(s.current):
+            if s.eligible[f] and f not in s.sop["offered"]:
+                return f
+        return None
+
+    def options_for(self, faction: str) -> list[int]:
+        """2.3.4 Options for the 1st or 2nd Eligible faction."""
+        s = self.state
+        first = not s.sop["acted"]
+        opts = [PASS]
+        ops_full = bool(self.available_operations(faction, limited=False))
+        ops_lim = bool(self.available_operations(faction, limited=True))
+        events = self.event_sides(faction, s.current)
+        if first:
+            if ops_full:
+                opts += [OP_ONLY, OP_WITH_SA]
+            opts += events
+        else:
+            did = s.sop["first_did"]
+            if did == "op":
+                if ops_lim:
+                    opts.append(LIMITED_OP)
+            elif did == "op_sa":
+                if ops_lim:
+                    opts.append(LIMITED_OP)
+                opts += events
+            elif did == "event":
+                if ops_full:
+                    opts += [OP_ONLY, OP_WITH_SA]
+        return sorted(opts)
+
+
+@COIN_PROMPTS.register
+class SopCard(Prompt):
+    """Automatic: offer the card to the next Eligible faction, or end the card."""
+
+    kind = "sop_card"
+    auto = True
+
+    def run(self, game, frame):
+        s = game.state
+        game.pop()
+        if s.sop["done"]:
+            return
+        faction = None if len(s.sop["acted"]) >= 2 else game.next_eligible()
+        if faction is None:
+            s.sop["done"] = True
+            game.adjust_eligibility()
+            game.next_card()
+            return
+        game.push({"kind": "sop_choice", "actor": faction})
+
+
+@COIN_PROMPTS.register
+class SopChoice(Prompt):
+    """1st / 2nd Eligible chooses: pass, event, operation (with SA) or limited operation."""
+
+    kind = "sop_choice"
+
+    def legal(self, game, frame):
+        return game.options_for(frame["actor"])
+
+    def describe(self, game, frame):
+        s = game.state
+        which = "1st" if not s.sop["acted"] else "2nd"
+        return f"{frame['actor']} as {which} Eligible on card {s.current}: choose pass, event or operation"
+
+    def apply(self, game, frame, action):
+        s = game.state
+        faction = frame["actor"]
+        game.pop()
+        s.sop["offered"].append(faction)
+        kind = META_KEYS[action]
+        s.turn = new_turn(faction, kind)
+        if kind == "pass":
+            game.pass_effects(faction)
+            return
+        # Record the turn once its frames finish (and run end-of-turn effects then).
+        game.push({"kind": "sop_turn_end", "step": 0})
+        if kind == "event":
+            game.start_event(faction, s.current, shaded=(action == EVENT_SHADED))
+        else:
+            ops = game.available_operations(faction, limited=(kind == "limited"))
+            game.choose(faction, "choose an operation", ops, "coin_operation_chosen")
+
+
+def new_turn(faction: str, kind: str) -> dict:
+    """The context of the action in progress; the observation encodes it."""
+    return {"faction": faction, "kind": kind, "op": None, "op_spaces": [], "sa": None,
+            "sa_spaces": [], "sa_done": False, "sa_active": False, "flags": {}}
+
+
+@COIN_PROMPTS.register
+class SopTurnEnd(Prompt):
+    """Automatic: after a faction's Op/Event, record what it did and run end-of-turn effects."""
+
+    kind = "sop_turn_end"
+    auto = True
+
+    def run(self, game, frame):
+        s = game.state
+        if frame["step"] == 0:
+            frame["step"] = 1
+            turn = s.turn
+            faction = turn["faction"]
+            if turn["kind"] == "event":
+                did = "event"
+            elif turn["kind"] == "op_sa" and turn["sa_done"]:
+                did = "op_sa"
+            elif turn["kind"] == "limited":
+                did = "limited"
+            else:
+                did = "op"
+            if not s.sop["acted"]:
+                s.sop["first_did"] = did
+            s.sop["acted"].append(faction)
+            game.end_of_turn(faction)
+            return
+        game.pop()
+        s.turn = None

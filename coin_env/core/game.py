@@ -1,0 +1,241 @@
+"""The decision-point machine every game runs on.
+
+One path through the rules: humans, random agents, RL policies and the
+non-player bots all call :meth:`Game.apply` with an index into the game's
+action vocabulary at the prompt on top of the decision stack. Nothing else
+changes a game.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from .actions import ActionVocabulary
+from .prompts import Prompt, PromptRegistry
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal at the current prompt. The game is unchanged."""
+
+
+class EngineError(RuntimeError):
+    """The engine reached a state it promised never to reach (a bug, not bad input)."""
+
+
+class Continuations(dict):
+    """name -> function(game, frame, action) called when a `choose` frame is answered."""
+
+    def register(self, fn):
+        if fn.__name__ in self:
+            raise ValueError(f"continuation {fn.__name__!r} registered twice")
+        self[fn.__name__] = fn
+        return fn
+
+
+class ChoosePrompt(Prompt):
+    """A decision among options fixed when the frame was pushed.
+
+    Frame: ``{"kind": "choose", "actor", "ask", "options": [action...], "then": name, ...}``.
+    The frame is popped before the continuation runs, so the continuation may
+    push further frames.
+    """
+
+    kind = "choose"
+
+    def legal(self, game, frame):
+        return frame["options"]
+
+    def apply(self, game, frame, action):
+        game.pop()
+        game.continuations[frame["then"]](game, frame, action)
+
+
+MAX_AUTO_STEPS = 100_000
+
+
+class Game:
+    """Base class. A subclass provides: name, factions, vocabulary, prompts,
+    continuations, a state class, ``setup()``, ``on_empty_stack()``,
+    ``victory_margins()``, ``winner()``, ``to_position()`` / ``from_position()``."""
+
+    name: str = ""
+    factions: tuple[str, ...] = ()
+    vocabulary: ActionVocabulary
+    prompts: PromptRegistry
+    continuations: Continuations
+    state_class = None
+
+    def __init__(self, state, options: dict | None = None, debug: bool = False):
+        self.state = state
+        self.options = dict(options or {})
+        self.debug = debug
+        self._legal: list[int] | None = None
+
+    # -- the decision stack ---------------------------------------------------------
+    def push(self, frame: dict) -> dict:
+        self.state.frames.append(frame)
+        return frame
+
+    def pop(self) -> dict:
+        return self.state.frames.pop()
+
+    def top(self) -> dict | None:
+        frames = self.state.frames
+        return frames[-1] if frames else None
+
+    def choose(self, actor: str, ask: str, options: list[int], then: str, **data) -> None:
+        """Push a `choose` decision; ``then`` names a registered continuation."""
+        if not options:
+            raise EngineError(f"no options for {ask!r}")
+        frame = {"kind": "choose", "actor": actor, "ask": ask, "options": list(options), "then": then}
+        frame.update(data)
+        self.push(frame)
+
+    def on_empty_stack(self) -> None:
+        """Called when no decision is pending: start the next step of the game."""
+        raise NotImplementedError
+
+    def advance(self) -> None:
+        """Run automatic frames until a real decision is pending or the game ends."""
+        state = self.state
+        prompts = self.prompts
+        for _ in range(MAX_AUTO_STEPS):
+            if state.over:
+                self._legal = []
+                return
+            frames = state.frames
+            if not frames:
+                self.on_empty_stack()
+                continue
+            top = frames[-1]
+            prompt = prompts[top["kind"]]
+            if prompt.auto:
+                prompt.run(self, top)
+                continue
+            legal = prompt.legal(self, top)
+            if not legal:
+                raise EngineError(f"dead end: prompt {prompt.describe(self, top)!r} offers no action")
+            self._legal = legal
+            return
+        raise EngineError("automatic steps did not reach a decision")
+
+    # -- public API -----------------------------------------------------------------
+    def current_player(self) -> str | None:
+        if self.state.over:
+            return None
+        top = self.state.frames[-1]
+        return self.prompts[top["kind"]].actor(self, top)
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self.advance()
+        return list(self._legal)
+
+    def legal_mask(self, out: np.ndarray | None = None) -> np.ndarray:
+        if out is None:
+            out = np.zeros(len(self.vocabulary), dtype=np.int8)
+        else:
+            out[:] = 0
+        if self._legal is None:
+            self.advance()
+        if self._legal:
+            out[self._legal] = 1
+        return out
+
+    def prompt(self) -> str:
+        """What is being asked now, in words."""
+        if self.state.over:
+            return "game over"
+        top = self.state.frames[-1]
+        return self.prompts[top["kind"]].describe(self, top)
+
+    def prompt_frame(self) -> dict | None:
+        return None if self.state.over else self.state.frames[-1]
+
+    def action_label(self, action: int) -> str:
+        return self.vocabulary.label(action)
+
+    def apply(self, action) -> None:
+        """Apply one action. Raises IllegalActionError (game unchanged) if not legal."""
+        if self._legal is None:
+            self.advance()
+        if isinstance(action, str):
+            action = self._action_from_label(action)
+        try:
+            action = int(action)
+        except (TypeError, ValueError):
+            raise IllegalActionError(f"action {action!r} is not an action index") from None
+        if self.state.over:
+            raise IllegalActionError(f"action {action} ({self._safe_label(action)}): the game is over")
+        if action not in self._legal:
+            raise IllegalActionError(
+                f"illegal action {action} ({self._safe_label(action)!r}) at prompt "
+                f"{self.prompt()!r} for {self.current_player()}; legal: "
+                f"{[self.action_label(a) for a in self._legal][:40]}"
+            )
+        top = self.state.frames[-1]
+        self.state.decisions += 1
+        self.state.card_decisions += 1
+        self._legal = None
+        self.prompts[top["kind"]].apply(self, top, action)
+        self.advance()
+        if self.debug:
+            self.check_invariants()
+
+    def _safe_label(self, action) -> str:
+        try:
+            return self.action_label(int(action))
+        except (IndexError, TypeError, ValueError):
+            return "not in the vocabulary"
+
+    def _action_from_label(self, label: str) -> int:
+        try:
+            return self.vocabulary.by_label(label)
+        except KeyError:
+            raise IllegalActionError(
+                f"no action labelled {label!r} at prompt {self.prompt()!r}; legal: "
+                f"{[self.action_label(a) for a in self._legal or []][:40]}"
+            ) from None
+
+    def is_over(self) -> bool:
+        return bool(self.state.over)
+
+    def check_invariants(self) -> None:
+        """Subclasses assert piece conservation and track ranges here (debug mode)."""
+
+    # -- copies and saves -----------------------------------------------------------
+    def clone(self) -> "Game":
+        new = self.__class__.__new__(self.__class__)
+        new.state = self.state.copy()
+        new.options = self.options
+        new.debug = self.debug
+        new._legal = None if self._legal is None else self._legal
+        return new
+
+    def to_dict(self) -> dict:
+        return {"game": self.name, "options": self.options, "state": self.state.to_dict()}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: dict, debug: bool = False) -> "Game":
+        state = cls.state_class.from_dict(data["state"])
+        game = cls(state, options=data.get("options") or {}, debug=debug)
+        game.validate_loaded()
+        game.advance()
+        return game
+
+    def validate_loaded(self) -> None:
+        """Refuse a loaded state that breaks an invariant (subclasses extend)."""
+        for frame in self.state.frames:
+            if not isinstance(frame, dict) or frame.get("kind") not in self.prompts:
+                raise ValueError(f"saved decision stack has an unknown frame: {frame!r}")
+            if frame["kind"] == "choose" and frame.get("then") not in self.continuations:
+                raise ValueError(f"saved decision stack names an unknown continuation: {frame.get('then')!r}")
+        try:
+            self.check_invariants()
+        except AssertionError as exc:
+            raise ValueError(f"saved game breaks an invariant: {exc}") from None

@@ -1,0 +1,39 @@
+"""Which games exist and how to build or load one."""
+
+from __future__ import annotations
+
+import importlib
+import json
+
+_GAMES = {
+    # name -> module path exposing `GAME_CLASS` and `new_game(scenario, seed, options, position, debug)`
+    "gandhi": "coin_env.games.gandhi.game",
+}
+
+
+def list_games() -> list[str]:
+    return list(_GAMES)
+
+
+def game_module(name: str):
+    if name not in _GAMES:
+        raise ValueError(f"unknown game {name!r}; known games: {list_games()}")
+    return importlib.import_module(_GAMES[name])
+
+
+def make_game(name: str, scenario: str | None = None, seed: int = 0, options: dict | None = None,
+              position: dict | None = None, debug: bool = False):
+    """Build a game: ``make_game("gandhi", scenario="short", seed=0)``."""
+    return game_module(name).new_game(scenario=scenario, seed=seed, options=options or {},
+                                      position=position, debug=debug)
+
+
+def load_game(text: str, debug: bool = False):
+    """Restore a game saved with ``game.to_json()``. Refuses malformed or inconsistent saves."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"saved game is not valid JSON: {exc}") from None
+    if not isinstance(data, dict) or "game" not in data or "state" not in data:
+        raise ValueError("saved game must be an object with 'game' and 'state'")
+    return game_module(data["game"]).GAME_CLASS.from_dict(data, debug=debug)

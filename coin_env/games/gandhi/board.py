@@ -1,0 +1,342 @@
+"""Board queries and primitive changes for Gandhi: the vocabulary every rule is written in.
+
+Rules call these instead of touching arrays, so each rule of chapter 1 (space types,
+Active pieces, Raj Control, victory totals, Protest boxes, marker limits, tracks) lives
+in exactly one function here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .data.map import PROTEST_BOXES
+from .data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
+                          REV_BASE, SEPOY, TROOP, UNREST_STRIKE_MARKERS)
+from .static import (AVAILABLE, IS_CITY, IS_LAND, IS_MUSLIM, IS_PRINCELY_STATE, IS_PRINTED_PROVINCE,
+                     IS_RAILWAY, JAIL, N_SPACES, OUT_OF_PLAY, POP)
+
+CUBES = (TROOP, SEPOY)
+ACTIVISTS = (CONGRESS_ACTIVIST, ML_ACTIVIST)
+GUERRILLAS = (GUERRILLA, ACTIVE_GUERRILLA)
+BASES = (ML_BASE, REV_BASE)
+FACTION_PIECES = {
+    "raj": (TROOP, SEPOY),
+    "congress": (CONGRESS_ACTIVIST, GANDHI),
+    "ml": (ML_ACTIVIST, ML_BASE),
+    "revs": (GUERRILLA, ACTIVE_GUERRILLA, REV_BASE),
+}
+
+
+# --- 1.3 space types --------------------------------------------------------------------
+def is_railway(s, sp) -> bool:
+    return bool(IS_RAILWAY[sp])
+
+
+def is_city(s, sp) -> bool:
+    return bool(IS_CITY[sp])
+
+
+def is_province(s, sp) -> bool:
+    """1.3.3 / 1.3.5: a printed Province without a Muslim State marker."""
+    return bool(IS_PRINTED_PROVINCE[sp]) and not s.muslim_state[sp]
+
+
+def is_state(s, sp) -> bool:
+    """1.3.5: Princely States and Muslim States."""
+    return bool(IS_PRINCELY_STATE[sp]) or bool(s.muslim_state[sp])
+
+
+def is_land(sp) -> bool:
+    """Non-railway space: City, Province or State (1.3.6 note)."""
+    return bool(IS_LAND[sp])
+
+
+def is_muslim_space(sp) -> bool:
+    """1.3.4: one of the 10 printed Muslim spaces (a Muslim State marker does not make one)."""
+    return bool(IS_MUSLIM[sp])
+
+
+def pop(sp) -> int:
+    return int(POP[sp])
+
+
+# --- 1.4.3 Active pieces --------------------------------------------------------------------
+def activists_active(s, sp) -> bool:
+    """Activists are Active in a Protest space or on a Railway, Inactive elsewhere."""
+    return bool(IS_RAILWAY[sp]) or bool(s.protest[sp])
+
+
+def count(s, sp, piece) -> int:
+    return int(s.pieces[sp, piece])
+
+
+def cubes(s, sp) -> int:
+    p = s.pieces[sp]
+    return int(p[TROOP] + p[SEPOY])
+
+
+def guerrillas(s, sp) -> int:
+    p = s.pieces[sp]
+    return int(p[GUERRILLA] + p[ACTIVE_GUERRILLA])
+
+
+def activists(s, sp) -> int:
+    p = s.pieces[sp]
+    return int(p[CONGRESS_ACTIVIST] + p[ML_ACTIVIST])
+
+
+def active_non_raj(s, sp) -> int:
+    """Active pieces other than cubes: Gandhi, all Bases, Active Guerrillas, Active Activists (1.7)."""
+    p = s.pieces[sp]
+    n = int(p[GANDHI] + p[ML_BASE] + p[REV_BASE] + p[ACTIVE_GUERRILLA])
+    if activists_active(s, sp):
+        n += int(p[CONGRESS_ACTIVIST] + p[ML_ACTIVIST])
+    return n
+
+
+def active_pieces_of(s, sp, faction) -> int:
+    """Active pieces of one faction in a space (targets for removal)."""
+    p = s.pieces[sp]
+    if faction == "raj":
+        return int(p[TROOP] + p[SEPOY])
+    if faction == "congress":
+        return int(p[GANDHI]) + (int(p[CONGRESS_ACTIVIST]) if activists_active(s, sp) else 0)
+    if faction == "ml":
+        return int(p[ML_BASE]) + (int(p[ML_ACTIVIST]) if activists_active(s, sp) else 0)
+    return int(p[ACTIVE_GUERRILLA] + p[REV_BASE])
+
+
+def active_adversaries(s, sp, faction) -> int:
+    return sum(active_pieces_of(s, sp, f) for f in FACTION_PIECES if f != faction)
+
+
+# --- 1.7 Raj Control ------------------------------------------------------------------------
+def controllable(s, sp) -> bool:
+    """1.7.2: only Cities and Provinces (not States, not Railways) can be Raj-Controlled."""
+    return bool(IS_CITY[sp]) or is_province(s, sp)
+
+
+def raj_control(s, sp) -> bool:
+    """1.7.1: cubes exceed all other Active pieces in a City or Province."""
+    return controllable(s, sp) and cubes(s, sp) > active_non_raj(s, sp)
+
+
+def control_mask(s) -> np.ndarray:
+    """Raj Control of every space at once (vectorized 1.7.1)."""
+    p = s.pieces[:N_SPACES].astype(np.int32)
+    act = (IS_RAILWAY | (s.protest > 0))
+    others = p[:, GANDHI] + p[:, ML_BASE] + p[:, REV_BASE] + p[:, ACTIVE_GUERRILLA] + \
+        act * (p[:, CONGRESS_ACTIVIST] + p[:, ML_ACTIVIST])
+    can = IS_CITY | (IS_PRINTED_PROVINCE & (s.muslim_state == 0))
+    return can & ((p[:, TROOP] + p[:, SEPOY]) > others)
+
+
+# --- 1.6 / 1.9 victory totals --------------------------------------------------------------------
+def total_support(s) -> int:
+    sup = s.support.astype(np.int32)
+    return int((np.clip(sup, 0, 2) * POP).sum())
+
+
+def total_opposition(s) -> int:
+    sup = s.support.astype(np.int32)
+    return int((np.clip(-sup, 0, 2) * POP).sum())
+
+
+def total_muslim_opposition(s) -> int:
+    sup = s.support.astype(np.int32)
+    return int((np.clip(-sup, 0, 2) * POP * IS_MUSLIM).sum())
+
+
+def victory_totals(s) -> dict[str, int]:
+    """1.9 / 7.2 victory marker totals."""
+    ctrl = control_mask(s)
+    return {
+        "raj": total_support(s) + int((POP * ctrl).sum()),
+        "congress": total_opposition(s),
+        "ml": total_muslim_opposition(s) + 2 * int((POP * (s.muslim_state > 0)).sum()),
+        "revs": int((POP * (s.unrest > 0)).sum()) + int(s.pieces[:N_SPACES, REV_BASE].sum()),
+    }
+
+
+VICTORY_THRESHOLDS = {"raj": 38, "congress": 20, "ml": 14, "revs": 14}   # 7.2
+
+
+# --- 1.6 support shifts -------------------------------------------------------------------------
+def shift_support(s, sp, levels: int) -> None:
+    """Shift toward Active Support (+) or Active Opposition (-), within the five levels (1.6.1).
+    Railways have no Support/Opposition."""
+    if IS_RAILWAY[sp]:
+        return
+    s.support[sp] = max(-2, min(2, int(s.support[sp]) + levels))
+
+
+def shift_toward_neutral(s, sp) -> None:
+    v = int(s.support[sp])
+    if v > 0:
+        s.support[sp] = v - 1
+    elif v < 0:
+        s.support[sp] = v + 1
+
+
+# --- 1.4.1 availability and piece movement ---------------------------------------------------------
+def available(s, piece) -> int:
+    if piece == GUERRILLA:
+        return int(s.pieces[AVAILABLE, GUERRILLA] + s.pieces[AVAILABLE, ACTIVE_GUERRILLA])
+    return int(s.pieces[AVAILABLE, piece])
+
+
+def move(s, piece, src, dst, n: int = 1) -> None:
+    if n <= 0:
+        return
+    if s.pieces[src, piece] < n:
+        raise ValueError(f"cannot move {n} of piece {piece} from location {src}")
+    s.pieces[src, piece] -= n
+    s.pieces[dst, piece] += n
+
+
+def place(s, piece, sp, n: int = 1) -> int:
+    """Place up to n pieces from Available (1.4.1: ignore what is not Available). Returns how many.
+    Guerrillas are always placed Underground (1.4.3)."""
+    if piece in (GUERRILLA, ACTIVE_GUERRILLA):
+        n = min(n, available(s, GUERRILLA))
+        # Off-map Guerrillas are kept Underground; tolerate any stray Active ones.
+        from_u = min(n, int(s.pieces[AVAILABLE, GUERRILLA]))
+        move(s, GUERRILLA, AVAILABLE, sp, from_u)
+        rest = n - from_u
+        if rest:
+            s.pieces[AVAILABLE, ACTIVE_GUERRILLA] -= rest
+            s.pieces[sp, GUERRILLA] += rest
+        return n
+    n = min(n, int(s.pieces[AVAILABLE, piece]))
+    move(s, piece, AVAILABLE, sp, n)
+    return n
+
+
+def remove(s, piece, sp, n: int = 1) -> None:
+    """Remove to Available (5.1.3 'remove'); Guerrillas return Underground."""
+    if piece == ACTIVE_GUERRILLA:
+        s.pieces[sp, ACTIVE_GUERRILLA] -= n
+        s.pieces[AVAILABLE, GUERRILLA] += n
+        return
+    move(s, piece, sp, AVAILABLE, n)
+
+
+def arrest(s, piece, sp, n: int = 1) -> None:
+    """5.1.3 'arrest': Gandhi and Activists go to Jail."""
+    move(s, piece, sp, JAIL, n)
+
+
+def remove_or_arrest(s, piece, sp, n: int = 1) -> None:
+    """Removal by Raj Assault / Treaty / Govern: NV pieces to Jail, others to Available (3.2.4)."""
+    if piece in (CONGRESS_ACTIVIST, ML_ACTIVIST, GANDHI):
+        arrest(s, piece, sp, n)
+    else:
+        remove(s, piece, sp, n)
+
+
+def activate_guerrillas(s, sp, n: int) -> int:
+    n = min(n, int(s.pieces[sp, GUERRILLA]))
+    s.pieces[sp, GUERRILLA] -= n
+    s.pieces[sp, ACTIVE_GUERRILLA] += n
+    return n
+
+
+def guerrillas_underground(s, sp) -> None:
+    s.pieces[sp, GUERRILLA] += s.pieces[sp, ACTIVE_GUERRILLA]
+    s.pieces[sp, ACTIVE_GUERRILLA] = 0
+
+
+def has_room_for_base(s, sp) -> bool:
+    """1.4.2: Bases in a space may not exceed its Population (so never on Railways)."""
+    p = s.pieces[sp]
+    return int(p[ML_BASE] + p[REV_BASE]) < int(POP[sp])
+
+
+# --- 1.10 Protest markers -------------------------------------------------------------------
+def protests_available_for_ops(s) -> int:
+    """Markers in the boxes beside Restraint values >= the current Restraint (1.10)."""
+    return int(sum(int(s.protest_boxes[i]) for i, (value, _) in enumerate(PROTEST_BOXES) if value >= s.restraint))
+
+
+def protests_available_for_events(s) -> int:
+    return int(s.protest_boxes.sum())
+
+
+def place_protest(s, sp, for_event: bool = False) -> bool:
+    """Place a Protest from the lowest-numbered occupied box (1.10), if allowed; returns success.
+    Operations draw only from the boxes Restraint makes Available."""
+    if s.protest[sp]:
+        return False
+    for i, (value, _) in enumerate(PROTEST_BOXES):
+        if s.protest_boxes[i] > 0 and (for_event or value >= s.restraint):
+            s.protest_boxes[i] -= 1
+            s.protest[sp] = 1
+            return True
+    return False
+
+
+def remove_protest(s, sp) -> bool:
+    """Return a Protest to the highest-numbered open box (1.10)."""
+    if not s.protest[sp]:
+        return False
+    s.protest[sp] = 0
+    for i in range(len(PROTEST_BOXES) - 1, -1, -1):
+        if s.protest_boxes[i] < PROTEST_BOXES[i][1]:
+            s.protest_boxes[i] += 1
+            return True
+    raise ValueError("no open Protest box")
+
+
+# --- 1.11 / 1.12 Unrest and Strike markers ----------------------------------------------------------
+def unrest_strike_in_play(s) -> int:
+    return int(s.unrest.sum() + s.strike.sum())
+
+
+def add_unrest(s, sp) -> bool:
+    """Add one Unrest; on a Railway a Strike instead (5.1.4), at most one per Railway (1.12).
+    Nothing is placed if all 12 markers are in play (1.11)."""
+    if unrest_strike_in_play(s) >= UNREST_STRIKE_MARKERS:
+        return False
+    if IS_RAILWAY[sp]:
+        if s.strike[sp]:
+            return False
+        s.strike[sp] = 1
+        return True
+    s.unrest[sp] += 1
+    return True
+
+
+def add_strike(s, sp) -> bool:
+    if not IS_RAILWAY[sp] or s.strike[sp] or unrest_strike_in_play(s) >= UNREST_STRIKE_MARKERS:
+        return False
+    s.strike[sp] = 1
+    return True
+
+
+# --- 6.6 / 6.7 / 6.8 Restraint, Unity, Crisis --------------------------------------------------------
+def in_crisis(s) -> bool:
+    """6.8: India is in Crisis whenever Restraint and Unity are both 1."""
+    return s.restraint == 1 and s.unity == 1
+
+
+def _note_crisis(s, was: bool) -> None:
+    if not was and in_crisis(s) and s.turn is not None:
+        s.turn["flags"]["crisis_triggered"] = True
+
+
+def shift_restraint(s, delta: int) -> None:
+    """Shifts beyond 1..5 are ignored (5.1.4)."""
+    was = in_crisis(s)
+    s.restraint = max(1, min(5, s.restraint + delta))
+    _note_crisis(s, was)
+
+
+def shift_unity(s, delta: int) -> None:
+    was = in_crisis(s)
+    s.unity = max(1, min(5, s.unity + delta))
+    _note_crisis(s, was)
+
+
+def add_resources(s, faction: str, amount: int) -> None:
+    """1.8: Raj and Revolutionaries Resources stay within 0..50."""
+    s.resources[faction] = max(0, min(50, s.resources[faction] + amount))

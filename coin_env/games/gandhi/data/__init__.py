@@ -1,0 +1,1 @@
+"""Gandhi's printed data: map, pieces, scenarios, cards. Data apart from logic."""

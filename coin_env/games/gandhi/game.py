@@ -1,0 +1,167 @@
+"""Gandhi (COIN vol. IX) as a coin-env game."""
+
+from __future__ import annotations
+
+from ...coin.sequence import CoinGame
+from . import board
+from .actions import COUNT0, DONE, FACTION0, MODE, OP, PIECE0, SA, SPACE0, VOCABULARY
+from .data import cards as carddata
+from .data.map import PROTEST_BOXES
+from .data.pieces import FACTIONS, FORCE_POOL, GUERRILLA, ACTIVE_GUERRILLA, N_PIECE_TYPES, TROOP
+from .registry import CONTINUATIONS, PROMPTS
+from .rules import campaign, nonviolent, raj, revolutionaries, turn
+from .state import GandhiState
+from .static import IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY, N_SPACES, POP, SPACE_NAMES
+
+
+class GandhiGame(CoinGame):
+    name = "gandhi"
+    factions = FACTIONS
+    vocabulary = VOCABULARY
+    prompts = PROMPTS
+    continuations = CONTINUATIONS
+    state_class = GandhiState
+
+    n_spaces = N_SPACES
+    space_names = SPACE_NAMES
+    DONE = DONE
+
+    def __init__(self, state, options=None, debug=False):
+        super().__init__(state, options, debug)
+
+    # --- action helpers used by the rules ------------------------------------------------
+    @staticmethod
+    def space_action(sp: int) -> int:
+        return SPACE0 + sp
+
+    @staticmethod
+    def space_of(action: int) -> int:
+        return action - SPACE0
+
+    @staticmethod
+    def piece_action(piece: int) -> int:
+        return PIECE0 + piece
+
+    @staticmethod
+    def piece_of(action: int) -> int:
+        return action - PIECE0
+
+    @staticmethod
+    def count_action(n: int) -> int:
+        return COUNT0 + n
+
+    @staticmethod
+    def count_of(action: int) -> int:
+        return action - COUNT0
+
+    @staticmethod
+    def count_actions(lo: int, hi: int) -> list[int]:
+        from .actions import MAX_COUNT
+        return [COUNT0 + n for n in range(max(0, lo), min(hi, MAX_COUNT) + 1)]
+
+    @staticmethod
+    def faction_action(f: str) -> int:
+        return FACTION0 + FACTIONS.index(f)
+
+    @staticmethod
+    def faction_of(action: int) -> str:
+        return FACTIONS[action - FACTION0]
+
+    @staticmethod
+    def mode(key: str) -> int:
+        return MODE[key]
+
+    @staticmethod
+    def op_action(key: str) -> int:
+        return OP[key]
+
+    @staticmethod
+    def sa_action(key: str) -> int:
+        return SA[key]
+
+    # --- COIN hooks ----------------------------------------------------------------------
+    def card_faction_order(self, card):
+        return carddata.faction_order(card)
+
+    def is_periodic_card(self, card):
+        return carddata.is_campaign(card)
+
+    def start_periodic_round(self):
+        campaign.start_campaign_round(self)
+
+    def pass_effects(self, faction):
+        turn.pass_effects(self, faction)
+
+    def end_of_turn(self, faction):
+        turn.end_of_turn(self, faction)
+
+    def available_operations(self, faction, limited):
+        return [a for a, act in self.activities[faction].items()
+                if not act.special and act.available(self)]
+
+    # --- victory -----------------------------------------------------------------------
+    def victory_totals(self) -> dict[str, int]:
+        return board.victory_totals(self.state)
+
+    def victory_margins(self) -> dict[str, int]:
+        """7.3: each faction's total minus its threshold (positive once it exceeds it)."""
+        totals = self.victory_totals()
+        return {f: totals[f] - board.VICTORY_THRESHOLDS[f] for f in FACTIONS}
+
+    def winner(self) -> str | None:
+        r = self.state.result
+        return r["winner"] if r else None
+
+    def ranking(self) -> list[str] | None:
+        r = self.state.result
+        return r["ranking"] if r else None
+
+    # --- invariants (checked after every step in debug mode) ---------------------------------
+    def check_invariants(self) -> None:
+        s = self.state
+        p = s.pieces
+        assert (p >= 0).all(), "negative piece count"
+        for piece, total in FORCE_POOL.items():
+            if piece == GUERRILLA:
+                n = int(p[:, GUERRILLA].sum() + p[:, ACTIVE_GUERRILLA].sum())
+            else:
+                n = int(p[:, piece].sum())
+            assert n == total, f"piece {piece}: {n} in play and boxes, {total} in the game"
+        assert int(p[:N_SPACES, TROOP][IS_PRINCELY_STATE | (s.muslim_state > 0)].sum()) == 0, "Troops in a State"
+        bases = p[:N_SPACES, 5] + p[:N_SPACES, 8]
+        assert (bases <= POP).all(), "more Bases than Population"
+        assert int(s.protest.sum() + s.protest_boxes.sum()) == sum(c for _, c in PROTEST_BOXES), "Protest markers lost"
+        assert all(0 <= int(s.protest_boxes[i]) <= c for i, (_, c) in enumerate(PROTEST_BOXES)), "Protest box overfull"
+        assert board.unrest_strike_in_play(s) <= 12, "more than 12 Unrest/Strike markers"
+        assert (s.strike[~IS_RAILWAY] == 0).all(), "Strike off a Railway"
+        assert (s.unrest[IS_RAILWAY] == 0).all(), "Unrest on a Railway"
+        assert (s.support[IS_RAILWAY] == 0).all(), "Support on a Railway"
+        assert (s.muslim_state[~IS_PRINTED_PROVINCE] == 0).all(), "Muslim State outside a Province"
+        assert ((s.support >= -2) & (s.support <= 2)).all(), "Support level out of range"
+        assert 1 <= s.restraint <= 5 and 1 <= s.unity <= 5, "Restraint/Unity out of 1..5"
+        assert 0 <= s.resources["raj"] <= 50 and 0 <= s.resources["revs"] <= 50, "Resources out of 0..50"
+        assert p[:, GANDHI_COL].sum() == 1, "Gandhi lost"
+
+
+GANDHI_COL = 3
+assert N_PIECE_TYPES == 9
+
+# Operations and Special Activities by faction: {faction: {action index: Activity}}.
+def _activities():
+    table = {f: {} for f in FACTIONS}
+    for module in (raj, nonviolent, revolutionaries):
+        for cls in getattr(module, "ACTIVITIES", []):
+            action = SA[cls.key] if cls.special else OP[cls.key]
+            table[cls.faction][action] = cls(action)
+    # Keep a fixed order: operations before specials, by vocabulary index.
+    return {f: dict(sorted(acts.items())) for f, acts in table.items()}
+
+
+GandhiGame.activities = _activities()
+GAME_CLASS = GandhiGame
+
+
+def new_game(scenario=None, seed=0, options=None, position=None, debug=False):
+    from .setup import build_game
+    return build_game(GandhiGame, scenario=scenario or "short", seed=seed, options=options or {},
+                      position=position, debug=debug)

@@ -1,0 +1,3 @@
+"""Placeholder: filled by the nonviolent rules work."""
+
+MODES: list[tuple[str, str]] = []

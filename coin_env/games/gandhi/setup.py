@@ -1,0 +1,285 @@
+"""Setting up Gandhi: scenarios (2.1), deck preparation, the first Viceroy, Gandhi's placement,
+and readable positions (``to_position`` / ``make_game(..., position=...)``)."""
+
+from __future__ import annotations
+
+from . import board
+from .data import cards as carddata
+from .data.map import PROTEST_BOXES
+from .data.pieces import FACTIONS, FORCE_POOL, GANDHI, CONGRESS_ACTIVIST, PIECE_NAMES
+from .data.scenarios import SCENARIOS
+from .registry import CONTINUATIONS
+from .state import GandhiState
+from .static import AVAILABLE, INDEX, JAIL, LOCATION_NAMES, N_SPACES, OUT_OF_PLAY, SPACE_NAMES
+
+SUPPORT_NAMES = {2: "Active Support", 1: "Passive Support", 0: "Neutral", -1: "Passive Opposition",
+                 -2: "Active Opposition"}
+SUPPORT_VALUES = {v: k for k, v in SUPPORT_NAMES.items()}
+PIECE_INDEX = {name: i for i, name in enumerate(PIECE_NAMES)}
+
+# Options a game accepts, with their allowed values and defaults (README: "Options").
+OPTIONS = {
+    # 6.2.1 Railway Strikes: English text ("a Protest OR more Activists than cubes OR next to an
+    # uncontrolled City") or the Spanish reading ("a Protest AND more Activists than cubes, OR ...").
+    "strike_rule": (("en", "es"), "en"),
+}
+
+
+def validate_options(options: dict) -> dict:
+    out = {k: default for k, (_, default) in OPTIONS.items()}
+    for key, value in options.items():
+        if key not in OPTIONS:
+            raise ValueError(f"unknown Gandhi option {key!r}; known options: {sorted(OPTIONS)}")
+        allowed, _ = OPTIONS[key]
+        if value not in allowed:
+            raise ValueError(f"Gandhi option {key!r} must be one of {list(allowed)}, not {value!r}")
+        out[key] = value
+    return out
+
+
+def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool):
+    options = validate_options(options)
+    if position is not None:
+        state = state_from_position(position, seed)
+    else:
+        if scenario not in SCENARIOS:
+            raise ValueError(f"unknown Gandhi scenario {scenario!r}; choose from {sorted(SCENARIOS)}")
+        state = scenario_state(scenario, seed)
+    game = game_class(state, options=options, debug=debug)
+    if position is None and SCENARIOS[scenario]["gandhi_placement"]:
+        # Quick start step 4: Congress places Gandhi, 1 Activist and 1 Protest in any one space.
+        game.choose("congress", "place Gandhi, an Activist and a Protest in any one space",
+                    [game.space_action(sp) for sp in range(N_SPACES)], "setup_place_gandhi")
+    game.check_invariants() if debug else None
+    game.advance()
+    return game
+
+
+def _put(s, loc: int, pieces: dict[str, int]) -> None:
+    for name, n in pieces.items():
+        s.pieces[loc, PIECE_INDEX[name]] += n
+
+
+def scenario_state(name: str, seed: int) -> GandhiState:
+    sc = SCENARIOS[name]
+    s = GandhiState.empty()
+    s.rng = s.rng.__class__(seed)
+    s.scenario = name
+    s.resources = dict(sc["resources"])
+    s.restraint, s.unity = sc["restraint"], sc["unity"]
+    _put(s, AVAILABLE, sc["available"])
+    _put(s, OUT_OF_PLAY, sc["out_of_play"])
+    _put(s, JAIL, sc["jail"])
+    for space, entry in sc["map"].items():
+        sp = INDEX[space]
+        s.support[sp] = entry.get("support", 0)
+        s.unrest[sp] = entry.get("unrest", 0)
+        s.strike[sp] = entry.get("strike", 0)
+        s.protest[sp] = entry.get("protest", 0)
+        _put(s, sp, entry.get("pieces", {}))
+    if not sc["gandhi_placement"] and s.pieces[:, GANDHI].sum() == 0:
+        raise ValueError("scenario without Gandhi")
+    if sc["gandhi_placement"]:
+        # Gandhi and the Activist placed with him (the 16th) wait in Available until Congress places them.
+        s.pieces[AVAILABLE, GANDHI] = 1
+        s.pieces[AVAILABLE, CONGRESS_ACTIVIST] += 1
+    _fill_protest_boxes(s)
+    _prepare_deck(s, sc["deck"])
+    return s
+
+
+def _fill_protest_boxes(s) -> None:
+    """Markers not on the map sit in the boxes; those on the map came from the lowest boxes (1.10)."""
+    on_map = int(s.protest.sum())
+    for i in range(len(PROTEST_BOXES) - 1, -1, -1):
+        s.protest_boxes[i] = PROTEST_BOXES[i][1]
+    for i in range(len(PROTEST_BOXES)):
+        take = min(on_map, int(s.protest_boxes[i]))
+        s.protest_boxes[i] -= take
+        on_map -= take
+
+
+def _prepare_deck(s, spec: dict) -> None:
+    """2.1 Deck Preparation: piles of Event cards with a Campaign card shuffled into some piles;
+    one of the unused Campaign cards becomes the first Viceroy (2.5)."""
+    rng = s.rng
+    events = list(range(1, carddata.N_EVENT_CARDS + 1))
+    rng.shuffle(events)
+    campaigns = list(carddata.CAMPAIGN_CARDS)
+    rng.shuffle(campaigns)
+    n_piles, size = spec["piles"], spec["pile_size"]
+    deck = []
+    used = 0
+    for pile_no in range(1, n_piles + 1):
+        pile = events[used:used + size]
+        used += size
+        if pile_no in spec["campaign_piles"]:
+            bottom = spec.get("campaign_in_bottom", size + 1) - 1   # cards of the pile mixed with it
+            top, low = pile[:size - bottom], pile[size - bottom:]
+            low.append(campaigns.pop())
+            rng.shuffle(low)
+            pile = top + low
+        deck += pile
+    s.deck = deck
+    s.set_aside = events[used:]
+    s.campaigns_in_deck = len(spec["campaign_piles"])
+    s.viceroy = campaigns.pop(rng.below(len(campaigns)))
+    s.set_aside += campaigns
+
+
+@CONTINUATIONS.register
+def setup_place_gandhi(game, frame, action):
+    s = game.state
+    sp = game.space_of(action)
+    board.move(s, GANDHI, AVAILABLE, sp)
+    board.place(s, CONGRESS_ACTIVIST, sp, 1)
+    board.place_protest(s, sp, for_event=True)
+
+
+# --- readable positions ------------------------------------------------------------------------
+def to_position(game) -> dict:
+    """A readable JSON position by rulebook names (README: "Positions")."""
+    s = game.state
+    ctrl = board.control_mask(s)
+    spaces = {}
+    for sp, name in enumerate(SPACE_NAMES):
+        entry = {}
+        if board.is_land(sp):
+            entry["support"] = SUPPORT_NAMES[int(s.support[sp])]
+        pieces = {PIECE_NAMES[i]: int(n) for i, n in enumerate(s.pieces[sp]) if n}
+        if pieces:
+            entry["pieces"] = pieces
+        for marker in ("protest", "unrest", "strike", "muslim_state"):
+            v = int(getattr(s, marker)[sp])
+            if v:
+                entry[marker] = v
+        if ctrl[sp]:
+            entry["raj_control"] = True
+        spaces[name] = entry
+    boxes = {LOCATION_NAMES[loc]: {PIECE_NAMES[i]: int(n) for i, n in enumerate(s.pieces[loc]) if n}
+             for loc in (AVAILABLE, OUT_OF_PLAY, JAIL)}
+    return {
+        "game": "gandhi",
+        "scenario": s.scenario,
+        "resources": dict(s.resources),
+        "restraint": s.restraint,
+        "unity": s.unity,
+        "viceroy": carddata.CAMPAIGN_CARDS.get(s.viceroy),
+        "current_card": s.current,
+        "upcoming_card": s.upcoming,
+        "deck": list(s.deck),
+        "campaign_cards_in_deck": s.campaigns_in_deck,
+        "eligible": dict(s.eligible),
+        "spaces": spaces,
+        "boxes": boxes,
+        "victory_totals": board.victory_totals(s),
+        "decision_pending": game.prompt() if s.frames else None,
+    }
+
+
+_POSITION_KEYS = {"game", "scenario", "resources", "restraint", "unity", "viceroy", "current_card",
+                  "upcoming_card", "deck", "campaign_cards_in_deck", "eligible", "spaces", "boxes",
+                  "victory_totals", "decision_pending"}
+
+
+def state_from_position(pos: dict, seed: int) -> GandhiState:
+    """Build a state from a readable position (between cards: no decision may be pending).
+    Derived entries (raj_control, victory_totals) are ignored. Errors name the bad key."""
+    if not isinstance(pos, dict):
+        raise ValueError("position must be a JSON object")
+    for key in pos:
+        if key not in _POSITION_KEYS:
+            raise ValueError(f"unknown position key {key!r}")
+    if pos.get("decision_pending"):
+        raise ValueError("positions can only be loaded between cards; use load_game() for mid-turn saves")
+    s = GandhiState.empty()
+    s.rng = s.rng.__class__(seed)
+    s.scenario = str(pos.get("scenario", "custom"))
+    res = pos.get("resources", {"raj": 0, "revs": 0})
+    for f in ("raj", "revs"):
+        v = res.get(f, 0)
+        if not isinstance(v, int) or not 0 <= v <= 50:
+            raise ValueError(f"resources.{f} must be an integer 0..50, not {v!r}")
+        s.resources[f] = v
+    for track in ("restraint", "unity"):
+        v = pos.get(track, 3)
+        if not isinstance(v, int) or not 1 <= v <= 5:
+            raise ValueError(f"{track} must be an integer 1..5, not {v!r}")
+        setattr(s, track, v)
+    vname = pos.get("viceroy")
+    names = {n: c for c, n in carddata.CAMPAIGN_CARDS.items()}
+    if vname is not None and vname not in names:
+        raise ValueError(f"viceroy {vname!r} is not one of {sorted(names)}")
+    s.viceroy = names.get(vname)
+    for name, entry in pos.get("spaces", {}).items():
+        if name not in INDEX:
+            raise ValueError(f"unknown space {name!r} in position")
+        sp = INDEX[name]
+        for key in entry:
+            if key not in {"support", "pieces", "protest", "unrest", "strike", "muslim_state", "raj_control"}:
+                raise ValueError(f"unknown key {key!r} for space {name!r}")
+        sup = entry.get("support", "Neutral")
+        if sup not in SUPPORT_VALUES:
+            raise ValueError(f"space {name!r}: support {sup!r} is not one of {list(SUPPORT_VALUES)}")
+        s.support[sp] = SUPPORT_VALUES[sup]
+        for piece, n in entry.get("pieces", {}).items():
+            if piece not in PIECE_INDEX:
+                raise ValueError(f"space {name!r}: unknown piece {piece!r}")
+            if not isinstance(n, int) or n < 0:
+                raise ValueError(f"space {name!r}: count of {piece!r} must be a non-negative integer")
+            s.pieces[sp, PIECE_INDEX[piece]] = n
+        for marker in ("protest", "unrest", "strike", "muslim_state"):
+            v = entry.get(marker, 0)
+            if not isinstance(v, int) or v < 0:
+                raise ValueError(f"space {name!r}: {marker} must be a non-negative integer")
+            getattr(s, marker)[sp] = v
+    boxes = pos.get("boxes")
+    if boxes is None:
+        # Everything not on the map is Available.
+        for piece, total in FORCE_POOL.items():
+            on_map = int(s.pieces[:N_SPACES, piece].sum())
+            if piece == 6:
+                on_map += int(s.pieces[:N_SPACES, 7].sum())
+            if on_map > total:
+                raise ValueError(f"position has {on_map} {PIECE_NAMES[piece]} pieces; the game has {total}")
+            s.pieces[AVAILABLE, piece] = total - on_map
+    else:
+        locs = {"Available": AVAILABLE, "Out of Play": OUT_OF_PLAY, "Jail": JAIL}
+        for box, pieces in boxes.items():
+            if box not in locs:
+                raise ValueError(f"unknown box {box!r}; boxes are {sorted(locs)}")
+            for piece, n in pieces.items():
+                if piece not in PIECE_INDEX:
+                    raise ValueError(f"box {box!r}: unknown piece {piece!r}")
+                s.pieces[locs[box], PIECE_INDEX[piece]] = n
+    on_map = int(s.protest.sum())
+    if on_map > sum(c for _, c in PROTEST_BOXES):
+        raise ValueError(f"position has {on_map} Protest markers; the game has {sum(c for _, c in PROTEST_BOXES)}")
+    _fill_protest_boxes(s)
+    deck = pos.get("deck")
+    if deck is None:
+        s.deck = list(range(1, carddata.N_EVENT_CARDS + 1))
+        s.rng.shuffle(s.deck)
+        s.deck = s.deck[:36]
+        s.deck.insert(12, 73)
+        s.deck.insert(25, 74)
+        s.deck.append(75)
+    else:
+        for c in deck:
+            if not isinstance(c, int) or not 1 <= c <= 79:
+                raise ValueError(f"deck card {c!r} is not a card number 1..79")
+        s.deck = list(deck)
+    cur, up = pos.get("current_card"), pos.get("upcoming_card")
+    if cur is not None:
+        s.deck.insert(0, cur if up is None else cur)
+        if up is not None:
+            s.deck.insert(1, up)
+    s.campaigns_in_deck = sum(1 for c in s.deck if carddata.is_campaign(c))
+    if s.campaigns_in_deck == 0:
+        raise ValueError("position's deck has no Campaign card: the game could never end")
+    elig = pos.get("eligible", {})
+    for f, v in elig.items():
+        if f not in FACTIONS:
+            raise ValueError(f"eligible: unknown faction {f!r}")
+        s.eligible[f] = bool(v)
+    return s

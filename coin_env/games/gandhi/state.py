@@ -1,0 +1,56 @@
+"""Gandhi's game state: plain data (numpy arrays + small fields)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.state import PlainState
+from .data.pieces import N_PIECE_TYPES
+from .static import N_LOCATIONS, N_SPACES
+
+
+class GandhiState(PlainState):
+    ARRAYS = {
+        "pieces": "int16",        # [location, piece type]; locations = map spaces + Available, Out of Play, Jail
+        "support": "int8",        # -2 Active Opposition .. +2 Active Support (1.6); 0 on Railways
+        "protest": "int8",        # 0/1 Protest marker (1.10)
+        "unrest": "int8",         # number of Unrest markers (1.11)
+        "strike": "int8",         # 0/1 Strike marker, Railways only (1.12)
+        "muslim_state": "int8",   # 0/1 Muslim State marker, Provinces only (1.3.5)
+        "protest_boxes": "int8",  # Protest markers held in each box beside the Restraint track (1.10)
+    }
+    FIELDS = (
+        "scenario", "resources", "restraint", "unity", "viceroy", "deck", "current", "upcoming",
+        "played", "set_aside", "eligible", "eligibility_override", "sop", "turn", "campaigns_in_deck",
+        "campaigns_played", "result", "pending_setup",
+    )
+
+    @classmethod
+    def empty(cls) -> "GandhiState":
+        s = cls()
+        s.pieces = np.zeros((N_LOCATIONS, N_PIECE_TYPES), dtype=np.int16)
+        s.support = np.zeros(N_SPACES, dtype=np.int8)
+        s.protest = np.zeros(N_SPACES, dtype=np.int8)
+        s.unrest = np.zeros(N_SPACES, dtype=np.int8)
+        s.strike = np.zeros(N_SPACES, dtype=np.int8)
+        s.muslim_state = np.zeros(N_SPACES, dtype=np.int8)
+        s.protest_boxes = np.zeros(5, dtype=np.int8)
+        s.scenario = ""
+        s.resources = {"raj": 0, "revs": 0}
+        s.restraint = 1
+        s.unity = 1
+        s.viceroy = None
+        s.deck = []
+        s.current = None
+        s.upcoming = None
+        s.played = []
+        s.set_aside = []
+        s.eligible = {"raj": True, "congress": True, "ml": True, "revs": True}
+        s.eligibility_override = {}
+        s.sop = {"offered": [], "acted": [], "first_did": None, "done": False}
+        s.turn = None
+        s.campaigns_in_deck = 0
+        s.campaigns_played = 0
+        s.result = None
+        s.pending_setup = []
+        return s
