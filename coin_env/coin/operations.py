@@ -55,7 +55,10 @@ class Activity:
 
     def selectable(self, game) -> list[int]:
         turn = game.state.turn
-        chosen = turn["sa_spaces"] if self.special else turn["op_spaces"]
+        if turn is None:          # asked before any action starts (is this Op available at all?)
+            chosen = []
+        else:
+            chosen = turn["sa_spaces"] if self.special else turn["op_spaces"]
         cap = self.max_spaces(game)
         if cap is not None and len(chosen) >= cap:
             return []

@@ -233,25 +233,27 @@ def state_from_position(pos: dict, seed: int) -> GandhiState:
             if not isinstance(v, int) or v < 0:
                 raise ValueError(f"space {name!r}: {marker} must be a non-negative integer")
             getattr(s, marker)[sp] = v
-    boxes = pos.get("boxes")
-    if boxes is None:
-        # Everything not on the map is Available.
-        for piece, total in FORCE_POOL.items():
-            on_map = int(s.pieces[:N_SPACES, piece].sum())
-            if piece == 6:
-                on_map += int(s.pieces[:N_SPACES, 7].sum())
-            if on_map > total:
-                raise ValueError(f"position has {on_map} {PIECE_NAMES[piece]} pieces; the game has {total}")
-            s.pieces[AVAILABLE, piece] = total - on_map
-    else:
-        locs = {"Available": AVAILABLE, "Out of Play": OUT_OF_PLAY, "Jail": JAIL}
-        for box, pieces in boxes.items():
-            if box not in locs:
-                raise ValueError(f"unknown box {box!r}; boxes are {sorted(locs)}")
-            for piece, n in pieces.items():
-                if piece not in PIECE_INDEX:
-                    raise ValueError(f"box {box!r}: unknown piece {piece!r}")
-                s.pieces[locs[box], PIECE_INDEX[piece]] = n
+    boxes = pos.get("boxes") or {}
+    locs = {"Available": AVAILABLE, "Out of Play": OUT_OF_PLAY, "Jail": JAIL}
+    for box, pieces in boxes.items():
+        if box not in locs:
+            raise ValueError(f"unknown box {box!r}; boxes are {sorted(locs)}")
+        for piece, n in pieces.items():
+            if piece not in PIECE_INDEX:
+                raise ValueError(f"box {box!r}: unknown piece {piece!r}")
+            if not isinstance(n, int) or n < 0:
+                raise ValueError(f"box {box!r}: count of {piece!r} must be a non-negative integer")
+            s.pieces[locs[box], PIECE_INDEX[piece]] = n
+    # Whatever the position does not place is Available (unless Available is given in full).
+    for piece, total in FORCE_POOL.items():
+        cols = [piece, piece + 1] if piece == 6 else [piece]     # Guerrillas: both states
+        placed = int(sum(s.pieces[:, c].sum() for c in cols))
+        if "Available" in boxes and placed != total:
+            raise ValueError(f"position accounts for {placed} {PIECE_NAMES[piece]} pieces; the game has {total}")
+        if placed > total:
+            raise ValueError(f"position has {placed} {PIECE_NAMES[piece]} pieces; the game has {total}")
+        if "Available" not in boxes:
+            s.pieces[AVAILABLE, piece] += total - placed
     on_map = int(s.protest.sum())
     if on_map > sum(c for _, c in PROTEST_BOXES):
         raise ValueError(f"position has {on_map} Protest markers; the game has {sum(c for _, c in PROTEST_BOXES)}")

@@ -17,8 +17,15 @@ CITY, PROVINCE, STATE, RAILWAY = "City", "Province", "Princely State", "Railway"
 
 GEO = "reconstructed: real geography c.1930; the rulebook gives no map"
 POP_UNKNOWN = "reconstructed: Population not in the rulebook; 1 chosen (smallest printed value)"
-POP_SPLIT = ("reconstructed: the scenario totals only fix Orissa = Bombay Presidency and "
-             "Orissa + Coastal Andhra + Madras Presidency = 4; this split picks the populous Madras Presidency")
+# The printed starting totals give two equations (Pops are 1 or 2, Central Provinces = 1):
+#   Short Raj 28 -> Orissa + Coastal Andhra + Madras Presidency = 4
+#   Main Raj 24  -> Coastal Andhra + Bombay Presidency + Madras Presidency = 5
+# so Bombay Presidency = Orissa + 1 = 2, Orissa = 1, and one of Coastal Andhra / Madras Presidency is 2.
+# (The digest's "Orissa = Bombay Presidency" comes from an addition slip in its Main sum.)
+POP_DERIVED_BP = "derived: Main total 24 and Short total 28 force Bombay Presidency = Orissa + 1 = 2"
+POP_DERIVED_ORISSA = "derived: Orissa = Bombay Presidency - 1 = 1"
+POP_SPLIT = ("reconstructed: the totals leave Coastal Andhra + Madras Presidency = 3; "
+             "the more populous Madras Presidency gets the 2")
 
 # (name, type, population, muslim space, provenance of type/pop/muslim)
 SPACES: list[tuple[str, str, int, bool, str]] = [
@@ -37,14 +44,14 @@ SPACES: list[tuple[str, str, int, bool, str]] = [
     ("United Provinces", PROVINCE, 2, False, "Province setup; Pop 2 rules 4.5.1 example"),
     ("Bihar", PROVINCE, 2, False, "Province setup; Pop 2 rules 8.4.1 example"),
     ("Central Provinces", PROVINCE, 1, False, "Province setup (Raj Control in Short); Pop 1 derived"),
-    ("Bombay Presidency", PROVINCE, 1, False, "Province rules 1.3.8; Pop " + POP_SPLIT),
+    ("Bombay Presidency", PROVINCE, 2, False, "Province rules 1.3.8; Pop " + POP_DERIVED_BP),
     ("Madras Presidency", PROVINCE, 2, False, "Province rules 3.2.3 example; Pop " + POP_SPLIT),
     ("Coastal Andhra", PROVINCE, 1, False, "Province rules 1.3.8; Pop " + POP_SPLIT),
     ("Gujarat", STATE, 1, False, "reconstructed: type not in the rulebook, Princely State (Kathiawar and Baroda states); Pop 1 derived"),
     ("Jammu & Kashmir", STATE, 1, True, "rules 1.3.5 (Princely State, Muslim space); Pop " + POP_UNKNOWN),
     ("Rajputana", STATE, 1, False, "setup (Main: Sepoy without Raj Control => State); Pop " + POP_UNKNOWN),
     ("Central India Agency", STATE, 1, False, "setup (Main: no Raj Control => State); Pop 1 rules 8.4.1 example"),
-    ("Orissa", STATE, 1, False, "rules 4.2.1 example (Treaty selects only States); Pop " + POP_SPLIT),
+    ("Orissa", STATE, 1, False, "rules 4.2.1 example (Treaty selects only States); Pop " + POP_DERIVED_ORISSA),
     ("Hyderabad", STATE, 1, False, "rules 1.3.8 (State); Pop 1 derived"),
     ("Mysore", STATE, 1, False, "rules 1.3.8 (State); Pop " + POP_UNKNOWN),
 ]

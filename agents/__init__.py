@@ -1,0 +1,1 @@
+"""Agents, training, evaluation and benchmarks on top of coin_env."""

@@ -1,0 +1,81 @@
+"""Simulate seeded games with chosen policies in every seat and print a results table.
+
+    coin-env simulate --game gandhi --scenario short --games 20 --seed 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import coin_env
+
+from .policies import resolve
+
+
+def play_game(game_name: str, scenario: str | None, seed: int, seats: dict, options: dict | None = None):
+    game = coin_env.make_game(game_name, scenario=scenario, seed=seed, options=options or {})
+    rngs = {f: random.Random(seed * 1000 + i) for i, f in enumerate(game.factions)}
+    policies = {f: resolve(seats.get(f, "random")) for f in game.factions}
+    while not game.is_over():
+        f = game.current_player()
+        game.apply(policies[f](game, f, rngs[f]))
+    return game
+
+
+def simulate(game_name: str, scenario: str | None, games: int, seed: int, seats: dict | None = None) -> dict:
+    seats = seats or {}
+    wins: dict[str, int] = {}
+    margins: dict[str, list[int]] = {}
+    decisions = []
+    cards = []
+    t0 = time.perf_counter()
+    factions = None
+    for i in range(games):
+        g = play_game(game_name, scenario, seed + i, seats)
+        factions = g.factions
+        w = g.winner()
+        wins[w] = wins.get(w, 0) + 1
+        for f, m in g.state.result["margins"].items():
+            margins.setdefault(f, []).append(m)
+        decisions.append(g.state.decisions)
+        cards.append(len(g.state.played) + 1)
+    elapsed = time.perf_counter() - t0
+    return {"game": game_name, "scenario": scenario, "games": games, "seed": seed, "factions": list(factions),
+            "wins": wins, "margins": margins, "decisions": decisions, "cards": cards, "seconds": elapsed}
+
+
+def format_table(result: dict) -> str:
+    n = result["games"]
+    lines = [f"{result['game']} ({result['scenario']}): {n} seeded games from seed {result['seed']}, "
+             f"{result['seconds']:.2f} s, {sum(result['decisions']) / result['seconds']:.0f} decisions/s",
+             f"{'faction':<10} {'wins':>5} {'win %':>6} {'mean margin':>12}"]
+    for f in result["factions"]:
+        w = result["wins"].get(f, 0)
+        m = result["margins"][f]
+        lines.append(f"{f:<10} {w:>5} {100 * w / n:>5.1f}% {sum(m) / len(m):>12.2f}")
+    lines.append(f"mean decisions per game {sum(result['decisions']) / n:.0f}; "
+                 f"mean cards played {sum(result['cards']) / n:.1f}")
+    return "\n".join(lines)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", default="gandhi", choices=coin_env.list_games())
+    p.add_argument("--scenario", default="short")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--seed", type=int, default=0)
+
+
+def run(args) -> None:
+    print(format_table(simulate(args.game, args.scenario, args.games, args.seed)))
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__)
+    add_arguments(p)
+    run(p.parse_args(argv))
+
+
+if __name__ == "__main__":
+    main()

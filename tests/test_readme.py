@@ -1,0 +1,35 @@
+"""The README's two set-up commands are the contract with users and CI."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def readme_commands():
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r"```(?:bash|sh)\n(.*?)```", text, re.S).group(1)
+    return [line.strip() for line in block.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def test_readme_opens_with_two_setup_commands_installing_the_cpu_torch_first():
+    cmds = readme_commands()
+    assert len(cmds) == 2
+    for cmd in cmds:
+        assert cmd.startswith("pip install torch==2.13.0 && ")
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    test_cmd = readme_commands()[1]
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert test_cmd in [line.strip() for line in ci]
+
+
+def test_torch_requirement_is_a_range_that_2_13_0_satisfies():
+    text = (ROOT / "pyproject.toml").read_text()
+    spec = re.search(r'"torch([^"]*)"', text).group(1)
+    assert "==" not in spec
+    lo = re.search(r">=\s*([\d.]+)", spec).group(1)
+    hi = re.search(r"<\s*([\d.]+)", spec).group(1)
+    as_tuple = lambda v: tuple(int(x) for x in v.split("."))  # noqa: E731
+    assert as_tuple(lo) <= (2, 13, 0) < as_tuple(hi)
