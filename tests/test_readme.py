@@ -33,3 +33,10 @@ def test_torch_requirement_is_a_range_that_2_13_0_satisfies():
     hi = re.search(r"<\s*([\d.]+)", spec).group(1)
     as_tuple = lambda v: tuple(int(x) for x in v.split("."))  # noqa: E731
     assert as_tuple(lo) <= (2, 13, 0) < as_tuple(hi)
+
+
+def test_readme_fidelity_table_matches_the_data():
+    from coin_env.games.gandhi import fidelity
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r"<!-- fidelity:gandhi -->\n(.*?)\n<!-- /fidelity:gandhi -->", text, re.S).group(1)
+    assert block.strip() == fidelity.markdown().strip(), "regenerate: python -m coin_env.games.gandhi.fidelity"

@@ -1,0 +1,55 @@
+"""Gandhi's fidelity table, computed from the provenance tags in the data modules.
+
+    python -m coin_env.games.gandhi.fidelity      # prints the Markdown table used in the README
+"""
+
+from __future__ import annotations
+
+from .data import cards, map as mapdata
+
+
+def _is_reconstructed(prov: str) -> bool:
+    return "reconstructed" in prov
+
+
+def rows() -> list[tuple[str, str, str, str]]:
+    """(item, faithful, reconstructed, missing) rows."""
+    out = []
+    spaces = mapdata.SPACES
+    pop_recon = sum(1 for s in spaces if "Pop reconstructed" in s[4] or "Pop " + mapdata.POP_UNKNOWN in s[4]
+                    or mapdata.POP_SPLIT in s[4])
+    type_recon = sum(1 for s in spaces if s[4].startswith("reconstructed"))
+    out.append(("Spaces (25 Cities, Provinces, States)",
+                f"{len(spaces)} names, {len(spaces) - type_recon} types, 10 Muslim flags (1.3); "
+                f"{len(spaces) - pop_recon} Populations from rules or derived from the printed totals",
+                f"{type_recon} type (Gujarat as a Princely State); {pop_recon} Populations",
+                "the printed map itself"))
+    rules_edges = [e for e in mapdata.LAND_EDGES if not _is_reconstructed(e[2])]
+    out.append(("Land adjacency", f"{len(rules_edges)} edges stated or implied by rules/setup",
+                f"{len(mapdata.LAND_EDGES) - len(rules_edges)} edges from real geography", "-"))
+    rails_rules = [r for r in mapdata.RAILWAYS if not r[4].startswith("reconstructed")]
+    out.append(("Railways", f"Econ total 40 (6.2.2); {len(rails_rules)} railways anchored by rule examples",
+                f"{len(mapdata.RAILWAYS)} railways, their Econ and ends ({len(mapdata.RAILWAYS) - len(rails_rules)} "
+                "wholly from geography)", "-"))
+    out.append(("Protest holding boxes", "-", "capacities 1,1,1,1,2 (fit every example)", "-"))
+    out.append(("Forces, markers, tracks", "all piece counts, 12 Unrest/Strike markers, track ranges", "-", "-"))
+    out.append(("Scenarios", "Short and Main as printed; Main's Gandhi placement; deck piles; first Viceroy",
+                "Short's fifth ML Base (not in the text) placed in Sind", "-"))
+    out.append(("Sequence of play (2.0)", "eligibility, options, passing, Limited Op, Campaign swap", "-", "-"))
+    out.append(("Event cards", f"{cards.N_EVENT_CARDS} cards in the deck; {len(cards.KNOWN_TITLES)} title known",
+                f"faction order of all {cards.N_EVENT_CARDS} (balanced: each order 3 times)",
+                f"{cards.N_EVENT_CARDS} card effects (Event option not offered yet; issue 3)"))
+    out.append(("Campaign cards", "7 Viceroys and their capabilities (2.5)", "card numbers 73-79", "-"))
+    return out
+
+
+def markdown() -> str:
+    lines = ["| Gandhi | Faithful (rulebook) | Reconstructed (marked in data) | Missing |",
+             "|---|---|---|---|"]
+    for item, faithful, recon, missing in rows():
+        lines.append(f"| {item} | {faithful} | {recon} | {missing} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(markdown())
