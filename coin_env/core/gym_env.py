@@ -1,0 +1,180 @@
+"""A single-agent gymnasium environment: one seat learns, the other seats are played inside step().
+
+    env = coin_env.gym_env("gandhi", seat="congress", opponents="random", seed=0)
+    obs, info = env.reset(seed=0)
+    obs, reward, terminated, truncated, info = env.step(action)
+    env.action_masks()        # bool mask over the vocabulary (sb3-contrib MaskablePPO reads this)
+
+* Observation: ``Box(float32, (encoder.size,))``, the game's encoder from the seat's perspective.
+* Action: ``Discrete(len(game.vocabulary))``. ``info["action_mask"]`` (bool) is the legal mask, also
+  returned by ``action_masks()``.
+* ``opponents``: ``"random"`` (every other seat), any policy accepted by
+  :func:`coin_env.core.aec_env.resolve_policy` for every other seat, or a dict
+  ``{faction: policy}`` naming every other seat. Opponents move inside ``reset()`` / ``step()``
+  until it is the seat's turn or the game ends.
+* Rewards at the end only, from the seat's point of view: ``"ranking"`` (+1 win, -1 otherwise)
+  or ``"margin"`` (ranking + clip(margin, -20, 20) / 20). See coin_env.core.aec_env.
+* ``illegal_action``: ``"raise"`` (default) raises ``IllegalActionError`` and leaves the game
+  unchanged; ``"penalize"`` returns ``illegal_reward`` (default -1.0), leaves the game unchanged
+  and continues the episode (``info["illegal_action"] = True``). Use ``"penalize"`` for tools that
+  step with unmasked random actions, such as ``gymnasium.utils.env_checker.check_env``.
+* ``reset(seed=s)`` rebuilds the game with seed ``s`` and reseeds the opponents: same seed and
+  same actions give the same observations. ``reset()`` without a seed draws a fresh game seed
+  from the env's ``np_random``.
+* ``max_decisions`` (optional): truncate after this many decisions of the seat.
+* Picklable, and constructible from a plain dict: ``CoinGymEnv.from_config({...})``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from .aec_env import REWARDS, final_rewards, resolve_opponents
+from .encoding import encoder_for, renderer_for
+from .game import IllegalActionError
+from .registry import make_game
+
+
+class CoinGymEnv(gym.Env):
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    def __init__(self, game: str = "gandhi", seat: str | None = None, opponents="random",
+                 scenario: str | None = None, seed: int | None = None, options: dict | None = None,
+                 reward: str = "ranking", debug: bool = False, render_mode: str | None = None,
+                 illegal_action: str = "raise", illegal_reward: float = -1.0, max_decisions: int | None = None):
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if illegal_action not in ("raise", "penalize"):
+            raise ValueError("illegal_action must be 'raise' or 'penalize'")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.game_name = game
+        self.scenario = scenario
+        self.seed_value = seed
+        self.game_options = dict(options or {})
+        self.reward_mode = reward
+        self.debug = debug
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.max_decisions = max_decisions
+
+        self.game = make_game(game, scenario=scenario, seed=0 if seed is None else seed,
+                              options=self.game_options, debug=debug)
+        factions = list(self.game.factions)
+        if seat is None:
+            seat = factions[0]
+        if seat not in factions:
+            raise ValueError(f"seat {seat!r} is not a faction of {game}: {factions}")
+        self.seat = seat
+        self.opponent_specs = opponents
+        self.opponents = resolve_opponents(opponents, factions, seat=seat)
+        missing = [f for f in factions if f != seat and f not in self.opponents]
+        if missing:
+            raise ValueError(f"no opponent policy for {missing}; a single-agent env needs every other seat played")
+        self.encoder = encoder_for(self.game)
+        self.n_actions = len(self.game.vocabulary)
+        self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32)
+        self.action_space = spaces.Discrete(self.n_actions)
+        self._mask = np.zeros(self.n_actions, dtype=np.int8)
+        self._opp_rng = random.Random(0 if seed is None else seed)
+        self._first_reset = True
+        self._decisions = 0
+        if seed is not None:
+            self._np_random, self._np_random_seed = gym.utils.seeding.np_random(seed)
+
+    @classmethod
+    def from_config(cls, config: dict) -> "CoinGymEnv":
+        return cls(**dict(config))
+
+    # -- episode ------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        if seed is not None:
+            game_seed = int(seed)
+        elif self._first_reset and self.seed_value is not None:
+            game_seed = int(self.seed_value)
+        else:
+            game_seed = int(self.np_random.integers(2 ** 31 - 1))
+        self._first_reset = False
+        options = options or {}
+        self.game = make_game(self.game_name, scenario=options.get("scenario", self.scenario), seed=game_seed,
+                              options=self.game_options, position=options.get("position"), debug=self.debug)
+        self._opp_rng = random.Random(game_seed)
+        self._decisions = 0
+        self._play_opponents()
+        return self._observation(), self._info()
+
+    def _play_opponents(self) -> None:
+        game = self.game
+        opponents = self.opponents
+        while not game.is_over():
+            actor = game.current_player()
+            if actor == self.seat:
+                return
+            game.apply(opponents[actor](game, actor, self._opp_rng))
+
+    def step(self, action):
+        game = self.game
+        if game.is_over():
+            raise RuntimeError("step() after the episode ended; call reset()")
+        try:
+            game.apply(action)
+        except IllegalActionError:
+            if self.illegal_action == "raise":
+                raise
+            info = self._info()
+            info["illegal_action"] = True
+            return self._observation(), self.illegal_reward, False, False, info
+        self._decisions += 1
+        self._play_opponents()
+        terminated = game.is_over()
+        reward = final_rewards(game, [self.seat], self.reward_mode)[self.seat] if terminated else 0.0
+        truncated = bool(not terminated and self.max_decisions is not None and self._decisions >= self.max_decisions)
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, terminated, truncated, self._info()
+
+    # -- observation -------------------------------------------------------------------
+    def _observation(self) -> np.ndarray:
+        obs = np.empty(self.encoder.size, dtype=np.float32)
+        self.encoder.encode(self.game, self.seat, obs)
+        return obs
+
+    def action_masks(self) -> np.ndarray:
+        """Bool mask over the vocabulary: legal actions of the seat now (all False once the game is over)."""
+        if self.game.is_over():
+            return np.zeros(self.n_actions, dtype=bool)
+        return self.game.legal_mask(self._mask).astype(bool)
+
+    def _info(self) -> dict:
+        info = {"action_mask": self.action_masks(), "decisions": self._decisions}
+        if self.game.is_over():
+            info["winner"] = self.game.winner()
+            info["margins"] = dict(self.game.victory_margins())
+        return info
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        text = renderer_for(self.game)(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    # -- pickling: policies given as names are re-resolved; callables must be picklable -----
+    def __getstate__(self):
+        d = self.__dict__.copy()
+        d.pop("encoder", None)
+        d["opponents"] = None
+        return d
+
+    def __setstate__(self, d):
+        self.__dict__.update(d)
+        self.encoder = encoder_for(self.game_name)
+        self.opponents = resolve_opponents(self.opponent_specs, list(self.game.factions), seat=self.seat)
