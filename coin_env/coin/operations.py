@@ -35,6 +35,7 @@ class Activity:
     frames) and optionally ``begin``, ``finish``, ``max_spaces``.
     """
 
+    key: str = ""          # vocabulary key ("sweep"); usually the same as name
     name: str = ""
     special: bool = False
     faction: str = ""
@@ -130,8 +131,11 @@ class OpSelect(Prompt):
         out = []
         if not (limited and n >= 1):
             out = [game.space_action(sp) for sp in act.selectable(game)]
+        spaces_left = bool(out)
         out += sa_allowed(game)
-        if n >= act.min_spaces(game):
+        # "done" once the Op has its spaces -- or when a Special Activity done before the Op's first
+        # space left nothing the Op can select: the turn must always be finishable (DESIGN.md).
+        if n >= act.min_spaces(game) or not spaces_left:
             out.append(game.DONE)
         return out
 

@@ -1,3 +1,586 @@
-"""Placeholder: filled by the revolutionaries rules work."""
+"""3.4 Revolutionaries Operations and 4.5 Revolutionaries Special Activities.
 
-MODES: list[tuple[str, str]] = []
+Operations: Rally (3.4.1), March (3.4.2), Attack (3.4.3), Unrest (3.4.4).
+Special Activities: Aid (4.5.1), Infiltrate (4.5.2), Assassinate (4.5.3, with Unrest only).
+
+Costs are paid in Revolutionaries Resources and checked when each space is selected (3.1.5):
+a space the Revolutionaries cannot pay for is never offered.
+
+March is origin-based: the Operation's selected spaces are the *origins* (3.4.2: cost is per
+origin, and a Limited March has a single origin but may reach several destinations). Each
+Guerrilla moves at most once per March (3.1.2); the turn's ``flags`` keep, per space, how many
+Guerrillas (Underground / Active) arrived there this March (``march_moved``) and how many moved
+into each destination in all (``march_in``, for the "moving Guerrillas plus cubes exceed 3" test).
+Dict keys in flags are strings so the turn survives ``to_json()``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .. import board
+from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GUERRILLA, ML_ACTIVIST, PIECE_OWNER, REV_BASE,
+                           SEPOY)
+from ..registry import CONTINUATIONS, PROMPTS
+from ..static import AVAILABLE, IS_NETWORK, LAND, N_SPACES, NEIGHBORS, OUT_OF_PLAY, RAILWAYS
+from .removal import removable, start_removal
+from ....coin.operations import Activity
+from ....core.prompts import Prompt
+
+MODES: list[tuple[str, str]] = [
+    ("revs_rally_guerrillas", "Rally: place Guerrillas"),
+    ("revs_rally_base", "Rally: replace Guerrillas with a Rev Base"),
+    ("revs_aid_resources", "Aid: Activate a Guerrilla for Resources"),
+    ("revs_aid_underground", "Aid: go Underground"),
+    ("revs_infiltrate_base", "Infiltrate: place a Rev Base"),
+]
+
+PROTEST_MARKER = "Protest"
+
+
+def _res(game) -> int:
+    return game.state.resources["revs"]
+
+
+def _pay(game, amount: int) -> None:
+    board.add_resources(game.state, "revs", -amount)
+
+
+def _underground(s, sp) -> int:
+    return int(s.pieces[sp, GUERRILLA])
+
+
+def _active(s, sp) -> int:
+    return int(s.pieces[sp, ACTIVE_GUERRILLA])
+
+
+# ======================================================================================
+# 3.4.1 Rally
+# ======================================================================================
+def _rally_base_possible(s, sp) -> bool:
+    """3.4.1 / 1.4.2: replace Guerrillas equal to Unity with a Rev Base, if there is room and a
+    Rev Base is Available (1.4.1: a replacement that is not Available is ignored, so we do not
+    offer a swap that would only remove Guerrillas)."""
+    return (board.guerrillas(s, sp) >= s.unity and board.has_room_for_base(s, sp)
+            and board.available(s, REV_BASE) > 0)
+
+
+class Rally(Activity):
+    """3.4.1 Rally: Cities, Provinces and States without Support, or any with a Rev Base;
+    1 Resource per space. In each: place 1 + (Rev Bases there) Guerrillas, or replace Unity
+    Guerrillas with a Rev Base. Afterwards, may move one Guerrilla Out of Play -> Available."""
+
+    key = name = "rally"
+    faction = "revs"
+
+    def candidate_spaces(self, game):
+        return LAND
+
+    def can_select(self, game, sp):
+        s = game.state
+        if _res(game) < 1:
+            return False
+        return int(s.support[sp]) <= 0 or s.pieces[sp, REV_BASE] > 0
+
+    def select(self, game, sp):
+        s = game.state
+        _pay(game, 1)
+        if _rally_base_possible(s, sp):
+            game.choose("revs", f"Rally in {game.space_names[sp]}: place Guerrillas or a Rev Base",
+                        [game.mode("revs_rally_guerrillas"), game.mode("revs_rally_base")],
+                        "revs_rally_mode", space=sp)
+        else:
+            _rally_place(game, sp)
+
+    def finish(self, game):
+        # 3.4.1 last step: one Guerrilla may move from Out of Play to Available.
+        if _oop_guerrillas(game.state) > 0:
+            game.choose("revs", "Rally: move a Guerrilla from Out of Play to Available, or done",
+                        [game.piece_action(GUERRILLA), game.DONE], "revs_rally_oop")
+
+
+def _oop_guerrillas(s) -> int:
+    return int(s.pieces[OUT_OF_PLAY, GUERRILLA] + s.pieces[OUT_OF_PLAY, ACTIVE_GUERRILLA])
+
+
+def _rally_place(game, sp) -> None:
+    """3.4.1: place one plus the number of Rev Bases there (only what is Available, 1.4.1)."""
+    s = game.state
+    board.place(s, GUERRILLA, sp, 1 + int(s.pieces[sp, REV_BASE]))
+
+
+def _rally_base(game, sp, n_active: int) -> None:
+    s = game.state
+    n_under = s.unity - n_active
+    board.remove(s, ACTIVE_GUERRILLA, sp, n_active)
+    board.remove(s, GUERRILLA, sp, n_under)
+    board.place(s, REV_BASE, sp, 1)
+
+
+@CONTINUATIONS.register
+def revs_rally_mode(game, frame, action):
+    s = game.state
+    sp = frame["space"]
+    if action == game.mode("revs_rally_guerrillas"):
+        _rally_place(game, sp)
+        return
+    # Which Guerrillas go: ask only when both Underground and Active ones could be among them.
+    lo = max(0, s.unity - _underground(s, sp))
+    hi = min(s.unity, _active(s, sp))
+    if lo == hi:
+        _rally_base(game, sp, lo)
+    else:
+        game.choose("revs", f"Rally in {game.space_names[sp]}: how many Active Guerrillas to replace",
+                    game.count_actions(lo, hi), "revs_rally_base_active", space=sp)
+
+
+@CONTINUATIONS.register
+def revs_rally_base_active(game, frame, action):
+    _rally_base(game, frame["space"], game.count_of(action))
+
+
+@CONTINUATIONS.register
+def revs_rally_oop(game, frame, action):
+    if action == game.DONE:
+        return
+    s = game.state
+    piece = GUERRILLA if s.pieces[OUT_OF_PLAY, GUERRILLA] > 0 else ACTIVE_GUERRILLA
+    s.pieces[OUT_OF_PLAY, piece] -= 1
+    s.pieces[AVAILABLE, GUERRILLA] += 1      # off-map Guerrillas are kept Underground (1.4.3)
+
+
+# ======================================================================================
+# 3.4.2 March
+# ======================================================================================
+@lru_cache(maxsize=None)
+def chain_destinations(origin: int) -> tuple[int, ...]:
+    """3.4.2: an Underground Guerrilla may travel along a chain of adjacent Railways and Cities
+    (entered from the origin) and then into an adjacent space. Returns every space it may end
+    in (the chain's own spaces included), excluding the origin."""
+    reached = set()
+    frontier = [n for n in NEIGHBORS[origin] if IS_NETWORK[n]]
+    reached.update(frontier)
+    while frontier:
+        nxt = []
+        for sp in frontier:
+            for n in NEIGHBORS[sp]:
+                if IS_NETWORK[n] and n not in reached:
+                    reached.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    dests = set(reached)
+    for sp in reached:
+        dests.update(NEIGHBORS[sp])
+    dests.update(NEIGHBORS[origin])
+    dests.discard(origin)
+    return tuple(sorted(dests))
+
+
+def _flags(game) -> dict:
+    """The turn's flags (empty when asked outside a turn, e.g. whether an Op is available)."""
+    turn = game.state.turn
+    return turn["flags"] if turn is not None else {}
+
+
+def _moved(game) -> dict:
+    return game.state.turn["flags"].setdefault("march_moved", {})
+
+
+def unmoved(game, sp) -> tuple[int, int]:
+    """(Underground, Active) Guerrillas in ``sp`` that have not moved in this March (3.1.2)."""
+    s = game.state
+    mv = _flags(game).get("march_moved", {}).get(str(sp), [0, 0])
+    return max(0, _underground(s, sp) - mv[0]), max(0, _active(s, sp) - mv[1])
+
+
+def note_activated(game, sp, n_from_moved: int) -> None:
+    """Keep March bookkeeping right when ``n_from_moved`` moved Underground Guerrillas in ``sp``
+    are Activated by something else (Aid during a March)."""
+    mv = _flags(game).get("march_moved", {}).get(str(sp))
+    if mv and n_from_moved:
+        mv[0] -= n_from_moved
+        mv[1] += n_from_moved
+
+
+def note_all_underground(game, sp) -> None:
+    mv = _flags(game).get("march_moved", {}).get(str(sp))
+    if mv:
+        mv[0] += mv[1]
+        mv[1] = 0
+
+
+class March(Activity):
+    """3.4.2 March: the selected spaces are origins; 1 Resource per origin, Railway origins free.
+    Guerrillas move into adjacent spaces; Underground ones may instead travel a chain of adjacent
+    Railways and Cities and then into an adjacent space. Each moves once. In each destination at
+    (Active or Passive) Support and each Railway destination, if the Guerrillas moving in plus the
+    cubes there exceed 3, the moving Guerrillas (only) are Activated."""
+
+    key = name = "march"
+    faction = "revs"
+
+    def can_select(self, game, sp):
+        u, a = unmoved(game, sp)
+        if u + a == 0:
+            return False
+        return board.is_railway(game.state, sp) or _res(game) >= 1
+
+    def select(self, game, sp):
+        if not board.is_railway(game.state, sp):
+            _pay(game, 1)
+        game.push({"kind": "revs_march", "actor": "revs", "origin": sp, "moved": 0})
+
+
+def _march_targets(game, origin) -> dict[int, tuple[bool, bool]]:
+    """dest -> (Underground may go, Active may go)."""
+    u, a = unmoved(game, origin)
+    out: dict[int, tuple[bool, bool]] = {}
+    if u:
+        for d in chain_destinations(origin):
+            out[d] = (True, False)
+    if u or a:
+        for d in NEIGHBORS[origin]:
+            out[d] = (u > 0, a > 0)
+    return out
+
+
+@PROMPTS.register
+class MarchFrom(Prompt):
+    """3.4.2: move Guerrillas out of one origin, a group at a time; at least one must move
+    (a space where no Guerrilla originates is not an origin)."""
+
+    kind = "revs_march"
+
+    def legal(self, game, frame):
+        out = [game.space_action(d) for d in sorted(_march_targets(game, frame["origin"]))]
+        if frame["moved"] > 0:
+            out.append(game.DONE)
+        return out
+
+    def describe(self, game, frame):
+        u, a = unmoved(game, frame["origin"])
+        return (f"March from {game.space_names[frame['origin']]} ({u} Underground, {a} Active left): "
+                f"choose a destination" + (", or done" if frame["moved"] else ""))
+
+    def apply(self, game, frame, action):
+        if action == game.DONE:
+            game.pop()
+            return
+        origin = frame["origin"]
+        dest = game.space_of(action)
+        can_u, can_a = _march_targets(game, origin)[dest]
+        types = ([GUERRILLA] if can_u else []) + ([ACTIVE_GUERRILLA] if can_a else [])
+        if len(types) > 1:
+            game.choose("revs", f"March {game.space_names[origin]} -> {game.space_names[dest]}: "
+                        f"move Underground or Active Guerrillas",
+                        [game.piece_action(p) for p in types], "revs_march_type", origin=origin, dest=dest)
+        else:
+            _ask_march_count(game, origin, dest, types[0])
+
+
+def _ask_march_count(game, origin, dest, piece) -> None:
+    u, a = unmoved(game, origin)
+    n = u if piece == GUERRILLA else a
+    if n == 1:
+        _march_move(game, origin, dest, piece, 1)
+        return
+    game.choose("revs", f"March {game.space_names[origin]} -> {game.space_names[dest]}: how many "
+                f"{'Underground' if piece == GUERRILLA else 'Active'} Guerrillas",
+                game.count_actions(1, n), "revs_march_count", origin=origin, dest=dest, piece=piece)
+
+
+@CONTINUATIONS.register
+def revs_march_type(game, frame, action):
+    _ask_march_count(game, frame["origin"], frame["dest"], game.piece_of(action))
+
+
+@CONTINUATIONS.register
+def revs_march_count(game, frame, action):
+    _march_move(game, frame["origin"], frame["dest"], frame["piece"], game.count_of(action))
+
+
+def _march_move(game, origin, dest, piece, n) -> None:
+    s = game.state
+    board.move(s, piece, origin, dest, n)
+    flags = s.turn["flags"]
+    moved = _moved(game)
+    mv = moved.setdefault(str(dest), [0, 0])
+    mv[0 if piece == GUERRILLA else 1] += n
+    into = flags.setdefault("march_in", {})
+    into[str(dest)] = into.get(str(dest), 0) + n
+    # 3.4.2 activation: destinations at Support and Railway destinations.
+    if (board.is_railway(s, dest) or int(s.support[dest]) > 0) and into[str(dest)] + board.cubes(s, dest) > 3:
+        k = board.activate_guerrillas(s, dest, mv[0])
+        mv[0] -= k
+        mv[1] += k
+    frame = game.top()
+    frame["moved"] += n
+    u, a = unmoved(game, origin)
+    if u + a == 0:
+        game.pop()
+
+
+# ======================================================================================
+# 3.4.3 Attack
+# ======================================================================================
+class Attack(Activity):
+    """3.4.3 Attack: Cities, Provinces and States with Guerrillas; 1 Resource per space.
+    Activate all Guerrillas there and roll a die; if the roll is at most the number of Guerrillas
+    there, remove up to two Active adversary pieces (never Gandhi; Sepoys before Troops; ML Bases
+    only once no Activists remain), and then add one Unrest if the space has a Protest or no Raj
+    Control. The roll is recorded in ``turn["flags"]["attack_rolls"]`` as [space, roll] pairs."""
+
+    key = name = "attack"
+    faction = "revs"
+
+    def candidate_spaces(self, game):
+        return LAND
+
+    def can_select(self, game, sp):
+        return _res(game) >= 1 and board.guerrillas(game.state, sp) > 0
+
+    def select(self, game, sp):
+        s = game.state
+        _pay(game, 1)
+        board.activate_guerrillas(s, sp, _underground(s, sp))
+        roll = s.rng.die()
+        s.turn["flags"].setdefault("attack_rolls", []).append([sp, roll])
+        if roll > board.guerrillas(s, sp):
+            return
+        game.push({"kind": "revs_attack_unrest", "space": sp})
+        if removable(s, sp, "revs", "attack"):
+            start_removal(game, "revs", sp, 2, "attack")
+
+
+@PROMPTS.register
+class AttackUnrest(Prompt):
+    """3.4.3, after a successful Attack's removals: one Unrest if Protest or no Raj Control."""
+
+    kind = "revs_attack_unrest"
+    auto = True
+
+    def run(self, game, frame):
+        game.pop()
+        s = game.state
+        sp = frame["space"]
+        if s.protest[sp] or not board.raj_control(s, sp):
+            board.add_unrest(s, sp)
+
+
+# ======================================================================================
+# 3.4.4 Unrest
+# ======================================================================================
+def unrest_eligible(s, sp) -> bool:
+    """3.4.4: an Underground Guerrilla there, or (Crisis only, 6.8) both Congress and ML Activists."""
+    if _underground(s, sp) > 0:
+        return True
+    return board.in_crisis(s) and s.pieces[sp, CONGRESS_ACTIVIST] > 0 and s.pieces[sp, ML_ACTIVIST] > 0
+
+
+class Unrest(Activity):
+    """3.4.4 Unrest: Restraint Resources per space. Activate one Underground Guerrilla if present;
+    non-railway space: add one Unrest and shift one level toward Neutral; Railway: a Strike if
+    none there (board.add_unrest, 5.1.4 / 1.12). After all spaces, Restraint -1 (once)."""
+
+    key = name = "unrest"
+    faction = "revs"
+
+    def can_select(self, game, sp):
+        s = game.state
+        return _res(game) >= s.restraint and unrest_eligible(s, sp)
+
+    def select(self, game, sp):
+        s = game.state
+        _pay(game, s.restraint)
+        board.activate_guerrillas(s, sp, 1)
+        board.add_unrest(s, sp)
+        if not board.is_railway(s, sp):
+            board.shift_toward_neutral(s, sp)
+
+    def finish(self, game):
+        board.shift_restraint(game.state, -1)
+
+
+# ======================================================================================
+# 4.5.1 Aid
+# ======================================================================================
+class Aid(Activity):
+    """4.5.1 Aid (any Op): any spaces; in each either Activate one Underground Guerrilla and gain
+    Resources equal to the space's Population, or pay 1 Resource to flip all Guerrillas there
+    Underground. A space is offered only if one of the two does something and is affordable."""
+
+    key = name = "aid"
+    faction = "revs"
+    special = True
+
+    def _options(self, game, sp):
+        s = game.state
+        out = []
+        if _underground(s, sp) > 0 and _op_survives_aid(game, sp, _res(game) + board.pop(sp), -1):
+            out.append(game.mode("revs_aid_resources"))
+        if _active(s, sp) > 0 and _res(game) >= 1 and _op_survives_aid(game, sp, _res(game) - 1, _active(s, sp)):
+            out.append(game.mode("revs_aid_underground"))
+        return out
+
+    def can_select(self, game, sp):
+        return bool(self._options(game, sp))
+
+    def select(self, game, sp):
+        opts = self._options(game, sp)
+        if len(opts) == 1:
+            _aid(game, sp, opts[0])
+        else:
+            game.choose("revs", f"Aid in {game.space_names[sp]}: Resources or go Underground", opts,
+                        "revs_aid_mode", space=sp)
+
+
+def _op_survives_aid(game, sp, res_after: int, underground_delta: int) -> bool:
+    """ENGINE property 1 with 4.1 (an SA may come before its Op): Aid done before the Op's first
+    space must leave the Op at least one selectable space. Aid changes only Revolutionaries
+    Resources and the Underground Guerrillas of ``sp``, so the check is direct: Rally and Attack
+    need 1 Resource (their eligible spaces do not change), March needs 1 Resource unless Guerrillas
+    sit on a Railway, Unrest needs Restraint and an eligible space after the change."""
+    s = game.state
+    turn = s.turn
+    if turn is None or turn["op_spaces"] or turn["op"] is None:
+        return True
+    op = turn["op"]
+    if op in ("rally", "attack"):
+        return res_after >= 1
+    if op == "march":
+        if res_after >= 1:
+            return True
+        return any(board.guerrillas(s, r) > 0 for r in RAILWAYS)
+    if op == "unrest":
+        if res_after < s.restraint:
+            return False
+        for x in range(N_SPACES):
+            under = _underground(s, x) + (underground_delta if x == sp else 0)
+            if under > 0 or (board.in_crisis(s) and s.pieces[x, CONGRESS_ACTIVIST] > 0
+                             and s.pieces[x, ML_ACTIVIST] > 0):
+                return True
+        return False
+    return True
+
+
+def _aid(game, sp, mode) -> None:
+    s = game.state
+    if mode == game.mode("revs_aid_resources"):
+        # During a March, prefer Activating a Guerrilla that has already moved, so unmoved
+        # Underground ones keep their Railway option (see note_activated).
+        mv = _flags(game).get("march_moved", {}).get(str(sp), [0, 0])
+        board.activate_guerrillas(s, sp, 1)
+        note_activated(game, sp, 1 if mv[0] > 0 else 0)
+        board.add_resources(s, "revs", board.pop(sp))
+    else:
+        _pay(game, 1)
+        board.guerrillas_underground(s, sp)
+        note_all_underground(game, sp)
+
+
+@CONTINUATIONS.register
+def revs_aid_mode(game, frame, action):
+    _aid(game, frame["space"], action)
+
+
+# ======================================================================================
+# 4.5.2 Infiltrate
+# ======================================================================================
+def _infiltrate_options(game, sp) -> list[int]:
+    s = game.state
+    out = []
+    for pc in (SEPOY, CONGRESS_ACTIVIST, ML_ACTIVIST):
+        if s.pieces[sp, pc] > 0:
+            out.append(game.piece_action(pc))
+    if s.protest[sp]:
+        out.append(game.vocabulary.index("piece", PROTEST_MARKER))
+    if (board.in_crisis(s) and (board.is_state(s, sp) or board.is_province(s, sp))
+            and not board.raj_control(s, sp) and board.has_room_for_base(s, sp)
+            and board.available(s, REV_BASE) > 0):
+        out.append(game.mode("revs_infiltrate_base"))
+    return out
+
+
+class Infiltrate(Activity):
+    """4.5.2 Infiltrate (any Op): one space with an Underground Guerrilla. Replace one Sepoy, one
+    Activist (either NV faction's, Active or not) or the Protest marker with an Underground
+    Guerrilla (1.4.1: if no Guerrilla is Available the piece or marker is removed without
+    replacement); or, in Crisis (6.8), in a State or Province with no Raj Control and room
+    (1.4.2), place an Available Rev Base."""
+
+    key = name = "infiltrate"
+    faction = "revs"
+    special = True
+
+    def max_spaces(self, game):
+        return 1
+
+    def can_select(self, game, sp):
+        return _underground(game.state, sp) > 0 and bool(_infiltrate_options(game, sp))
+
+    def select(self, game, sp):
+        opts = _infiltrate_options(game, sp)
+        if len(opts) == 1:
+            _infiltrate(game, sp, opts[0])
+        else:
+            game.choose("revs", f"Infiltrate in {game.space_names[sp]}: choose what to replace, or a Rev Base",
+                        opts, "revs_infiltrate_choice", space=sp)
+
+
+def _infiltrate(game, sp, action) -> None:
+    s = game.state
+    if action == game.mode("revs_infiltrate_base"):
+        board.place(s, REV_BASE, sp, 1)
+        return
+    if action == game.vocabulary.index("piece", PROTEST_MARKER):
+        board.remove_protest(s, sp)
+    else:
+        board.remove(s, game.piece_of(action), sp)
+    board.place(s, GUERRILLA, sp, 1)
+
+
+@CONTINUATIONS.register
+def revs_infiltrate_choice(game, frame, action):
+    _infiltrate(game, frame["space"], action)
+
+
+# ======================================================================================
+# 4.5.3 Assassinate
+# ======================================================================================
+class Assassinate(Activity):
+    """4.5.3 Assassinate (with Unrest only, 4.1.2): one space already selected for Unrest; remove
+    any one Active adversary piece but Gandhi (Troops and Bases allowed even with other pieces
+    there); Unity -1 if an NV piece was removed (6.7)."""
+
+    key = name = "assassinate"
+    faction = "revs"
+    special = True
+    accompanies = ("unrest",)
+
+    def max_spaces(self, game):
+        return 1
+
+    def candidate_spaces(self, game):
+        turn = game.state.turn
+        return list(turn["op_spaces"]) if turn is not None else []
+
+    def can_select(self, game, sp):
+        return bool(removable(game.state, sp, "revs", "assassinate"))
+
+    def select(self, game, sp):
+        opts = [game.piece_action(pc) for pc in removable(game.state, sp, "revs", "assassinate")]
+        game.choose("revs", f"Assassinate in {game.space_names[sp]}: choose the piece to remove", opts,
+                    "revs_assassinate_piece", space=sp)
+
+
+@CONTINUATIONS.register
+def revs_assassinate_piece(game, frame, action):
+    s = game.state
+    pc = game.piece_of(action)
+    board.remove(s, pc, frame["space"])
+    if PIECE_OWNER[pc] in ("congress", "ml"):
+        board.shift_unity(s, -1)
+
+
+ACTIVITIES = [Rally, March, Attack, Unrest, Aid, Infiltrate, Assassinate]
+
