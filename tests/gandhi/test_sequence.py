@@ -93,10 +93,16 @@ def test_factions_that_acted_are_ineligible_on_the_next_card():
 
 
 def test_campaign_card_revealed_as_upcoming_is_swapped_and_its_round_runs():
+    """2.4: the Campaign card swaps with Current and its round runs before the Event card is played;
+    afterwards the swapped Event card is Current again (6.5)."""
     card = card_with_order("raj", "congress")
     deck = [card, 73] + list(range(40, 50)) + [74]
-    g = coin_env.make_game("gandhi", position={"deck": deck, "restraint": 3, "unity": 3})
+    g = coin_env.make_game("gandhi", position={"deck": deck, "restraint": 3, "unity": 3}, debug=True)
     s = g.state
-    # The Campaign round ran before any Event: the swapped card is now Current again.
-    assert s.campaigns_played == 1
-    assert s.current == card
+    assert s.current == 73 and s.upcoming == card          # swapped: the round is under way
+    while s.current == 73:                                   # answer the round's choices minimally
+        legal = labels(g)
+        play(g, "done" if "done" in legal else legal[0])
+    assert s.current == card and s.upcoming == 40
+    assert s.viceroy == 73                                  # 6.4.1 the triggering card is the new Viceroy
+    assert g.current_player() == "raj"                      # the Event card is played first

@@ -1,22 +1,91 @@
-"""6.0 Campaign Rounds and 7.0 victory. (Interim: victory check and end only; phases follow.)"""
+"""6.0 Campaign Rounds and 7.0 victory.
+
+A Campaign Round is one automatic frame (``g_campaign``) that walks the phases in rule
+order; a phase that needs a decision pushes its own prompt on top and the round resumes
+at the next step when that prompt is finished. Every frame is JSON-plain, so a game can be
+saved and resumed at any decision of the round.
+
+Phases (6.0):
+  6.1   Victory Phase                    -> ``_victory``
+  6.2.1 Railway Strikes                  -> ``_strikes`` / :class:`RailwayStrikes`
+  6.2.2 Raj Earnings                     -> ``_raj_earnings``
+  6.2.3 Revolutionaries Earnings         -> ``_revs_earnings``
+  6.3.1 Imperialism                      -> :class:`Imperialism`, ``_release_activists``, ``_release_gandhi``
+  6.3.2 Constructive Programme           -> :class:`ConstructiveProgramme`
+  6.3.3 Pakistan Movement                -> :class:`CampaignBase` (ML)
+  6.3.4 Secret Societies                 -> :class:`CampaignBase` (Revolutionaries)
+  6.3.5 Game End?                        -> ``_game_end``
+  6.4.1 New Colonial Administration      -> ``_viceroy``
+  6.4.2 Raj Redeploy                     -> :class:`Redeploy` (Raj), ``_raj_pay``, ``_raj_remove``
+  6.4.3-6.4.5 Congress / ML / Revs Redeploy -> :class:`Redeploy`
+  6.5   Reset                            -> ``_reset`` (and 6.8 Crisis before the final Campaign)
+
+Interpretations (the rulebook leaves these open; see the module's tests):
+* 6.2.1 / 1.10: every Protest on a Railway converts into a Strike under both readings of
+  ``strike_rule`` (both books' 1.10 say so); the readings differ in whether "more Activists
+  than cubes" alone qualifies a Railway ("en") or only together with a Protest ("es").
+  Gandhi is not an Activist. A Railway that already has a Strike keeps it and loses its
+  Protest. When markers run short Congress picks Railways one by one until none are left;
+  Protests on Railways that got no Strike stay until Reset.
+* 6.2: each step is clamped to 0..50 as it happens (earnings first, then the Jail penalty).
+* 6.3.1: "up to two levels per space" caps the purchases in a space at two, an Unrest
+  removal counting as one (as Govern's "Imperialism for one or two levels", 4.2.2). A space
+  counts as selected (and releases two Activists) only if Raj buys at least one level there.
+  Raj chooses where a jailed Gandhi is released (Raj is the executing faction of the phase).
+* 6.3.2: each City/Province is selected at most once in the combined total; a space already
+  at Active Opposition cannot be selected (nothing to shift).
+* 6.4.2: a cube moves at most once; destinations must qualify when the cube moves (a Province
+  must already have Raj Control). If Raj cannot pay 2 per Troop left in Provinces and on
+  Railways, it removes Troops of its choice from those spaces to Available until it can, then
+  pays. Payment comes before the final removal, as the rule orders it.
+* 6.4.3-6.4.5: a piece moves at most once; pieces that must leave a Railway block "done".
+"""
 
 from __future__ import annotations
 
 from .. import board
-from ..registry import PROMPTS
+from ..data.cards import CAMPAIGN_CARDS
+from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
+                           REV_BASE, SEPOY, TROOP, UNREST_STRIKE_MARKERS)
+from ..registry import CONTINUATIONS, PROMPTS
+from ..static import AVAILABLE, ECON, JAIL, N_SPACES, NEIGHBORS, OUT_OF_PLAY, RAILWAYS
 from ....core.prompts import Prompt
 
 MODES: list[tuple[str, str]] = []
 
 TIE_ORDER = ["ml", "congress", "revs", "raj"]   # 7.1: ties go to ML, then Congress, then Revolutionaries
 
+MOUNTBATTEN = next(c for c, name in CAMPAIGN_CARDS.items() if name == "Lord Mountbatten")
+
+# The round's steps, in rule order (6.0).
+STEPS = [
+    "begin", "victory",                                           # 6.1
+    "strikes", "raj_earnings", "revs_earnings",                   # 6.2
+    "imperialism", "release_activists", "release_gandhi",         # 6.3.1
+    "constructive", "pakistan", "secret_societies", "game_end",   # 6.3.2 - 6.3.5
+    "viceroy", "raj_redeploy", "raj_pay", "raj_remove",           # 6.4.1 - 6.4.2
+    "congress_redeploy", "ml_redeploy", "revs_redeploy",          # 6.4.3 - 6.4.5
+    "reset",                                                      # 6.5
+]
+
 
 def start_campaign_round(game) -> None:
-    game.push({"kind": "g_campaign", "step": "victory"})
+    """2.4 / 6.0: the Campaign card is Current; run its round."""
+    game.push({"kind": "g_campaign", "step": "begin", "final": False, "imperialism": 0})
 
 
+def _round(game) -> dict:
+    """The g_campaign frame of the round in progress."""
+    for frame in reversed(game.state.frames):
+        if frame["kind"] == "g_campaign":
+            return frame
+    raise RuntimeError("no Campaign Round in progress")
+
+
+# --- 7.0 victory ---------------------------------------------------------------------------
 def end_game(game) -> None:
-    """7.3: rank factions by victory margin, ties per 7.1."""
+    """7.1 / 7.3: rank all factions by victory margin (highest first); ties go to the Muslim
+    League, then Congress, then the Revolutionaries; the Raj loses every tie."""
     s = game.state
     margins = game.victory_margins()
     ranking = sorted(margins, key=lambda f: (-margins[f], TIE_ORDER.index(f)))
@@ -27,21 +96,653 @@ def end_game(game) -> None:
 
 @PROMPTS.register
 class CampaignRound(Prompt):
+    """6.0: automatic driver of the Campaign Round; each step may push decisions."""
+
     kind = "g_campaign"
     auto = True
 
     def run(self, game, frame):
+        step = frame["step"]
+        i = STEPS.index(step)
+        frame["step"] = STEPS[i + 1] if i + 1 < len(STEPS) else "reset"
+        STEP_FUNCTIONS[step](game, frame)
+
+    def describe(self, game, frame):
+        return f"Campaign Round: {frame['step']}"
+
+
+def _begin(game, frame) -> None:
+    """Bookkeeping: the Campaign card has left the draw deck; the round is final if none remain
+    (2.4.1)."""
+    s = game.state
+    s.campaigns_in_deck = max(0, s.campaigns_in_deck - 1)
+    s.campaigns_played += 1
+    frame["final"] = s.campaigns_in_deck == 0
+
+
+# --- 6.1 Victory Phase ------------------------------------------------------------------------
+def _victory(game, frame) -> None:
+    """6.1 / 7.2: if any faction's total exceeds its threshold, the game ends (7.3 ranking)."""
+    if any(m > 0 for m in game.victory_margins().values()):
+        end_game(game)
+
+
+# --- 6.2 Resources Phase ---------------------------------------------------------------------------
+def strike_qualifies(game, sp) -> bool:
+    """6.2.1 (with 1.10): does this Railway call for a Strike marker?
+
+    "en": a Protest, OR more Activists than cubes, OR adjacent to a City with no Raj Control.
+    "es": a Protest AND more Activists than cubes, OR adjacent to a City with no Raj Control.
+    Under both, 1.10 converts every Protest on a Railway into a Strike."""
+    s = game.state
+    protest = bool(s.protest[sp])
+    crowd = board.activists(s, sp) > board.cubes(s, sp)
+    free_city = any(board.is_city(s, n) and not board.raj_control(s, n) for n in NEIGHBORS[sp])
+    if game.options.get("strike_rule", "en") == "es":
+        rule = (protest and crowd) or free_city
+    else:
+        rule = protest or crowd or free_city
+    return rule or protest          # 1.10: each Protest on a Railway converts
+
+
+def _strike_markers_left(s) -> int:
+    return UNREST_STRIKE_MARKERS - board.unrest_strike_in_play(s)
+
+
+def _place_railway_strike(s, sp) -> None:
+    """6.2.1 / 1.10: a Strike on the Railway; a Protest there is converted (back to its box)."""
+    board.add_strike(s, sp)
+    board.remove_protest(s, sp)
+
+
+def _strikes(game, frame) -> None:
+    """6.2.1 Railway Strikes: Congress places a Strike on each qualifying Railway; if too few
+    markers are Available, Congress chooses which Railways receive them."""
+    s = game.state
+    qualifying = [sp for sp in RAILWAYS if strike_qualifies(game, sp)]
+    for sp in qualifying:          # already struck: keeps its one Strike, its Protest converts
+        if s.strike[sp]:
+            board.remove_protest(s, sp)
+    todo = [sp for sp in qualifying if not s.strike[sp]]
+    if not todo or _strike_markers_left(s) == 0:
+        return
+    if len(todo) <= _strike_markers_left(s):
+        for sp in todo:
+            _place_railway_strike(s, sp)
+        return
+    game.push({"kind": "g_campaign_strikes", "actor": "congress", "railways": todo})
+
+
+@PROMPTS.register
+class RailwayStrikes(Prompt):
+    """6.2.1: too few Strike markers: Congress picks qualifying Railways one at a time until
+    the markers run out."""
+
+    kind = "g_campaign_strikes"
+
+    def legal(self, game, frame):
         s = game.state
-        margins = game.victory_margins()
-        final = s.campaigns_in_deck <= 1
-        if any(m > 0 for m in margins.values()) or final:
-            end_game(game)
+        return [game.space_action(sp) for sp in frame["railways"] if not s.strike[sp]]
+
+    def describe(self, game, frame):
+        return (f"Railway Strikes: Congress chooses a Railway for a Strike marker "
+                f"({_strike_markers_left(game.state)} left)")
+
+    def apply(self, game, frame, action):
+        s = game.state
+        _place_railway_strike(s, game.space_of(action))
+        if _strike_markers_left(s) == 0 or not any(not s.strike[sp] for sp in frame["railways"]):
+            game.pop()
+
+
+def _raj_earnings(game, frame) -> None:
+    """6.2.2: Raj adds the Econ of Strike-free Railways, then loses 2 per NV piece (Activists
+    and Gandhi) in Jail. Resources stay within 0..50 (1.8) at each step."""
+    s = game.state
+    econ = sum(int(ECON[sp]) for sp in RAILWAYS if not s.strike[sp])
+    board.add_resources(s, "raj", econ)
+    jailed = int(s.pieces[JAIL, CONGRESS_ACTIVIST] + s.pieces[JAIL, ML_ACTIVIST] + s.pieces[JAIL, GANDHI])
+    board.add_resources(s, "raj", -2 * jailed)
+
+
+def _revs_earnings(game, frame) -> None:
+    """6.2.3: Revolutionaries add twice the number of their Bases on the map (max 50)."""
+    s = game.state
+    board.add_resources(s, "revs", 2 * int(s.pieces[:N_SPACES, REV_BASE].sum()))
+
+
+# --- 6.3.1 Imperialism -------------------------------------------------------------------------------
+def imperialism_cost(s) -> int:
+    """6.3.1: 3 Resources per Unrest removed or level shifted; 2 with Lord Mountbatten."""
+    return 2 if s.viceroy == MOUNTBATTEN else 3
+
+
+def _imperialism_levels(s, sp) -> int:
+    """Purchases possible in a space: Unrest removals then shifts toward Active Support,
+    at most two in all (6.3.1 "up to two levels per space"), limited by Resources."""
+    possible = int(s.unrest[sp]) + (2 - int(s.support[sp]))
+    return min(2, possible, s.resources["raj"] // imperialism_cost(s))
+
+
+def _imperialism_space_ok(s, sp) -> bool:
+    """6.3.1: a City or Province with Raj Control, Troops and Sepoys (States never)."""
+    return (board.controllable(s, sp) and board.raj_control(s, sp) and s.pieces[sp, TROOP] > 0
+            and s.pieces[sp, SEPOY] > 0 and _imperialism_levels(s, sp) > 0)
+
+
+def _buy_imperialism(s, sp, n: int) -> None:
+    """Remove Unrest first; once none remain, shift toward Active Support."""
+    for _ in range(n):
+        board.add_resources(s, "raj", -imperialism_cost(s))
+        if s.unrest[sp] > 0:
+            s.unrest[sp] -= 1
+        else:
+            board.shift_support(s, sp, +1)
+
+
+@PROMPTS.register
+class Imperialism(Prompt):
+    """6.3.1: Raj selects up to four spaces, buying one or two levels in each."""
+
+    kind = "g_imperialism"
+
+    @staticmethod
+    def targets(game, frame):
+        s = game.state
+        if len(frame["selected"]) >= 4:
+            return []
+        return [sp for sp in range(N_SPACES) if sp not in frame["selected"] and _imperialism_space_ok(s, sp)]
+
+    def legal(self, game, frame):
+        if frame["stage"] == "levels":
+            return game.count_actions(1, _imperialism_levels(game.state, frame["sp"]))
+        return [game.space_action(sp) for sp in self.targets(game, frame)] + [game.DONE]
+
+    def describe(self, game, frame):
+        s = game.state
+        if frame["stage"] == "levels":
+            return (f"Imperialism: how many levels to buy in {game.space_names[frame['sp']]} "
+                    f"({imperialism_cost(s)} Resources each)")
+        return (f"Imperialism: Raj may select a space to build Support ({len(frame['selected'])}/4 selected, "
+                f"{imperialism_cost(s)} Resources per level), or done")
+
+    def apply(self, game, frame, action):
+        s = game.state
+        if action == game.DONE:
+            game.pop()
             return
-        s.campaigns_in_deck -= 1
-        s.campaigns_played += 1
-        s.viceroy = s.current
-        s.restraint = s.unity = s.campaigns_in_deck
-        for f in s.eligible:
-            s.eligible[f] = True
+        if frame["stage"] == "space":
+            sp = game.space_of(action)
+            frame["selected"].append(sp)
+            _round(game)["imperialism"] = len(frame["selected"])
+            if _imperialism_levels(s, sp) == 1:
+                _buy_imperialism(s, sp, 1)
+            else:
+                frame["sp"], frame["stage"] = sp, "levels"
+                return
+        else:
+            _buy_imperialism(s, frame["sp"], game.count_of(action))
+            frame["sp"], frame["stage"] = -1, "space"
+        if not self.targets(game, frame):
+            game.pop()
+
+
+def _imperialism(game, frame) -> None:
+    """6.3.1 Imperialism: Raj's choice of spaces and levels."""
+    frame["imperialism"] = 0
+    pf = {"kind": "g_imperialism", "actor": "raj", "stage": "space", "selected": [], "sp": -1}
+    if Imperialism.targets(game, pf):
+        game.push(pf)
+
+
+def _release_activists(game, frame) -> None:
+    """6.3.1: release two Activists from Jail to Available per space selected for Imperialism;
+    Raj chooses the mix of Congress and Muslim League Activists."""
+    s = game.state
+    cj, mj = int(s.pieces[JAIL, CONGRESS_ACTIVIST]), int(s.pieces[JAIL, ML_ACTIVIST])
+    n = min(2 * frame["imperialism"], cj + mj)
+    if n == 0:
+        return
+    lo, hi = max(0, n - mj), min(n, cj)
+    if lo == hi:
+        _do_release(s, lo, n - lo)
+        return
+    game.choose("raj", f"Imperialism: release {n} Activists from Jail: how many are Congress's "
+                       f"(the rest are the Muslim League's)?",
+                game.count_actions(lo, hi), "campaign_release_mix", n=n)
+
+
+def _do_release(s, congress: int, ml: int) -> None:
+    board.move(s, CONGRESS_ACTIVIST, JAIL, AVAILABLE, congress)
+    board.move(s, ML_ACTIVIST, JAIL, AVAILABLE, ml)
+
+
+@CONTINUATIONS.register
+def campaign_release_mix(game, frame, action):
+    c = game.count_of(action)
+    _do_release(game.state, c, frame["n"] - c)
+
+
+def _release_gandhi(game, frame) -> None:
+    """6.3.1: if Gandhi is in Jail, release him to any space with no Raj Control (Raj chooses)."""
+    s = game.state
+    if s.pieces[JAIL, GANDHI] == 0:
+        return
+    options = [game.space_action(sp) for sp in range(N_SPACES) if not board.raj_control(s, sp)]
+    game.choose("raj", "Imperialism: choose a space with no Raj Control for Gandhi's release",
+                options, "campaign_release_gandhi")
+
+
+@CONTINUATIONS.register
+def campaign_release_gandhi(game, frame, action):
+    board.move(game.state, GANDHI, JAIL, game.space_of(action))
+
+
+# --- 6.3.2 Constructive Programme -------------------------------------------------------------------
+OWN_PIECES = {"congress": (CONGRESS_ACTIVIST, GANDHI), "ml": (ML_ACTIVIST, ML_BASE)}
+
+
+def _constructive_ok(s, faction, sp) -> bool:
+    """A City or Province with the faction's own pieces, no Raj Control, not yet at Active
+    Opposition."""
+    return (board.controllable(s, sp) and not board.raj_control(s, sp) and s.support[sp] > -2
+            and any(s.pieces[sp, p] > 0 for p in OWN_PIECES[faction]))
+
+
+@PROMPTS.register
+class ConstructiveProgramme(Prompt):
+    """6.3.2: Congress, then the Muslim League, select a combined total of Cities/Provinces up
+    to Unity; each selected space shifts one or two levels toward Active Opposition."""
+
+    kind = "g_constructive"
+
+    @staticmethod
+    def targets(game, frame):
+        s = game.state
+        if len(frame["selected"]) >= frame["limit"]:
+            return []
+        return [sp for sp in range(N_SPACES)
+                if sp not in frame["selected"] and _constructive_ok(s, frame["actor"], sp)]
+
+    @classmethod
+    def settle(cls, game, frame) -> None:
+        """Hand over to ML when Congress has nothing left to select; end when neither has."""
+        while not cls.targets(game, frame):
+            if frame["actor"] == "congress" and len(frame["selected"]) < frame["limit"]:
+                frame["actor"] = "ml"
+                continue
+            game.pop()
+            return
+
+    def legal(self, game, frame):
+        if frame["stage"] == "levels":
+            return game.count_actions(1, min(2, int(game.state.support[frame["sp"]]) + 2))
+        return [game.space_action(sp) for sp in self.targets(game, frame)] + [game.DONE]
+
+    def describe(self, game, frame):
+        who = "Congress" if frame["actor"] == "congress" else "the Muslim League"
+        if frame["stage"] == "levels":
+            return f"Constructive Programme: shift {game.space_names[frame['sp']]} how many levels toward Opposition?"
+        return (f"Constructive Programme: {who} may select a space to shift toward Active Opposition "
+                f"({len(frame['selected'])}/{frame['limit']} selected in all), or done")
+
+    def apply(self, game, frame, action):
+        s = game.state
+        if action == game.DONE:
+            if frame["actor"] == "congress":
+                frame["actor"] = "ml"
+                self.settle(game, frame)
+            else:
+                game.pop()
+            return
+        if frame["stage"] == "space":
+            sp = game.space_of(action)
+            frame["selected"].append(sp)
+            if int(s.support[sp]) + 2 == 1:
+                board.shift_support(s, sp, -1)
+            else:
+                frame["sp"], frame["stage"] = sp, "levels"
+                return
+        else:
+            board.shift_support(s, frame["sp"], -game.count_of(action))
+            frame["sp"], frame["stage"] = -1, "space"
+        self.settle(game, frame)
+
+
+def _constructive(game, frame) -> None:
+    s = game.state
+    game.push({"kind": "g_constructive", "actor": "congress", "stage": "space", "selected": [],
+               "sp": -1, "limit": int(s.unity)})
+    ConstructiveProgramme.settle(game, game.top())
+
+
+# --- 6.3.3 Pakistan Movement / 6.3.4 Secret Societies ----------------------------------------------------
+def _base_targets(s, piece) -> list[int]:
+    """Any non-railway space with no Raj Control and room for a Base (1.4.2)."""
+    if s.pieces[AVAILABLE, piece] == 0:
+        return []
+    return [sp for sp in range(N_SPACES)
+            if board.is_land(sp) and not board.raj_control(s, sp) and board.has_room_for_base(s, sp)]
+
+
+@PROMPTS.register
+class CampaignBase(Prompt):
+    """6.3.3 / 6.3.4: ML (Pakistan Movement) or the Revolutionaries (Secret Societies) may place
+    one Base from Available."""
+
+    kind = "g_campaign_base"
+
+    def legal(self, game, frame):
+        return [game.space_action(sp) for sp in _base_targets(game.state, frame["piece"])] + [game.DONE]
+
+    def describe(self, game, frame):
+        phase = "Pakistan Movement" if frame["actor"] == "ml" else "Secret Societies"
+        return f"{phase}: may place a Base in a non-railway space with no Raj Control, or done"
+
+    def apply(self, game, frame, action):
         game.pop()
-        game.after_periodic_round()
+        if action != game.DONE:
+            board.place(game.state, frame["piece"], game.space_of(action))
+
+
+def _base_phase(game, faction, piece) -> None:
+    if _base_targets(game.state, piece):
+        game.push({"kind": "g_campaign_base", "actor": faction, "piece": piece})
+
+
+def _pakistan(game, frame) -> None:
+    """6.3.3 Pakistan Movement."""
+    _base_phase(game, "ml", ML_BASE)
+
+
+def _secret_societies(game, frame) -> None:
+    """6.3.4 Secret Societies."""
+    _base_phase(game, "revs", REV_BASE)
+
+
+def _game_end(game, frame) -> None:
+    """6.3.5 / 2.4.1 / 7.3: if and only if this is the final Campaign, the game ends now."""
+    if frame["final"]:
+        end_game(game)
+
+
+# --- 6.4 Redeploy Phase ------------------------------------------------------------------------------------
+def _viceroy(game, frame) -> None:
+    """6.4.1 New Colonial Administration: the old Viceroy card is discarded; the Campaign card
+    that triggered this round becomes the Viceroy, its capability in effect at once."""
+    s = game.state
+    if s.viceroy is not None and s.viceroy != s.current:
+        s.played.append(s.viceroy)
+    s.viceroy = s.current
+
+
+REDEPLOY_PIECES = {
+    "raj": (TROOP, SEPOY),
+    "congress": (CONGRESS_ACTIVIST, GANDHI),
+    "ml": (ML_ACTIVIST,),
+    "revs": (GUERRILLA, ACTIVE_GUERRILLA),
+}
+# Pieces that must leave Railways (6.4.3-6.4.5).
+MUST_LEAVE_RAILWAYS = {"raj": (), "congress": (CONGRESS_ACTIVIST,), "ml": (ML_ACTIVIST,),
+                       "revs": (GUERRILLA, ACTIVE_GUERRILLA)}
+REDEPLOY_NAMES = {"raj": "Raj", "congress": "Congress", "ml": "Muslim League", "revs": "Revolutionaries"}
+
+
+def redeploy_destinations(s, faction, piece, src) -> list[int]:
+    """Where a piece may move in Redeploy (Raj Control as it stands now, 6.4).
+
+    6.4.2 Raj: Troops to Provinces with Raj Control, any Cities and Railways; Sepoys also to
+    States. 6.4.3 Congress: non-railway spaces with no Raj Control. 6.4.4 ML / 6.4.5 Revs: the
+    same, or any space with one of their Bases."""
+    return [sp for sp in _destination_set(s, faction, piece, board.control_mask(s)) if sp != src]
+
+
+def _destination_set(s, faction, piece, ctrl) -> list[int]:
+    out = []
+    for sp in range(N_SPACES):
+        if faction == "raj":
+            ok = (board.is_city(s, sp) or board.is_railway(s, sp)
+                  or (board.is_province(s, sp) and ctrl[sp])
+                  or (piece == SEPOY and board.is_state(s, sp)))
+        else:
+            ok = board.is_land(sp) and not ctrl[sp]
+            if faction == "ml":
+                ok = ok or s.pieces[sp, ML_BASE] > 0
+            elif faction == "revs":
+                ok = ok or s.pieces[sp, REV_BASE] > 0
+        if ok:
+            out.append(sp)
+    return out
+
+
+@PROMPTS.register
+class Redeploy(Prompt):
+    """6.4.2-6.4.5: a faction moves pieces: source space, piece type, destination, count.
+    Each piece moves at most once; pieces that must leave Railways block "done"."""
+
+    kind = "g_redeploy"
+
+    @staticmethod
+    def unmoved(s, frame, sp, piece) -> int:
+        return int(s.pieces[sp, piece]) - frame["moved"].get(f"{sp}:{piece}", 0)
+
+    @classmethod
+    def _movable(cls, s, frame) -> dict[int, list[int]]:
+        """{space: [piece types with unmoved pieces and somewhere to go]}."""
+        faction = frame["actor"]
+        ctrl = board.control_mask(s)
+        dests = {p: _destination_set(s, faction, p, ctrl) for p in REDEPLOY_PIECES[faction]}
+        out = {}
+        for sp in range(N_SPACES):
+            kinds = [p for p in REDEPLOY_PIECES[faction]
+                     if s.pieces[sp, p] > 0 and cls.unmoved(s, frame, sp, p) > 0
+                     and any(d != sp for d in dests[p])]
+            if kinds:
+                out[sp] = kinds
+        return out
+
+    @classmethod
+    def pieces_at(cls, s, frame, sp) -> list[int]:
+        return cls._movable(s, frame).get(sp, [])
+
+    @classmethod
+    def sources(cls, s, frame) -> list[int]:
+        return list(cls._movable(s, frame))
+
+    @classmethod
+    def forced(cls, s, frame) -> bool:
+        return any(cls.unmoved(s, frame, sp, p) > 0
+                   for sp in RAILWAYS for p in MUST_LEAVE_RAILWAYS[frame["actor"]])
+
+    def legal(self, game, frame):
+        s = game.state
+        stage = frame["stage"]
+        if stage == "src":
+            out = [game.space_action(sp) for sp in self.sources(s, frame)]
+            return out + ([] if self.forced(s, frame) else [game.DONE])
+        if stage == "piece":
+            return [game.piece_action(p) for p in self.pieces_at(s, frame, frame["src"])]
+        if stage == "dst":
+            return [game.space_action(sp)
+                    for sp in redeploy_destinations(s, frame["actor"], frame["piece"], frame["src"])]
+        return game.count_actions(1, self.unmoved(s, frame, frame["src"], frame["piece"]))
+
+    def describe(self, game, frame):
+        who = REDEPLOY_NAMES[frame["actor"]]
+        stage = frame["stage"]
+        if stage == "src":
+            must = " (pieces on Railways must move)" if self.forced(game.state, frame) else ", or done"
+            return f"Redeploy: {who} may select a space to move pieces from{must}"
+        src = game.space_names[frame["src"]]
+        if stage == "piece":
+            return f"Redeploy: {who} chooses which pieces to move from {src}"
+        if stage == "dst":
+            return f"Redeploy: {who} chooses the destination for pieces from {src}"
+        return f"Redeploy: how many to move from {src} to {game.space_names[frame['dst']]}"
+
+    def apply(self, game, frame, action):
+        s = game.state
+        stage = frame["stage"]
+        if stage == "src":
+            if action == game.DONE:
+                game.pop()
+                return
+            frame["src"] = game.space_of(action)
+            kinds = self.pieces_at(s, frame, frame["src"])
+            if len(kinds) == 1:
+                frame["piece"], frame["stage"] = kinds[0], "dst"
+            else:
+                frame["stage"] = "piece"
+            return
+        if stage == "piece":
+            frame["piece"], frame["stage"] = game.piece_of(action), "dst"
+            return
+        if stage == "dst":
+            frame["dst"] = game.space_of(action)
+            if self.unmoved(s, frame, frame["src"], frame["piece"]) > 1:
+                frame["stage"] = "count"
+                return
+            self._move(game, frame, 1)
+            return
+        self._move(game, frame, game.count_of(action))
+
+    def _move(self, game, frame, n: int) -> None:
+        s = game.state
+        board.move(s, frame["piece"], frame["src"], frame["dst"], n)
+        key = f"{frame['dst']}:{frame['piece']}"
+        frame["moved"][key] = frame["moved"].get(key, 0) + n
+        frame["src"] = frame["piece"] = frame["dst"] = -1
+        frame["stage"] = "src"
+        if not self.sources(s, frame):
+            game.pop()
+
+
+def _start_redeploy(game, faction) -> None:
+    frame = {"kind": "g_redeploy", "actor": faction, "stage": "src", "moved": {}, "src": -1, "piece": -1, "dst": -1}
+    if Redeploy.sources(game.state, frame):
+        game.push(frame)
+
+
+def _raj_redeploy(game, frame) -> None:
+    """6.4.2 Raj Redeploy: moves (cubes may leave Protest spaces; no Troops into States)."""
+    _start_redeploy(game, "raj")
+
+
+def _paid_troops(s) -> int:
+    """Troops left in Provinces and on Railways: 2 Resources each (6.4.2)."""
+    return sum(int(s.pieces[sp, TROOP]) for sp in range(N_SPACES)
+               if board.is_province(s, sp) or board.is_railway(s, sp))
+
+
+def _raj_pay(game, frame) -> None:
+    """6.4.2: pay 2 Resources per Troop remaining in a Province or on a Railway. If Raj cannot,
+    it first removes Troops of its choice from those spaces to Available until it can."""
+    s = game.state
+    cost = 2 * _paid_troops(s)
+    if cost <= s.resources["raj"]:
+        board.add_resources(s, "raj", -cost)
+        return
+    short = cost - s.resources["raj"]
+    frame["step"] = "raj_pay"          # pay once the unpaid Troops are gone
+    game.push({"kind": "g_redeploy_unpaid", "actor": "raj", "left": (short + 1) // 2})
+
+
+@PROMPTS.register
+class RedeployUnpaid(Prompt):
+    """6.4.2: Raj cannot pay for every Troop in Provinces / on Railways; it removes the unpaid
+    ones (its choice of space, one Troop at a time) to Available."""
+
+    kind = "g_redeploy_unpaid"
+
+    def legal(self, game, frame):
+        s = game.state
+        return [game.space_action(sp) for sp in range(N_SPACES)
+                if s.pieces[sp, TROOP] > 0 and (board.is_province(s, sp) or board.is_railway(s, sp))]
+
+    def describe(self, game, frame):
+        return f"Redeploy: Raj cannot pay its Troops: remove {frame['left']} more Troop(s) from Provinces/Railways"
+
+    def apply(self, game, frame, action):
+        board.remove(game.state, TROOP, game.space_of(action))
+        frame["left"] -= 1
+        if frame["left"] == 0:
+            game.pop()
+
+
+def _raj_remove(game, frame) -> None:
+    """6.4.2 finally: remove all cubes from Provinces with no Raj Control, and all but one Troop
+    from each City, to Available."""
+    s = game.state
+    doomed = [sp for sp in range(N_SPACES) if board.is_province(s, sp) and not board.raj_control(s, sp)]
+    for sp in doomed:
+        for piece in (TROOP, SEPOY):
+            board.remove(s, piece, sp, int(s.pieces[sp, piece]))
+    for sp in range(N_SPACES):
+        if board.is_city(s, sp) and s.pieces[sp, TROOP] > 1:
+            board.remove(s, TROOP, sp, int(s.pieces[sp, TROOP]) - 1)
+
+
+def _congress_redeploy(game, frame) -> None:
+    """6.4.3 Congress Redeploy."""
+    _start_redeploy(game, "congress")
+
+
+def _ml_redeploy(game, frame) -> None:
+    """6.4.4 Muslim League Redeploy."""
+    _start_redeploy(game, "ml")
+
+
+def _revs_redeploy(game, frame) -> None:
+    """6.4.5 Revolutionaries Redeploy."""
+    _start_redeploy(game, "revs")
+
+
+# --- 6.5 Reset Phase ---------------------------------------------------------------------------------------
+def _reset(game, frame) -> None:
+    """6.5 in order: (1) Protests back to their boxes (Activists become Inactive with them);
+    (2) one Unrest off each space without Guerrillas, then all Guerrillas Underground;
+    (3) all Strikes off; (4) Restraint and Unity = Campaign cards left in the draw deck;
+    (5) all factions Eligible, reveal the next card. 6.8: the Reset leading into the final
+    Campaign sets both tracks to 1, a Crisis: Raj may move a die roll of cubes from Out of Play
+    before anyone acts on the first card."""
+    s = game.state
+    game.pop()
+    for sp in range(N_SPACES):
+        board.remove_protest(s, sp)
+    for sp in range(N_SPACES):
+        if s.unrest[sp] > 0 and board.guerrillas(s, sp) == 0:
+            s.unrest[sp] -= 1
+    for sp in range(N_SPACES):
+        board.guerrillas_underground(s, sp)
+    s.strike[:] = 0
+    level = max(1, min(5, s.campaigns_in_deck))
+    s.restraint = s.unity = level
+    for f in s.eligible:
+        s.eligible[f] = True
+    game.after_periodic_round()
+    if board.in_crisis(s) and s.pieces[OUT_OF_PLAY, TROOP] + s.pieces[OUT_OF_PLAY, SEPOY] > 0:
+        game.push({"kind": "g_crisis_cubes", "actor": "raj", "left": s.rng.die()})
+
+
+STEP_FUNCTIONS = {
+    "begin": _begin,
+    "victory": _victory,
+    "strikes": _strikes,
+    "raj_earnings": _raj_earnings,
+    "revs_earnings": _revs_earnings,
+    "imperialism": _imperialism,
+    "release_activists": _release_activists,
+    "release_gandhi": _release_gandhi,
+    "constructive": _constructive,
+    "pakistan": _pakistan,
+    "secret_societies": _secret_societies,
+    "game_end": _game_end,
+    "viceroy": _viceroy,
+    "raj_redeploy": _raj_redeploy,
+    "raj_pay": _raj_pay,
+    "raj_remove": _raj_remove,
+    "congress_redeploy": _congress_redeploy,
+    "ml_redeploy": _ml_redeploy,
+    "revs_redeploy": _revs_redeploy,
+    "reset": _reset,
+}
