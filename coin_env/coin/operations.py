@@ -151,6 +151,7 @@ class OpSelect(Prompt):
         act = self._activity(game, frame)
         if action == game.DONE:
             game.pop()
+            game.push({"kind": "op_after"})   # runs after the Op's finishing steps (pushed next)
             act.finish(game)
             return
         if game.vocabulary.group_of(action) == "special":
@@ -204,3 +205,29 @@ class SaSelect(Prompt):
         space = game.space_of(action)
         s.turn["sa_spaces"].append(space)
         sa.select(game, space)
+
+
+@COIN_PROMPTS.register
+class OpAfter(Prompt):
+    """Automatic: once the Operation's finishing steps are done, offer its Special Activity if it was
+    chosen and not yet done (4.1 "immediately after"). Finishing steps can change what an SA may do
+    (3.1.5: Non-Cooperation's Restraint -1 brings Crisis, then Infiltrate may place a Muslim State)."""
+
+    kind = "op_after"
+    auto = True
+
+    def run(self, game, frame):
+        game.pop()
+        turn = game.state.turn
+        if turn is None or turn["kind"] != "op_sa":
+            return
+        sas = sa_allowed(game)
+        if sas:
+            game.choose(turn["faction"], f"{turn['op']} done: start the Special Activity, or done",
+                        sas + [game.DONE], "coin_sa_after_op")
+
+
+@COIN_CONTINUATIONS.register
+def coin_sa_after_op(game, frame, action):
+    if action != game.DONE:
+        start_special(game, action)

@@ -17,12 +17,10 @@ arrived there during this Operation; they may not move again.
 Negotiate exclusivity (4.1.1): Negotiate may not select a space selected for the Operation, and
 the Operation may not select the Negotiate space afterwards.
 
-Special Activities after the Operation (4.1): the framework offers the SA only at the Operation's
-"select a space or done" prompt, so steps done after the last space (Non-Cooperation's Restraint
--1, Rally's Out-of-Play / Jail step) would come too late for an SA that depends on them (3.1.5
-example 2: Non-Cooperation brings Crisis, then Infiltrate places a Muslim State). Every NV
-Operation therefore ends with ``nv_after_op``, which offers the faction's SA once more if it has
-not been done.
+Special Activities after the Operation (4.1): the framework (coin/operations.py ``op_after``)
+offers the SA once more after the Operation's finishing steps (Non-Cooperation's Restraint -1,
+Rally's Out-of-Play / Jail step), as 3.1.5 example 2 needs (Non-Cooperation brings Crisis, then
+Infiltrate places a Muslim State).
 
 Not implemented: voluntary removal of own pieces (1.4.1) is not offered.
 """
@@ -32,11 +30,10 @@ from __future__ import annotations
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
                            REV_BASE, SEPOY, TROOP)
-from ..registry import CONTINUATIONS, PROMPTS
+from ..registry import CONTINUATIONS
 from ..static import (AVAILABLE, CITIES, IS_RAILWAY, JAIL, LAND, N_SPACES, NEIGHBORS, OUT_OF_PLAY)
 from .turn import move_activist_out_of_play
-from ....coin.operations import Activity, sa_allowed, start_special
-from ....core.prompts import Prompt
+from ....coin.operations import Activity
 
 MODES: list[tuple[str, str]] = [
     ("nv_rally_ml_activists", "Rally: place ML Activists"),
@@ -129,32 +126,6 @@ def nv_troop_to_city(game, frame, action):
     create_muslim_state(game, sp)
 
 
-# --- SA after the Operation's last steps (4.1) ---------------------------------------------------------------
-@PROMPTS.register
-class NvAfterOp(Prompt):
-    """Automatic: once the Operation's finishing steps are done, offer the faction's Special
-    Activity if it was chosen and not yet done (4.1 'immediately after')."""
-
-    kind = "nv_after_op"
-    auto = True
-
-    def run(self, game, frame):
-        game.pop()
-        turn = game.state.turn
-        if turn is None or turn["kind"] != "op_sa":
-            return
-        sas = sa_allowed(game)
-        if sas:
-            game.choose(turn["faction"], f"{turn['op']} done: start a Special Activity, or done",
-                        sas + [game.DONE], "nv_after_op_sa")
-
-
-@CONTINUATIONS.register
-def nv_after_op_sa(game, frame, action):
-    if action != game.DONE:
-        start_special(game, action)
-
-
 # =================================================================================================
 # Operations
 # =================================================================================================
@@ -186,7 +157,6 @@ class NVOperation(Activity):
         raise NotImplementedError
 
     def finish(self, game):
-        game.push({"kind": "nv_after_op"})
         self.last_steps(game)
 
     def last_steps(self, game):
@@ -353,7 +323,7 @@ def nv_demo_count(game, frame, action):
     if faction == "congress":
         ml = min(n, _ml_quota(game), movable(game, origin, ML_ACTIVIST))
         if ml > 0:
-            game.choose(faction, f"Demonstrate: how many ML Activists accompany them (one for one, up to Unity)",
+            game.choose(faction, "Demonstrate: how many ML Activists accompany them (one for one, up to Unity)",
                         game.count_actions(0, ml), "nv_demo_ml_count", dest=dest, origin=origin, used=frame["used"])
             return
     _demo_origins(game, faction, dest, frame["used"])
@@ -639,7 +609,7 @@ def nv_satyagraha_raj(game, frame, action):
     turn["sa_active"] = False
     turn["flags"]["nv_satyagraha_refused"] = True
     if game.top() is None or game.top()["kind"] != "op_select":
-        game.push({"kind": "nv_after_op"})      # the Operation was already over: offer another SA
+        game.push({"kind": "op_after"})         # the Operation was already over: offer another SA
 
 
 def _satyagraha_do(game, sp):
