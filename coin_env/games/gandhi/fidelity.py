@@ -35,7 +35,13 @@ def rows() -> list[tuple[str, str, str, str]]:
     out.append(("Forces, markers, tracks", "all piece counts, 12 Unrest/Strike markers, track ranges", "-", "-"))
     out.append(("Scenarios", "Short and Main as printed; Main's Gandhi placement; deck piles; first Viceroy",
                 "Short's fifth ML Base (not in the text) placed in Sind", "-"))
-    out.append(("Sequence of play (2.0)", "eligibility, options, passing, Limited Op, Campaign swap", "-", "-"))
+    out.append(("Sequence of play (2.0)", "eligibility, options, passing, Limited Op, Campaign swap", "-",
+                "Raj/Revolutionaries Resource transfers (1.5.2); two-faction players (1.5)"))
+    out.append(("Operations (3.0)", "all 16: Raj 4, Congress 4, Muslim League 4, Revolutionaries 4", "-",
+                "voluntary removal of own pieces (1.4.1)"))
+    out.append(("Special Activities (4.0)", "all 12 incl. Crisis-only options; 7 Viceroy capabilities", "-", "-"))
+    out.append(("Campaign Rounds (6.0), victory (7.0)", "every phase, final Crisis (6.8), ranking and ties",
+                "-", "non-player victory (7.1, 8.10): issue 4"))
     out.append(("Event cards", f"{cards.N_EVENT_CARDS} cards in the deck; {len(cards.KNOWN_TITLES)} title known",
                 f"faction order of all {cards.N_EVENT_CARDS} (balanced: each order 3 times)",
                 f"{cards.N_EVENT_CARDS} card effects (Event option not offered yet; issue 3)"))
