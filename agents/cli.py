@@ -1,10 +1,10 @@
-"""The ``coin-env`` command: ``coin-env simulate ...`` (more subcommands as they land)."""
+"""The ``coin-env`` command: ``simulate``, ``bench``, ``fuzz``."""
 
 from __future__ import annotations
 
 import argparse
 
-from . import simulate
+from . import benchmark, fuzz, simulate
 
 
 def main(argv=None) -> None:
@@ -13,8 +13,14 @@ def main(argv=None) -> None:
     p = sub.add_parser("simulate", help="play seeded games and print a results table")
     simulate.add_arguments(p)
     p.set_defaults(run=simulate.run)
+    p = sub.add_parser("bench", help="benchmark engines and environments (decisions/s, steps/s, clone cost)")
+    benchmark.add_arguments(p)
+    p.set_defaults(run=benchmark.run)
+    p = sub.add_parser("fuzz", help="seeded random play with every guarantee checked; replay files on failure")
+    fuzz.add_arguments(p)
+    p.set_defaults(run=fuzz.run)
     args = parser.parse_args(argv)
-    args.run(args)
+    raise SystemExit(args.run(args) or 0)
 
 
 if __name__ == "__main__":

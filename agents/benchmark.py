@@ -1,0 +1,176 @@
+"""Benchmark: how fast each game's engine and environments run on this machine.
+
+    coin-env bench [--games gandhi] [--repeats 5] [--json bench.json]
+
+For each game, the median over ``repeats`` runs of:
+* engine decisions/s under random play (legal_actions + apply, no observation);
+* full random games/s and decisions per game;
+* AEC environment steps/s with observation and mask;
+* learner-side steps/s of the gymnasium env with the other seats moving inside step()
+  (bots where the game has them, else random);
+* all-bot games/s (bots where the game has them; "n/a" until then);
+* clone() and JSON round-trip cost at a mid-game decision;
+* peak memory of one environment playing one game (tracemalloc).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+import tracemalloc
+
+import numpy as np
+
+import coin_env
+
+SCENARIO = {"gandhi": "short"}
+BOTS: dict[str, str] = {}     # game -> bot name, once the non-player bots exist
+
+
+def _engine(game_name, budget_s):
+    decisions = games = 0
+    t0 = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - t0 < budget_s:
+        g = coin_env.make_game(game_name, scenario=SCENARIO.get(game_name), seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            g.apply(rng.choice(g.legal_actions()))
+            decisions += 1
+        games += 1
+        seed += 1
+    dt = time.perf_counter() - t0
+    return {"decisions_per_s": decisions / dt, "games_per_s": games / dt, "decisions_per_game": decisions / games}
+
+
+def _aec(game_name, budget_s):
+    env = coin_env.env(game_name, scenario=SCENARIO.get(game_name))
+    rng = np.random.default_rng(0)
+    steps = 0
+    t0 = time.perf_counter()
+    ep = 0
+    while time.perf_counter() - t0 < budget_s:
+        env.reset(seed=ep)
+        for _agent in env.agent_iter():
+            obs, _r, term, trunc, _ = env.last()
+            env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+        ep += 1
+    return {"steps_per_s": steps / (time.perf_counter() - t0)}
+
+
+def _gym(game_name, budget_s):
+    seat = coin_env.make_game(game_name, scenario=SCENARIO.get(game_name)).factions[0]
+    env = coin_env.gym_env(game_name, seat=seat, opponents=BOTS.get(game_name, "random"),
+                           scenario=SCENARIO.get(game_name))
+    rng = np.random.default_rng(0)
+    steps = 0
+    t0 = time.perf_counter()
+    ep = 0
+    while time.perf_counter() - t0 < budget_s:
+        env.reset(seed=ep)
+        done = False
+        while not done:
+            a = int(rng.choice(np.flatnonzero(env.action_masks())))
+            _, _, term, trunc, _ = env.step(a)
+            done = term or trunc
+            steps += 1
+        ep += 1
+    dt = time.perf_counter() - t0
+    return {"learner_steps_per_s": steps / dt, "learner_step_ms": 1000 * dt / steps}
+
+
+def _mid_game(game_name, decisions=300):
+    g = coin_env.make_game(game_name, scenario=SCENARIO.get(game_name), seed=1)
+    rng = random.Random(1)
+    for _ in range(decisions):
+        if g.is_over():
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def _copies(game_name):
+    g = _mid_game(game_name)
+    n = 3000
+    t0 = time.perf_counter()
+    for _ in range(n):
+        g.clone()
+    clone_us = 1e6 * (time.perf_counter() - t0) / n
+    m = 300
+    t0 = time.perf_counter()
+    for _ in range(m):
+        coin_env.load_game(g.to_json())
+    json_ms = 1e3 * (time.perf_counter() - t0) / m
+    return {"clone_us": clone_us, "json_round_trip_ms": json_ms}
+
+
+def _memory(game_name):
+    tracemalloc.start()
+    env = coin_env.env(game_name, scenario=SCENARIO.get(game_name))
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _agent in env.agent_iter():
+        obs, _r, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {"peak_memory_mb": peak / 2**20}
+
+
+def bench_game(game_name: str, repeats: int = 5, budget_s: float = 2.0) -> dict:
+    runs = [{**_engine(game_name, budget_s), **_aec(game_name, budget_s), **_gym(game_name, budget_s),
+             **_copies(game_name)} for _ in range(repeats)]
+    out = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+    out.update(_memory(game_name))
+    out["all_bot_games_per_s"] = None if game_name not in BOTS else None
+    out["repeats"] = repeats
+    return out
+
+
+TARGETS = {"decisions_per_s": (">=", 10_000), "steps_per_s": (">=", 8_000), "games_per_s": (">=", 10),
+           "clone_us": ("<=", 10), "learner_step_ms": ("<=", 0.2)}
+
+
+def format_table(results: dict) -> str:
+    keys = ["decisions_per_s", "games_per_s", "decisions_per_game", "steps_per_s", "learner_steps_per_s",
+            "learner_step_ms", "all_bot_games_per_s", "clone_us", "json_round_trip_ms", "peak_memory_mb"]
+    lines = [f"{'measure':<22}" + "".join(f"{g:>14}" for g in results) + "   target (per core)"]
+    for k in keys:
+        row = f"{k:<22}"
+        for g in results:
+            v = results[g].get(k)
+            row += f"{'n/a':>14}" if v is None else f"{v:>14.2f}" if v < 100 else f"{v:>14.0f}"
+        if k in TARGETS:
+            row += f"   {TARGETS[k][0]} {TARGETS[k][1]}"
+        lines.append(row)
+    return "\n".join(lines)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", nargs="*", default=coin_env.list_games())
+    p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--seconds", type=float, default=2.0, help="time budget of each throughput measurement")
+    p.add_argument("--json", default=None, help="also write the results to this JSON file")
+
+
+def run(args) -> int:
+    results = {g: bench_game(g, args.repeats, args.seconds) for g in args.games}
+    print(format_table(results))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=2)
+    return 0
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(p)
+    raise SystemExit(run(p.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    main()
