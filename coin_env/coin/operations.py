@@ -66,7 +66,18 @@ class Activity:
         return [sp for sp in self.candidate_spaces(game) if sp not in chosen and self.can_select(game, sp)]
 
     def available(self, game) -> bool:
-        return bool(self.selectable(game))
+        """Is at least one space selectable now? Stops at the first one (the sequence of play asks
+        this for every Operation of a faction at every choice, so it must be cheap)."""
+        turn = game.state.turn
+        chosen = () if turn is None else (turn["sa_spaces"] if self.special else turn["op_spaces"])
+        cap = self.max_spaces(game)
+        if cap is not None and len(chosen) >= cap:
+            return False
+        can = self.can_select
+        for sp in self.candidate_spaces(game):
+            if sp not in chosen and can(game, sp):
+                return True
+        return False
 
     def begin(self, game) -> None:
         """Steps before the first space (rarely needed)."""
