@@ -41,7 +41,8 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from .encoding import encoder_for, renderer_for
+from .encoding import encoder_for
+from .env_common import CoinEnvCommon
 from .registry import make_game
 
 REWARDS = ("ranking", "margin")
@@ -101,7 +102,8 @@ def resolve_opponents(opponents, factions, seat=None) -> dict:
     return {f: resolve_policy(p) for f, p in opponents.items()}
 
 
-class CoinAECEnv(AECEnv):
+
+class CoinAECEnv(CoinEnvCommon, AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "coin_env_v0", "is_parallelizable": False}
 
     def __init__(self, game: str = "gandhi", scenario: str | None = None, seed: int | None = None,
@@ -226,26 +228,7 @@ class CoinAECEnv(AECEnv):
     def action_mask(self, agent=None) -> np.ndarray:
         return self.observe(agent or self.agent_selection)["action_mask"]
 
-    def render(self):
-        if self.render_mode is None:
-            return None
-        text = renderer_for(self.game)(self.game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
     def close(self):
         pass
 
-    # -- pickling: policies given as names are re-resolved; callables must be picklable -----
-    def __getstate__(self):
-        d = self.__dict__.copy()
-        d.pop("encoder", None)
-        d["opponents"] = None
-        return d
 
-    def __setstate__(self, d):
-        self.__dict__.update(d)
-        self.encoder = encoder_for(self.game_name)
-        self.opponents = resolve_opponents(self.opponent_specs, list(self.game.factions))

@@ -34,12 +34,14 @@ import numpy as np
 from gymnasium import spaces
 
 from .aec_env import REWARDS, final_rewards, resolve_opponents
-from .encoding import encoder_for, renderer_for
+from .encoding import encoder_for
+from .env_common import CoinEnvCommon
 from .game import IllegalActionError
 from .registry import make_game
 
 
-class CoinGymEnv(gym.Env):
+
+class CoinGymEnv(CoinEnvCommon, gym.Env):
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, game: str = "gandhi", seat: str | None = None, opponents="random",
@@ -158,23 +160,4 @@ class CoinGymEnv(gym.Env):
             info["margins"] = dict(self.game.victory_margins())
         return info
 
-    def render(self):
-        if self.render_mode is None:
-            return None
-        text = renderer_for(self.game)(self.game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
 
-    # -- pickling: policies given as names are re-resolved; callables must be picklable -----
-    def __getstate__(self):
-        d = self.__dict__.copy()
-        d.pop("encoder", None)
-        d["opponents"] = None
-        return d
-
-    def __setstate__(self, d):
-        self.__dict__.update(d)
-        self.encoder = encoder_for(self.game_name)
-        self.opponents = resolve_opponents(self.opponent_specs, list(self.game.factions), seat=self.seat)
