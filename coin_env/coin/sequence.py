@@ -13,8 +13,9 @@ procedure 2.0 as well.
 
 A game plugs in through these methods (see :class:`CoinGame`):
 ``card_faction_order``, ``is_periodic_card``, ``start_periodic_round``,
-``pass_effects``, ``event_sides``, ``start_event``, ``available_operations``,
-``end_of_turn``.
+``pass_effects``, ``card_record`` (Event cards, see events.py), ``event_sides`` /
+``event_side_allowed`` / ``start_event`` (5.0, generic once ``card_record`` is given),
+``available_operations``, ``end_of_turn``.
 """
 
 from __future__ import annotations
@@ -56,12 +57,29 @@ class CoinGame(Game):
     def pass_effects(self, faction: str) -> None:
         """2.3.3: what a passing faction gains (may push a decision)."""
 
+    def card_record(self, card: int):
+        """The card's :class:`coin_env.coin.events.CardRecord` (None for a periodic card)."""
+        return None
+
     def event_sides(self, faction: str, card: int) -> list[int]:
-        """Which of EVENT_UNSHADED / EVENT_SHADED the faction may execute now."""
-        return []
+        """Which of EVENT_UNSHADED / EVENT_SHADED the faction may execute now (5.2 dual use):
+        a side is offered only if its effect is implemented (data-only cards offer no Event) and
+        the game does not veto it (``event_side_allowed``)."""
+        record = self.card_record(card)
+        if record is None:
+            return []
+        return [action for action, side in ((EVENT_UNSHADED, "unshaded"), (EVENT_SHADED, "shaded"))
+                if record.side(side).implemented and self.event_side_allowed(faction, card, side)]
+
+    def event_side_allowed(self, faction: str, card: int, side: str) -> bool:
+        """Hook: a game may withhold a side (e.g. one whose execution could dead-end). 5.1.2: a side
+        that can do nothing now may still be chosen, so the default allows every implemented side."""
+        return True
 
     def start_event(self, faction: str, card: int, shaded: bool) -> None:
-        raise NotImplementedError
+        """5.1: execute the chosen side (the effect pushes its decisions)."""
+        from .events import start_event
+        start_event(self, faction, self.card_record(card), "shaded" if shaded else "unshaded")
 
     def available_operations(self, faction: str, limited: bool) -> list[int]:
         """Action indices of the operations this faction could start now (>= 1 eligible space)."""
@@ -98,6 +116,7 @@ class CoinGame(Game):
     def after_periodic_round(self) -> None:
         """The swapped Event card becomes Current; the draw deck's top card is revealed (6.5)."""
         s = self.state
+        _expire(s, "campaign")       # lasting effects "until the next Campaign / Propaganda round"
         s.current = s.upcoming
         s.upcoming = s.deck.pop(0) if s.deck else None
         if s.current is None:
@@ -107,6 +126,7 @@ class CoinGame(Game):
     def next_card(self) -> None:
         """2.3.7: discard Current, Upcoming becomes Current, reveal the next card."""
         s = self.state
+        _expire(s, "card")
         s.played.append(s.current)
         s.current = s.upcoming
         s.upcoming = s.deck.pop(0) if s.deck else None
@@ -156,6 +176,12 @@ class CoinGame(Game):
                 if ops_full:
                     opts += [OP_ONLY, OP_WITH_SA]
         return sorted(opts)
+
+
+def _expire(state, when: str) -> None:
+    """Drop lasting Event effects that end now (coin_env.coin.events: expires "card" / "campaign")."""
+    if getattr(state, "lasting", None):
+        state.lasting[:] = [e for e in state.lasting if e["expires"] != when]
 
 
 @COIN_PROMPTS.register

@@ -42,9 +42,15 @@ def rows() -> list[tuple[str, str, str, str]]:
     out.append(("Special Activities (4.0)", "all 12 incl. Crisis-only options; 7 Viceroy capabilities", "-", "-"))
     out.append(("Campaign Rounds (6.0), victory (7.0)", "every phase, final Crisis (6.8), ranking and ties",
                 "-", "non-player victory (7.1, 8.10): issue 4"))
-    out.append(("Event cards", f"{cards.N_EVENT_CARDS} cards in the deck; {len(cards.KNOWN_TITLES)} title known",
-                f"faction order of all {cards.N_EVENT_CARDS} (balanced: each order 3 times)",
-                f"{cards.N_EVENT_CARDS} card effects (Event option not offered yet; issue 3)"))
+    c = cards.counts()
+    out.append(("Event cards (5.0)",
+                f"{cards.N_EVENT_CARDS} cards in the deck; {c['titles']} titles known by number; Event "
+                f"effects implemented: {c['unshaded']} unshaded, {c['shaded']} shaded (rules 8.4.1, 8.8.4, 8.8.5 "
+                f"examples); dual use, free Ops/SAs, eligibility changes, lasting effects",
+                f"faction order of all {cards.N_EVENT_CARDS} (balanced: each order 3 times); no Critical "
+                "markers or halos; Pakistan Declaration placed at #45 (also cited as #16)",
+                f"{c['data_only']} cards data only (no Event option; an owner data pack adds them); "
+                f"{len(cards.TITLES_NUMBER_UNKNOWN)} titles known without a number"))
     out.append(("Campaign cards", "7 Viceroys and their capabilities (2.5)", "card numbers 73-79", "-"))
     return out
 

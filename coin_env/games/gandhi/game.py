@@ -9,7 +9,7 @@ from .data import cards as carddata
 from .data.map import PROTEST_BOXES
 from .data.pieces import FACTIONS, FORCE_POOL, GUERRILLA, ACTIVE_GUERRILLA, N_PIECE_TYPES, TROOP
 from .registry import CONTINUATIONS, PROMPTS
-from .rules import campaign, nonviolent, raj, revolutionaries, turn
+from .rules import campaign, events, nonviolent, raj, revolutionaries, turn  # noqa: F401  (events registers effects)
 from .state import GandhiState
 from .static import IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY, N_SPACES, POP, SPACE_NAMES
 
@@ -28,6 +28,10 @@ class GandhiGame(CoinGame):
 
     def __init__(self, state, options=None, debug=False):
         super().__init__(state, options, debug)
+        pack = self.options.get("data_pack")
+        if pack is not None:            # an owner data pack (datapack.py) applies process-wide
+            from . import datapack
+            datapack.ensure(pack)
 
     # --- action helpers used by the rules ------------------------------------------------
     @staticmethod
@@ -85,6 +89,10 @@ class GandhiGame(CoinGame):
 
     def is_periodic_card(self, card):
         return carddata.is_campaign(card)
+
+    def card_record(self, card):
+        """5.0: the Event card's record (data/cards.py); None for a Campaign card."""
+        return carddata.record(card)
 
     def start_periodic_round(self):
         campaign.start_campaign_round(self)

@@ -22,6 +22,9 @@ OPTIONS = {
     # 6.2.1 Railway Strikes: English text ("a Protest OR more Activists than cubes OR next to an
     # uncontrolled City") or the Spanish reading ("a Protest AND more Activists than cubes, OR ...").
     "strike_rule": (("en", "es"), "en"),
+    # Owner data pack (datapack.py, README "Owner data packs"): path to a .toml/.yaml file, or the same
+    # structure as a dict. Applied process-wide before the game is built (and when it is loaded).
+    "data_pack": (None, None),
 }
 
 
@@ -31,6 +34,11 @@ def validate_options(options: dict) -> dict:
         if key not in OPTIONS:
             raise ValueError(f"unknown Gandhi option {key!r}; known options: {sorted(OPTIONS)}")
         allowed, _ = OPTIONS[key]
+        if key == "data_pack":
+            if value is not None and not isinstance(value, (str, dict)):
+                raise ValueError(f"Gandhi option 'data_pack' must be a file path or a dict, not {value!r}")
+            out[key] = value
+            continue
         if value not in allowed:
             raise ValueError(f"Gandhi option {key!r} must be one of {list(allowed)}, not {value!r}")
         out[key] = value

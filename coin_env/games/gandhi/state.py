@@ -22,7 +22,7 @@ class GandhiState(PlainState):
     FIELDS = (
         "scenario", "resources", "restraint", "unity", "viceroy", "deck", "current", "upcoming",
         "played", "set_aside", "eligible", "eligibility_override", "sop", "turn", "campaigns_in_deck",
-        "campaigns_played", "result", "pending_setup",
+        "campaigns_played", "result", "pending_setup", "lasting",
     )
 
     @classmethod
@@ -53,4 +53,5 @@ class GandhiState(PlainState):
         s.campaigns_played = 0
         s.result = None
         s.pending_setup = []
+        s.lasting = []            # lasting Event effects (coin_env.coin.events): plain dicts
         return s

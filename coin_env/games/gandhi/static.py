@@ -57,8 +57,15 @@ def _build_adjacency():
     return adj
 
 
+def neighbors_of(adj) -> list[tuple[int, ...]]:
+    return [tuple(int(j) for j in np.flatnonzero(adj[i])) for i in range(N_SPACES)]
+
+
+# Map facts an owner data pack may replace (datapack.py) are rebuilt IN PLACE: the arrays POP, ECON,
+# ADJACENT are overwritten element-wise and the list NEIGHBORS slice-assigned, so every module that
+# imported them sees the pack.
 ADJACENT = _build_adjacency()
-NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(tuple(int(j) for j in np.flatnonzero(ADJACENT[i])) for i in range(N_SPACES))
+NEIGHBORS: list[tuple[int, ...]] = neighbors_of(ADJACENT)
 
 # Railways and Cities form the network along which Garrison cubes and Underground Guerrillas
 # travel (3.2.2, 3.4.2): "along adjacent Railways and Cities".

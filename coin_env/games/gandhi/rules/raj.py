@@ -26,6 +26,7 @@ from ..data.cards import CAMPAIGN_CARDS
 from ..data.pieces import ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, ML_ACTIVIST, ML_BASE, REV_BASE, SEPOY, TROOP
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import AVAILABLE, CITIES, IS_NETWORK, IS_RAILWAY, LAND, N_SPACES, NEIGHBORS, OUT_OF_PLAY
+from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .removal import removable, start_removal
@@ -56,6 +57,8 @@ def sepoy_cost(game, op: str, first: bool = False) -> int:
     """Resources to use Sepoys in one space of ``op`` (3.2: Restraint), as modified by the Viceroy
     (2.5.1): Willingdon Deploy 1, Irwin Sweep 1, Chelmsford Assault 1; Reading makes the first
     space selected for Deploy / Sweep / Assault free and all of Garrison free."""
+    if is_free(game):                  # 5.0: an Operation granted free by an Event costs nothing
+        return 0
     v = viceroy(game)
     if v == "Lord Reading" and (op == "garrison" or (first and op in ("deploy", "sweep", "assault"))):
         return 0
@@ -65,15 +68,19 @@ def sepoy_cost(game, op: str, first: bool = False) -> int:
 
 
 def _can_pay(game, cost: int) -> bool:
-    return game.state.resources["raj"] >= cost
+    return is_free(game) or game.state.resources["raj"] >= cost
 
 
 def _pay(game, cost: int) -> None:
-    board.add_resources(game.state, "raj", -cost)
+    if not is_free(game):
+        board.add_resources(game.state, "raj", -cost)
 
 
 def imperialism_cost(game) -> int:
-    """4.2.2 / 6.3.1 Imperialism: 3 Resources per step, 2 under Lord Mountbatten (2.5.1)."""
+    """4.2.2 / 6.3.1 Imperialism: 3 Resources per step, 2 under Lord Mountbatten (2.5.1); 0 in a
+    Special Activity granted free by an Event (5.0)."""
+    if is_free(game):
+        return 0
     return 2 if viceroy(game) == "Lord Mountbatten" else 3
 
 
@@ -743,7 +750,7 @@ def _govern_do(game, sp: int, mode: str) -> None:
                         markers, "raj_govern_marker", space=sp)
     else:
         cost = imperialism_cost(game)
-        most = min(2, len(imperialism_steps(s, sp)), s.resources["raj"] // cost)
+        most = min(2, len(imperialism_steps(s, sp)), s.resources["raj"] // cost if cost else 2)
         if most == 1:
             _govern_imperialism(game, sp, 1)
         else:

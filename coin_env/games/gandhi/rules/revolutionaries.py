@@ -24,6 +24,7 @@ from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GUERRILLA, ML_AC
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import AVAILABLE, IS_NETWORK, LAND, N_SPACES, NEIGHBORS, OUT_OF_PLAY, RAILWAYS
 from .removal import removable, start_removal
+from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 
@@ -39,11 +40,13 @@ PROTEST_MARKER = "Protest"
 
 
 def _res(game) -> int:
-    return game.state.resources["revs"]
+    """Resources that can be spent: unlimited (the track's maximum) in a free Op/SA (5.0)."""
+    return 50 if is_free(game) else game.state.resources["revs"]
 
 
 def _pay(game, amount: int) -> None:
-    board.add_resources(game.state, "revs", -amount)
+    if not is_free(game):              # 5.0: an Op/SA granted free by an Event costs nothing
+        board.add_resources(game.state, "revs", -amount)
 
 
 def _underground(s, sp) -> int:
