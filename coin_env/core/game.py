@@ -52,6 +52,22 @@ class ChoosePrompt(Prompt):
         game.continuations[frame["then"]](game, frame, action)
 
 
+class CallPrompt(Prompt):
+    """Automatic: run a registered continuation once the frames pushed above this one are finished.
+
+    Frame: ``{"kind": "call", "fn": name, ...data}``; the continuation gets ``(game, frame, None)``.
+    This is how a procedure continues after a nested decision (e.g. a step after its removals)
+    without a one-off prompt class per step.
+    """
+
+    kind = "call"
+    auto = True
+
+    def run(self, game, frame):
+        game.pop()
+        game.continuations[frame["fn"]](game, frame, None)
+
+
 MAX_AUTO_STEPS = 100_000
 
 
@@ -90,6 +106,12 @@ class Game:
         if not options:
             raise EngineError(f"no options for {ask!r}")
         frame = {"kind": "choose", "actor": actor, "ask": ask, "options": list(options), "then": then}
+        frame.update(data)
+        self.push(frame)
+
+    def after(self, fn: str, **data) -> None:
+        """Push a `call` frame: continuation ``fn`` runs once every frame pushed after it is done."""
+        frame = {"kind": "call", "fn": fn}
         frame.update(data)
         self.push(frame)
 
@@ -235,6 +257,8 @@ class Game:
                 raise ValueError(f"saved decision stack has an unknown frame: {frame!r}")
             if frame["kind"] == "choose" and frame.get("then") not in self.continuations:
                 raise ValueError(f"saved decision stack names an unknown continuation: {frame.get('then')!r}")
+            if frame["kind"] == "call" and frame.get("fn") not in self.continuations:
+                raise ValueError(f"saved decision stack names an unknown continuation: {frame.get('fn')!r}")
         try:
             self.check_invariants()
         except AssertionError as exc:

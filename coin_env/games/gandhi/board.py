@@ -226,9 +226,13 @@ def arrest(s, piece, sp, n: int = 1) -> None:
     move(s, piece, sp, JAIL, n)
 
 
-def remove_or_arrest(s, piece, sp, n: int = 1) -> None:
-    """Removal by Raj Assault / Treaty / Govern: NV pieces to Jail, others to Available (3.2.4)."""
-    if piece in (CONGRESS_ACTIVIST, ML_ACTIVIST, GANDHI):
+NV_PIECES = (CONGRESS_ACTIVIST, ML_ACTIVIST, GANDHI)
+
+
+def remove_or_arrest(s, piece, sp, n: int = 1, arrest_nv: bool = True) -> None:
+    """5.1.3: with ``arrest_nv`` (Raj Assault / Treaty / Govern 3.2.4, Events that say "arrest")
+    Gandhi and Activists go to Jail; everything else, and every plain removal, to Available."""
+    if arrest_nv and piece in NV_PIECES:
         arrest(s, piece, sp, n)
     else:
         remove(s, piece, sp, n)

@@ -39,8 +39,7 @@ from __future__ import annotations
 from ....coin.events import add_lasting, event_data, event_effect, grant_free_action, set_eligible  # noqa: F401
 from ....core.prompts import Prompt
 from .. import board
-from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, FACTIONS, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
-                           REV_BASE, TROOP)
+from ..data.pieces import ACTIVE_GUERRILLA, FACTIONS, GUERRILLA, ML_BASE, REV_BASE, TROOP
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import IS_PRINTED_PROVINCE, N_SPACES, POP
 
@@ -51,7 +50,7 @@ __all__ = ["place", "remove_all", "move", "add_unrest", "place_protest", "set_ma
 
 MODES: list[tuple[str, str]] = []
 GAME = "gandhi"
-NV_PIECES = (CONGRESS_ACTIVIST, ML_ACTIVIST, GANDHI)
+NV_PIECES = board.NV_PIECES
 
 
 # ======================================================================================
@@ -77,10 +76,7 @@ def remove_all(game, faction: str, sp: int, arrest_nv: bool = True) -> None:
         n = int(s.pieces[sp, piece])
         if not n:
             continue
-        if arrest_nv and piece in NV_PIECES:
-            board.arrest(s, piece, sp, n)
-        else:
-            board.remove(s, piece, sp, n)
+        board.remove_or_arrest(s, piece, sp, n, arrest_nv)
 
 
 def move(game, piece: int, src: int, dst: int, n: int = 1) -> int:
@@ -206,10 +202,10 @@ class EventSpaces(Prompt):
         if len(frame["chosen"]) >= frame["up_to"]:
             # Selection is over: ``then`` waits under whatever ``each`` pushes now.
             game.pop()
-            game.push(dict(frame, kind="g_ev_then"))
+            game.push(dict(frame, kind="call", fn="ev_then"))
         else:
             # Once ``each`` is done, end the selection by itself if no space is left to select.
-            game.push({"kind": "g_ev_check"})
+            game.after("ev_check")
         if frame["each"]:
             CONTINUATIONS[frame["each"]](game, frame, sp)
 
@@ -227,28 +223,16 @@ def _end_if_nothing_left(game) -> None:
         _then(game, frame)
 
 
-@PROMPTS.register
-class EventCheck(Prompt):
-    """Automatic: after a selected space's own steps, end the selection if nothing is left."""
-
-    kind = "g_ev_check"
-    auto = True
-
-    def run(self, game, frame):
-        game.pop()
-        _end_if_nothing_left(game)
+@CONTINUATIONS.register
+def ev_check(game, _frame, _action):
+    """After a selected space's own steps, end the selection if nothing is left."""
+    _end_if_nothing_left(game)
 
 
-@PROMPTS.register
-class EventThen(Prompt):
-    """Automatic: the selection's last ``each`` step is done; run ``then``."""
-
-    kind = "g_ev_then"
-    auto = True
-
-    def run(self, game, frame):
-        game.pop()
-        _then(game, frame)
+@CONTINUATIONS.register
+def ev_then(game, frame, _action):
+    """The selection's last ``each`` step is done; run ``then``."""
+    _then(game, frame)
 
 
 def remove_pieces(game, actor: str, sp: int, pieces: list[int], up_to: int, at_least: int = 0,
@@ -291,10 +275,7 @@ class EventRemove(Prompt):
             return
         pc = game.piece_of(action)
         sp = frame["space"]
-        if frame["arrest"] and pc in NV_PIECES:
-            board.arrest(s, pc, sp)
-        else:
-            board.remove(s, pc, sp)
+        board.remove_or_arrest(s, pc, sp, 1, frame["arrest"])
         frame["removed"] += 1
         if frame["tally"]:
             data = event_data(game)

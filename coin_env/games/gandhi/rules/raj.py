@@ -597,20 +597,14 @@ def raj_assault_wavell(game, frame, action):
         _assault_space(game, sp)
         return
     game.state.turn["flags"]["raj_wavell_used"] = True
-    game.push({"kind": "g_raj_assault_resume", "space": sp})
+    game.after("raj_assault_resume", space=sp)
     game.push(_move_frame("wavell", sp, WAVELL_KEY, use_sepoys=True))
 
 
-@PROMPTS.register
-class AssaultResume(Prompt):
-    """Automatic: after Wavell's Sweep into an Assault space, Assault there."""
-
-    kind = "g_raj_assault_resume"
-    auto = True
-
-    def run(self, game, frame):
-        game.pop()
-        _assault_space(game, frame["space"])
+@CONTINUATIONS.register
+def raj_assault_resume(game, frame, _action):
+    """After Wavell's Sweep into an Assault space (2.5), Assault there."""
+    _assault_space(game, frame["space"])
 
 
 def _assault_space(game, sp: int) -> None:
@@ -802,25 +796,20 @@ class MartialLaw(Activity):
         return board.cubes(s, sp) > 0 and board.activists(s, sp) > 0
 
     def select(self, game, sp):
-        game.push({"kind": "g_raj_martial_law_after", "space": sp})
+        game.after("raj_martial_law_after", space=sp)
         start_removal(game, "raj", sp, board.cubes(game.state, sp), "martial_law")
 
 
-@PROMPTS.register
-class MartialLawAfter(Prompt):
-    """Automatic: the steps of Martial Law after its removals (4.2.3)."""
-
-    kind = "g_raj_martial_law_after"
-    auto = True
-
-    def run(self, game, frame):
-        game.pop()
-        s = game.state
-        sp = frame["space"]
-        board.remove_protest(s, sp)
-        if board.is_land(sp) and viceroy(game) != "Lord Linlithgow":
-            board.add_unrest(s, sp)
-        board.shift_toward_neutral(s, sp)
+@CONTINUATIONS.register
+def raj_martial_law_after(game, frame, _action):
+    """4.2.3, after the removals: remove any Protest, add Unrest (not with Linlithgow, not on a
+    Railway), shift one level toward Neutral."""
+    s = game.state
+    sp = frame["space"]
+    board.remove_protest(s, sp)
+    if board.is_land(sp) and viceroy(game) != "Lord Linlithgow":
+        board.add_unrest(s, sp)
+    board.shift_toward_neutral(s, sp)
 
 
 ACTIVITIES = [Deploy, Garrison, Sweep, Assault, Treaty, Govern, MartialLaw]

@@ -125,12 +125,9 @@ class RemovePieces(Prompt):
             frame["targeted"].append(group)
         owner = PIECE_OWNER[pc]
         frame["removed"][owner] = frame["removed"].get(owner, 0) + 1
-        if st["jail"] and pc in (CONGRESS_ACTIVIST, ML_ACTIVIST, GANDHI):
-            board.arrest(s, pc, sp)
-            if pc == GANDHI and frame["actor"] == "raj" and s.turn is not None:
-                s.turn["flags"]["gandhi_arrested_by_raj"] = True
-        else:
-            board.remove(s, pc, sp)
+        board.remove_or_arrest(s, pc, sp, 1, st["jail"])
+        if st["jail"] and pc == GANDHI and frame["actor"] == "raj" and s.turn is not None:
+            s.turn["flags"]["gandhi_arrested_by_raj"] = True     # 3.2.4 follow-up at turn end
         frame["left"] -= 1
         if frame["left"] <= 0 or not removable(s, sp, frame["actor"], frame["style"]):
             game.pop()

@@ -350,24 +350,18 @@ class Attack(Activity):
         s.turn["flags"].setdefault("attack_rolls", []).append([sp, roll])
         if roll > board.guerrillas(s, sp):
             return
-        game.push({"kind": "revs_attack_unrest", "space": sp})
+        game.after("revs_attack_unrest", space=sp)
         if removable(s, sp, "revs", "attack"):
             start_removal(game, "revs", sp, 2, "attack")
 
 
-@PROMPTS.register
-class AttackUnrest(Prompt):
+@CONTINUATIONS.register
+def revs_attack_unrest(game, frame, _action):
     """3.4.3, after a successful Attack's removals: one Unrest if Protest or no Raj Control."""
-
-    kind = "revs_attack_unrest"
-    auto = True
-
-    def run(self, game, frame):
-        game.pop()
-        s = game.state
-        sp = frame["space"]
-        if s.protest[sp] or not board.raj_control(s, sp):
-            board.add_unrest(s, sp)
+    s = game.state
+    sp = frame["space"]
+    if s.protest[sp] or not board.raj_control(s, sp):
+        board.add_unrest(s, sp)
 
 
 # ======================================================================================
