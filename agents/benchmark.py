@@ -46,20 +46,42 @@ def _engine(game_name, budget_s):
     return {"decisions_per_s": decisions / dt, "games_per_s": games / dt, "decisions_per_game": decisions / games}
 
 
+def _timed_episodes(budget_s, play_episode):
+    """Play seeded episodes until the budget is spent; returns (steps, seconds)."""
+    steps = ep = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < budget_s:
+        steps += play_episode(ep)
+        ep += 1
+    return steps, time.perf_counter() - t0
+
+
+def _aec_episode(env, rng, seed) -> int:
+    env.reset(seed=seed)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _r, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    return steps
+
+
 def _aec(game_name, budget_s):
     env = coin_env.env(game_name, scenario=SCENARIO.get(game_name))
     rng = np.random.default_rng(0)
+    steps, dt = _timed_episodes(budget_s, lambda ep: _aec_episode(env, rng, ep))
+    return {"steps_per_s": steps / dt}
+
+
+def _gym_episode(env, rng, seed) -> int:
+    env.reset(seed=seed)
     steps = 0
-    t0 = time.perf_counter()
-    ep = 0
-    while time.perf_counter() - t0 < budget_s:
-        env.reset(seed=ep)
-        for _agent in env.agent_iter():
-            obs, _r, term, trunc, _ = env.last()
-            env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            steps += 1
-        ep += 1
-    return {"steps_per_s": steps / (time.perf_counter() - t0)}
+    done = False
+    while not done:
+        _, _, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        done = term or trunc
+        steps += 1
+    return steps
 
 
 def _gym(game_name, budget_s):
@@ -67,19 +89,7 @@ def _gym(game_name, budget_s):
     env = coin_env.gym_env(game_name, seat=seat, opponents=BOTS.get(game_name, "random"),
                            scenario=SCENARIO.get(game_name))
     rng = np.random.default_rng(0)
-    steps = 0
-    t0 = time.perf_counter()
-    ep = 0
-    while time.perf_counter() - t0 < budget_s:
-        env.reset(seed=ep)
-        done = False
-        while not done:
-            a = int(rng.choice(np.flatnonzero(env.action_masks())))
-            _, _, term, trunc, _ = env.step(a)
-            done = term or trunc
-            steps += 1
-        ep += 1
-    dt = time.perf_counter() - t0
+    steps, dt = _timed_episodes(budget_s, lambda ep: _gym_episode(env, rng, ep))
     return {"learner_steps_per_s": steps / dt, "learner_step_ms": 1000 * dt / steps}
 
 
@@ -111,11 +121,7 @@ def _copies(game_name):
 def _memory(game_name):
     tracemalloc.start()
     env = coin_env.env(game_name, scenario=SCENARIO.get(game_name))
-    env.reset(seed=0)
-    rng = np.random.default_rng(0)
-    for _agent in env.agent_iter():
-        obs, _r, term, trunc, _ = env.last()
-        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    _aec_episode(env, np.random.default_rng(0), 0)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return {"peak_memory_mb": peak / 2**20}
@@ -167,9 +173,8 @@ def run(args) -> int:
 
 
 def main(argv=None) -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_arguments(p)
-    raise SystemExit(run(p.parse_args(argv)))
+    from .cli import standalone
+    standalone(__doc__, add_arguments, run, argv)
 
 
 if __name__ == "__main__":

@@ -25,3 +25,10 @@ def main(argv=None) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def standalone(doc: str, add_arguments, run, argv=None) -> None:
+    """``python -m agents.<tool>``: the same arguments as the ``coin-env <tool>`` subcommand."""
+    p = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(p)
+    raise SystemExit(run(p.parse_args(argv)) or 0)

@@ -159,9 +159,8 @@ def run(args) -> int:
 
 
 def main(argv=None) -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_arguments(p)
-    raise SystemExit(run(p.parse_args(argv)))
+    from .cli import standalone
+    standalone(__doc__, add_arguments, run, argv)
 
 
 if __name__ == "__main__":

@@ -72,9 +72,8 @@ def run(args) -> None:
 
 
 def main(argv=None) -> None:
-    p = argparse.ArgumentParser(description=__doc__)
-    add_arguments(p)
-    run(p.parse_args(argv))
+    from .cli import standalone
+    standalone(__doc__, add_arguments, run, argv)
 
 
 if __name__ == "__main__":
