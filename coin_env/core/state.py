@@ -14,13 +14,25 @@ import numpy as np
 from .rng import Rng
 
 
+_NESTED = (dict, list)
+
+
 def plain_copy(value):
-    """Copy nested dicts/lists of immutable scalars (much faster than deepcopy)."""
+    """Copy nested dicts/lists of immutable scalars (much faster than deepcopy). Flat lists and
+    dicts (decks, counters) are copied in one C-level call; only nested containers recurse."""
     t = type(value)
     if t is dict:
-        return {k: plain_copy(v) for k, v in value.items()}
+        out = value.copy()
+        for k, v in out.items():
+            if type(v) in _NESTED:
+                out[k] = plain_copy(v)
+        return out
     if t is list:
-        return [plain_copy(v) for v in value]
+        out = value[:]
+        for i, v in enumerate(out):
+            if type(v) in _NESTED:
+                out[i] = plain_copy(v)
+        return out
     return value
 
 
