@@ -43,7 +43,7 @@ from pettingzoo import AECEnv
 
 from .encoding import encoder_for
 from .env_common import CoinEnvCommon
-from .registry import make_game
+from .registry import game_bots, game_module, make_game
 
 REWARDS = ("ranking", "margin")
 MARGIN_SCALE = 20.0
@@ -55,10 +55,15 @@ def random_policy(game, faction, rng: random.Random) -> int:
     return legal[rng.randrange(len(legal))]
 
 
-def resolve_policy(spec):
-    """A policy ``(game, faction, rng) -> action`` from a name, an import path or a callable."""
+def resolve_policy(spec, game: str | None = None):
+    """A policy ``(game, faction, rng) -> action`` from a name, an import path or a callable.
+    With ``game``, the game's own bots (``registry.game_bots``, e.g. Gandhi's "arjuna") are known by name."""
     if callable(spec):
         return spec
+    if isinstance(spec, str) and game is not None and spec in game_bots(game):
+        module, _, attr = game_bots(game)[spec].partition(":")
+        obj = getattr(importlib.import_module(module), attr)
+        return obj() if isinstance(obj, type) else obj
     if not isinstance(spec, str):
         raise ValueError(f"an opponent policy must be 'random', a callable or a 'module:attr' path, not {spec!r}")
     if spec == "random":
@@ -89,17 +94,28 @@ def final_rewards(game, agents, reward: str) -> dict[str, float]:
     return out
 
 
-def resolve_opponents(opponents, factions, seat=None) -> dict:
+def resolve_opponents(opponents, factions, seat=None, game: str | None = None) -> dict:
     if opponents is None:
         return {}
     if isinstance(opponents, str) or callable(opponents):
-        return {f: resolve_policy(opponents) for f in factions if f != seat}
+        return {f: resolve_policy(opponents, game) for f in factions if f != seat}
     unknown = set(opponents) - set(factions)
     if unknown:
         raise ValueError(f"opponents name unknown factions {sorted(unknown)}; factions: {list(factions)}")
     if seat is not None and seat in opponents:
         raise ValueError(f"seat {seat!r} cannot also be an opponent")
-    return {f: resolve_policy(p) for f, p in opponents.items()}
+    return {f: resolve_policy(p, game) for f, p in opponents.items()}
+
+
+def with_non_players(options: dict, opponents: dict) -> dict:
+    """Game options plus ``non_players``: the seats whose policy is a non-player bot (attribute
+    ``non_player``), which change the rules those seats play by (e.g. Gandhi 8.0)."""
+    seats = sorted(f for f, p in opponents.items() if getattr(p, "non_player", False))
+    if not seats:
+        return dict(options)
+    out = dict(options)
+    out["non_players"] = sorted(set(out.get("non_players") or ()) | set(seats))
+    return out
 
 
 
@@ -123,12 +139,13 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         self.reward_mode = reward
         self.debug = debug
 
+        factions = list(game_module(game).GAME_CLASS.factions)
+        self.opponents = resolve_opponents(self.opponent_specs, factions, game=game)
+        self.game_options = with_non_players(self.game_options, self.opponents)
         self.game = make_game(game, scenario=scenario, seed=0 if seed is None else seed,
                               options=self.game_options, debug=debug)
         self.encoder = encoder_for(self.game)
         self.n_actions = len(self.game.vocabulary)
-        factions = list(self.game.factions)
-        self.opponents = resolve_opponents(self.opponent_specs, factions)
         self.possible_agents = [f for f in factions if f not in self.opponents]
         obs_space = spaces.Dict({
             "observation": spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32),

@@ -33,11 +33,11 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from .aec_env import REWARDS, final_rewards, resolve_opponents
+from .aec_env import REWARDS, final_rewards, resolve_opponents, with_non_players
 from .encoding import encoder_for
 from .env_common import CoinEnvCommon
 from .game import IllegalActionError
-from .registry import make_game
+from .registry import game_module, make_game
 
 
 
@@ -65,19 +65,20 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self.illegal_reward = float(illegal_reward)
         self.max_decisions = max_decisions
 
-        self.game = make_game(game, scenario=scenario, seed=0 if seed is None else seed,
-                              options=self.game_options, debug=debug)
-        factions = list(self.game.factions)
+        factions = list(game_module(game).GAME_CLASS.factions)
         if seat is None:
             seat = factions[0]
         if seat not in factions:
             raise ValueError(f"seat {seat!r} is not a faction of {game}: {factions}")
         self.seat = seat
         self.opponent_specs = opponents
-        self.opponents = resolve_opponents(opponents, factions, seat=seat)
+        self.opponents = resolve_opponents(opponents, factions, seat=seat, game=game)
         missing = [f for f in factions if f != seat and f not in self.opponents]
         if missing:
             raise ValueError(f"no opponent policy for {missing}; a single-agent env needs every other seat played")
+        self.game_options = with_non_players(self.game_options, self.opponents)
+        self.game = make_game(game, scenario=scenario, seed=0 if seed is None else seed,
+                              options=self.game_options, debug=debug)
         self.encoder = encoder_for(self.game)
         self.n_actions = len(self.game.vocabulary)
         self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32)

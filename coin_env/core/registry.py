@@ -21,6 +21,11 @@ def game_module(name: str):
     return importlib.import_module(_GAMES[name])
 
 
+def game_bots(name: str) -> dict:
+    """The game's published non-player bots: ``{name: "module:Class"}`` (module attribute ``BOTS``)."""
+    return dict(getattr(game_module(name), "BOTS", {}))
+
+
 def make_game(name: str, scenario: str | None = None, seed: int = 0, options: dict | None = None,
               position: dict | None = None, debug: bool = False):
     """Build a game: ``make_game("gandhi", scenario="short", seed=0)``."""

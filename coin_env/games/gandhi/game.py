@@ -33,6 +33,19 @@ class GandhiGame(CoinGame):
             from . import datapack
             datapack.ensure(pack)
 
+    # --- non-player seats (8.0) ------------------------------------------------------------
+    def is_non_player(self, faction: str) -> bool:
+        """8.0: is this faction run by the Arjuna system (option ``non_players``)?"""
+        return faction in self.options.get("non_players", ())
+
+    def validate_loaded(self) -> None:
+        from .setup import validate_options
+        try:
+            self.options = validate_options(self.options)
+        except ValueError as exc:
+            raise ValueError(f"saved game has bad options: {exc}") from None
+        super().validate_loaded()
+
     # --- action helpers used by the rules ------------------------------------------------
     @staticmethod
     def space_action(sp: int) -> int:
@@ -167,6 +180,8 @@ def _activities():
 
 GandhiGame.activities = _activities()
 GAME_CLASS = GandhiGame
+# Published non-player bots (rules section 8), by the name environments accept as an opponent.
+BOTS = {"arjuna": "coin_env.games.gandhi.bots:ArjunaBot"}
 
 
 def new_game(scenario=None, seed=0, options=None, position=None, debug=False):

@@ -25,6 +25,10 @@ OPTIONS = {
     # Owner data pack (datapack.py, README "Owner data packs"): path to a .toml/.yaml file, or the same
     # structure as a dict. Applied process-wide before the game is built (and when it is loaded).
     "data_pack": (None, None),
+    # 8.0 Non-player factions: the seats run by the Arjuna system. They follow the section-8 exceptions
+    # (no Resources for NP Raj / Revolutionaries, NP passing, NP Congress's Reset Protest) and the
+    # Arjuna deck (8.3) is built from their cards. Environments set it from their "arjuna" opponents.
+    "non_players": (None, []),
 }
 
 
@@ -39,10 +43,22 @@ def validate_options(options: dict) -> dict:
                 raise ValueError(f"Gandhi option 'data_pack' must be a file path or a dict, not {value!r}")
             out[key] = value
             continue
+        if key == "non_players":
+            out[key] = _validate_non_players(value)
+            continue
         if value not in allowed:
             raise ValueError(f"Gandhi option {key!r} must be one of {list(allowed)}, not {value!r}")
         out[key] = value
     return out
+
+
+def _validate_non_players(value) -> list[str]:
+    if isinstance(value, str) or not isinstance(value, (list, tuple, set, frozenset)):
+        raise ValueError(f"Gandhi option 'non_players' must be a list of factions, not {value!r}")
+    unknown = [f for f in value if f not in FACTIONS]
+    if unknown:
+        raise ValueError(f"Gandhi option 'non_players' names unknown factions {unknown}; factions: {list(FACTIONS)}")
+    return [f for f in FACTIONS if f in value]
 
 
 def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool):
@@ -54,6 +70,9 @@ def build_game(game_class, scenario: str, seed: int, options: dict, position: di
             raise ValueError(f"unknown Gandhi scenario {scenario!r}; choose from {sorted(SCENARIOS)}")
         state = scenario_state(scenario, seed)
     game = game_class(state, options=options, debug=debug)
+    if options["non_players"]:
+        from .bots.deck import new_arjuna_deck
+        state.arjuna = {"deck": new_arjuna_deck(state.rng, options["non_players"]), "memory": {}}
     if position is None and SCENARIOS[scenario]["gandhi_placement"]:
         # Quick start step 4: Congress places Gandhi, 1 Activist and 1 Protest in any one space.
         game.choose("congress", "place Gandhi, an Activist and a Protest in any one space",

@@ -22,7 +22,7 @@ class GandhiState(PlainState):
     FIELDS = (
         "scenario", "resources", "restraint", "unity", "viceroy", "deck", "current", "upcoming",
         "played", "set_aside", "eligible", "eligibility_override", "sop", "turn", "campaigns_in_deck",
-        "campaigns_played", "result", "pending_setup", "lasting",
+        "campaigns_played", "result", "pending_setup", "lasting", "arjuna",
     )
 
     @classmethod
@@ -54,4 +54,7 @@ class GandhiState(PlainState):
         s.result = None
         s.pending_setup = []
         s.lasting = []            # lasting Event effects (coin_env.coin.events): plain dicts
+        # 8.3 the Arjuna deck of the non-player factions (bottom = end of the list) and the bots'
+        # working memory, per faction (coin_env/games/gandhi/bots). Empty when every seat is a player.
+        s.arjuna = {"deck": [], "memory": {}}
         return s

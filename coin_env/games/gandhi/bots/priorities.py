@@ -1,0 +1,104 @@
+"""Space Selection Priorities (8.4.1), Random Spaces (8.1.2) and Random Railways (8.1.3).
+
+8.4.1, one space at a time: read the column top-down; a row that no candidate meets is skipped; a
+row that some candidates meet narrows the candidates to them; one candidate left = selected. Rows
+named "most ..." / "fewest ..." are met by the candidates with the extreme value (a "most" row whose
+best value is 0 or less is met by none: nobody has "most" of nothing). Ties after the last row go to
+8.1.3 (Railways last; among Railways the highest Econ, then one next to a Random City, then a die)
+and 8.1.2 (two dice on the Random Spaces map, then the following slots in turn).
+"""
+
+from __future__ import annotations
+
+from ..data.arjuna import ARJUNA
+from ..data.arjuna.common import RANDOM_SPACES
+from ..static import CITIES, ECON, INDEX, IS_RAILWAY, NEIGHBORS
+from .registry import ROWS
+
+RANDOM_SLOTS = [INDEX[name] for region in RANDOM_SPACES for name in region]   # 36 slots, 1-1 .. 6-6
+
+
+def column(faction: str, name: str):
+    try:
+        return ARJUNA[faction].columns[name]
+    except KeyError:
+        raise KeyError(f"no column {name!r} in the {faction} Space Selection Priorities table") from None
+
+
+def narrow(ctx, rows, candidates: list[int]) -> list[int]:
+    """8.4.1 steps 1-3: apply the rows top-down; returns the candidates left (one, or a tie)."""
+    cands = list(candidates)
+    for row in rows:
+        if len(cands) <= 1:
+            break
+        kind, fn = ROWS[row]
+        if kind == "filter":
+            met = [sp for sp in cands if fn(ctx, sp)]
+        else:
+            values = {sp: fn(ctx, sp) for sp in cands}
+            best = max(values.values()) if kind == "most" else min(values.values())
+            met = [] if (kind == "most" and best <= 0) else [sp for sp in cands if values[sp] == best]
+        if met:
+            cands = met
+    return cands
+
+
+def select_space(ctx, column_name: str, candidates) -> int | None:
+    """The space the faction's table selects among ``candidates`` (eligible spaces), or None."""
+    cands = sorted(set(candidates))
+    if not cands:
+        return None
+    if len(cands) == 1:
+        return cands[0]
+    cands = narrow(ctx, column(ctx.faction, column_name).rows, cands)
+    return cands[0] if len(cands) == 1 else break_tie(ctx, cands)
+
+
+def order_spaces(ctx, column_name: str, candidates) -> list[int]:
+    """The candidates in the order repeated selection would pick them (each pick re-reads the column)."""
+    left = sorted(set(candidates))
+    out = []
+    while left:
+        sp = select_space(ctx, column_name, left)
+        out.append(sp)
+        left.remove(sp)
+    return out
+
+
+def break_tie(ctx, cands: list[int]) -> int:
+    """8.1.3 Railways last; 8.1.2 Random Spaces among the rest."""
+    land = [sp for sp in cands if not IS_RAILWAY[sp]]
+    if land:
+        return random_space(ctx, land)
+    return random_railway(ctx, cands)
+
+
+def random_space(ctx, eligible) -> int:
+    """8.1.2: die 1 = region, die 2 = slot; an ineligible slot passes to the next (6-6 wraps to 1-1)."""
+    eligible = set(eligible)
+    if not eligible:
+        raise ValueError("random space among no spaces")
+    region, slot = ctx.die(), ctx.die()
+    start = (region - 1) * 6 + (slot - 1)
+    for k in range(len(RANDOM_SLOTS)):
+        sp = RANDOM_SLOTS[(start + k) % len(RANDOM_SLOTS)]
+        if sp in eligible:
+            return sp
+    # A Railway-only or unmapped candidate set: equal chance.
+    return sorted(eligible)[ctx.below(len(eligible))]
+
+
+def random_railway(ctx, rails: list[int]) -> int:
+    """8.1.3: the highest Econ; then the one adjacent to a Random City; then an equal-chance roll."""
+    top = max(int(ECON[r]) for r in rails)
+    rails = sorted(r for r in rails if int(ECON[r]) == top)
+    if len(rails) == 1:
+        return rails[0]
+    cities = [c for c in CITIES if any(c in NEIGHBORS[r] for r in rails)]
+    if cities:
+        city = random_space(ctx, cities)
+        near = [r for r in rails if city in NEIGHBORS[r]]
+        if len(near) == 1:
+            return near[0]
+        rails = near or rails
+    return rails[ctx.below(len(rails))]

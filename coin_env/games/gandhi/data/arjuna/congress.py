@@ -1,0 +1,10 @@
+"""Arjuna content for the non-player congress (8.3 cards, 8.4.1 table, 8.4.2 move column).
+
+Work in progress: filled in by the congress bot procedures (bots/).
+"""
+
+from __future__ import annotations
+
+from .schema import FactionArjuna
+
+DATA = FactionArjuna(faction="congress")
