@@ -1,10 +1,10 @@
-"""The ``coin-env`` command: ``simulate``, ``bench``, ``fuzz``."""
+"""The ``coin-env`` command: ``simulate``, ``bench``, ``fuzz``, ``strength``."""
 
 from __future__ import annotations
 
 import argparse
 
-from . import benchmark, fuzz, simulate
+from . import benchmark, fuzz, simulate, strength
 
 
 def main(argv=None) -> None:
@@ -19,6 +19,9 @@ def main(argv=None) -> None:
     p = sub.add_parser("fuzz", help="seeded random play with every guarantee checked; replay files on failure")
     fuzz.add_arguments(p)
     p.set_defaults(run=fuzz.run)
+    p = sub.add_parser("strength", help="win rates (95% CI) of a game's non-player bots vs random players")
+    strength.add_arguments(p)
+    p.set_defaults(run=strength.run)
     args = parser.parse_args(argv)
     raise SystemExit(args.run(args) or 0)
 

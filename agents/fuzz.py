@@ -1,6 +1,7 @@
 """Fuzzer: seeded random play with every guarantee checked, for any game.
 
     coin-env fuzz gandhi --decisions 100000 [--seed 0] [--scenario short] [--out fuzz-failures]
+    coin-env fuzz gandhi --decisions 100000 --bot arjuna     # bots in a seeded random mix of seats
     coin-env fuzz --replay fuzz-failures/gandhi-seed12.json
 
 Per game it plays uniformly random legal actions and checks:
@@ -10,7 +11,9 @@ Per game it plays uniformly random legal actions and checks:
   replayed alongside the original for a stretch, stays identical;
 * random illegal actions (out of the legal set, out of range, wrong type) raise
   IllegalActionError and leave the game unchanged;
-* every game terminates with a winner.
+* every game terminates with a winner;
+* with ``--bot``: each game puts the game's bot in a seeded random subset of seats (0-4); a bot's
+  choice must be legal (the bot raises otherwise) and the bot's game must replay exactly.
 On a failure it writes a replay file (game, scenario, seed, actions, error) that reproduces it.
 """
 
@@ -67,9 +70,23 @@ def _check_round_trip(game, rng: random.Random, horizon: int = 30) -> None:
         raise FuzzFailure("restored game diverged from its original")
 
 
-def fuzz_game(game_name: str, scenario: str | None, seed: int, check_every: int = 50) -> dict:
+def bot_seats(game_name: str, seed: int, bot: str | None) -> dict:
+    """The seeded subset of seats the bot plays in this fuzz game (each seat with probability 1/2)."""
+    if not bot:
+        return {}
+    from coin_env.core.registry import game_module
+    rng = random.Random(seed * 31 + 17)
+    return {f: bot for f in game_module(game_name).GAME_CLASS.factions if rng.random() < 0.5}
+
+
+def fuzz_game(game_name: str, scenario: str | None, seed: int, check_every: int = 50, bot: str | None = None) -> dict:
     """Play one seeded random game with all checks. Returns stats; raises FuzzFailure with .actions."""
-    game = coin_env.make_game(game_name, scenario=scenario, seed=seed, debug=True)
+    from coin_env.core.aec_env import with_non_players
+    from .simulate import seat_policies
+    seats = bot_seats(game_name, seed, bot)
+    policies = {f: p for f, p in seat_policies(game_name, seats).items() if f in seats}
+    game = coin_env.make_game(game_name, scenario=scenario, seed=seed, debug=True,
+                              options=with_non_players({}, policies))
     rng = random.Random(seed)
     check_rng = random.Random(seed + 7919)
     actions: list[int] = []
@@ -82,7 +99,8 @@ def fuzz_game(game_name: str, scenario: str | None, seed: int, check_every: int 
             if check_rng.randrange(check_every) == 0:
                 _check_illegal_actions(game, check_rng)
                 _check_round_trip(game, check_rng)
-            a = rng.choice(game.legal_actions())
+            actor = game.current_player()
+            a = policies[actor](game, actor, rng) if actor in policies else rng.choice(game.legal_actions())
             actions.append(a)
             game.apply(a)
         if game.winner() not in game.factions:
@@ -90,14 +108,16 @@ def fuzz_game(game_name: str, scenario: str | None, seed: int, check_every: int 
     except Exception as exc:  # noqa: BLE001 - every failure is reported with its replay
         exc.actions = actions
         raise
-    return {"decisions": len(actions), "winner": game.winner()}
+    return {"decisions": len(actions), "winner": game.winner(), "bot_seats": sorted(seats)}
 
 
-def write_replay(out_dir: str, game_name: str, scenario, seed: int, actions: list[int], error: str) -> str:
+def write_replay(out_dir: str, game_name: str, scenario, seed: int, actions: list[int], error: str,
+                 bot: str | None = None) -> str:
     os.makedirs(out_dir, exist_ok=True)
     path = os.path.join(out_dir, f"{game_name}-{scenario}-seed{seed}.json")
     with open(path, "w") as f:
-        json.dump({"game": game_name, "scenario": scenario, "seed": seed, "actions": actions, "error": error}, f)
+        json.dump({"game": game_name, "scenario": scenario, "seed": seed, "bot": bot, "actions": actions,
+                   "error": error}, f)
     return path
 
 
@@ -107,12 +127,12 @@ def replay(path: str) -> None:
     recorded ``actions`` are the main game's moves up to the failure, for reading."""
     with open(path) as f:
         data = json.load(f)
-    fuzz_game(data["game"], data["scenario"], data["seed"])
+    fuzz_game(data["game"], data["scenario"], data["seed"], bot=data.get("bot"))
     print(f"replayed seed {data['seed']} without error; recorded error was: {data['error']}")
 
 
 def fuzz(game_name: str, decisions: int, seed: int = 0, scenario: str | None = None,
-         out_dir: str = "fuzz-failures", scenarios: tuple[str, ...] | None = None) -> dict:
+         out_dir: str = "fuzz-failures", scenarios: tuple[str, ...] | None = None, bot: str | None = None) -> dict:
     """Play seeded games until ``decisions`` decisions have been made. Returns a summary."""
     total = games = failures = 0
     winners: dict[str, int] = {}
@@ -122,7 +142,7 @@ def fuzz(game_name: str, decisions: int, seed: int = 0, scenario: str | None = N
     while total < decisions:
         sc = scenario or (scenarios[s % len(scenarios)] if scenarios else None)
         try:
-            stats = fuzz_game(game_name, sc, s)
+            stats = fuzz_game(game_name, sc, s, bot=bot)
             total += stats["decisions"]
             winners[stats["winner"]] = winners.get(stats["winner"], 0) + 1
             games += 1
@@ -131,9 +151,9 @@ def fuzz(game_name: str, decisions: int, seed: int = 0, scenario: str | None = N
             acts = getattr(exc, "actions", [])
             total += len(acts)
             replays.append(write_replay(out_dir, game_name, sc, s, acts,
-                                        f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"))
+                                        f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}", bot))
         s += 1
-    return {"game": game_name, "decisions": total, "games": games, "failures": failures, "winners": winners,
+    return {"game": game_name, "bot": bot, "decisions": total, "games": games, "failures": failures, "winners": winners,
             "seconds": round(time.perf_counter() - t0, 2), "replays": replays}
 
 
@@ -147,13 +167,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", default=None, help="default: alternate the game's scenarios")
     p.add_argument("--out", default="fuzz-failures", help="folder for replay files of failures")
     p.add_argument("--replay", default=None, help="re-run a replay file instead of fuzzing")
+    p.add_argument("--bot", default=None, help="also put this bot (e.g. arjuna) in a seeded random mix of seats")
 
 
 def run(args) -> int:
     if args.replay:
         replay(args.replay)
         return 0
-    result = fuzz(args.game, args.decisions, args.seed, args.scenario, args.out, SCENARIOS.get(args.game))
+    result = fuzz(args.game, args.decisions, args.seed, args.scenario, args.out, SCENARIOS.get(args.game), args.bot)
     print(json.dumps(result, indent=2))
     return 1 if result["failures"] else 0
 

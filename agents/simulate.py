@@ -11,13 +11,26 @@ import time
 
 import coin_env
 
-from .policies import resolve
+from coin_env.core.aec_env import resolve_policy, with_non_players
+from coin_env.core.registry import game_module
 
 
-def play_game(game_name: str, scenario: str | None, seed: int, seats: dict, options: dict | None = None):
-    game = coin_env.make_game(game_name, scenario=scenario, seed=seed, options=options or {})
+def seat_policies(game_name: str, seats: dict) -> dict:
+    """``{faction: policy}`` for every seat: the named policy or bot ("random", "arjuna", ...), else random."""
+    factions = game_module(game_name).GAME_CLASS.factions
+    unknown = set(seats) - set(factions)
+    if unknown:
+        raise ValueError(f"seats name unknown factions {sorted(unknown)}; factions: {list(factions)}")
+    return {f: resolve_policy(seats.get(f, "random"), game_name) for f in factions}
+
+
+def play_game(game_name: str, scenario: str | None, seed: int, seats: dict, options: dict | None = None,
+              policies: dict | None = None):
+    """One seeded game; bots' seats become the game's non-players (e.g. Gandhi 8.0)."""
+    policies = policies or seat_policies(game_name, seats)
+    game = coin_env.make_game(game_name, scenario=scenario, seed=seed,
+                              options=with_non_players(options or {}, policies))
     rngs = {f: random.Random(seed * 1000 + i) for i, f in enumerate(game.factions)}
-    policies = {f: resolve(seats.get(f, "random")) for f in game.factions}
     while not game.is_over():
         f = game.current_player()
         game.apply(policies[f](game, f, rngs[f]))
@@ -32,8 +45,9 @@ def simulate(game_name: str, scenario: str | None, games: int, seed: int, seats:
     cards = []
     t0 = time.perf_counter()
     factions = None
+    policies = seat_policies(game_name, seats)
     for i in range(games):
-        g = play_game(game_name, scenario, seed + i, seats)
+        g = play_game(game_name, scenario, seed + i, seats, policies=policies)
         factions = g.factions
         w = g.winner()
         wins[w] = wins.get(w, 0) + 1
@@ -65,10 +79,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", default="short")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seat", action="append", default=[], metavar="FACTION=POLICY",
+                   help="policy of one seat, e.g. --seat raj=arjuna (default: random)")
+
+
+def parse_seats(items) -> dict:
+    seats = {}
+    for item in items:
+        faction, sep, policy = item.partition("=")
+        if not sep or not faction or not policy:
+            raise SystemExit(f"--seat {item!r}: write FACTION=POLICY, e.g. raj=arjuna")
+        seats[faction] = policy
+    return seats
 
 
 def run(args) -> None:
-    print(format_table(simulate(args.game, args.scenario, args.games, args.seed)))
+    print(format_table(simulate(args.game, args.scenario, args.games, args.seed, parse_seats(args.seat))))
 
 
 def main(argv=None) -> None:

@@ -3,7 +3,8 @@
 A pack is a TOML or YAML file (or the same structure as a dict) that sets, by card number, the
 faction order, Critical markers (8.8.1), square halos (8.8.2) and title; moves card records
 (``[renumber]``, e.g. the Pakistan Declaration cited as both #45 and #16); and, by space name, map
-facts: Population, railway Econ and adjacency. Effects for cards whose text is not known come from
+facts: Population, railway Econ and adjacency; and ``[arjuna]``, the printed Arjuna content (cards,
+Space Selection columns, Random Spaces map, Adversary Priorities; data/arjuna/pack.py). Effects for cards whose text is not known come from
 Python plugin files (``plugins = [...]``, paths relative to the pack) or installed entry points
 (group ``coin_env.gandhi.events``); a plugin registers one function per card side with
 ``@event_effect("gandhi", <card>, "<side>", text=..., provenance=...)``. README "Owner data packs"
@@ -41,7 +42,7 @@ from .data import map as mapdata
 from .data.pieces import FACTION_NAMES, FACTIONS
 from .data.scenarios import SCENARIOS
 
-TOP_KEYS = {"pack", "plugins", "renumber", "cards", "spaces"}
+TOP_KEYS = {"pack", "plugins", "renumber", "cards", "spaces", "arjuna"}
 PACK_KEYS = {"name", "game", "format", "source"}
 CARD_KEYS = {"title", "order", "critical", "halo"}
 SPACE_KEYS = {"population", "econ", "adjacent"}
@@ -321,9 +322,12 @@ def validate(data: dict, base_dir: str | None = None, name: str = "data pack") -
         for k, v in facts.items():
             setattr(rec, k, v)
             rec.provenance = dict(rec.provenance, **{k: f"data pack {pack_name}"})
+    # Printed Arjuna content (8.1.1): cards, columns, Random Spaces map, Adversary Priorities.
+    from .data.arjuna import pack as arjuna_pack
+    arjuna = arjuna_pack.validate(data.get("arjuna"), base_dir, errors)
     if errors:
         raise DataPackError(errors, f"data pack {pack_name!r}")
-    return {"name": pack_name, "pop": pop, "econ": econ, "adj": adj, "records": records,
+    return {"name": pack_name, "arjuna": arjuna, "pop": pop, "econ": econ, "adj": adj, "records": records,
             "effects": {("gandhi", n, side): eff for (n, side), eff in staged.items()}}
 
 
@@ -337,6 +341,8 @@ def _commit(plan: dict) -> None:
     EFFECTS.commit(plan["effects"])
     carddata.CARDS.clear()
     carddata.CARDS.update(plan["records"])
+    from .data.arjuna import pack as arjuna_pack
+    arjuna_pack.commit(plan.get("arjuna"))
     _refresh_derived()
 
 

@@ -40,8 +40,8 @@ def rows() -> list[tuple[str, str, str, str]]:
     out.append(("Operations (3.0)", "all 16: Raj 4, Congress 4, Muslim League 4, Revolutionaries 4", "-",
                 "voluntary removal of own pieces (1.4.1)"))
     out.append(("Special Activities (4.0)", "all 12 incl. Crisis-only options; 7 Viceroy capabilities", "-", "-"))
-    out.append(("Campaign Rounds (6.0), victory (7.0)", "every phase, final Crisis (6.8), ranking and ties",
-                "-", "non-player victory (7.1, 8.10): issue 4"))
+    out.append(("Campaign Rounds (6.0), victory (7.0)", "every phase, final Crisis (6.8), ranking and ties; "
+                "solitaire victory with non-players (8.10)", "-", "-"))
     c = cards.counts()
     out.append(("Event cards (5.0)",
                 f"{cards.N_EVENT_CARDS} cards in the deck; {c['titles']} titles known by number; Event "
@@ -52,6 +52,45 @@ def rows() -> list[tuple[str, str, str, str]]:
                 f"{c['data_only']} cards data only (no Event option; an owner data pack adds them); "
                 f"{len(cards.TITLES_NUMBER_UNKNOWN)} titles known without a number"))
     out.append(("Campaign cards", "7 Viceroys and their capabilities (2.5)", "card numbers 73-79", "-"))
+    out += arjuna_rows()
+    return out
+
+
+def arjuna_rows() -> list[tuple[str, str, str, str]]:
+    """The Arjuna non-player system (section 8): procedure (code) and printed content (data/arjuna)."""
+    from .data.arjuna import ARJUNA, common
+    out = [("Arjuna procedure (8.1-8.10)",
+            "NP Eligibility Table (8.2, every branch); deck cycling, blue boxes, flip / draw-new-card (8.3); "
+            "8.4.1 row-by-row selection; Move Priorities steps A-C (8.4.2); Adversary Priorities use with "
+            "replace-then-remove and never-own-pieces (8.5); NP Operations with Activation Numbers and Viceroy "
+            "modifiers (8.6); NP Special Activities (8.7); Event side and column choice (8.8.2, 8.8.5); "
+            "NP Campaign rounds (8.9); NP passing, no Resources for NP Raj/Revolutionaries (8.1); 8.10",
+            "what makes an Event effective (8.8.3: the aid's Effective Events table; we test whether the "
+            "Event raises the faction's VP, lowers an adversary's, removes adversary pieces or adds its own)",
+            "-")]
+    faces = [fc for data in ARJUNA.values() for fc in data.faces.values()]
+    partial = [fc.letter for fc in faces if not fc.source.startswith("reconstructed")]
+    out.append(("Arjuna cards (24, both faces = 48)",
+                f"fragments of {len(partial)} faces from rule examples and public play reports "
+                f"({', '.join(sorted(partial, key=lambda c: (len(c), c)))})",
+                f"{len(faces) - len(partial)} faces wholly, and the rest of the {len(partial)} partial ones, "
+                "following the 8.6/8.7 procedures; Activation Number and Max Spaces icons",
+                f"{48 - len(faces)} faces" if len(faces) < 48 else "the printed cards"))
+    cols = [c for data in ARJUNA.values() for c in data.columns.values()]
+    known_rows = sum(len(c.known) for c in cols)
+    all_rows = sum(len(c.rows) for c in cols)
+    out.append(("Space Selection Priorities tables",
+                f"{len(cols)} columns named by the rules; {known_rows} rows in {sum(1 for c in cols if c.known)} "
+                "columns known from examples",
+                f"{all_rows - known_rows} rows", "the printed aid"))
+    out.append(("Move Priorities table", "the A-B-C procedure (8.4.2) and the 8.6 move instructions",
+                "the table's rows (from the 8.6 instructions)", "the printed aid"))
+    known = len(common.RANDOM_SPACES_KNOWN)
+    out.append(("Random Spaces map (8.1.2)", f"{known} of 36 slots (8.1.2 example); roll and next-slot rule",
+                f"{36 - known} slots, by geography", "the printed aid"))
+    out.append(("Adversary Priorities table (8.5)", "order Unrest, Muslim State, Protest, player faction, most "
+                "common piece, Activist (rulebook excerpt); Gandhi first (8.5 example)",
+                "Gandhi's slot at the top", "the printed aid"))
     return out
 
 

@@ -10,7 +10,7 @@ Unrest marker. "Replace then remove" is applied by the procedures that offer bot
 from __future__ import annotations
 
 from ..actions import MARKER, PIECE0
-from ..data.arjuna.common import ADVERSARY_PRIORITIES
+from ..data.arjuna import common
 from ..data.pieces import CONGRESS_ACTIVIST, GANDHI, ML_ACTIVIST, PIECE_OWNER, N_PIECE_TYPES
 
 NEVER_OWN = {"congress": {"Protest"}, "ml": {"Protest", "Muslim State"}, "revs": {"Unrest"}, "raj": set()}
@@ -31,7 +31,7 @@ def choose_piece(ctx, space: int, options: list[int]) -> int:
         raise ValueError("Adversary Priorities: no piece or marker among the options")
     cands = never_own_allowed(ctx.faction, cands)
     pieces = {a: a - PIECE0 for a in cands if a not in MARKER_OF_ACTION}
-    for entry in ADVERSARY_PRIORITIES:
+    for entry in common.ADVERSARY_PRIORITIES:
         if entry == "Gandhi":
             met = [a for a, pc in pieces.items() if pc == GANDHI]
         elif entry in ("Unrest", "Muslim State", "Protest"):

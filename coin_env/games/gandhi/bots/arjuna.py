@@ -289,6 +289,7 @@ def remove_pieces(ctx) -> int:
 # --- Event-granted free actions ----------------------------------------------------------------------------
 @on_prompt("coin_free_action")
 def free_action(ctx) -> int:
-    """An Event grants an Op / SA: take the first offered (8.8.4: as much of the Event as possible)."""
-    options = [a for a in ctx.legal if a != ctx.done]
-    return options[0] if options else ctx.done
+    """An Event grants an Op / SA: take the first offered (8.8.4: as much of the Event as possible);
+    NP Raj never Garrisons (8.6.3)."""
+    options = [a for a in ctx.legal if a != ctx.done and not (ctx.faction == "raj" and a == OP["garrison"])]
+    return options[0] if options else (ctx.done if ctx.has(ctx.done) else ctx.legal[0])

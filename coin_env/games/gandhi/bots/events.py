@@ -173,3 +173,16 @@ def event_remove(ctx):
     if not options:
         return ctx.done if ctx.has(ctx.done) else ctx.legal[0]
     return ctx.adversary(frame["space"], options)
+
+
+@on_choice("ev6_faction_chosen")
+def event_faction(ctx):
+    """8.8.4 (the #6 example): the adversary faction whose pieces leave -- never the NP's own
+    pieces when it has a choice; among adversaries, the most helpful; ties by Adversary Priorities'
+    "player faction" entry (a player's pieces before a non-player's)."""
+    options = [a for a in ctx.legal if ctx.game.faction_of(a) != ctx.faction] or list(ctx.legal)
+    if ctx.plan.get("probing") or len(options) == 1:
+        ranked = sorted(options, key=lambda a: ctx.is_np(ctx.game.faction_of(a)))
+        return ranked[0]
+    scored = [(_probe_option(ctx, a), not ctx.is_np(ctx.game.faction_of(a)), a) for a in options]
+    return max(scored)[2]

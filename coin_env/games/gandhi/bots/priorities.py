@@ -11,11 +11,15 @@ and 8.1.2 (two dice on the Random Spaces map, then the following slots in turn).
 from __future__ import annotations
 
 from ..data.arjuna import ARJUNA
-from ..data.arjuna.common import RANDOM_SPACES
+from ..data.arjuna import common
 from ..static import CITIES, ECON, INDEX, IS_RAILWAY, NEIGHBORS
 from .registry import ROWS
 
-RANDOM_SLOTS = [INDEX[name] for region in RANDOM_SPACES for name in region]   # 36 slots, 1-1 .. 6-6
+
+
+def random_slots() -> list[int]:
+    """The 36 slots 1-1 .. 6-6 of the Random Spaces map (an owner data pack may replace the map)."""
+    return [INDEX[name] for region in common.RANDOM_SPACES for name in region]
 
 
 def column(faction: str, name: str):
@@ -68,6 +72,8 @@ def order_spaces(ctx, column_name: str, candidates) -> list[int]:
 def break_tie(ctx, cands: list[int]) -> int:
     """8.1.3 Railways last; 8.1.2 Random Spaces among the rest."""
     land = [sp for sp in cands if not IS_RAILWAY[sp]]
+    if len(land) == 1:
+        return land[0]            # Railways last: the one land space wins without a roll
     if land:
         return random_space(ctx, land)
     return random_railway(ctx, cands)
@@ -80,8 +86,9 @@ def random_space(ctx, eligible) -> int:
         raise ValueError("random space among no spaces")
     region, slot = ctx.die(), ctx.die()
     start = (region - 1) * 6 + (slot - 1)
-    for k in range(len(RANDOM_SLOTS)):
-        sp = RANDOM_SLOTS[(start + k) % len(RANDOM_SLOTS)]
+    slots = random_slots()
+    for k in range(len(slots)):
+        sp = slots[(start + k) % len(slots)]
         if sp in eligible:
             return sp
     # A Railway-only or unmapped candidate set: equal chance.

@@ -53,11 +53,17 @@ def viceroy(game) -> str | None:
     return CAMPAIGN_CARDS.get(game.state.viceroy)
 
 
+def costs_nothing(game) -> bool:
+    """No Resources change hands: an Op/SA granted free by an Event (5.0), or a non-player Raj, which
+    does not track or spend Resources (8.1; its Activation Number limits Sepoys instead, 8.6.2)."""
+    return is_free(game) or game.is_non_player("raj")
+
+
 def sepoy_cost(game, op: str, first: bool = False) -> int:
     """Resources to use Sepoys in one space of ``op`` (3.2: Restraint), as modified by the Viceroy
     (2.5.1): Willingdon Deploy 1, Irwin Sweep 1, Chelmsford Assault 1; Reading makes the first
     space selected for Deploy / Sweep / Assault free and all of Garrison free."""
-    if is_free(game):                  # 5.0: an Operation granted free by an Event costs nothing
+    if costs_nothing(game):            # 5.0 free Operation; 8.1 non-player Raj
         return 0
     v = viceroy(game)
     if v == "Lord Reading" and (op == "garrison" or (first and op in ("deploy", "sweep", "assault"))):
@@ -68,18 +74,18 @@ def sepoy_cost(game, op: str, first: bool = False) -> int:
 
 
 def _can_pay(game, cost: int) -> bool:
-    return is_free(game) or game.state.resources["raj"] >= cost
+    return costs_nothing(game) or game.state.resources["raj"] >= cost
 
 
 def _pay(game, cost: int) -> None:
-    if not is_free(game):
+    if not costs_nothing(game):
         board.add_resources(game.state, "raj", -cost)
 
 
 def imperialism_cost(game) -> int:
     """4.2.2 / 6.3.1 Imperialism: 3 Resources per step, 2 under Lord Mountbatten (2.5.1); 0 in a
-    Special Activity granted free by an Event (5.0)."""
-    if is_free(game):
+    Special Activity granted free by an Event (5.0) or for a non-player Raj (8.1)."""
+    if costs_nothing(game):
         return 0
     return 2 if viceroy(game) == "Lord Mountbatten" else 3
 
@@ -191,6 +197,8 @@ class Deploy(Activity):
 
 def _deploy_sources(game, city: int, piece: int) -> list[int]:
     """3.2.1 / 1.4.1: map spaces a cube may be taken from when none of its type is Available."""
+    if game.is_non_player("raj"):
+        return []                 # 8.1: a non-player never takes its pieces from the map when short
     free = _leavers(game, DEPLOY_KEY)[:, _SLOT[piece]]
     return [int(sp) for sp in np.flatnonzero(free) if sp != city]
 
@@ -612,7 +620,9 @@ def _assault_space(game, sp: int) -> None:
     first = _selected_first(game)
     cost = sepoy_cost(game, "assault", first)
     troops, sepoys = board.count(s, sp, TROOP), board.count(s, sp, SEPOY)
-    if sepoys and troops and cost > 0 and _can_pay(game, cost):
+    # The choice matters when Sepoys cost Resources, or for a non-player Raj whose failed Activation
+    # roll leaves only Troops (8.6.2).
+    if sepoys and troops and (cost > 0 or game.is_non_player("raj")) and _can_pay(game, cost):
         game.choose("raj", f"Assault in {game.space_names[sp]}: use Sepoys for {cost} Resources, or Troops only",
                     [game.mode("raj_use_sepoys"), game.mode("raj_troops_only")], "raj_assault_sepoys", space=sp,
                     cost=cost)

@@ -39,13 +39,19 @@ MODES: list[tuple[str, str]] = [
 PROTEST_MARKER = "Protest"
 
 
+def costs_nothing(game) -> bool:
+    """A free Op/SA granted by an Event (5.0), or non-player Revolutionaries, who do not track or
+    spend Resources (8.1; their Activation Number limits their spaces instead, 8.6.2)."""
+    return is_free(game) or game.is_non_player("revs")
+
+
 def _res(game) -> int:
-    """Resources that can be spent: unlimited (the track's maximum) in a free Op/SA (5.0)."""
-    return 50 if is_free(game) else game.state.resources["revs"]
+    """Resources that can be spent: unlimited (the track's maximum) when nothing is paid."""
+    return 50 if costs_nothing(game) else game.state.resources["revs"]
 
 
 def _pay(game, amount: int) -> None:
-    if not is_free(game):              # 5.0: an Op/SA granted free by an Event costs nothing
+    if not costs_nothing(game):
         board.add_resources(game.state, "revs", -amount)
 
 

@@ -16,8 +16,16 @@ NV_ACTIVIST = {"congress": CONGRESS_ACTIVIST, "ml": ML_ACTIVIST}
 # --- 2.3.3 Passing -----------------------------------------------------------------------------
 def pass_effects(game, faction: str) -> None:
     """2.3.3: Raj +3 Resources, Revolutionaries +1; an NV faction may move one Activist
-    (either NV faction's) from Out of Play to Available, Unity +1 if it is the other faction's."""
+    (either NV faction's) from Out of Play to Available, Unity +1 if it is the other faction's.
+
+    Non-players (8.1, 8.1.4): NP Raj and NP Revolutionaries gain nothing (they have no Resources);
+    NP Congress / NP Muslim League move one of their own Activists from Out of Play to Available."""
     s = game.state
+    if game.is_non_player(faction):
+        own = NV_ACTIVIST.get(faction)
+        if own is not None and s.pieces[OUT_OF_PLAY, own] > 0:
+            move_activist_out_of_play(game, faction, own)
+        return
     if faction == "raj":
         board.add_resources(s, "raj", 3)
     elif faction == "revs":

@@ -1,0 +1,113 @@
+"""Measured strength of a game's non-player bots (Gandhi: Arjuna, rules section 8).
+
+    coin-env strength --game gandhi --bot arjuna --games 100 --seed 0 [--json out.json]
+
+Three match-ups, each ``--games`` seeded games on the game's benchmark scenario:
+* bot in one seat, random players in the other three (per faction);
+* a random player in one seat, bots in the other three (per faction);
+* bots in every seat.
+Reported per seat: wins, win rate with its 95 % Wilson interval, and mean victory margin
+(margin = victory total minus threshold, 7.3). Same seeds, same games: the runs replay exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+
+import coin_env
+from coin_env.core.registry import game_module
+
+from .simulate import play_game, seat_policies
+
+SCENARIO = {"gandhi": "short"}
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def matchup(game_name: str, seats: dict, games: int, seed: int, scenario: str | None) -> dict:
+    policies = seat_policies(game_name, seats)
+    wins: dict[str, int] = {}
+    margins: dict[str, list[int]] = {}
+    decisions = 0
+    t0 = time.perf_counter()
+    for i in range(games):
+        g = play_game(game_name, scenario, seed + i, seats, policies=policies)
+        wins[g.winner()] = wins.get(g.winner(), 0) + 1
+        for f, m in g.victory_margins().items():
+            margins.setdefault(f, []).append(m)
+        decisions += g.state.decisions
+    return {"seats": seats, "games": games, "wins": wins,
+            "mean_margin": {f: sum(v) / len(v) for f, v in margins.items()},
+            "seconds": time.perf_counter() - t0, "decisions": decisions}
+
+
+def measure(game_name: str, bot: str, games: int, seed: int, scenario: str | None = None) -> dict:
+    factions = list(game_module(game_name).GAME_CLASS.factions)
+    scenario = scenario or SCENARIO.get(game_name)
+    out = {"game": game_name, "bot": bot, "scenario": scenario, "games": games, "seed": seed, "rows": []}
+    for f in factions:
+        r = matchup(game_name, {f: bot}, games, seed, scenario)
+        out["rows"].append(_row(f"{f} {bot} vs 3 random", f, r))
+    for f in factions:
+        r = matchup(game_name, {g: bot for g in factions if g != f}, games, seed, scenario)
+        out["rows"].append(_row(f"{f} random vs 3 {bot}", f, r))
+    r = matchup(game_name, {f: bot for f in factions}, games, seed, scenario)
+    for f in factions:
+        out["rows"].append(_row(f"all {bot}: {f}", f, r))
+    return out
+
+
+def _row(label: str, faction: str, r: dict) -> dict:
+    w, n = r["wins"].get(faction, 0), r["games"]
+    lo, hi = wilson(w, n)
+    return {"matchup": label, "faction": faction, "wins": w, "games": n, "win_rate": w / n if n else 0.0,
+            "ci95": [lo, hi], "mean_margin": r["mean_margin"][faction], "seconds": r["seconds"]}
+
+
+def format_table(result: dict) -> str:
+    lines = [f"{result['game']} ({result['scenario']}), {result['games']} games per match-up from seed "
+             f"{result['seed']}",
+             "| match-up | wins | win rate | 95% CI | mean margin |", "|---|---|---|---|---|"]
+    for r in result["rows"]:
+        lines.append(f"| {r['matchup']} | {r['wins']}/{r['games']} | {100 * r['win_rate']:.0f}% | "
+                     f"{100 * r['ci95'][0]:.0f}-{100 * r['ci95'][1]:.0f}% | {r['mean_margin']:+.1f} |")
+    return "\n".join(lines)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", default="gandhi", choices=coin_env.list_games())
+    p.add_argument("--bot", default="arjuna")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--scenario", default=None)
+    p.add_argument("--json", default=None)
+
+
+def run(args) -> int:
+    result = measure(args.game, args.bot, args.games, args.seed, args.scenario)
+    print(format_table(result))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(result, f, indent=2)
+    return 0
+
+
+def main(argv=None) -> None:
+    from .cli import standalone
+    standalone(__doc__, add_arguments, run, argv)
+
+
+if __name__ == "__main__":
+    main()
