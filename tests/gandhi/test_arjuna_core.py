@@ -328,3 +328,33 @@ def test_bot_games_replay_exactly_and_survive_a_save_mid_turn():
     _play(c, bot, 601)
     saved = coin_env.load_game(c.to_json())
     assert _play(saved, bot, 300) == _play(c, bot, 300)
+
+
+# --- owner data packs replace the printed Arjuna content ------------------------------------------------------------
+def test_data_pack_replaces_a_column_and_the_random_map_and_reset_restores_them():
+    from coin_env.games.gandhi.data.arjuna import ARJUNA, common
+    default_rows = ARJUNA["raj"].columns["Shift to Support"].rows
+    default_map = common.RANDOM_SPACES
+    flipped = [list(r) for r in reversed(default_map)]
+    with datapack.applied({"arjuna": {"columns": {"raj": {"Shift to Support": ["1-Pop"]}},
+                                      "random_spaces": flipped}}):
+        assert ARJUNA["raj"].columns["Shift to Support"].rows == ("1-Pop",)
+        assert list(ARJUNA["raj"].columns)[2] == "Shift to Support"          # table order kept
+        g = _game()
+        ctx = Ctx(g, "raj")
+        assert ctx.select("Shift to Support", [INDEX["Bihar"], INDEX["Orissa"]]) == INDEX["Orissa"]
+        ctx.die = FixedDice([1, 1])
+        assert priorities.random_space(ctx, [INDEX[flipped[0][0]], INDEX["Delhi"]]) == INDEX[flipped[0][0]]
+    assert ARJUNA["raj"].columns["Shift to Support"].rows == default_rows
+    assert common.RANDOM_SPACES == default_map
+
+
+def test_data_pack_with_bad_arjuna_content_is_refused_naming_the_key():
+    from coin_env.games.gandhi.data.arjuna import ARJUNA
+    before = ARJUNA["raj"].columns["Place Cubes"].rows
+    with pytest.raises(datapack.DataPackError) as exc:
+        datapack.apply({"arjuna": {"columns": {"raj": {"Place Cubes": ["no such row"]}},
+                                   "random_spaces": [["Nowhere"] * 6] * 6, "colour": 1}})
+    text = str(exc.value)
+    assert "arjuna.columns.raj.'Place Cubes'" in text and "Nowhere" in text and "arjuna.colour" in text
+    assert ARJUNA["raj"].columns["Place Cubes"].rows == before

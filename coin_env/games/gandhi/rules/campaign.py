@@ -39,13 +39,28 @@ Interpretations (the rulebook leaves these open; see the module's tests):
   Railways, it removes Troops of its choice from those spaces to Available until it can, then
   pays. Payment comes before the final removal, as the rule orders it.
 * 6.4.3-6.4.5: a piece moves at most once; pieces that must leave a Railway block "done".
+
+Non-player exceptions (8.9 / 8.10; option ``non_players``, see ``game.is_non_player``):
+* 8.9.1: NP Raj and NP Revolutionaries skip their earnings (they track no Resources, 8.1); NP
+  Congress still places the Railway Strikes (its bot picks the highest Econ first when short).
+* 8.9.2: NP Raj does not buy Imperialism: the engine rolls a die when the step starts and NP Raj
+  selects up to four spaces (``g_np_support``) spending up to twice the roll on removing Unrest and
+  shifting toward Active Support; the Jail release mix is fixed (one Congress, one ML per space
+  where possible). Gandhi's release space is still Raj's choice (its bot picks a random space).
+* 8.9.3: NP Raj pays nothing for its Troops. Its step 2 removes Troops between its moves, so its
+  Redeploy runs in two parts (steps 1-2 moves, the step-2 removal, steps 3-5 moves); each cube
+  still moves at most once over both parts.
+* 8.9.4: the Reset Phase shuffles the Arjuna deck; NP Congress then places one Protest
+  (``g_np_reset_protest``).
+* 8.10: with exactly one player (solitaire) only a non-player can end the game before the final
+  Campaign Round; see :func:`_victory`. With two or more players the 7.x rules apply unchanged.
 """
 
 from __future__ import annotations
 
 from .. import board
 from ..data.cards import CAMPAIGN_CARDS
-from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
+from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, FACTIONS, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
                            REV_BASE, SEPOY, TROOP, UNREST_STRIKE_MARKERS)
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import AVAILABLE, ECON, JAIL, N_SPACES, NEIGHBORS, OUT_OF_PLAY, RAILWAYS
@@ -63,7 +78,8 @@ STEPS = [
     "strikes", "raj_earnings", "revs_earnings",                   # 6.2
     "imperialism", "release_activists", "release_gandhi",         # 6.3.1
     "constructive", "pakistan", "secret_societies", "game_end",   # 6.3.2 - 6.3.5
-    "viceroy", "raj_redeploy", "raj_pay", "raj_remove",           # 6.4.1 - 6.4.2
+    "viceroy", "raj_redeploy", "raj_trim", "raj_redeploy_more",   # 6.4.1 - 6.4.2 (8.9.3 NP Raj)
+    "raj_pay", "raj_remove",
     "congress_redeploy", "ml_redeploy", "revs_redeploy",          # 6.4.3 - 6.4.5
     "reset",                                                      # 6.5
 ]
@@ -83,15 +99,51 @@ def _round(game) -> dict:
 
 
 # --- 7.0 victory ---------------------------------------------------------------------------
+def _rank(factions, margins) -> list[str]:
+    """7.1 / 7.3: highest margin first; ties go to the Muslim League, then Congress, then the
+    Revolutionaries; the Raj loses every tie."""
+    return sorted(factions, key=lambda f: (-margins[f], TIE_ORDER.index(f)))
+
+
 def end_game(game) -> None:
     """7.1 / 7.3: rank all factions by victory margin (highest first); ties go to the Muslim
-    League, then Congress, then the Revolutionaries; the Raj loses every tie."""
+    League, then Congress, then the Revolutionaries; the Raj loses every tie.
+
+    8.10 solitaire: if the lone player comes first at the end, the result also records the degree
+    of success (the player's margin minus the highest non-player margin)."""
     s = game.state
     margins = game.victory_margins()
-    ranking = sorted(margins, key=lambda f: (-margins[f], TIE_ORDER.index(f)))
+    ranking = _rank(margins, margins)
     s.result = {"winner": ranking[0], "ranking": ranking, "margins": margins}
+    player = solitaire_player(game)
+    if player is not None:
+        s.result["rule"] = "8.10"
+        if ranking[0] == player:
+            s.result["degree"] = margins[player] - max(m for f, m in margins.items() if f != player)
+    _close_game(s)
+
+
+def _non_player_victory(game) -> None:
+    """8.10: a non-player exceeded its threshold in a Victory Phase of a solitaire game: the game
+    ends and the non-player with the highest margin (ties 7.1) wins; the lone player loses
+    whatever its own margin (it is ranked last)."""
+    s = game.state
+    margins = game.victory_margins()
+    player = solitaire_player(game)
+    ranking = _rank([f for f in FACTIONS if f != player], margins) + [player]
+    s.result = {"winner": ranking[0], "ranking": ranking, "margins": margins, "rule": "8.10"}
+    _close_game(s)
+
+
+def _close_game(s) -> None:
     s.over = True
     s.frames = []
+
+
+def solitaire_player(game) -> str | None:
+    """8.10: the lone player faction when exactly one faction is not a non-player, else None."""
+    players = [f for f in FACTIONS if not game.is_non_player(f)]
+    return players[0] if len(players) == 1 else None
 
 
 @PROMPTS.register
@@ -122,8 +174,21 @@ def _begin(game, frame) -> None:
 
 # --- 6.1 Victory Phase ------------------------------------------------------------------------
 def _victory(game, frame) -> None:
-    """6.1 / 7.2: if any faction's total exceeds its threshold, the game ends (7.3 ranking)."""
-    if any(m > 0 for m in game.victory_margins().values()):
+    """6.1 / 7.2: if any faction's total exceeds its threshold, the game ends (7.3 ranking).
+
+    8.10 solitaire (exactly one player): a non-player exceeding its threshold in any Victory Phase
+    ends the game with that non-player's win (the highest non-player margin, ties 7.1). The lone
+    player never wins before the final Campaign Round: before it, the player's own total ends
+    nothing; in the final round's Victory Phase it ends the game as in 7.2."""
+    margins = game.victory_margins()
+    player = solitaire_player(game)
+    if player is not None:
+        if any(m > 0 for f, m in margins.items() if f != player):
+            _non_player_victory(game)
+        elif frame["final"] and margins[player] > 0:
+            end_game(game)
+        return
+    if any(m > 0 for m in margins.values()):
         end_game(game)
 
 
@@ -157,7 +222,10 @@ def _place_railway_strike(s, sp) -> None:
 
 def _strikes(game, frame) -> None:
     """6.2.1 Railway Strikes: Congress places a Strike on each qualifying Railway; if too few
-    markers are Available, Congress chooses which Railways receive them."""
+    markers are Available, Congress chooses which Railways receive them (8.9.1: NP Congress the
+    highest Econ first -- its bot's answer to ``g_campaign_strikes``). 8.9.1 directs these Strikes
+    whoever plays the Raj: 8.1.3's "only if Raj is a player" governs the selection of spaces for
+    Operations, Special Activities and Events, not this mandatory step."""
     s = game.state
     qualifying = [sp for sp in RAILWAYS if strike_qualifies(game, sp)]
     for sp in qualifying:          # already struck: keeps its one Strike, its Protest converts
@@ -197,8 +265,11 @@ class RailwayStrikes(Prompt):
 
 def _raj_earnings(game, frame) -> None:
     """6.2.2: Raj adds the Econ of Strike-free Railways, then loses 2 per NV piece (Activists
-    and Gandhi) in Jail. Resources stay within 0..50 (1.8) at each step."""
+    and Gandhi) in Jail. Resources stay within 0..50 (1.8) at each step.
+    8.9.1: NP Raj skips this step (it tracks no Resources, 8.1)."""
     s = game.state
+    if game.is_non_player("raj"):
+        return
     econ = sum(int(ECON[sp]) for sp in RAILWAYS if not s.strike[sp])
     board.add_resources(s, "raj", econ)
     jailed = int(s.pieces[JAIL, CONGRESS_ACTIVIST] + s.pieces[JAIL, ML_ACTIVIST] + s.pieces[JAIL, GANDHI])
@@ -206,8 +277,11 @@ def _raj_earnings(game, frame) -> None:
 
 
 def _revs_earnings(game, frame) -> None:
-    """6.2.3: Revolutionaries add twice the number of their Bases on the map (max 50)."""
+    """6.2.3: Revolutionaries add twice the number of their Bases on the map (max 50).
+    8.9.1: NP Revolutionaries skip this step (they track no Resources, 8.1)."""
     s = game.state
+    if game.is_non_player("revs"):
+        return
     board.add_resources(s, "revs", 2 * int(s.pieces[:N_SPACES, REV_BASE].sum()))
 
 
@@ -288,18 +362,96 @@ class Imperialism(Prompt):
 
 
 def _imperialism(game, frame) -> None:
-    """6.3.1 Imperialism: Raj's choice of spaces and levels."""
+    """6.3.1 Imperialism: Raj's choice of spaces and levels (8.9.2: NP Raj's own procedure)."""
     frame["imperialism"] = 0
+    if game.is_non_player("raj"):
+        _np_support(game, frame)
+        return
     pf = {"kind": "g_imperialism", "actor": "raj", "stage": "space", "selected": [], "sp": -1}
     if Imperialism.targets(game, pf):
         game.push(pf)
 
 
+# --- 8.9.2 Support Phase, NP Raj ----------------------------------------------------------------
+def np_support_space_ok(s, sp) -> bool:
+    """8.9.2 with 6.3.1's requirements (NP factions follow the rules, 8.1): a City or Province with
+    Raj Control, Troops and Sepoys, with Unrest to remove or a level of Support still to gain."""
+    return (board.controllable(s, sp) and board.raj_control(s, sp) and s.pieces[sp, TROOP] > 0
+            and s.pieces[sp, SEPOY] > 0 and (s.unrest[sp] > 0 or s.support[sp] < 2))
+
+
+def _np_support(game, frame) -> None:
+    """8.9.2: NP Raj pays no Resources; a die roll (rolled as the step starts) gives twice its value
+    in Unrest removals and shifts toward Active Support, spent over up to four spaces."""
+    s = game.state
+    if not any(np_support_space_ok(s, sp) for sp in range(N_SPACES)):
+        return
+    roll = s.rng.die()
+    frame["np_support_roll"] = roll
+    game.push({"kind": "g_np_support", "actor": "raj", "roll": roll, "left": 2 * roll, "selected": []})
+
+
+def _np_improve(s, sp, pf) -> None:
+    """8.9.2 in one space: first remove any Unrest, then shift two levels toward Active Support,
+    each removal or level using one of the rolled total. (Read literally: all the Unrest, then two
+    levels -- unlike a player's 6.3.1 purchases, which stop at two in all.)"""
+    while pf["left"] > 0 and s.unrest[sp] > 0:
+        s.unrest[sp] -= 1
+        pf["left"] -= 1
+    shifts = min(2, pf["left"], 2 - int(s.support[sp]))
+    if shifts > 0:
+        board.shift_support(s, sp, +shifts)
+        pf["left"] -= shifts
+
+
+@PROMPTS.register
+class NonPlayerSupport(Prompt):
+    """8.9.2: NP Raj selects spaces (its bot: Shift to Support column) one at a time until the rolled
+    total is used, four spaces are selected or none is eligible. No "done": the procedure goes on
+    while it can."""
+
+    kind = "g_np_support"
+
+    @staticmethod
+    def targets(game, frame) -> list[int]:
+        s = game.state
+        if len(frame["selected"]) >= 4 or frame["left"] <= 0:
+            return []
+        return [sp for sp in range(N_SPACES) if sp not in frame["selected"] and np_support_space_ok(s, sp)]
+
+    def legal(self, game, frame):
+        return [game.space_action(sp) for sp in self.targets(game, frame)]
+
+    def describe(self, game, frame):
+        return (f"Support Phase (non-player Raj): select a space to remove Unrest and shift toward Support "
+                f"({frame['left']} of {2 * frame['roll']} left, {len(frame['selected'])}/4 spaces)")
+
+    def apply(self, game, frame, action):
+        sp = game.space_of(action)
+        frame["selected"].append(sp)
+        _round(game)["imperialism"] = len(frame["selected"])
+        _np_improve(game.state, sp, frame)
+        if not self.targets(game, frame):
+            game.pop()
+
+
+def np_release_mix(n_spaces: int, congress_jailed: int, ml_jailed: int) -> tuple[int, int]:
+    """8.9.2: two Activists per space selected, one Congress and one ML per space where possible,
+    the other faction's Activists making up for a shortage. Returns (Congress, ML)."""
+    c, m = min(congress_jailed, n_spaces), min(ml_jailed, n_spaces)
+    rest = min(2 * n_spaces, congress_jailed + ml_jailed) - c - m
+    extra_c = min(rest, congress_jailed - c)
+    return c + extra_c, m + rest - extra_c
+
+
 def _release_activists(game, frame) -> None:
     """6.3.1: release two Activists from Jail to Available per space selected for Imperialism;
-    Raj chooses the mix of Congress and Muslim League Activists."""
+    Raj chooses the mix of Congress and Muslim League Activists (8.9.2: NP Raj's mix is fixed)."""
     s = game.state
     cj, mj = int(s.pieces[JAIL, CONGRESS_ACTIVIST]), int(s.pieces[JAIL, ML_ACTIVIST])
+    if game.is_non_player("raj"):
+        _do_release(s, *np_release_mix(frame["imperialism"], cj, mj))
+        return
     n = min(2 * frame["imperialism"], cj + mj)
     if n == 0:
         return
@@ -585,7 +737,7 @@ class Redeploy(Prompt):
         stage = frame["stage"]
         if stage == "src":
             if action == game.DONE:
-                game.pop()
+                _end_redeploy(game, frame)
                 return
             frame["src"] = game.space_of(action)
             kinds = self.pieces_at(s, frame, frame["src"])
@@ -614,18 +766,54 @@ class Redeploy(Prompt):
         frame["src"] = frame["piece"] = frame["dst"] = -1
         frame["stage"] = "src"
         if not self.sources(s, frame):
-            game.pop()
+            _end_redeploy(game, frame)
 
 
-def _start_redeploy(game, faction) -> None:
-    frame = {"kind": "g_redeploy", "actor": faction, "stage": "src", "moved": {}, "src": -1, "piece": -1, "dst": -1}
+def _end_redeploy(game, frame) -> None:
+    """Keep the record of moved pieces in the round (8.9.3: NP Raj's second part goes on from it)."""
+    _round(game).setdefault("moved", {})[frame["actor"]] = frame["moved"]
+    game.pop()
+
+
+def _start_redeploy(game, faction, part: int = 0, moved: dict | None = None) -> None:
+    """Push a faction's Redeploy. ``part`` 1 / 2: the two halves of NP Raj's 8.9.3 procedure."""
+    frame = {"kind": "g_redeploy", "actor": faction, "stage": "src", "moved": dict(moved or {}),
+             "src": -1, "piece": -1, "dst": -1}
+    if part:
+        frame["np_part"] = part
     if Redeploy.sources(game.state, frame):
         game.push(frame)
 
 
 def _raj_redeploy(game, frame) -> None:
-    """6.4.2 Raj Redeploy: moves (cubes may leave Protest spaces; no Troops into States)."""
-    _start_redeploy(game, "raj")
+    """6.4.2 Raj Redeploy: moves (cubes may leave Protest spaces; no Troops into States).
+    8.9.3: NP Raj moves for its steps 1-2 first (the step-2 removal follows, then steps 3-5)."""
+    _start_redeploy(game, "raj", part=1 if game.is_non_player("raj") else 0)
+
+
+def _raj_trim(game, frame) -> None:
+    """8.9.3 NP Raj step 2 (after getting a Troop to each City): remove to Available the Troops not
+    needed to keep Raj Control of Provinces, and all but one Troop in each City.
+
+    A Province keeps the Troops without which it would lose Raj Control; Troops in a Province with
+    no Raj Control stay for step 5 ("cubes remaining in Provinces with no Raj Control" are
+    distributed there), and Troops on Railways are not in Provinces. No choice is left: removing
+    Troops one at a time while Control holds leaves the same result in any order."""
+    if not game.is_non_player("raj"):
+        return
+    s = game.state
+    for sp in range(N_SPACES):
+        if board.is_province(s, sp) and board.raj_control(s, sp):
+            while s.pieces[sp, TROOP] > 0 and board.cubes(s, sp) - 1 > board.active_non_raj(s, sp):
+                board.remove(s, TROOP, sp)
+        elif board.is_city(s, sp) and s.pieces[sp, TROOP] > 1:
+            board.remove(s, TROOP, sp, int(s.pieces[sp, TROOP]) - 1)
+
+
+def _raj_redeploy_more(game, frame) -> None:
+    """8.9.3 NP Raj steps 3-5: a second Redeploy; pieces moved in the first part stay put."""
+    if game.is_non_player("raj"):
+        _start_redeploy(game, "raj", part=2, moved=frame.get("moved", {}).get("raj"))
 
 
 def _paid_troops(s) -> int:
@@ -636,8 +824,11 @@ def _paid_troops(s) -> int:
 
 def _raj_pay(game, frame) -> None:
     """6.4.2: pay 2 Resources per Troop remaining in a Province or on a Railway. If Raj cannot,
-    it first removes Troops of its choice from those spaces to Available until it can."""
+    it first removes Troops of its choice from those spaces to Available until it can.
+    8.9.3: NP Raj pays nothing (it tracks no Resources, 8.1)."""
     s = game.state
+    if game.is_non_player("raj"):
+        return
     cost = 2 * _paid_troops(s)
     if cost <= s.resources["raj"]:
         board.add_resources(s, "raj", -cost)
@@ -704,9 +895,16 @@ def _reset(game, frame) -> None:
     (3) all Strikes off; (4) Restraint and Unity = Campaign cards left in the draw deck;
     (5) all factions Eligible, reveal the next card. 6.8: the Reset leading into the final
     Campaign sets both tracks to 1, a Crisis: Raj may move a die roll of cubes from Out of Play
-    before anyone acts on the first card."""
+    before anyone acts on the first card.
+
+    8.9.4: the Arjuna deck is shuffled; if Congress is a non-player, it places one Protest in a
+    space with Congress Activists at the end of the phase (before the Crisis cubes, which wait for
+    the first card)."""
     s = game.state
     game.pop()
+    if s.arjuna.get("deck"):
+        from ..bots.deck import reshuffle      # the Arjuna deck's procedures live with the bots
+        reshuffle(s)
     for sp in range(N_SPACES):
         board.remove_protest(s, sp)
     for sp in range(N_SPACES):
@@ -722,6 +920,33 @@ def _reset(game, frame) -> None:
     game.after_periodic_round()
     if board.in_crisis(s) and s.pieces[OUT_OF_PLAY, TROOP] + s.pieces[OUT_OF_PLAY, SEPOY] > 0:
         game.push({"kind": "g_crisis_cubes", "actor": "raj", "left": s.rng.die()})
+    if game.is_non_player("congress") and NonPlayerResetProtest.targets(s):
+        game.push({"kind": "g_np_reset_protest", "actor": "congress"})
+
+
+@PROMPTS.register
+class NonPlayerResetProtest(Prompt):
+    """8.9.4 (and 8.1): NP Congress places one Protest in a space with Congress Activists (its bot:
+    Place Protests column). All Protests are back in their boxes after the Reset, so one is always
+    Available."""
+
+    kind = "g_np_reset_protest"
+
+    @staticmethod
+    def targets(s) -> list[int]:
+        if board.protests_available_for_ops(s) == 0:
+            return []
+        return [sp for sp in range(N_SPACES) if s.pieces[sp, CONGRESS_ACTIVIST] > 0 and not s.protest[sp]]
+
+    def legal(self, game, frame):
+        return [game.space_action(sp) for sp in self.targets(game.state)]
+
+    def describe(self, game, frame):
+        return "Reset Phase (non-player Congress): select a space with Congress Activists for a Protest"
+
+    def apply(self, game, frame, action):
+        game.pop()
+        board.place_protest(game.state, game.space_of(action))
 
 
 STEP_FUNCTIONS = {
@@ -739,6 +964,8 @@ STEP_FUNCTIONS = {
     "game_end": _game_end,
     "viceroy": _viceroy,
     "raj_redeploy": _raj_redeploy,
+    "raj_trim": _raj_trim,
+    "raj_redeploy_more": _raj_redeploy_more,
     "raj_pay": _raj_pay,
     "raj_remove": _raj_remove,
     "congress_redeploy": _congress_redeploy,
