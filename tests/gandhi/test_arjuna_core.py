@@ -358,3 +358,19 @@ def test_data_pack_with_bad_arjuna_content_is_refused_naming_the_key():
     text = str(exc.value)
     assert "arjuna.columns.raj.'Place Cubes'" in text and "Nowhere" in text and "arjuna.colour" in text
     assert ARJUNA["raj"].columns["Place Cubes"].rows == before
+
+
+@pytest.mark.parametrize("scenario,seed", [("short", 3), ("main", 4)])
+def test_all_bot_games_end_with_a_winner_and_every_prompt_answered_by_section_8(scenario, seed):
+    bot = ArjunaBot()
+    g = coin_env.make_game("gandhi", scenario=scenario, seed=seed, options={"non_players": ALL}, debug=True)
+    _play(g, bot, 30000)
+    assert g.is_over() and g.winner() in ALL
+    assert not bot.fallbacks, f"prompts without a section-8 handler: {dict(bot.fallbacks)}"
+
+
+def test_bot_fuzz_slice_mixes_bots_and_random_players():
+    from agents.fuzz import fuzz
+    result = fuzz("gandhi", 4000, seed=100, out_dir="/tmp/coin-env-fuzz-test", scenarios=("short", "main"),
+                  bot="arjuna")
+    assert result["failures"] == 0, result["replays"]

@@ -293,3 +293,13 @@ def free_action(ctx) -> int:
     NP Raj never Garrisons (8.6.3)."""
     options = [a for a in ctx.legal if a != ctx.done and not (ctx.faction == "raj" and a == OP["garrison"])]
     return options[0] if options else (ctx.done if ctx.has(ctx.done) else ctx.legal[0])
+
+
+# --- set-up ---------------------------------------------------------------------------------------------------
+@on_choice("setup_place_gandhi")
+def place_gandhi_at_setup(ctx) -> int:
+    """Main scenario set-up (2.1): an NP Congress places Gandhi with an Activist and a Protest. Section 8
+    gives no separate instruction; Gandhi is placed as he is moved, with the Move or Release Gandhi
+    column (8.7.2), off the Railways unless the Raj is a player (8.1.3). Reconstructed reading."""
+    spaces = ctx.no_railways_unless_raj_player(ctx.legal_spaces()) or ctx.legal_spaces()
+    return ctx.space(ctx.select("Move or Release Gandhi", spaces))
