@@ -374,3 +374,41 @@ def test_bot_fuzz_slice_mixes_bots_and_random_players():
     result = fuzz("gandhi", 4000, seed=100, out_dir="/tmp/coin-env-fuzz-test", scenarios=("short", "main"),
                   bot="arjuna")
     assert result["failures"] == 0, result["replays"]
+
+
+# --- 8.8 NP Events: the rulebook's examples #40 and #41 ----------------------------------------------------------------
+def test_np_raj_on_card_6_removes_an_adversary_faction_never_its_cubes():
+    # 8.8.4 example: NP Raj on #6 (Critical for it here) picks a Protest space and an adversary faction.
+    spaces = {"Bihar": {"protest": True, "pieces": {"Congress Activist": 2, "Sepoy": 3}}}
+    with datapack.applied(_pack(orders={6: ALL}, critical={6: ["raj"]})):
+        g = _game(deck_cards=(6, 44, 45, 73), spaces=spaces)
+        bot = ArjunaBot()
+        g.apply(bot(g, "raj"))
+        assert g.state.turn["kind"] == "event"
+        while g.state.turn is not None and g.current_player() == "raj":
+            g.apply(bot(g, "raj"))
+        bihar = INDEX["Bihar"]
+        assert int(g.state.pieces[bihar, SEPOY]) == 3                      # cubes untouched
+        assert int(g.state.pieces[bihar, CONGRESS_ACTIVIST]) == 0          # Congress's pieces to Jail
+        assert not bot.fallbacks
+
+
+def test_np_congress_pakistan_declaration_effective_only_with_a_base_in_a_muslim_space():
+    # 8.8.4 example: unshaded #45 is effective for NP Congress only if it can remove a Base.
+    from coin_env.games.gandhi.bots import events as np_events
+    pack = {"cards": {"45": {"order": ["congress", "raj", "ml", "revs"], "halo": ["congress"]}}}
+    with datapack.applied(pack):
+        g = _game(non_players=("congress",), deck_cards=(45, 44, 6, 73))
+        assert np_events.np_side(g, "congress", 45) == "unshaded"
+        assert not np_events.np_effective(Ctx(g, "congress"), 45)
+        g = _game(non_players=("congress",), deck_cards=(45, 44, 6, 73),
+                  spaces={"Sind": {"pieces": {"ML Base": 1}}})
+        assert np_events.np_effective(Ctx(g, "congress"), 45)
+
+
+def test_np_raj_on_card_44_uses_the_leftmost_effective_column():
+    # 8.8.5 example: #44 unshaded both shifts toward Support and removes Guerrillas -> Shift to Support
+    # (left of Remove or Replace) selects the spaces for both.
+    from coin_env.games.gandhi.bots.events import event_column
+    assert event_column("raj", 44, "unshaded") == "Shift to Support"
+    assert event_column("congress", 45, "unshaded") == "Remove or Replace"

@@ -62,12 +62,14 @@ def _measure(state):
 
 def help_score(before, after, faction: str) -> int:
     """How much a change helps ``faction`` (8.8.3 reconstruction): own VP up, adversary VP down,
-    adversary pieces off the map, own pieces onto it."""
+    adversary pieces off the map, own pieces onto it. Only the helpful parts count: an Event with one
+    effective action is effective even if its required parts also help an adversary (8.8.4: NP Congress
+    on #45 still places the Unrest)."""
     (t0, m0), (t1, m1) = before, after
-    score = (t1[faction] - t0[faction]) + (m1[faction] - m0[faction])
+    score = max(0, t1[faction] - t0[faction]) + max(0, m1[faction] - m0[faction])
     for f in FACTIONS:
         if f != faction:
-            score += (t0[f] - t1[f]) + (m0[f] - m1[f])
+            score += max(0, t0[f] - t1[f]) + max(0, m0[f] - m1[f])
     return score
 
 
@@ -101,7 +103,7 @@ def np_effective(ctx, card) -> bool:
 def _start_event_plan(game, faction: str, card: int, side: str) -> None:
     mem = game.state.arjuna.setdefault("memory", {}).setdefault(faction, {})
     mem["plan"] = {"kind": "event", "card": card, "side": side, "column": event_column(faction, card, side),
-                   "probing": True}
+                   "probing": 1}
 
 
 def start_event_plan(ctx, card: int) -> str:
@@ -121,6 +123,8 @@ def _probe_option(ctx, action: int):
     g = ctx.game.clone()
     g.state.frames = [{"kind": "coin_probe_end", "actor": ctx.faction}] + g.state.frames[_event_floor(ctx.game):]
     g._legal = None
+    plan = g.state.arjuna.setdefault("memory", {}).setdefault(ctx.faction, {}).setdefault("plan", {})
+    plan["probing"] = _depth(ctx) + 1          # nested look-ahead is bounded (MAX_PROBE_DEPTH)
     before = _measure(ctx.game.state)
     g.apply(action)
     g = _finish_probe(g, ctx.faction)
@@ -136,9 +140,21 @@ def _event_floor(game) -> int:
     return 0
 
 
+MAX_PROBE_DEPTH = 2
+
+
+def _depth(ctx) -> int:
+    return int(ctx.plan.get("probing") or 0)
+
+
+def _shallow(ctx) -> bool:
+    """Inside a look-ahead already nested MAX_PROBE_DEPTH deep: choose by the column alone."""
+    return _depth(ctx) >= MAX_PROBE_DEPTH
+
+
 def best_effective(ctx, options: list[int]) -> int | None:
     """8.8.4: the option whose completion helps most (None if none helps); ties -> first in options."""
-    if ctx.plan.get("probing") and len(ctx.game.state.frames) > 40:
+    if _shallow(ctx):
         return options[0]
     scored = [(_probe_option(ctx, a), a) for a in options]
     best = max(s for s, _ in scored)
@@ -152,9 +168,8 @@ def event_spaces(ctx):
     spaces = ctx.legal_spaces()
     if not spaces:
         return ctx.done
-    if ctx.plan.get("probing"):
-        # Inside an effectiveness probe: choose by column only (no nested probes).
-        return ctx.space(ctx.select(ctx.plan["column"], spaces))
+    if _shallow(ctx):
+        return ctx.space(ctx.select(_column(ctx), spaces))
     helpful = [sp for sp in spaces if _probe_option(ctx, ctx.space(sp)) > 0]
     if not helpful:
         return ctx.done if ctx.has(ctx.done) else ctx.space(ctx.select(_column(ctx), spaces))
@@ -181,7 +196,7 @@ def event_faction(ctx):
     pieces when it has a choice; among adversaries, the most helpful; ties by Adversary Priorities'
     "player faction" entry (a player's pieces before a non-player's)."""
     options = [a for a in ctx.legal if ctx.game.faction_of(a) != ctx.faction] or list(ctx.legal)
-    if ctx.plan.get("probing") or len(options) == 1:
+    if _shallow(ctx) or len(options) == 1:
         ranked = sorted(options, key=lambda a: ctx.is_np(ctx.game.faction_of(a)))
         return ranked[0]
     scored = [(_probe_option(ctx, a), not ctx.is_np(ctx.game.faction_of(a)), a) for a in options]
