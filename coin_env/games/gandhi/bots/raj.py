@@ -275,7 +275,7 @@ def sweep_origins(ctx, dest, key, use_sepoys, done=()) -> dict[int, tuple[int, i
     already selected as a destination, with what each would send."""
     s = ctx.state
     exclude = set(_op_spaces(ctx)) | set(done)
-    movable = rules._sweep_origins(ctx.game, dest, key, rules._troops_may_enter(s, dest), use_sepoys)
+    movable = rules.sweep_origins(ctx.game, dest, key, rules.troops_may_enter(s, dest), use_sepoys)
     out = {}
     for o, counts in movable.items():
         if o in exclude:
@@ -525,7 +525,7 @@ def _remove_protest_here(s, sp) -> bool:
 
 def govern_allows(ctx, sp, action: str) -> bool:
     """Could this Govern action be done in ``sp`` (4.2.2 via the engine's options, 8.7.1)?"""
-    modes = rules._govern_modes(ctx.game, sp)
+    modes = rules.govern_modes(ctx.game, sp)
     if GOVERN_MODE[action] not in modes:
         return False
     if action == "remove_protests":

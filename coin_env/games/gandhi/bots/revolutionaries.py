@@ -296,7 +296,7 @@ class Unrest(Procedure):
 def _aid_goes_underground(ctx, sp) -> bool:
     """Would Aid in ``sp`` offer to flip its Guerrillas Underground (Active Guerrillas, affordable)?"""
     aid = ctx.game.activities[REVS][ctx.game.sa_action("aid")]
-    return ctx.mode("revs_aid_underground") in aid._options(ctx.game, sp)
+    return ctx.mode("revs_aid_underground") in aid.options(ctx.game, sp)
 
 
 @special(REVS, "aid")
@@ -343,7 +343,7 @@ class Infiltrate(Procedure):
         base = _infiltrate_base(ctx)
         out = []
         for sp in spaces:
-            opts = engine._infiltrate_options(ctx.game, sp)
+            opts = engine.infiltrate_options(ctx.game, sp)
             if (base in opts) if _wants_base(option) else any(a != base for a in opts):
                 out.append(sp)
         return out

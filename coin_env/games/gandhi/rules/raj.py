@@ -387,7 +387,7 @@ def _clean_railway(s, r: int) -> bool:
             and board.count(s, r, ACTIVE_GUERRILLA) == 0 and _can_leave(s, r))
 
 
-def _sweep_origins(game, dest: int, key: str, troops_ok: bool, sepoys_ok: bool) -> dict[int, tuple[int, int]]:
+def sweep_origins(game, dest: int, key: str, troops_ok: bool, sepoys_ok: bool) -> dict[int, tuple[int, int]]:
     """3.2.3: cubes not in Protest spaces move into the destination from adjacent spaces (Railways
     included), or first onto an adjacent clean Railway and from it into the destination."""
     s = game.state
@@ -406,13 +406,13 @@ def _sweep_origins(game, dest: int, key: str, troops_ok: bool, sepoys_ok: bool) 
     return out
 
 
-def _troops_may_enter(s, sp) -> bool:
+def troops_may_enter(s, sp) -> bool:
     """3.2: Troops never enter States."""
     return not board.is_state(s, sp)
 
 
 class Sweep(Activity):
-    """3.2.3 Sweep: select non-railway destinations; cubes move in (see :func:`_sweep_origins`);
+    """3.2.3 Sweep: select non-railway destinations; cubes move in (see :func:`sweep_origins`);
     then one Guerrilla is Activated per cube there. Sepoys cost the Sepoy cost per destination,
     whether they move in or sweep in place; Sepoys already there count only if paid for."""
 
@@ -427,8 +427,8 @@ class Sweep(Activity):
         first = _first(game)
         if board.count(s, sp, TROOP) > 0:
             return True
-        tin = _troops_may_enter(s, sp)
-        origins = _sweep_origins(game, sp, SWEEP_KEY, tin, True)
+        tin = troops_may_enter(s, sp)
+        origins = sweep_origins(game, sp, SWEEP_KEY, tin, True)
         if tin and any(t for t, _ in origins.values()):
             return True
         sep = board.count(s, sp, SEPOY) > 0 or any(p for _, p in origins.values())
@@ -438,8 +438,8 @@ class Sweep(Activity):
         s = game.state
         first = _selected_first(game)
         cost = sepoy_cost(game, "sweep", first)
-        tin = _troops_may_enter(s, sp)
-        origins = _sweep_origins(game, sp, SWEEP_KEY, tin, True)
+        tin = troops_may_enter(s, sp)
+        origins = sweep_origins(game, sp, SWEEP_KEY, tin, True)
         troops_work = board.count(s, sp, TROOP) > 0 or (tin and any(t for t, _ in origins.values()))
         sep_work = (board.count(s, sp, SEPOY) > 0 or any(p for _, p in origins.values())) and _can_pay(game, cost)
         if troops_work and sep_work:
@@ -485,7 +485,7 @@ def _move_origins(game, frame) -> dict[int, tuple[int, int]]:
     if op == "garrison":
         origins = _garrison_origins(game, dest, key)
     elif op in ("sweep", "wavell"):
-        origins = _sweep_origins(game, dest, key, _troops_may_enter(s, dest), frame["use_sepoys"])
+        origins = sweep_origins(game, dest, key, troops_may_enter(s, dest), frame["use_sepoys"])
     else:   # treaty: Sepoys only, from adjacent spaces (4.2.1)
         free = _leavers(game, key)
         origins = {o: (0, int(free[o, 1])) for o in NEIGHBORS[dest] if free[o, 1]}
@@ -694,7 +694,7 @@ def _treaty_do(game, sp: int, remove: bool) -> None:
 
 
 # --- 4.2.2 Govern ---------------------------------------------------------------------------------------
-def _govern_modes(game, sp) -> list[str]:
+def govern_modes(game, sp) -> list[str]:
     s = game.state
     out = []
     if removable(s, sp, "raj", "govern"):
@@ -720,10 +720,10 @@ class Govern(Activity):
         return 2
 
     def can_select(self, game, sp):
-        return board.cubes(game.state, sp) > 0 and bool(_govern_modes(game, sp))
+        return board.cubes(game.state, sp) > 0 and bool(govern_modes(game, sp))
 
     def select(self, game, sp):
-        modes = _govern_modes(game, sp)
+        modes = govern_modes(game, sp)
         if len(modes) == 1:
             _govern_do(game, sp, modes[0])
         else:

@@ -416,7 +416,7 @@ class Aid(Activity):
     faction = "revs"
     special = True
 
-    def _options(self, game, sp):
+    def options(self, game, sp):
         s = game.state
         out = []
         if _underground(s, sp) > 0 and _op_survives_aid(game, sp, _res(game) + board.pop(sp), -1):
@@ -426,10 +426,10 @@ class Aid(Activity):
         return out
 
     def can_select(self, game, sp):
-        return bool(self._options(game, sp))
+        return bool(self.options(game, sp))
 
     def select(self, game, sp):
-        opts = self._options(game, sp)
+        opts = self.options(game, sp)
         if len(opts) == 1:
             _aid(game, sp, opts[0])
         else:
@@ -489,7 +489,7 @@ def revs_aid_mode(game, frame, action):
 # ======================================================================================
 # 4.5.2 Infiltrate
 # ======================================================================================
-def _infiltrate_options(game, sp) -> list[int]:
+def infiltrate_options(game, sp) -> list[int]:
     s = game.state
     out = []
     for pc in (SEPOY, CONGRESS_ACTIVIST, ML_ACTIVIST):
@@ -519,10 +519,10 @@ class Infiltrate(Activity):
         return 1
 
     def can_select(self, game, sp):
-        return _underground(game.state, sp) > 0 and bool(_infiltrate_options(game, sp))
+        return _underground(game.state, sp) > 0 and bool(infiltrate_options(game, sp))
 
     def select(self, game, sp):
-        opts = _infiltrate_options(game, sp)
+        opts = infiltrate_options(game, sp)
         if len(opts) == 1:
             _infiltrate(game, sp, opts[0])
         else:
