@@ -74,6 +74,23 @@ class CardRecord:
         return [s for s in SIDES if self.side(s).implemented]
 
 
+# --- reconstructed faction orders -------------------------------------------------------------------
+def balanced_order(card: int, factions: tuple[str, ...]) -> tuple[str, ...]:
+    """A reconstructed faction order (2.3.2) for a card whose printed icons are not known.
+
+    Each of the 24 orders of four factions is used equally often: card n takes order number
+    ((n - 1) * 7) mod 24 of the lexicographic list over ``factions``, so the assignment is balanced,
+    deterministic and free of runs. Every four-faction game reconstructs its orders this way."""
+    from itertools import permutations
+    orders = _ORDERS_CACHE.get(factions)
+    if orders is None:
+        orders = _ORDERS_CACHE[factions] = list(permutations(factions))
+    return orders[((card - 1) * 7) % len(orders)]
+
+
+_ORDERS_CACHE: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+
+
 # --- the effect registry ---------------------------------------------------------------------------
 @dataclass
 class Effect:

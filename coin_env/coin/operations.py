@@ -140,7 +140,7 @@ class OpSelect(Prompt):
         limited = turn["kind"] == "limited"
         n = len(turn["op_spaces"])
         out = []
-        if not (limited and n >= 1):
+        if not (limited and n >= game.limited_op_spaces(turn["faction"])):
             out = [game.space_action(sp) for sp in act.selectable(game)]
         spaces_left = bool(out)
         out += sa_allowed(game)

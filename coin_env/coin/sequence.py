@@ -88,6 +88,24 @@ class CoinGame(Game):
     def end_of_turn(self, faction: str) -> None:
         """Effects that wait for the end of a faction's turn (may push decisions)."""
 
+    def periodic_swaps_on_reveal(self) -> bool:
+        """Gandhi 2.4 (and A Distant Plain's Sudden Propaganda option, 2.3.7): a periodic card revealed
+        as Upcoming swaps with Current and its round is held at once. Otherwise (A Distant Plain 2.4)
+        the periodic card's round is held when it becomes Current in turn."""
+        return True
+
+    def operations_limited(self, faction: str) -> bool:
+        """May this faction only execute Limited Operations on this card (A Distant Plain 2.3.8, the
+        Final Event Card)? Then Limited Operation replaces the Operation options of 2.3.4."""
+        return False
+
+    def limited_op_spaces(self, faction: str) -> int:
+        """2.3.5: a Limited Operation has 1 space (A Distant Plain 6.6.1 Sponsorship lifts it)."""
+        return 1
+
+    def on_event_card_current(self) -> None:
+        """An Event card has become Current (games track runs of periodic cards here)."""
+
     def begin_play(self) -> None:
         """2.2 Start: reveal Current and Upcoming; hold a periodic round if one shows."""
         s = self.state
@@ -108,10 +126,15 @@ class CoinGame(Game):
         s = self.state
         s.card_decisions = 0
         s.sop = {"offered": [], "acted": [], "first_did": None, "done": False}
-        if s.upcoming is not None and self.is_periodic_card(s.upcoming):
+        if s.upcoming is not None and self.is_periodic_card(s.upcoming) and self.periodic_swaps_on_reveal():
             s.current, s.upcoming = s.upcoming, s.current
             s.sop["done"] = True
             self.start_periodic_round()
+        elif self.is_periodic_card(s.current):
+            s.sop["done"] = True
+            self.start_periodic_round()
+        else:
+            self.on_event_card_current()
 
     def after_periodic_round(self) -> None:
         """The swapped Event card becomes Current; the draw deck's top card is revealed (6.5)."""
@@ -156,12 +179,14 @@ class CoinGame(Game):
         s = self.state
         first = not s.sop["acted"]
         opts = [PASS]
-        ops_full = bool(self.available_operations(faction, limited=False))
         ops_lim = bool(self.available_operations(faction, limited=True))
+        if self.operations_limited(faction):
+            full = [LIMITED_OP] if ops_lim else []
+        else:
+            full = [OP_ONLY, OP_WITH_SA] if self.available_operations(faction, limited=False) else []
         events = self.event_sides(faction, s.current)
         if first:
-            if ops_full:
-                opts += [OP_ONLY, OP_WITH_SA]
+            opts += full
             opts += events
         else:
             did = s.sop["first_did"]
@@ -173,9 +198,8 @@ class CoinGame(Game):
                     opts.append(LIMITED_OP)
                 opts += events
             elif did == "event":
-                if ops_full:
-                    opts += [OP_ONLY, OP_WITH_SA]
-        return sorted(opts)
+                opts += full
+        return sorted(set(opts))
 
 
 def _expire(state, when: str) -> None:

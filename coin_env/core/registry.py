@@ -8,6 +8,7 @@ import json
 _GAMES = {
     # name -> module path exposing `GAME_CLASS` and `new_game(scenario, seed, options, position, debug)`
     "gandhi": "coin_env.games.gandhi.game",
+    "a_distant_plain": "coin_env.games.a_distant_plain.game",
 }
 
 

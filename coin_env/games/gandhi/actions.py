@@ -7,8 +7,7 @@ mode (a named option inside a procedure, e.g. "Imperialism"), done.
 
 from __future__ import annotations
 
-from ...coin.sequence import META_ACTIONS
-from ...core.actions import ActionVocabulary
+from ...coin.vocabulary import CoinVocabulary
 from .data.pieces import FACTION_NAMES, FACTIONS, PIECE_NAMES
 from .rules import MODES
 from .static import SPACE_NAMES
@@ -27,28 +26,15 @@ MARKERS = ["Protest", "Unrest", "Strike", "Muslim State"]
 MAX_COUNT = 20
 
 
-def build_vocabulary() -> ActionVocabulary:
-    entries = list(META_ACTIONS)
-    entries += [("operation", k, label) for k, label in OPERATIONS]
-    entries += [("special", k, label) for k, label in SPECIALS]
-    entries += [("space", name, f"select {name}") for name in SPACE_NAMES]
-    entries += [("piece", name, name) for name in PIECE_NAMES]
-    entries += [("piece", name, f"{name} marker") for name in MARKERS]
-    entries += [("count", str(n), str(n)) for n in range(MAX_COUNT + 1)]
-    entries += [("faction", f, FACTION_NAMES[f]) for f in FACTIONS]
-    entries += [("mode", key, label) for key, label in MODES]
-    entries.append(("done", "done", "done"))
-    return ActionVocabulary(entries)
-
-
-VOCABULARY = build_vocabulary()
+VOCABULARY = CoinVocabulary(OPERATIONS, SPECIALS, SPACE_NAMES, PIECE_NAMES, MARKERS, FACTIONS, FACTION_NAMES,
+                            MODES, MAX_COUNT)
 V = VOCABULARY
-DONE = V.index("done", "done")
-SPACE0 = V.base("space")
-PIECE0 = V.base("piece")
-COUNT0 = V.base("count")
-FACTION0 = V.base("faction")
-OP = {k: V.index("operation", k) for k, _ in OPERATIONS}
-SA = {k: V.index("special", k) for k, _ in SPECIALS}
-MODE = {key: V.index("mode", key) for key, _ in MODES}
-MARKER = {name: V.index("piece", name) for name in MARKERS}
+DONE = V.DONE
+SPACE0 = V.SPACE0
+PIECE0 = V.PIECE0
+COUNT0 = V.COUNT0
+FACTION0 = V.FACTION0
+OP = V.OP
+SA = V.SA
+MODE = V.MODE
+MARKER = V.MARKER

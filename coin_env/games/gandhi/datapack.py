@@ -27,180 +27,32 @@ Safety:
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import json
-import os
 import sys
 
 import numpy as np
 
-from ...coin.events import EFFECTS, SIDES, EventSide, load_plugin_file
+from ...coin.datapack import DataPackError, DataPackLoader, read, table
+from ...coin.events import SIDES
 from . import static
 from .data import cards as carddata
 from .data import map as mapdata
 from .data.pieces import FACTION_NAMES, FACTIONS
 from .data.scenarios import SCENARIOS
 
-TOP_KEYS = {"pack", "plugins", "renumber", "cards", "spaces", "arjuna"}
-PACK_KEYS = {"name", "game", "format", "source"}
 CARD_KEYS = {"title", "order", "critical", "halo"}
 SPACE_KEYS = {"population", "econ", "adjacent"}
 FACTION_ALIASES = {**{f: f for f in FACTIONS}, **{name.lower(): f for f, name in FACTION_NAMES.items()},
                    "revolutionaries": "revs", "muslim league": "ml", "british raj": "raj"}
 
-_ACTIVE: dict = {"key": None, "name": None, "source": None}
 
-
-class DataPackError(ValueError):
-    """The pack is invalid; ``errors`` lists every problem (each names its key and value)."""
-
-    def __init__(self, errors: list[str], source: str = "data pack"):
-        self.errors = errors
-        super().__init__(f"{source} refused, nothing applied:\n  " + "\n  ".join(errors))
-
-
-# --- reading ----------------------------------------------------------------------------------------
-def read(source) -> tuple[dict, str | None, str]:
-    """(data, directory for relative plugin paths, display name) from a path or a dict."""
-    if isinstance(source, dict):
-        return source, None, "data pack (dict)"
-    path = os.fspath(source)
-    if not os.path.isfile(path):
-        raise DataPackError([f"data pack file {path!r} does not exist"])
-    ext = os.path.splitext(path)[1].lower()
-    try:
-        if ext == ".toml":
-            import tomllib
-            with open(path, "rb") as fh:
-                data = tomllib.load(fh)
-        elif ext in (".yaml", ".yml"):
-            import yaml
-            with open(path, encoding="utf-8") as fh:
-                data = yaml.safe_load(fh) or {}
-        else:
-            raise DataPackError([f"data pack {path!r}: extension must be .toml, .yaml or .yml, not {ext!r}"])
-    except DataPackError:
-        raise
-    except Exception as exc:            # tomllib.TOMLDecodeError, yaml.YAMLError
-        raise DataPackError([f"data pack {path!r} does not parse: {exc}"]) from None
-    if not isinstance(data, dict):
-        raise DataPackError([f"data pack {path!r}: the top level must be a table/mapping"])
-    return data, os.path.dirname(os.path.abspath(path)), path
-
-
-def _source_key(source) -> str:
-    if isinstance(source, dict):
-        return "dict:" + hashlib.sha256(json.dumps(source, sort_keys=True, default=str).encode()).hexdigest()
-    path = os.path.abspath(os.fspath(source))
-    with open(path, "rb") as fh:
-        return f"{path}:{hashlib.sha256(fh.read()).hexdigest()}"
-
-
-# --- validation -------------------------------------------------------------------------------------
-def _card_number(key, where: str, errors: list[str]) -> int | None:
-    try:
-        n = int(key)
-    except (TypeError, ValueError):
-        n = None
-    if n is None or isinstance(key, bool) or not 1 <= n <= carddata.N_EVENT_CARDS:
-        errors.append(f"{where}: {key!r} is not an Event card number 1..{carddata.N_EVENT_CARDS}")
-        return None
-    return n
-
-
-def _factions(value, where: str, errors: list[str]) -> tuple[str, ...] | None:
-    if not isinstance(value, list):
-        errors.append(f"{where} = {value!r}: must be a list of factions")
-        return None
-    out = []
-    for v in value:
-        f = FACTION_ALIASES.get(str(v).lower()) if isinstance(v, str) else None
-        if f is None:
-            errors.append(f"{where}: {v!r} is not a faction (one of {list(FACTIONS)} or their names)")
-            return None
-        if f in out:
-            errors.append(f"{where}: faction {v!r} listed twice")
-            return None
-        out.append(f)
-    return tuple(out)
-
-
-def validate(data: dict, base_dir: str | None = None, name: str = "data pack") -> dict:
-    """Check the whole pack; return the plan that :func:`_commit` applies. Raises DataPackError."""
-    errors: list[str] = []
-    for key in data:
-        if key not in TOP_KEYS:
-            errors.append(f"unknown top-level key {key!r}; known keys: {sorted(TOP_KEYS)}")
-    meta = data.get("pack", {}) or {}
-    if not isinstance(meta, dict):
-        errors.append(f"pack = {meta!r}: must be a table")
-        meta = {}
-    for key, value in meta.items():
-        if key not in PACK_KEYS:
-            errors.append(f"pack.{key}: unknown key; known keys: {sorted(PACK_KEYS)}")
-    if meta.get("game", "gandhi") != "gandhi":
-        errors.append(f"pack.game = {meta['game']!r}: this loader reads Gandhi packs ('gandhi')")
-    pack_name = str(meta.get("name") or name)
-
-    # Card records: renumbering (swaps), then per-card facts.
-    swaps: list[tuple[int, int]] = []
-    renumber = data.get("renumber", {}) or {}
-    if not isinstance(renumber, dict):
-        errors.append(f"renumber = {renumber!r}: must be a table of card number = new number")
-        renumber = {}
-    used: set[int] = set()
-    for key, value in renumber.items():
-        a = _card_number(key, "renumber", errors)
-        b = _card_number(value, f"renumber.{key}", errors)
-        if a is None or b is None:
-            continue
-        if a in used or b in used:
-            errors.append(f"renumber.{key} = {value!r}: card {a if a in used else b} is moved twice")
-            continue
-        used.update((a, b))
-        swaps.append((a, b))
-    card_facts: dict[int, dict] = {}
-    cards_in = data.get("cards", {}) or {}
-    if not isinstance(cards_in, dict):
-        errors.append(f"cards = {cards_in!r}: must be a table keyed by card number")
-        cards_in = {}
-    for key, entry in cards_in.items():
-        n = _card_number(key, "cards", errors)
-        if n is None:
-            continue
-        if not isinstance(entry, dict):
-            errors.append(f"cards.{key} = {entry!r}: must be a table")
-            continue
-        facts = {}
-        for k, v in entry.items():
-            where = f"cards.{key}.{k}"
-            if k not in CARD_KEYS:
-                errors.append(f"{where}: unknown key; known keys: {sorted(CARD_KEYS)}")
-            elif k == "title":
-                if not isinstance(v, str) or not v.strip():
-                    errors.append(f"{where} = {v!r}: must be a non-empty string")
-                else:
-                    facts["title"] = v.strip()
-            else:
-                fs = _factions(v, where, errors)
-                if fs is None:
-                    continue
-                if k == "order" and sorted(fs) != sorted(FACTIONS):
-                    errors.append(f"{where} = {v!r}: must list each of the four factions once (2.3.2)")
-                    continue
-                facts[k] = fs
-        card_facts[n] = facts
-
+def _validate_game(data: dict, base_dir, errors: list[str]) -> dict:
+    """Gandhi's own sections: map facts by space name, and the printed Arjuna content."""
     # Map facts.
     pop = np.array([s[2] for s in mapdata.SPACES] + [0] * len(mapdata.RAILWAYS), dtype=static.POP.dtype)
     econ = np.array([0] * static.N_LAND + [r[1] for r in mapdata.RAILWAYS], dtype=static.ECON.dtype)
     adj = static._build_adjacency()
     rows_given: set[int] = set()
-    spaces_in = data.get("spaces", {}) or {}
-    if not isinstance(spaces_in, dict):
-        errors.append(f"spaces = {spaces_in!r}: must be a table keyed by space name")
-        spaces_in = {}
+    spaces_in = table(data, "spaces", errors, "keyed by space name")
     for name_, entry in spaces_in.items():
         if name_ not in static.INDEX:
             errors.append(f"spaces: unknown space {name_!r}")
@@ -275,72 +127,17 @@ def validate(data: dict, base_dir: str | None = None, name: str = "data pack") -
                 errors.append(f"spaces.{space!r}.population = {int(pop[sp])}: the {sc_name} scenario sets up "
                               f"{bases} Bases there (Bases <= Population, 1.4.2)")
 
-    # Plugins (executed, registrations staged, nothing committed yet).
-    staged: dict = {}
-    plugins = data.get("plugins", []) or []
-    if not isinstance(plugins, list):
-        errors.append(f"plugins = {plugins!r}: must be a list of .py file paths")
-        plugins = []
-    for p in plugins:
-        if not isinstance(p, str) or not p.endswith(".py"):
-            errors.append(f"plugins: {p!r} is not a .py file path")
-            continue
-        path = p if os.path.isabs(p) or base_dir is None else os.path.join(base_dir, p)
-        if not os.path.isfile(path):
-            errors.append(f"plugins: {p!r} not found (looked for {path!r})")
-            continue
-        try:
-            regs = load_plugin_file(path)
-        except Exception as exc:
-            errors.append(f"plugins: {p!r} failed to load: {type(exc).__name__}: {exc}")
-            continue
-        for (game, n, side), eff in regs.items():
-            if game != "gandhi":
-                errors.append(f"plugins: {p!r} registers an effect for game {game!r}, not 'gandhi'")
-            elif not 1 <= n <= carddata.N_EVENT_CARDS:
-                errors.append(f"plugins: {p!r} registers card {n}, not an Event card 1..{carddata.N_EVENT_CARDS}")
-            elif (n, side) in staged:
-                errors.append(f"plugins: {p!r} registers card {n} {side} a second time")
-            else:
-                staged[(n, side)] = eff
-
-    # Card records in the pack's numbering.
-    records = carddata.build_records()
-    for a, b in swaps:
-        records[a], records[b] = records[b], records[a]
-        records[a].number, records[b].number = a, b
-        for n in (a, b):
-            records[n].provenance = dict(records[n].provenance, number=f"data pack {pack_name}: renumbered")
-    for (n, side), eff in staged.items():
-        current = records[n].side(side)
-        if current.implemented and not eff.replace:
-            errors.append(f"plugins: card {n} {side} already has an effect; register with replace=True to override")
-            continue
-        setattr(records[n], side, EventSide(eff.text, eff.provenance, eff.fn))
-    for n, facts in card_facts.items():
-        rec = records[n]
-        for k, v in facts.items():
-            setattr(rec, k, v)
-            rec.provenance = dict(rec.provenance, **{k: f"data pack {pack_name}"})
     # Printed Arjuna content (8.1.1): cards, columns, Random Spaces map, Adversary Priorities.
     from .data.arjuna import pack as arjuna_pack
     arjuna = arjuna_pack.validate(data.get("arjuna"), base_dir, errors)
-    if errors:
-        raise DataPackError(errors, f"data pack {pack_name!r}")
-    return {"name": pack_name, "arjuna": arjuna, "pop": pop, "econ": econ, "adj": adj, "records": records,
-            "effects": {("gandhi", n, side): eff for (n, side), eff in staged.items()}}
+    return {"arjuna": arjuna, "pop": pop, "econ": econ, "adj": adj}
 
 
-# --- applying ---------------------------------------------------------------------------------------
-def _commit(plan: dict) -> None:
+def _commit_game(plan: dict) -> None:
     static.POP[:] = plan["pop"]
     static.ECON[:] = plan["econ"]
     static.ADJACENT[:] = plan["adj"]
     static.NEIGHBORS[:] = static.neighbors_of(static.ADJACENT)
-    EFFECTS.drop_plugins("gandhi")
-    EFFECTS.commit(plan["effects"])
-    carddata.CARDS.clear()
-    carddata.CARDS.update(plan["records"])
     from .data.arjuna import pack as arjuna_pack
     arjuna_pack.commit(plan.get("arjuna"))
     _refresh_derived()
@@ -366,45 +163,13 @@ def _refresh_derived() -> None:
             enc._space_view(enc._template)[:] = enc_mod._static_template()
 
 
-def apply(source) -> str:
-    """Validate a pack (path to .toml/.yaml, or a dict) fully, then apply it process-wide, replacing
-    any pack applied before. Returns the pack's name. Raises DataPackError, changing nothing."""
-    data, base_dir, name = read(source)
-    plan = validate(data, base_dir, name)
-    _commit(plan)
-    _ACTIVE["key"], _ACTIVE["name"], _ACTIVE["source"] = _source_key(source), plan["name"], source
-    return plan["name"]
-
-
-def ensure(source) -> None:
-    """Apply ``source`` unless it is the active pack already (used by the ``data_pack`` option)."""
-    if _ACTIVE["key"] != _source_key(source):
-        apply(source)
-
-
-def reset() -> None:
-    """Restore the built-in map tables, card records and effects."""
-    _commit(validate({}))
-    _ACTIVE["key"], _ACTIVE["name"], _ACTIVE["source"] = None, None, None
-
-
-def active() -> str | None:
-    """The name of the pack in force, or None."""
-    return _ACTIVE["name"]
-
-
-@contextlib.contextmanager
-def applied(source):
-    """``with applied("my_copy.toml"): ...`` -- the previous pack (or the defaults) comes back after."""
-    previous = _ACTIVE.get("source")
-    apply(source)
-    try:
-        yield
-    finally:
-        if previous is None:
-            reset()
-        else:
-            apply(previous)
-
+LOADER = DataPackLoader("gandhi", FACTIONS, FACTION_ALIASES, carddata.TABLE, CARD_KEYS, {"spaces", "arjuna"},
+                        _validate_game, _commit_game)
+validate = LOADER.validate
+apply = LOADER.apply
+ensure = LOADER.ensure
+reset = LOADER.reset
+active = LOADER.active
+applied = LOADER.applied
 
 __all__ = ["DataPackError", "apply", "applied", "active", "ensure", "reset", "read", "validate", "SIDES"]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ...coin.sequence import CoinGame
+from ...coin.vocabulary import VocabularyHelpers
 from . import board
-from .actions import COUNT0, DONE, FACTION0, MODE, OP, PIECE0, SA, SPACE0, VOCABULARY
+from .actions import DONE, OP, SA, VOCABULARY
 from .data import cards as carddata
 from .data.map import PROTEST_BOXES
 from .data.pieces import FACTIONS, FORCE_POOL, GUERRILLA, ACTIVE_GUERRILLA, N_PIECE_TYPES, TROOP
@@ -14,7 +15,7 @@ from .state import GandhiState
 from .static import IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY, N_SPACES, POP, SPACE_NAMES
 
 
-class GandhiGame(CoinGame):
+class GandhiGame(VocabularyHelpers, CoinGame):
     name = "gandhi"
     factions = FACTIONS
     vocabulary = VOCABULARY
@@ -45,56 +46,6 @@ class GandhiGame(CoinGame):
         except ValueError as exc:
             raise ValueError(f"saved game has bad options: {exc}") from None
         super().validate_loaded()
-
-    # --- action helpers used by the rules ------------------------------------------------
-    @staticmethod
-    def space_action(sp: int) -> int:
-        return SPACE0 + sp
-
-    @staticmethod
-    def space_of(action: int) -> int:
-        return action - SPACE0
-
-    @staticmethod
-    def piece_action(piece: int) -> int:
-        return PIECE0 + piece
-
-    @staticmethod
-    def piece_of(action: int) -> int:
-        return action - PIECE0
-
-    @staticmethod
-    def count_action(n: int) -> int:
-        return COUNT0 + n
-
-    @staticmethod
-    def count_of(action: int) -> int:
-        return action - COUNT0
-
-    @staticmethod
-    def count_actions(lo: int, hi: int) -> list[int]:
-        from .actions import MAX_COUNT
-        return [COUNT0 + n for n in range(max(0, lo), min(hi, MAX_COUNT) + 1)]
-
-    @staticmethod
-    def faction_action(f: str) -> int:
-        return FACTION0 + FACTIONS.index(f)
-
-    @staticmethod
-    def faction_of(action: int) -> str:
-        return FACTIONS[action - FACTION0]
-
-    @staticmethod
-    def mode(key: str) -> int:
-        return MODE[key]
-
-    @staticmethod
-    def op_action(key: str) -> int:
-        return OP[key]
-
-    @staticmethod
-    def sa_action(key: str) -> int:
-        return SA[key]
 
     # --- COIN hooks ----------------------------------------------------------------------
     def card_faction_order(self, card):

@@ -1,13 +1,5 @@
-"""Gandhi's prompt and continuation registries (rules modules register into these)."""
+"""The game's prompt and continuation registries (its rules modules register into these)."""
 
-from ...coin import operations as _operations  # noqa: F401  (registers the Op/SA prompts)
-from ...coin.sequence import COIN_CONTINUATIONS, COIN_PROMPTS
-from ...core.game import CallPrompt, ChoosePrompt, Continuations
-from ...core.prompts import PromptRegistry
+from ...coin.registries import game_registries
 
-PROMPTS = PromptRegistry()
-PROMPTS.merge(COIN_PROMPTS)
-PROMPTS.register(ChoosePrompt)
-PROMPTS.register(CallPrompt)
-CONTINUATIONS = Continuations()
-CONTINUATIONS.update(COIN_CONTINUATIONS)
+PROMPTS, CONTINUATIONS = game_registries()

@@ -27,9 +27,8 @@ orders, markers, titles and effects process-wide; :func:`build_records` rebuilds
 
 from __future__ import annotations
 
-from itertools import permutations
-
-from ....coin.events import EFFECTS, CardRecord, EventSide
+from ....coin.cards import UNKNOWN_TEXT, CardTable
+from ....coin.events import CardRecord, balanced_order
 from .pieces import FACTIONS
 
 GAME = "gandhi"
@@ -39,12 +38,8 @@ FIRST_CAMPAIGN_CARD = 73
 
 ORDER_PROVENANCE = "reconstructed: faction icons are printed on the cards, not in the rulebook; balanced deterministic assignment"
 MARKS_PROVENANCE = "reconstructed: Critical underlines and halos are printed on the cards; none known by card number"
-UNKNOWN_TEXT = "not known: the card text is not in the rulebook or the public sources (data only)"
-_ORDERS = list(permutations(FACTIONS))   # lexicographic over ("raj", "congress", "ml", "revs")
-
-
 def default_order(card: int) -> tuple[str, ...]:
-    return _ORDERS[((card - 1) * 7) % 24]
+    return balanced_order(card, FACTIONS)     # lexicographic over ("raj", "congress", "ml", "revs")
 
 
 # Titles known by number: number -> (title, provenance).
@@ -85,72 +80,19 @@ VICEROYS = ["Lord Chelmsford", "Lord Reading", "Lord Irwin", "Lord Willingdon", 
 CAMPAIGN_CARDS = {FIRST_CAMPAIGN_CARD + i: name for i, name in enumerate(VICEROYS)}
 CAMPAIGN_PROVENANCE = "rules 2.5 (seven Campaign cards, one Viceroy each); card numbers reconstructed (73-79)"
 
+TABLE = CardTable(
+    game=GAME, n_events=N_EVENT_CARDS, periodic=CAMPAIGN_CARDS, default_order=default_order,
+    titles=KNOWN_TITLES, fragments=FRAGMENTS,
+    provenance={"order": ORDER_PROVENANCE, "critical": MARKS_PROVENANCE, "halo": MARKS_PROVENANCE},
+    effects_module="coin_env.games.gandhi.rules.events", entry_point_group=ENTRY_POINT_GROUP,
+    periodic_label="Campaign")
 # The active records (defaults, or as changed by an owner data pack).
-CARDS: dict[int, CardRecord] = {}
-
-
-def _side(card: int, side: str) -> EventSide:
-    eff = EFFECTS.get(GAME, card, side)
-    if eff is not None and not eff.origin.startswith("plugin "):    # data-pack plugins: datapack.py
-        return EventSide(eff.text, eff.provenance, eff.fn)
-    if (card, side) in FRAGMENTS:
-        text, prov = FRAGMENTS[(card, side)]
-        return EventSide(text, prov, None)
-    return EventSide(UNKNOWN_TEXT, "-", None)
-
-
-def default_record(card: int) -> CardRecord:
-    title, title_prov = KNOWN_TITLES.get(card, (None, "-"))
-    return CardRecord(number=card, title=title, order=default_order(card), critical=(), halo=(),
-                      unshaded=_side(card, "unshaded"), shaded=_side(card, "shaded"),
-                      provenance={"title": title_prov, "order": ORDER_PROVENANCE, "critical": MARKS_PROVENANCE,
-                                  "halo": MARKS_PROVENANCE})
-
-
-def build_records() -> dict[int, CardRecord]:
-    """Default records from the data above and the built-in effects registered for Gandhi."""
-    from ....coin.events import load_entry_points
-    from ..rules import events  # noqa: F401  (registers the built-in effects)
-    load_entry_points(ENTRY_POINT_GROUP)
-    return {n: default_record(n) for n in range(1, N_EVENT_CARDS + 1)}
-
-
-def reset_records() -> None:
-    CARDS.clear()
-    CARDS.update(build_records())
-
-
-def record(card: int) -> CardRecord | None:
-    if is_campaign(card):
-        return None
-    if not CARDS:
-        reset_records()
-    return CARDS[card]
-
-
-def faction_order(card: int) -> tuple[str, ...]:
-    """2.3.2: the faction icons left to right (a Campaign card has none: the default order)."""
-    rec = record(card) if 1 <= card <= N_EVENT_CARDS else None
-    return rec.order if rec is not None else default_order(card)
-
-
-def is_campaign(card: int) -> bool:
-    return card >= FIRST_CAMPAIGN_CARD
-
-
-def title(card: int) -> str:
-    if is_campaign(card):
-        return f"Campaign: {CAMPAIGN_CARDS[card]}"
-    rec = record(card)
-    return rec.title if rec.title else f"Event #{card}"
-
-
-def counts() -> dict[str, int]:
-    """Implemented sides and data-only cards (README fidelity table)."""
-    recs = [record(n) for n in range(1, N_EVENT_CARDS + 1)]
-    return {
-        "unshaded": sum(1 for r in recs if r.unshaded.implemented),
-        "shaded": sum(1 for r in recs if r.shaded.implemented),
-        "data_only": sum(1 for r in recs if not r.implemented_sides()),
-        "titles": sum(1 for r in recs if r.title),
-    }
+CARDS: dict[int, CardRecord] = TABLE.cards
+default_record = TABLE.default_record
+build_records = TABLE.build_records
+reset_records = TABLE.reset_records
+record = TABLE.record
+faction_order = TABLE.faction_order
+is_campaign = TABLE.is_periodic
+title = TABLE.title
+counts = TABLE.counts

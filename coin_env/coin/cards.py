@@ -1,0 +1,96 @@
+"""A COIN game's card table: Event card records built from data, and the periodic cards
+(Gandhi's Campaign cards, A Distant Plain's Propaganda cards).
+
+A game's ``data/cards.py`` creates one :class:`CardTable` with its facts (titles, fragments, the
+faction order function, provenance) and exposes the table's methods. Records are built lazily
+from the data and the effects registered for the game (``coin_env.coin.events.EFFECTS``); an owner
+data pack replaces them process-wide through ``table.cards``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .events import EFFECTS, CardRecord, EventSide, load_entry_points
+
+UNKNOWN_TEXT = "not known: the card text is not in the rulebook or the public sources (data only)"
+
+
+class CardTable:
+    def __init__(self, game: str, n_events: int, periodic: dict[int, str], default_order: Callable,
+                 titles: dict[int, tuple[str, str]], fragments: dict[tuple[int, str], tuple[str, str]],
+                 provenance: dict[str, str], effects_module: str, entry_point_group: str,
+                 periodic_label: str):
+        self.game = game
+        self.n_events = n_events
+        self.periodic = periodic                   # card number -> name (Campaign / Propaganda cards)
+        self.first_periodic = min(periodic)
+        self.default_order = default_order
+        self.titles = titles                       # number -> (title, provenance)
+        self.fragments = fragments                 # (number, side) -> (fragment text, provenance)
+        self.provenance = provenance               # record field -> provenance of the defaults
+        self.effects_module = effects_module       # imported before records are built (registers effects)
+        self.entry_point_group = entry_point_group
+        self.periodic_label = periodic_label
+        self.cards: dict[int, CardRecord] = {}
+
+    # --- building -------------------------------------------------------------------------------
+    def _side(self, card: int, side: str) -> EventSide:
+        eff = EFFECTS.get(self.game, card, side)
+        if eff is not None and not eff.origin.startswith("plugin "):    # data-pack plugins: datapack.py
+            return EventSide(eff.text, eff.provenance, eff.fn)
+        if (card, side) in self.fragments:
+            text, prov = self.fragments[(card, side)]
+            return EventSide(text, prov, None)
+        return EventSide(UNKNOWN_TEXT, "-", None)
+
+    def default_record(self, card: int) -> CardRecord:
+        title, title_prov = self.titles.get(card, (None, "-"))
+        prov = dict(self.provenance)
+        prov["title"] = title_prov
+        return CardRecord(number=card, title=title, order=self.default_order(card), critical=(), halo=(),
+                          unshaded=self._side(card, "unshaded"), shaded=self._side(card, "shaded"),
+                          provenance=prov)
+
+    def build_records(self) -> dict[int, CardRecord]:
+        """Default records from the data and the built-in effects registered for the game."""
+        import importlib
+        importlib.import_module(self.effects_module)
+        load_entry_points(self.entry_point_group)
+        return {n: self.default_record(n) for n in range(1, self.n_events + 1)}
+
+    def reset_records(self) -> None:
+        self.cards.clear()
+        self.cards.update(self.build_records())
+
+    # --- queries --------------------------------------------------------------------------------
+    def is_periodic(self, card: int) -> bool:
+        return card in self.periodic
+
+    def record(self, card: int) -> CardRecord | None:
+        if self.is_periodic(card):
+            return None
+        if not self.cards:
+            self.reset_records()
+        return self.cards[card]
+
+    def faction_order(self, card: int) -> tuple[str, ...]:
+        """2.3.2: the faction icons left to right (a periodic card has none: the default order)."""
+        rec = self.record(card) if 1 <= card <= self.n_events else None
+        return rec.order if rec is not None else self.default_order(card)
+
+    def title(self, card: int) -> str:
+        if self.is_periodic(card):
+            return f"{self.periodic_label}: {self.periodic[card]}"
+        rec = self.record(card)
+        return rec.title if rec.title else f"Event #{card}"
+
+    def counts(self) -> dict[str, int]:
+        """Implemented sides and data-only cards (README fidelity tables)."""
+        recs = [self.record(n) for n in range(1, self.n_events + 1)]
+        return {
+            "unshaded": sum(1 for r in recs if r.unshaded.implemented),
+            "shaded": sum(1 for r in recs if r.shaded.implemented),
+            "data_only": sum(1 for r in recs if not r.implemented_sides()),
+            "titles": sum(1 for r in recs if r.title),
+        }

@@ -1,0 +1,78 @@
+"""Reading and validating the pieces of readable positions (``make_game(..., position=...)``):
+small checks shared by the COIN games' ``setup.state_from_position``. Every error names the key."""
+
+from __future__ import annotations
+
+
+def check_keys(entry, allowed, where: str) -> None:
+    if not isinstance(entry, dict):
+        raise ValueError(f"{where} must be a JSON object, not {entry!r}")
+    for key in entry:
+        if key not in allowed:
+            raise ValueError(f"unknown key {key!r} in {where}; allowed: {sorted(allowed)}")
+
+
+def read_int(value, lo: int, hi: int, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ValueError(f"{where} must be an integer {lo}..{hi}, not {value!r}")
+    return value
+
+
+def read_pieces(pieces, piece_index: dict[str, int], where: str) -> dict[int, int]:
+    """``{"piece name": count}`` -> ``{column: count}``."""
+    if not isinstance(pieces, dict):
+        raise ValueError(f"{where} must be an object of piece counts, not {pieces!r}")
+    out = {}
+    for name, n in pieces.items():
+        if name not in piece_index:
+            raise ValueError(f"{where}: unknown piece {name!r}; pieces: {sorted(piece_index)}")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"{where}: count of {name!r} must be a non-negative integer, not {n!r}")
+        out[piece_index[name]] = n
+    return out
+
+
+def fill_available(pieces, force_pool: dict[int, int], pair_of: dict[int, int], available: int,
+                   available_given: bool, piece_names: list[str]) -> None:
+    """Whatever a position does not place is Available -- unless it gives the Available box in
+    full, when the totals must match the force pool. ``pair_of`` maps a piece column to the other
+    column counted with it (Guerrillas' two states)."""
+    for piece, total in force_pool.items():
+        cols = [piece] + ([pair_of[piece]] if piece in pair_of else [])
+        placed = int(sum(pieces[:, c].sum() for c in cols))
+        if available_given and placed != total:
+            raise ValueError(f"position accounts for {placed} {piece_names[piece]} pieces; the game has {total}")
+        if placed > total:
+            raise ValueError(f"position has {placed} {piece_names[piece]} pieces; the game has {total}")
+        if not available_given:
+            pieces[available, piece] += total - placed
+
+
+def validate_non_players(value, factions: tuple[str, ...], game: str) -> list[str]:
+    """Option ``non_players``: a list of factions, returned in the game's faction order."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple, set, frozenset)):
+        raise ValueError(f"{game} option 'non_players' must be a list of factions, not {value!r}")
+    unknown = [f for f in value if f not in factions]
+    if unknown:
+        raise ValueError(f"{game} option 'non_players' names unknown factions {unknown}; factions: {list(factions)}")
+    return [f for f in factions if f in value]
+
+
+def validate_choice_options(options: dict, table: dict, game: str, special: dict) -> dict:
+    """Options from a table ``{key: (allowed values or None, default)}``; ``special`` maps a key to
+    its own validator ``value -> value``. Unknown keys and values outside the allowed ones fail with
+    the key named."""
+    if not isinstance(options, dict):
+        raise ValueError(f"{game} options must be a dict, not {options!r}")
+    out = {k: default for k, (_, default) in table.items()}
+    for key, value in options.items():
+        if key not in table:
+            raise ValueError(f"unknown {game} option {key!r}; known options: {sorted(table)}")
+        if key in special:
+            out[key] = special[key](value)
+            continue
+        allowed, _ = table[key]
+        if value not in allowed:
+            raise ValueError(f"{game} option {key!r} must be one of {list(allowed)}, not {value!r}")
+        out[key] = value
+    return out

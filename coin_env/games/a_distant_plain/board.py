@@ -1,0 +1,379 @@
+"""A Distant Plain's board: pieces, Population, Control, Support, markers, tracks, victory totals.
+
+Small functions over the state that every rules module uses; rule numbers in each docstring.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .data.pieces import (ACTIVE_GUERRILLA, BASE, BASES, COALITION_BASE, COALITION_TROOPS, FACTION_COLS,
+                          GOV_BASE, GOV_TROOPS, GUERRILLA, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G,
+                          TALIBAN_G_ACTIVE, TERROR_SABOTAGE_MARKERS, WARLORD_G, WARLORD_G_ACTIVE)
+from .static import (AVAILABLE, CASUALTIES, IS_AFGHAN, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, IS_PASHTUN,
+                     IS_PROVINCE, KABUL, N_SPACES, PRINTED_POP)
+
+MAX_RESOURCES = 75      # 1.8 Resources and Aid 0..75
+MAX_PATRONAGE = 40      # 1.8 Patronage 0..40
+MAX_BASES = 2           # 1.4.2 at most 2 Bases per Province or Kabul
+ISLAMABAD_BOXES = ("Hostility", "Pressure", "Tolerance", "Backing", "Sponsorship")   # 6.6.1
+HOSTILITY, PRESSURE, TOLERANCE, BACKING, SPONSORSHIP = range(5)
+VICTORY_THRESHOLDS = {"coalition": 30, "government": 35, "taliban": 20, "warlords": 15}   # 7.2
+WARLORD_RESOURCES_THRESHOLD = 40                                                         # 7.2
+
+_COIN_COLS = [COALITION_TROOPS, COALITION_BASE, GOV_TROOPS, POLICE, GOV_BASE]
+_TALIBAN_COLS = [TALIBAN_G, TALIBAN_G_ACTIVE, TALIBAN_BASE]
+
+
+# --- spaces (1.3) ------------------------------------------------------------------------------
+def is_loc(sp) -> bool:
+    return bool(IS_LOC[sp])
+
+
+def is_province(sp) -> bool:
+    """1.3.1: a Province, Afghan or Pakistani (not Kabul, not a LoC)."""
+    return bool(IS_PROVINCE[sp])
+
+
+def is_pakistan(sp) -> bool:
+    return bool(IS_PAKISTAN[sp])
+
+
+def is_kabul(sp) -> bool:
+    return sp == KABUL
+
+
+def is_pashtun(sp) -> bool:
+    return bool(IS_PASHTUN[sp])
+
+
+def is_afghan(sp) -> bool:
+    return bool(IS_AFGHAN[sp])
+
+
+def pop(s, sp) -> int:
+    """1.3.3 / 1.6.2: printed Population plus 1 for a +1 Pop (Returnees) marker."""
+    return int(PRINTED_POP[sp]) + int(s.returnees[sp])
+
+
+def pop_array(s) -> np.ndarray:
+    return PRINTED_POP + s.returnees
+
+
+def can_have_support(s, sp) -> bool:
+    """1.6.2: Support/Opposition only in Kabul and Afghan Provinces with Population >= 1."""
+    return bool(IS_CONTROLLABLE[sp]) and not IS_PAKISTAN[sp] and pop(s, sp) >= 1
+
+
+# --- pieces (1.4) ----------------------------------------------------------------------------------
+def count(s, sp, piece) -> int:
+    return int(s.pieces[sp, piece])
+
+
+def pieces_of(s, sp, faction) -> int:
+    """All of a faction's pieces in a space (cubes, Guerrillas in either state, Bases)."""
+    return int(s.pieces[sp, list(FACTION_COLS[faction])].sum())
+
+
+def coin_pieces(s, sp) -> int:
+    return int(s.pieces[sp, _COIN_COLS].sum())
+
+
+def guerrillas(s, sp, faction) -> int:
+    return int(s.pieces[sp, GUERRILLA[faction]] + s.pieces[sp, ACTIVE_GUERRILLA[faction]])
+
+
+def underground(s, sp, faction) -> int:
+    return int(s.pieces[sp, GUERRILLA[faction]])
+
+
+def active_guerrillas(s, sp, faction) -> int:
+    return int(s.pieces[sp, ACTIVE_GUERRILLA[faction]])
+
+
+def bases(s, sp, faction=None) -> int:
+    if faction is None:
+        return int(s.pieces[sp, list(BASES)].sum())
+    return int(s.pieces[sp, BASE[faction]])
+
+
+def gov_cubes(s, sp) -> int:
+    return int(s.pieces[sp, GOV_TROOPS] + s.pieces[sp, POLICE])
+
+
+def coin_cubes(s, sp) -> int:
+    return int(s.pieces[sp, COALITION_TROOPS] + s.pieces[sp, GOV_TROOPS] + s.pieces[sp, POLICE])
+
+
+def coin_bases(s, sp) -> int:
+    return int(s.pieces[sp, COALITION_BASE] + s.pieces[sp, GOV_BASE])
+
+
+def enemy_pieces(s, sp, faction) -> int:
+    """1.5: Insurgents are enemies of every other faction; COIN factions are friends of each other."""
+    total = int(s.pieces[sp].sum())
+    if faction in ("coalition", "government"):
+        return total - coin_pieces(s, sp)
+    return total - pieces_of(s, sp, faction)
+
+
+def available(s, piece) -> int:
+    return int(s.pieces[AVAILABLE, piece])
+
+
+def may_hold(s, sp, faction) -> bool:
+    """1.4.2 / 1.3.5: only Taliban pieces may be in Pakistan."""
+    return faction == "taliban" or not IS_PAKISTAN[sp]
+
+
+def has_room_for_base(s, sp) -> bool:
+    """1.4.2: at most 2 Bases (any factions) in a Province or Kabul; no Bases on LoCs."""
+    return bool(IS_CONTROLLABLE[sp]) and bases(s, sp) < MAX_BASES
+
+
+def _guerrilla_column(s, sp, faction) -> int:
+    """New Guerrillas are placed Underground (1.4.3), except Taliban in Pakistan under Hostility,
+    which are always Active (6.6.1)."""
+    if faction == "taliban" and IS_PAKISTAN[sp] and s.islamabad == HOSTILITY:
+        return TALIBAN_G_ACTIVE
+    return GUERRILLA[faction]
+
+
+def place(s, piece, sp, n: int = 1) -> int:
+    """Place up to n pieces of a type from Available (1.4.1: if none are Available, ignore). Guerrillas
+    go Underground; stacking is respected (1.4.2). Returns how many were placed."""
+    if piece == TALIBAN_G_ACTIVE or piece == WARLORD_G_ACTIVE:
+        piece -= 1
+    owner = PIECE_OWNER[piece]
+    if not may_hold(s, sp, owner):
+        return 0
+    n = min(n, int(s.pieces[AVAILABLE, piece]))
+    if piece in BASES:
+        if not IS_CONTROLLABLE[sp]:
+            return 0
+        n = min(n, MAX_BASES - bases(s, sp))
+    if n <= 0:
+        return 0
+    s.pieces[AVAILABLE, piece] -= n
+    col = _guerrilla_column(s, sp, owner) if piece in (TALIBAN_G, WARLORD_G) else piece
+    s.pieces[sp, col] += n
+    return n
+
+
+def remove(s, piece, sp, n: int = 1) -> None:
+    """Remove pieces to their Available box (Key Terms "Remove"); Guerrillas return Underground."""
+    if s.pieces[sp, piece] < n:
+        raise ValueError(f"cannot remove {n} of piece {piece} from space {sp}")
+    s.pieces[sp, piece] -= n
+    home = piece - 1 if piece in (TALIBAN_G_ACTIVE, WARLORD_G_ACTIVE) else piece
+    s.pieces[AVAILABLE, home] += n
+
+
+def to_casualties(s, piece, sp, n: int = 1) -> None:
+    """3.3.3: Coalition pieces removed by an Attack go to the Casualties box."""
+    if piece not in (COALITION_TROOPS, COALITION_BASE):
+        raise ValueError("only Coalition pieces go to Casualties")
+    if s.pieces[sp, piece] < n:
+        raise ValueError(f"cannot remove {n} of piece {piece} from space {sp}")
+    s.pieces[sp, piece] -= n
+    s.pieces[CASUALTIES, piece] += n
+
+
+def move(s, piece, src, dst, n: int = 1) -> None:
+    if s.pieces[src, piece] < n:
+        raise ValueError(f"cannot move {n} of piece {piece} from location {src}")
+    s.pieces[src, piece] -= n
+    s.pieces[dst, piece] += n
+
+
+def activate(s, sp, faction, n: int) -> int:
+    """Flip up to n Underground Guerrillas of a faction Active; returns how many flipped."""
+    g = GUERRILLA[faction]
+    k = min(n, int(s.pieces[sp, g]))
+    if k > 0:
+        s.pieces[sp, g] -= k
+        s.pieces[sp, g + 1] += k
+    return k
+
+
+def flip_underground(s, sp, faction, n: int | None = None) -> int:
+    """Flip Active Guerrillas Underground (all, or up to n); Taliban in Pakistan under Hostility stay
+    Active (6.6.1). Returns how many flipped."""
+    if faction == "taliban" and IS_PAKISTAN[sp] and s.islamabad == HOSTILITY:
+        return 0
+    a = ACTIVE_GUERRILLA[faction]
+    k = int(s.pieces[sp, a]) if n is None else min(n, int(s.pieces[sp, a]))
+    if k > 0:
+        s.pieces[sp, a] -= k
+        s.pieces[sp, a - 1] += k
+    return k
+
+
+def enforce_hostility(s) -> None:
+    """6.6.1 Hostility: Taliban Guerrillas in Pakistan are always Active."""
+    if s.islamabad == HOSTILITY:
+        for sp in np.flatnonzero(IS_PAKISTAN):
+            n = int(s.pieces[sp, TALIBAN_G])
+            if n:
+                s.pieces[sp, TALIBAN_G] = 0
+                s.pieces[sp, TALIBAN_G_ACTIVE] += n
+
+
+# --- Control (1.7) ----------------------------------------------------------------------------------
+def control_arrays(s) -> tuple[np.ndarray, np.ndarray]:
+    """(COIN Control, Taliban Control) masks over the spaces. 1.7: Control exists in Provinces and
+    Kabul; COIN (Coalition + Government) or the Taliban control a space where their pieces outnumber
+    all other pieces there. During the Redeploy phase Control is frozen until 6.5.5."""
+    if s.frozen_control is not None:
+        return (np.array(s.frozen_control["coin"], dtype=bool), np.array(s.frozen_control["taliban"], dtype=bool))
+    p = s.pieces[:N_SPACES]
+    total = p.sum(axis=1)
+    coin = p[:, _COIN_COLS].sum(axis=1)
+    tal = p[:, _TALIBAN_COLS].sum(axis=1)
+    return (IS_CONTROLLABLE & (2 * coin > total)), (IS_CONTROLLABLE & (2 * tal > total))
+
+
+def coin_control(s, sp) -> bool:
+    if s.frozen_control is not None:
+        return bool(s.frozen_control["coin"][sp])
+    if not IS_CONTROLLABLE[sp]:
+        return False
+    return 2 * coin_pieces(s, sp) > int(s.pieces[sp].sum())
+
+
+def taliban_control(s, sp) -> bool:
+    if s.frozen_control is not None:
+        return bool(s.frozen_control["taliban"][sp])
+    if not IS_CONTROLLABLE[sp]:
+        return False
+    return 2 * pieces_of(s, sp, "taliban") > int(s.pieces[sp].sum())
+
+
+def freeze_control(s) -> None:
+    """6.5: Control is not adjusted during Redeploy until 6.5.5."""
+    coin, tal = control_arrays(s)
+    s.frozen_control = {"coin": coin.tolist(), "taliban": tal.tolist()}
+
+
+def unfreeze_control(s) -> None:
+    s.frozen_control = None
+
+
+# --- Support and markers (1.6, 3.3.4) -----------------------------------------------------------------
+def shift_support(s, sp, levels: int) -> None:
+    """1.6.1: shift toward Support (+) or Opposition (-), within the three levels; nothing where
+    Support/Opposition cannot exist (1.6.2)."""
+    if not can_have_support(s, sp):
+        return
+    s.support[sp] = max(-1, min(1, int(s.support[sp]) + levels))
+
+
+def set_support(s, sp, level: int) -> None:
+    if can_have_support(s, sp):
+        s.support[sp] = level
+
+
+def markers_in_play(s) -> int:
+    return int(s.terror.sum()) + int(s.sabotage.sum())
+
+
+def place_terror(s, sp) -> bool:
+    """3.3.4: a Terror marker in a Province or Kabul, unless all 30 markers are on the map."""
+    if IS_LOC[sp] or markers_in_play(s) >= TERROR_SABOTAGE_MARKERS:
+        return False
+    s.terror[sp] += 1
+    return True
+
+
+def place_sabotage(s, sp) -> bool:
+    """3.3.4 / 6.3.1: Sabotage on an unSabotaged LoC, unless all 30 markers are on the map."""
+    if not IS_LOC[sp] or s.sabotage[sp] or markers_in_play(s) >= TERROR_SABOTAGE_MARKERS:
+        return False
+    s.sabotage[sp] = 1
+    return True
+
+
+# --- tracks (1.8, 6.6.1) ----------------------------------------------------------------------------
+def add_resources(s, faction: str, amount: int) -> int:
+    """1.8: Resources 0..75 (the Coalition has none: its costs come from the Government's).
+    Returns the change actually made."""
+    before = s.resources[faction]
+    s.resources[faction] = max(0, min(MAX_RESOURCES, before + amount))
+    return s.resources[faction] - before
+
+
+def add_aid(s, amount: int) -> int:
+    before = s.aid
+    s.aid = max(0, min(MAX_RESOURCES, before + amount))
+    return s.aid - before
+
+
+def add_patronage(s, amount: int) -> int:
+    before = s.patronage
+    s.patronage = max(0, min(MAX_PATRONAGE, before + amount))
+    return s.patronage - before
+
+
+def transfer_resources(s, src: str, dst: str, amount: int) -> int:
+    """Move up to ``amount`` Resources from one faction to another, limited by what the payer has
+    and the receiver's cap (1.8). Returns the amount moved."""
+    n = min(amount, s.resources[src], MAX_RESOURCES - s.resources[dst])
+    n = max(0, n)
+    s.resources[src] -= n
+    s.resources[dst] += n
+    return n
+
+
+def shift_islamabad(s, boxes: int) -> None:
+    """6.6.1: shift toward Sponsorship (+) or Hostility (-), one box at a time; a shift beyond
+    either end flips (or keeps) the marker at Hard in the end box. A Hard marker shifts normally."""
+    step = 1 if boxes > 0 else -1
+    for _ in range(abs(boxes)):
+        nxt = s.islamabad + step
+        if 0 <= nxt < len(ISLAMABAD_BOXES):
+            s.islamabad = nxt
+        else:
+            s.islamabad_hard = True
+    enforce_hostility(s)
+
+
+def islamabad_reset(s) -> None:
+    """6.6 / 6.6.1 Reset: flip a Hard marker back; otherwise shift 1 box toward Backing."""
+    if s.islamabad_hard:
+        s.islamabad_hard = False
+    elif s.islamabad < BACKING:
+        s.islamabad += 1
+    elif s.islamabad > BACKING:
+        s.islamabad -= 1
+
+
+# --- victory (1.9, 7.2) ------------------------------------------------------------------------------
+def victory_totals(s) -> dict[str, int]:
+    """1.9 victory markers: Support + Available Coalition pieces; COIN-Controlled Pop + Patronage;
+    Opposition + Taliban Bases on the map; Uncontrolled Afghan Pop."""
+    popa = pop_array(s).astype(np.int32)
+    afghan = IS_CONTROLLABLE & ~IS_PAKISTAN
+    sup = s.support.astype(np.int32)
+    coin, tal = control_arrays(s)
+    support = int(popa[afghan] @ (sup[afghan] > 0))
+    opposition = int(popa[afghan] @ (sup[afghan] < 0))
+    coin_pop = int(popa @ (coin & afghan))
+    tal_pop = int(popa @ (tal & afghan))
+    total_pop = int(popa[afghan].sum())
+    return {
+        "coalition": support + int(s.pieces[AVAILABLE, COALITION_TROOPS] + s.pieces[AVAILABLE, COALITION_BASE]),
+        "government": coin_pop + s.patronage,
+        "taliban": opposition + int(s.pieces[:N_SPACES, TALIBAN_BASE].sum()),
+        "warlords": total_pop - coin_pop - tal_pop,
+    }
+
+
+def victory_margins(s) -> dict[str, int]:
+    """7.3: each faction's total minus its threshold; the Warlords' margin is the smaller of their
+    Uncontrolled Pop margin and their Resources margin (7.2 needs both)."""
+    t = victory_totals(s)
+    m = {f: t[f] - VICTORY_THRESHOLDS[f] for f in ("coalition", "government", "taliban")}
+    m["warlords"] = min(t["warlords"] - VICTORY_THRESHOLDS["warlords"],
+                        s.resources["warlords"] - WARLORD_RESOURCES_THRESHOLD)
+    return m
+

@@ -1,0 +1,160 @@
+"""A Distant Plain (COIN vol. III) as a coin-env game."""
+
+from __future__ import annotations
+
+from ...coin.sequence import CoinGame
+from ...coin.vocabulary import VocabularyHelpers
+from . import board
+from .actions import OP, SA, VOCABULARY
+from .data import cards as carddata
+from .data.pieces import (ACTIVE_GUERRILLA, BASES, FACTIONS, FORCE_POOL, GUERRILLA, TALIBAN_G, TALIBAN_G_ACTIVE,
+                          WARLORD_G, WARLORD_G_ACTIVE)
+from .registry import CONTINUATIONS, PROMPTS
+from .rules import (coalition_sa, coin_ops, government_sa, insurgent_ops, propaganda, taliban_sa, turn,
+                    warlords_sa)
+from .state import AdpState
+from .static import IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, N_SPACES, SPACE_NAMES
+
+
+class AdpGame(VocabularyHelpers, CoinGame):
+    name = "a_distant_plain"
+    factions = FACTIONS
+    vocabulary = VOCABULARY
+    prompts = PROMPTS
+    continuations = CONTINUATIONS
+    state_class = AdpState
+
+    n_spaces = N_SPACES
+    space_names = SPACE_NAMES
+    DONE = VOCABULARY.DONE
+
+    def __init__(self, state, options=None, debug=False):
+        super().__init__(state, options, debug)
+        pack = self.options.get("data_pack")
+        if pack is not None:            # an owner data pack (datapack.py) applies process-wide
+            from . import datapack
+            datapack.ensure(pack)
+
+    # --- seats and options ---------------------------------------------------------------
+    def is_non_player(self, faction: str) -> bool:
+        """8.0: is this faction run by the non-player flowcharts (option ``non_players``)?"""
+        return faction in self.options.get("non_players", ())
+
+    def validate_loaded(self) -> None:
+        from .setup import validate_options
+        try:
+            self.options = validate_options(self.options)
+        except ValueError as exc:
+            raise ValueError(f"saved game has bad options: {exc}") from None
+        super().validate_loaded()
+
+    # --- COIN hooks ----------------------------------------------------------------------
+    def card_faction_order(self, card):
+        return carddata.faction_order(card)
+
+    def is_periodic_card(self, card):
+        return carddata.is_propaganda(card)
+
+    def card_record(self, card):
+        """5.0: the Event card's record (data/cards.py); None for a Propaganda card."""
+        return carddata.record(card)
+
+    def periodic_swaps_on_reveal(self):
+        """2.3.7 Sudden Propaganda option: a Propaganda card revealed as the next card swaps with the
+        current card and its round is held at once. Standard rules: it is played in turn (2.4)."""
+        return bool(self.options.get("sudden_propaganda"))
+
+    def start_periodic_round(self):
+        propaganda.start_propaganda_card(self)
+
+    def on_event_card_current(self):
+        self.state.last_was_propaganda = False
+
+    def pass_effects(self, faction):
+        turn.pass_effects(self, faction)
+
+    def operations_limited(self, faction):
+        return turn.final_card_limits_apply(self, faction)
+
+    def limited_op_spaces(self, faction):
+        return turn.limited_op_spaces(self, faction)
+
+    def available_operations(self, faction, limited):
+        barred = turn.barred_operations(self, faction)
+        return [a for a, act in self.activities[faction].items()
+                if not act.special and a not in barred and act.available(self)]
+
+    # --- victory -----------------------------------------------------------------------
+    def victory_totals(self) -> dict[str, int]:
+        return board.victory_totals(self.state)
+
+    def victory_margins(self) -> dict[str, int]:
+        return board.victory_margins(self.state)
+
+    def winner(self) -> str | None:
+        r = self.state.result
+        return r["winner"] if r else None
+
+    def ranking(self) -> list[str] | None:
+        r = self.state.result
+        return r["ranking"] if r else None
+
+    # --- invariants (checked after every step in debug mode) ---------------------------------
+    def check_invariants(self) -> None:
+        s = self.state
+        p = s.pieces
+        assert (p >= 0).all(), "negative piece count"
+        for piece, total in FORCE_POOL.items():
+            n = int(p[:, piece].sum())
+            if piece in (TALIBAN_G, WARLORD_G):
+                n += int(p[:, piece + 1].sum())
+            assert n == total, f"piece {piece}: {n} in play and boxes, {total} in the game"
+        m = p[:N_SPACES]
+        bases = m[:, list(BASES)].sum(axis=1)
+        assert (bases[IS_LOC] == 0).all(), "a Base on a LoC (1.4.2)"
+        assert (bases <= board.MAX_BASES).all(), "more than 2 Bases in a space (1.4.2)"
+        non_taliban = m.sum(axis=1) - m[:, [TALIBAN_G, TALIBAN_G_ACTIVE, 7]].sum(axis=1)
+        assert (non_taliban[IS_PAKISTAN] == 0).all(), "non-Taliban pieces in Pakistan (1.4.2)"
+        for f in ("taliban", "warlords"):
+            assert int(p[N_SPACES:, ACTIVE_GUERRILLA[f]].sum()) == 0, "an Active Guerrilla off the map"
+        assert int(p[N_SPACES + 1:, [WARLORD_G, WARLORD_G_ACTIVE, TALIBAN_G, TALIBAN_G_ACTIVE]].sum()) == 0, \
+            "Guerrillas in Casualties / Out of Play / Removed"
+        assert ((s.support >= -1) & (s.support <= 1)).all(), "Support level out of range (1.6)"
+        pops = board.pop_array(s)
+        no_support = ~IS_CONTROLLABLE | IS_PAKISTAN | (pops < 1)
+        assert (s.support[no_support] == 0).all(), "Support/Opposition where it cannot be (1.6.2)"
+        assert (s.sabotage[~IS_LOC] == 0).all() and (s.sabotage <= 1).all(), "Sabotage off a LoC"
+        assert (s.terror[IS_LOC] == 0).all(), "Terror on a LoC"
+        assert board.markers_in_play(s) <= 30, "more than 30 Terror/Sabotage markers (3.3.4)"
+        assert (s.returnees[~IS_CONTROLLABLE | IS_PAKISTAN] == 0).all() and (s.returnees <= 1).all(), \
+            "+1 Pop marker misplaced (4.3.1)"
+        assert int(s.returnees.sum()) + s.returnees_unused <= 6, "more than six +1 Pop markers"
+        for f in ("government", "taliban", "warlords"):
+            assert 0 <= s.resources[f] <= board.MAX_RESOURCES, f"{f} Resources out of 0..75"
+        assert 0 <= s.aid <= board.MAX_RESOURCES, "Aid out of 0..75"
+        assert 0 <= s.patronage <= board.MAX_PATRONAGE, "Patronage out of 0..40"
+        assert 0 <= s.islamabad < len(board.ISLAMABAD_BOXES), "Islamabad off the track"
+        if s.islamabad == board.HOSTILITY:
+            assert int(p[IS_PAKISTAN.nonzero()[0], GUERRILLA["taliban"]].sum()) == 0, \
+                "Underground Taliban in Pakistan under Hostility (6.6.1)"
+
+
+# Operations and Special Activities by faction: {faction: {action index: Activity}}.
+def _activities():
+    table = {f: {} for f in FACTIONS}
+    for module in (coin_ops, insurgent_ops, coalition_sa, government_sa, taliban_sa, warlords_sa):
+        for cls in getattr(module, "ACTIVITIES", []):
+            action = SA[cls.key] if cls.special else OP[cls.key]
+            table[cls.faction][action] = cls(action)
+    return {f: dict(sorted(acts.items())) for f, acts in table.items()}
+
+
+AdpGame.activities = _activities()
+GAME_CLASS = AdpGame
+BOTS: dict[str, str] = {}     # the section-8 flowchart bots arrive with issue 6
+
+
+def new_game(scenario=None, seed=0, options=None, position=None, debug=False):
+    from .setup import build_game
+    return build_game(AdpGame, scenario=scenario or "short", seed=seed, options=options or {},
+                      position=position, debug=debug)

@@ -1,0 +1,59 @@
+"""A Distant Plain's game state: plain data (numpy arrays + small fields)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.state import PlainState
+from .data.pieces import N_PIECE_TYPES, RETURNEES_MARKERS
+from .static import N_LOCATIONS, N_SPACES
+
+
+class AdpState(PlainState):
+    ARRAYS = {
+        "pieces": "int16",     # [location, piece type]; locations = map spaces + Available, Casualties, Out of Play, Removed
+        "support": "int8",     # -1 Opposition, 0 Neutral, +1 Support (1.6: three levels only)
+        "terror": "int8",      # Terror markers in a Province or Kabul (several may stack, 3.3.4)
+        "sabotage": "int8",    # 0/1 Sabotage marker on a LoC (3.3.4)
+        "returnees": "int8",   # 0/1 +1 Pop marker (4.3.1)
+    }
+    FIELDS = (
+        "scenario", "resources", "aid", "patronage", "islamabad", "islamabad_hard", "returnees_unused",
+        "deck", "current", "upcoming", "played", "set_aside", "eligible", "eligibility_override", "sop", "turn",
+        "propaganda_in_deck", "propaganda_played", "last_was_propaganda", "frozen_control", "result",
+        "pending_setup", "lasting", "np",
+    )
+
+    @classmethod
+    def empty(cls) -> "AdpState":
+        s = cls()
+        s.pieces = np.zeros((N_LOCATIONS, N_PIECE_TYPES), dtype=np.int16)
+        s.support = np.zeros(N_SPACES, dtype=np.int8)
+        s.terror = np.zeros(N_SPACES, dtype=np.int8)
+        s.sabotage = np.zeros(N_SPACES, dtype=np.int8)
+        s.returnees = np.zeros(N_SPACES, dtype=np.int8)
+        s.scenario = ""
+        s.resources = {"government": 0, "taliban": 0, "warlords": 0}   # 1.8: the Coalition has none
+        s.aid = 0
+        s.patronage = 0
+        s.islamabad = 3              # 6.6.1 box index: 0 Hostility .. 3 Backing .. 4 Sponsorship
+        s.islamabad_hard = False     # 6.6.1 the "Hard" side of the marker
+        s.returnees_unused = RETURNEES_MARKERS   # +1 Pop markers never yet placed (each usable once)
+        s.deck = []
+        s.current = None
+        s.upcoming = None
+        s.played = []
+        s.set_aside = []
+        s.eligible = {"coalition": True, "government": True, "taliban": True, "warlords": True}
+        s.eligibility_override = {}
+        s.sop = {"offered": [], "acted": [], "first_did": None, "done": False}
+        s.turn = None
+        s.propaganda_in_deck = 0
+        s.propaganda_played = 0
+        s.last_was_propaganda = False   # 6.0: never two Propaganda rounds in a row
+        s.frozen_control = None         # 6.5: Control as at the start of Redeploy, until 6.5.5
+        s.result = None
+        s.pending_setup = []
+        s.lasting = []                  # Capabilities and Momentum (coin_env.coin.events): plain dicts
+        s.np = {}                       # non-player bots' memory (section 8), empty with all players
+        return s
