@@ -26,7 +26,7 @@ import numpy as np
 
 import coin_env
 
-SCENARIO = {"gandhi": "short"}
+SCENARIO = {"gandhi": "short", "a_distant_plain": "short"}
 BOTS: dict[str, str] = {"gandhi": "arjuna"}     # game -> its published non-player bot
 
 

@@ -157,7 +157,7 @@ def fuzz(game_name: str, decisions: int, seed: int = 0, scenario: str | None = N
             "seconds": round(time.perf_counter() - t0, 2), "replays": replays}
 
 
-SCENARIOS = {"gandhi": ("short", "main")}
+SCENARIOS = {"gandhi": ("short", "main"), "a_distant_plain": ("short", "main", "extended")}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -22,7 +22,7 @@ from coin_env.core.registry import game_module
 
 from .simulate import play_game, seat_policies
 
-SCENARIO = {"gandhi": "short"}
+SCENARIO = {"gandhi": "short", "a_distant_plain": "short"}
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

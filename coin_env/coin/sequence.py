@@ -106,6 +106,12 @@ class CoinGame(Game):
     def on_event_card_current(self) -> None:
         """An Event card has become Current (games track runs of periodic cards here)."""
 
+    def to_position(self) -> dict:
+        """A readable JSON position by rulebook names: the game's ``setup.to_position``."""
+        import importlib
+        package = self.__class__.__module__.rsplit(".", 1)[0]
+        return importlib.import_module(package + ".setup").to_position(self)
+
     def begin_play(self) -> None:
         """2.2 Start: reveal Current and Upcoming; hold a periodic round if one shows."""
         s = self.state

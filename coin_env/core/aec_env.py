@@ -82,12 +82,15 @@ def resolve_policy(spec, game: str | None = None):
 
 
 def final_rewards(game, agents, reward: str) -> dict[str, float]:
-    """End-of-game rewards: ranking (+1 winner, -1 others), plus clipped margin / 20 for 'margin'."""
-    winner = game.winner()
+    """End-of-game rewards: ranking (+1 winner, -1 others), plus clipped margin / 20 for 'margin'.
+    A result may name several winners (``result["winners"]``: every faction of the winning player
+    when one player runs several factions, A Distant Plain 1.5)."""
+    result = game.state.result or {}
+    winners = set(result.get("winners") or [game.winner()])
     margins = game.victory_margins() if reward == "margin" else None
     out = {}
     for a in agents:
-        r = 1.0 if a == winner else -1.0
+        r = 1.0 if a in winners else -1.0
         if margins is not None:
             r += max(-MARGIN_SCALE, min(MARGIN_SCALE, float(margins[a]))) / MARGIN_SCALE
         out[a] = float(r)

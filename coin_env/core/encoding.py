@@ -30,9 +30,11 @@ import numpy as np
 # game name -> "module:attr" of its Encoder subclass / its text renderer function.
 ENCODERS: dict[str, str] = {
     "gandhi": "coin_env.games.gandhi.encoding:GandhiEncoder",
+    "a_distant_plain": "coin_env.games.a_distant_plain.encoding:AdpEncoder",
 }
 RENDERERS: dict[str, str] = {
     "gandhi": "coin_env.games.gandhi.render:render",
+    "a_distant_plain": "coin_env.games.a_distant_plain.render:render",
 }
 
 _ENCODER_CACHE: dict[str, "Encoder"] = {}

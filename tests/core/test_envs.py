@@ -14,6 +14,11 @@ from coin_env.core.encoding import encoder_for
 from coin_env.core.gym_env import CoinGymEnv
 
 FACTIONS = ["raj", "congress", "ml", "revs"]
+GAMES = coin_env.list_games()
+
+
+def factions_of(game):
+    return list(coin_env.make_game(game, seed=0).factions)
 
 
 def run_aec(env, seed, rng_seed=0, max_steps=20_000):
@@ -33,28 +38,32 @@ def run_aec(env, seed, rng_seed=0, max_steps=20_000):
 
 
 # --- PettingZoo ----------------------------------------------------------------------------
-def test_pettingzoo_api_test():
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_api_test(game):
     from pettingzoo.test import api_test
+    f = factions_of(game)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        api_test(coin_env.env("gandhi", seed=0), num_cycles=200, verbose_progress=False)
-        api_test(coin_env.env("gandhi", seed=0, opponents={"raj": "random", "revs": "random"}),
+        api_test(coin_env.env(game, seed=0), num_cycles=200, verbose_progress=False)
+        api_test(coin_env.env(game, seed=0, opponents={f[0]: "random", f[3]: "random"}),
                  num_cycles=200, verbose_progress=False)
 
 
-def test_pettingzoo_seed_test():
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_seed_test(game):
     from pettingzoo.test import seed_test
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        seed_test(lambda: CoinAECEnv("gandhi"), num_cycles=50)
+        seed_test(lambda: CoinAECEnv(game), num_cycles=50)
 
 
-def test_aec_spaces_observation_and_mask():
-    env = coin_env.env("gandhi", seed=0)
+@pytest.mark.parametrize("game", GAMES)
+def test_aec_spaces_observation_and_mask(game):
+    env = coin_env.env(game, seed=0)
     env.reset(seed=0)
-    enc = encoder_for("gandhi")
+    enc = encoder_for(game)
     n = len(env.game.vocabulary)
-    assert env.possible_agents == FACTIONS
+    assert env.possible_agents == factions_of(game)
     for a in env.agents:
         assert env.action_space(a).n == n
         assert env.observation_space(a)["observation"].shape == (enc.size,)
@@ -75,8 +84,9 @@ def test_aec_spaces_observation_and_mask():
             break
 
 
-def test_aec_illegal_action_raises_and_leaves_the_game_unchanged():
-    env = coin_env.env("gandhi", seed=0)
+@pytest.mark.parametrize("game", GAMES)
+def test_aec_illegal_action_raises_and_leaves_the_game_unchanged(game):
+    env = coin_env.env(game, seed=0)
     env.reset(seed=0)
     before = env.game.to_json()
     illegal = int(np.flatnonzero(env.game.legal_mask() == 0)[0])
@@ -85,9 +95,10 @@ def test_aec_illegal_action_raises_and_leaves_the_game_unchanged():
     assert env.game.to_json() == before
 
 
-def test_aec_rewards_at_the_end_ranking_and_margin():
+@pytest.mark.parametrize("game", GAMES)
+def test_aec_rewards_at_the_end_ranking_and_margin(game):
     for mode in ("ranking", "margin"):
-        env = coin_env.env("gandhi", seed=3, reward=mode)
+        env = coin_env.env(game, seed=3, reward=mode)
         env.reset(seed=3)
         totals = {a: 0.0 for a in env.agents}
         rng = np.random.default_rng(0)
@@ -101,7 +112,7 @@ def test_aec_rewards_at_the_end_ranking_and_margin():
                 env.step(None)
         g = env.game
         margins = g.victory_margins()
-        for f in FACTIONS:
+        for f in g.factions:
             expected = 1.0 if f == g.winner() else -1.0
             if mode == "margin":
                 expected += max(-20, min(20, margins[f])) / 20
@@ -140,9 +151,11 @@ def test_aec_custom_callable_opponent_and_all_seats_automatic():
     assert set(calls) <= set(FACTIONS) and calls
 
 
-def test_aec_determinism_same_seed_same_actions():
-    a = run_aec(coin_env.env("gandhi", seed=5, opponents={"ml": "random"}), seed=5)
-    b = run_aec(coin_env.env("gandhi", seed=5, opponents={"ml": "random"}), seed=5)
+@pytest.mark.parametrize("game", GAMES)
+def test_aec_determinism_same_seed_same_actions(game):
+    other = factions_of(game)[2]
+    a = run_aec(coin_env.env(game, seed=5, opponents={other: "random"}), seed=5)
+    b = run_aec(coin_env.env(game, seed=5, opponents={other: "random"}), seed=5)
     assert len(a) == len(b)
     assert all(np.array_equal(x, y) for x, y in zip(a, b))
 
@@ -169,23 +182,26 @@ def test_aec_render_ansi_shows_spaces_and_prompt():
 
 
 # --- gymnasium -----------------------------------------------------------------------------
-def test_gymnasium_check_env():
+@pytest.mark.parametrize("game", GAMES)
+def test_gymnasium_check_env(game):
     from gymnasium.utils.env_checker import check_env
+    f = factions_of(game)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        check_env(CoinGymEnv("gandhi", seat="congress", illegal_action="penalize", render_mode="ansi"))
-        check_env(CoinGymEnv("gandhi", seat="raj", illegal_action="penalize", reward="margin"))
+        check_env(CoinGymEnv(game, seat=f[1], illegal_action="penalize", render_mode="ansi"))
+        check_env(CoinGymEnv(game, seat=f[0], illegal_action="penalize", reward="margin"))
 
 
-def test_gym_masks_observation_and_opponents():
-    env = coin_env.gym_env("gandhi", seat="revs", opponents="random", seed=0)
+@pytest.mark.parametrize("game,seat", [("gandhi", "revs"), ("a_distant_plain", "taliban")])
+def test_gym_masks_observation_and_opponents(game, seat):
+    env = coin_env.gym_env(game, seat=seat, opponents="random", seed=0)
     obs, info = env.reset(seed=0)
-    enc = encoder_for("gandhi")
+    enc = encoder_for(game)
     assert obs.dtype == np.float32 and obs.shape == (enc.size,) and env.observation_space.contains(obs)
     rng = np.random.default_rng(0)
     steps = 0
     while True:
-        assert env.game.current_player() == "revs"
+        assert env.game.current_player() == seat
         mask = env.action_masks()
         assert mask.dtype == bool
         assert np.array_equal(mask, env.game.legal_mask().astype(bool))
@@ -196,7 +212,7 @@ def test_gym_masks_observation_and_opponents():
         assert env.game.state.decisions >= decisions_before + 1
         if term:
             assert reward in (1.0, -1.0)
-            assert reward == (1.0 if env.game.winner() == "revs" else -1.0)
+            assert reward == (1.0 if env.game.winner() == seat else -1.0)
             break
         assert reward == 0.0 and not trunc
     # the other seats moved inside step(): many more decisions than the seat's own
@@ -217,7 +233,8 @@ def test_gym_illegal_action_raise_and_penalize():
     assert env.game.to_json() == before and np.array_equal(obs, obs0)
 
 
-def test_gym_determinism_and_reseed():
+@pytest.mark.parametrize("game,seat", [("gandhi", "ml"), ("a_distant_plain", "warlords")])
+def test_gym_determinism_and_reseed(game, seat):
     def trajectory(env, seed):
         obs, _ = env.reset(seed=seed)
         out = [obs]
@@ -229,10 +246,10 @@ def test_gym_determinism_and_reseed():
                 break
         return out
 
-    env = coin_env.gym_env("gandhi", seat="ml", seed=0)
+    env = coin_env.gym_env(game, seat=seat, seed=0)
     a = trajectory(env, 11)
     b = trajectory(env, 11)                   # same env, reseeded
-    c = trajectory(coin_env.gym_env("gandhi", seat="ml"), 11)
+    c = trajectory(coin_env.gym_env(game, seat=seat), 11)
     assert len(a) == len(b) == len(c)
     assert all(np.array_equal(x, y) and np.array_equal(x, z) for x, y, z in zip(a, b, c))
 

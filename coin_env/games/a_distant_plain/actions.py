@@ -21,7 +21,7 @@ SPECIALS = [
     ("cultivate", "Cultivate"), ("traffic", "Traffic"), ("suborn", "Suborn"),               # 4.5 Warlords
 ]
 MARKERS = ["Terror", "Sabotage", "+1 Pop"]
-MAX_COUNT = 20
+MAX_COUNT = 30     # a March group may hold all 30 Taliban Guerrillas
 
 VOCABULARY = CoinVocabulary(OPERATIONS, SPECIALS, SPACE_NAMES, PIECE_NAMES, MARKERS, FACTIONS, FACTION_NAMES,
                             MODES, MAX_COUNT)

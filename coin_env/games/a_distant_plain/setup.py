@@ -43,6 +43,12 @@ OPTIONS = {
     # Ties (7.1 and 8.5 disagree, digest 0.3-6): "auto" = 8.5's order with any Non-player, 7.1's
     # otherwise; or force one.
     "tie_break": (("auto", "7.1", "8.5"), "auto"),
+    # 3.2.2 Patrol Activation on each LoC: 1 per cube of the patrolling faction ("own", digest A.2) or
+    # per COIN cube of both factions ("all").
+    "patrol_activation": (("own", "all"), "own"),
+    # 3.2.2 a Coalition Patrol's free Assault: Government cubes count at no cost ("free") or only if 3
+    # Government Resources are paid as in a Coalition Assault ("pay").
+    "patrol_assault_government_cubes": (("free", "pay"), "free"),
     # Owner data pack (datapack.py, README "Owner data packs"): a file path or the same structure as a dict.
     "data_pack": (None, None),
 }

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from ...coin.fidelity import markdown as fidelity_table
 from .data import cards, map as mapdata
 
 
@@ -95,11 +96,7 @@ def arjuna_rows() -> list[tuple[str, str, str, str]]:
 
 
 def markdown() -> str:
-    lines = ["| Gandhi | Faithful (rulebook) | Reconstructed (marked in data) | Missing |",
-             "|---|---|---|---|"]
-    for item, faithful, recon, missing in rows():
-        lines.append(f"| {item} | {faithful} | {recon} | {missing} |")
-    return "\n".join(lines)
+    return fidelity_table("Gandhi", rows())
 
 
 if __name__ == "__main__":

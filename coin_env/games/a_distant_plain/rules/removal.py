@@ -2,10 +2,10 @@
 
 Styles:
 
-* ``"assault"`` (3.2.4; Air Strike 4.2.3 uses the same order): the targets are the Insurgents. A
-  faction's Underground Guerrillas protect all its pieces there; otherwise its Active Guerrillas go
-  first and its Bases only once it has no Guerrillas there ("Bases last"). Removal is compulsory up
-  to the count (1.4.1: once targeted, to the full extent). Each Taliban Base removed by a *Government*
+* ``"assault"`` (3.2.4; Air Strike 4.2.3 uses the same order): the targets are the Insurgents' Active
+  Guerrillas; a faction's Bases go only once it has no Guerrillas there ("Bases last"), so its
+  Underground Guerrillas shield its Bases (3.2.4 note). Removal is compulsory up
+  to the count (1.4.1: to the full extent; see :func:`offered`). Each Taliban Base removed by a *Government*
   Assault adds 6 Aid (3.2.4).
 * ``"attack"`` (3.3.3, also Ambush 4.4.3): any enemy pieces, Underground Guerrillas included, "up to"
   the count (the attacker may stop). An Insurgent faction's Bases go only once it has no Guerrillas
@@ -28,15 +28,16 @@ MODES: list[tuple[str, str]] = []
 STYLES = ("assault", "attack")
 
 
-def _insurgent_targets(s, sp, f, underground_protects: bool) -> list[int]:
-    if board.underground(s, sp, f) and underground_protects:
-        return []
+def _insurgent_targets(s, sp, f, underground_can_go: bool) -> list[int]:
+    """A faction's removable pieces: its Active Guerrillas (and, for an Attack, its Underground ones);
+    its Bases only once it has no Guerrillas there -- so Underground Guerrillas, which an Assault cannot
+    remove, shield the Bases (3.2.4 note)."""
     out = []
     if board.active_guerrillas(s, sp, f):
         out.append(ACTIVE_GUERRILLA[f])
-    if not underground_protects and board.underground(s, sp, f):
+    if underground_can_go and board.underground(s, sp, f):
         out.append(GUERRILLA[f])
-    if not out and board.bases(s, sp, f):
+    if board.guerrillas(s, sp, f) == 0 and board.bases(s, sp, f):
         out.append(BASE[f])
     return out
 
@@ -44,12 +45,12 @@ def _insurgent_targets(s, sp, f, underground_protects: bool) -> list[int]:
 def targets(s, sp, actor: str, style: str) -> list[int]:
     """Piece types that may be removed next (by column)."""
     if style == "assault":
-        return _insurgent_targets(s, sp, "taliban", True) + _insurgent_targets(s, sp, "warlords", True)
+        return _insurgent_targets(s, sp, "taliban", False) + _insurgent_targets(s, sp, "warlords", False)
     if style != "attack":
         raise ValueError(f"removal style must be one of {STYLES}, not {style!r}")
     out = []
     other = "warlords" if actor == "taliban" else "taliban"
-    out += _insurgent_targets(s, sp, other, False)
+    out += _insurgent_targets(s, sp, other, True)
     gov = [c for c in (GOV_TROOPS, POLICE) if s.pieces[sp, c]]
     out += gov
     if not gov and s.pieces[sp, COALITION_TROOPS]:
@@ -76,6 +77,14 @@ def start_removal(game, actor: str, sp: int, count: int, style: str) -> None:
         game.push({"kind": "adp_remove", "actor": actor, "space": sp, "left": count, "style": style})
 
 
+def offered(s, frame) -> tuple[list[int], bool]:
+    """(piece types offered, may stop). An Attack removes "up to" 2 and may stop at any time. An Assault
+    must remove to its full strength (1.4.1 example: 3 Troops remove 3 Active pieces when the Insurgents
+    have that many): it never stops early, whichever Insurgent faction's pieces the executor picks."""
+    options = targets(s, frame["space"], frame["actor"], frame["style"])
+    return options, frame["style"] == "attack"
+
+
 @PROMPTS.register
 class RemovePieces(Prompt):
     """Choose the next enemy piece to remove (or, for an Attack, stop)."""
@@ -83,8 +92,9 @@ class RemovePieces(Prompt):
     kind = "adp_remove"
 
     def legal(self, game, frame):
-        out = [game.piece_action(p) for p in targets(game.state, frame["space"], frame["actor"], frame["style"])]
-        if frame["style"] == "attack":
+        pieces, may_stop = offered(game.state, frame)
+        out = [game.piece_action(p) for p in pieces]
+        if may_stop:
             out.append(game.DONE)
         return out
 

@@ -1,5 +1,5 @@
-"""Engine guarantees through the public API: determinism, saves at any decision, clear errors,
-invariants in debug mode, and seeded random games that end with a winner."""
+"""Engine guarantees through the public API, for every game: determinism, saves at any decision,
+clear errors, invariants in debug mode, and seeded random games that end with a winner."""
 
 import json
 import random
@@ -8,6 +8,15 @@ import pytest
 
 import coin_env
 from coin_env import IllegalActionError
+
+# game -> scenarios exercised
+SCENARIOS = {"gandhi": ("short", "main"), "a_distant_plain": ("short", "main", "extended")}
+GAMES = list(SCENARIOS)
+CASES = [(g, sc) for g in GAMES for sc in SCENARIOS[g]]
+
+
+def test_every_registered_game_is_covered():
+    assert sorted(GAMES) == sorted(coin_env.list_games()), "add the new game to SCENARIOS"
 
 
 def random_playout(game, seed, max_decisions=None, on_step=None):
@@ -24,8 +33,8 @@ def random_playout(game, seed, max_decisions=None, on_step=None):
     return n
 
 
-def actions_of_playout(scenario, seed, limit=None):
-    g = coin_env.make_game("gandhi", scenario=scenario, seed=seed)
+def actions_of_playout(game, scenario, seed, limit=None):
+    g = coin_env.make_game(game, scenario=scenario, seed=seed)
     rng = random.Random(seed)
     actions = []
     while not g.is_over() and (limit is None or len(actions) < limit):
@@ -35,30 +44,32 @@ def actions_of_playout(scenario, seed, limit=None):
     return g, actions
 
 
-@pytest.mark.parametrize("scenario", ["short", "main"])
-def test_same_seed_and_actions_give_the_same_game(scenario):
-    g1, actions = actions_of_playout(scenario, 11)
-    g2 = coin_env.make_game("gandhi", scenario=scenario, seed=11)
+@pytest.mark.parametrize("game,scenario", CASES)
+def test_same_seed_and_actions_give_the_same_game(game, scenario):
+    g1, actions = actions_of_playout(game, scenario, 11)
+    g2 = coin_env.make_game(game, scenario=scenario, seed=11)
     for a in actions:
         g2.apply(a)
     assert g1.to_json() == g2.to_json()
     assert g1.winner() == g2.winner()
 
 
-def test_different_seeds_give_different_decks():
-    a = coin_env.make_game("gandhi", seed=1).state.deck
-    b = coin_env.make_game("gandhi", seed=2).state.deck
+@pytest.mark.parametrize("game", GAMES)
+def test_different_seeds_give_different_decks(game):
+    a = coin_env.make_game(game, seed=1).state.deck
+    b = coin_env.make_game(game, seed=2).state.deck
     assert a != b
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_json_round_trip_at_random_decision_points_continues_identically(seed):
-    scenario = "main" if seed % 2 else "short"
-    _, actions = actions_of_playout(scenario, seed)
+@pytest.mark.parametrize("game,seed", [(g, s) for g in GAMES for s in range(6)])
+def test_json_round_trip_at_random_decision_points_continues_identically(game, seed):
+    scenarios = SCENARIOS[game]
+    scenario = scenarios[seed % len(scenarios)]
+    _, actions = actions_of_playout(game, scenario, seed)
     rng = random.Random(1000 + seed)
     cut_points = sorted(rng.sample(range(len(actions)), min(5, len(actions))))
     for cut in cut_points:
-        g = coin_env.make_game("gandhi", scenario=scenario, seed=seed)
+        g = coin_env.make_game(game, scenario=scenario, seed=seed)
         for a in actions[:cut]:
             g.apply(a)
         saved = g.to_json()
@@ -73,8 +84,9 @@ def test_json_round_trip_at_random_decision_points_continues_identically(seed):
         assert restored.to_json() == g.to_json()
 
 
-def test_clone_is_independent_and_identical():
-    g, _ = actions_of_playout("short", 4, limit=40)
+@pytest.mark.parametrize("game", GAMES)
+def test_clone_is_independent_and_identical(game):
+    g, _ = actions_of_playout(game, "short", 4, limit=40)
     c = g.clone()
     assert c.to_json() == g.to_json()
     a = c.legal_actions()[-1]
@@ -84,8 +96,9 @@ def test_clone_is_independent_and_identical():
     assert c.to_json() == g.to_json()
 
 
-def test_illegal_action_names_the_action_and_prompt_and_changes_nothing():
-    g, _ = actions_of_playout("short", 5, limit=10)
+@pytest.mark.parametrize("game", GAMES)
+def test_illegal_action_names_the_action_and_prompt_and_changes_nothing(game):
+    g, _ = actions_of_playout(game, "short", 5, limit=10)
     before = g.to_json()
     legal = set(g.legal_actions())
     bad = next(a for a in range(len(g.vocabulary)) if a not in legal)
@@ -103,8 +116,9 @@ def test_illegal_action_names_the_action_and_prompt_and_changes_nothing():
     assert g.to_json() == before
 
 
-def test_actions_after_the_end_are_refused():
-    g, _ = actions_of_playout("short", 6)
+@pytest.mark.parametrize("game", GAMES)
+def test_actions_after_the_end_are_refused(game):
+    g, _ = actions_of_playout(game, "short", 6)
     assert g.is_over() and g.current_player() is None and g.legal_actions() == []
     with pytest.raises(IllegalActionError, match="game is over"):
         g.apply(0)
@@ -114,6 +128,7 @@ def test_actions_after_the_end_are_refused():
     ("not json", "not valid JSON"),
     ("[]", "must be an object"),
     ('{"game": "gandhi", "state": {}}', "exactly the keys"),
+    ('{"game": "a_distant_plain", "state": {}}', "exactly the keys"),
     ('{"game": "nope", "state": {}}', "unknown game"),
 ])
 def test_bad_saves_are_refused_with_a_clear_message(text, message):
@@ -121,10 +136,11 @@ def test_bad_saves_are_refused_with_a_clear_message(text, message):
         coin_env.load_game(text)
 
 
-def test_hand_edited_save_breaking_an_invariant_is_refused():
-    g = coin_env.make_game("gandhi", seed=0)
+@pytest.mark.parametrize("game", GAMES)
+def test_hand_edited_save_breaking_an_invariant_is_refused(game):
+    g = coin_env.make_game(game, seed=0)
     data = json.loads(g.to_json())
-    data["state"]["arrays"]["pieces"][0][0] += 3        # three Troops out of nowhere
+    data["state"]["arrays"]["pieces"][0][0] += 3        # three pieces out of nowhere
     with pytest.raises(ValueError, match="invariant"):
         coin_env.load_game(json.dumps(data))
     data = json.loads(g.to_json())
@@ -135,13 +151,20 @@ def test_hand_edited_save_breaking_an_invariant_is_refused():
     del data["state"]["fields"]["deck"]
     with pytest.raises(ValueError, match="missing"):
         coin_env.load_game(json.dumps(data))
+    data = json.loads(g.to_json())
+    data["options"] = {"tie_break": "coin toss"} if game == "a_distant_plain" else {"strike_rule": "fr"}
+    with pytest.raises(ValueError, match="options"):
+        coin_env.load_game(json.dumps(data))
 
 
-def test_two_hundred_seeded_random_games_end_with_a_winner():
+@pytest.mark.parametrize("game", GAMES)
+def test_two_hundred_seeded_random_games_end_with_a_winner(game):
     """200 full games of uniformly random play, invariants checked after every step."""
     winners = {}
+    scenarios = SCENARIOS[game]
     for seed in range(200):
-        g = coin_env.make_game("gandhi", scenario="main" if seed % 4 == 0 else "short", seed=seed, debug=True)
+        scenario = scenarios[1] if seed % 4 == 0 else "short"
+        g = coin_env.make_game(game, scenario=scenario, seed=seed, debug=True)
         random_playout(g, seed)
         assert g.is_over()
         w = g.winner()
