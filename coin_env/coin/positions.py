@@ -58,6 +58,13 @@ def validate_non_players(value, factions: tuple[str, ...], game: str) -> list[st
     return [f for f in factions if f in value]
 
 
+def validate_data_pack_option(value):
+    """Option ``data_pack``: a file path or the pack itself as a dict (or None)."""
+    if value is not None and not isinstance(value, (str, dict)):
+        raise ValueError(f"option 'data_pack' must be a file path or a dict, not {value!r}")
+    return value
+
+
 def validate_choice_options(options: dict, table: dict, game: str, special: dict) -> dict:
     """Options from a table ``{key: (allowed values or None, default)}``; ``special`` maps a key to
     its own validator ``value -> value``. Unknown keys and values outside the allowed ones fail with
@@ -76,3 +83,14 @@ def validate_choice_options(options: dict, table: dict, game: str, special: dict
             raise ValueError(f"{game} option {key!r} must be one of {list(allowed)}, not {value!r}")
         out[key] = value
     return out
+
+
+def initial_state(scenario: str, seed: int, position: dict | None, scenarios: dict, game: str,
+                  scenario_state, state_from_position):
+    """The state a new game starts from: a readable position if one is given, else the scenario's
+    set-up (an unknown scenario fails naming the known ones)."""
+    if position is not None:
+        return state_from_position(position, seed)
+    if scenario not in scenarios:
+        raise ValueError(f"unknown {game} scenario {scenario!r}; choose from {sorted(scenarios)}")
+    return scenario_state(scenario, seed)

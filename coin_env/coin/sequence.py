@@ -41,7 +41,42 @@ META_KEYS = {PASS: "pass", EVENT_UNSHADED: "event", EVENT_SHADED: "event",
 
 
 class CoinGame(Game):
-    """A card-driven COIN game. Subclasses implement the hooks below."""
+    """A card-driven COIN game. Subclasses implement the hooks below.
+
+    A game package keeps its options in ``setup.py`` (``validate_options``), its positions there too
+    (``to_position``), and its owner data packs in ``datapack.py`` (``ensure``)."""
+
+    def __init__(self, state, options=None, debug=False):
+        super().__init__(state, options, debug)
+        pack = self.options.get("data_pack")
+        if pack is not None:            # an owner data pack (the game's datapack.py) applies process-wide
+            self._game_module("datapack").ensure(pack)
+
+    def _game_module(self, name: str):
+        import importlib
+        package = self.__class__.__module__.rsplit(".", 1)[0]
+        return importlib.import_module(f"{package}.{name}")
+
+    # --- seats and options -----------------------------------------------------------
+    def is_non_player(self, faction: str) -> bool:
+        """Is this faction run by the game's non-player system (option ``non_players``)?"""
+        return faction in self.options.get("non_players", ())
+
+    def validate_loaded(self) -> None:
+        """A loaded game's options go through the game's own validation (errors name the key)."""
+        try:
+            self.options = self._game_module("setup").validate_options(self.options)
+        except ValueError as exc:
+            raise ValueError(f"saved game has bad options: {exc}") from None
+        super().validate_loaded()
+
+    def winner(self) -> str | None:
+        r = self.state.result
+        return r["winner"] if r else None
+
+    def ranking(self) -> list[str] | None:
+        r = self.state.result
+        return r["ranking"] if r else None
 
     # --- hooks -----------------------------------------------------------------------
     def card_faction_order(self, card: int) -> list[str]:
@@ -108,9 +143,7 @@ class CoinGame(Game):
 
     def to_position(self) -> dict:
         """A readable JSON position by rulebook names: the game's ``setup.to_position``."""
-        import importlib
-        package = self.__class__.__module__.rsplit(".", 1)[0]
-        return importlib.import_module(package + ".setup").to_position(self)
+        return self._game_module("setup").to_position(self)
 
     def begin_play(self) -> None:
         """2.2 Start: reveal Current and Upcoming; hold a periodic round if one shows."""

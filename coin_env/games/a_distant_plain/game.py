@@ -28,26 +28,6 @@ class AdpGame(VocabularyHelpers, CoinGame):
     space_names = SPACE_NAMES
     DONE = VOCABULARY.DONE
 
-    def __init__(self, state, options=None, debug=False):
-        super().__init__(state, options, debug)
-        pack = self.options.get("data_pack")
-        if pack is not None:            # an owner data pack (datapack.py) applies process-wide
-            from . import datapack
-            datapack.ensure(pack)
-
-    # --- seats and options ---------------------------------------------------------------
-    def is_non_player(self, faction: str) -> bool:
-        """8.0: is this faction run by the non-player flowcharts (option ``non_players``)?"""
-        return faction in self.options.get("non_players", ())
-
-    def validate_loaded(self) -> None:
-        from .setup import validate_options
-        try:
-            self.options = validate_options(self.options)
-        except ValueError as exc:
-            raise ValueError(f"saved game has bad options: {exc}") from None
-        super().validate_loaded()
-
     # --- COIN hooks ----------------------------------------------------------------------
     def card_faction_order(self, card):
         return carddata.faction_order(card)
@@ -90,14 +70,6 @@ class AdpGame(VocabularyHelpers, CoinGame):
 
     def victory_margins(self) -> dict[str, int]:
         return board.victory_margins(self.state)
-
-    def winner(self) -> str | None:
-        r = self.state.result
-        return r["winner"] if r else None
-
-    def ranking(self) -> list[str] | None:
-        r = self.state.result
-        return r["ranking"] if r else None
 
     # --- invariants (checked after every step in debug mode) ---------------------------------
     def check_invariants(self) -> None:

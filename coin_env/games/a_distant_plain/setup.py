@@ -3,8 +3,8 @@ option, and readable positions (``to_position`` / ``make_game(..., position=...)
 
 from __future__ import annotations
 
-from ...coin.positions import (check_keys, fill_available, read_int, read_pieces, validate_choice_options,
-                               validate_non_players)
+from ...coin.positions import (check_keys, fill_available, initial_state, read_int, read_pieces,
+                               validate_choice_options, validate_data_pack_option, validate_non_players)
 from . import board
 from .data import cards as carddata
 from .data.pieces import (BASES, FACTIONS, FORCE_POOL, PIECE_NAMES, PIECE_OWNER, RETURNEES_MARKERS, TALIBAN_G,
@@ -68,28 +68,18 @@ def _validate_players(value):
     return [list(g) for g in value]
 
 
-def _validate_pack(value):
-    if value is not None and not isinstance(value, (str, dict)):
-        raise ValueError(f"{GAME} option 'data_pack' must be a file path or a dict, not {value!r}")
-    return value
-
-
 def validate_options(options: dict) -> dict:
     return validate_choice_options(options, OPTIONS, GAME, {
         "non_players": lambda v: validate_non_players(v, FACTIONS, GAME),
         "players": _validate_players,
-        "data_pack": _validate_pack,
+        "data_pack": validate_data_pack_option,
     })
 
 
 def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool):
     options = validate_options(options)
-    if position is not None:
-        state = state_from_position(position, seed)
-    else:
-        if scenario not in SCENARIOS:
-            raise ValueError(f"unknown {GAME} scenario {scenario!r}; choose from {sorted(SCENARIOS)}")
-        state = scenario_state(scenario, seed, options)
+    state = initial_state(scenario, seed, position, SCENARIOS, GAME,
+                          lambda name, sd: scenario_state(name, sd, options), state_from_position)
     game = game_class(state, options=options, debug=debug)
     if position is None and options["open_deployment"]:
         start_open_deployment(game, scenario)

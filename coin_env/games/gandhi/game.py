@@ -27,26 +27,6 @@ class GandhiGame(VocabularyHelpers, CoinGame):
     space_names = SPACE_NAMES
     DONE = DONE
 
-    def __init__(self, state, options=None, debug=False):
-        super().__init__(state, options, debug)
-        pack = self.options.get("data_pack")
-        if pack is not None:            # an owner data pack (datapack.py) applies process-wide
-            from . import datapack
-            datapack.ensure(pack)
-
-    # --- non-player seats (8.0) ------------------------------------------------------------
-    def is_non_player(self, faction: str) -> bool:
-        """8.0: is this faction run by the Arjuna system (option ``non_players``)?"""
-        return faction in self.options.get("non_players", ())
-
-    def validate_loaded(self) -> None:
-        from .setup import validate_options
-        try:
-            self.options = validate_options(self.options)
-        except ValueError as exc:
-            raise ValueError(f"saved game has bad options: {exc}") from None
-        super().validate_loaded()
-
     # --- COIN hooks ----------------------------------------------------------------------
     def card_faction_order(self, card):
         return carddata.faction_order(card)
@@ -79,14 +59,6 @@ class GandhiGame(VocabularyHelpers, CoinGame):
         """7.3: each faction's total minus its threshold (positive once it exceeds it)."""
         totals = self.victory_totals()
         return {f: totals[f] - board.VICTORY_THRESHOLDS[f] for f in FACTIONS}
-
-    def winner(self) -> str | None:
-        r = self.state.result
-        return r["winner"] if r else None
-
-    def ranking(self) -> list[str] | None:
-        r = self.state.result
-        return r["ranking"] if r else None
 
     # --- invariants (checked after every step in debug mode) ---------------------------------
     def check_invariants(self) -> None:

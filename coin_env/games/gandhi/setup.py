@@ -3,6 +3,8 @@ and readable positions (``to_position`` / ``make_game(..., position=...)``)."""
 
 from __future__ import annotations
 
+from ...coin.positions import (initial_state, validate_choice_options, validate_data_pack_option,
+                               validate_non_players)
 from . import board
 from .data import cards as carddata
 from .data.map import PROTEST_BOXES
@@ -33,42 +35,15 @@ OPTIONS = {
 
 
 def validate_options(options: dict) -> dict:
-    out = {k: default for k, (_, default) in OPTIONS.items()}
-    for key, value in options.items():
-        if key not in OPTIONS:
-            raise ValueError(f"unknown Gandhi option {key!r}; known options: {sorted(OPTIONS)}")
-        allowed, _ = OPTIONS[key]
-        if key == "data_pack":
-            if value is not None and not isinstance(value, (str, dict)):
-                raise ValueError(f"Gandhi option 'data_pack' must be a file path or a dict, not {value!r}")
-            out[key] = value
-            continue
-        if key == "non_players":
-            out[key] = _validate_non_players(value)
-            continue
-        if value not in allowed:
-            raise ValueError(f"Gandhi option {key!r} must be one of {list(allowed)}, not {value!r}")
-        out[key] = value
-    return out
-
-
-def _validate_non_players(value) -> list[str]:
-    if isinstance(value, str) or not isinstance(value, (list, tuple, set, frozenset)):
-        raise ValueError(f"Gandhi option 'non_players' must be a list of factions, not {value!r}")
-    unknown = [f for f in value if f not in FACTIONS]
-    if unknown:
-        raise ValueError(f"Gandhi option 'non_players' names unknown factions {unknown}; factions: {list(FACTIONS)}")
-    return [f for f in FACTIONS if f in value]
+    return validate_choice_options(options, OPTIONS, "Gandhi", {
+        "non_players": lambda v: validate_non_players(v, FACTIONS, "Gandhi"),
+        "data_pack": validate_data_pack_option,
+    })
 
 
 def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool):
     options = validate_options(options)
-    if position is not None:
-        state = state_from_position(position, seed)
-    else:
-        if scenario not in SCENARIOS:
-            raise ValueError(f"unknown Gandhi scenario {scenario!r}; choose from {sorted(SCENARIOS)}")
-        state = scenario_state(scenario, seed)
+    state = initial_state(scenario, seed, position, SCENARIOS, "Gandhi", scenario_state, state_from_position)
     game = game_class(state, options=options, debug=debug)
     if options["non_players"]:
         from .bots.deck import new_arjuna_deck
