@@ -261,6 +261,10 @@ class DataPackLoader:
     def active(self) -> str | None:
         return self.active_pack["name"]
 
+    def api(self):
+        """(validate, apply, ensure, reset, active, applied): a game's datapack module exports these."""
+        return self.validate, self.apply, self.ensure, self.reset, self.active, self.applied
+
     @contextlib.contextmanager
     def applied(self, source):
         """``with applied("my_copy.toml"): ...`` -- the previous pack (or the defaults) comes back after."""
@@ -273,3 +277,27 @@ class DataPackLoader:
                 self.reset()
             else:
                 self.apply(previous)
+
+
+# --- small checks for a game's map sections ---------------------------------------------------------
+def int_in_range(value, lo: int, hi: int, where: str, errors: list[str], what: str) -> int | None:
+    """An integer fact within [lo, hi], or None with an error naming the key."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        errors.append(f"{where} = {value!r}: {what} must be an integer {lo}..{hi}")
+        return None
+    return value
+
+
+def adjacency_row(value, index: dict[str, int], own: str, where: str, errors: list[str]):
+    """A space's full neighbour list -> boolean row over the spaces, or None with an error."""
+    import numpy as np
+    if not isinstance(value, list):
+        errors.append(f"{where} = {value!r}: must be a list of space names")
+        return None
+    row = np.zeros(len(index), dtype=bool)
+    for other in value:
+        if other not in index or other == own or row[index[other]]:
+            errors.append(f"{where}: {other!r} is unknown, the space itself, or listed twice")
+            return None
+        row[index[other]] = True
+    return row

@@ -241,6 +241,22 @@ class CoinGame(Game):
         return sorted(set(opts))
 
 
+def init_sequence_fields(state, factions) -> None:
+    """The sequence-of-play fields every COIN state has, at their start values: the deck, Current and
+    Upcoming cards, played and set-aside piles, eligibility (all Eligible, 2.3.1), Event overrides, the
+    card's sequence record, the action in progress and lasting Event effects."""
+    state.deck = []
+    state.current = None
+    state.upcoming = None
+    state.played = []
+    state.set_aside = []
+    state.eligible = {f: True for f in factions}
+    state.eligibility_override = {}
+    state.sop = {"offered": [], "acted": [], "first_did": None, "done": False}
+    state.turn = None
+    state.lasting = []
+
+
 def _expire(state, when: str) -> None:
     """Drop lasting Event effects that end now (coin_env.coin.events: expires "card" / "campaign")."""
     if getattr(state, "lasting", None):

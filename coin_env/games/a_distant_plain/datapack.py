@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...coin.datapack import DataPackError, DataPackLoader, read, table
+from ...coin.datapack import DataPackError, DataPackLoader, adjacency_row, int_in_range, read, table
 from . import static
 from .data import cards as carddata
 from .data import map as mapdata
@@ -55,9 +55,7 @@ def _space_fact(sp: int, key: str, value, where: str, facts: dict, errors: list[
     elif key == "population":
         if not province:
             errors.append(f"{where} = {value!r}: only Provinces take a Population here (Kabul is 3, LoCs none)")
-        elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 2:
-            errors.append(f"{where} = {value!r}: Population must be 0, 1 or 2 (1.3.3)")
-        else:
+        elif int_in_range(value, 0, 2, where, errors, "Population (1.3.3)") is not None:
             pop[sp] = value
     elif key == "pashtun":
         if static.IS_LOC[sp]:
@@ -69,21 +67,12 @@ def _space_fact(sp: int, key: str, value, where: str, facts: dict, errors: list[
     elif key == "econ":
         if not static.IS_LOC[sp]:
             errors.append(f"{where} = {value!r}: only LoCs have Econ (1.3.4)")
-        elif isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 4:
-            errors.append(f"{where} = {value!r}: Econ must be 1..4 (1.3.4)")
-        else:
+        elif int_in_range(value, 1, 4, where, errors, "Econ (1.3.4)") is not None:
             econ[sp] = value
     elif key == "adjacent":
-        if not isinstance(value, list):
-            errors.append(f"{where} = {value!r}: must be a list of space names")
-            return
-        row = np.zeros(static.N_SPACES, dtype=bool)
-        for other in value:
-            if other not in static.INDEX or other == static.SPACE_NAMES[sp] or row[static.INDEX[other]]:
-                errors.append(f"{where}: {other!r} is unknown, the space itself, or listed twice")
-                return
-            row[static.INDEX[other]] = True
-        adj[sp] = row
+        row = adjacency_row(value, static.INDEX, static.SPACE_NAMES[sp], where, errors)
+        if row is not None:
+            adj[sp] = row
     else:
         errors.append(f"{where}: unknown key; known keys: {sorted(SPACE_KEYS)}")
 
@@ -146,16 +135,13 @@ def _commit_game(plan: dict) -> None:
     static.ADJACENT[:] = adj
     static.NEIGHBORS[:] = static.neighbors_of(static.ADJACENT)
     from ...core.encoding import _ENCODER_CACHE
-    _ENCODER_CACHE.pop("a_distant_plain", None)      # its static template is rebuilt from the new map
+    enc = _ENCODER_CACHE.get("a_distant_plain")
+    if enc is not None:
+        enc.refresh_static()                          # the encoder's fixed map facts follow the pack
 
 
 LOADER = DataPackLoader("a_distant_plain", FACTIONS, FACTION_ALIASES, carddata.TABLE, CARD_KEYS, {"spaces"},
                         _validate_game, _commit_game)
-validate = LOADER.validate
-apply = LOADER.apply
-ensure = LOADER.ensure
-reset = LOADER.reset
-active = LOADER.active
-applied = LOADER.applied
+validate, apply, ensure, reset, active, applied = LOADER.api()
 
 __all__ = ["DataPackError", "apply", "applied", "active", "ensure", "reset", "read", "validate"]

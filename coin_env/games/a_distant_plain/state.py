@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...coin.sequence import init_sequence_fields
 from ...core.state import PlainState
-from .data.pieces import N_PIECE_TYPES, RETURNEES_MARKERS
+from .data.pieces import FACTIONS, N_PIECE_TYPES, RETURNEES_MARKERS
 from .static import N_LOCATIONS, N_SPACES
 
 
@@ -27,6 +28,7 @@ class AdpState(PlainState):
     @classmethod
     def empty(cls) -> "AdpState":
         s = cls()
+        init_sequence_fields(s, FACTIONS)
         s.pieces = np.zeros((N_LOCATIONS, N_PIECE_TYPES), dtype=np.int16)
         s.support = np.zeros(N_SPACES, dtype=np.int8)
         s.terror = np.zeros(N_SPACES, dtype=np.int8)
@@ -39,21 +41,11 @@ class AdpState(PlainState):
         s.islamabad = 3              # 6.6.1 box index: 0 Hostility .. 3 Backing .. 4 Sponsorship
         s.islamabad_hard = False     # 6.6.1 the "Hard" side of the marker
         s.returnees_unused = RETURNEES_MARKERS   # +1 Pop markers never yet placed (each usable once)
-        s.deck = []
-        s.current = None
-        s.upcoming = None
-        s.played = []
-        s.set_aside = []
-        s.eligible = {"coalition": True, "government": True, "taliban": True, "warlords": True}
-        s.eligibility_override = {}
-        s.sop = {"offered": [], "acted": [], "first_did": None, "done": False}
-        s.turn = None
         s.propaganda_in_deck = 0
         s.propaganda_played = 0
         s.last_was_propaganda = False   # 6.0: never two Propaganda rounds in a row
         s.frozen_control = None         # 6.5: Control as at the start of Redeploy, until 6.5.5
         s.result = None
         s.pending_setup = []
-        s.lasting = []                  # Capabilities and Momentum (coin_env.coin.events): plain dicts
         s.np = {}                       # non-player bots' memory (section 8), empty with all players
         return s

@@ -160,16 +160,11 @@ def _refresh_derived() -> None:
         from ...core.encoding import _ENCODER_CACHE
         enc = _ENCODER_CACHE.get("gandhi")
         if enc is not None:
-            enc._space_view(enc._template)[:] = enc_mod._static_template()
+            enc.refresh_static()
 
 
 LOADER = DataPackLoader("gandhi", FACTIONS, FACTION_ALIASES, carddata.TABLE, CARD_KEYS, {"spaces", "arjuna"},
                         _validate_game, _commit_game)
-validate = LOADER.validate
-apply = LOADER.apply
-ensure = LOADER.ensure
-reset = LOADER.reset
-active = LOADER.active
-applied = LOADER.applied
+validate, apply, ensure, reset, active, applied = LOADER.api()
 
 __all__ = ["DataPackError", "apply", "applied", "active", "ensure", "reset", "read", "validate", "SIDES"]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...coin.sequence import init_sequence_fields
 from ...core.state import PlainState
-from .data.pieces import N_PIECE_TYPES
+from .data.pieces import FACTIONS, N_PIECE_TYPES
 from .static import N_LOCATIONS, N_SPACES
 
 
@@ -28,6 +29,7 @@ class GandhiState(PlainState):
     @classmethod
     def empty(cls) -> "GandhiState":
         s = cls()
+        init_sequence_fields(s, FACTIONS)
         s.pieces = np.zeros((N_LOCATIONS, N_PIECE_TYPES), dtype=np.int16)
         s.support = np.zeros(N_SPACES, dtype=np.int8)
         s.protest = np.zeros(N_SPACES, dtype=np.int8)
@@ -40,20 +42,10 @@ class GandhiState(PlainState):
         s.restraint = 1
         s.unity = 1
         s.viceroy = None
-        s.deck = []
-        s.current = None
-        s.upcoming = None
-        s.played = []
-        s.set_aside = []
-        s.eligible = {"raj": True, "congress": True, "ml": True, "revs": True}
-        s.eligibility_override = {}
-        s.sop = {"offered": [], "acted": [], "first_did": None, "done": False}
-        s.turn = None
         s.campaigns_in_deck = 0
         s.campaigns_played = 0
         s.result = None
         s.pending_setup = []
-        s.lasting = []            # lasting Event effects (coin_env.coin.events): plain dicts
         # 8.3 the Arjuna deck of the non-player factions (bottom = end of the list) and the bots'
         # working memory, per faction (coin_env/games/gandhi/bots). Empty when every seat is a player.
         s.arjuna = {"deck": [], "memory": {}}
