@@ -3,6 +3,8 @@
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -35,8 +37,10 @@ def test_torch_requirement_is_a_range_that_2_13_0_satisfies():
     assert as_tuple(lo) <= (2, 13, 0) < as_tuple(hi)
 
 
-def test_readme_fidelity_table_matches_the_data():
-    from coin_env.games.gandhi import fidelity
+@pytest.mark.parametrize("game", ["gandhi", "a_distant_plain"])
+def test_readme_fidelity_table_matches_the_data(game):
+    import importlib
+    fidelity = importlib.import_module(f"coin_env.games.{game}.fidelity")
     text = (ROOT / "README.md").read_text()
-    block = re.search(r"<!-- fidelity:gandhi -->\n(.*?)\n<!-- /fidelity:gandhi -->", text, re.S).group(1)
-    assert block.strip() == fidelity.markdown().strip(), "regenerate: python -m coin_env.games.gandhi.fidelity"
+    block = re.search(rf"<!-- fidelity:{game} -->\n(.*?)\n<!-- /fidelity:{game} -->", text, re.S).group(1)
+    assert block.strip() == fidelity.markdown().strip(), f"regenerate: python -m coin_env.games.{game}.fidelity"

@@ -506,6 +506,17 @@ def test_government_sweep_pays_warlords_per_loc_with_guerrillas_3_2_3():
     assert res(g) == 13 and res(g, "warlords") == 6      # that LoC is paid once per Sweep
 
 
+def test_free_government_sweep_pays_the_warlords_nothing_3_1_2_5_5():
+    """3.1.2 / 5.5: a free Operation costs the executor no Resources -- the Warlords' LoC fee included
+    (as a free Transport, 4.3.2)."""
+    g = make("government", {"Kabul": {"pieces": {"Government Troops": 3}}, KK: {"pieces": {"Warlord Guerrilla": 1}}})
+    grant_free_action(g, "government", [g.op_action("sweep")], kind="op")
+    g._legal = None
+    play(g, "Sweep", "select Kandahar", "select Kabul", "2", "done", "done")
+    assert res(g) == 20 and res(g, "warlords") == 5
+    assert n(g, "Kandahar", "Government Troops") == 2
+
+
 def test_government_sweep_fee_needs_government_resources_3_2_3():
     g = make("government", {"Kabul": {"pieces": {"Government Troops": 1}}, KK: {"pieces": {"Taliban Guerrilla": 1}}},
              gov=3)

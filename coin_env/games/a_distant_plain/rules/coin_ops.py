@@ -874,7 +874,8 @@ def adp_sweep_government_troops(game, frame, action):
     loc = frame["fee_loc"]
     if loc is not None:                  # 3.2.3: 1 Resource to the Warlords, if the Government has any
         _flags(game).setdefault(SWEEP_LOCS, []).append(loc)
-        board.transfer_resources(game.state, "government", "warlords", 1)
+        if not is_free(game):            # 3.1.2 / 5.5: a free Operation spends none of the executor's Resources
+            board.transfer_resources(game.state, "government", "warlords", 1)
     _move(game, GOV_TROOPS, frame["origin"], frame["dest"], n)
     if n == game.vocabulary.max_count and frame["troops"] > n:     # largest count reached: ask for the rest
         _ask_government_troops(game, frame["dest"], frame["origin"], frame["troops"] - n, None, lo=0)
