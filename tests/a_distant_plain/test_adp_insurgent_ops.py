@@ -688,3 +688,20 @@ def test_random_play_through_insurgent_operations(scenario):
             g.apply(r.choice(legal))
             steps += 1
     assert used == {"rally", "march", "attack", "terror"}
+
+
+def test_T19_attack_removes_police_before_coalition_troops_and_the_base_stays():
+    """3.3.3 with the 3.2.4 note: Government Base + 1 Police + 2 Coalition Troops; a successful Taliban
+    Attack removing 2 takes the Police first (Government cubes before Coalition cubes), then a Coalition
+    Troop (to Casualties); the Base cannot go while any cube remains."""
+    g = make("taliban", {"Helmand": {"pieces": {"Taliban Guerrilla": 3, "Government Base": 1, "Police": 1,
+                                                "Coalition Troops": 2}}})
+    g.state.rng = FixedDice([2])
+    play(g, "operation only", "Attack", "select Helmand")
+    assert set(labels(g)) == {"Police", "done"}                 # no Coalition Troops, no Base yet
+    play(g, "Police")
+    assert set(labels(g)) == {"Coalition Troops", "done"}       # the Base is shielded by the Troops
+    play(g, "Coalition Troops")
+    assert at(g, "Helmand", POLICE) == 0 and at(g, "Helmand", COALITION_TROOPS) == 1
+    assert g.state.pieces[CASUALTIES, COALITION_TROOPS] == 1
+    assert at(g, "Helmand", 4) == 1                             # Government Base still there
