@@ -7,12 +7,13 @@ prompt), or as a free Special Activity granted by an Event (5.5) pushed at a seq
 """
 
 import coin_env
+from adp_helpers import at, avail, position_game, res
+from adp_helpers import free_sa as shared_free_sa
 from coin_env import labels, play
-from coin_env.coin.events import grant_free_action
-from coin_env.games.a_distant_plain.data.pieces import (COALITION_TROOPS, FACTIONS, GOV_BASE, GOV_TROOPS, POLICE,
+from coin_env.games.a_distant_plain.data.pieces import (COALITION_TROOPS, GOV_BASE, GOV_TROOPS, POLICE,
                                                         TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G)
 from coin_env.games.a_distant_plain.rules import taliban_sa
-from coin_env.games.a_distant_plain.static import AVAILABLE, CASUALTIES, INDEX
+from coin_env.games.a_distant_plain.static import CASUALTIES, INDEX
 
 OPP, NEU, SUP = -1, 0, 1
 TOR_KHAM = "LoC Kabul-Tor Kham"          # Econ 4
@@ -45,34 +46,13 @@ class FixedDice(NoDice):
         return self.rolls.pop(0)
 
 
-def make(spaces, taliban=10, warlords=10, government=20, patronage=10, islamabad="Backing", boxes=None,
-         eligible=("taliban",), card=None):
-    pos = {"resources": {"government": government, "taliban": taliban, "warlords": warlords},
-           "patronage": patronage, "islamabad": islamabad, "eligible": {f: f in eligible for f in FACTIONS},
-           "spaces": spaces}
-    if boxes is not None:
-        pos["boxes"] = boxes
-    if card is not None:
-        pos["deck"] = [card] + [c for c in range(1, 25) if c != card] + [73]
-    return coin_env.make_game("a_distant_plain", position=pos, debug=True)
+def make(spaces, **kw):
+    kw.setdefault("eligible", ("taliban",))
+    return position_game(spaces, **kw)
 
 
 def free_sa(g, key, faction="taliban"):
-    """An Event's free Special Activity (5.5), granted at the sequence-of-play prompt."""
-    grant_free_action(g, faction, [g.sa_action(key)], kind="op", optional=True)
-    g.advance()
-
-
-def at(g, space, piece):
-    return int(g.state.pieces[INDEX[space], piece])
-
-
-def avail(g, piece):
-    return int(g.state.pieces[AVAILABLE, piece])
-
-
-def res(g, f):
-    return g.state.resources[f]
+    return shared_free_sa(g, key, faction)
 
 
 # ==================================================================================================

@@ -5,43 +5,24 @@ T55 (4.5.3); then one test per rule point. Special Activities run through the se
 as a free Special Activity granted by an Event (5.5) pushed at a sequence-of-play prompt.
 """
 
-import coin_env
+from adp_helpers import at, avail, position_game, res
+from adp_helpers import free_sa as shared_free_sa
 from coin_env import labels, play
-from coin_env.coin.events import grant_free_action
 from coin_env.games.a_distant_plain import board
-from coin_env.games.a_distant_plain.data.pieces import (COALITION_TROOPS, FACTIONS, GOV_BASE, GOV_TROOPS, POLICE,
+from coin_env.games.a_distant_plain.data.pieces import (COALITION_TROOPS, GOV_BASE, GOV_TROOPS, POLICE,
                                                         TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G,
                                                         WARLORD_G_ACTIVE)
 from coin_env.games.a_distant_plain.rules import warlords_sa
-from coin_env.games.a_distant_plain.static import AVAILABLE, INDEX
+from coin_env.games.a_distant_plain.static import INDEX
 
 
-def make(spaces, taliban=10, warlords=10, government=20, patronage=10, islamabad="Backing", boxes=None,
-         eligible=("warlords",)):
-    pos = {"resources": {"government": government, "taliban": taliban, "warlords": warlords},
-           "patronage": patronage, "islamabad": islamabad, "eligible": {f: f in eligible for f in FACTIONS},
-           "spaces": spaces}
-    if boxes is not None:
-        pos["boxes"] = boxes
-    return coin_env.make_game("a_distant_plain", position=pos, debug=True)
+def make(spaces, **kw):
+    kw.setdefault("eligible", ("warlords",))
+    return position_game(spaces, **kw)
 
 
 def free_sa(g, key, faction="warlords"):
-    """An Event's free Special Activity (5.5), granted at the sequence-of-play prompt."""
-    grant_free_action(g, faction, [g.sa_action(key)], kind="op", optional=True)
-    g.advance()
-
-
-def at(g, space, piece):
-    return int(g.state.pieces[INDEX[space], piece])
-
-
-def avail(g, piece):
-    return int(g.state.pieces[AVAILABLE, piece])
-
-
-def res(g, f):
-    return g.state.resources[f]
+    return shared_free_sa(g, key, faction)
 
 
 # ==================================================================================================
