@@ -27,7 +27,7 @@ import numpy as np
 import coin_env
 
 SCENARIO = {"gandhi": "short", "a_distant_plain": "short"}
-BOTS: dict[str, str] = {"gandhi": "arjuna"}     # game -> its published non-player bot
+BOTS: dict[str, str] = {"gandhi": "arjuna", "a_distant_plain": "flowchart"}   # game -> its published bot
 
 
 def _engine(game_name, budget_s):

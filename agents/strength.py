@@ -1,6 +1,8 @@
-"""Measured strength of a game's non-player bots (Gandhi: Arjuna, rules section 8).
+"""Measured strength of a game's non-player bots (Gandhi: Arjuna; A Distant Plain: the flowcharts;
+rules section 8 of each).
 
     coin-env strength --game gandhi --bot arjuna --games 100 --seed 0 [--json out.json]
+    coin-env strength --game a_distant_plain --games 100      # --bot defaults to the game's bot
 
 Three match-ups, each ``--games`` seeded games on the game's benchmark scenario:
 * bot in one seat, random players in the other three (per faction);
@@ -88,7 +90,8 @@ def format_table(result: dict) -> str:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default="gandhi", choices=coin_env.list_games())
-    p.add_argument("--bot", default="arjuna")
+    p.add_argument("--bot", default=None, help="default: the game's published bot (gandhi: arjuna, "
+                                               "a_distant_plain: flowchart)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--scenario", default=None)
@@ -96,7 +99,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args) -> int:
-    result = measure(args.game, args.bot, args.games, args.seed, args.scenario)
+    from coin_env.core.registry import game_bots
+    bot = args.bot or next(iter(game_bots(args.game)), None)
+    if bot is None:
+        raise SystemExit(f"{args.game} has no published bot")
+    result = measure(args.game, bot, args.games, args.seed, args.scenario)
     print(format_table(result))
     if args.json:
         with open(args.json, "w") as f:

@@ -10,7 +10,10 @@ Sections (TOML/YAML file, or the same structure as a dict):
   coin_env/coin/datapack.py);
 * ``[spaces."<name>"]`` ``terrain`` ("Mountain" / "Plains", Afghan Provinces; 3.2.4), ``population``
   (Provinces, 0..2), ``pashtun`` (true/false; never for LoCs, 1.3.4), ``econ`` (LoCs, 1..4),
-  ``adjacent`` (the full list of neighbours, 1.3.6).
+  ``adjacent`` (the full list of neighbours, 1.3.6);
+* ``[random_spaces]`` ``regions``: the printed Random Spaces sheet of the non-player rules (8.4) -- six
+  regions (green die) of six space names (second die) in arrow order; the arrows run from slot to slot
+  and from a region's last slot to the next region's first. Every map space must appear at least once.
 
 The new map must still meet the rulebook: Afghan Population 25 (1.9), LoC Econ 12 (6.3.2), symmetric
 adjacency, every space with a neighbour, and the three scenarios' printed victory markers (2.1) --
@@ -26,6 +29,7 @@ from ...coin.datapack import DataPackError, DataPackLoader, adjacency_row, int_i
 from . import static
 from .data import cards as carddata
 from .data import map as mapdata
+from .data import random_spaces
 from .data.pieces import FACTION_NAMES, FACTIONS
 from .data.scenarios import SCENARIOS
 
@@ -123,7 +127,31 @@ def _validate_game(data: dict, base_dir, errors: list[str]) -> dict:
         for key, value in entry.items():
             _space_fact(static.INDEX[name], key, value, f"spaces.{name!r}.{key}", facts, errors)
     _check_map(facts, errors)
+    facts["random_spaces"] = _random_spaces(table(data, "random_spaces", errors, "with key 'regions'"), errors)
     return facts
+
+
+def _random_spaces(section: dict, errors: list[str]) -> list[list[str]]:
+    """8.4: the Random Spaces sheet (six regions of six spaces); the built-in reconstruction by default."""
+    for key in section:
+        if key != "regions":
+            errors.append(f"random_spaces.{key}: unknown key; known keys: ['regions']")
+    regions = section.get("regions")
+    if regions is None:
+        return [list(r) for r in random_spaces.DEFAULT_REGIONS]
+    n = random_spaces.N_REGIONS
+    if not (isinstance(regions, list) and len(regions) == n
+            and all(isinstance(r, list) and len(r) == random_spaces.N_SLOTS for r in regions)):
+        errors.append(f"random_spaces.regions = {regions!r}: must be {n} lists of {random_spaces.N_SLOTS} space names (8.4)")
+        return []
+    for i, region in enumerate(regions):
+        for name in region:
+            if name not in static.INDEX:
+                errors.append(f"random_spaces.regions[{i}]: unknown space {name!r}")
+    missing = [name for name in static.SPACE_NAMES if not any(name in r for r in regions)]
+    if missing:
+        errors.append(f"random_spaces.regions: every map space must be on the sheet; missing {missing}")
+    return [list(r) for r in regions]
 
 
 def _commit_game(plan: dict) -> None:
@@ -134,13 +162,14 @@ def _commit_game(plan: dict) -> None:
     static.IS_MOUNTAIN[:] = mountain
     static.ADJACENT[:] = adj
     static.NEIGHBORS[:] = static.neighbors_of(static.ADJACENT)
+    random_spaces.REGIONS[:] = plan["random_spaces"]
     from ...core.encoding import _ENCODER_CACHE
     enc = _ENCODER_CACHE.get("a_distant_plain")
     if enc is not None:
         enc.refresh_static()                          # the encoder's fixed map facts follow the pack
 
 
-LOADER = DataPackLoader("a_distant_plain", FACTIONS, FACTION_ALIASES, carddata.TABLE, CARD_KEYS, {"spaces"},
+LOADER = DataPackLoader("a_distant_plain", FACTIONS, FACTION_ALIASES, carddata.TABLE, CARD_KEYS, {"spaces", "random_spaces"},
                         _validate_game, _commit_game)
 validate, apply, ensure, reset, active, applied = LOADER.api()
 

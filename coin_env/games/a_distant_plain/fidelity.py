@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from ...coin.fidelity import markdown as fidelity_table
-from .data import cards, map as mapdata
+from .data import cards, map as mapdata, random_spaces
 
 
 def rows() -> list[tuple[str, str, str, str]]:
@@ -49,7 +49,20 @@ def rows() -> list[tuple[str, str, str, str]]:
                 f"{c['data_only']} cards data only: no card text is in the rules or public sources (no Event "
                 "option; an owner data pack or plugin adds them); Capability effects"))
     out.append(("Propaganda cards", "6 cards, one per pile (2.1)", "card numbers 73-78", "-"))
-    out.append(("Non-player flowcharts (8.0)", "-", "-", "issue 6"))
+    out.append(("Non-player flowcharts (8.0)",
+                "8.1 (Capability and Momentum with their die rolls and exceptions, Ineffective Events, Low "
+                "Resources, Non-player Operations not Limited, Final Event Card ignored, no voluntary removal); "
+                "8.2 guidelines (maximum extent, 2/3-of-Resources caps, spaces planned first, SAs inside Operation "
+                "bullets); 8.2.1 target and piece orders; 8.2.3 nested priorities; 8.4.1 random LoCs; 8.5; all four "
+                "flowcharts (8.6-8.9): every trigger and skip, every Operation and Special Activity priority list, "
+                "the Propaganda procedures",
+                f"Random Spaces sheet (8.4): {random_spaces.PROVENANCE.split(': ', 1)[1]} (an owner data pack "
+                "replaces it); readings of unclear bullets (README)",
+                "Special Event Instructions and gray halos (8.3.1); the NP Taliban effect printed on the Islamabad "
+                "track (8.1); the Event conditions of 8.x.2 run the card side on a copy of the game, so they act "
+                "only for sides with an effect (none in the base data); of the Capability uses of 8.6.1-8.9.1, "
+                "Predators and Find Fix Finish steer the bots when recorded in effect, the others (PRTs, VSO, ISR, "
+                "MANPADS Scare, Tribal Elders, Accidental Guerrillas, Aerostats) need the card texts"))
     return out
 
 

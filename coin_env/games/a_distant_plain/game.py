@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...coin.sequence import CoinGame
+from ...coin.sequence import LIMITED_OP, OP_WITH_SA, CoinGame
 from ...coin.vocabulary import VocabularyHelpers
 from . import board
 from .actions import OP, SA, VOCABULARY
@@ -55,6 +55,14 @@ class AdpGame(VocabularyHelpers, CoinGame):
 
     def operations_limited(self, faction):
         return turn.final_card_limits_apply(self, faction)
+
+    def options_for(self, faction):
+        """2.3.4, with 8.1 "Non-player Operations not Limited": where the sequence of play offers a
+        Non-player a Limited Operation, it executes a full Operation with a Special Activity instead."""
+        opts = super().options_for(faction)
+        if self.is_non_player(faction) and LIMITED_OP in opts:
+            opts = sorted((set(opts) - {LIMITED_OP}) | {OP_WITH_SA})
+        return opts
 
     def limited_op_spaces(self, faction):
         return turn.limited_op_spaces(self, faction)
@@ -123,7 +131,7 @@ def _activities():
 
 AdpGame.activities = _activities()
 GAME_CLASS = AdpGame
-BOTS: dict[str, str] = {}     # the section-8 flowchart bots arrive with issue 6
+BOTS = {"flowchart": "coin_env.games.a_distant_plain.bots:FlowchartBot"}   # section 8
 
 
 def new_game(scenario=None, seed=0, options=None, position=None, debug=False):

@@ -1,0 +1,228 @@
+"""What a flowchart handler sees at one decision: the game, the prompt, the legal actions, the faction's
+working memory, and the section-8 vocabulary (nested priorities, 8.4 random spaces, 8.2.1 targets,
+"2/3 of Resources", dice).
+
+Memory lives in the game state (``state.np[faction]``) so a save, a clone or a replay carries it. Dice
+come from the game's own generator, on a stream of their own (``state.np["rng"]``, split off the game's
+generator at the bots' first roll): the bots never move the dice the rules roll, so a recorded list of
+actions replays the same game without running the bots again. A bot changes the board only by returning an action that the
+engine applies; :meth:`Ctx.trial` gives a throw-away clone for "would this be possible?" questions.
+"""
+
+from __future__ import annotations
+
+from ....core.rng import Rng
+from .. import board
+from ..actions import MAX_COUNT, VOCABULARY
+from ..data import cards as carddata
+from ..data import random_spaces
+from ..data.pieces import FACTIONS, N_PIECE_TYPES
+from ..static import ECON, INDEX, IS_LOC, N_SPACES
+
+SPACE0, PIECE0, COUNT0, FACTION0 = VOCABULARY.SPACE0, VOCABULARY.PIECE0, VOCABULARY.COUNT0, VOCABULARY.FACTION0
+N_PIECE_ACTIONS = N_PIECE_TYPES + 3          # piece types, then the Terror / Sabotage / +1 Pop markers
+BOT_STREAM = 0x5DEECE66DB0784             # mixes the game's generator state into the bots' stream
+
+
+def bot_rng(state) -> Rng:
+    """The bots' dice (not advanced): the saved stream, or one split off the game's generator."""
+    saved = state.np.get("rng")
+    return Rng.from_state(saved if saved is not None else state.rng.state ^ BOT_STREAM)
+
+
+class Ctx:
+    def __init__(self, game, faction: str):
+        self.game = game
+        self.state = game.state
+        self.faction = faction
+        self.frame = game.state.frames[-1] if game.state.frames else None
+        self.legal = game.legal_actions()
+        self._legal_set = set(self.legal)
+        self.mem = game.state.np.setdefault(faction, {})
+
+    # --- the turn plan (set at the sequence-of-play choice) -------------------------------------
+    @property
+    def plan(self) -> dict:
+        return self.mem.setdefault("plan", {})
+
+    @property
+    def kind(self) -> str:
+        """The prompt kind, or the continuation name of a ``choose`` prompt."""
+        return self.frame["then"] if self.frame["kind"] == "choose" else self.frame["kind"]
+
+    # --- actions ------------------------------------------------------------------------------
+    @property
+    def done(self) -> int:
+        return VOCABULARY.DONE
+
+    def has(self, action: int | None) -> bool:
+        return action is not None and action in self._legal_set
+
+    def space(self, sp: int) -> int:
+        return SPACE0 + sp
+
+    def piece(self, pc: int) -> int:
+        return PIECE0 + pc
+
+    def count(self, n: int) -> int:
+        return COUNT0 + n
+
+    def mode(self, key: str) -> int:
+        return VOCABULARY.MODE[key]
+
+    def op(self, key: str) -> int:
+        return VOCABULARY.OP[key]
+
+    def sa(self, key: str) -> int:
+        return VOCABULARY.SA[key]
+
+    def faction_action(self, f: str) -> int:
+        return FACTION0 + FACTIONS.index(f)
+
+    def legal_spaces(self) -> list[int]:
+        return [a - SPACE0 for a in self.legal if SPACE0 <= a < SPACE0 + N_SPACES]
+
+    def legal_pieces(self) -> list[int]:
+        return [a - PIECE0 for a in self.legal if PIECE0 <= a < PIECE0 + N_PIECE_ACTIONS]
+
+    def legal_counts(self) -> list[int]:
+        return [a - COUNT0 for a in self.legal if COUNT0 <= a <= COUNT0 + MAX_COUNT]
+
+    def legal_modes(self) -> list[str]:
+        return [VOCABULARY.key_of(a) for a in self.legal if VOCABULARY.group_of(a) == "mode"]
+
+    def legal_factions(self) -> list[str]:
+        return [FACTIONS[a - FACTION0] for a in self.legal if FACTION0 <= a < FACTION0 + len(FACTIONS)]
+
+    def max_count(self) -> int:
+        return self.count(max(self.legal_counts()))
+
+    def min_count(self) -> int:
+        return self.count(min(self.legal_counts()))
+
+    def count_at_most(self, n: int) -> int:
+        """The largest legal count <= n (the smallest legal count if none is)."""
+        counts = self.legal_counts()
+        ok = [c for c in counts if c <= n]
+        return self.count(max(ok) if ok else min(counts))
+
+    def label(self, action: int) -> str:
+        return VOCABULARY.label(action)
+
+    # --- seats, margins, cards ---------------------------------------------------------------------
+    def is_np(self, faction: str) -> bool:
+        return self.game.is_non_player(faction)
+
+    def is_player(self, faction: str) -> bool:
+        return not self.game.is_non_player(faction)
+
+    def players(self) -> list[str]:
+        return [f for f in FACTIONS if not self.game.is_non_player(f)]
+
+    def margins(self) -> dict[str, int]:
+        return board.victory_margins(self.state)
+
+    def target_factions(self, enemies) -> list[str]:
+        """8.2.1: enemy Players before Non-players; among Players the best victory margin first, ties
+        at random (one die per tie); the Non-players then in the order given."""
+        margins = self.margins()
+        players = [f for f in enemies if self.is_player(f)]
+        keyed = sorted(((-margins[f], self.below(1000), f) for f in players))
+        return [f for *_k, f in keyed] + [f for f in enemies if not self.is_player(f)]
+
+    def unplayed_propaganda(self) -> int:
+        """8.1: Propaganda cards still to come (in the draw deck or showing as the next card)."""
+        s = self.state
+        n = sum(1 for c in s.deck if carddata.is_propaganda(c))
+        if s.upcoming is not None and carddata.is_propaganda(s.upcoming):
+            n += 1
+        return n
+
+    def next_propaganda_final(self) -> bool:
+        """Is the next Propaganda card the scenario's last ("final Campaign", 8.6.5 / 8.9.3)?"""
+        return self.unplayed_propaganda() <= 1
+
+    # --- section-8 vocabulary ---------------------------------------------------------------------
+    def die(self) -> int:
+        return self.below(6) + 1
+
+    def below(self, n: int) -> int:
+        rng = bot_rng(self.state)
+        value = rng.below(n)
+        self.state.np["rng"] = rng.state
+        return value
+
+    @staticmethod
+    def two_thirds(resources: int, unlimited_below: int | None = 9) -> int:
+        """8.2.2 "for 2/3 of Res" (rounded down); none of the cap when Resources are below ``unlimited_below``."""
+        if unlimited_below is not None and resources < unlimited_below:
+            return resources
+        return (2 * resources) // 3
+
+    def random_space(self, spaces) -> int:
+        """8.4: one of ``spaces`` by the Random Spaces map (data/random_spaces.py, reconstructed): roll
+        the region, roll the slot, follow the arrows to the first candidate. Only LoCs: 8.4.1."""
+        cands = set(spaces)
+        if not cands:
+            raise ValueError("random_space: no candidates")
+        if len(cands) == 1:
+            return next(iter(cands))
+        if all(IS_LOC[sp] for sp in cands):
+            return self.random_loc(cands)
+        slots = [INDEX[name] for region in random_spaces.REGIONS for name in region]
+        at = (self.die() - 1) * 6 + (self.die() - 1)
+        for step in range(len(slots)):
+            sp = slots[(at + step) % len(slots)]
+            if sp in cands:
+                return sp
+        return min(cands)             # a candidate missing from a replaced sheet: lowest index, deterministic
+
+    def random_loc(self, locs) -> int:
+        """8.4.1: the highest Econ first, then an equal-chance roll."""
+        locs = sorted(locs)
+        top = max(int(ECON[sp]) for sp in locs)
+        best = [sp for sp in locs if ECON[sp] == top]
+        return best[self.below(len(best))] if len(best) > 1 else best[0]
+
+    def narrow(self, spaces, *keys) -> list[int]:
+        """8.2.3 nested priorities: each key (``fn(sp) -> number``, highest wins) narrows the set so far."""
+        cands = list(spaces)
+        for key in keys:
+            if len(cands) <= 1:
+                break
+            values = {sp: key(sp) for sp in cands}
+            top = max(values.values())
+            cands = [sp for sp in cands if values[sp] == top]
+        return cands
+
+    def pick(self, spaces, *keys) -> int | None:
+        """The space the nested priorities select, ties by 8.4; None if no candidate."""
+        cands = self.narrow(spaces, *keys)
+        if not cands:
+            return None
+        return cands[0] if len(cands) == 1 else self.random_space(cands)
+
+    def order(self, spaces, *keys) -> list[int]:
+        """All candidates in priority order (repeated :meth:`pick`)."""
+        left, out = list(spaces), []
+        while left:
+            sp = self.pick(left, *keys)
+            out.append(sp)
+            left.remove(sp)
+        return out
+
+    def pick_legal(self, spaces, *keys) -> int | None:
+        """:meth:`pick` among the candidates the engine also offers now."""
+        legal = set(self.legal_spaces())
+        return self.pick([sp for sp in spaces if sp in legal], *keys)
+
+    # --- the engine, asked without acting ----------------------------------------------------------------
+    def selectable(self, faction: str, key: str, special: bool = False) -> list[int]:
+        """Spaces the engine would let ``faction`` select now for this Op / SA."""
+        action = VOCABULARY.SA[key] if special else VOCABULARY.OP[key]
+        act = self.game.activities[faction].get(action)
+        return act.selectable(self.game) if act is not None else []
+
+    def trial(self):
+        """A throw-away clone of the game (same RNG state) to try a line of play on."""
+        return self.game.clone()
