@@ -11,15 +11,16 @@ engine applies; :meth:`Ctx.trial` gives a throw-away clone for "would this be po
 
 from __future__ import annotations
 
+from ....coin.bots import BotContext
 from ....core.rng import Rng
 from .. import board
-from ..actions import MAX_COUNT, VOCABULARY
+from ..actions import VOCABULARY
 from ..data import cards as carddata
 from ..data import random_spaces
 from ..data.pieces import FACTIONS, N_PIECE_TYPES
 from ..static import ECON, INDEX, IS_LOC, N_SPACES
 
-SPACE0, PIECE0, COUNT0, FACTION0 = VOCABULARY.SPACE0, VOCABULARY.PIECE0, VOCABULARY.COUNT0, VOCABULARY.FACTION0
+FACTION0 = VOCABULARY.FACTION0
 N_PIECE_ACTIONS = N_PIECE_TYPES + 3          # piece types, then the Terror / Sabotage / +1 Pop markers
 BOT_STREAM = 0x5DEECE66DB0784             # mixes the game's generator state into the bots' stream
 
@@ -30,14 +31,13 @@ def bot_rng(state) -> Rng:
     return Rng.from_state(saved if saved is not None else state.rng.state ^ BOT_STREAM)
 
 
-class Ctx:
+class Ctx(BotContext):
+    vocabulary = VOCABULARY
+    n_spaces = N_SPACES
+    n_piece_actions = N_PIECE_ACTIONS
+
     def __init__(self, game, faction: str):
-        self.game = game
-        self.state = game.state
-        self.faction = faction
-        self.frame = game.state.frames[-1] if game.state.frames else None
-        self.legal = game.legal_actions()
-        self._legal_set = set(self.legal)
+        super().__init__(game, faction)
         self.mem = game.state.np.setdefault(faction, {})
 
     # --- the turn plan (set at the sequence-of-play choice) -------------------------------------
@@ -50,26 +50,7 @@ class Ctx:
         """The prompt kind, or the continuation name of a ``choose`` prompt."""
         return self.frame["then"] if self.frame["kind"] == "choose" else self.frame["kind"]
 
-    # --- actions ------------------------------------------------------------------------------
-    @property
-    def done(self) -> int:
-        return VOCABULARY.DONE
-
-    def has(self, action: int | None) -> bool:
-        return action is not None and action in self._legal_set
-
-    def space(self, sp: int) -> int:
-        return SPACE0 + sp
-
-    def piece(self, pc: int) -> int:
-        return PIECE0 + pc
-
-    def count(self, n: int) -> int:
-        return COUNT0 + n
-
-    def mode(self, key: str) -> int:
-        return VOCABULARY.MODE[key]
-
+    # --- actions (the rest: coin.bots.BotContext) ---------------------------------------------------
     def op(self, key: str) -> int:
         return VOCABULARY.OP[key]
 
@@ -79,40 +60,13 @@ class Ctx:
     def faction_action(self, f: str) -> int:
         return FACTION0 + FACTIONS.index(f)
 
-    def legal_spaces(self) -> list[int]:
-        return [a - SPACE0 for a in self.legal if SPACE0 <= a < SPACE0 + N_SPACES]
-
-    def legal_pieces(self) -> list[int]:
-        return [a - PIECE0 for a in self.legal if PIECE0 <= a < PIECE0 + N_PIECE_ACTIONS]
-
-    def legal_counts(self) -> list[int]:
-        return [a - COUNT0 for a in self.legal if COUNT0 <= a <= COUNT0 + MAX_COUNT]
-
     def legal_modes(self) -> list[str]:
         return [VOCABULARY.key_of(a) for a in self.legal if VOCABULARY.group_of(a) == "mode"]
 
     def legal_factions(self) -> list[str]:
         return [FACTIONS[a - FACTION0] for a in self.legal if FACTION0 <= a < FACTION0 + len(FACTIONS)]
 
-    def max_count(self) -> int:
-        return self.count(max(self.legal_counts()))
-
-    def min_count(self) -> int:
-        return self.count(min(self.legal_counts()))
-
-    def count_at_most(self, n: int) -> int:
-        """The largest legal count <= n (the smallest legal count if none is)."""
-        counts = self.legal_counts()
-        ok = [c for c in counts if c <= n]
-        return self.count(max(ok) if ok else min(counts))
-
-    def label(self, action: int) -> str:
-        return VOCABULARY.label(action)
-
     # --- seats, margins, cards ---------------------------------------------------------------------
-    def is_np(self, faction: str) -> bool:
-        return self.game.is_non_player(faction)
-
     def is_player(self, faction: str) -> bool:
         return not self.game.is_non_player(faction)
 

@@ -13,8 +13,7 @@ the engine applies it. Dispatch:
 
 from __future__ import annotations
 
-from collections import Counter
-
+from ....coin.bots import BotError, NonPlayerBot
 from ....coin.events import _probe_done, _probe_start
 from ....coin.sequence import EVENT_SHADED, EVENT_UNSHADED, LIMITED_OP, OP_ONLY, OP_WITH_SA, PASS
 from . import guidelines, sequence
@@ -22,32 +21,11 @@ from .context import Ctx
 from .registry import CHOICE_HANDLERS, FLOWCHARTS, PROMPT_HANDLERS, lookup, on_choice, on_prompt
 
 
-class BotError(RuntimeError):
-    pass
-
-
-class FlowchartBot:
+class FlowchartBot(NonPlayerBot):
     """Plays any A Distant Plain seat by section 8. One instance may serve every seat."""
 
     name = "flowchart"
-    non_player = True          # environments add the seat to the game's ``non_players`` option
-
-    def __init__(self):
-        self.fallbacks: Counter = Counter()
-
-    def __call__(self, game, faction, rng=None) -> int:
-        return self.decide_for(game, faction)
-
-    def decide_for(self, game, faction: str) -> int:
-        if not game.is_non_player(faction):
-            raise BotError(f"{faction} is not a non-player in this game "
-                           f"(option non_players={game.options.get('non_players')})")
-        ctx = Ctx(game, faction)
-        action = self.decide(ctx)
-        if action not in ctx._legal_set:
-            raise BotError(f"flowchart {faction} chose illegal action {action} ({ctx.label(action)!r}) at "
-                           f"{game.prompt()!r}; legal: {[ctx.label(a) for a in ctx.legal][:30]}")
-        return action
+    context_class = Ctx
 
     def decide(self, ctx) -> int:
         if len(ctx.legal) == 1:

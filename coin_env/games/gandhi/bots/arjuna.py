@@ -11,8 +11,7 @@ events.py). A prompt without a handler is answered by :func:`fallback` and count
 
 from __future__ import annotations
 
-from collections import Counter
-
+from ....coin.bots import BotError, NonPlayerBot
 from ....coin.sequence import EVENT_SHADED, EVENT_UNSHADED, LIMITED_OP, OP_ONLY, OP_WITH_SA, PASS
 from ..actions import OP, SA
 from . import deck, eligibility, events
@@ -26,31 +25,11 @@ FALLBACK_ORDER = {"event": ("op_sa", "op", "limited", "pass"), "op_sa": ("op", "
                   "op": ("op_sa", "limited", "pass"), "limited": ("op", "op_sa", "pass"), "pass": ()}
 
 
-class BotError(RuntimeError):
-    pass
-
-
-class ArjunaBot:
+class ArjunaBot(NonPlayerBot):
     """Plays any Gandhi seat by section 8. One instance may serve every seat."""
 
     name = "arjuna"
-    non_player = True          # environments add the seat to the game's ``non_players`` option
-
-    def __init__(self):
-        self.fallbacks: Counter = Counter()
-
-    def __call__(self, game, faction, rng=None) -> int:
-        return self.decide_for(game, faction)
-
-    def decide_for(self, game, faction: str) -> int:
-        if not game.is_non_player(faction):
-            raise BotError(f"{faction} is not a non-player in this game (option non_players={game.options.get('non_players')})")
-        ctx = Ctx(game, faction)
-        action = self.decide(ctx)
-        if action not in ctx._legal_set:
-            raise BotError(f"Arjuna {faction} chose illegal action {action} ({ctx.label(action)!r}) at "
-                           f"{game.prompt()!r}; legal: {[ctx.label(a) for a in ctx.legal][:30]}")
-        return action
+    context_class = Ctx
 
     def decide(self, ctx) -> int:
         frame = ctx.frame

@@ -8,21 +8,21 @@ an action that the engine applies.
 
 from __future__ import annotations
 
-from ..actions import COUNT0, MAX_COUNT, PIECE0, SPACE0, VOCABULARY
+from ....coin.bots import BotContext
+from ..actions import VOCABULARY
 from ..data.arjuna import face
 from ..data.pieces import N_PIECE_TYPES
 from ..static import IS_RAILWAY, N_SPACES
 from . import adversary, priorities
 
 
-class Ctx:
+class Ctx(BotContext):
+    vocabulary = VOCABULARY
+    n_spaces = N_SPACES
+    n_piece_actions = N_PIECE_TYPES
+
     def __init__(self, game, faction: str):
-        self.game = game
-        self.state = game.state
-        self.faction = faction
-        self.frame = game.state.frames[-1] if game.state.frames else None
-        self.legal = game.legal_actions()
-        self._legal_set = set(self.legal)
+        super().__init__(game, faction)
         mem = game.state.arjuna.setdefault("memory", {})
         self.mem = mem.setdefault(faction, {})
 
@@ -46,54 +46,9 @@ class Ctx:
         letter, index, k = p["sa_at"]
         return face(letter).nodes[index].options[k]
 
-    # --- actions ----------------------------------------------------------------------------
-    @property
-    def done(self) -> int:
-        return self.game.DONE
-
-    def has(self, action: int) -> bool:
-        return action in self._legal_set
-
-    def space(self, sp: int) -> int:
-        return SPACE0 + sp
-
-    def piece(self, pc: int) -> int:
-        return PIECE0 + pc
-
-    def count(self, n: int) -> int:
-        return COUNT0 + n
-
-    def mode(self, key: str) -> int:
-        return self.game.mode(key)
-
-    def legal_spaces(self) -> list[int]:
-        return [a - SPACE0 for a in self.legal if SPACE0 <= a < SPACE0 + N_SPACES]
-
-    def legal_pieces(self) -> list[int]:
-        return [a - PIECE0 for a in self.legal if PIECE0 <= a < PIECE0 + N_PIECE_TYPES]
-
-    def legal_counts(self) -> list[int]:
-        return [a - COUNT0 for a in self.legal if COUNT0 <= a <= COUNT0 + MAX_COUNT]
-
-    def max_count(self) -> int:
-        return self.count(max(self.legal_counts()))
-
-    def min_count(self) -> int:
-        return self.count(min(self.legal_counts()))
-
-    def count_at_most(self, n: int) -> int:
-        """The largest legal count <= n (or the smallest legal count if none is)."""
-        counts = self.legal_counts()
-        ok = [c for c in counts if c <= n]
-        return self.count(max(ok) if ok else min(counts))
-
-    def label(self, action: int) -> str:
-        return VOCABULARY.label(action)
+    # --- actions: coin.bots.BotContext ---------------------------------------------------------
 
     # --- rules helpers ---------------------------------------------------------------------------
-    def is_np(self, faction: str) -> bool:
-        return self.game.is_non_player(faction)
-
     @property
     def raj_is_player(self) -> bool:
         return not self.game.is_non_player("raj")
