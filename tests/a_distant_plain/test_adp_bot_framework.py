@@ -305,3 +305,23 @@ def test_all_bot_games_finish_without_fallbacks(seed, scenario):
     g, actions, bot = _all_bot_game(seed, scenario)
     assert g.state.result is not None and g.state.result["winner"] in FACTIONS
     assert not bot.fallbacks, f"prompts answered by no flowchart handler: {dict(bot.fallbacks)}"
+
+
+# --- 8.3.5 note: never an Event that lowers the faction's own victory total (T15) ------------------------
+def _taliban_gain(game, faction):
+    board.add_resources(game.state, "taliban", 3)
+
+
+def _taliban_gain_but_opposition_lost(game, faction):
+    board.add_resources(game.state, "taliban", 3)
+    board.set_support(game.state, INDEX["Kandahar"], 0)         # Opposition -> Neutral: Taliban VP -2
+
+
+@pytest.mark.parametrize("effect,plays", [(_taliban_gain, True), (_taliban_gain_but_opposition_lost, False)])
+def test_T15_np_taliban_never_plays_an_event_that_lowers_its_own_victory(card_effects, effect, plays):
+    card_effects(71, "shaded", effect)
+    spaces = {"Kandahar": {"support": "Opposition", "pieces": {"Taliban Guerrilla": 3}},
+              "Kabul": {"pieces": {"Government Troops": 3, "Police": 2}}}
+    g = np_game(["taliban"], [71, 2, 73], eligible=["taliban"], spaces=spaces)
+    assert g.current_player() == "taliban" and EVENT_SHADED in g.legal_actions()
+    assert (BOT(g, "taliban") == EVENT_SHADED) == plays

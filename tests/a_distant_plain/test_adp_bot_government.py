@@ -268,6 +268,17 @@ def test_T14_train_civic_action_then_govern_for_patronage_8_7_5():
     assert int(g.state.support[I["Kandahar"]]) == 0
 
 
+def test_T13_and_priority_needs_every_term_8_2_2():
+    """8.2.2 AND: the same space as T14, but with no Aid Govern for Patronage cannot happen there, so
+    bullet 2 (Train AND Civic Action AND Govern) is not executed in it -- no Civic Action, no Govern."""
+    spaces = {"Kandahar": {"support": "Neutral", "pieces": {"Government Base": 1, "Government Troops": 2, "Police": 1}}}
+    g = make(spaces, gov=30, aid=0, patronage=5)
+    plan = play_turn(g)
+    assert plan.get("step2") != [I["Kandahar"], "train_civic_action", 1]
+    assert plan.get("sa_first") != I["Kandahar"]
+    assert int(g.state.support[I["Kandahar"]]) == 0 and g.state.patronage == 5
+
+
 def test_train_trigger_off_goes_to_sweep_8_7_5_8_7_6():
     g = few_troops(make({"Kandahar": {"pieces": {"Taliban Guerrilla": 1}},
                          "Zabol": {"pieces": {"Government Troops": 5}}}))

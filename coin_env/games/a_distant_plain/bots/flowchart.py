@@ -14,9 +14,9 @@ the engine applies it. Dispatch:
 from __future__ import annotations
 
 from ....coin.bots import BotError, NonPlayerBot
-from ....coin.events import _probe_done, _probe_start
 from ....coin.sequence import EVENT_SHADED, EVENT_UNSHADED, LIMITED_OP, OP_ONLY, OP_WITH_SA, PASS
 from . import guidelines, sequence
+from .sequence import probe_event  # noqa: F401  (the faction charts' 8.x.2 questions use it)
 from .context import Ctx
 from .registry import CHOICE_HANDLERS, FLOWCHARTS, PROMPT_HANDLERS, lookup, on_choice, on_prompt
 
@@ -64,21 +64,6 @@ class Flowchart:
 
     def choose_operation(self, ctx) -> str | None:
         raise NotImplementedError
-
-
-def probe_event(ctx, card: int, side: str, chooser=None):
-    """Execute ``side`` of ``card`` for ``ctx.faction`` on a clone and return the clone after it (the
-    choices inside answered by ``chooser(game)``, default the first legal action), for the 8.x.2
-    questions "could either part of the card ... ?". None if the side cannot be executed."""
-    if not sequence.executable(ctx.game, card, side):
-        return None
-    g = _probe_start(ctx.game, ctx.faction, ctx.game.card_record(card), side)
-    pick = chooser or (lambda x: x.legal_actions()[0])
-    for _ in range(5000):
-        if _probe_done(g):
-            return g
-        g.apply(pick(g))
-    return None
 
 
 # --- 8.1 / 8.x.2: the sequence-of-play choice ------------------------------------------------------------

@@ -15,6 +15,7 @@ treated as ineffective -- and an NP does not Pass to wait for an upcoming Capabi
 from __future__ import annotations
 
 from ....coin import events as coin_events
+from .. import board
 from ..data import cards as carddata
 
 TRIBAL_ELDERS, MULLAH_OMAR = 45, 36            # 8.1 Momentum exceptions
@@ -37,6 +38,31 @@ def effective(ctx, card: int, side: str) -> bool:
     """8.1 Ineffective Events: would executing this side now change the game? (Probed on a clone,
     coin.events.is_effective; False for a side that is not implemented.)"""
     return executable(ctx.game, card, side) and coin_events.is_effective(ctx.game, ctx.faction, card, side)
+
+
+def probe_event(ctx, card: int, side: str, chooser=None):
+    """Execute ``side`` of ``card`` for ``ctx.faction`` on a clone and return the clone after it (the
+    choices inside answered by ``chooser(game)``, default the first legal action), for the 8.x.2
+    questions "could either part of the card ... ?". None if the side cannot be executed."""
+    if not executable(ctx.game, card, side):
+        return None
+    g = coin_events._probe_start(ctx.game, ctx.faction, ctx.game.card_record(card), side)
+    pick = chooser or (lambda x: x.legal_actions()[0])
+    for _ in range(5000):
+        if coin_events._probe_done(g):
+            return g
+        g.apply(pick(g))
+    return None
+
+
+def lowers_own_victory(ctx, card: int, side: str) -> bool:
+    """8.3.5 note: a Non-player never plays an Event so that it directly lowers its own victory total
+    (the book's example: the Taliban and 71 Coup! where it would reduce Opposition)."""
+    after = probe_event(ctx, card, side)
+    if after is None:
+        return False
+    f = ctx.faction
+    return board.victory_totals(after.state)[f] < board.victory_totals(ctx.state)[f]
 
 
 def is_capability(card) -> bool:
@@ -106,7 +132,15 @@ def momentum_decision(ctx) -> str | None:
 
 
 def event_decision(ctx, chart) -> str | None:
-    """8.1 / 8.x.2 up to the Operations: "event", "pass" or None (go on to Low Resources and Operations)."""
+    """8.1 / 8.x.2 up to the Operations: "event", "pass" or None (go on to Low Resources and Operations).
+    An Event that would lower the faction's own victory total is never chosen (8.3.5 note)."""
+    decision = _event_decision(ctx, chart)
+    if decision == "event" and lowers_own_victory(ctx, ctx.state.current, SIDE[ctx.faction]):
+        return None
+    return decision
+
+
+def _event_decision(ctx, chart) -> str | None:
     s = ctx.state
     for question in chart.event_questions:
         if question == "capability" and (is_capability(s.current) or is_capability(s.upcoming)):
