@@ -1,28 +1,40 @@
-"""The ``coin-env`` command: ``simulate``, ``bench``, ``fuzz``, ``strength``."""
+"""The ``coin-env`` command: ``train``, ``evaluate``, ``balance``, ``simulate``, ``strength``, ``bench``, ``fuzz``.
+
+Each subcommand lives in its own module of this package with ``add_arguments(parser)`` and ``run(args)``;
+``python -m agents.<module>`` takes the same arguments. Modules import torch and stable-baselines3 only
+inside ``run``, so ``coin-env --help`` stays fast.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 
-from . import benchmark, fuzz, simulate, strength
+COMMANDS = [
+    ("train", "train", "train a MaskablePPO agent from a YAML config (configs/*.yaml)"),
+    ("evaluate", "evaluate", "policies (checkpoints, bots, random) over seats: win rates with 95% CIs"),
+    ("balance", "balance", "many games with chosen policies in every seat: win rates, how, margins, plots"),
+    ("simulate", "simulate", "play seeded games and print a results table"),
+    ("strength", "strength", "win rates (95% CI) of a game's non-player bots vs random players"),
+    ("bench", "benchmark", "benchmark engines and environments (decisions/s, steps/s, clone cost)"),
+    ("fuzz", "fuzz", "seeded random play with every guarantee checked; replay files on failure"),
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="coin-env", description="coin-env: COIN-series RL environments")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, module_name, help_text in COMMANDS:
+        module = importlib.import_module(f"agents.{module_name}")
+        p = sub.add_parser(name, help=help_text, description=(module.__doc__ or "").strip(),
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        module.add_arguments(p)
+        p.set_defaults(run=module.run)
+    return parser
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="coin-env", description="coin-env: COIN-series RL environments")
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("simulate", help="play seeded games and print a results table")
-    simulate.add_arguments(p)
-    p.set_defaults(run=simulate.run)
-    p = sub.add_parser("bench", help="benchmark engines and environments (decisions/s, steps/s, clone cost)")
-    benchmark.add_arguments(p)
-    p.set_defaults(run=benchmark.run)
-    p = sub.add_parser("fuzz", help="seeded random play with every guarantee checked; replay files on failure")
-    fuzz.add_arguments(p)
-    p.set_defaults(run=fuzz.run)
-    p = sub.add_parser("strength", help="win rates (95% CI) of a game's non-player bots vs random players")
-    strength.add_arguments(p)
-    p.set_defaults(run=strength.run)
-    args = parser.parse_args(argv)
+    args = build_parser().parse_args(argv)
     raise SystemExit(args.run(args) or 0)
 
 

@@ -12,7 +12,7 @@ from .core.play import labels, play
 from .core.registry import list_games, load_game, make_game
 
 __all__ = ["list_games", "make_game", "load_game", "play", "labels", "IllegalActionError", "EngineError",
-           "env", "gym_env"]
+           "env", "gym_env", "vector_env"]
 __version__ = "0.1.0"
 
 
@@ -26,3 +26,9 @@ def gym_env(game: str, **kwargs):
     """A single-agent gymnasium environment for one seat (see coin_env.core.gym_env.CoinGymEnv)."""
     from .core.gym_env import CoinGymEnv
     return CoinGymEnv(game=game, **kwargs)
+
+
+def vector_env(game: str, num_envs: int, **kwargs):
+    """A batched gymnasium VectorEnv of ``num_envs`` single-seat games (see coin_env.core.vector_env)."""
+    from .core.vector_env import CoinVectorEnv
+    return CoinVectorEnv(num_envs, game=game, **kwargs)

@@ -19,8 +19,9 @@
 * ``opponents``: ``{faction: policy}``; a policy is ``"random"`` (uniform legal action),
   a callable ``(game, faction, rng) -> action`` (``rng`` is a ``random.Random`` seeded from the
   env seed), a ``"module:attr"`` path to such a callable (or to a class whose instances are
-  such callables), or any name known to ``agents.policies`` (when that package is
-  installed). Opponent seats are played inside ``reset()``/``step()``, so ``agent_selection``
+  such callables), a trained checkpoint (``"checkpoint:PATH"`` or a path ending in ``.zip``,
+  see agents.policies.CheckpointPolicy), or any name known to ``agents.policies`` (when that
+  package is installed). Opponent seats are played inside ``reset()``/``step()``, so ``agent_selection``
   is always a learner seat. If every seat is an opponent, ``reset()`` plays the whole game.
 * Rewards come only at the end of the game:
     - ``reward="ranking"``: +1 to the winner, -1 to every other faction;
@@ -68,17 +69,22 @@ def resolve_policy(spec, game: str | None = None):
         raise ValueError(f"an opponent policy must be 'random', a callable or a 'module:attr' path, not {spec!r}")
     if spec == "random":
         return random_policy
+    if spec.startswith("checkpoint:") or spec.endswith(".zip"):
+        from agents.policies import CheckpointPolicy  # trained MaskablePPO saves (needs the [train] extra)
+        return CheckpointPolicy(spec)
     if ":" in spec:
         module, _, attr = spec.partition(":")
         obj = getattr(importlib.import_module(module), attr)
         return obj() if isinstance(obj, type) else obj
     try:
-        from agents.policies import resolve  # optional package with bots (e.g. "arjuna")
+        from agents.policies import POLICIES  # optional package with more named policies
     except ImportError:
-        resolve = None
-    if resolve is not None:
-        return resolve(spec)
-    raise ValueError(f"unknown opponent policy {spec!r}: use 'random', a callable or 'module:attr'")
+        POLICIES = {}
+    if spec in POLICIES:
+        return POLICIES[spec]
+    bots = f", a bot of {game} ({', '.join(sorted(game_bots(game)))})" if game is not None else ""
+    raise ValueError(f"unknown policy {spec!r}: use 'random'{bots}, 'checkpoint:PATH' (or a path ending "
+                     f"in .zip), a callable or 'module:attr'")
 
 
 def final_rewards(game, agents, reward: str) -> dict[str, float]:

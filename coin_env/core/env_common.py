@@ -29,5 +29,7 @@ class CoinEnvCommon:
         from .aec_env import resolve_opponents
         self.__dict__.update(d)
         self.encoder = encoder_for(self.game_name)
+        several = len(getattr(self, "seats", ())) > 1      # a learner over several seats: every seat has one
         self.opponents = resolve_opponents(self.opponent_specs, list(self.game.factions),
-                                           seat=getattr(self, "seat", None))
+                                           seat=None if several else getattr(self, "seat", None),
+                                           game=self.game_name)

@@ -8,10 +8,15 @@
 * Observation: ``Box(float32, (encoder.size,))``, the game's encoder from the seat's perspective.
 * Action: ``Discrete(len(game.vocabulary))``. ``info["action_mask"]`` (bool) is the legal mask, also
   returned by ``action_masks()``.
+* ``seat``: the faction the learner plays; or ``"all"`` / a list of factions, one of which is drawn
+  (from the episode's seed) at every ``reset()``: one shared policy learns several seats. The
+  observation names the seat (the encoder's perspective features). ``env.seat`` is this episode's.
 * ``opponents``: ``"random"`` (every other seat), any policy accepted by
   :func:`coin_env.core.aec_env.resolve_policy` for every other seat, or a dict
-  ``{faction: policy}`` naming every other seat. Opponents move inside ``reset()`` / ``step()``
-  until it is the seat's turn or the game ends.
+  ``{faction: policy}`` naming every other seat (every seat when several seats learn). Opponents
+  move inside ``reset()`` / ``step()`` until it is the seat's turn or the game ends. A policy with a
+  ``new_episode(rng)`` method is told at every ``reset()`` (a self-play league draws its player then);
+  a policy whose ``non_player`` attribute is true makes its seat one of the game's non-players.
 * Rewards at the end only, from the seat's point of view: ``"ranking"`` (+1 win, -1 otherwise)
   or ``"margin"`` (ranking + clip(margin, -20, 20) / 20). See coin_env.core.aec_env.
 * ``illegal_action``: ``"raise"`` (default) raises ``IllegalActionError`` and leaves the game
@@ -66,19 +71,18 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self.max_decisions = max_decisions
 
         factions = list(game_module(game).GAME_CLASS.factions)
-        if seat is None:
-            seat = factions[0]
-        if seat not in factions:
-            raise ValueError(f"seat {seat!r} is not a faction of {game}: {factions}")
-        self.seat = seat
+        self.seats = self._seat_list(seat, factions, game)
+        self.seat = self.seats[0]
         self.opponent_specs = opponents
-        self.opponents = resolve_opponents(opponents, factions, seat=seat, game=game)
-        missing = [f for f in factions if f != seat and f not in self.opponents]
-        if missing:
-            raise ValueError(f"no opponent policy for {missing}; a single-agent env needs every other seat played")
-        self.game_options = with_non_players(self.game_options, self.opponents)
+        several = len(self.seats) > 1
+        self.opponents = resolve_opponents(opponents, factions, seat=None if several else self.seat, game=game)
+        for s in self.seats:
+            missing = [f for f in factions if f != s and f not in self.opponents]
+            if missing:
+                raise ValueError(f"no opponent policy for {missing} when the learner plays {s!r}; a single-agent "
+                                 f"env needs every other seat played")
         self.game = make_game(game, scenario=scenario, seed=0 if seed is None else seed,
-                              options=self.game_options, debug=debug)
+                              options=self._episode_options(), debug=debug)
         self.encoder = encoder_for(self.game)
         self.n_actions = len(self.game.vocabulary)
         self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32)
@@ -94,6 +98,24 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
     def from_config(cls, config: dict) -> "CoinGymEnv":
         return cls(**dict(config))
 
+    @staticmethod
+    def _seat_list(seat, factions, game) -> list[str]:
+        if seat is None:
+            return [factions[0]]
+        seats = list(factions) if seat == "all" else [seat] if isinstance(seat, str) else list(seat)
+        for s in seats:
+            if s not in factions:
+                raise ValueError(f"seat {s!r} is not a faction of {game}: {factions}")
+        if not seats or len(set(seats)) != len(seats):
+            raise ValueError(f"seat must be a faction, 'all' or a list of distinct factions, not {seat!r}")
+        return seats
+
+    def _episode_options(self) -> dict:
+        """The game options of this episode: the seats played by non-player bots become the game's
+        non-players (e.g. Gandhi 8.0). Opponents that change per episode (a self-play league) say which
+        policy they play now through their own ``non_player`` attribute."""
+        return with_non_players(self.game_options, {f: p for f, p in self.opponents.items() if f != self.seat})
+
     # -- episode ------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
@@ -105,14 +127,22 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
             game_seed = int(self.np_random.integers(2 ** 31 - 1))
         self._first_reset = False
         options = options or {}
-        self.game = make_game(self.game_name, scenario=options.get("scenario", self.scenario), seed=game_seed,
-                              options=self.game_options, position=options.get("position"), debug=self.debug)
         self._opp_rng = random.Random(game_seed)
+        if len(self.seats) > 1:
+            self.seat = self.seats[self._opp_rng.randrange(len(self.seats))]
+        for faction, policy in self.opponents.items():
+            new_episode = getattr(policy, "new_episode", None)
+            if new_episode is not None and faction != self.seat:
+                new_episode(self._opp_rng)
+        self.game = make_game(self.game_name, scenario=options.get("scenario", self.scenario), seed=game_seed,
+                              options=self._episode_options(), position=options.get("position"), debug=self.debug)
         self._decisions = 0
-        self._play_opponents()
+        self.play_opponents()
         return self._observation(), self._info()
 
-    def _play_opponents(self) -> None:
+    def play_opponents(self) -> None:
+        """Play the other seats until it is the learner's turn or the game is over (vector envs call it
+        after applying the learner's action themselves)."""
         game = self.game
         opponents = self.opponents
         while not game.is_over():
@@ -134,7 +164,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
             info["illegal_action"] = True
             return self._observation(), self.illegal_reward, False, False, info
         self._decisions += 1
-        self._play_opponents()
+        self.play_opponents()
         terminated = game.is_over()
         reward = final_rewards(game, [self.seat], self.reward_mode)[self.seat] if terminated else 0.0
         truncated = bool(not terminated and self.max_decisions is not None and self._decisions >= self.max_decisions)

@@ -531,7 +531,7 @@ def test_8_10_final_round_without_anyone_over_the_highest_margin_wins_ties_7_1()
 
 def test_8_10_with_two_players_the_7_2_rules_apply():
     g = game(CONGRESS_28, non_players=["raj", "revs"])
-    assert g.is_over() and g.winner() == "congress" and "rule" not in g.state.result
+    assert g.is_over() and g.winner() == "congress" and g.state.result["rule"] == "7.2"  # not 8.10
 
 
 # --- whole rounds -------------------------------------------------------------------------------------------

@@ -105,16 +105,19 @@ def _rank(factions, margins) -> list[str]:
     return sorted(factions, key=lambda f: (-margins[f], TIE_ORDER.index(f)))
 
 
-def end_game(game) -> None:
+def end_game(game, reason: str = "final Campaign", rule: str = "7.3") -> None:
     """7.1 / 7.3: rank all factions by victory margin (highest first); ties go to the Muslim
     League, then Congress, then the Revolutionaries; the Raj loses every tie.
+
+    ``reason`` / ``rule`` record how the game ended: "victory check" (7.2, a threshold exceeded in
+    a Victory Phase) or "final Campaign" (7.3).
 
     8.10 solitaire: if the lone player comes first at the end, the result also records the degree
     of success (the player's margin minus the highest non-player margin)."""
     s = game.state
     margins = game.victory_margins()
     ranking = _rank(margins, margins)
-    s.result = {"winner": ranking[0], "ranking": ranking, "margins": margins}
+    s.result = {"winner": ranking[0], "ranking": ranking, "margins": margins, "reason": reason, "rule": rule}
     player = solitaire_player(game)
     if player is not None:
         s.result["rule"] = "8.10"
@@ -131,7 +134,8 @@ def _non_player_victory(game) -> None:
     margins = game.victory_margins()
     player = solitaire_player(game)
     ranking = _rank([f for f in FACTIONS if f != player], margins) + [player]
-    s.result = {"winner": ranking[0], "ranking": ranking, "margins": margins, "rule": "8.10"}
+    s.result = {"winner": ranking[0], "ranking": ranking, "margins": margins,
+                "reason": "Non-player victory check", "rule": "8.10"}
     _close_game(s)
 
 
@@ -186,10 +190,10 @@ def _victory(game, frame) -> None:
         if any(m > 0 for f, m in margins.items() if f != player):
             _non_player_victory(game)
         elif frame["final"] and margins[player] > 0:
-            end_game(game)
+            end_game(game, "victory check", "7.2")
         return
     if any(m > 0 for m in margins.values()):
-        end_game(game)
+        end_game(game, "victory check", "7.2")
 
 
 # --- 6.2 Resources Phase ---------------------------------------------------------------------------

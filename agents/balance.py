@@ -1,0 +1,281 @@
+"""Balance study: many seeded games with chosen policies in every seat; how often and how each faction wins.
+
+    coin-env balance gandhi --games 1000 --workers 2                  # the game's bot in every seat
+    coin-env balance gandhi --seat raj=random --policy arjuna --games 500 --out balance/raj-random
+    coin-env balance a_distant_plain --seat taliban=runs/x/final.zip --no-plots
+
+Seats: ``--seat FACTION=SPEC`` (repeatable); unnamed seats play ``--policy`` (default: the game's bot,
+random where a game has none). SPEC: "random", a bot of the game, "checkpoint:PATH" or a path ending
+in .zip, "module:attr". Games are seeded seed .. seed+games-1 and replay exactly for any ``--workers``.
+
+Written to ``--out`` (default balance/<game>):
+* games.csv: one row per game (seed, winner, reason, rule, decisions, cards, margin_<faction>...);
+* summary.json: everything printed, as data;
+* win_rates.png (95 % Wilson intervals as error bars), margins.png (margin histogram per faction),
+  game_length.png (cards played), wins_by_reason.png (stacked bars) unless ``--no-plots``.
+
+Printed: per faction its wins, win rate with 95 % CI, wins by reason (how the game ended when it won:
+"victory check", "final Campaign", ...), victory margin mean/median/p10/p90 (margin = victory total
+minus threshold), then game length (decisions, cards) mean and median. A game's winner is
+``result["winner"]`` (the top-ranked faction), so the wins add up to the games.
+
+Python API::
+
+    from agents.balance import balance, format_table, write_outputs
+    result = balance("gandhi", seats={"raj": "random"}, games=200, workers=2)
+    print(format_table(result)); write_outputs(result, "balance/gandhi")
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+import time
+
+import numpy as np
+
+import coin_env
+from coin_env.core.registry import game_module
+
+from .evaluate import default_against, positive_int, spec_text
+from .strength import SCENARIO, wilson
+from .tournament import run_games
+
+
+def balance_seats(game: str, seats: dict | None, policy) -> dict:
+    """``{faction: spec}`` for every seat: the named ones, the rest ``policy`` (default: the game's bot)."""
+    factions = game_module(game).GAME_CLASS.factions
+    seats = dict(seats or {})
+    unknown = sorted(set(seats) - set(factions))
+    if unknown:
+        raise ValueError(f"--seat names unknown faction(s) {unknown} for {game}; factions: {list(factions)}")
+    policy = default_against(game) if policy is None else policy
+    return {f: seats.get(f, policy) for f in factions}
+
+
+def distribution(values) -> dict:
+    """Mean, median, 10th and 90th percentile (linear interpolation) of a list of numbers."""
+    a = np.asarray(list(values), dtype=float)
+    if a.size == 0:
+        return {"mean": 0.0, "median": 0.0, "p10": 0.0, "p90": 0.0}
+    return {"mean": float(a.mean()), "median": float(np.median(a)),
+            "p10": float(np.percentile(a, 10)), "p90": float(np.percentile(a, 90))}
+
+
+def reasons_by_frequency(records) -> list[str]:
+    counts: dict[str, int] = {}
+    for r in records:
+        counts[str(r["reason"])] = counts.get(str(r["reason"]), 0) + 1
+    return sorted(counts, key=lambda reason: (-counts[reason], reason))
+
+
+def faction_summary(faction: str, records: list[dict], reasons: list[str]) -> dict:
+    won = [r for r in records if r["winner"] == faction]
+    lo, hi = wilson(len(won), len(records))
+    return {"wins": len(won), "win_rate": len(won) / len(records), "ci95": [lo, hi],
+            "wins_by_reason": {reason: sum(str(r["reason"]) == reason for r in won) for reason in reasons},
+            "margin": distribution(r["margins"][faction] for r in records)}
+
+
+def summarize(records: list[dict], factions) -> dict:
+    """Per-faction wins and margins, end reasons and game lengths of a list of game records."""
+    reasons = reasons_by_frequency(records)
+    return {"summary": {f: faction_summary(f, records, reasons) for f in factions},
+            "reasons": {reason: sum(str(r["reason"]) == reason for r in records) for reason in reasons},
+            "length": {"decisions": distribution(r["decisions"] for r in records),
+                       "cards": distribution(r["cards"] for r in records)}}
+
+
+def balance(game: str, seats: dict | None = None, policy=None, games: int = 1000, seed: int = 0,
+            scenario=None, options=None, workers: int | None = None, progress: bool = True) -> dict:
+    """Play ``games`` seeded games (seeds seed..seed+games-1) and summarize them.
+    ``scenario=None`` is the game's benchmark scenario ("short")."""
+    if not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive integer, not {games!r}")
+    factions = list(game_module(game).GAME_CLASS.factions)
+    seat_specs = balance_seats(game, seats, policy)
+    scenario = scenario or SCENARIO.get(game)
+    jobs = [{"game": game, "scenario": scenario, "options": dict(options or {}), "seed": seed + i,
+             "seats": seat_specs} for i in range(games)]
+    t0 = time.perf_counter()
+    records = run_games(jobs, workers=workers, progress=progress, desc=f"balance {game}")
+    return {"game": game, "scenario": scenario, "games": games, "seed": seed,
+            "seats": {f: spec_text(s) for f, s in seat_specs.items()}, "factions": factions,
+            "options": dict(options or {}), **summarize(records, factions),
+            "seconds": time.perf_counter() - t0, "records": records}
+
+
+# --- output ----------------------------------------------------------------------------------------------
+
+def format_table(result: dict) -> str:
+    reasons = list(result["reasons"])
+    seats = ", ".join(f"{f}={s}" for f, s in result["seats"].items())
+    lines = [f"{result['game']} ({result['scenario']}): {result['games']} seeded games from seed "
+             f"{result['seed']}; {seats}",
+             "| faction | wins | win rate | 95% CI | " + " | ".join(f"wins by {r}" for r in reasons)
+             + " | margin mean | median | p10 | p90 |",
+             "|---" * (8 + len(reasons)) + "|"]
+    for f in result["factions"]:
+        s = result["summary"][f]
+        m = s["margin"]
+        by_reason = " | ".join(str(s["wins_by_reason"][r]) for r in reasons)
+        lines.append(f"| {f} | {s['wins']} | {100 * s['win_rate']:.1f}% | {100 * s['ci95'][0]:.1f}-"
+                     f"{100 * s['ci95'][1]:.1f}% | {by_reason} | {m['mean']:+.2f} | {m['median']:+.1f} | "
+                     f"{m['p10']:+.1f} | {m['p90']:+.1f} |")
+    d, c = result["length"]["decisions"], result["length"]["cards"]
+    lines.append(f"game length: decisions mean {d['mean']:.0f}, median {d['median']:.0f}; "
+                 f"cards mean {c['mean']:.1f}, median {c['median']:.0f}")
+    return "\n".join(lines)
+
+
+def write_games_csv(result: dict, path: str) -> None:
+    fields = ["seed", "winner", "reason", "rule", "decisions", "cards"] + [f"margin_{f}" for f in
+                                                                           _faction_order(result)]
+    with open(path, "w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(fields)
+        for r in result["records"]:
+            writer.writerow([r["seed"], r["winner"], r["reason"], r["rule"], r["decisions"], r["cards"]]
+                            + [r["margins"][fac] for fac in _faction_order(result)])
+
+
+def _faction_order(result: dict) -> list[str]:
+    return list(result["factions"])
+
+
+def write_summary(result: dict, path: str) -> None:
+    summary = {k: v for k, v in result.items() if k != "records"}    # the games are in games.csv
+    with open(path, "w") as f:
+        json.dump(summary, f, indent=1)
+
+
+def write_outputs(result: dict, out_dir: str, plots: bool = True) -> list[str]:
+    """games.csv, summary.json and (with ``plots``) the PNG plots in ``out_dir``; returns their paths."""
+    os.makedirs(out_dir, exist_ok=True)
+    paths = [os.path.join(out_dir, "games.csv"), os.path.join(out_dir, "summary.json")]
+    write_games_csv(result, paths[0])
+    write_summary(result, paths[1])
+    if plots:
+        paths += write_plots(result, out_dir)
+    return paths
+
+
+def write_plots(result: dict, out_dir: str) -> list[str]:
+    """The four PNG plots (matplotlib, Agg backend: no display needed)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    title = f"{result['game']} ({result['scenario']}), {result['games']} games"
+    paths = []
+    for name, draw in [("win_rates.png", _plot_win_rates), ("margins.png", _plot_margins),
+                       ("game_length.png", _plot_length), ("wins_by_reason.png", _plot_reasons)]:
+        fig = draw(plt, result)
+        fig.suptitle(title)
+        fig.tight_layout()
+        path = os.path.join(out_dir, name)
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+        paths.append(path)
+    return paths
+
+
+def _plot_win_rates(plt, result):
+    factions = _faction_order(result)
+    s = result["summary"]
+    rates = [s[f]["win_rate"] for f in factions]
+    errors = [[r - s[f]["ci95"][0] for f, r in zip(factions, rates)],
+              [s[f]["ci95"][1] - r for f, r in zip(factions, rates)]]
+    fig, ax = plt.subplots(figsize=(6, 4))
+    ax.bar(factions, rates, yerr=errors, capsize=6, color="tab:blue")
+    ax.axhline(1 / len(factions), color="grey", linestyle="--", label="even share")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate (95% CI)")
+    ax.legend()
+    return fig
+
+
+def _plot_margins(plt, result):
+    factions = _faction_order(result)
+    fig, axes = plt.subplots(len(factions), 1, figsize=(6, 1.8 * len(factions)), sharex=True, squeeze=False)
+    for ax, f in zip(axes[:, 0], factions):
+        margins = [r["margins"][f] for r in result["records"]]
+        lo, hi = min(margins), max(margins)
+        ax.hist(margins, bins=np.arange(lo, hi + 2) - 0.5, color="tab:green")   # one bin per margin value
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.set_ylabel(f)
+    axes[-1, 0].set_xlabel("victory margin (total minus threshold)")
+    return fig
+
+
+def _plot_length(plt, result):
+    cards = [r["cards"] for r in result["records"]]
+    fig, ax = plt.subplots(figsize=(6, 4))
+    ax.hist(cards, bins=np.arange(min(cards), max(cards) + 2) - 0.5, color="tab:orange")
+    ax.set_xlabel("cards played")
+    ax.set_ylabel("games")
+    return fig
+
+
+def _plot_reasons(plt, result):
+    factions = _faction_order(result)
+    fig, ax = plt.subplots(figsize=(6, 4))
+    bottom = np.zeros(len(factions))
+    for reason in result["reasons"]:
+        counts = np.array([result["summary"][f]["wins_by_reason"][reason] for f in factions], dtype=float)
+        ax.bar(factions, counts, bottom=bottom, label=reason)
+        bottom += counts
+    ax.set_ylabel("wins")
+    ax.legend(title="game ended by", fontsize="small")
+    return fig
+
+
+# --- command line ------------------------------------------------------------------------------------------
+
+def parse_seat_items(items) -> dict:
+    """``["raj=random", ...]`` -> {faction: spec}."""
+    seats = {}
+    for item in items:
+        faction, sep, spec = item.partition("=")
+        if not sep or not faction or not spec:
+            raise ValueError(f"--seat {item!r}: write FACTION=SPEC, e.g. raj=random")
+        seats[faction] = spec
+    return seats
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", choices=coin_env.list_games())
+    p.add_argument("--seat", action="append", default=[], metavar="FACTION=SPEC",
+                   help="policy of one seat (repeatable), e.g. --seat raj=random")
+    p.add_argument("--policy", default=None, metavar="SPEC",
+                   help="policy of the seats --seat does not name (default: the game's bot)")
+    p.add_argument("--games", type=positive_int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--scenario", default="short")
+    p.add_argument("--workers", type=positive_int, default=None, help="processes (default: all CPUs)")
+    p.add_argument("--out", default=None, metavar="DIR", help="output directory (default: balance/<game>)")
+    p.add_argument("--no-plots", dest="plots", action="store_false", help="skip the PNG plots")
+
+
+def run(args) -> int:
+    try:
+        result = balance(args.game, parse_seat_items(args.seat), policy=args.policy, games=args.games,
+                         seed=args.seed, scenario=args.scenario, workers=args.workers,
+                         progress=sys.stderr.isatty())
+    except (ValueError, FileNotFoundError) as exc:
+        raise SystemExit(f"coin-env balance: error: {exc}") from None
+    print(format_table(result))
+    paths = write_outputs(result, args.out or os.path.join("balance", args.game), plots=args.plots)
+    print("wrote " + ", ".join(paths))
+    return 0
+
+
+def main(argv=None) -> None:
+    from .cli import standalone
+    standalone(__doc__, add_arguments, run, argv)
+
+
+if __name__ == "__main__":
+    main()

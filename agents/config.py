@@ -1,0 +1,340 @@
+"""Training configs: YAML files in ``configs/``, validated on load.
+
+    from agents.config import load_config
+    cfg = load_config("configs/gandhi_ppo_vs_arjuna.yaml", overrides=["total_timesteps=5000"])
+    cfg["algorithm"]["hyperparameters"]["n_steps"]
+
+Every key is known: an unknown key or a bad value raises :class:`ConfigError` naming the key path (for
+example ``algorithm.hyperparameters.learning_rte``), the file, and what would be accepted. The loaded
+config is a plain dict with every default filled in (``SCHEMA`` below is the reference, and
+``configs/README.md`` documents it); it is saved next to the run so a run can be reproduced or resumed.
+
+Game-aware checks (:func:`check_against_game`): the game exists; the scenario and options are accepted by
+the game (a game is built once to prove it); the trained seats are factions; every other seat has an
+opponent; each opponent is ``random``, a bot of the game, a checkpoint that exists, ``module:attr``, or
+``pool`` (the self-play league, which then needs a ``league`` section).
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import os
+
+import yaml
+
+
+class ConfigError(ValueError):
+    """A config file or override that cannot be used; the message names the key."""
+
+
+# --- schema: key -> (default, checker). A dict default is a nested section. -----------------------------------
+def _positive_int(v):
+    return isinstance(v, int) and not isinstance(v, bool) and v > 0, "a positive integer"
+
+
+def _nonneg_int(v):
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0, "an integer >= 0"
+
+
+def _int(v):
+    return isinstance(v, int) and not isinstance(v, bool), "an integer"
+
+
+def _positive_number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0, "a number > 0"
+
+
+def _nonneg_number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0, "a number >= 0"
+
+
+def _probability(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1, "a number in [0, 1]"
+
+
+def _yaml_number(text: str):
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def _optional(check):
+    def inner(v):
+        ok, what = check(v)
+        return v is None or ok, f"null or {what}"
+    return inner
+
+
+def _string(v):
+    return isinstance(v, str) and v != "", "a non-empty string"
+
+
+def _bool(v):
+    return isinstance(v, bool), "true or false"
+
+
+def _one_of(*choices):
+    def inner(v):
+        return v in choices, "one of " + ", ".join(repr(c) for c in choices)
+    return inner
+
+
+def _mapping(v):
+    return isinstance(v, dict), "a mapping"
+
+
+def _seats(v):
+    ok = v == "all" or (isinstance(v, str) and v != "") or (
+        isinstance(v, list) and v and all(isinstance(s, str) for s in v) and len(set(v)) == len(v))
+    return ok, "'all', a faction, or a list of distinct factions"
+
+
+def _opponents(v):
+    ok = (isinstance(v, str) and v != "") or (isinstance(v, dict) and all(
+        isinstance(k, str) and isinstance(p, str) and p for k, p in v.items()))
+    return ok, "a policy spec for every other seat, or a mapping {faction: policy spec}"
+
+
+def _net_arch(v):
+    ok = isinstance(v, list) and v and all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in v)
+    return ok, "a list of positive layer widths, e.g. [256, 256]"
+
+
+# MaskablePPO's constructor arguments that a config may set (sb3-contrib 2.x), with their checks.
+HYPERPARAMETERS = {
+    "learning_rate": (3e-4, _positive_number),
+    "n_steps": (512, _positive_int),
+    "batch_size": (256, _positive_int),
+    "n_epochs": (5, _positive_int),
+    "gamma": (0.999, _probability),
+    "gae_lambda": (0.95, _probability),
+    "clip_range": (0.2, _positive_number),
+    "ent_coef": (0.01, _nonneg_number),
+    "vf_coef": (0.5, _nonneg_number),
+    "max_grad_norm": (0.5, _positive_number),
+    "target_kl": (None, _optional(_positive_number)),
+    "normalize_advantage": (True, _bool),
+}
+
+SCHEMA = {
+    "name": (None, _optional(_string)),                 # default: the file's stem
+    "game": ("gandhi", _string),
+    "scenario": (None, _optional(_string)),             # default: the game's default scenario
+    "options": ({}, _mapping),                          # game options, checked by the game itself
+    "reward": ("ranking", _one_of("ranking", "margin")),
+    "seats": (None, _seats),                            # required: the seat(s) the learner plays
+    "opponents": (None, _opponents),                    # required: the other seats' policies
+    "max_decisions": (None, _optional(_positive_int)),  # truncate an episode after this many learner decisions
+    "league": {
+        "snapshot_every": (20_000, _positive_int),      # learner timesteps between frozen snapshots
+        "max_snapshots": (10, _positive_int),           # the pool keeps the most recent ones
+        "sampling": ("uniform", _one_of("uniform", "latest", "recent")),
+        "recent": (3, _positive_int),                   # how many newest snapshots "recent" draws from
+        "bots": ([], None),                             # bot / policy specs that join the pool
+        "bot_probability": (0.2, _probability),         # chance that a pool seat plays one of the bots
+    },
+    "algorithm": {
+        "name": ("maskable_ppo", _one_of("maskable_ppo")),
+        "net_arch": ([256, 256], _net_arch),
+        "device": ("cpu", _one_of("cpu", "auto", "cuda")),
+        "hyperparameters": {key: value for key, value in HYPERPARAMETERS.items()},
+    },
+    "envs": {
+        "count": (2, _positive_int),
+        "vectorization": ("auto", _one_of("auto", "subprocess", "dummy")),
+    },
+    "total_timesteps": (100_000, _positive_int),
+    "seed": (0, _nonneg_int),
+    "evaluation": {
+        "every": (50_000, _nonneg_int),                 # learner timesteps between evaluations; 0 = only at the end
+        "games": (10, _positive_int),                   # seeded games per seat at each periodic evaluation
+        "final_games": (50, _nonneg_int),               # games per seat in the final table (0 = none)
+        "against": (None, _optional(_string)),          # default: the game's bot
+        "seed": (10_000, _nonneg_int),                  # evaluation seeds differ from training seeds
+        "workers": (None, _optional(_positive_int)),    # default: every core
+    },
+    "checkpoints": {
+        "every": (50_000, _nonneg_int),                 # 0 = only the final model
+        "keep": (3, _positive_int),                     # periodic checkpoints kept (final/best always kept)
+    },
+    "output_dir": (None, _optional(_string)),           # default: runs/<name>
+}
+
+REQUIRED = ("seats", "opponents")
+NUMBER_CHECKS = {check for _, check in HYPERPARAMETERS.values()
+                 if check in (_positive_number, _nonneg_number, _probability)}
+
+
+def _where(path: list[str]) -> str:
+    return ".".join(path)
+
+
+def _unknown(key: str, path: list[str], known, source: str) -> ConfigError:
+    near = difflib.get_close_matches(key, list(known), n=1)
+    hint = f" (did you mean {near[0]!r}?)" if near else ""
+    return ConfigError(f"{source}: unknown key {_where(path + [key])!r}{hint}; known keys here: "
+                       f"{', '.join(sorted(known))}")
+
+
+def _validate(section: dict, schema: dict, path: list[str], source: str) -> dict:
+    if not isinstance(section, dict):
+        raise ConfigError(f"{source}: {_where(path) or 'the config'} must be a mapping, not {section!r}")
+    for key in section:
+        if key not in schema:
+            raise _unknown(str(key), path, schema, source)
+    out = {}
+    for key, spec in schema.items():
+        if isinstance(spec, dict):
+            out[key] = _validate(section.get(key) or {}, spec, path + [key], source)
+            continue
+        default, check = spec
+        value = section.get(key, copy.deepcopy(default))
+        if isinstance(value, str) and check in NUMBER_CHECKS:
+            value = _yaml_number(value)     # PyYAML reads 3e-4 (no dot) as a string
+        if check is not None and key in section:
+            ok, what = check(value)
+            if not ok:
+                raise ConfigError(f"{source}: {_where(path + [key])} must be {what}, not {value!r}")
+        out[key] = value
+    return out
+
+
+def _apply_override(raw: dict, item: str, source: str) -> None:
+    """``key.sub=value``: the value is parsed as YAML (``5000``, ``true``, ``[a, b]``, ``arjuna``)."""
+    key, sep, text = item.partition("=")
+    if not sep or not key:
+        raise ConfigError(f"override {item!r}: write KEY=VALUE, e.g. total_timesteps=5000")
+    parts = key.split(".")
+    node, schema = raw, SCHEMA
+    for i, part in enumerate(parts):
+        if not isinstance(schema, dict) or part not in schema:
+            raise _unknown(part, parts[:i], schema if isinstance(schema, dict) else {}, source)
+        if i == len(parts) - 1:
+            node[part] = yaml.safe_load(text)
+        else:
+            node = node.setdefault(part, {})
+            if not isinstance(node, dict):
+                raise ConfigError(f"{source}: {'.'.join(parts[:i + 1])} must be a mapping")
+            schema = schema[part]
+
+
+def parse_config(raw, source: str = "config", overrides=(), check_game: bool = True) -> dict:
+    """A validated config (every default filled in) from a mapping; ``overrides`` are ``KEY=VALUE`` strings."""
+    raw = copy.deepcopy(raw if raw is not None else {})
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{source}: the config must be a mapping of keys, not {type(raw).__name__}")
+    for item in overrides:
+        _apply_override(raw, item, f"{source} (override {item!r})")
+    cfg = _validate(raw, SCHEMA, [], source)
+    for key in REQUIRED:
+        if cfg[key] is None:
+            raise ConfigError(f"{source}: missing required key {key!r}")
+    if not isinstance(cfg["league"]["bots"], list) or not all(isinstance(b, str) for b in cfg["league"]["bots"]):
+        raise ConfigError(f"{source}: league.bots must be a list of policy specs, not {cfg['league']['bots']!r}")
+    hp = cfg["algorithm"]["hyperparameters"]
+    if hp["batch_size"] > hp["n_steps"] * cfg["envs"]["count"]:
+        raise ConfigError(f"{source}: algorithm.hyperparameters.batch_size ({hp['batch_size']}) is larger than one "
+                          f"rollout (n_steps x envs.count = {hp['n_steps'] * cfg['envs']['count']})")
+    if cfg["name"] is None:
+        cfg["name"] = os.path.splitext(os.path.basename(source))[0] if source.endswith((".yaml", ".yml")) else "run"
+    if cfg["output_dir"] is None:
+        cfg["output_dir"] = os.path.join("runs", cfg["name"])
+    if check_game:
+        check_against_game(cfg, source)
+    return cfg
+
+
+def load_config(path: str, overrides=(), check_game: bool = True) -> dict:
+    """Read and validate a YAML config file (see the module docstring)."""
+    if not os.path.isfile(path):
+        raise ConfigError(f"config file {path!r} not found")
+    with open(path) as f:
+        try:
+            raw = yaml.safe_load(f)
+        except yaml.YAMLError as e:
+            raise ConfigError(f"{path}: not valid YAML: {e}") from None
+    return parse_config(raw, path, overrides, check_game)
+
+
+# --- game-aware checks --------------------------------------------------------------------------------------------
+def trained_seats(cfg: dict, factions) -> list[str]:
+    seats = cfg["seats"]
+    if seats == "all":
+        return list(factions)
+    return [seats] if isinstance(seats, str) else list(seats)
+
+
+def opponent_specs(cfg: dict, factions) -> dict:
+    """``{faction: spec}`` for every faction that can be an opponent (every faction when several seats train)."""
+    seats = trained_seats(cfg, factions)
+    others = [f for f in factions if len(seats) > 1 or f not in seats]
+    opp = cfg["opponents"]
+    if isinstance(opp, str):
+        return {f: opp for f in others}
+    return {f: opp[f] for f in others if f in opp}
+
+
+def check_against_game(cfg: dict, source: str = "config") -> None:
+    import coin_env
+    from coin_env.core.registry import game_bots, game_module
+
+    game = cfg["game"]
+    if game not in coin_env.list_games():
+        raise ConfigError(f"{source}: game must be one of {coin_env.list_games()}, not {game!r}")
+    factions = list(game_module(game).GAME_CLASS.factions)
+    seats = trained_seats(cfg, factions)
+    for s in seats:
+        if s not in factions:
+            raise ConfigError(f"{source}: seats: {s!r} is not a faction of {game} ({', '.join(factions)})")
+    opp = cfg["opponents"]
+    if isinstance(opp, dict):
+        for f in opp:
+            if f not in factions:
+                raise ConfigError(f"{source}: opponents.{f}: not a faction of {game} ({', '.join(factions)})")
+            if len(seats) == 1 and f in seats:
+                raise ConfigError(f"{source}: opponents.{f}: this seat is the one being trained")
+    specs = opponent_specs(cfg, factions)
+    missing = [f for f in factions if (len(seats) > 1 or f not in seats) and f not in specs]
+    if missing:
+        raise ConfigError(f"{source}: opponents: no policy for {', '.join(missing)} (every seat the learner does "
+                          f"not play needs one{'; with several trained seats, every seat' if len(seats) > 1 else ''})")
+    bots = game_bots(game)
+    for f, spec in specs.items():
+        _check_spec(spec, f"opponents.{f}" if isinstance(opp, dict) else "opponents", game, bots, source,
+                    allow_pool=True)
+    for i, spec in enumerate(cfg["league"]["bots"]):
+        _check_spec(spec, f"league.bots[{i}]", game, bots, source, allow_pool=False)
+    if cfg["evaluation"]["against"] is not None:
+        _check_spec(cfg["evaluation"]["against"], "evaluation.against", game, bots, source, allow_pool=False)
+    if "pool" in specs.values() and not (cfg["league"]["bots"] or cfg["league"]["max_snapshots"]):
+        raise ConfigError(f"{source}: league: a 'pool' opponent needs snapshots or bots in the pool")
+    try:
+        coin_env.make_game(game, scenario=cfg["scenario"], seed=0, options=dict(cfg["options"]))
+    except (ValueError, KeyError, TypeError) as e:
+        raise ConfigError(f"{source}: scenario/options not accepted by {game}: {e}") from None
+
+
+def _check_spec(spec: str, where: str, game: str, bots, source: str, allow_pool: bool) -> None:
+    from agents.policies import checkpoint_path, is_checkpoint_spec
+
+    if spec == "pool" and allow_pool:
+        return
+    if spec == "random" or spec in bots:
+        return
+    if is_checkpoint_spec(spec):
+        if not os.path.isfile(checkpoint_path(spec)):
+            raise ConfigError(f"{source}: {where}: checkpoint {checkpoint_path(spec)!r} not found")
+        return
+    if ":" in spec:
+        return          # module:attr, imported when the environment is built
+    known = ["random"] + sorted(bots) + (["pool"] if allow_pool else [])
+    raise ConfigError(f"{source}: {where}: unknown policy {spec!r}; use one of {', '.join(known)}, "
+                      f"'checkpoint:PATH' (or a .zip path) or 'module:attr'")
+
+
+def dump_config(cfg: dict, path: str) -> None:
+    """Write the resolved config (every default filled in) next to a run."""
+    with open(path, "w") as f:
+        yaml.safe_dump(cfg, f, sort_keys=False)

@@ -1,0 +1,170 @@
+"""Seeded games in parallel: the shared machinery of ``coin-env evaluate`` and ``coin-env balance``.
+
+A *job* is plain data (so it travels to worker processes)::
+
+    {"game": "gandhi", "scenario": "short", "options": {}, "seed": 7,
+     "seats": {"raj": "arjuna", "congress": "runs/x/final.zip"}}    # unnamed seats play "random"
+
+:func:`play_one` plays one job and returns a plain-data record (seed, seats, winner, winners, ranking,
+margins, reason, rule, decisions, cards, seconds). :func:`run_games` plays a list of jobs, in-process
+(``workers=1``) or on a process pool, and returns the records in job order::
+
+    from agents.tournament import run_games
+    records = run_games([{"game": "gandhi", "scenario": "short", "seed": s, "seats": {}} for s in range(8)],
+                        workers=2, progress=False)
+
+A game depends only on its job (game seed, per-seat policy RNGs seeded from it as in
+agents/simulate.py ``play_game``), so the records are identical whatever the worker count; only
+``seconds`` varies.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+
+from coin_env.core.registry import game_module
+
+from .simulate import play_game
+
+_POLICY_CACHE: dict = {}     # (game, spec) -> policy, once per process (checkpoints load once per worker)
+
+
+def cached_policy(game: str, spec):
+    """The policy ``spec`` names for ``game``, resolved once per process. Bad specs raise ValueError."""
+    key = (game, spec)
+    policy = _POLICY_CACHE.get(key)
+    if policy is None:
+        from .policies import policy_from_spec
+        policy = _POLICY_CACHE[key] = policy_from_spec(spec, game)
+    return policy
+
+
+def full_seats(game: str, seats: dict | None) -> dict:
+    """``{faction: spec}`` for every seat of ``game`` in faction order; unnamed seats play "random"."""
+    factions = game_module(game).GAME_CLASS.factions
+    seats = seats or {}
+    unknown = sorted(set(seats) - set(factions))
+    if unknown:
+        raise ValueError(f"unknown faction(s) {unknown} for {game}; factions: {list(factions)}")
+    return {f: seats.get(f, "random") for f in factions}
+
+
+def play_one(job: dict) -> dict:
+    """Play one seeded game described by ``job`` (see the module docstring) and return its record."""
+    game_name = job["game"]
+    seats = full_seats(game_name, job.get("seats"))
+    policies = {f: cached_policy(game_name, spec) for f, spec in seats.items()}
+    t0 = time.perf_counter()
+    # play_game declares the bots' seats non-players and seeds each seat's RNG from the game seed.
+    game = play_game(game_name, job.get("scenario"), job["seed"], seats, job.get("options") or {}, policies)
+    result = game.state.result or {}
+    winner = game.winner()
+    return {
+        "seed": job["seed"],
+        "seats": {f: spec if isinstance(spec, str) else repr(spec) for f, spec in seats.items()},
+        "winner": winner,
+        "winners": list(result.get("winners") or [winner]),
+        "ranking": list(result.get("ranking") or []),
+        "margins": {f: int(m) for f, m in game.victory_margins().items()},
+        "reason": result.get("reason"),
+        "rule": result.get("rule"),
+        "decisions": game.state.decisions,
+        "cards": len(game.state.played) + 1,
+        "seconds": time.perf_counter() - t0,
+    }
+
+
+def check_jobs(jobs) -> None:
+    """Resolve every (game, spec) once here, so a bad game, faction or policy fails before any game runs
+    (and not as a traceback from inside a worker)."""
+    seen = set()
+    for job in jobs:
+        for spec in full_seats(job["game"], job.get("seats")).values():
+            if (job["game"], spec) not in seen:
+                seen.add((job["game"], spec))
+                cached_policy(job["game"], spec)
+
+
+def _init_worker() -> None:
+    # The parent handles Ctrl-C and terminates the pool; workers ignoring SIGINT keeps the terminal
+    # free of one KeyboardInterrupt traceback per worker.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if "torch" in sys.modules:      # one game per worker process: intra-op threads only oversubscribe
+        sys.modules["torch"].set_num_threads(1)
+
+
+def _play_indexed(item):
+    index, job = item
+    return index, play_one(job)
+
+
+def _progress_bar(total: int, desc: str, enabled: bool):
+    """A tqdm bar, or a no-op stand-in when disabled (or tqdm is not installed)."""
+    if enabled:
+        try:
+            from tqdm import tqdm
+            return tqdm(total=total, desc=desc, unit="game")
+        except ImportError:
+            pass
+    return _NoBar()
+
+
+class _NoBar:
+    def update(self, n=1):
+        pass
+
+    def close(self):
+        pass
+
+
+def resolve_workers(workers: int | None, n_jobs: int) -> int:
+    """The number of processes to use: default os.cpu_count(), never more than there are jobs."""
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a positive integer, not {workers!r}")
+    return max(1, min(workers, n_jobs))
+
+
+def run_games(jobs, workers: int | None = None, progress: bool = True, desc: str = "games") -> list[dict]:
+    """Play every job and return the records in job order (identical for any ``workers``).
+
+    ``workers=1`` plays in this process; more uses a "spawn" process pool (safe with torch, which
+    does not survive fork well). Ctrl-C terminates the pool and re-raises KeyboardInterrupt."""
+    jobs = list(jobs)
+    check_jobs(jobs)
+    workers = resolve_workers(workers, len(jobs))
+    bar = _progress_bar(len(jobs), desc, progress)
+    try:
+        if workers == 1:
+            return [_played(play_one(job), bar) for job in jobs]
+        return _run_pool(jobs, workers, bar)
+    finally:
+        bar.close()
+
+
+def _played(record: dict, bar) -> dict:
+    bar.update(1)
+    return record
+
+
+def _run_pool(jobs: list, workers: int, bar) -> list[dict]:
+    import multiprocessing
+    records: list = [None] * len(jobs)
+    # Small chunks keep all workers busy to the end (game lengths vary); >1 saves round trips.
+    chunksize = max(1, min(16, len(jobs) // (workers * 8)))
+    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_init_worker)
+    try:
+        for index, record in pool.imap_unordered(_play_indexed, enumerate(jobs), chunksize=chunksize):
+            records[index] = record
+            bar.update(1)
+        pool.close()
+    except BaseException:           # Ctrl-C or a failing game: stop every worker now, then re-raise
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+    return records

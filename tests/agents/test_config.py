@@ -1,0 +1,118 @@
+"""Training configs (agents/config.py): every shipped config loads; bad keys and values fail naming the key."""
+
+import glob
+import os
+
+import pytest
+
+from agents.config import ConfigError, load_config, parse_config
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BASE = {"game": "gandhi", "seats": "congress", "opponents": "arjuna"}
+
+
+def with_(**changes):
+    cfg = dict(BASE)
+    cfg.update(changes)
+    return cfg
+
+
+@pytest.mark.parametrize("path", sorted(glob.glob(os.path.join(ROOT, "configs", "*.yaml"))))
+def test_every_shipped_config_loads(path):
+    cfg = load_config(path)
+    assert cfg["name"] and cfg["output_dir"]
+    assert cfg["algorithm"]["hyperparameters"]["n_steps"] > 0
+
+
+def test_the_required_configs_are_shipped():
+    names = {os.path.basename(p) for p in glob.glob(os.path.join(ROOT, "configs", "*.yaml"))}
+    assert {"smoke.yaml", "gandhi_ppo_vs_arjuna.yaml", "adp_ppo_vs_flowcharts.yaml", "gandhi_selfplay.yaml",
+            "adp_selfplay.yaml"} <= names
+    assert load_config(os.path.join(ROOT, "configs", "gandhi_selfplay.yaml"))["opponents"] == "pool"
+    assert load_config(os.path.join(ROOT, "configs", "adp_ppo_vs_flowcharts.yaml"))["opponents"] == "flowchart"
+
+
+def test_defaults_are_filled_in():
+    cfg = parse_config(BASE, source="x.yaml")
+    assert cfg["name"] == "x" and cfg["output_dir"] == os.path.join("runs", "x")
+    assert cfg["algorithm"]["hyperparameters"]["learning_rate"] == 3e-4
+    assert cfg["envs"] == {"count": 2, "vectorization": "auto"}
+    assert cfg["reward"] == "ranking"
+
+
+@pytest.mark.parametrize("raw, key", [
+    (with_(total_timestep=5), "'total_timesteps'"),                              # typo at the top
+    (with_(algorithm={"hyperparameters": {"learning_rte": 1e-3}}), "algorithm.hyperparameters.learning_rte"),
+    (with_(envs={"count": 2, "procs": 2}), "envs.procs"),
+    (with_(league={"sampling": "uniform", "snapshots": 3}), "league.snapshots"),
+])
+def test_an_unknown_key_is_named(raw, key):
+    with pytest.raises(ConfigError, match="unknown key") as e:
+        parse_config(raw)
+    assert key.strip("'") in str(e.value)
+
+
+def test_a_typo_gets_a_suggestion():
+    with pytest.raises(ConfigError, match="did you mean 'learning_rate'"):
+        parse_config(with_(algorithm={"hyperparameters": {"learning_rte": 1e-3}}))
+
+
+@pytest.mark.parametrize("raw, message", [
+    (with_(envs={"count": 0}), "envs.count must be a positive integer, not 0"),
+    (with_(total_timesteps="lots"), "total_timesteps must be a positive integer"),
+    (with_(reward="score"), "reward must be one of 'ranking', 'margin'"),
+    (with_(algorithm={"hyperparameters": {"gamma": 1.5}}), "algorithm.hyperparameters.gamma must be a number in [0, 1]"),
+    (with_(algorithm={"net_arch": [64, 0]}), "algorithm.net_arch must be a list of positive layer widths"),
+    (with_(league={"sampling": "best"}), "league.sampling must be one of"),
+    (with_(algorithm={"hyperparameters": {"n_steps": 64, "batch_size": 512}}, envs={"count": 1}),
+     "batch_size (512) is larger than one rollout"),
+    (with_(seats="congres"), "seats: 'congres' is not a faction of gandhi"),
+    (with_(seats=["raj", "raj"]), "seats must be"),
+    (with_(opponents={"raj": "arjuna"}), "opponents: no policy for ml, revs"),
+    (with_(opponents={"raj": "arjuna", "ml": "arjuna", "revs": "arjuna", "congress": "random"}),
+     "opponents.congress: this seat is the one being trained"),
+    (with_(opponents={"raj": "arjuna", "ml": "arjuna", "revs": "arjuna", "taliban": "random"}),
+     "opponents.taliban: not a faction of gandhi"),
+    (with_(opponents="flowchart"), "opponents: unknown policy 'flowchart'"),
+    (with_(opponents="runs/none/final.zip"), "checkpoint 'runs/none/final.zip' not found"),
+    (with_(evaluation={"against": "nobody"}), "evaluation.against: unknown policy 'nobody'"),
+    (with_(league={"bots": ["arjuna", "robot"]}), "league.bots[1]: unknown policy 'robot'"),
+    (with_(options={"strike_rule": "xx"}), "options not accepted by gandhi"),
+    (with_(scenario="long"), "scenario 'long'"),
+    (with_(game="chess"), "game must be one of"),
+    ({"game": "gandhi", "opponents": "arjuna"}, "missing required key 'seats'"),
+    (["not", "a", "mapping"], "must be a mapping"),
+])
+def test_a_bad_value_is_refused_naming_the_key(raw, message):
+    with pytest.raises(ConfigError) as e:
+        parse_config(raw)
+    assert message in str(e.value)
+
+
+def test_several_seats_need_an_opponent_for_every_seat():
+    with pytest.raises(ConfigError, match="no policy for congress"):
+        parse_config(with_(seats=["raj", "ml"], opponents={"raj": "arjuna", "ml": "arjuna", "revs": "arjuna"}))
+    cfg = parse_config(with_(seats="all", opponents="arjuna"))
+    assert cfg["seats"] == "all"
+
+
+def test_overrides_are_checked_like_the_file():
+    cfg = parse_config(BASE, overrides=["total_timesteps=5000", "envs.count=1", "league.bots=[arjuna]",
+                                        "algorithm.hyperparameters.learning_rate=1e-3"])
+    assert cfg["total_timesteps"] == 5000 and cfg["envs"]["count"] == 1 and cfg["league"]["bots"] == ["arjuna"]
+    assert cfg["algorithm"]["hyperparameters"]["learning_rate"] == pytest.approx(1e-3)
+    with pytest.raises(ConfigError, match="unknown key 'envs.cont'"):
+        parse_config(BASE, overrides=["envs.cont=1"])
+    with pytest.raises(ConfigError, match="envs.count must be a positive integer"):
+        parse_config(BASE, overrides=["envs.count=-1"])
+    with pytest.raises(ConfigError, match="write KEY=VALUE"):
+        parse_config(BASE, overrides=["envs.count"])
+
+
+def test_a_file_that_is_missing_or_not_yaml_is_named(tmp_path):
+    with pytest.raises(ConfigError, match="not found"):
+        load_config(str(tmp_path / "nope.yaml"))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: [gandhi\n")
+    with pytest.raises(ConfigError, match="bad.yaml: not valid YAML"):
+        load_config(str(bad))

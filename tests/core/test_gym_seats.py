@@ -1,0 +1,92 @@
+"""CoinGymEnv with several learner seats and with opponents that change per episode (a self-play league)."""
+
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+import coin_env
+from coin_env.core.aec_env import random_policy
+
+
+def test_seat_all_draws_a_seat_per_episode_from_the_seed():
+    env = coin_env.gym_env("gandhi", seat="all", opponents="random", seed=0)
+    seats = []
+    for s in range(12):
+        env.reset(seed=s)
+        seats.append(env.seat)
+        assert env.game.current_player() == env.seat          # the learner is to move after reset
+    assert set(seats) == {"raj", "congress", "ml", "revs"}
+    again = coin_env.gym_env("gandhi", seat="all", opponents="random", seed=0)
+    assert [again.reset(seed=s) and again.seat for s in range(12)] == seats
+
+
+def test_the_observation_says_which_seat_the_learner_plays():
+    env = coin_env.gym_env("gandhi", seat=["raj", "revs"], opponents="random", seed=0)
+    enc = env.encoder
+    by_seat = {}
+    for s in range(10):
+        obs, _ = env.reset(seed=s)
+        by_seat[env.seat] = obs
+    assert set(by_seat) == {"raj", "revs"}
+    for seat, obs in by_seat.items():
+        assert obs[enc.feature_names.index(f"perspective {seat}")] == 1.0
+
+
+def test_bot_opponents_become_non_players_except_the_learners_seat():
+    env = coin_env.gym_env("gandhi", seat="all", opponents="arjuna", seed=0)
+    for s in range(6):
+        env.reset(seed=s)
+        assert sorted(env.game.options["non_players"]) == sorted(f for f in env.game.factions if f != env.seat)
+
+
+def test_several_seats_need_a_policy_for_every_seat():
+    with pytest.raises(ValueError, match="no opponent policy for \\['congress'\\] when the learner plays 'raj'"):
+        coin_env.gym_env("gandhi", seat=["raj", "ml"], opponents={"raj": "random", "ml": "random", "revs": "random"})
+    with pytest.raises(ValueError, match="not a faction"):
+        coin_env.gym_env("gandhi", seat=["raj", "emperor"], opponents="random")
+
+
+class Switching:
+    """An opponent told of every new episode: plays random, and says it is a non-player on odd episodes."""
+
+    def __init__(self):
+        self.episodes = 0
+
+    @property
+    def non_player(self):
+        return self.episodes % 2 == 1
+
+    def new_episode(self, rng):
+        self.episodes += 1
+
+    def __call__(self, game, faction, rng):
+        return random_policy(game, faction, rng)
+
+
+def test_new_episode_is_called_at_reset_and_non_player_is_read_per_episode():
+    opp = Switching()
+    env = coin_env.gym_env("gandhi", seat="congress", opponents={"raj": opp, "ml": "random", "revs": "random"},
+                           seed=0)
+    env.reset(seed=1)
+    assert opp.episodes == 1 and env.game.options["non_players"] == ["raj"]
+    env.reset(seed=2)
+    assert opp.episodes == 2 and not env.game.options.get("non_players")
+
+
+def test_a_multi_seat_env_pickles_and_continues_identically():
+    env = coin_env.gym_env("a_distant_plain", seat="all", opponents="random", seed=3)
+    env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+    twin = pickle.loads(pickle.dumps(env))
+    assert twin.seat == env.seat and twin.seats == env.seats
+    for _ in range(20):
+        a = int(rng.choice(np.flatnonzero(env.action_masks())))
+        o1, r1, t1, _, _ = env.step(a)
+        o2, r2, t2, _, _ = twin.step(a)
+        assert np.array_equal(o1, o2) and r1 == r2 and t1 == t2
+        if t1:
+            break
