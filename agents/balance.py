@@ -164,10 +164,9 @@ def write_outputs(result: dict, out_dir: str, plots: bool = True) -> list[str]:
 
 
 def write_plots(result: dict, out_dir: str) -> list[str]:
-    """The four PNG plots (matplotlib, Agg backend: no display needed)."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    """The four PNG plots. Drawn on bare matplotlib Figures, not pyplot: no display is needed, and the
+    backend of a notebook or an interactive session is left alone."""
+    plt = _FigureMaker
     title = f"{result['game']} ({result['scenario']}), {result['games']} games"
     paths = []
     for name, draw in [("win_rates.png", _plot_win_rates), ("margins.png", _plot_margins),
@@ -177,9 +176,18 @@ def write_plots(result: dict, out_dir: str) -> list[str]:
         fig.tight_layout()
         path = os.path.join(out_dir, name)
         fig.savefig(path, dpi=100)
-        plt.close(fig)
         paths.append(path)
     return paths
+
+
+class _FigureMaker:
+    """``subplots`` like pyplot's, on a bare Figure (garbage-collected, never shown)."""
+
+    @staticmethod
+    def subplots(nrows=1, ncols=1, figsize=None, **kwargs):
+        from matplotlib.figure import Figure
+        fig = Figure(figsize=figsize)
+        return fig, fig.subplots(nrows, ncols, **kwargs)
 
 
 def _plot_win_rates(plt, result):

@@ -12,10 +12,10 @@ import importlib
 
 COMMANDS = [
     ("train", "train", "train a MaskablePPO agent from a YAML config (configs/*.yaml)"),
-    ("evaluate", "evaluate", "policies (checkpoints, bots, random) over seats: win rates with 95% CIs"),
+    ("evaluate", "evaluate", "policies (checkpoints, bots, random) over seats: win rates with 95%% CIs"),
     ("balance", "balance", "many games with chosen policies in every seat: win rates, how, margins, plots"),
     ("simulate", "simulate", "play seeded games and print a results table"),
-    ("strength", "strength", "win rates (95% CI) of a game's non-player bots vs random players"),
+    ("strength", "strength", "win rates (95%% CI) of a game's non-player bots vs random players"),
     ("bench", "benchmark", "benchmark engines and environments (decisions/s, steps/s, clone cost)"),
     ("fuzz", "fuzz", "seeded random play with every guarantee checked; replay files on failure"),
 ]

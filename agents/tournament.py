@@ -42,6 +42,15 @@ def cached_policy(game: str, spec):
     return policy
 
 
+def forget_policy(game: str, spec) -> None:
+    """Drop a resolved policy (and a checkpoint's loaded model) from this process's caches: the trainer's
+    evaluations write a new checkpoint file each time."""
+    from .policies import checkpoint_path, forget_model, is_checkpoint_spec
+    _POLICY_CACHE.pop((game, spec), None)
+    if is_checkpoint_spec(spec):
+        forget_model(checkpoint_path(spec))
+
+
 def full_seats(game: str, seats: dict | None) -> dict:
     """``{faction: spec}`` for every seat of ``game`` in faction order; unnamed seats play "random"."""
     factions = game_module(game).GAME_CLASS.factions

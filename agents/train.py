@@ -24,7 +24,8 @@ The run directory (``output_dir``, default ``runs/<name>``) holds:
 
 Every model file is written to a temporary name and renamed, so an interrupted run never leaves a broken
 checkpoint. Ctrl-C saves the current model as a checkpoint and says how to resume. A run directory that
-already has checkpoints is not overwritten: pass ``--resume`` (continue) or use another ``output_dir``.
+already holds a run is never overwritten: ``--resume`` continues it; a new run goes to ``<output_dir>-2``
+(then ``-3``, ...), as printed.
 """
 
 from __future__ import annotations
@@ -88,15 +89,22 @@ class _EnvFactory:
         return make_env(self.env_config)
 
 
-def make_vec_env(cfg: dict):
+def make_vec_env(cfg: dict, resuming: bool = False):
+    from stable_baselines3.common.monitor import ResultsWriter
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
     factories = [_EnvFactory(c) for c in env_configs(cfg)]
     mode = cfg["envs"]["vectorization"]
     if mode == "auto":
         mode = "subprocess" if len(factories) > 1 and (os.cpu_count() or 1) > 1 else "dummy"
     venv = SubprocVecEnv(factories, start_method="forkserver") if mode == "subprocess" else DummyVecEnv(factories)
-    # monitor.csv: one line per finished episode (reward, length, time): the learning curve.
-    return VecMonitor(venv, filename=os.path.join(cfg["output_dir"], "monitor.csv")), mode
+    # monitor.csv: one line per finished episode (reward, length, time): the learning curve. A resumed run
+    # appends to it (SB3 would start the file afresh).
+    monitor = os.path.join(cfg["output_dir"], "monitor.csv")
+    if resuming and os.path.isfile(monitor):
+        venv = VecMonitor(venv)
+        venv.results_writer = ResultsWriter(monitor, override_existing=False)
+        return venv, mode
+    return VecMonitor(venv, filename=monitor), mode
 
 
 # --- files ---------------------------------------------------------------------------------------------------------
@@ -215,10 +223,15 @@ class Evaluator:
         return result
 
     def periodic(self, model, logger) -> None:
-        path = save_atomic(model, os.path.join(self.run_dir, "eval_candidate.zip"))
-        result = self._run(path, self.cfg["evaluation"]["games"], baselines=False)
+        from .tournament import forget_policy
+        path = save_atomic(model, os.path.join(self.run_dir, f"eval_candidate_{model.num_timesteps}.zip"))
+        try:
+            result = self._run(path, self.cfg["evaluation"]["games"], baselines=False)
+        finally:
+            forget_policy(self.cfg["game"], path)
         rows = [r for r in result["rows"] if r["policy"] == "agent"]
-        mean = sum(r["win_rate"] for r in rows) / len(rows)
+        seat_rows = [r for r in rows if r["seat"] != "all"]       # "all" pools the seats: not a seat of its own
+        mean = sum(r["win_rate"] for r in seat_rows) / len(seat_rows)
         for r in rows:
             logger.record(f"eval/win_rate_{r['seat']}", r["win_rate"])
             logger.record(f"eval/mean_margin_{r['seat']}", r["mean_margin"])
@@ -269,20 +282,35 @@ def build_model(cfg: dict, venv, run_dir: str, resume_from: str | None):
                        policy_kwargs={"net_arch": list(algo["net_arch"])}, **algo["hyperparameters"])
 
 
+def holds_run(run_dir: str) -> bool:
+    return bool(latest_checkpoint(run_dir)) or os.path.exists(os.path.join(run_dir, "final.zip"))
+
+
 def prepare_run_dir(cfg: dict, resume: bool | str) -> str | None:
-    """Create the run directory; returns the checkpoint to resume from. Refuses to overwrite a run."""
+    """Choose and create the run directory (``cfg["output_dir"]`` is updated); returns the checkpoint to resume
+    from. A finished or started run is never overwritten: a new run next to one gets the first free
+    ``<output_dir>-2``, ``-3``, ... ``resume``: True (the newest checkpoint of ``output_dir``), a run directory
+    (its newest checkpoint) or a checkpoint file (a file inside ``<run>/checkpoints/`` continues that run)."""
     run_dir = cfg["output_dir"]
-    existing = latest_checkpoint(run_dir) or (os.path.exists(os.path.join(run_dir, "final.zip")) or None)
     if resume:
-        path = resume if isinstance(resume, str) else latest_checkpoint(run_dir)
-        if path is None:
-            raise FileNotFoundError(f"nothing to resume: no checkpoint in {os.path.join(run_dir, 'checkpoints')}")
-        if not os.path.isfile(path):
+        path = resume if isinstance(resume, str) else run_dir
+        if os.path.isdir(path) or path == run_dir:
+            run_dir, path = path, latest_checkpoint(path)
+            if path is None:
+                raise FileNotFoundError(f"nothing to resume: no checkpoint in {os.path.join(run_dir, 'checkpoints')}")
+        elif not os.path.isfile(path):
             raise FileNotFoundError(f"checkpoint {path!r} not found")
+        elif os.path.basename(os.path.dirname(os.path.abspath(path))) == "checkpoints":
+            run_dir = os.path.dirname(os.path.dirname(path))
+        cfg["output_dir"] = run_dir
         return path
-    if existing:
-        raise FileExistsError(f"{run_dir} already holds a run (checkpoints or final.zip); pass --resume to continue "
-                              f"it, or set output_dir (e.g. --set output_dir=runs/other) for a new run")
+    if holds_run(run_dir):
+        n = 2
+        while holds_run(f"{run_dir}-{n}"):
+            n += 1
+        print(f"{run_dir} holds an earlier run (continue it with --resume); this run goes to {run_dir}-{n}",
+              file=sys.stderr)
+        cfg["output_dir"] = run_dir = f"{run_dir}-{n}"
     os.makedirs(run_dir, exist_ok=True)
     return None
 
@@ -291,12 +319,13 @@ def train(cfg: dict, resume: bool | str = False, progress: bool = True) -> dict:
     """Run a validated config (agents.config); returns the summary also written to ``train.json``."""
     import torch
 
-    run_dir = cfg["output_dir"]
+    cfg = dict(cfg)
     resume_from = prepare_run_dir(cfg, resume)
+    run_dir = cfg["output_dir"]
     os.makedirs(run_dir, exist_ok=True)
     dump_config(cfg, os.path.join(run_dir, "config.yaml"))
     torch.set_num_threads(max(1, (os.cpu_count() or 1) // 2) if cfg["envs"]["count"] > 1 else 1)
-    venv, mode = make_vec_env(cfg)
+    venv, mode = make_vec_env(cfg, resuming=resume_from is not None)
     summary = {"name": cfg["name"], "game": cfg["game"], "output_dir": run_dir, "envs": cfg["envs"]["count"],
                "vectorization": mode, "resumed_from": resume_from}
     try:
@@ -340,8 +369,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("config", help="a YAML config, e.g. configs/gandhi_ppo_vs_arjuna.yaml (see configs/README.md)")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="override a config key, e.g. --set total_timesteps=5000 --set envs.count=1")
-    p.add_argument("--resume", nargs="?", const=True, default=False, metavar="CHECKPOINT",
-                   help="continue the run from its newest checkpoint (or the given .zip)")
+    p.add_argument("--resume", nargs="?", const=True, default=False, metavar="RUN_DIR|CHECKPOINT",
+                   help="continue the run (output_dir, or the given run directory) from its newest checkpoint, "
+                        "or from the given .zip")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -349,7 +379,7 @@ def run(args) -> int:
     try:
         cfg = load_config(args.config, overrides=args.set)
         summary = train(cfg, resume=args.resume, progress=not args.no_progress)
-    except (ConfigError, FileNotFoundError, FileExistsError) as e:
+    except (ConfigError, FileNotFoundError) as e:
         print(f"coin-env train: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

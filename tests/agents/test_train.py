@@ -88,17 +88,24 @@ def test_a_checkpoint_is_an_opponent_and_an_evaluation_entrant(trained):
 
 def test_a_run_directory_is_never_overwritten_and_resume_continues(trained, tmp_path):
     from agents.train import checkpoint_steps
-    cfg, _ = trained
-    with pytest.raises(FileExistsError, match="--resume"):
-        train(cfg)
+    cfg, summary = trained
+    before = {n: os.path.getmtime(os.path.join(cfg["output_dir"], n)) for n in ("final.zip", "best.zip")}
+    again = train(dict(cfg, evaluation=dict(cfg["evaluation"], every=0, final_games=0)))
+    assert again["output_dir"] == cfg["output_dir"] + "-2"                 # a new run goes next to the old one
+    assert {n: os.path.getmtime(os.path.join(cfg["output_dir"], n)) for n in before} == before
     cfg2 = smoke(tmp_path, "total_timesteps=64", "evaluation.every=0", "evaluation.final_games=0")
     first = train(cfg2)
     assert first["timesteps"] == 64
     more = dict(cfg2, total_timesteps=192)
+    episodes = len(open(os.path.join(cfg2["output_dir"], "monitor.csv")).readlines())
     resumed = train(more, resume=True)
+    assert len(open(os.path.join(cfg2["output_dir"], "monitor.csv")).readlines()) >= episodes   # appended
     assert resumed["resumed_from"].endswith("step_000000000064.zip")
     assert resumed["timesteps"] == 192 and resumed["trained_timesteps"] == 128
     assert [s for s, _ in checkpoint_steps(cfg2["output_dir"])] == [128, 192]
+    by_file = train(dict(cfg2, total_timesteps=256, output_dir="elsewhere"),
+                    resume=os.path.join(cfg2["output_dir"], "checkpoints", "step_000000000192.zip"))
+    assert by_file["output_dir"] == cfg2["output_dir"] and by_file["timesteps"] == 256   # that run continues
 
 
 def test_resume_without_a_checkpoint_is_a_clear_error(tmp_path):
@@ -227,3 +234,22 @@ def test_self_play_training_snapshots_the_learner_into_the_pool(tmp_path):
     assert summary["timesteps"] == 192
     names = [os.path.basename(p) for p in list_snapshots(os.path.join(cfg["output_dir"], "league"))]
     assert names == ["snapshot_000000000128.zip", "snapshot_000000000192.zip"]   # snapshot 0, 64 pruned (keep 2)
+
+
+def test_an_evaluation_checkpoint_rewritten_in_place_is_reloaded_after_forget(trained, tmp_path):
+    import shutil
+    import coin_env
+    from agents.tournament import cached_policy, forget_policy
+    cfg, _ = trained
+    steps = sorted(os.listdir(os.path.join(cfg["output_dir"], "checkpoints")))
+    first, second = (os.path.join(cfg["output_dir"], "checkpoints", n) for n in steps[:2])
+    path = str(tmp_path / "candidate.zip")
+    game = coin_env.make_game("gandhi", scenario="short", seed=1)
+    while game.current_player() != "congress":
+        game.apply(game.legal_actions()[0])
+    shutil.copy(first, path)
+    p1 = cached_policy("gandhi", path).probabilities(game, "congress")
+    shutil.copy(second, path)
+    assert np.array_equal(cached_policy("gandhi", path).probabilities(game, "congress"), p1)   # cached
+    forget_policy("gandhi", path)
+    assert not np.array_equal(cached_policy("gandhi", path).probabilities(game, "congress"), p1)
