@@ -123,7 +123,7 @@ SCHEMA = {
     "game": ("gandhi", _string),
     "scenario": (None, _optional(_string)),             # default: the game's default scenario
     "options": ({}, _mapping),                          # game options, checked by the game itself
-    "reward": ("ranking", _one_of("ranking", "margin")),
+    "reward": ("ranking", _one_of("ranking", "margin", "shaped")),
     "seats": (None, _seats),                            # required: the seat(s) the learner plays
     "opponents": (None, _opponents),                    # required: the other seats' policies
     "max_decisions": (None, _optional(_positive_int)),  # truncate an episode after this many learner decisions

@@ -17,8 +17,12 @@
   move inside ``reset()`` / ``step()`` until it is the seat's turn or the game ends. A policy with a
   ``new_episode(rng)`` method is told at every ``reset()`` (a self-play league draws its player then);
   a policy whose ``non_player`` attribute is true makes its seat one of the game's non-players.
-* Rewards at the end only, from the seat's point of view: ``"ranking"`` (+1 win, -1 otherwise)
-  or ``"margin"`` (ranking + clip(margin, -20, 20) / 20). See coin_env.core.aec_env.
+* Rewards, from the seat's point of view: ``"ranking"`` (+1 win, -1 otherwise, at the end) or
+  ``"margin"`` (ranking + clip(margin, -20, 20) / 20, at the end), see coin_env.core.aec_env; or
+  ``"shaped"``: at every step the change of the potential clip(margin, -20, 20) / 20 since the
+  seat's previous decision (the opponents' moves included), plus the ranking reward at the end.
+  Potential-based shaping (Ng, Harada & Russell 1999): an episode's rewards sum to the "margin"
+  reward minus the starting potential, but credit arrives at the step that moved the margin.
 * ``illegal_action``: ``"raise"`` (default) raises ``IllegalActionError`` and leaves the game
   unchanged; ``"penalize"`` returns ``illegal_reward`` (default -1.0), leaves the game unchanged
   and continues the episode (``info["illegal_action"] = True``). Use ``"penalize"`` for tools that
@@ -38,7 +42,10 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from .aec_env import REWARDS, final_rewards, resolve_opponents, with_non_players
+from .aec_env import MARGIN_SCALE, REWARDS, final_rewards, resolve_opponents, with_non_players
+
+# The gymnasium env adds a dense reward to the end-of-game ones (see the module docstring).
+GYM_REWARDS = REWARDS + ("shaped",)
 from .encoding import encoder_for
 from .env_common import CoinEnvCommon
 from .game import IllegalActionError
@@ -53,8 +60,8 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
                  scenario: str | None = None, seed: int | None = None, options: dict | None = None,
                  reward: str = "ranking", debug: bool = False, render_mode: str | None = None,
                  illegal_action: str = "raise", illegal_reward: float = -1.0, max_decisions: int | None = None):
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if reward not in GYM_REWARDS:
+            raise ValueError(f"reward must be one of {GYM_REWARDS}, not {reward!r}")
         if illegal_action not in ("raise", "penalize"):
             raise ValueError("illegal_action must be 'raise' or 'penalize'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -91,6 +98,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self._opp_rng = random.Random(0 if seed is None else seed)
         self._first_reset = True
         self._decisions = 0
+        self._potential = 0.0           # "shaped" reward: the margin potential at the seat's last decision
         if seed is not None:
             self._np_random, self._np_random_seed = gym.utils.seeding.np_random(seed)
 
@@ -138,6 +146,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
                               options=self._episode_options(), position=options.get("position"), debug=self.debug)
         self._decisions = 0
         self.play_opponents()
+        self._potential = self._margin_potential()
         return self._observation(), self._info()
 
     def play_opponents(self) -> None:
@@ -166,11 +175,30 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self._decisions += 1
         self.play_opponents()
         terminated = game.is_over()
-        reward = final_rewards(game, [self.seat], self.reward_mode)[self.seat] if terminated else 0.0
+        reward = self.step_reward(terminated)
         truncated = bool(not terminated and self.max_decisions is not None and self._decisions >= self.max_decisions)
         if self.render_mode == "human":
             self.render()
         return self._observation(), reward, terminated, truncated, self._info()
+
+    def step_reward(self, terminated: bool) -> float:
+        """The seat's reward for the move just made and the opponents' replies (vector envs call it too)."""
+        if self.reward_mode == "shaped":
+            reward = self._shaping()
+            if terminated:
+                reward += final_rewards(self.game, [self.seat], "ranking")[self.seat]
+            return reward
+        return final_rewards(self.game, [self.seat], self.reward_mode)[self.seat] if terminated else 0.0
+
+    def _margin_potential(self) -> float:
+        """The seat's victory margin now (7.3: total minus threshold), clipped to +-20 and scaled to +-1."""
+        margin = float(self.game.victory_margins()[self.seat])
+        return max(-MARGIN_SCALE, min(MARGIN_SCALE, margin)) / MARGIN_SCALE
+
+    def _shaping(self) -> float:
+        """Potential-based shaping: the change of the margin potential since the seat's last decision."""
+        before, self._potential = self._potential, self._margin_potential()
+        return self._potential - before
 
     # -- observation -------------------------------------------------------------------
     def _observation(self) -> np.ndarray:

@@ -65,7 +65,6 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from .aec_env import final_rewards
 from .game import IllegalActionError
 from .gym_env import CoinGymEnv
 
@@ -234,7 +233,7 @@ class CoinVectorEnv(gym.vector.VectorEnv):
         terminated = game.is_over()
         truncated = (not terminated and env.max_decisions is not None
                      and self._decisions[i] >= env.max_decisions)
-        self._rewards[i] = final_rewards(game, [env.seat], env.reward_mode)[env.seat] if terminated else 0.0
+        self._rewards[i] = env.step_reward(terminated)
         self._terminated[i] = terminated
         self._truncated[i] = truncated
         env.encoder.encode(game, env.seat, self._obs[i])

@@ -60,7 +60,7 @@ def test_a_typo_gets_a_suggestion():
 @pytest.mark.parametrize("raw, message", [
     (with_(envs={"count": 0}), "envs.count must be a positive integer, not 0"),
     (with_(total_timesteps="lots"), "total_timesteps must be a positive integer"),
-    (with_(reward="score"), "reward must be one of 'ranking', 'margin'"),
+    (with_(reward="score"), "reward must be one of 'ranking', 'margin', 'shaped'"),
     (with_(algorithm={"hyperparameters": {"gamma": 1.5}}), "algorithm.hyperparameters.gamma must be a number in [0, 1]"),
     (with_(algorithm={"net_arch": [64, 0]}), "algorithm.net_arch must be a list of positive layer widths"),
     (with_(league={"sampling": "best"}), "league.sampling must be one of"),

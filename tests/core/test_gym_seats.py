@@ -90,3 +90,32 @@ def test_a_multi_seat_env_pickles_and_continues_identically():
         assert np.array_equal(o1, o2) and r1 == r2 and t1 == t2
         if t1:
             break
+
+
+@pytest.mark.parametrize("game", ["gandhi", "a_distant_plain"])
+def test_shaped_rewards_sum_to_the_margin_reward_minus_the_starting_potential(game):
+    """Potential-based shaping: each step pays the change of clip(margin)/20 since the seat's last decision;
+    the episode's sum telescopes to the end-of-game "margin" reward minus the potential at reset."""
+    env = coin_env.gym_env(game, seat="all", opponents="random", reward="shaped", seed=4)
+    margin_env = coin_env.gym_env(game, seat="all", opponents="random", reward="margin", seed=4)
+    env.reset(seed=4)
+    margin_env.reset(seed=4)
+    start = env._margin_potential()
+    rng = np.random.default_rng(1)
+    total, rewards, done = 0.0, [], False
+    while not done:
+        a = int(rng.choice(np.flatnonzero(env.action_masks())))
+        before = env._margin_potential()
+        _, r, done, _, _ = env.step(a)
+        _, r_margin, _, _, _ = margin_env.step(a)
+        if not done:
+            assert r == pytest.approx(env._margin_potential() - before)
+        total += r
+        rewards.append(r)
+    assert total == pytest.approx(r_margin - start)
+    assert sum(1 for r in rewards if r != 0) > 1               # dense: credit arrives before the end
+
+
+def test_the_aec_env_refuses_the_gym_only_shaped_reward():
+    with pytest.raises(ValueError, match="reward must be one of"):
+        coin_env.env("gandhi", reward="shaped")
