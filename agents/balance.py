@@ -41,6 +41,7 @@ import coin_env
 from coin_env.core.registry import game_module
 
 from .evaluate import default_against, positive_int, spec_text
+from .simulate import parse_seats
 from .strength import SCENARIO, wilson
 from .tournament import run_games
 
@@ -242,17 +243,6 @@ def _plot_reasons(plt, result):
 
 # --- command line ------------------------------------------------------------------------------------------
 
-def parse_seat_items(items) -> dict:
-    """``["raj=random", ...]`` -> {faction: spec}."""
-    seats = {}
-    for item in items:
-        faction, sep, spec = item.partition("=")
-        if not sep or not faction or not spec:
-            raise ValueError(f"--seat {item!r}: write FACTION=SPEC, e.g. raj=random")
-        seats[faction] = spec
-    return seats
-
-
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", choices=coin_env.list_games())
     p.add_argument("--seat", action="append", default=[], metavar="FACTION=SPEC",
@@ -269,7 +259,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args) -> int:
     try:
-        result = balance(args.game, parse_seat_items(args.seat), policy=args.policy, games=args.games,
+        result = balance(args.game, parse_seats(args.seat), policy=args.policy, games=args.games,
                          seed=args.seed, scenario=args.scenario, workers=args.workers,
                          progress=sys.stderr.isatty())
     except (ValueError, FileNotFoundError) as exc:

@@ -84,17 +84,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def parse_seats(items) -> dict:
+    """``["raj=arjuna", ...]`` (repeated ``--seat`` options) -> ``{faction: policy spec}``."""
     seats = {}
     for item in items:
         faction, sep, policy = item.partition("=")
         if not sep or not faction or not policy:
-            raise SystemExit(f"--seat {item!r}: write FACTION=POLICY, e.g. raj=arjuna")
+            raise ValueError(f"--seat {item!r}: write FACTION=POLICY, e.g. raj=arjuna")
         seats[faction] = policy
     return seats
 
 
 def run(args) -> None:
-    print(format_table(simulate(args.game, args.scenario, args.games, args.seed, parse_seats(args.seat))))
+    try:
+        seats = parse_seats(args.seat)
+    except ValueError as e:
+        raise SystemExit(f"coin-env simulate: error: {e}") from None
+    print(format_table(simulate(args.game, args.scenario, args.games, args.seed, seats)))
 
 
 def main(argv=None) -> None:
