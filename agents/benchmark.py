@@ -159,12 +159,13 @@ TARGETS = {"decisions_per_s": (">=", 10_000), "steps_per_s": (">=", 8_000), "gam
 def format_table(results: dict) -> str:
     keys = ["decisions_per_s", "games_per_s", "decisions_per_game", "steps_per_s", "learner_steps_per_s",
             "learner_step_ms", "all_bot_games_per_s", "clone_us", "json_round_trip_ms", "peak_memory_mb"]
-    lines = [f"{'measure':<22}" + "".join(f"{g:>14}" for g in results) + "   target (per core)"]
+    width = max(14, *(len(g) + 2 for g in results))       # "a_distant_plain" is wider than a number
+    lines = [f"{'measure':<22}" + "".join(f"{g:>{width}}" for g in results) + "   target (per core)"]
     for k in keys:
         row = f"{k:<22}"
         for g in results:
             v = results[g].get(k)
-            row += f"{'n/a':>14}" if v is None else f"{v:>14.2f}" if v < 100 else f"{v:>14.0f}"
+            row += f"{'n/a':>{width}}" if v is None else f"{v:>{width}.2f}" if v < 100 else f"{v:>{width}.0f}"
         if k in TARGETS:
             row += f"   {TARGETS[k][0]} {TARGETS[k][1]}"
         lines.append(row)
