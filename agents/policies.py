@@ -18,11 +18,7 @@ import random
 
 import numpy as np
 
-
-def random_policy(game, faction, rng: random.Random) -> int:
-    """Uniform over the legal actions (the agent's own RNG, not the game's)."""
-    legal = game.legal_actions()
-    return legal[rng.randrange(len(legal))]
+from coin_env.core.aec_env import random_policy  # uniform over the legal actions, caller's RNG
 
 
 POLICIES = {"random": random_policy}
