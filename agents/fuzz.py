@@ -9,8 +9,9 @@ Per game it plays uniformly random legal actions and checks:
 * a cap on decisions per card (an engine that loops without progress fails the run);
 * JSON round trip at random points: the restored game has the same prompt and legal actions and,
   replayed alongside the original for a stretch, stays identical;
-* random illegal actions (out of the legal set, out of range, wrong type) raise
-  IllegalActionError and leave the game unchanged;
+* random illegal actions (out of the legal set, out of range, wrong type: None, a label that is not
+  one, a float, a bool, a list) and legal actions sent for a player who is not to move raise
+  IllegalActionError naming the action (or the players) and leave the game unchanged;
 * every game terminates with a winner;
 * with ``--bot``: each game puts the game's bot in a seeded random subset of seats (0-4); a bot's
   choice must be legal (the bot raises otherwise) and the bot's game must replay exactly.
@@ -42,17 +43,37 @@ def _check_illegal_actions(game, rng: random.Random) -> None:
     legal = set(game.legal_actions())
     n = len(game.vocabulary)
     candidates = [a for a in rng.sample(range(n), min(8, n)) if a not in legal][:3]
-    candidates += [n + rng.randrange(100), -1 - rng.randrange(5), "not an action label", None, 2.5]
+    some_legal = rng.choice(sorted(legal))
+    candidates += [n + rng.randrange(100), -1 - rng.randrange(5), "not an action label", None,
+                   float(some_legal), some_legal + 0.5, True, [some_legal]]
     for bad in candidates:
         try:
             game.apply(bad)
         except IllegalActionError as exc:
-            if isinstance(bad, int) and 0 <= bad < n and game.action_label(bad) not in str(exc):
+            if type(bad) is int and 0 <= bad < n and game.action_label(bad) not in str(exc):
                 raise FuzzFailure(f"illegal-action error does not name the action: {exc}") from None
         else:
             raise FuzzFailure(f"illegal action {bad!r} was accepted at prompt {game.prompt()!r}")
         if game.to_json() != before:
             raise FuzzFailure(f"illegal action {bad!r} changed the game")
+    _check_wrong_player(game, some_legal, before)
+
+
+def _check_wrong_player(game, action: int, before: str) -> None:
+    """A legal action sent on behalf of a player who is not to move must be refused, game unchanged."""
+    mover = game.current_player()
+    for other in game.factions:
+        if other == mover:
+            continue
+        try:
+            game.apply(action, player=other)
+        except IllegalActionError as exc:
+            if repr(other) not in str(exc) or repr(mover) not in str(exc):
+                raise FuzzFailure(f"wrong-player error does not name both players: {exc}") from None
+        else:
+            raise FuzzFailure(f"{other!r} played {action!r} at {mover!r}'s prompt {game.prompt()!r}")
+        if game.to_json() != before:
+            raise FuzzFailure(f"an action sent by {other!r} out of turn changed the game")
 
 
 def _check_round_trip(game, rng: random.Random, horizon: int = 30) -> None:
@@ -175,7 +196,10 @@ def run(args) -> int:
         replay(args.replay)
         return 0
     result = fuzz(args.game, args.decisions, args.seed, args.scenario, args.out, SCENARIOS.get(args.game), args.bot)
-    print(json.dumps(result, indent=2))
+    shown = dict(result, replays=result["replays"][:10])   # every replay file is in --out; list the first ones
+    if len(result["replays"]) > 10:
+        shown["replays_not_listed"] = len(result["replays"]) - 10
+    print(json.dumps(shown, indent=2))
     return 1 if result["failures"] else 0
 
 

@@ -48,3 +48,25 @@ def test_benchmark_reports_every_measure():
                 "learner_step_ms", "clone_us", "json_round_trip_ms", "peak_memory_mb"]:
         assert out[key] is not None and out[key] > 0, key
     assert "decisions_per_s" in benchmark.format_table({"gandhi": out})
+
+
+def test_wrong_player_check_catches_an_engine_that_lets_anyone_move(monkeypatch):
+    g = coin_env.make_game("a_distant_plain", seed=0)
+    original = type(g).apply
+    monkeypatch.setattr(type(g), "apply", lambda self, a, player=None: original(self, a))
+    with pytest.raises(fuzz.FuzzFailure, match="played .* at .*'s prompt"):
+        fuzz._check_wrong_player(g, g.legal_actions()[0], g.to_json())
+
+
+def test_fuzzer_offers_floats_bools_and_lists_as_actions(monkeypatch):
+    """A float equal to a legal action, a bool or a one-element list is not an action index."""
+    g = coin_env.make_game("gandhi", seed=2)
+    original = type(g).apply
+
+    def lenient(self, a, player=None):        # the old engine: int(a) silently truncated 2.7 to 2
+        return original(self, int(a) if isinstance(a, float) else a, player)
+
+    monkeypatch.setattr(type(g), "apply", lenient)
+    import random
+    with pytest.raises(fuzz.FuzzFailure, match="was accepted"):
+        fuzz._check_illegal_actions(g, random.Random(0))

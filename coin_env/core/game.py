@@ -9,11 +9,13 @@ changes a game.
 from __future__ import annotations
 
 import json
+import operator
 
 import numpy as np
 
 from .actions import ActionVocabulary
 from .prompts import Prompt, PromptRegistry
+
 
 
 class IllegalActionError(ValueError):
@@ -69,6 +71,20 @@ class CallPrompt(Prompt):
 
 
 MAX_AUTO_STEPS = 100_000
+
+
+def _action_index(action) -> int:
+    """An action as a vocabulary index. Python and numpy integers (also a one-element integer array,
+    as a policy's predict() returns) are accepted; floats, bools and anything else are refused rather
+    than silently truncated (2.7 is not action 2)."""
+    if isinstance(action, np.ndarray) and action.size == 1 and action.dtype.kind in "iu":
+        action = action.reshape(()).item()
+    if isinstance(action, (bool, np.bool_)):
+        raise IllegalActionError(f"action {action!r} is not an action index")
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise IllegalActionError(f"action {action!r} is not an action index") from None
 
 
 class Game:
@@ -179,16 +195,20 @@ class Game:
     def action_label(self, action: int) -> str:
         return self.vocabulary.label(action)
 
-    def apply(self, action) -> None:
-        """Apply one action. Raises IllegalActionError (game unchanged) if not legal."""
+    def apply(self, action, player: str | None = None) -> None:
+        """Apply one action. Raises IllegalActionError (game unchanged) if not legal.
+
+        ``player``: who the caller acts for (a seat of a server, a human at a table); when given, an
+        action sent by anyone but the player to move is refused, even if it is legal for that player."""
         if self._legal is None:
             self.advance()
+        if player is not None and not self.state.over and player != self.current_player():
+            raise IllegalActionError(
+                f"action {action!r} ({self._safe_label(action)!r}) sent by {player!r}, but the decision at "
+                f"prompt {self.prompt()!r} is for {self.current_player()!r}")
         if isinstance(action, str):
             action = self._action_from_label(action)
-        try:
-            action = int(action)
-        except (TypeError, ValueError):
-            raise IllegalActionError(f"action {action!r} is not an action index") from None
+        action = _action_index(action)
         if self.state.over:
             raise IllegalActionError(f"action {action} ({self._safe_label(action)}): the game is over")
         if action not in self._legal:

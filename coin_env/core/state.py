@@ -9,9 +9,13 @@ The decision stack (``frames``) and the RNG state are ordinary fields.
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 
 from .rng import Rng
+
+_dumps, _loads, _PROTOCOL = pickle.dumps, pickle.loads, pickle.HIGHEST_PROTOCOL
 
 
 _NESTED = (dict, list)
@@ -69,15 +73,17 @@ class PlainState:
         self.rng = Rng(0)
 
     def copy(self):
-        new = self.__class__.__new__(self.__class__)
+        """An independent copy. The plain fields go through one pickle round trip: a single C-level
+        deep copy of every nested dict and list, 2-3x faster than walking them in Python (clone()
+        is on the hot path of bots that try an Event on a copy, and issue 8 budgets it at 10 us)."""
+        cls = self.__class__
+        new = cls.__new__(cls)
         d = new.__dict__
         src = self.__dict__
         for name in self.ARRAYS:
             d[name] = src[name].copy()
-        for name in self.FIELDS:
-            d[name] = plain_copy(src[name])
-        for name in self.CORE_FIELDS:
-            d[name] = plain_copy(src[name])
+        names = cls.FIELDS + cls.CORE_FIELDS
+        d.update(zip(names, _loads(_dumps([src[n] for n in names], _PROTOCOL))))
         d["rng"] = Rng.from_state(self.rng.state)
         return new
 

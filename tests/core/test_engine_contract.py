@@ -4,6 +4,7 @@ clear errors, invariants in debug mode, and seeded random games that end with a 
 import json
 import random
 
+import numpy as np
 import pytest
 
 import coin_env
@@ -107,13 +108,40 @@ def test_illegal_action_names_the_action_and_prompt_and_changes_nothing(game):
     msg = str(err.value)
     assert g.action_label(bad) in msg and g.prompt() in msg and str(bad) in msg
     assert g.to_json() == before
-    with pytest.raises(IllegalActionError, match="not an action index"):
-        g.apply(None)
+    for not_an_index in (None, float(min(legal)), min(legal) + 0.5, True, np.float32(min(legal)), [min(legal)]):
+        with pytest.raises(IllegalActionError, match="not an action index"):
+            g.apply(not_an_index)
     with pytest.raises(IllegalActionError, match="no action labelled"):
         g.apply("fly to the moon")
     with pytest.raises(IllegalActionError, match="not in the vocabulary"):
         g.apply(10**6)
     assert g.to_json() == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_action_sent_for_the_wrong_player_is_refused_and_changes_nothing(game):
+    g, _ = actions_of_playout(game, "short", 7, limit=25)
+    before = g.to_json()
+    mover = g.current_player()
+    other = next(f for f in g.factions if f != mover)
+    a = g.legal_actions()[0]
+    with pytest.raises(IllegalActionError, match=f"sent by '{other}', but the decision .* is for '{mover}'"):
+        g.apply(a, player=other)
+    assert g.to_json() == before
+    g.apply(a, player=mover)
+    assert g.to_json() != before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_numpy_integers_and_one_element_arrays_are_actions(game):
+    """Policies hand back numpy integers or a 0-d / 1-element array (predict()); those are indices."""
+    for wrap in (np.int64, np.int16, np.array, lambda a: np.array([a])):
+        g = coin_env.make_game(game, scenario="short", seed=4)
+        h = g.clone()
+        a = g.legal_actions()[-1]
+        g.apply(wrap(a))
+        h.apply(a)
+        assert g.to_json() == h.to_json()
 
 
 @pytest.mark.parametrize("game", GAMES)
