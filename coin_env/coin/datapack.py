@@ -60,7 +60,12 @@ def read(source) -> tuple[dict, str | None, str]:
 def source_key(source) -> str:
     if isinstance(source, dict):
         return "dict:" + hashlib.sha256(json.dumps(source, sort_keys=True, default=str).encode()).hexdigest()
-    path = os.path.abspath(os.fspath(source))
+    try:
+        path = os.path.abspath(os.fspath(source))
+    except TypeError:
+        raise DataPackError([f"data pack must be a file path or a table, not {source!r}"]) from None
+    if not os.path.isfile(path):
+        raise DataPackError([f"data pack file {path!r} does not exist"])
     with open(path, "rb") as fh:
         return f"{path}:{hashlib.sha256(fh.read()).hexdigest()}"
 

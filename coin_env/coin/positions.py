@@ -18,18 +18,44 @@ def read_int(value, lo: int, hi: int, where: str) -> int:
     return value
 
 
-def read_pieces(pieces, piece_index: dict[str, int], where: str) -> dict[int, int]:
-    """``{"piece name": count}`` -> ``{column: count}``."""
+def read_pieces(pieces, piece_index: dict[str, int], where: str, most: int = 999) -> dict[int, int]:
+    """``{"piece name": count}`` -> ``{column: count}`` (no count above ``most``: the force-pool
+    check comes later, but a count must first fit the board's integer type)."""
     if not isinstance(pieces, dict):
         raise ValueError(f"{where} must be an object of piece counts, not {pieces!r}")
     out = {}
     for name, n in pieces.items():
         if name not in piece_index:
             raise ValueError(f"{where}: unknown piece {name!r}; pieces: {sorted(piece_index)}")
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ValueError(f"{where}: count of {name!r} must be a non-negative integer, not {n!r}")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= most:
+            raise ValueError(f"{where}: count of {name!r} must be an integer 0..{most}, not {n!r}")
         out[piece_index[name]] = n
     return out
+
+
+def read_choice(value, choices, where: str):
+    """One of ``choices`` (a dict's keys or a sequence), by value."""
+    if not isinstance(value, (str, int)) or isinstance(value, bool) or value not in choices:
+        raise ValueError(f"{where} must be one of {list(choices)}, not {value!r}")
+    return value
+
+
+def read_bool(value, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{where} must be true or false, not {value!r}")
+    return value
+
+
+def read_object(value, where: str) -> dict:
+    if not isinstance(value, dict):
+        raise ValueError(f"{where} must be a JSON object, not {value!r}")
+    return value
+
+
+def read_list(value, where: str) -> list:
+    if not isinstance(value, list):
+        raise ValueError(f"{where} must be a list, not {value!r}")
+    return value
 
 
 def fill_available(pieces, force_pool: dict[int, int], pair_of: dict[int, int], available: int,
@@ -90,7 +116,30 @@ def initial_state(scenario: str, seed: int, position: dict | None, scenarios: di
     """The state a new game starts from: a readable position if one is given, else the scenario's
     set-up (an unknown scenario fails naming the known ones)."""
     if position is not None:
-        return state_from_position(position, seed)
+        state = state_from_position(position, seed)
+        # The built state must also pass the checks a saved game does (shapes, ranges, and the game's
+        # invariants once the game is built), so a position cannot smuggle in what a save could not.
+        check_plain_state(state, "position")
+        return state
     if scenario not in scenarios:
         raise ValueError(f"unknown {game} scenario {scenario!r}; choose from {sorted(scenarios)}")
     return scenario_state(scenario, seed)
+
+
+def check_plain_state(state, what: str) -> None:
+    """Raise ValueError if ``state`` would not load back from its own save (core.state checks)."""
+    try:
+        type(state).from_dict(state.to_dict())
+    except ValueError as exc:
+        raise ValueError(f"{what} gives an impossible state: {exc}") from None
+
+
+def check_invariants(game, position) -> None:
+    """A game built from a readable position must satisfy the game's invariants (piece totals, marker
+    limits, tracks); a breach is bad input, so it is a ValueError naming the rule, not an assertion."""
+    if position is None:
+        return
+    try:
+        game.check_invariants()
+    except AssertionError as exc:
+        raise ValueError(f"position breaks a rule of the board: {exc}") from None

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ..core.game import Continuations, EngineError, Game
 from ..core.prompts import Prompt, PromptRegistry
+from ..core.schema import BOOL, INT, NAT, PLAIN, STR, Int, ListOf, MapOf, Maybe, OneOf, Record, SaveError
 
 COIN_PROMPTS = PromptRegistry()
 COIN_CONTINUATIONS = Continuations()
@@ -69,6 +70,9 @@ class CoinGame(Game):
         except ValueError as exc:
             raise ValueError(f"saved game has bad options: {exc}") from None
         super().validate_loaded()
+        s = self.state
+        if not s.over and not any(self.is_periodic_card(c) for c in [s.current, s.upcoming, *s.deck] if c):
+            raise SaveError("state.fields.deck", "no Campaign/Propaganda card is left to end the game (2.4)")
 
     def winner(self) -> str | None:
         r = self.state.result
@@ -239,6 +243,31 @@ class CoinGame(Game):
             elif did == "event":
                 opts += full
         return sorted(set(opts))
+
+
+def sequence_field_specs(factions, cards, n_spaces: int) -> dict:
+    """Shapes of the sequence-of-play fields of :func:`init_sequence_fields`, for loading saves
+    (coin_env.core.schema). ``cards``: every card number of the game; spaces are 0..n_spaces-1."""
+    faction = OneOf(factions)
+    space = Int(0, n_spaces - 1)
+    card = OneOf(cards)
+    n = len(cards)
+    turn = Record({"faction": faction, "kind": STR, "op": Maybe(STR), "op_spaces": ListOf(space), "sa": Maybe(STR),
+                   "sa_spaces": ListOf(space), "sa_done": BOOL, "sa_active": BOOL, "flags": MapOf(STR, PLAIN)},
+                  optional={"op_action": NAT, "sa_action": NAT}, extra=True)
+    return {
+        "deck": ListOf(card, n, unique=True), "current": Maybe(card), "upcoming": Maybe(card),
+        "played": ListOf(card, n, unique=True), "set_aside": ListOf(card, n, unique=True),
+        "eligible": Record({f: BOOL for f in factions}),
+        "eligibility_override": MapOf(faction, PLAIN),
+        "sop": Record({"offered": ListOf(faction, unique=True), "acted": ListOf(faction, unique=True),
+                       "first_did": Maybe(STR), "done": BOOL}),
+        "turn": Maybe(turn),
+        "lasting": ListOf(Record({"expires": STR}, extra=True)),
+        "result": Maybe(Record({"winner": faction, "ranking": ListOf(faction, unique=True),
+                                "margins": Record({f: INT for f in factions})}, extra=True)),
+        "pending_setup": ListOf(PLAIN),
+    }
 
 
 def init_sequence_fields(state, factions) -> None:

@@ -15,6 +15,7 @@ import numpy as np
 
 from .actions import ActionVocabulary
 from .prompts import Prompt, PromptRegistry
+from .schema import SaveError
 
 
 
@@ -264,21 +265,48 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: dict, debug: bool = False) -> "Game":
+        """Rebuild a saved game, or raise ValueError naming what is wrong; a refused save leaves
+        nothing behind (the game object is only returned once every check has passed)."""
+        if not isinstance(data, dict) or not isinstance(data.get("state"), dict):
+            raise SaveError("save", "must be an object with a 'state' object")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise SaveError("options", f"must be an object, not {options!r}")
         state = cls.state_class.from_dict(data["state"])
-        game = cls(state, options=data.get("options") or {}, debug=debug)
+        game = cls(state, options=options, debug=debug)
         game.validate_loaded()
-        game.advance()
+        try:
+            game.advance()
+        except (EngineError, LookupError, TypeError, AttributeError, ValueError) as exc:
+            # A stack that passed the shape checks can still name data a rule cannot use.
+            raise ValueError(f"saved game cannot continue from its decision stack: "
+                             f"{type(exc).__name__}: {exc}") from None
         return game
 
     def validate_loaded(self) -> None:
         """Refuse a loaded state that breaks an invariant (subclasses extend)."""
-        for frame in self.state.frames:
-            if not isinstance(frame, dict) or frame.get("kind") not in self.prompts:
-                raise ValueError(f"saved decision stack has an unknown frame: {frame!r}")
+        n_actions = len(self.vocabulary)
+        for i, frame in enumerate(self.state.frames):
+            path = f"state.fields.frames[{i}]"
+            prompt = self.prompts.get(frame.get("kind"))
+            if prompt is None:
+                raise SaveError(path, f"unknown decision kind {frame.get('kind')!r}")
             if frame["kind"] == "choose" and frame.get("then") not in self.continuations:
-                raise ValueError(f"saved decision stack names an unknown continuation: {frame.get('then')!r}")
+                raise SaveError(path, f"names an unknown continuation {frame.get('then')!r}")
             if frame["kind"] == "call" and frame.get("fn") not in self.continuations:
-                raise ValueError(f"saved decision stack names an unknown continuation: {frame.get('fn')!r}")
+                raise SaveError(path, f"names an unknown continuation {frame.get('fn')!r}")
+            if "options" in frame:
+                options = frame["options"]
+                if (not isinstance(options, list) or not options
+                        or not all(type(a) is int and 0 <= a < n_actions for a in options)):
+                    raise SaveError(f"{path}.options", f"must be a non-empty list of action indices, not {options!r}")
+            if not prompt.auto:
+                try:
+                    actor = prompt.actor(self, frame)
+                except (LookupError, TypeError, AttributeError) as exc:
+                    raise SaveError(path, f"cannot tell who decides: {type(exc).__name__}: {exc}") from None
+                if actor not in self.factions:
+                    raise SaveError(path, f"is decided by {actor!r}, not a faction of the game")
         try:
             self.check_invariants()
         except AssertionError as exc:

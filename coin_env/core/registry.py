@@ -42,4 +42,6 @@ def load_game(text: str, debug: bool = False):
         raise ValueError(f"saved game is not valid JSON: {exc}") from None
     if not isinstance(data, dict) or "game" not in data or "state" not in data:
         raise ValueError("saved game must be an object with 'game' and 'state'")
+    if data["game"] not in list_games():
+        raise ValueError(f"saved game is of an unknown game {data['game']!r}; known: {list_games()}")
     return game_module(data["game"]).GAME_CLASS.from_dict(data, debug=debug)

@@ -14,6 +14,7 @@ import pickle
 import numpy as np
 
 from .rng import Rng
+from .schema import BOOL, NAT, STR, ListOf, Plain, Record, SaveError, Spec
 
 _dumps, _loads, _PROTOCOL = pickle.dumps, pickle.loads, pickle.HIGHEST_PROTOCOL
 
@@ -87,6 +88,32 @@ class PlainState:
         d["rng"] = Rng.from_state(self.rng.state)
         return new
 
+    # What a loaded state's entries must look like (checked by from_dict before anything reads them).
+    ARRAY_RANGES: dict[str, tuple[int, int]] = {}     # name -> (lowest, highest) value allowed
+
+    @classmethod
+    def field_specs(cls) -> dict[str, Spec]:
+        """A :mod:`coin_env.core.schema` spec for every name in FIELDS (each game declares its own)."""
+        return {}
+
+    @classmethod
+    def _core_specs(cls) -> dict[str, Spec]:
+        return {"frames": ListOf(Record({"kind": STR}, extra=True)), "over": BOOL, "decisions": NAT,
+                "card_decisions": NAT}
+
+    @classmethod
+    def _array_shapes(cls) -> dict[str, tuple]:
+        shapes = cls.__dict__.get("_shapes")
+        if shapes is None:
+            fresh = cls.empty()
+            shapes = {name: getattr(fresh, name).shape for name in cls.ARRAYS}
+            cls._shapes = shapes
+        return shapes
+
+    @classmethod
+    def empty(cls) -> "PlainState":
+        raise NotImplementedError
+
     def to_dict(self) -> dict:
         out = {"arrays": {}, "fields": {}}
         for name in self.ARRAYS:
@@ -97,25 +124,46 @@ class PlainState:
         return out
 
     @classmethod
+    def _load_array(cls, name: str, value, dtype: str, shape: tuple) -> np.ndarray:
+        """A saved array: integers only (1.5 is not silently truncated), the state's exact shape, and
+        values that fit both the dtype and the state's declared range."""
+        path = f"state.arrays.{name}"
+        try:
+            raw = np.array(value)
+        except (TypeError, ValueError) as exc:
+            raise SaveError(path, f"is not a regular table of numbers: {exc}") from None
+        if raw.dtype.kind not in "iub" and raw.size:
+            raise SaveError(path, f"must hold integers, not {raw.dtype} values")
+        if raw.shape != shape:
+            raise SaveError(path, f"must have shape {shape}, not {raw.shape}")
+        info = np.iinfo(dtype)
+        lo, hi = cls.ARRAY_RANGES.get(name, (info.min, info.max))
+        if raw.size and (int(raw.min()) < max(lo, info.min) or int(raw.max()) > min(hi, info.max)):
+            raise SaveError(path, f"values must be in {max(lo, info.min)}..{min(hi, info.max)}, "
+                                  f"found {int(raw.min())}..{int(raw.max())}")
+        return raw.astype(dtype)
+
+    @classmethod
     def from_dict(cls, data: dict):
         """Rebuild a state, refusing anything missing, extra or mis-shaped."""
         if not isinstance(data, dict) or set(data) != {"arrays", "fields", "rng"}:
             raise ValueError("saved state must have exactly the keys 'arrays', 'fields' and 'rng'")
         new = cls.__new__(cls)
         arrays, fields = data["arrays"], data["fields"]
+        if not isinstance(arrays, dict) or not isinstance(fields, dict):
+            raise SaveError("state", "'arrays' and 'fields' must be objects")
         missing = (set(cls.ARRAYS) - set(arrays)) | (set(cls.FIELDS + cls.CORE_FIELDS) - set(fields))
         extra = (set(arrays) - set(cls.ARRAYS)) | (set(fields) - set(cls.FIELDS + cls.CORE_FIELDS))
         if missing:
             raise ValueError(f"saved state is missing {sorted(missing)}")
         if extra:
             raise ValueError(f"saved state has unknown entries {sorted(extra)}")
+        shapes = cls._array_shapes()
         for name, dtype in cls.ARRAYS.items():
-            try:
-                arr = np.array(arrays[name], dtype=dtype)
-            except (TypeError, ValueError) as exc:
-                raise ValueError(f"saved array {name!r} is not numeric: {exc}") from None
-            setattr(new, name, arr)
+            setattr(new, name, cls._load_array(name, arrays[name], dtype, shapes[name]))
+        specs = {**cls.field_specs(), **cls._core_specs()}
         for name in cls.FIELDS + cls.CORE_FIELDS:
+            specs.get(name, Plain()).check(fields[name], f"state.fields.{name}")
             setattr(new, name, plain_copy(fields[name]))
         if not isinstance(data["rng"], int) or data["rng"] < 0:
             raise ValueError("saved 'rng' must be a non-negative integer")

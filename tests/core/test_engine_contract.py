@@ -173,7 +173,7 @@ def test_hand_edited_save_breaking_an_invariant_is_refused(game):
         coin_env.load_game(json.dumps(data))
     data = json.loads(g.to_json())
     data["state"]["fields"]["frames"] = [{"kind": "teleport"}]
-    with pytest.raises(ValueError, match="unknown frame"):
+    with pytest.raises(ValueError, match=r"frames\[0\]: unknown decision kind .teleport."):
         coin_env.load_game(json.dumps(data))
     data = json.loads(g.to_json())
     del data["state"]["fields"]["deck"]

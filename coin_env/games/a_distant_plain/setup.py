@@ -3,8 +3,9 @@ option, and readable positions (``to_position`` / ``make_game(..., position=...)
 
 from __future__ import annotations
 
-from ...coin.positions import (check_keys, fill_available, initial_state, read_int, read_pieces,
-                               validate_choice_options, validate_data_pack_option, validate_non_players)
+from ...coin.positions import (check_invariants, check_keys, fill_available, initial_state, read_bool, read_choice, read_int,
+                               read_list, read_object, read_pieces, validate_choice_options,
+                               validate_data_pack_option, validate_non_players)
 from . import board
 from .data import cards as carddata
 from .data.pieces import (BASES, FACTIONS, FORCE_POOL, PIECE_NAMES, PIECE_OWNER, RETURNEES_MARKERS, TALIBAN_G,
@@ -83,6 +84,7 @@ def build_game(game_class, scenario: str, seed: int, options: dict, position: di
     game = game_class(state, options=options, debug=debug)
     if position is None and options["open_deployment"]:
         start_open_deployment(game, scenario)
+    check_invariants(game, position)
     game.check_invariants() if debug else None
     game.advance()
     return game
@@ -281,12 +283,9 @@ def state_from_position(pos: dict, seed: int) -> AdpState:
         s.resources[f] = read_int(v, 0, board.MAX_RESOURCES, f"resources.{f}")
     s.aid = read_int(pos.get("aid", 0), 0, board.MAX_RESOURCES, "aid")
     s.patronage = read_int(pos.get("patronage", 0), 0, board.MAX_PATRONAGE, "patronage")
-    isl = pos.get("islamabad", "Backing")
-    if isl not in ISLAMABAD_BOXES:
-        raise ValueError(f"islamabad must be one of {list(ISLAMABAD_BOXES)}, not {isl!r}")
-    s.islamabad = ISLAMABAD_BOXES.index(isl)
-    s.islamabad_hard = bool(pos.get("islamabad_hard", False))
-    for name, entry in pos.get("spaces", {}).items():
+    s.islamabad = ISLAMABAD_BOXES.index(read_choice(pos.get("islamabad", "Backing"), ISLAMABAD_BOXES, "islamabad"))
+    s.islamabad_hard = read_bool(pos.get("islamabad_hard", False), "islamabad_hard")
+    for name, entry in read_object(pos.get("spaces", {}), "spaces").items():
         if name not in INDEX:
             raise ValueError(f"unknown space {name!r} in position")
         sp = INDEX[name]
@@ -303,9 +302,7 @@ def state_from_position(pos: dict, seed: int) -> AdpState:
             raise ValueError(f"{where}: Terror markers go in Provinces and Kabul; LoCs take Sabotage (3.3.4)")
         if s.sabotage[sp] and not IS_LOC[sp]:
             raise ValueError(f"{where}: Sabotage goes only on LoCs (3.3.4)")
-        sup = entry.get("support", "Neutral")
-        if sup not in SUPPORT_VALUES:
-            raise ValueError(f"{where}: support {sup!r} is not one of {list(SUPPORT_VALUES)}")
+        sup = read_choice(entry.get("support", "Neutral"), SUPPORT_VALUES, f"{where} support")
         s.support[sp] = SUPPORT_VALUES[sup]
         if sup != "Neutral" and not board.can_have_support(s, sp):
             raise ValueError(f"{where}: Support/Opposition needs Kabul or an Afghan Province with Pop >= 1 (1.6.2)")
@@ -321,7 +318,7 @@ def state_from_position(pos: dict, seed: int) -> AdpState:
     used = int(s.returnees.sum())
     s.returnees_unused = read_int(pos.get("returnees_unused", RETURNEES_MARKERS - used), 0,
                                   RETURNEES_MARKERS - used, "returnees_unused")
-    for cap in pos.get("capabilities", []):
+    for cap in read_list(pos.get("capabilities", []), "capabilities"):
         check_keys(cap, {"card", "side"}, "capabilities entry")
         card = cap.get("card")
         holder = carddata.capability_faction(card) if isinstance(card, int) else None
@@ -335,7 +332,7 @@ def state_from_position(pos: dict, seed: int) -> AdpState:
     elig = pos.get("eligible", {})
     check_keys(elig, set(FACTIONS), "eligible")
     for f, v in elig.items():
-        s.eligible[f] = bool(v)
+        s.eligible[f] = read_bool(v, f"eligible.{f}")
     board.enforce_hostility(s)
     return s
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...coin.sequence import init_sequence_fields
+from ...coin.sequence import init_sequence_fields, sequence_field_specs
+from ...core.schema import BOOL, NAT, PLAIN, STR, Int, ListOf, MapOf, Maybe, Record
 from ...core.state import PlainState
+from .data.cards import N_EVENT_CARDS, PROPAGANDA_CARDS
 from .data.pieces import FACTIONS, N_PIECE_TYPES, RETURNEES_MARKERS
 from .static import N_LOCATIONS, N_SPACES
 
@@ -24,6 +26,26 @@ class AdpState(PlainState):
         "propaganda_in_deck", "propaganda_played", "last_was_propaganda", "frozen_control", "result",
         "pending_setup", "lasting", "np",
     )
+
+    ARRAY_RANGES = {"pieces": (0, 10_000), "support": (-1, 1), "terror": (0, 30), "sabotage": (0, 1),
+                    "returnees": (0, 1)}
+
+    @classmethod
+    def field_specs(cls) -> dict:
+        """Shapes a loaded save must have (ranges the rules bound further are checked by the invariants)."""
+        cards = list(range(1, N_EVENT_CARDS + 1)) + sorted(PROPAGANDA_CARDS)
+        control = ListOf(BOOL, N_SPACES)
+        return {
+            **sequence_field_specs(FACTIONS, cards, N_SPACES),
+            "scenario": STR,
+            "resources": Record({"government": NAT, "taliban": NAT, "warlords": NAT}),
+            "aid": NAT, "patronage": NAT,
+            "islamabad": Int(0, 4), "islamabad_hard": BOOL,                 # 6.6.1 box index and side
+            "returnees_unused": NAT,
+            "propaganda_in_deck": NAT, "propaganda_played": NAT, "last_was_propaganda": BOOL,
+            "frozen_control": Maybe(Record({"coin": control, "taliban": control})),
+            "np": MapOf(STR, PLAIN),
+        }
 
     @classmethod
     def empty(cls) -> "AdpState":

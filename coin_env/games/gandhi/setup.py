@@ -3,7 +3,8 @@ and readable positions (``to_position`` / ``make_game(..., position=...)``)."""
 
 from __future__ import annotations
 
-from ...coin.positions import (initial_state, validate_choice_options, validate_data_pack_option,
+from ...coin.positions import (check_invariants, check_keys, initial_state, read_bool, read_choice, read_int, read_list,
+                               read_object, read_pieces, validate_choice_options, validate_data_pack_option,
                                validate_non_players)
 from . import board
 from .data import cards as carddata
@@ -52,6 +53,7 @@ def build_game(game_class, scenario: str, seed: int, options: dict, position: di
         # Quick start step 4: Congress places Gandhi, 1 Activist and 1 Protest in any one space.
         game.choose("congress", "place Gandhi, an Activist and a Protest in any one space",
                     [game.space_action(sp) for sp in range(N_SPACES)], "setup_place_gandhi")
+    check_invariants(game, position)
     game.check_invariants() if debug else None
     game.advance()
     return game
@@ -187,65 +189,40 @@ _POSITION_KEYS = {"game", "scenario", "resources", "restraint", "unity", "vicero
 def state_from_position(pos: dict, seed: int) -> GandhiState:
     """Build a state from a readable position (between cards: no decision may be pending).
     Derived entries (raj_control, victory_totals) are ignored. Errors name the bad key."""
-    if not isinstance(pos, dict):
-        raise ValueError("position must be a JSON object")
-    for key in pos:
-        if key not in _POSITION_KEYS:
-            raise ValueError(f"unknown position key {key!r}")
+    check_keys(pos, _POSITION_KEYS, "position")
     if pos.get("decision_pending"):
         raise ValueError("positions can only be loaded between cards; use load_game() for mid-turn saves")
     s = GandhiState.empty()
     s.rng = s.rng.__class__(seed)
     s.scenario = str(pos.get("scenario", "custom"))
     res = pos.get("resources", {"raj": 0, "revs": 0})
+    check_keys(res, {"raj", "revs"}, "resources")
     for f in ("raj", "revs"):
-        v = res.get(f, 0)
-        if not isinstance(v, int) or not 0 <= v <= 50:
-            raise ValueError(f"resources.{f} must be an integer 0..50, not {v!r}")
-        s.resources[f] = v
+        s.resources[f] = read_int(res.get(f, 0), 0, 50, f"resources.{f}")
     for track in ("restraint", "unity"):
-        v = pos.get(track, 3)
-        if not isinstance(v, int) or not 1 <= v <= 5:
-            raise ValueError(f"{track} must be an integer 1..5, not {v!r}")
-        setattr(s, track, v)
+        setattr(s, track, read_int(pos.get(track, 3), 1, 5, track))
     vname = pos.get("viceroy")
     names = {n: c for c, n in carddata.CAMPAIGN_CARDS.items()}
-    if vname is not None and vname not in names:
-        raise ValueError(f"viceroy {vname!r} is not one of {sorted(names)}")
+    if vname is not None:
+        read_choice(vname, names, "viceroy")
     s.viceroy = names.get(vname)
-    for name, entry in pos.get("spaces", {}).items():
+    for name, entry in read_object(pos.get("spaces", {}), "spaces").items():
         if name not in INDEX:
             raise ValueError(f"unknown space {name!r} in position")
         sp = INDEX[name]
-        for key in entry:
-            if key not in {"support", "pieces", "protest", "unrest", "strike", "muslim_state", "raj_control"}:
-                raise ValueError(f"unknown key {key!r} for space {name!r}")
-        sup = entry.get("support", "Neutral")
-        if sup not in SUPPORT_VALUES:
-            raise ValueError(f"space {name!r}: support {sup!r} is not one of {list(SUPPORT_VALUES)}")
-        s.support[sp] = SUPPORT_VALUES[sup]
-        for piece, n in entry.get("pieces", {}).items():
-            if piece not in PIECE_INDEX:
-                raise ValueError(f"space {name!r}: unknown piece {piece!r}")
-            if not isinstance(n, int) or n < 0:
-                raise ValueError(f"space {name!r}: count of {piece!r} must be a non-negative integer")
-            s.pieces[sp, PIECE_INDEX[piece]] = n
-        for marker in ("protest", "unrest", "strike", "muslim_state"):
-            v = entry.get(marker, 0)
-            if not isinstance(v, int) or v < 0:
-                raise ValueError(f"space {name!r}: {marker} must be a non-negative integer")
-            getattr(s, marker)[sp] = v
+        where = f"space {name!r}"
+        check_keys(entry, {"support", "pieces", "protest", "unrest", "strike", "muslim_state", "raj_control"}, where)
+        s.support[sp] = SUPPORT_VALUES[read_choice(entry.get("support", "Neutral"), SUPPORT_VALUES, f"{where} support")]
+        for col, n in read_pieces(entry.get("pieces", {}), PIECE_INDEX, where).items():
+            s.pieces[sp, col] = n
+        for marker, most in (("protest", 1), ("unrest", 12), ("strike", 1), ("muslim_state", 1)):
+            getattr(s, marker)[sp] = read_int(entry.get(marker, 0), 0, most, f"{where} {marker}")
     boxes = pos.get("boxes") or {}
     locs = {"Available": AVAILABLE, "Out of Play": OUT_OF_PLAY, "Jail": JAIL}
+    check_keys(boxes, set(locs), "boxes")
     for box, pieces in boxes.items():
-        if box not in locs:
-            raise ValueError(f"unknown box {box!r}; boxes are {sorted(locs)}")
-        for piece, n in pieces.items():
-            if piece not in PIECE_INDEX:
-                raise ValueError(f"box {box!r}: unknown piece {piece!r}")
-            if not isinstance(n, int) or n < 0:
-                raise ValueError(f"box {box!r}: count of {piece!r} must be a non-negative integer")
-            s.pieces[locs[box], PIECE_INDEX[piece]] = n
+        for col, n in read_pieces(pieces, PIECE_INDEX, f"box {box!r}").items():
+            s.pieces[locs[box], col] = n
     # Whatever the position does not place is Available (unless Available is given in full).
     for piece, total in FORCE_POOL.items():
         cols = [piece, piece + 1] if piece == 6 else [piece]     # Guerrillas: both states
@@ -269,11 +246,13 @@ def state_from_position(pos: dict, seed: int) -> GandhiState:
         s.deck.insert(25, 74)
         s.deck.append(75)
     else:
-        for c in deck:
-            if not isinstance(c, int) or not 1 <= c <= 79:
-                raise ValueError(f"deck card {c!r} is not a card number 1..79")
+        for c in read_list(deck, "deck"):
+            read_int(c, 1, 79, "deck card")
         s.deck = list(deck)
     cur, up = pos.get("current_card"), pos.get("upcoming_card")
+    for key, card in (("current_card", cur), ("upcoming_card", up)):
+        if card is not None:
+            read_int(card, 1, 79, key)
     if cur is not None:
         s.deck.insert(0, cur if up is None else cur)
         if up is not None:
@@ -282,8 +261,7 @@ def state_from_position(pos: dict, seed: int) -> GandhiState:
     if s.campaigns_in_deck == 0:
         raise ValueError("position's deck has no Campaign card: the game could never end")
     elig = pos.get("eligible", {})
+    check_keys(elig, set(FACTIONS), "eligible")
     for f, v in elig.items():
-        if f not in FACTIONS:
-            raise ValueError(f"eligible: unknown faction {f!r}")
-        s.eligible[f] = bool(v)
+        s.eligible[f] = read_bool(v, f"eligible.{f}")
     return s

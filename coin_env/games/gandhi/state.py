@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...coin.sequence import init_sequence_fields
+from ...coin.sequence import init_sequence_fields, sequence_field_specs
+from ...core.schema import BOOL, NAT, PLAIN, STR, Int, ListOf, MapOf, Maybe, OneOf, Record
 from ...core.state import PlainState
+from .data.cards import CAMPAIGN_CARDS, N_EVENT_CARDS
 from .data.pieces import FACTIONS, N_PIECE_TYPES
 from .static import N_LOCATIONS, N_SPACES
 
@@ -25,6 +27,23 @@ class GandhiState(PlainState):
         "played", "set_aside", "eligible", "eligibility_override", "sop", "turn", "campaigns_in_deck",
         "campaigns_played", "result", "pending_setup", "lasting", "arjuna",
     )
+
+    ARRAY_RANGES = {"pieces": (0, 10_000), "support": (-2, 2), "protest": (0, 1), "unrest": (0, 12),
+                    "strike": (0, 1), "muslim_state": (0, 1), "protest_boxes": (0, 12)}
+
+    @classmethod
+    def field_specs(cls) -> dict:
+        """Shapes a loaded save must have (ranges the rules bound further are checked by the invariants)."""
+        cards = list(range(1, N_EVENT_CARDS + 1)) + sorted(CAMPAIGN_CARDS)
+        return {
+            **sequence_field_specs(FACTIONS, cards, N_SPACES),
+            "scenario": STR,
+            "resources": Record({"raj": NAT, "revs": NAT}),
+            "restraint": Int(1, 5), "unity": Int(1, 5),                    # 1.8 tracks
+            "viceroy": Maybe(OneOf(sorted(CAMPAIGN_CARDS))),
+            "campaigns_in_deck": NAT, "campaigns_played": NAT,
+            "arjuna": Record({"deck": ListOf(STR), "memory": MapOf(OneOf(FACTIONS), PLAIN)}),
+        }
 
     @classmethod
     def empty(cls) -> "GandhiState":

@@ -1,0 +1,212 @@
+"""Bad input (issue 8): hand-edited or corrupted saves and positions are refused with a message naming
+the problem, and nothing is half-loaded. Besides the named cases, a seeded mutation fuzz edits one
+entry of a real save / position at a time (delete it, or put a string, a negative, a huge number,
+None, a list, an object, a float or the next integer there): every edit either loads into a game that
+plays on, or is refused with a ValueError -- never a crash inside a rule."""
+
+import json
+import random
+
+import pytest
+
+import coin_env
+from coin_env.core.schema import BOOL, Int, ListOf, MapOf, OneOf, Record, SaveError
+
+GAMES = ["gandhi", "a_distant_plain"]
+
+
+def mid_game(game, seed=1, decisions=300):
+    g = coin_env.make_game(game, scenario="short", seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def between_cards(game, seed=3, at_least=200):
+    """A random game advanced to a point where its readable position can be loaded (between cards)."""
+    g = coin_env.make_game(game, seed=seed)
+    rng = random.Random(seed)
+    n = 0
+    while True:
+        g.apply(rng.choice(g.legal_actions()))
+        n += 1
+        if n >= at_least and not g.to_position()["decision_pending"]:
+            return g
+
+
+def edited_save(game, edit):
+    data = json.loads(mid_game(game).to_json())
+    edit(data["state"])
+    return json.dumps(data)
+
+
+# --- named cases: the message names the entry -------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("edit, message", [
+    (lambda s: s["fields"].__setitem__("deck", "garbage"), r"state.fields.deck: must be a list"),
+    (lambda s: s["fields"]["deck"].append(999), r"state.fields.deck\[\d+\]: must be one of"),
+    (lambda s: s["fields"]["deck"].append(s["fields"]["deck"][0]), r"state.fields.deck: has an entry twice"),
+    (lambda s: s["fields"]["sop"].__setitem__("acted", 1.5), r"state.fields.sop.acted: must be a list"),
+    (lambda s: s["fields"]["sop"]["offered"].append("vikings"), r"state.fields.sop.offered\[\d+\]: must be one of"),
+    (lambda s: s["fields"]["eligible"].popitem(), r"state.fields.eligible: is missing"),
+    (lambda s: s["fields"].__setitem__("decisions", -3), r"state.fields.decisions: must be in 0"),
+    (lambda s: s["fields"].__setitem__("over", "no"), r"state.fields.over: must be bool"),
+    (lambda s: s["fields"]["frames"][-1].pop("kind"), r"state.fields.frames\[\d+\]: is missing 'kind'"),
+    (lambda s: s["fields"]["frames"].append({"kind": "choose", "actor": "nobody", "ask": "?", "options": [0],
+                                              "then": s["fields"]["frames"][-1].get("then", "x")}),
+     r"frames\[\d+\]"),
+    (lambda s: s["arrays"]["pieces"][2].__setitem__(1, 1.5), r"state.arrays.pieces: must hold integers"),
+    (lambda s: s["arrays"]["pieces"][2].__setitem__(1, 10 ** 6), r"state.arrays.pieces: values must be in 0"),
+    (lambda s: s["arrays"]["pieces"].pop(), r"state.arrays.pieces: must have shape"),
+    (lambda s: s["arrays"]["support"].__setitem__(0, [1, 2]), r"state.arrays.support: is not a regular table"),
+    (lambda s: s["arrays"]["support"].__setitem__(0, 5), r"state.arrays.support: values must be in -"),
+    (lambda s: s.__setitem__("fields", [1]), r"'arrays' and 'fields' must be objects"),
+])
+def test_a_hand_edited_save_is_refused_naming_the_entry(game, edit, message):
+    with pytest.raises(ValueError, match=message):
+        coin_env.load_game(edited_save(game, edit))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_save_level_edits_are_refused(game):
+    data = json.loads(mid_game(game).to_json())
+    for bad, message in [({**data, "options": 7}, "options: must be an object"),
+                         ({**data, "game": {"x": 1}}, "unknown game"),
+                         ({**data, "state": 7}, "must be an object with a 'state' object"),
+                         ({**data, "options": {"data_pack": "no/such/pack.toml"}}, "does not exist")]:
+        with pytest.raises(ValueError, match=message):
+            coin_env.load_game(json.dumps(bad))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_field_of_every_state_has_a_spec(game):
+    state_class = coin_env.make_game(game).state.__class__
+    assert set(state_class.field_specs()) == set(state_class.FIELDS)
+    assert set(state_class.ARRAY_RANGES) == set(state_class.ARRAYS)
+
+
+def test_the_schema_vocabulary_names_the_path():
+    spec = Record({"a": ListOf(Int(0, 3)), "b": MapOf(OneOf(["x"]), BOOL)})
+    spec.check({"a": [0, 3], "b": {"x": True}}, "root")
+    for value, message in [({"a": [4], "b": {}}, r"root.a\[0\]: must be in 0..3"),
+                           ({"a": [True], "b": {}}, r"root.a\[0\]: must be an integer"),
+                           ({"a": [], "b": {"y": True}}, r"root.b key: must be one of 'x'"),
+                           ({"a": [], "b": {}, "c": 1}, r"root: has an unknown entry 'c'"),
+                           ({"a": []}, r"root: is missing 'b'")]:
+        with pytest.raises(SaveError, match=message):
+            spec.check(value, "root")
+
+
+# --- positions -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hand_edited_position_is_refused_naming_the_key(game):
+    pos = between_cards(game).to_position()
+    space = next(iter(pos["spaces"]))
+    piece = next(iter(pos["boxes"]["Available"]))
+    cases = [
+        ({**pos, "spaces": 5}, "spaces must be a JSON object"),
+        ({**pos, "spaces": {space: 5}}, f"space '{space}' must be a JSON object"),
+        ({**pos, "spaces": {space: {"support": {"x": 1}}}}, f"space '{space}' support must be one of"),
+        ({**pos, "spaces": {space: {"pieces": {piece: 10 ** 6}}}}, f"count of '{piece}' must be an integer 0..999"),
+        ({**pos, "boxes": {"Available": []}}, "box 'Available' must be an object of piece counts"),
+        ({**pos, "eligible": {pos and next(iter(pos["eligible"])): "yes"}}, "must be true or false"),
+        ({**pos, "deck": "all of them"}, "deck must be a list"),
+        ({**pos, "resources": 3}, "resources must be a JSON object"),
+    ]
+    for bad, message in cases:
+        with pytest.raises(ValueError, match=message):
+            coin_env.make_game(game, position=bad)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_position_breaking_a_board_rule_is_refused_not_asserted(game):
+    """Each entry is fine alone; together they break a rule the game's invariants check."""
+    pos = between_cards(game).to_position()
+    spaces = {name: dict(entry) for name, entry in pos["spaces"].items()}
+    if game == "gandhi":        # 1.11/1.12: 12 Unrest/Strike markers in all
+        for name, entry in spaces.items():
+            if "Railway" not in name:
+                entry["unrest"] = 1
+        rule = "more than 12 Unrest/Strike markers"
+    else:                       # 1.4.2: no Base on a LoC
+        loc = next(name for name in spaces if name.startswith("LoC"))
+        spaces[loc]["pieces"] = {**spaces[loc].get("pieces", {}), "Taliban Base": 1}
+        rule = r"a Base on a LoC \(1.4.2\)"
+    boxes = {box: pieces for box, pieces in pos["boxes"].items() if box != "Available"}   # the rest is Available
+    with pytest.raises(ValueError, match=f"position breaks a rule of the board: {rule}"):
+        coin_env.make_game(game, position={**pos, "spaces": spaces, "boxes": boxes})
+
+
+# --- mutation fuzz ------------------------------------------------------------------------------
+def _paths(x, path=()):
+    yield path
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            yield from _paths(v, path + (i,))
+
+
+def mutate(data, rng):
+    """Edit one entry of ``data`` in place; returns a description of the edit."""
+    path = rng.choice([p for p in _paths(data) if p])
+    parent = data
+    for k in path[:-1]:
+        parent = parent[k]
+    key, old = path[-1], parent[path[-1]]
+    kind = rng.choice(["delete", "string", "negative", "huge", "none", "list", "object", "float", "next"])
+    if kind == "delete":
+        del parent[key]
+    else:
+        parent[key] = {"string": "garbage", "negative": -3, "huge": 10 ** 6, "none": None, "list": [1, 2],
+                       "object": {"x": 1}, "float": 1.5,
+                       "next": old + 1 if type(old) is int else "garbage"}[kind]
+    return f"{kind} at {path}"
+
+
+def load_or_refuse(load, text_or_data, play_seed):
+    """Either refused with ValueError (True) or loaded into a game that plays 150 random decisions
+    and saves (False). Anything else fails the test."""
+    try:
+        g = load(text_or_data)
+    except ValueError:
+        return True
+    rng = random.Random(play_seed)
+    for _ in range(150):
+        if g.is_over():
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    coin_env.load_game(g.to_json())
+    return False
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mutated_saves_load_and_play_or_are_refused(game):
+    text = mid_game(game).to_json()
+    rng = random.Random(8)
+    refused = 0
+    for i in range(250):
+        data = json.loads(text)
+        what = mutate(data, rng)
+        try:
+            refused += load_or_refuse(lambda t: coin_env.load_game(t, debug=True), json.dumps(data), i)
+        except Exception as exc:        # noqa: BLE001 - the point is that nothing else escapes
+            pytest.fail(f"{what}: {type(exc).__name__}: {exc}")
+    assert 0 < refused < 250
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mutated_positions_load_and_play_or_are_refused(game):
+    pos = between_cards(game).to_position()
+    rng = random.Random(9)
+    refused = 0
+    for i in range(250):
+        data = json.loads(json.dumps(pos))
+        what = mutate(data, rng)
+        try:
+            refused += load_or_refuse(lambda p: coin_env.make_game(game, position=p, seed=i, debug=True), data, i)
+        except Exception as exc:        # noqa: BLE001
+            pytest.fail(f"{what}: {type(exc).__name__}: {exc}")
+    assert 0 < refused < 250
