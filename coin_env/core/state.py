@@ -161,7 +161,9 @@ class PlainState:
         shapes = cls._array_shapes()
         for name, dtype in cls.ARRAYS.items():
             setattr(new, name, cls._load_array(name, arrays[name], dtype, shapes[name]))
-        specs = {**cls.field_specs(), **cls._core_specs()}
+        specs = cls.__dict__.get("_specs")
+        if specs is None:           # built once per class: the specs depend on static game data only
+            specs = cls._specs = {**cls.field_specs(), **cls._core_specs()}
         for name in cls.FIELDS + cls.CORE_FIELDS:
             specs.get(name, Plain()).check(fields[name], f"state.fields.{name}")
             setattr(new, name, plain_copy(fields[name]))
