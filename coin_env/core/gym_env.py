@@ -95,6 +95,9 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(self.n_actions)
         self._mask = np.zeros(self.n_actions, dtype=np.int8)
+        self._episodes = 0                    # resets so far: with decisions, the key of the cached mask
+        self._mask_key = None
+        self._mask_cached = None
         self._opp_rng = random.Random(0 if seed is None else seed)
         self._first_reset = True
         self._decisions = 0
@@ -134,6 +137,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         else:
             game_seed = int(self.np_random.integers(2 ** 31 - 1))
         self._first_reset = False
+        self._episodes += 1
         options = options or {}
         self._opp_rng = random.Random(game_seed)
         if len(self.seats) > 1:
@@ -207,13 +211,22 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         return obs
 
     def action_masks(self) -> np.ndarray:
-        """Bool mask over the vocabulary: legal actions of the seat now (all False once the game is over)."""
-        if self.game.is_over():
-            return np.zeros(self.n_actions, dtype=bool)
-        return self.game.legal_mask(self._mask).astype(bool)
+        """Bool mask over the vocabulary: legal actions of the seat now (all False once the game is over).
+
+        Computed once per decision: step() puts it in ``info["action_mask"]`` and MaskablePPO asks for it
+        again before the next step, so the second call returns the same array (do not write into it)."""
+        game = self.game
+        key = (self._episodes, game.state.decisions, game.state.over)
+        if key != self._mask_key:
+            if game.is_over():
+                mask = np.zeros(self.n_actions, dtype=bool)
+            else:
+                mask = game.legal_mask(self._mask).astype(bool)
+            self._mask_key, self._mask_cached = key, mask
+        return self._mask_cached
 
     def _info(self) -> dict:
-        info = {"action_mask": self.action_masks(), "decisions": self._decisions}
+        info = {"action_mask": self.action_masks().copy(), "decisions": self._decisions}   # infos never share
         if self.game.is_over():
             info["winner"] = self.game.winner()
             info["margins"] = dict(self.game.victory_margins())
