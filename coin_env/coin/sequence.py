@@ -53,10 +53,24 @@ class CoinGame(Game):
         if pack is not None:            # an owner data pack (the game's datapack.py) applies process-wide
             self._game_module("datapack").ensure(pack)
 
-    def _game_module(self, name: str):
+    @classmethod
+    def _game_module(cls, name: str):
         import importlib
-        package = self.__class__.__module__.rsplit(".", 1)[0]
+        package = cls.__module__.rsplit(".", 1)[0]
         return importlib.import_module(f"{package}.{name}")
+
+    @classmethod
+    def from_dict(cls, data: dict, debug: bool = False) -> "CoinGame":
+        """As :meth:`Game.from_dict`; a save naming a data pack applies it process-wide while loading,
+        so a save refused after that puts the previous pack (or the built-in data) back."""
+        loader = cls._game_module("datapack").LOADER
+        previous = loader.active_pack.get("key"), loader.active_pack.get("source")
+        try:
+            return super().from_dict(data, debug)
+        except ValueError:
+            if loader.active_pack.get("key") != previous[0]:
+                loader.reset() if previous[1] is None else loader.apply(previous[1])
+            raise
 
     # --- seats and options -----------------------------------------------------------
     def is_non_player(self, faction: str) -> bool:

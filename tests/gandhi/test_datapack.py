@@ -179,3 +179,16 @@ def test_unknown_extension_and_bad_syntax_are_refused(tmp_path):
         datapack.apply(tmp_path / "p.toml")
     with pytest.raises(ValueError, match="data_pack"):
         coin_env.make_game("gandhi", options={"data_pack": 3})
+
+
+def test_a_refused_save_leaves_the_data_pack_in_force_as_it_was(tmp_path):
+    """Loading a save applies its pack before the invariants are checked; a refusal undoes that."""
+    import json
+    path = readme_example(tmp_path)
+    data = json.loads(coin_env.make_game("gandhi", seed=1, options={"data_pack": str(path)}).to_json())
+    data["state"]["arrays"]["pieces"][0][0] += 3                  # three pieces out of nowhere
+    datapack.reset()
+    before = snapshot()
+    with pytest.raises(ValueError, match="invariant"):
+        coin_env.load_game(json.dumps(data))
+    assert same(snapshot(), before) and datapack.active() is None
