@@ -8,10 +8,10 @@ from __future__ import annotations
 import numpy as np
 
 from .data.pieces import (ACTIVE_GUERRILLA, BASE, BASES, COALITION_BASE, COALITION_TROOPS, FACTION_COLS,
-                          GOV_BASE, GOV_TROOPS, GUERRILLA, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G,
-                          TALIBAN_G_ACTIVE, TERROR_SABOTAGE_MARKERS, WARLORD_G, WARLORD_G_ACTIVE)
-from .static import (AVAILABLE, CASUALTIES, IS_AFGHAN, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, IS_PASHTUN,
-                     IS_PROVINCE, KABUL, N_SPACES, PRINTED_POP)
+                          GOV_BASE, GOV_TROOPS, GUERRILLA, N_PIECE_TYPES, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G,
+                          TALIBAN_G_ACTIVE, TERROR_SABOTAGE_MARKERS, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
+from .static import (AFGHAN_CONTROLLABLE, AVAILABLE, CASUALTIES, IS_AFGHAN, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN,
+                     IS_PASHTUN, IS_PROVINCE, KABUL, N_SPACES, POP_LIST, PRINTED_POP)
 
 MAX_RESOURCES = 75      # 1.8 Resources and Aid 0..75
 MAX_PATRONAGE = 40      # 1.8 Patronage 0..40
@@ -53,7 +53,7 @@ def is_afghan(sp) -> bool:
 
 def pop(s, sp) -> int:
     """1.3.3 / 1.6.2: printed Population plus 1 for a +1 Pop (Returnees) marker."""
-    return int(PRINTED_POP[sp]) + int(s.returnees[sp])
+    return POP_LIST[sp] + s.returnees.item(sp)
 
 
 def pop_array(s) -> np.ndarray:
@@ -66,59 +66,73 @@ def can_have_support(s, sp) -> bool:
 
 
 # --- pieces (1.4) ----------------------------------------------------------------------------------
+# These run hundreds of thousands of times per game: one row read as a Python list (``tolist``) or
+# ``ndarray.item`` costs a fraction of numpy fancy indexing and ``.sum()`` on a few cells.
 def count(s, sp, piece) -> int:
-    return int(s.pieces[sp, piece])
+    return s.pieces.item(sp, piece)
 
 
 def pieces_of(s, sp, faction) -> int:
     """All of a faction's pieces in a space (cubes, Guerrillas in either state, Bases)."""
-    return int(s.pieces[sp, list(FACTION_COLS[faction])].sum())
+    r = s.pieces[sp].tolist()
+    cols = FACTION_COLS[faction]
+    if len(cols) == 2:
+        return r[cols[0]] + r[cols[1]]
+    return r[cols[0]] + r[cols[1]] + r[cols[2]]
 
 
 def coin_pieces(s, sp) -> int:
-    return int(s.pieces[sp, _COIN_COLS].sum())
+    r = s.pieces[sp].tolist()
+    return r[COALITION_TROOPS] + r[COALITION_BASE] + r[GOV_TROOPS] + r[POLICE] + r[GOV_BASE]
 
 
 def guerrillas(s, sp, faction) -> int:
-    return int(s.pieces[sp, GUERRILLA[faction]] + s.pieces[sp, ACTIVE_GUERRILLA[faction]])
+    p = s.pieces
+    return p.item(sp, GUERRILLA[faction]) + p.item(sp, ACTIVE_GUERRILLA[faction])
 
 
 def underground(s, sp, faction) -> int:
-    return int(s.pieces[sp, GUERRILLA[faction]])
+    return s.pieces.item(sp, GUERRILLA[faction])
 
 
 def active_guerrillas(s, sp, faction) -> int:
-    return int(s.pieces[sp, ACTIVE_GUERRILLA[faction]])
+    return s.pieces.item(sp, ACTIVE_GUERRILLA[faction])
 
 
 def bases(s, sp, faction=None) -> int:
     if faction is None:
-        return int(s.pieces[sp, list(BASES)].sum())
-    return int(s.pieces[sp, BASE[faction]])
+        r = s.pieces[sp].tolist()
+        return r[COALITION_BASE] + r[GOV_BASE] + r[TALIBAN_BASE] + r[WARLORD_BASE]
+    return s.pieces.item(sp, BASE[faction])
 
 
 def gov_cubes(s, sp) -> int:
-    return int(s.pieces[sp, GOV_TROOPS] + s.pieces[sp, POLICE])
+    p = s.pieces
+    return p.item(sp, GOV_TROOPS) + p.item(sp, POLICE)
 
 
 def coin_cubes(s, sp) -> int:
-    return int(s.pieces[sp, COALITION_TROOPS] + s.pieces[sp, GOV_TROOPS] + s.pieces[sp, POLICE])
+    r = s.pieces[sp].tolist()
+    return r[COALITION_TROOPS] + r[GOV_TROOPS] + r[POLICE]
 
 
 def coin_bases(s, sp) -> int:
-    return int(s.pieces[sp, COALITION_BASE] + s.pieces[sp, GOV_BASE])
+    p = s.pieces
+    return p.item(sp, COALITION_BASE) + p.item(sp, GOV_BASE)
 
 
 def enemy_pieces(s, sp, faction) -> int:
     """1.5: Insurgents are enemies of every other faction; COIN factions are friends of each other."""
-    total = int(s.pieces[sp].sum())
+    r = s.pieces[sp].tolist()
+    total = sum(r)
     if faction in ("coalition", "government"):
-        return total - coin_pieces(s, sp)
-    return total - pieces_of(s, sp, faction)
+        return total - (r[COALITION_TROOPS] + r[COALITION_BASE] + r[GOV_TROOPS] + r[POLICE] + r[GOV_BASE])
+    g, a, b = FACTION_COLS[faction]                  # an Insurgent: Guerrillas (both states) and Bases
+    return total - (r[g] + r[a] + r[b])
 
 
 def available(s, piece) -> int:
-    return int(s.pieces[AVAILABLE, piece])
+    return s.pieces.item(AVAILABLE, piece)
 
 
 def may_hold(s, sp, faction) -> bool:
@@ -220,17 +234,22 @@ def enforce_hostility(s) -> None:
 
 
 # --- Control (1.7) ----------------------------------------------------------------------------------
+# 1.7 as one matrix product: row 0 weighs each piece type +1 if COIN, -1 otherwise, so a space's
+# sum is (COIN pieces) - (all other pieces) and COIN Control is "> 0"; row 1 the same for the Taliban.
+_CONTROL_WEIGHTS = np.full((2, N_PIECE_TYPES), -1, dtype=np.int16)
+_CONTROL_WEIGHTS[0, _COIN_COLS] = 1
+_CONTROL_WEIGHTS[1, _TALIBAN_COLS] = 1
+_CONTROLLABLE_ROW = IS_CONTROLLABLE[None, :]
+
+
 def control_arrays(s) -> tuple[np.ndarray, np.ndarray]:
     """(COIN Control, Taliban Control) masks over the spaces. 1.7: Control exists in Provinces and
     Kabul; COIN (Coalition + Government) or the Taliban control a space where their pieces outnumber
     all other pieces there. During the Redeploy phase Control is frozen until 6.5.5."""
     if s.frozen_control is not None:
         return (np.array(s.frozen_control["coin"], dtype=bool), np.array(s.frozen_control["taliban"], dtype=bool))
-    p = s.pieces[:N_SPACES]
-    total = p.sum(axis=1)
-    coin = p[:, _COIN_COLS].sum(axis=1)
-    tal = p[:, _TALIBAN_COLS].sum(axis=1)
-    return (IS_CONTROLLABLE & (2 * coin > total)), (IS_CONTROLLABLE & (2 * tal > total))
+    ctl = (_CONTROL_WEIGHTS @ s.pieces[:N_SPACES].T > 0) & _CONTROLLABLE_ROW
+    return ctl[0], ctl[1]
 
 
 def coin_control(s, sp) -> bool:
@@ -238,7 +257,8 @@ def coin_control(s, sp) -> bool:
         return bool(s.frozen_control["coin"][sp])
     if not IS_CONTROLLABLE[sp]:
         return False
-    return 2 * coin_pieces(s, sp) > int(s.pieces[sp].sum())
+    r = s.pieces[sp].tolist()
+    return 2 * (r[COALITION_TROOPS] + r[COALITION_BASE] + r[GOV_TROOPS] + r[POLICE] + r[GOV_BASE]) > sum(r)
 
 
 def taliban_control(s, sp) -> bool:
@@ -246,7 +266,8 @@ def taliban_control(s, sp) -> bool:
         return bool(s.frozen_control["taliban"][sp])
     if not IS_CONTROLLABLE[sp]:
         return False
-    return 2 * pieces_of(s, sp, "taliban") > int(s.pieces[sp].sum())
+    r = s.pieces[sp].tolist()
+    return 2 * (r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]) > sum(r)
 
 
 def freeze_control(s) -> None:
@@ -274,7 +295,7 @@ def set_support(s, sp, level: int) -> None:
 
 
 def markers_in_play(s) -> int:
-    return int(s.terror.sum()) + int(s.sabotage.sum())
+    return sum(s.terror.tolist()) + sum(s.sabotage.tolist())
 
 
 def place_terror(s, sp) -> bool:
@@ -351,19 +372,35 @@ def islamabad_reset(s) -> None:
 def victory_totals(s) -> dict[str, int]:
     """1.9 victory markers: Support + Available Coalition pieces; COIN-Controlled Pop + Patronage;
     Opposition + Taliban Bases on the map; Uncontrolled Afghan Pop."""
-    popa = pop_array(s).astype(np.int32)
-    afghan = IS_CONTROLLABLE & ~IS_PAKISTAN
-    sup = s.support.astype(np.int32)
     coin, tal = control_arrays(s)
-    support = int(popa[afghan] @ (sup[afghan] > 0))
-    opposition = int(popa[afghan] @ (sup[afghan] < 0))
-    coin_pop = int(popa @ (coin & afghan))
-    tal_pop = int(popa @ (tal & afghan))
-    total_pop = int(popa[afghan].sum())
+    return victory_totals_with(s, coin, tal)
+
+
+def victory_totals_with(s, coin, tal) -> dict[str, int]:
+    """:func:`victory_totals` from Control masks already computed (:func:`control_arrays`)."""
+    pops = (PRINTED_POP + s.returnees).tolist()
+    sup = s.support.tolist()
+    coin = coin.tolist()
+    tal = tal.tolist()
+    support = opposition = coin_pop = tal_pop = total_pop = 0
+    for sp in AFGHAN_CONTROLLABLE:          # Support, Opposition and Uncontrolled Pop count in Afghanistan
+        w = pops[sp]
+        if w:
+            total_pop += w
+            level = sup[sp]
+            if level > 0:
+                support += w
+            elif level < 0:
+                opposition += w
+            if coin[sp]:
+                coin_pop += w
+            elif tal[sp]:
+                tal_pop += w
+    p = s.pieces
     return {
-        "coalition": support + int(s.pieces[AVAILABLE, COALITION_TROOPS] + s.pieces[AVAILABLE, COALITION_BASE]),
+        "coalition": support + p.item(AVAILABLE, COALITION_TROOPS) + p.item(AVAILABLE, COALITION_BASE),
         "government": coin_pop + s.patronage,
-        "taliban": opposition + int(s.pieces[:N_SPACES, TALIBAN_BASE].sum()),
+        "taliban": opposition + sum(p[:N_SPACES, TALIBAN_BASE].tolist()),
         "warlords": total_pop - coin_pop - tal_pop,
     }
 

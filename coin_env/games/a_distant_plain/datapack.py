@@ -104,6 +104,7 @@ def _check_map(facts: dict, errors: list[str]) -> None:
     saved = static.PRINTED_POP.copy()
     try:
         static.PRINTED_POP[:] = pop
+        static.refresh_derived()
         from .setup import scenario_state
         from . import board
         for name, sc in SCENARIOS.items():
@@ -113,6 +114,7 @@ def _check_map(facts: dict, errors: list[str]) -> None:
                               f"printed {sc['victory_markers']} (2.1)")
     finally:
         static.PRINTED_POP[:] = saved
+        static.refresh_derived()
 
 
 def _validate_game(data: dict, base_dir, errors: list[str]) -> dict:
@@ -163,6 +165,7 @@ def _commit_game(plan: dict) -> None:
     static.ADJACENT[:] = adj
     static.NEIGHBORS[:] = static.neighbors_of(static.ADJACENT)
     random_spaces.REGIONS[:] = plan["random_spaces"]
+    static.refresh_derived()
     from ...core.encoding import _ENCODER_CACHE
     enc = _ENCODER_CACHE.get("a_distant_plain")
     if enc is not None:

@@ -69,13 +69,17 @@ NF = len(F)
 assert SPACE_FEATURES[:N_PIECE_TYPES] == PIECE_FEATURES    # the piece columns are copied in state order
 _SUP0 = F[SUPPORT_LEVELS[0]]
 _TERROR = F["Terror"]
-_SUPPORT_SPACES = st.IS_CONTROLLABLE & ~st.IS_PAKISTAN           # 1.6.2, before the Pop >= 1 test
+_SABOTAGE, _RETURNEES = F["Sabotage"], F["+1 Pop"]
+_COIN_CONTROL, _TALIBAN_CONTROL = F["COIN Control"], F["Taliban Control"]
+_ORIGIN, _DESTINATION = F["decision origin"], F["decision destination"]
+_PIECE_SCALE32, _HALF32 = np.float32(PIECE_SCALE), np.float32(0.5)     # float32 scalars: no float64 step
 
 N_CARDS = carddata.N_EVENT_CARDS + carddata.N_PROPAGANDA
 _POOL = np.array([FORCE_POOL[p] if p in FORCE_POOL else FORCE_POOL[p - 1] for p in range(N_PIECE_TYPES)],
                  dtype=np.float32)
 _BOXES = (("Available", st.AVAILABLE), ("Casualties", st.CASUALTIES), ("Out of Play", st.OUT_OF_PLAY),
           ("Removed", st.REMOVED))
+assert [loc for _, loc in _BOXES] == list(range(st.AVAILABLE, st.AVAILABLE + len(_BOXES)))   # encode_boxes
 RESOURCE_FACTIONS = ("government", "taliban", "warlords")
 
 
@@ -114,6 +118,13 @@ class AdpEncoder(CoinEncoder):
     decision_space_keys = DECISION_SPACE_KEYS
 
     # --- CoinEncoder hooks -------------------------------------------------------------------
+    def encode_boxes(self, s, out):
+        """The four off-map boxes follow the map spaces in ``pieces`` (Available, Casualties, Out of
+        Play, Removed): one division for all of them (same values as CoinEncoder.encode_boxes)."""
+        n = N_PIECE_TYPES
+        np.divide(s.pieces[st.AVAILABLE:st.AVAILABLE + len(_BOXES)], self._pool,
+                  out=out[self.o_boxes:self.o_boxes + len(_BOXES) * n].reshape(len(_BOXES), n))
+
     def game_class(self):
         from . import setup  # noqa: F401  (registers the Open Deployment prompt; imported lazily by new_game)
         from .game import AdpGame
@@ -150,22 +161,23 @@ class AdpEncoder(CoinEncoder):
         s = game.state
 
         # --- spaces (1.3-1.7, 3.3.4, 4.3.1) ----------------------------------------------------
-        sv[:, :N_PIECE_TYPES] = s.pieces[:st.N_SPACES]
-        sv[:, :N_PIECE_TYPES] *= PIECE_SCALE
-        idx = np.flatnonzero(_SUPPORT_SPACES & (st.PRINTED_POP + s.returnees >= 1))
-        sv[idx, _SUP0 + 1 + s.support[idx].astype(np.intp)] = 1.0
-        sv[:, _TERROR] = s.terror
-        sv[:, _TERROR] *= 0.5
-        sv[:, F["Sabotage"]] = s.sabotage
-        sv[:, F["+1 Pop"]] = s.returnees
+        np.multiply(s.pieces[:st.N_SPACES], _PIECE_SCALE32, out=sv[:, :N_PIECE_TYPES])    # exact: small ints / 4
+        np.multiply(s.terror, _HALF32, out=sv[:, _TERROR])
+        sv[:, _SABOTAGE] = s.sabotage
+        sv[:, _RETURNEES] = s.returnees
         coin, tal = board.control_arrays(s)
-        sv[:, F["COIN Control"]] = coin
-        sv[:, F["Taliban Control"]] = tal
+        sv[:, _COIN_CONTROL] = coin
+        sv[:, _TALIBAN_CONTROL] = tal
+        # Support level one-hot where Support can exist (1.6.2: Kabul and Afghan Provinces with Pop >= 1)
+        sup = s.support.tolist()
+        ret = s.returnees.tolist()
+        pop = st.POP_LIST
+        sv.reshape(-1)[[sp * NF + _SUP0 + 1 + sup[sp] for sp in st.AFGHAN_CONTROLLABLE if pop[sp] + ret[sp] >= 1]] = 1.0
 
         if not s.over and s.frames:
             frame = s.frames[-1]
-            self.mark_frame_spaces(frame, sv, F["decision origin"], ORIGIN_KEYS)
-            self.mark_frame_spaces(frame, sv, F["decision destination"], DESTINATION_KEYS)
+            self.mark_frame_spaces(frame, sv, _ORIGIN, ORIGIN_KEYS)
+            self.mark_frame_spaces(frame, sv, _DESTINATION, DESTINATION_KEYS)
 
         # --- off-map boxes ------------------------------------------------------------------------
         self.encode_boxes(s, out)
@@ -184,7 +196,7 @@ class AdpEncoder(CoinEncoder):
         out[o + 2] = bool(s.last_was_propaganda)
         out[o + 3] = s.current is not None and turn_rules.final_event_card(game)
         out[o + 4] = s.frozen_control is not None
-        totals = board.victory_totals(s)
+        totals = board.victory_totals_with(s, coin, tal)
         self.encode_victory(out, totals, victory_margins(s, totals))
         self.encode_deck(s, out, max(0, s.propaganda_in_deck - s.propaganda_played), s.propaganda_played)
 

@@ -56,10 +56,16 @@ class AdpGame(VocabularyHelpers, CoinGame):
     def operations_limited(self, faction):
         return turn.final_card_limits_apply(self, faction)
 
+    _operations_memo: dict | None = None     # available_operations answers, only while options_for runs
+
     def options_for(self, faction):
         """2.3.4, with 8.1 "Non-player Operations not Limited": where the sequence of play offers a
         Non-player a Limited Operation, it executes a full Operation with a Special Activity instead."""
-        opts = super().options_for(faction)
+        self._operations_memo = {}     # the sequence of play asks available_operations twice (limited or not)
+        try:
+            opts = super().options_for(faction)
+        finally:
+            self._operations_memo = None
         if self.is_non_player(faction) and LIMITED_OP in opts:
             opts = sorted((set(opts) - {LIMITED_OP}) | {OP_WITH_SA})
         return opts
@@ -68,9 +74,16 @@ class AdpGame(VocabularyHelpers, CoinGame):
         return turn.limited_op_spaces(self, faction)
 
     def available_operations(self, faction, limited):
+        """The Operations ``faction`` could start now (``limited`` does not change the answer here)."""
+        memo = self._operations_memo
+        if memo is not None and faction in memo:
+            return list(memo[faction])
         barred = turn.barred_operations(self, faction)
-        return [a for a, act in self.activities[faction].items()
-                if not act.special and a not in barred and act.available(self)]
+        out = [a for a, act in self.activities[faction].items()
+               if not act.special and a not in barred and act.available(self)]
+        if memo is not None:
+            memo[faction] = list(out)
+        return out
 
     # --- victory -----------------------------------------------------------------------
     def victory_totals(self) -> dict[str, int]:

@@ -39,6 +39,8 @@ LOCS = [i for i in range(N_SPACES) if IS_LOC[i]]
 PAKISTAN = [i for i in range(N_SPACES) if IS_PAKISTAN[i]]
 CONTROLLABLE = [i for i in range(N_SPACES) if IS_CONTROLLABLE[i]]
 AFGHAN_PROVINCES = [i for i in range(N_SPACES) if IS_AFGHAN_PROVINCE[i]]
+# Kabul and the Afghan Provinces: where Support / Opposition and the Pop victory totals count (1.6.2, 1.9).
+AFGHAN_CONTROLLABLE = [i for i in range(N_SPACES) if IS_CONTROLLABLE[i] and not IS_PAKISTAN[i]]
 
 
 def _build_adjacency():
@@ -66,3 +68,29 @@ def neighbors_of(adj) -> list[tuple[int, ...]]:
 
 ADJACENT = _build_adjacency()
 NEIGHBORS: list[tuple[int, ...]] = neighbors_of(ADJACENT)
+
+
+# --- derived tables for the rules' hot paths ------------------------------------------------------------
+# Plain Python copies (a list index costs far less than a numpy scalar) and the Patrol / Transport
+# network. A data pack rebuilds them in place with the tables above (datapack._commit_game calls
+# refresh_derived()), so every module that imported them by name sees the new map.
+IS_NETWORK = [bool(IS_LOC[sp]) or sp == KABUL for sp in range(N_SPACES)]   # 3.2.2 / 4.3.2: LoCs and Kabul
+NETWORK_SPACES = [sp for sp in range(N_SPACES) if IS_NETWORK[sp]]
+LOC_LIST = [bool(x) for x in IS_LOC]
+PAKISTAN_LIST = [bool(x) for x in IS_PAKISTAN]
+NETWORK_NEIGHBORS: list[tuple[int, ...]] = []     # neighbours that are LoCs or Kabul
+PASHTUN_LIST: list[bool] = []
+POP_LIST: list[int] = []                          # printed Population (1.3.3)
+RANDOM_SPACE_SLOTS: list[int] = []                # 8.4: the Random Spaces sheet's slots in arrow order
+
+
+def refresh_derived() -> None:
+    """Rebuild the derived tables from the (possibly data-pack edited) tables above, in place."""
+    from .data import random_spaces
+    NETWORK_NEIGHBORS[:] = [tuple(n for n in NEIGHBORS[sp] if IS_NETWORK[n]) for sp in range(N_SPACES)]
+    PASHTUN_LIST[:] = [bool(x) for x in IS_PASHTUN]
+    POP_LIST[:] = [int(x) for x in PRINTED_POP]
+    RANDOM_SPACE_SLOTS[:] = [INDEX[name] for region in random_spaces.REGIONS for name in region]
+
+
+refresh_derived()

@@ -16,9 +16,8 @@ from ....core.rng import Rng
 from .. import board
 from ..actions import VOCABULARY
 from ..data import cards as carddata
-from ..data import random_spaces
 from ..data.pieces import FACTIONS, N_PIECE_TYPES
-from ..static import ECON, INDEX, IS_LOC, N_SPACES
+from ..static import ECON, LOC_LIST, N_SPACES, RANDOM_SPACE_SLOTS
 
 FACTION0 = VOCABULARY.FACTION0
 N_PIECE_ACTIONS = N_PIECE_TYPES + 3          # piece types, then the Terror / Sabotage / +1 Pop markers
@@ -39,6 +38,10 @@ class Ctx(BotContext):
     def __init__(self, game, faction: str):
         super().__init__(game, faction)
         self.mem = game.state.np.setdefault(faction, {})
+        # Board facts worked out during this one decision (the board does not change while a bot
+        # decides); never saved, gone with the context.
+        self.scratch: dict = {}
+        self._rng = None          # the bots' dice as last rolled (see :meth:`below`)
 
     # --- the turn plan (set at the sequence-of-play choice) -------------------------------------
     @property
@@ -71,7 +74,10 @@ class Ctx(BotContext):
         return not self.game.is_non_player(faction)
 
     def players(self) -> list[str]:
-        return [f for f in FACTIONS if not self.game.is_non_player(f)]
+        players = self.scratch.get("players")
+        if players is None:
+            players = self.scratch["players"] = [f for f in FACTIONS if not self.game.is_non_player(f)]
+        return list(players)
 
     def margins(self) -> dict[str, int]:
         return board.victory_margins(self.state)
@@ -101,7 +107,9 @@ class Ctx(BotContext):
         return self.below(6) + 1
 
     def below(self, n: int) -> int:
-        rng = bot_rng(self.state)
+        rng = self._rng
+        if rng is None or self.state.np.get("rng") != rng.state:     # the saved stream is the source
+            rng = self._rng = bot_rng(self.state)
         value = rng.below(n)
         self.state.np["rng"] = rng.state
         return value
@@ -121,12 +129,11 @@ class Ctx(BotContext):
             raise ValueError("random_space: no candidates")
         if len(cands) == 1:
             return next(iter(cands))
-        if all(IS_LOC[sp] for sp in cands):
+        if all(LOC_LIST[sp] for sp in cands):
             return self.random_loc(cands)
-        slots = [INDEX[name] for region in random_spaces.REGIONS for name in region]
-        at = (self.die() - 1) * 6 + (self.die() - 1)
-        for step in range(len(slots)):
-            sp = slots[(at + step) % len(slots)]
+        slots = RANDOM_SPACE_SLOTS                 # data/random_spaces.REGIONS as space indices
+        at = ((self.die() - 1) * 6 + (self.die() - 1)) % len(slots)
+        for sp in slots[at:] + slots[:at]:        # from the rolled slot along the arrows, round once
             if sp in cands:
                 return sp
         return min(cands)             # a candidate missing from a replaced sheet: lowest index, deterministic
@@ -157,10 +164,23 @@ class Ctx(BotContext):
         return cands[0] if len(cands) == 1 else self.random_space(cands)
 
     def order(self, spaces, *keys) -> list[int]:
-        """All candidates in priority order (repeated :meth:`pick`)."""
+        """All candidates in priority order (repeated :meth:`pick`). Each key is evaluated at most once
+        per space (the keys read the board, which does not change while the order is drawn)."""
         left, out = list(spaces), []
+        memo: list[dict] = [{} for _ in keys]
         while left:
-            sp = self.pick(left, *keys)
+            cands = left
+            for key, seen in zip(keys, memo):          # :meth:`narrow`
+                if len(cands) <= 1:
+                    break
+                values = []
+                for sp in cands:
+                    if sp not in seen:
+                        seen[sp] = key(sp)
+                    values.append(seen[sp])
+                top = max(values)
+                cands = [sp for sp, v in zip(cands, values) if v == top]
+            sp = cands[0] if len(cands) == 1 else self.random_space(cands)
             out.append(sp)
             left.remove(sp)
         return out
@@ -172,10 +192,25 @@ class Ctx(BotContext):
 
     # --- the engine, asked without acting ----------------------------------------------------------------
     def selectable(self, faction: str, key: str, special: bool = False) -> list[int]:
-        """Spaces the engine would let ``faction`` select now for this Op / SA."""
+        """Spaces the engine would let ``faction`` select now for this Op / SA (asked of the engine
+        once per decision)."""
+        memo = self.scratch.setdefault("selectable", {})
+        k = (faction, key, special)
+        if k not in memo:
+            action = VOCABULARY.SA[key] if special else VOCABULARY.OP[key]
+            act = self.game.activities[faction].get(action)
+            memo[k] = act.selectable(self.game) if act is not None else []
+        return list(memo[k])
+
+    def can_select_any(self, faction: str, key: str, special: bool = False) -> bool:
+        """bool(:meth:`selectable`), stopping at the first selectable space."""
+        memo = self.scratch.get("selectable", {})
+        k = (faction, key, special)
+        if k in memo:
+            return bool(memo[k])
         action = VOCABULARY.SA[key] if special else VOCABULARY.OP[key]
         act = self.game.activities[faction].get(action)
-        return act.selectable(self.game) if act is not None else []
+        return act is not None and act.available(self.game)
 
     def trial(self):
         """A throw-away clone of the game (same RNG state) to try a line of play on."""

@@ -31,7 +31,7 @@ BIG = 10 ** 6
 # Board arithmetic shared by the priorities
 # =====================================================================================================
 def total_pieces(s, sp) -> int:
-    return int(s.pieces[sp].sum())
+    return sum(s.pieces[sp].tolist())
 
 
 def control_need(s, sp) -> int:
@@ -251,7 +251,7 @@ def patrol_trigger(ctx) -> bool:
 
 def plan_patrol(ctx) -> dict | None:
     s = ctx.state
-    if not (ctx.selectable(F, "patrol")):
+    if not ctx.can_select_any(F, "patrol"):
         return None
     moves = plan_patrol_moves(ctx)
     dests = []
@@ -316,6 +316,7 @@ def plan_train(ctx) -> dict | None:
         return len(spaces) < 3 and spent + COST <= budget
 
     base_placed = civic = sa_done = False
+    route_steps = None                               # transport_steps, when bullet 3 needs routes
     train_ok = set(ctx.selectable(F, "train"))       # the engine only offers spaces where Train does something
     # bullet 1: Province, 1+ Pop, 3+ Government cubes, no COIN Base, room for one -> Base
     b1 = [sp for sp in AFGHAN_PROVINCES if sp in train_ok and board.pop(s, sp) >= 1 and board.gov_cubes(s, sp) >= 3
@@ -359,10 +360,14 @@ def plan_train(ctx) -> dict | None:
             spare = spare if spare >= BIG else spare + t_add
             if troops - 5 < 1 or spare < 5:
                 continue
-            routes = government_sa.transport_routes(s, a)
+            if route_steps is None:        # the Base spaces (the same for every origin)
+                route_steps = government_sa.transport_steps(s, only={
+                    b for b in range(N_SPACES)
+                    if IS_CONTROLLABLE[b] and not IS_PAKISTAN[b] and board.pop(s, b) >= 2
+                    and board.coin_bases(s, b) == 0 and board.has_room_for_base(s, b)})
+            routes = government_sa.transport_routes(s, a, route_steps)
             for b, (cost, path) in routes.items():
-                if (b in spaces or not IS_CONTROLLABLE[b] or IS_PAKISTAN[b] or board.pop(s, b) < 2
-                        or board.coin_bases(s, b) > 0 or not board.has_room_for_base(s, b)):
+                if b in spaces:
                     continue
                 key = (board.pop(s, b), -cost)
                 if best is None or key > best[0]:
@@ -564,17 +569,19 @@ def plan_transport(ctx) -> list | None:
     excess of keeping COIN Control; the cheapest target within that."""
     s = ctx.state
     best = None
+    # the targets (the same for every origin): 1+ Pop spaces without COIN Base or COIN Control
+    targets = {d: control_need(s, d) for d in range(N_SPACES)
+               if IS_CONTROLLABLE[d] and not IS_PAKISTAN[d] and board.pop(s, d) >= 1 and board.coin_bases(s, d) == 0
+               and not board.coin_control(s, d)}
     origins = [o for o in range(N_SPACES) if government_sa.transport_origin_ok(s, o)]
+    steps = government_sa.transport_steps(s, only=targets)
     for o in origins:
         ex = troop_excess(s, o, int(s.pieces[o, GOV_TROOPS]))
         if ex <= 0:
             continue
-        for d, (cost, path) in government_sa.transport_routes(s, o).items():
-            if (not IS_CONTROLLABLE[d] or IS_PAKISTAN[d] or board.pop(s, d) < 1 or board.coin_bases(s, d) > 0
-                    or board.coin_control(s, d)):
-                continue
-            need = control_need(s, d)
-            if need > ex:
+        for d, (cost, path) in government_sa.transport_routes(s, o, steps).items():
+            need = targets.get(d)
+            if need is None or need > ex:
                 continue
             n = min(ex, max(4, need))
             key = (board.pop(s, d), -cost, ex)
@@ -649,7 +656,7 @@ class GovernmentChart(Flowchart):
         """8.7.3 -> 8.7.6 trigger chain; "skip to X bullet one" jumps past X's trigger; a Train <-> Sweep
         loop with neither possible ends in Pass."""
         def ok(plan):
-            return plan is not None and bool(ctx.selectable(F, plan["op"]))
+            return plan is not None and ctx.can_select_any(F, plan["op"])
 
         plan = plan_assault(ctx)                                  # 8.7.3
         if not ok(plan):
@@ -667,13 +674,13 @@ class GovernmentChart(Flowchart):
 
     def _train_or_sweep(self, ctx, skip_trigger: bool):
         train = plan_train(ctx)
-        if train is not None and not ctx.selectable(F, "train"):
+        if train is not None and not ctx.can_select_any(F, "train"):
             train = None
         trigger = board.available(ctx.state, GOV_TROOPS) >= 10 or (train is not None and train.get("bullet1_base"))
         if train is not None and (skip_trigger or trigger):       # 8.7.5
             return train
         sweep = plan_sweep(ctx)                                   # 8.7.6
-        if sweep is not None and ctx.selectable(F, "sweep"):
+        if sweep is not None and ctx.can_select_any(F, "sweep"):
             return sweep
         return train                                              # Sweep impossible -> Train bullet 1; else Pass
 

@@ -156,6 +156,14 @@ def _star_mode(opts) -> str | None:
     return None
 
 
+def _rally_options(ctx, sp) -> list[str]:
+    """iops.rally_options for the Taliban, worked out once per space in a decision."""
+    memo = ctx.scratch.setdefault("rally_options", {})
+    if sp not in memo:
+        memo[sp] = iops.rally_options(ctx.game, F, sp)
+    return memo[sp]
+
+
 def rally_step(ctx, afford: bool, pick: bool = True):
     """The next Rally space by the 8.8.4 sequential bullets: (space, mode, bullet) or None."""
     s, g, plan = ctx.state, ctx.game, ctx.plan
@@ -175,32 +183,33 @@ def rally_step(ctx, afford: bool, pick: bool = True):
     for bullet in range(plan.get("r_stage", 1), 8):
         found = []
         for sp in cands:
-            opts = iops.rally_options(g, F, sp)
+            # the Rally options (the same for every bullet: the board does not change) are looked
+            # up only where the bullet's other conditions hold
             mode = None
             if bullet == 1:            # bullet 1: Bases without Guerrillas
-                if tb(sp) and board.guerrillas(s, sp, F) == 0 and "place" in opts:
+                if tb(sp) and board.guerrillas(s, sp, F) == 0 and "place" in _rally_options(ctx, sp):
                     mode = "place"
             elif bullet == 2:          # bullet 2: 3+ Guerrillas -> a Base
-                if board.guerrillas(s, sp, F) >= 3 and "base" in opts:
+                if board.guerrillas(s, sp, F) >= 3 and "base" in _rally_options(ctx, sp):
                     mode = "base"
             elif bullet == 3:          # bullet 3*: Base, all Guerrillas Active, cubes present
                 if (tb(sp) and board.active_guerrillas(s, sp, F) >= 1 and board.underground(s, sp, F) == 0
                         and board.coin_cubes(s, sp) > 0):
-                    mode = _star_mode(opts)
+                    mode = _star_mode(_rally_options(ctx, sp))
             elif bullet == 4:          # bullet 4: Kabul without an Underground Taliban Guerrilla
                 if sp == KABUL and board.underground(s, sp, F) == 0:
-                    mode = "place" if "place" in opts else None
+                    mode = "place" if "place" in _rally_options(ctx, sp) else None
             elif bullet == 5:          # bullet 5: up to 2 Neutral spaces without Coalition / Taliban pieces
                 if (plan.get("r_b5", 0) < RALLY_NEUTRAL_MAX and not IS_PAKISTAN[sp] and int(s.support[sp]) == 0
                         and board.pieces_of(s, sp, F) == 0 and board.pieces_of(s, sp, "coalition") == 0
-                        and "place" in opts):
+                        and "place" in _rally_options(ctx, sp)):
                     mode = "place"
             elif bullet == 6:          # bullet 6*: all Taliban Bases
                 if tb(sp):
-                    mode = _star_mode(opts)
+                    mode = _star_mode(_rally_options(ctx, sp))
             elif bullet == 7:          # bullet 7*: the Pakistan spaces, if free
                 if IS_PAKISTAN[sp] and iops.rally_cost(g, F, sp) == 0:
-                    mode = _star_mode(opts)
+                    mode = _star_mode(_rally_options(ctx, sp))
             if mode is not None:
                 found.append((sp, mode))
         if not found:
@@ -222,7 +231,7 @@ def rally_base_possible(ctx) -> bool:
     """8.8.4 trigger: Rally bullet 2 would replace Guerrillas with a Base."""
     s, g = ctx.state, ctx.game
     for sp in CONTROLLABLE:
-        if (iops.rally_space_ok(g, F, sp) and board.guerrillas(s, sp, F) >= 3 and "base" in iops.rally_options(g, F, sp)
+        if (iops.rally_space_ok(g, F, sp) and board.guerrillas(s, sp, F) >= 3 and "base" in _rally_options(ctx, sp)
                 and (iops.rally_cost(g, F, sp) <= s.resources[F] or extort_833_gain(ctx) > 0)):
             return True
     return False
@@ -260,6 +269,13 @@ def sharia_choice(s, spaces) -> tuple[int | None, int]:
 def march_movers(ctx, o) -> tuple[int, int, int]:
     """(Underground, Active, total) Guerrillas that may leave ``o``: not the Base's last one(s) (two
     Underground with Find Fix Finish), and no Taliban Control lost."""
+    memo = ctx.scratch.setdefault("march_movers", {})
+    if o not in memo:
+        memo[o] = _march_movers(ctx, o)
+    return memo[o]
+
+
+def _march_movers(ctx, o) -> tuple[int, int, int]:
     s, g = ctx.state, ctx.game
     u, a = iops.march_movable(g, F, o)
     if u + a == 0:
@@ -270,7 +286,7 @@ def march_movers(ctx, o) -> tuple[int, int, int]:
         total -= keep
         u = max(0, u - keep)
     if board.taliban_control(s, o):
-        others = int(s.pieces[o].sum()) - board.pieces_of(s, o, F)
+        others = sum(s.pieces[o].tolist()) - board.pieces_of(s, o, F)
         total = min(total, board.pieces_of(s, o, F) - others - 1)
     total = max(0, total)
     return max(0, min(u, total)), max(0, min(a, total)), total

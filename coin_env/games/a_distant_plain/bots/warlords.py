@@ -23,8 +23,6 @@ Warlords have no Propaganda-round decisions (rules/propaganda.py asks them nothi
 
 from __future__ import annotations
 
-import numpy as np
-
 from .. import board
 from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, FACTIONS, GOV_BASE, GOV_TROOPS, POLICE, TALIBAN_BASE,
                            TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
@@ -82,16 +80,22 @@ def _control(P, sp) -> str | None:
     """1.7 on a working copy of the pieces: "coin", "taliban" or None."""
     if not IS_CONTROLLABLE[sp]:
         return None
-    total = int(P[sp].sum())
-    if 2 * int(P[sp, _COIN_COLS].sum()) > total:
+    r = P[sp].tolist()
+    total = sum(r)
+    if 2 * sum(r[c] for c in _COIN_COLS) > total:
         return "coin"
-    if 2 * int(P[sp, _TAL_COLS].sum()) > total:
+    if 2 * sum(r[c] for c in _TAL_COLS) > total:
         return "taliban"
     return None
 
 
 def _wg(P, sp) -> int:
-    return int(P[sp, WARLORD_G] + P[sp, WARLORD_G_ACTIVE])
+    return P.item(sp, WARLORD_G) + P.item(sp, WARLORD_G_ACTIVE)
+
+
+def _all_bases(P, sp) -> int:
+    """Bases of any faction in ``sp`` on a working copy of the pieces (1.4.2 stacking)."""
+    return P.item(sp, COALITION_BASE) + P.item(sp, GOV_BASE) + P.item(sp, TALIBAN_BASE) + P.item(sp, WARLORD_BASE)
 
 
 # =====================================================================================================
@@ -245,34 +249,54 @@ class _MarchSim:
         self.ctx = ctx
         self.s = ctx.state
         self.P = self.s.pieces[:N_SPACES].copy()
-        self.arr_u = np.zeros(N_SPACES, dtype=np.int64)
-        self.arr_a = np.zeros(N_SPACES, dtype=np.int64)
+        self.arr_u = [0] * N_SPACES
+        self.arr_a = [0] * N_SPACES
         self.dests: dict[int, dict[int, list[int]]] = {}
         self.order: list[int] = []
         self.budget = self.s.resources[F]
-        self.loc_keep = 0
+        self._loc_keep = 0
+        self._movable: dict[int, int] = {}        # n_movable answers for the working copy as it is now
+        self._origins: dict[int, list[int]] = {}  # origins answers, likewise
+
+    @property
+    def loc_keep(self) -> int:
+        return self._loc_keep
+
+    @loc_keep.setter
+    def loc_keep(self, n: int) -> None:
+        self._loc_keep = n
+        self._movable.clear()
+        self._origins.clear()
 
     def keep(self, sp) -> int:
         """8.9.4 preliminaries: the last one (two) at a Warlord Base stay; [interp] after bullet 2 the
         two on a LoC stay too."""
         if IS_LOC[sp]:
             return self.loc_keep
-        return keep_at_base(self.s, sp, int(self.P[sp, WARLORD_BASE]))
+        return keep_at_base(self.s, sp, self.P.item(sp, WARLORD_BASE))
 
     def split(self, sp) -> tuple[int, int]:
         """(Underground, Active) Guerrillas in ``sp`` that did not arrive in this March."""
-        return (int(self.P[sp, WARLORD_G] - self.arr_u[sp]), int(self.P[sp, WARLORD_G_ACTIVE] - self.arr_a[sp]))
+        return self.P.item(sp, WARLORD_G) - self.arr_u[sp], self.P.item(sp, WARLORD_G_ACTIVE) - self.arr_a[sp]
 
     def n_movable(self, sp) -> int:
         """How many may leave ``sp`` under the 8.9.4 preliminaries (keep the last one / two at a Base;
         create no COIN nor Taliban Control)."""
-        P = self.P
-        u, a = self.split(sp)
-        n = max(0, min(u + a, _wg(P, sp) - self.keep(sp)))
-        if n and IS_CONTROLLABLE[sp] and _control(P, sp) is None:
-            total, coin, tal = int(P[sp].sum()), int(P[sp, _COIN_COLS].sum()), int(P[sp, _TAL_COLS].sum())
-            while n and (2 * coin > total - n or 2 * tal > total - n):
-                n -= 1
+        n = self._movable.get(sp)
+        if n is None:
+            n = self._movable[sp] = self._count_movable(sp)
+        return n
+
+    def _count_movable(self, sp) -> int:
+        r = self.P[sp].tolist()
+        u, a = r[WARLORD_G] - self.arr_u[sp], r[WARLORD_G_ACTIVE] - self.arr_a[sp]
+        keep = self.loc_keep if IS_LOC[sp] else keep_at_base(self.s, sp, r[WARLORD_BASE])     # self.keep(sp)
+        n = max(0, min(u + a, r[WARLORD_G] + r[WARLORD_G_ACTIVE] - keep))
+        if n and IS_CONTROLLABLE[sp]:
+            total, coin, tal = sum(r), sum(r[c] for c in _COIN_COLS), sum(r[c] for c in _TAL_COLS)
+            if not (2 * coin > total or 2 * tal > total):          # _control(P, sp) is None
+                while n and (2 * coin > total - n or 2 * tal > total - n):
+                    n -= 1
         return n
 
     def can_pay(self, dest) -> bool:
@@ -280,9 +304,14 @@ class _MarchSim:
         return dest in self.dests or insurgent_ops.march_group_free(self.ctx.game, F, -1, dest) or self.budget >= 1
 
     def origins(self, dest) -> list[int]:
-        if not board.may_hold(self.s, dest, F) or not self.can_pay(dest):
-            return []
-        return [o for o in NEIGHBORS[dest] if self.n_movable(o) > 0]
+        out = self._origins.get(dest)
+        if out is None:
+            if not board.may_hold(self.s, dest, F) or not self.can_pay(dest):
+                out = []
+            else:
+                out = [o for o in NEIGHBORS[dest] if self.n_movable(o) > 0]
+            self._origins[dest] = out
+        return list(out)
 
     def stays_underground(self, dest, origin, n) -> bool:
         g = self.dests.get(dest, {}).get(origin, [0, 0])
@@ -291,6 +320,8 @@ class _MarchSim:
     def move(self, origin, dest, nu, na) -> None:
         if nu + na <= 0:
             return
+        self._movable.clear()
+        self._origins.clear()
         if dest not in self.dests:
             if not insurgent_ops.march_group_free(self.ctx.game, F, origin, dest):
                 self.budget -= 1
@@ -406,7 +437,7 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
             return -int(sim.P[x, COALITION_TROOPS] + sim.P[x, COALITION_BASE])
 
         cands = [d for d in CONTROLLABLE if not IS_PAKISTAN[d] and board.pop(s, d) >= 1
-                 and int(sim.P[d, [COALITION_BASE, GOV_BASE, TALIBAN_BASE, WARLORD_BASE]].sum()) < 2
+                 and _all_bases(sim.P, d) < 2
                  and _wg(sim.P, d) < 3]
         for d in ctx.order(cands, pop, no_coalition):
             need = 3 - _wg(sim.P, d)
@@ -428,7 +459,8 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
         if c is None:
             continue
         cols = _COIN_COLS if c == "coin" else _TAL_COLS
-        need = 2 * int(sim.P[d, cols].sum()) - int(sim.P[d].sum())
+        row = sim.P[d].tolist()
+        need = 2 * sum(row[c] for c in cols) - sum(row)
         if need <= 0 or sum(sim.n_movable(o) for o in sim.origins(d)) < need:
             continue
         _take(sim, d, need, at_support(d))
@@ -520,7 +552,7 @@ def attack_hurts_player(ctx, sp) -> bool:
     (Controlled Pop counts for it) or a Base from a Taliban Player."""
     s = ctx.state
     if ctx.is_player("government") and IS_AFGHAN[sp] and board.pop(s, sp) >= 1 and board.coin_control(s, sp):
-        coin, total = board.coin_pieces(s, sp), int(s.pieces[sp].sum())
+        coin, total = board.coin_pieces(s, sp), sum(s.pieces[sp].tolist())
         r = min(2, coin)
         if 2 * (coin - r) <= total - r:
             return True
@@ -549,7 +581,7 @@ def suborn_removes_control(s, sp) -> str | None:
     """The Suborn mode (4.5.3) that would end COIN or Taliban Control in ``sp``, or None."""
     if not IS_CONTROLLABLE[sp]:
         return None
-    total = int(s.pieces[sp].sum())
+    total = sum(s.pieces[sp].tolist())
     coin, tal = board.coin_pieces(s, sp), board.pieces_of(s, sp, "taliban")
     if 2 * coin > total:
         k = min(3, board.gov_cubes(s, sp))

@@ -301,8 +301,9 @@ def air_strike_targets(s, sp) -> list[int]:
 
 
 def air_strike_space_ok(s, sp) -> bool:
-    """4.2.3: any space but Kabul (Pakistan and LoCs included) where a piece can be removed."""
-    return sp != KABUL and bool(air_strike_targets(s, sp))
+    """4.2.3: any space but Kabul (Pakistan and LoCs included) where a piece can be removed
+    (bool(:func:`air_strike_targets`))."""
+    return sp != KABUL and removal.assault_target_in(s.pieces[sp].tolist())
 
 
 def air_strike_spaces(game) -> list[int]:

@@ -30,9 +30,10 @@ from __future__ import annotations
 from .. import board
 from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_NAMES, POLICE
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import AFGHAN_PROVINCES, IS_LOC, IS_MOUNTAIN, IS_PAKISTAN, IS_PROVINCE, KABUL, LOCS, N_SPACES, NEIGHBORS
-from .removal import start_removal
-from .removal import targets as removal_targets
+from ..static import (AFGHAN_PROVINCES, IS_LOC, IS_MOUNTAIN, IS_PAKISTAN, IS_PROVINCE, KABUL, LOC_LIST, LOCS,
+                      N_SPACES, NEIGHBORS, NETWORK_NEIGHBORS, NETWORK_SPACES, PAKISTAN_LIST)
+from .removal import assault_target_in, start_removal
+from .selection import SharedFactsActivity
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
@@ -102,14 +103,40 @@ def _ask(game, faction: str, ask: str, options: list[int], then: str, **data) ->
     game.choose(faction, ask, options, then, **data)
 
 
+def _moved_map(game) -> dict:
+    """This Operation's ``{str(space): {str(column): n}}`` of cubes that moved in (empty if none)."""
+    turn = game.state.turn
+    if turn is None:
+        return {}
+    return turn["flags"].get(MOVED) or {}
+
+
 def moved_into(game, sp: int, piece: int) -> int:
     """Cubes of ``piece`` that moved into ``sp`` during this Operation (they may not move again)."""
-    return int(_flags(game).get(MOVED, {}).get(str(sp), {}).get(str(piece), 0))
+    entry = _moved_map(game).get(str(sp))
+    return int(entry.get(str(piece), 0)) if entry else 0
 
 
 def movable(game, sp: int, piece: int) -> int:
     """Cubes of ``piece`` in ``sp`` that have not moved yet in this Operation."""
-    return max(0, int(game.state.pieces[sp, piece]) - moved_into(game, sp, piece))
+    n = int(game.state.pieces[sp, piece])
+    entry = _moved_map(game).get(str(sp))
+    if entry:
+        n -= int(entry.get(str(piece), 0))
+    return n if n > 0 else 0
+
+
+def _movable_columns(game, types) -> list[list[int]]:
+    """[i][space]: unmoved cubes of ``types[i]`` in every map space (:func:`movable` for all at once)."""
+    pieces = game.state.pieces
+    cols = [pieces[:N_SPACES, p].tolist() for p in types]
+    for key, entry in _moved_map(game).items():
+        sp = int(key)
+        for col, p in zip(cols, types):
+            m = entry.get(str(p))
+            if m:
+                col[sp] = max(0, col[sp] - int(m))
+    return cols
 
 
 def _move(game, piece: int, src: int, dst: int, n: int) -> None:
@@ -202,10 +229,15 @@ def _activate_spaces(game, faction: str, todo: list[tuple[int, int]], label: str
 def assault_cubes(s, sp: int, faction: str) -> int:
     """3.2.4: the cubes of ``faction`` that count in an Assault in ``sp``: Troops only in a
     Province; Troops and Police in Kabul and on LoCs."""
+    return _assault_cubes_in(s.pieces[sp].tolist(), sp, faction)
+
+
+def _assault_cubes_in(row, sp: int, faction: str) -> int:
+    """:func:`assault_cubes` from the space's piece counts ``row``."""
     if faction == "coalition":
-        return int(s.pieces[sp, COALITION_TROOPS])
-    troops = int(s.pieces[sp, GOV_TROOPS])
-    return troops if IS_PROVINCE[sp] else troops + int(s.pieces[sp, POLICE])
+        return row[COALITION_TROOPS]
+    troops = row[GOV_TROOPS]
+    return troops if IS_PROVINCE[sp] else troops + row[POLICE]
 
 
 def assault_strength(game, faction: str, sp: int, with_government: bool = False) -> int:
@@ -238,12 +270,14 @@ def removable_by_assault(s, sp: int) -> int:
 def assault_possible(game, faction: str, sp: int) -> bool:
     """Could ``faction`` Assault in ``sp`` and remove something (ignoring the cost)? The Coalition
     needs Coalition Troops there (3.2.4)."""
-    s = game.state
-    if IS_PAKISTAN[sp] or not removal_targets(s, sp, faction, "assault"):
+    if PAKISTAN_LIST[sp]:
+        return False
+    row = game.state.pieces[sp].tolist()
+    if not assault_target_in(row):                    # removal.targets(..., "assault") is empty
         return False
     if faction == "coalition":
-        return s.pieces[sp, COALITION_TROOPS] > 0
-    return assault_strength(game, faction, sp) > 0
+        return row[COALITION_TROOPS] > 0
+    return _assault_cubes_in(row, sp, "government") // (3 if IS_MOUNTAIN[sp] else 2) > 0   # assault_strength
 
 
 # =====================================================================================================
@@ -255,9 +289,9 @@ TRAIN_SPACES = [KABUL] + list(AFGHAN_PROVINCES)
 def civic_action_steps(s, sp: int) -> int:
     """6.4.1: Civic Action steps still possible in ``sp``: each Terror marker, then each level
     toward Support (where Support can exist, 1.6.2)."""
-    steps = int(s.terror[sp])
+    steps = s.terror.item(sp)
     if board.can_have_support(s, sp):
-        steps += 1 - int(s.support[sp])
+        steps += 1 - s.support.item(sp)
     return steps
 
 
@@ -265,7 +299,7 @@ def train_places_here(s, faction: str, sp: int) -> bool:
     """3.2.1: Government cubes are placed in Kabul and in Provinces with a COIN Base; a Coalition
     Train places them only where there is a Coalition Base (Kabul included)."""
     if faction == "coalition":
-        return s.pieces[sp, COALITION_BASE] > 0
+        return s.pieces.item(sp, COALITION_BASE) > 0
     return sp == KABUL or board.coin_bases(s, sp) > 0
 
 
@@ -274,19 +308,31 @@ def train_cube_sources(s, sp: int, piece: int) -> list[int]:
     return [o for o in range(N_SPACES) if o != sp and s.pieces[o, piece] > 0]
 
 
+def _elsewhere_on_map(s, sp: int, piece: int) -> bool:
+    """Is a ``piece`` on some map space other than ``sp``? (bool of the *_sources lists below.)"""
+    col = s.pieces[:N_SPACES, piece].tolist()
+    return sum(col) > col[sp]
+
+
 def train_cube_obtainable(s, sp: int, piece: int) -> bool:
-    return board.available(s, piece) > 0 or bool(train_cube_sources(s, sp, piece))
+    return board.available(s, piece) > 0 or _elsewhere_on_map(s, sp, piece)     # or train_cube_sources
 
 
-def train_can_place(game, faction: str, sp: int) -> bool:
+def train_can_place(game, faction: str, sp: int, cubes_available: bool | None = None) -> bool:
     """Could Train place a Government cube in ``sp`` now (place, cube, and for the Coalition the
-    3 Government Resources it then pays)?"""
+    3 Government Resources it then pays)? ``cubes_available``: whether a Government cube is
+    Available, if already known."""
     s = game.state
     if not train_places_here(s, faction, sp):
         return False
     if faction == "coalition" and not can_pay(game, COST):
         return False
-    return any(train_cube_obtainable(s, sp, p) for p in GOV_CUBE_TYPES)
+    return bool(cubes_available) or any(train_cube_obtainable(s, sp, p) for p in GOV_CUBE_TYPES)
+
+
+def gov_cubes_available(s) -> bool:
+    """Is any Government cube (Troops or Police) Available?"""
+    return any(board.available(s, p) > 0 for p in GOV_CUBE_TYPES)
 
 
 def gov_base_sources(s, sp: int) -> list[int]:
@@ -304,14 +350,14 @@ def train_step2_modes(game, faction: str, sp: int) -> list[str]:
             and s.resources["government"] >= CIVIC_ACTION_COST):
         out.append("train_civic_action")
     if (faction == "government" and board.gov_cubes(s, sp) >= TRAIN_BASE_CUBES and board.has_room_for_base(s, sp)
-            and (board.available(s, GOV_BASE) > 0 or gov_base_sources(s, sp))):
+            and (board.available(s, GOV_BASE) > 0 or _elsewhere_on_map(s, sp, GOV_BASE))):   # gov_base_sources
         out.append("train_base")
     if faction == "coalition" and sp == KABUL and s.patronage > 0:
         out.append("train_patronage")
     return out
 
 
-class _Train(Activity):
+class _Train(SharedFactsActivity):
     """3.2.1 Train in Kabul and Afghan Provinces (the Coalition: Kabul, or Provinces with Coalition
     pieces). Each space: place up to 6 Government cubes where allowed (:func:`train_places_here`);
     the Government pays 3 per space, the Coalition 3 only where it places cubes. After all spaces,
@@ -322,14 +368,18 @@ class _Train(Activity):
     def candidate_spaces(self, game):
         return TRAIN_SPACES
 
-    def can_select(self, game, sp):
+    def facts(self, game):
+        return gov_cubes_available(game.state), can_pay(game, COST)
+
+    def can_select_with(self, game, sp, facts):
         s = game.state
         f = self.faction
+        cubes_available, pay_ok = facts
         if f == "coalition" and sp != KABUL and board.pieces_of(s, sp, "coalition") == 0:
             return False
-        if f == "government" and not can_pay(game, COST):
+        if f == "government" and not pay_ok:
             return False
-        return train_can_place(game, f, sp) or bool(train_step2_modes(game, f, sp))
+        return train_can_place(game, f, sp, cubes_available) or bool(train_step2_modes(game, f, sp))
 
     def select(self, game, sp):
         if self.faction == "government":
@@ -497,44 +547,70 @@ def patrol_cube_types(faction: str) -> tuple[int, ...]:
     return (COALITION_TROOPS,) if faction == "coalition" else GOV_CUBE_TYPES
 
 
-def _network(sp: int) -> bool:
-    return bool(IS_LOC[sp]) or sp == KABUL
+def patrol_passable(s) -> list[bool]:
+    """[space]: may a Patrolling cube go on after entering it (3.2.2)? Kabul and unSabotaged LoCs."""
+    sab = s.sabotage.tolist()
+    out = [False] * N_SPACES
+    for x in NETWORK_SPACES:
+        out[x] = not (LOC_LIST[x] and sab[x])
+    return out
 
 
 def patrol_reach(s, origin: int) -> set[int]:
     """3.2.2: where a cube leaving ``origin`` may end its Patrol move: it enters an adjacent LoC or
     Kabul and may go on entering adjacent LoCs or Kabul, but stops on entering a Sabotaged LoC."""
-    seen = {n for n in NEIGHBORS[origin] if _network(n)}
+    passable = patrol_passable(s)
+    seen = set(NETWORK_NEIGHBORS[origin])
     stack = list(seen)
     while stack:
         x = stack.pop()
-        if IS_LOC[x] and s.sabotage[x]:
+        if not passable[x]:
             continue
-        for y in NEIGHBORS[x]:
-            if _network(y) and y not in seen:
+        for y in NETWORK_NEIGHBORS[x]:
+            if y not in seen:
                 seen.add(y)
                 stack.append(y)
     seen.discard(origin)
     return seen
 
 
+def patrol_feeders(s, dest: int, passable: list[bool] | None = None) -> set[int]:
+    """The spaces from which a Patrolling cube can go on into ``dest`` (``dest`` included): ``dest``,
+    and every LoC or Kabul joined to it by LoCs / Kabul none of which is a Sabotaged LoC (a cube
+    stops on entering one, 3.2.2). A cube from an origin reaches ``dest`` (:func:`patrol_reach`) iff
+    it can first enter one of these -- one search from ``dest`` instead of one per origin.
+    ``passable``: :func:`patrol_passable`, if already at hand."""
+    if passable is None:
+        passable = patrol_passable(s)
+    into = {dest}
+    stack = [dest]
+    while stack:
+        x = stack.pop()
+        for y in NETWORK_NEIGHBORS[x]:
+            if y not in into and passable[y]:
+                into.add(y)
+                stack.append(y)
+    return into
+
+
 def patrol_origins(game, faction: str, dest: int) -> dict[int, tuple[int, ...]]:
     """Origins whose unmoved cubes of ``faction`` may Patrol into ``dest``: {origin: counts by
-    :func:`patrol_cube_types`}."""
-    s = game.state
-    types = patrol_cube_types(faction)
+    :func:`patrol_cube_types`}. An origin reaches ``dest`` (:func:`patrol_reach`) iff one of its
+    adjacent LoCs / Kabul is among :func:`patrol_feeders` of ``dest``; never Pakistan (1.4.2)."""
+    into = None
     out = {}
-    for o in range(N_SPACES):
-        if o == dest or IS_PAKISTAN[o]:
+    for o, counts in enumerate(zip(*_movable_columns(game, patrol_cube_types(faction)))):
+        if not any(counts) or o == dest or PAKISTAN_LIST[o]:
             continue
-        counts = tuple(movable(game, o, p) for p in types)
-        if any(counts) and dest in patrol_reach(s, o):
+        if into is None:
+            into = patrol_feeders(game.state, dest)
+        if any(n in into for n in NETWORK_NEIGHBORS[o]):
             out[o] = counts
     return out
 
 
 def patrol_faction_cubes(s, sp: int, faction: str) -> int:
-    return sum(int(s.pieces[sp, p]) for p in patrol_cube_types(faction))
+    return sum(s.pieces.item(sp, p) for p in patrol_cube_types(faction))
 
 
 def patrol_activations(game, faction: str, loc: int) -> int:
@@ -568,7 +644,7 @@ def _patrol_assault_strength(game, faction: str, sp: int, paid: bool) -> int:
     return assault_strength(game, faction, sp, with_government=gov)
 
 
-class _Patrol(Activity):
+class _Patrol(SharedFactsActivity):
     """3.2.2 Patrol. Each selected space is a destination (a LoC or Kabul) into which cubes move from
     any origins along LoCs and through Kabul (:func:`patrol_reach`); a LoC holding the faction's
     cubes may also be selected with nothing moving in. A Limited Patrol therefore has one destination.
@@ -583,12 +659,45 @@ class _Patrol(Activity):
     def _paid(self, game) -> bool:
         return self.faction == "coalition" or bool(_flags(game).get(PATROL_PAID))
 
-    def can_select(self, game, sp):
+    def facts(self, game):
+        """What bool(:func:`patrol_origins`) needs for every destination: where the faction has unmoved
+        cubes (outside Pakistan), :func:`patrol_passable`, and the groups of LoCs / Kabul joined
+        through passable ones (filled in as needed): a destination's :func:`patrol_feeders` are itself
+        plus the groups of its passable neighbours."""
+        types = patrol_cube_types(self.faction)
+        p = game.state.pieces[:N_SPACES]
+        cubes = p[:, types[0]] if len(types) == 1 else p[:, types[0]] + p[:, types[1]]
+        has = ((cubes > 0) & ~IS_PAKISTAN).tolist()
+        moved = _moved_map(game)
+        if moved:                                   # where cubes moved in, count only the unmoved ones
+            cols = _movable_columns(game, types)
+            for key in moved:
+                o = int(key)
+                has[o] = any(col[o] for col in cols) and not PAKISTAN_LIST[o]
+        return has, patrol_passable(game.state), {}
+
+    def can_select_with(self, game, sp, facts):
         if not self._paid(game) and not can_pay(game, COST):
             return False
         if IS_LOC[sp] and patrol_faction_cubes(game.state, sp, self.faction) > 0:
             return True
-        return bool(patrol_origins(game, self.faction, sp))
+        has, passable, groups = facts                                # bool(patrol_origins(game, faction, sp))
+        for o in NEIGHBORS[sp]:
+            if has[o]:
+                return True
+        for y in NETWORK_NEIGHBORS[sp]:
+            if not passable[y]:
+                continue
+            members = groups.get(y)
+            if members is None:
+                members = patrol_feeders(game.state, y, passable)   # y and every passable space joined to it
+                for m in members:
+                    groups[m] = members
+            for x in members:
+                for o in NEIGHBORS[x]:
+                    if has[o] and o != sp:
+                        return True
+        return False
 
     def select(self, game, sp):
         if not self._paid(game):
@@ -637,19 +746,25 @@ def adp_patrol_assault_space(game, frame, action):
 SWEEP_SPACES = [KABUL] + list(AFGHAN_PROVINCES)
 
 
+def sweep_near(s, dest: int) -> list[int]:
+    """3.2.3: the spaces (map order) a Sweep group may come from into ``dest``: adjacent to it, or
+    adjacent to an unSabotaged LoC adjacent to it."""
+    sab = s.sabotage
+    near = set(NEIGHBORS[dest])
+    for loc in NEIGHBORS[dest]:
+        if LOC_LIST[loc] and not sab[loc]:
+            near.update(NEIGHBORS[loc])
+    near.discard(dest)
+    return sorted(near)
+
+
 def sweep_origins(game, faction: str, dest: int) -> dict[int, tuple[int, int]]:
     """3.2.3: origins whose unmoved Troops may Sweep into ``dest``: spaces adjacent to it, or adjacent
     to an unSabotaged LoC adjacent to it (the group moves onto that LoC, then into ``dest``).
     Returns {origin: (movable Troops of ``faction``, Government Troops a Coalition group may take
     along)}; for the Government the second number is 0."""
-    s = game.state
-    near = set(NEIGHBORS[dest])
-    for loc in NEIGHBORS[dest]:
-        if IS_LOC[loc] and not s.sabotage[loc]:
-            near.update(NEIGHBORS[loc])
-    near.discard(dest)
     out = {}
-    for o in sorted(near):
+    for o in sweep_near(game.state, dest):
         if faction == "coalition":
             c = movable(game, o, COALITION_TROOPS)
             if c:
@@ -699,7 +814,7 @@ def _coalition_may_bring_government(game, dest: int) -> bool:
     return _sweep_paid(game, dest) or can_pay(game, COST)
 
 
-class _Sweep(Activity):
+class _Sweep(SharedFactsActivity):
     """3.2.3 Sweep into Kabul and Afghan Provinces (:func:`sweep_origins`); Government pays 3 per
     space, the Coalition 3 only per space its Government Troops move into. After all moves,
     Activation in each space (:func:`sweep_activations`). A Government group that passes over a LoC
@@ -711,13 +826,28 @@ class _Sweep(Activity):
     def candidate_spaces(self, game):
         return SWEEP_SPACES
 
-    def can_select(self, game, sp):
+    def facts(self, game):
+        """The faction's unmoved Troops in every map space (what :func:`sweep_origins` looks for)."""
+        troops = COALITION_TROOPS if self.faction == "coalition" else GOV_TROOPS
+        return _movable_columns(game, (troops,))[0]
+
+    def can_select_with(self, game, sp, troops):
         s = game.state
         if self.faction == "government" and not can_pay(game, COST):
             return False
-        if sweep_origins(game, self.faction, sp):
-            return True
-        return bool(activation_splits(s, sp, sweep_activations(s, self.faction, sp)))
+        # bool(sweep_origins(...)): unmoved Troops next to ``sp`` or next to an unSabotaged LoC next to it
+        for o in NEIGHBORS[sp]:
+            if troops[o]:
+                return True
+        sab = s.sabotage
+        for loc in NEIGHBORS[sp]:
+            if LOC_LIST[loc] and not sab[loc]:
+                for o in NEIGHBORS[loc]:
+                    if o != sp and troops[o]:
+                        return True
+        # bool(activation_splits(...)): an Activation and an Underground Guerrilla to flip
+        return sweep_activations(s, self.faction, sp) > 0 and (
+            board.underground(s, sp, "taliban") + board.underground(s, sp, "warlords") > 0)
 
     def select(self, game, sp):
         if self.faction == "government":

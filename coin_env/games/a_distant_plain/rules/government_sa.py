@@ -16,9 +16,11 @@ from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .. import board
-from ..data.pieces import GOV_TROOPS, TALIBAN_G, WARLORD_BASE
+from ..data.pieces import GOV_TROOPS, TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import IS_AFGHAN_PROVINCE, IS_LOC, IS_PAKISTAN, KABUL, NEIGHBORS
+from ..static import AFGHAN_PROVINCES, IS_AFGHAN_PROVINCE, IS_LOC, IS_PAKISTAN, KABUL, LOC_LIST, N_SPACES, NEIGHBORS, PAKISTAN_LIST
+
+_GUERRILLA_COLS = [TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_G, WARLORD_G_ACTIVE]
 
 MODES: list[tuple[str, str]] = [
     ("govern_returnees", "Govern: place a +1 Pop marker"),
@@ -26,6 +28,7 @@ MODES: list[tuple[str, str]] = [
 ]
 
 GOVERN_MAX_SPACES = 2       # 4.3.1: 1 or 2 spaces
+GOVERN_SPACES = [KABUL] + AFGHAN_PROVINCES     # 4.3.1: Kabul and the Afghan Provinces (map order)
 ERADICATE_MAX_SPACES = 2    # 4.3.3: 1 or 2 Provinces
 ERADICATE_AID = 3           # 4.3.3
 ERADICATE_PATRONAGE = 1     # 4.3.3
@@ -37,7 +40,7 @@ def govern_space_ok(s, sp) -> bool:
     (a +1 Pop marker makes a 0-Pop Province a 1-Pop one, 1.6.2)."""
     if not (sp == KABUL or IS_AFGHAN_PROVINCE[sp]):
         return False
-    return board.coin_control(s, sp) and (int(s.support[sp]) > 0 or board.pop(s, sp) == 0)
+    return (s.support.item(sp) > 0 or board.pop(s, sp) == 0) and board.coin_control(s, sp)
 
 
 def govern_modes(game, sp) -> list[str]:
@@ -100,6 +103,9 @@ class Govern(Activity):
     def max_spaces(self, game):
         return GOVERN_MAX_SPACES
 
+    def candidate_spaces(self, game):
+        return GOVERN_SPACES               # govern_space_ok holds nowhere else
+
     def can_select(self, game, sp):
         return bool(govern_modes(game, sp))
 
@@ -149,27 +155,79 @@ def transport_next(s, origin: int, path: list[int]) -> list[int]:
     return [nb for nb in NEIGHBORS[at] if nb not in seen and not IS_PAKISTAN[nb]]
 
 
+def _guerrilla_spaces(s) -> list[int]:
+    """[space]: 1 where any Guerrillas (anyone's, either state) are, else 0 (4.3.2 payment)."""
+    return (s.pieces[:N_SPACES, _GUERRILLA_COLS].sum(axis=1) > 0).astype(int).tolist()
+
+
 def transport_payment(s, path: list[int]) -> int:
     """4.3.2: Resources owed to the Warlords: 1 per space entered that holds any Guerrillas
     (anyone's); the Government pays only what it has (see :func:`board.transfer_resources`)."""
     return sum(1 for sp in path if board.guerrillas(s, sp, "taliban") + board.guerrillas(s, sp, "warlords") > 0)
 
 
-def transport_routes(s, origin: int) -> dict[int, tuple[int, list[int]]]:
+def transport_steps(s, only=None) -> list[list[tuple[int, int, bool, bool]]]:
+    """[space]: the moves a Transported group may make from there now, as (space entered, 1 if it
+    holds Guerrillas (4.3.2 payment), may the group go on from it, is it a destination asked for),
+    in adjacency order, never into Pakistan (1.4.2). Going on: from an unSabotaged LoC; from Kabul
+    only if entered from a LoC; never from a Province (see :func:`_may_continue`).
+
+    ``only``: the destinations the caller wants (default: all); a move that neither reaches one nor
+    goes on is left out."""
+    guerrillas = _guerrilla_spaces(s)
+    sabotage = s.sabotage.tolist()
+    out = []
+    for at in range(N_SPACES):
+        row = []
+        for nb in NEIGHBORS[at]:
+            if PAKISTAN_LIST[nb]:
+                continue
+            if LOC_LIST[nb]:
+                go_on = not sabotage[nb]
+            elif nb == KABUL:
+                go_on = LOC_LIST[at]
+            else:
+                go_on = False
+            wanted = only is None or nb in only
+            if wanted or go_on:
+                row.append((nb, guerrillas[nb], go_on, wanted))
+        out.append(row)
+    return out
+
+
+def transport_routes(s, origin: int, steps=None) -> dict[int, tuple[int, list[int]]]:
     """Every space Transport from ``origin`` can end in, with the cheapest path there:
-    ``{destination: (payment owed to the Warlords, path)}`` (ties: the shorter path)."""
+    ``{destination: (payment owed to the Warlords, path)}`` (ties: the shorter path, then the first
+    found walking :func:`transport_next`'s order depth first). ``steps``: :func:`transport_steps`
+    of this board, when several origins are walked (with ``only``, just those destinations are
+    returned, the same entries in the same order).
+
+    The walk is :func:`transport_next` / :func:`_may_continue` / :func:`transport_payment` with the
+    board facts read once (:func:`transport_steps`) and the payment grown one space at a time."""
+    if steps is None:
+        steps = transport_steps(s)
     best: dict[int, tuple[int, list[int]]] = {}
+    seen = {origin}
+    path: list[int] = []                           # the spaces entered so far
 
-    def walk(path: list[int]) -> None:
-        for nb in transport_next(s, origin, path):
-            p = path + [nb]
-            cost = transport_payment(s, p)
-            old = best.get(nb)
-            if old is None or (cost, len(p)) < (old[0], len(old[1])):
-                best[nb] = (cost, p)
-            walk(p)
+    def walk(at: int, cost: int) -> None:
+        depth = len(path) + 1                      # the length of the path entering a neighbour
+        for nb, g, go_on, wanted in steps[at]:
+            if nb in seen:
+                continue
+            c = cost + g
+            if wanted:
+                old = best.get(nb)
+                if old is None or c < old[0] or (c == old[0] and depth < len(old[1])):
+                    best[nb] = (c, path + [nb])
+            if go_on:
+                seen.add(nb)
+                path.append(nb)
+                walk(nb, c)
+                path.pop()
+                seen.discard(nb)
 
-    walk([])
+    walk(origin, 0)
     return best
 
 
@@ -261,8 +319,8 @@ def transport(game, origin: int, path: list[int], troops: int) -> None:
 # --- 4.3.3 Eradicate ---------------------------------------------------------------------------------
 def eradicate_space_ok(s, sp) -> bool:
     """4.3.3: an Afghan Province (not Kabul) with COIN Control, Government cubes and a Warlord Base."""
-    return (bool(IS_AFGHAN_PROVINCE[sp]) and board.coin_control(s, sp) and board.gov_cubes(s, sp) > 0
-            and board.bases(s, sp, "warlords") > 0)
+    return (bool(IS_AFGHAN_PROVINCE[sp]) and board.gov_cubes(s, sp) > 0 and board.bases(s, sp, "warlords") > 0
+            and board.coin_control(s, sp))
 
 
 def eradicate(s, sp) -> None:
@@ -289,6 +347,9 @@ class Eradicate(Activity):
 
     def max_spaces(self, game):
         return ERADICATE_MAX_SPACES
+
+    def candidate_spaces(self, game):
+        return AFGHAN_PROVINCES            # eradicate_space_ok holds nowhere else
 
     def can_select(self, game, sp):
         return eradicate_space_ok(game.state, sp)

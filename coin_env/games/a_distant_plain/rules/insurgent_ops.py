@@ -34,8 +34,10 @@ from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import ACTIVE_GUERRILLA, BASE, GUERRILLA, INSURGENTS
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import (CONTROLLABLE, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, IS_PASHTUN, N_SPACES, NEIGHBORS)
+from ..static import (CONTROLLABLE, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, IS_PASHTUN, N_SPACES, NEIGHBORS,
+                      PASHTUN_LIST)
 from .removal import start_removal
+from .selection import SharedFactsActivity
 
 MODES: list[tuple[str, str]] = [
     ("rally_place", "Rally: place Guerrillas"),
@@ -401,16 +403,41 @@ def march_movable(game, faction: str, sp: int) -> tuple[int, int]:
     all (they may continue from a Pashtun destination). If something else flipped arrived
     Guerrillas meanwhile, the count of movers stays right (which ones flipped is left open)."""
     s = game.state
-    u, a = board.underground(s, sp, faction), board.active_guerrillas(s, sp, faction)
-    if faction == "taliban" and IS_PASHTUN[sp]:
+    g = GUERRILLA[faction]
+    u, a = s.pieces.item(sp, g), s.pieces.item(sp, g + 1)       # Underground, then Active column
+    if faction == "taliban" and PASHTUN_LIST[sp]:
         return u, a
-    mv = _flags(game).get("march_moved", {}).get(str(sp))
+    turn = s.turn
+    moved = turn["flags"].get("march_moved") if turn is not None else None
+    mv = moved.get(str(sp)) if moved else None
     if not mv:
         return u, a
+    return _unmoved(u, a, mv)
+
+
+def _unmoved(u: int, a: int, mv) -> tuple[int, int]:
+    """:func:`march_movable` where ``mv`` = [Underground, Active] Guerrillas that arrived."""
     total = min(mv[0] + mv[1], u + a)
     mu = min(mv[0], u)
     ma = min(total - mu, a)
     return u - mu, a - ma
+
+
+def march_counts(game, faction: str) -> list[int]:
+    """[space]: how many of ``faction``'s Guerrillas may still March out of each map space (the sum
+    of :func:`march_movable`, for the whole map at once)."""
+    s = game.state
+    g = GUERRILLA[faction]
+    p = s.pieces
+    out = (p[:N_SPACES, g] + p[:N_SPACES, g + 1]).tolist()       # Underground + Active per space
+    turn = s.turn
+    moved = turn["flags"].get("march_moved") if turn is not None else None
+    if moved:
+        for key, mv in moved.items():
+            sp = int(key)
+            if mv and not (faction == "taliban" and PASHTUN_LIST[sp]):
+                out[sp] = sum(_unmoved(p.item(sp, g), p.item(sp, g + 1), mv))
+    return out
 
 
 def march_group_free(game, faction: str, origin: int, dest: int) -> bool:
@@ -457,15 +484,26 @@ def march_activates(s, faction: str, dest: int, group: int) -> bool:
     return group + other + cubes > 3
 
 
-class _March(Activity):
+class _March(SharedFactsActivity):
     """3.3.2 March: each selected space is a destination; groups from adjacent origins move in (one
     group per origin); 1 Resource per Province or Kabul destination (0 for LoCs, 0 for Taliban to or
     from Pakistan at Backing/Sponsorship). A Limited March has one destination (2.3.5)."""
 
     key = name = "march"
 
-    def can_select(self, game, sp):
-        return bool(march_origins(game, self.faction, sp))
+    def facts(self, game):
+        return march_counts(game, self.faction), _can_pay(game, self.faction, 1)
+
+    def can_select_with(self, game, sp, facts):
+        """bool(:func:`march_origins`) with the movers of every space counted once per question."""
+        f = self.faction
+        if not board.may_hold(game.state, sp, f):
+            return False
+        counts, can_pay = facts
+        for o in NEIGHBORS[sp]:
+            if counts[o] and (can_pay or march_group_free(game, f, o, sp)):
+                return True
+        return False
 
     def select(self, game, sp):
         game.push({"kind": "adp_ins_march", "actor": self.faction, "dest": sp, "from": [], "moved": 0,
@@ -579,8 +617,9 @@ def _march_group(game, origin: int, nu: int, na: int) -> None:
 def attack_space_ok(game, faction: str, sp: int) -> bool:
     """3.3.3: ``sp`` has at least 1 of the faction's Guerrillas and at least 1 enemy piece (cost and
     earlier selection aside). Ambush (4.4.3) resolves such spaces in its own way."""
-    s = game.state
-    return board.guerrillas(s, sp, faction) >= 1 and board.enemy_pieces(s, sp, faction) >= 1
+    r = game.state.pieces[sp].tolist()
+    guerrillas = r[GUERRILLA[faction]] + r[ACTIVE_GUERRILLA[faction]]        # board.guerrillas
+    return guerrillas >= 1 and sum(r) - guerrillas - r[BASE[faction]] >= 1    # board.enemy_pieces
 
 
 def attack_cost(game, faction: str, sp: int) -> int:

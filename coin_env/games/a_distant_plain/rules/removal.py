@@ -28,36 +28,48 @@ MODES: list[tuple[str, str]] = []
 STYLES = ("assault", "attack")
 
 
-def _insurgent_targets(s, sp, f, underground_can_go: bool) -> list[int]:
-    """A faction's removable pieces: its Active Guerrillas (and, for an Attack, its Underground ones);
-    its Bases only once it has no Guerrillas there -- so Underground Guerrillas, which an Assault cannot
-    remove, shield the Bases (3.2.4 note)."""
+def _insurgent_targets(row, f, underground_can_go: bool) -> list[int]:
+    """A faction's removable pieces (``row``: the space's piece counts as a list): its Active
+    Guerrillas (and, for an Attack, its Underground ones); its Bases only once it has no Guerrillas
+    there -- so Underground Guerrillas, which an Assault cannot remove, shield the Bases (3.2.4 note)."""
     out = []
-    if board.active_guerrillas(s, sp, f):
-        out.append(ACTIVE_GUERRILLA[f])
-    if underground_can_go and board.underground(s, sp, f):
-        out.append(GUERRILLA[f])
-    if board.guerrillas(s, sp, f) == 0 and board.bases(s, sp, f):
-        out.append(BASE[f])
+    g, a, b = GUERRILLA[f], ACTIVE_GUERRILLA[f], BASE[f]
+    if row[a]:
+        out.append(a)
+    if underground_can_go and row[g]:
+        out.append(g)
+    if row[g] + row[a] == 0 and row[b]:
+        out.append(b)
     return out
 
 
 def targets(s, sp, actor: str, style: str) -> list[int]:
     """Piece types that may be removed next (by column)."""
+    row = s.pieces[sp].tolist()
     if style == "assault":
-        return _insurgent_targets(s, sp, "taliban", False) + _insurgent_targets(s, sp, "warlords", False)
+        return _insurgent_targets(row, "taliban", False) + _insurgent_targets(row, "warlords", False)
     if style != "attack":
         raise ValueError(f"removal style must be one of {STYLES}, not {style!r}")
     out = []
     other = "warlords" if actor == "taliban" else "taliban"
-    out += _insurgent_targets(s, sp, other, True)
-    gov = [c for c in (GOV_TROOPS, POLICE) if s.pieces[sp, c]]
+    out += _insurgent_targets(row, other, True)
+    gov = [c for c in (GOV_TROOPS, POLICE) if row[c]]
     out += gov
-    if not gov and s.pieces[sp, COALITION_TROOPS]:
+    if not gov and row[COALITION_TROOPS]:
         out.append(COALITION_TROOPS)
-    if not board.coin_cubes(s, sp):
-        out += [c for c in (GOV_BASE, COALITION_BASE) if s.pieces[sp, c]]
+    if not (row[COALITION_TROOPS] + row[GOV_TROOPS] + row[POLICE]):
+        out += [c for c in (GOV_BASE, COALITION_BASE) if row[c]]
     return sorted(out)
+
+
+def assault_target_in(row) -> bool:
+    """bool(targets(..., "assault")) for a space's piece counts ``row``: an Active Guerrilla, or a
+    Base of a faction with no Guerrillas there."""
+    for f in ("taliban", "warlords"):
+        g, a = GUERRILLA[f], ACTIVE_GUERRILLA[f]
+        if row[a] or (row[g] == 0 and row[BASE[f]]):
+            return True
+    return False
 
 
 def remove_piece(s, sp, piece: int, actor: str, style: str) -> None:

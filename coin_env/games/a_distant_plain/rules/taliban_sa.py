@@ -30,8 +30,8 @@ Free Special Activities granted by an Event (5.5, 3.1.2) skip costs: ``coin_env.
 from __future__ import annotations
 
 from .. import board
-from ..data.pieces import (GOV_BASE, GOV_TROOPS, PIECE_OWNER, POLICE, TALIBAN_G, WARLORD_BASE, WARLORD_G,
-                           WARLORD_G_ACTIVE)
+from ..data.pieces import (GOV_BASE, GOV_TROOPS, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE,
+                           WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import ECON
 from .insurgent_ops import attack_cost, attack_space_ok, place_with_voluntary_removal
@@ -64,9 +64,11 @@ def _pay(game, amount: int) -> None:
 def extort_ok(game, sp: int) -> bool:
     """4.4.1: may the Taliban Extort in ``sp``? An Underground Taliban Guerrilla is there and the
     Taliban have more pieces there than all other factions combined. (Costs nothing.)"""
-    s = game.state
-    return (board.underground(s, sp, FACTION) > 0
-            and board.pieces_of(s, sp, FACTION) > board.enemy_pieces(s, sp, FACTION))
+    r = game.state.pieces[sp].tolist()
+    if not r[TALIBAN_G]:
+        return False
+    taliban = r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]
+    return taliban > sum(r) - taliban           # board.pieces_of > board.enemy_pieces
 
 
 def _extort_raw(s, sp: int, warlords: int) -> int:
@@ -136,7 +138,7 @@ def infiltrate_targets(s, sp: int) -> list[int]:
     """4.4.2: piece types (columns) Infiltrate may remove or replace next in ``sp``: Government cubes,
     then the Government Base once no Government cubes remain (Coalition cubes do not protect it);
     Warlord Guerrillas (either state), then a Warlord Base once no Warlord Guerrillas remain."""
-    p = s.pieces[sp]
+    p = s.pieces[sp].tolist()
     out = [c for c in (GOV_TROOPS, POLICE) if p[c]]
     if not out and p[GOV_BASE]:
         out.append(GOV_BASE)

@@ -124,9 +124,9 @@ def suborn_flippable(s, sp: int) -> list[int]:
     """4.5.3 / digest A.11: Active Guerrilla columns (any faction) Suborn could flip Underground in
     ``sp`` (Taliban in Pakistan stay Active under Islamabad Hostility, 6.6.1)."""
     out = []
-    if s.pieces[sp, TALIBAN_G_ACTIVE] and not (board.is_pakistan(sp) and s.islamabad == board.HOSTILITY):
+    if s.pieces.item(sp, TALIBAN_G_ACTIVE) and not (board.is_pakistan(sp) and s.islamabad == board.HOSTILITY):
         out.append(TALIBAN_G_ACTIVE)
-    if s.pieces[sp, WARLORD_G_ACTIVE]:
+    if s.pieces.item(sp, WARLORD_G_ACTIVE):
         out.append(WARLORD_G_ACTIVE)
     return out
 
@@ -153,7 +153,12 @@ def suborn_cost(game) -> int:
 def suborn_ok(game, sp: int) -> bool:
     """4.5.3: may the Warlords Suborn in ``sp`` now? They can pay for it and it would do something."""
     s = game.state
-    return s.resources[FACTION] >= suborn_cost(game) and bool(suborn_options(s, sp))
+    if s.resources[FACTION] < suborn_cost(game):
+        return False
+    # bool(suborn_options(s, sp)): Government cubes or Base, a Taliban Guerrilla, or an Active Warlord
+    # Guerrilla to flip (an Active Taliban Guerrilla is already a Taliban Guerrilla to remove)
+    r = s.pieces[sp].tolist()
+    return r[GOV_TROOPS] + r[POLICE] + r[GOV_BASE] + r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[WARLORD_G_ACTIVE] > 0
 
 
 class Suborn(Activity):

@@ -1,0 +1,354 @@
+"""The fast paths give the same answers as the plain rule definitions they replace (speed work, issue 8).
+
+Each reference below is the straightforward reading of the rule (what the code did before it was made
+faster); the engine's version is checked against it on many positions reached by random play and by
+all-bot play (moves half done, Sabotage, Control frozen for Redeploy, ...). The golden-trajectory check
+(identical games) covers the same ground end to end; these tests say which helper broke.
+"""
+
+import random
+
+import numpy as np
+import pytest
+
+import coin_env
+from coin_env.coin.operations import Activity
+from coin_env.core.aec_env import with_non_players
+from coin_env.games.a_distant_plain import board
+from coin_env.games.a_distant_plain import static as st
+from coin_env.games.a_distant_plain.bots import BOT
+from coin_env.games.a_distant_plain.bots.context import Ctx, bot_rng
+from coin_env.games.a_distant_plain.data.pieces import (ACTIVE_GUERRILLA, BASES, COALITION_BASE, COALITION_TROOPS,
+                                                        FACTION_COLS, FACTIONS, GOV_BASE, GOV_TROOPS, GUERRILLA,
+                                                        POLICE, TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE)
+from coin_env.games.a_distant_plain.encoding import AdpEncoder
+from coin_env.games.a_distant_plain.rules import (coalition_sa, coin_ops, government_sa, insurgent_ops, removal,
+                                                  taliban_sa, warlords_sa)
+from coin_env.coin.encoding import CoinEncoder
+
+N = st.N_SPACES
+COIN_COLS = [COALITION_TROOPS, COALITION_BASE, GOV_TROOPS, POLICE, GOV_BASE]
+
+
+def _positions():
+    """Games paused at many decisions: random play and all-bot play, two scenarios."""
+    out = []
+    for seed in range(3):
+        for sc in ("short", "main"):
+            g = coin_env.make_game("a_distant_plain", scenario=sc, seed=seed)
+            rng = random.Random(seed)
+            i = 0
+            while not g.is_over() and i < 900:
+                g.apply(rng.choice(g.legal_actions()))
+                i += 1
+                if i % 5 == 0:
+                    out.append(g.clone())
+    pol = {f: BOT for f in FACTIONS}
+    for seed in range(2):
+        g = coin_env.make_game("a_distant_plain", scenario="short", seed=100 + seed,
+                               options=with_non_players({}, pol))
+        rng = random.Random(seed)
+        i = 0
+        while not g.is_over() and i < 900:
+            a = g.current_player()
+            g.apply(pol[a](g, a, rng))
+            i += 1
+            if i % 4 == 0:
+                out.append(g.clone())
+    return out
+
+
+@pytest.fixture(scope="module")
+def positions():
+    return _positions()
+
+
+# --- references: the rules read plainly --------------------------------------------------------------------
+def ref_patrol_reach(s, origin):
+    def network(x):
+        return bool(st.IS_LOC[x]) or x == st.KABUL
+    seen = {n for n in st.NEIGHBORS[origin] if network(n)}
+    stack = list(seen)
+    while stack:
+        x = stack.pop()
+        if st.IS_LOC[x] and s.sabotage[x]:
+            continue
+        for y in st.NEIGHBORS[x]:
+            if network(y) and y not in seen:
+                seen.add(y)
+                stack.append(y)
+    seen.discard(origin)
+    return seen
+
+
+def ref_movable(game, sp, piece):
+    moved = (game.state.turn or {}).get("flags", {}).get(coin_ops.MOVED, {})
+    return max(0, int(game.state.pieces[sp, piece]) - int(moved.get(str(sp), {}).get(str(piece), 0)))
+
+
+def ref_patrol_origins(game, faction, dest):
+    out = {}
+    for o in range(N):
+        if o == dest or st.IS_PAKISTAN[o]:
+            continue
+        counts = tuple(ref_movable(game, o, p) for p in coin_ops.patrol_cube_types(faction))
+        if any(counts) and dest in ref_patrol_reach(game.state, o):
+            out[o] = counts
+    return out
+
+
+def ref_sweep_origins(game, faction, dest):
+    s = game.state
+    near = set(st.NEIGHBORS[dest])
+    for loc in st.NEIGHBORS[dest]:
+        if st.IS_LOC[loc] and not s.sabotage[loc]:
+            near.update(st.NEIGHBORS[loc])
+    near.discard(dest)
+    out = {}
+    for o in sorted(near):
+        if faction == "coalition":
+            c = ref_movable(game, o, COALITION_TROOPS)
+            if c:
+                out[o] = (c, ref_movable(game, o, GOV_TROOPS))
+        else:
+            g = ref_movable(game, o, GOV_TROOPS)
+            if g:
+                out[o] = (g, 0)
+    return out
+
+
+def ref_transport_routes(s, origin):
+    best = {}
+
+    def walk(path):
+        for nb in government_sa.transport_next(s, origin, path):
+            p = path + [nb]
+            cost = sum(1 for sp in p if board.guerrillas(s, sp, "taliban") + board.guerrillas(s, sp, "warlords") > 0)
+            old = best.get(nb)
+            if old is None or (cost, len(p)) < (old[0], len(old[1])):
+                best[nb] = (cost, p)
+            walk(p)
+
+    walk([])
+    return best
+
+
+def ref_can_select(act, game, sp):
+    """Each Activity's per-space test as the rules state it (before any shared facts)."""
+    s = game.state
+    f = act.faction
+    key = act.key
+    if key == "patrol":
+        if not act._paid(game) and not coin_ops.can_pay(game, coin_ops.COST):
+            return False
+        if st.IS_LOC[sp] and sum(int(s.pieces[sp, p]) for p in coin_ops.patrol_cube_types(f)) > 0:
+            return True
+        return bool(ref_patrol_origins(game, f, sp))
+    if key == "sweep" and not act.special:
+        if f == "government" and not coin_ops.can_pay(game, coin_ops.COST):
+            return False
+        if ref_sweep_origins(game, f, sp):
+            return True
+        return bool(coin_ops.activation_splits(s, sp, coin_ops.sweep_activations(s, f, sp)))
+    if key == "assault":
+        possible = (not st.IS_PAKISTAN[sp] and bool(removal.targets(s, sp, f, "assault"))
+                    and (s.pieces[sp, COALITION_TROOPS] > 0 if f == "coalition"
+                         else coin_ops.assault_strength(game, f, sp) > 0))
+        return possible if f == "coalition" else coin_ops.can_pay(game, coin_ops.COST) and possible
+    if key == "train":
+        if f == "coalition" and sp != st.KABUL and int(s.pieces[sp, list(FACTION_COLS["coalition"])].sum()) == 0:
+            return False
+        if f == "government" and not coin_ops.can_pay(game, coin_ops.COST):
+            return False
+        place = (coin_ops.train_places_here(s, f, sp) and (f != "coalition" or coin_ops.can_pay(game, coin_ops.COST))
+                 and any(board.available(s, p) > 0 or coin_ops.train_cube_sources(s, sp, p)
+                         for p in (GOV_TROOPS, POLICE)))
+        return bool(place) or bool(coin_ops.train_step2_modes(game, f, sp))
+    if key == "march":
+        return bool(insurgent_ops.march_origins(game, f, sp))
+    if key == "attack" and not act.special:
+        ok = board.guerrillas(s, sp, f) >= 1 and board.enemy_pieces(s, sp, f) >= 1
+        return ok and insurgent_ops._can_pay(game, f, insurgent_ops.attack_cost(game, f, sp))
+    if key == "suborn":
+        return s.resources["warlords"] >= warlords_sa.suborn_cost(game) and bool(warlords_sa.suborn_options(s, sp))
+    if key == "extort":
+        return board.underground(s, sp, f) > 0 and board.pieces_of(s, sp, f) > board.enemy_pieces(s, sp, f)
+    if key == "air_strike":
+        return sp != st.KABUL and bool(coalition_sa.air_strike_targets(s, sp))
+    if key == "eradicate":
+        return (bool(st.IS_AFGHAN_PROVINCE[sp]) and board.coin_control(s, sp) and board.gov_cubes(s, sp) > 0
+                and board.bases(s, sp, "warlords") > 0)
+    return act.can_select(game, sp)
+
+
+# --- the board ----------------------------------------------------------------------------------------------
+def test_board_counts_match_numpy(positions):
+    for g in positions[::3]:
+        s = g.state
+        for sp in range(N):
+            row = s.pieces[sp]
+            for f in FACTIONS:
+                assert board.pieces_of(s, sp, f) == int(row[list(FACTION_COLS[f])].sum())
+            assert board.coin_pieces(s, sp) == int(row[COIN_COLS].sum())
+            assert board.bases(s, sp) == int(row[list(BASES)].sum())
+            assert board.coin_cubes(s, sp) == int(row[[COALITION_TROOPS, GOV_TROOPS, POLICE]].sum())
+            for f in ("taliban", "warlords"):
+                assert board.guerrillas(s, sp, f) == int(row[GUERRILLA[f]] + row[ACTIVE_GUERRILLA[f]])
+                assert board.enemy_pieces(s, sp, f) == int(row.sum()) - board.pieces_of(s, sp, f)
+            assert board.pop(s, sp) == int(st.PRINTED_POP[sp]) + int(s.returnees[sp])
+        assert board.markers_in_play(s) == int(s.terror.sum()) + int(s.sabotage.sum())
+
+
+def test_control_and_victory_match_plain_numpy(positions):
+    for g in positions:
+        s = g.state
+        coin, tal = board.control_arrays(s)
+        if s.frozen_control is None:
+            p = s.pieces[:N]
+            total = p.sum(axis=1)
+            ref_coin = st.IS_CONTROLLABLE & (2 * p[:, COIN_COLS].sum(axis=1) > total)
+            ref_tal = st.IS_CONTROLLABLE & (2 * p[:, [TALIBAN_G, TALIBAN_G_ACTIVE, TALIBAN_BASE]].sum(axis=1) > total)
+            assert (coin == ref_coin).all() and (tal == ref_tal).all()
+            assert [board.coin_control(s, sp) for sp in range(N)] == ref_coin.tolist()
+            assert [board.taliban_control(s, sp) for sp in range(N)] == ref_tal.tolist()
+        popa = (st.PRINTED_POP + s.returnees).astype(np.int32)
+        afghan = st.IS_CONTROLLABLE & ~st.IS_PAKISTAN
+        sup = s.support.astype(np.int32)
+        coin_pop, tal_pop = int(popa @ (coin & afghan)), int(popa @ (tal & afghan))
+        assert board.victory_totals(s) == {
+            "coalition": int(popa[afghan] @ (sup[afghan] > 0)) + int(s.pieces[st.AVAILABLE, COALITION_TROOPS]
+                                                                     + s.pieces[st.AVAILABLE, COALITION_BASE]),
+            "government": coin_pop + s.patronage,
+            "taliban": int(popa[afghan] @ (sup[afghan] < 0)) + int(s.pieces[:N, TALIBAN_BASE].sum()),
+            "warlords": int(popa[afghan].sum()) - coin_pop - tal_pop,
+        }
+
+
+# --- movement ----------------------------------------------------------------------------------------------
+def test_patrol_and_sweep_origins_match_the_plain_search(positions):
+    for g in positions[::2]:
+        s = g.state
+        for o in range(N):
+            assert coin_ops.patrol_reach(s, o) == ref_patrol_reach(s, o)
+        for f in ("coalition", "government"):
+            for dest in coin_ops.PATROL_SPACES:
+                assert coin_ops.patrol_origins(g, f, dest) == ref_patrol_origins(g, f, dest)
+            for dest in coin_ops.SWEEP_SPACES:
+                got = coin_ops.sweep_origins(g, f, dest)
+                ref = ref_sweep_origins(g, f, dest)
+                assert got == ref and list(got) == list(ref)
+            for sp in range(N):
+                for p in (COALITION_TROOPS, GOV_TROOPS, POLICE):
+                    assert coin_ops.movable(g, sp, p) == ref_movable(g, sp, p)
+
+
+def test_march_counts_are_the_sum_of_march_movable(positions):
+    for g in positions:
+        for f in ("taliban", "warlords"):
+            assert insurgent_ops.march_counts(g, f) == [sum(insurgent_ops.march_movable(g, f, sp)) for sp in range(N)]
+
+
+def test_transport_routes_match_the_plain_walk(positions):
+    for g in positions[::3]:
+        s = g.state
+        steps = government_sa.transport_steps(s)
+        only = {sp for sp in range(N) if sp % 3 == 0}
+        some = government_sa.transport_steps(s, only=only)
+        for o in range(N):
+            if not government_sa.transport_origin_ok(s, o):
+                continue
+            ref = ref_transport_routes(s, o)
+            assert list(government_sa.transport_routes(s, o).items()) == list(ref.items())
+            assert list(government_sa.transport_routes(s, o, steps).items()) == list(ref.items())
+            wanted = [kv for kv in ref.items() if kv[0] in only]
+            assert list(government_sa.transport_routes(s, o, some).items()) == wanted
+
+
+# --- what the Operations and Special Activities may select ----------------------------------------------------
+def test_selection_matches_the_rules_space_by_space(positions):
+    for g in positions[::2]:
+        for f, acts in g.activities.items():
+            for act in acts.values():
+                turn = g.state.turn
+                chosen = () if turn is None else (turn["sa_spaces"] if act.special else turn["op_spaces"])
+                cap = act.max_spaces(g)
+                if cap is not None and len(chosen) >= cap:
+                    ref = []
+                else:
+                    ref = [sp for sp in act.candidate_spaces(g) if sp not in chosen and ref_can_select(act, g, sp)]
+                assert act.selectable(g) == ref, (f, act.key)
+                assert act.available(g) == bool(ref), (f, act.key)
+                # the framework's own loops over can_select agree with the shared-facts loops
+                assert Activity.selectable(act, g) == ref, (f, act.key)
+
+
+def test_available_operations_are_asked_once_per_sequence_choice(positions):
+    for g in positions[::4]:
+        for f in FACTIONS:
+            assert g.options_for(f) == g.options_for(f)
+            assert g._operations_memo is None          # the memo lives only during options_for
+
+
+# --- the observation -------------------------------------------------------------------------------------------
+def test_boxes_encode_as_the_shared_encoder_does(positions):
+    enc = AdpEncoder()
+    a = np.zeros(enc.size, dtype=np.float32)
+    b = np.zeros(enc.size, dtype=np.float32)
+    for g in positions[::5]:
+        enc.encode_boxes(g.state, a)
+        CoinEncoder.encode_boxes(enc, g.state, b)
+        assert (a == b).all()
+
+
+# --- the bots' nested priorities ------------------------------------------------------------------------------
+def test_order_rolls_the_same_dice_as_repeated_picks(positions):
+    for i, g in enumerate(positions[::7]):
+        g = g.clone()
+        g.options = with_non_players(g.options, {f: BOT for f in FACTIONS})
+        if g.is_over():
+            continue
+        s = g.state
+        spaces = list(range(N)) + [st.KABUL, 3]
+        keys = (lambda sp: board.pop(s, sp), lambda sp: -board.coin_pieces(s, sp))[: i % 3]
+        ctx = Ctx(g, "taliban")
+        before = s.np.get("rng")
+        got = ctx.order(spaces, *keys)
+        after = bot_rng(s).state
+        s.np["rng"] = before
+        if before is None:
+            s.np.pop("rng")
+        left, ref = list(spaces), []
+        while left:
+            sp = ctx.pick(left, *keys)
+            ref.append(sp)
+            left.remove(sp)
+        assert got == ref
+        assert bot_rng(s).state == after
+
+
+# --- owner data packs rebuild the derived tables ----------------------------------------------------------------
+def test_data_pack_rebuilds_the_derived_tables(positions):
+    from coin_env.games.a_distant_plain import datapack
+
+    def derived_ok():
+        assert st.NETWORK_NEIGHBORS == [tuple(n for n in st.NEIGHBORS[sp] if st.IS_LOC[n] or n == st.KABUL)
+                                        for sp in range(N)]
+        assert st.PASHTUN_LIST == [bool(x) for x in st.IS_PASHTUN]
+        assert st.POP_LIST == [int(x) for x in st.PRINTED_POP]
+
+    a, b = st.INDEX["LoC Kabul-Aibak"], st.INDEX["LoC Shibirghan-Aibak"]
+    herat = st.INDEX["Herat"]
+    pack = {"spaces": {st.SPACE_NAMES[a]: {"adjacent": [st.SPACE_NAMES[n] for n in st.NEIGHBORS[a] if n != b]},
+                       st.SPACE_NAMES[b]: {"adjacent": [st.SPACE_NAMES[n] for n in st.NEIGHBORS[b] if n != a]},
+                       "Herat": {"pashtun": not st.IS_PASHTUN[herat]}}}
+    derived_ok()
+    with datapack.applied(pack):
+        assert b not in st.NETWORK_NEIGHBORS[a] and st.PASHTUN_LIST[herat] == bool(st.IS_PASHTUN[herat])
+        derived_ok()
+        for g in positions[::40]:
+            for o in range(N):
+                assert coin_ops.patrol_reach(g.state, o) == ref_patrol_reach(g.state, o)
+            for dest in coin_ops.PATROL_SPACES:
+                assert coin_ops.patrol_origins(g, "government", dest) == ref_patrol_origins(g, "government", dest)
+    assert b in st.NETWORK_NEIGHBORS[a]
+    derived_ok()
