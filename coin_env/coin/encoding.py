@@ -224,8 +224,7 @@ class CoinEncoder(Encoder):
         self._encode_sequence(s, out)
         self._encode_turn(s, out, sv)
         self._encode_decision(game, perspective, out, sv)
-        np.maximum(out, self.low, out=out)
-        np.minimum(out, self.high, out=out)
+        np.clip(out, self.low, self.high, out=out)
         return out
 
     def _encode_cards(self, s, out: np.ndarray) -> None:

@@ -138,6 +138,10 @@ class CoinGame(Game):
         """Action indices of the operations this faction could start now (>= 1 eligible space)."""
         raise NotImplementedError
 
+    # Does a Limited Operation open other Operations than a full one? Not in Gandhi or A Distant Plain
+    # (a Limited Operation is the same Operation in one space), so the sequence of play asks once.
+    limited_changes_operations = False
+
     def end_of_turn(self, faction: str) -> None:
         """Effects that wait for the end of a faction's turn (may push decisions)."""
 
@@ -240,7 +244,9 @@ class CoinGame(Game):
         if self.operations_limited(faction):
             full = [LIMITED_OP] if ops_lim else []
         else:
-            full = [OP_ONLY, OP_WITH_SA] if self.available_operations(faction, limited=False) else []
+            ops_full = (bool(self.available_operations(faction, limited=False))
+                        if self.limited_changes_operations else ops_lim)
+            full = [OP_ONLY, OP_WITH_SA] if ops_full else []
         events = self.event_sides(faction, s.current)
         if first:
             opts += full
