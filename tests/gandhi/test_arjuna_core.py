@@ -48,7 +48,7 @@ def _decide(g, faction):
     return eligibility.decide(Ctx(g, faction))[0]
 
 
-PROTEST_CONGRESS = {"Bihar": {"protest": True, "pieces": {"Congress Activist": 2}}}
+PROTEST_CONGRESS = {"Bihar": {"protest": 1, "pieces": {"Congress Activist": 2}}}
 
 
 def test_first_eligible_takes_a_critical_effective_event():
@@ -246,7 +246,7 @@ def _adv(g, faction, sp, pieces):
 def test_adversary_priorities_gandhi_then_player_faction_then_activist():
     # 8.5 example: Raj and ML non-players, Revs a player; Punjab holds Gandhi, a Congress Activist, a Guerrilla
     # and an ML Activist: Gandhi first, then the Guerrilla (player faction), then the ML Activist.
-    g = _game(non_players=("raj", "ml"), spaces={"Punjab": {"protest": True, "pieces": {
+    g = _game(non_players=("raj", "ml"), spaces={"Punjab": {"protest": 1, "pieces": {
         "Gandhi": 1, "Congress Activist": 1, "Active Guerrilla": 1, "ML Activist": 1, "Sepoy": 8}}})
     from coin_env.games.gandhi.data.pieces import ACTIVE_GUERRILLA
     assert _adv(g, "raj", "Punjab", [CONGRESS_ACTIVIST, GANDHI, ML_ACTIVIST, ACTIVE_GUERRILLA]) - 0 == Ctx(g, "raj").piece(GANDHI)
@@ -379,7 +379,7 @@ def test_bot_fuzz_slice_mixes_bots_and_random_players():
 # --- 8.8 NP Events: the rulebook's examples #40 and #41 ----------------------------------------------------------------
 def test_np_raj_on_card_6_removes_an_adversary_faction_never_its_cubes():
     # 8.8.4 example: NP Raj on #6 (Critical for it here) picks a Protest space and an adversary faction.
-    spaces = {"Bihar": {"protest": True, "pieces": {"Congress Activist": 2, "Sepoy": 3}}}
+    spaces = {"Bihar": {"protest": 1, "pieces": {"Congress Activist": 2, "Sepoy": 3}}}
     with datapack.applied(_pack(orders={6: ALL}, critical={6: ["raj"]})):
         g = _game(deck_cards=(6, 44, 45, 73), spaces=spaces)
         bot = ArjunaBot()

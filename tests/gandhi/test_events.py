@@ -18,8 +18,10 @@ ALL = {"raj": True, "congress": True, "ml": True, "revs": True}
 
 
 def game_on(card, spaces=None, eligible=None, **pos):
-    """A game whose Current card is ``card``; the Upcoming card is a data-only Event card."""
-    deck = [card, 1] + [c for c in range(2, 40) if c not in (card,)] + [73]
+    """A game whose Current card is ``card``; the Upcoming card is a data-only Event card (#1, or the
+    next data-only card when ``card`` is #1: a deck holds each card once)."""
+    upcoming = next(c for c in range(1, 40) if c != card and not cards.record(c).implemented_sides())
+    deck = [card, upcoming] + [c for c in range(2, 40) if c not in (card, upcoming)] + [73]
     pos = dict(pos)
     pos.setdefault("resources", {"raj": 20, "revs": 10})
     pos.setdefault("restraint", 3)

@@ -27,33 +27,43 @@ FACTION_PIECES = {
 }
 
 
+# Space types as Python lists for one-space questions (a list read is cheaper than a numpy one). The
+# types never change: an owner data pack (datapack.py) rewrites Population, Econ and adjacency only.
+_RAILWAY = IS_RAILWAY.tolist()
+_CITY = IS_CITY.tolist()
+_PRINTED_PROVINCE = IS_PRINTED_PROVINCE.tolist()
+_PRINCELY_STATE = IS_PRINCELY_STATE.tolist()
+_LAND = IS_LAND.tolist()
+_MUSLIM = IS_MUSLIM.tolist()
+
+
 # --- 1.3 space types --------------------------------------------------------------------
 def is_railway(s, sp) -> bool:
-    return bool(IS_RAILWAY[sp])
+    return _RAILWAY[sp]
 
 
 def is_city(s, sp) -> bool:
-    return bool(IS_CITY[sp])
+    return _CITY[sp]
 
 
 def is_province(s, sp) -> bool:
     """1.3.3 / 1.3.5: a printed Province without a Muslim State marker."""
-    return bool(IS_PRINTED_PROVINCE[sp]) and not s.muslim_state[sp]
+    return _PRINTED_PROVINCE[sp] and not s.muslim_state.item(sp)
 
 
 def is_state(s, sp) -> bool:
     """1.3.5: Princely States and Muslim States."""
-    return bool(IS_PRINCELY_STATE[sp]) or bool(s.muslim_state[sp])
+    return _PRINCELY_STATE[sp] or bool(s.muslim_state.item(sp))
 
 
 def is_land(sp) -> bool:
     """Non-railway space: City, Province or State (1.3.6 note)."""
-    return bool(IS_LAND[sp])
+    return _LAND[sp]
 
 
 def is_muslim_space(sp) -> bool:
     """1.3.4: one of the 10 printed Muslim spaces (a Muslim State marker does not make one)."""
-    return bool(IS_MUSLIM[sp])
+    return _MUSLIM[sp]
 
 
 def pop(sp) -> int:
@@ -63,47 +73,47 @@ def pop(sp) -> int:
 # --- 1.4.3 Active pieces --------------------------------------------------------------------
 def activists_active(s, sp) -> bool:
     """Activists are Active in a Protest space or on a Railway, Inactive elsewhere."""
-    return bool(IS_RAILWAY[sp]) or bool(s.protest[sp])
+    return _RAILWAY[sp] or bool(s.protest.item(sp))
 
 
 def count(s, sp, piece) -> int:
-    return int(s.pieces[sp, piece])
+    return s.pieces.item(sp, piece)
 
 
 def cubes(s, sp) -> int:
-    p = s.pieces[sp]
-    return int(p[TROOP] + p[SEPOY])
+    p = s.pieces
+    return p.item(sp, TROOP) + p.item(sp, SEPOY)
 
 
 def guerrillas(s, sp) -> int:
-    p = s.pieces[sp]
-    return int(p[GUERRILLA] + p[ACTIVE_GUERRILLA])
+    p = s.pieces
+    return p.item(sp, GUERRILLA) + p.item(sp, ACTIVE_GUERRILLA)
 
 
 def activists(s, sp) -> int:
-    p = s.pieces[sp]
-    return int(p[CONGRESS_ACTIVIST] + p[ML_ACTIVIST])
+    p = s.pieces
+    return p.item(sp, CONGRESS_ACTIVIST) + p.item(sp, ML_ACTIVIST)
 
 
 def active_non_raj(s, sp) -> int:
     """Active pieces other than cubes: Gandhi, all Bases, Active Guerrillas, Active Activists (1.7)."""
-    p = s.pieces[sp]
-    n = int(p[GANDHI] + p[ML_BASE] + p[REV_BASE] + p[ACTIVE_GUERRILLA])
+    p = s.pieces[sp].tolist()
+    n = p[GANDHI] + p[ML_BASE] + p[REV_BASE] + p[ACTIVE_GUERRILLA]
     if activists_active(s, sp):
-        n += int(p[CONGRESS_ACTIVIST] + p[ML_ACTIVIST])
+        n += p[CONGRESS_ACTIVIST] + p[ML_ACTIVIST]
     return n
 
 
 def active_pieces_of(s, sp, faction) -> int:
     """Active pieces of one faction in a space (targets for removal)."""
-    p = s.pieces[sp]
+    p = s.pieces[sp].tolist()
     if faction == "raj":
-        return int(p[TROOP] + p[SEPOY])
+        return p[TROOP] + p[SEPOY]
     if faction == "congress":
-        return int(p[GANDHI]) + (int(p[CONGRESS_ACTIVIST]) if activists_active(s, sp) else 0)
+        return p[GANDHI] + (p[CONGRESS_ACTIVIST] if activists_active(s, sp) else 0)
     if faction == "ml":
-        return int(p[ML_BASE]) + (int(p[ML_ACTIVIST]) if activists_active(s, sp) else 0)
-    return int(p[ACTIVE_GUERRILLA] + p[REV_BASE])
+        return p[ML_BASE] + (p[ML_ACTIVIST] if activists_active(s, sp) else 0)
+    return p[ACTIVE_GUERRILLA] + p[REV_BASE]
 
 
 def active_adversaries(s, sp, faction) -> int:
@@ -113,22 +123,56 @@ def active_adversaries(s, sp, faction) -> int:
 # --- 1.7 Raj Control ------------------------------------------------------------------------
 def controllable(s, sp) -> bool:
     """1.7.2: only Cities and Provinces (not States, not Railways) can be Raj-Controlled."""
-    return bool(IS_CITY[sp]) or is_province(s, sp)
+    return _CITY[sp] or is_province(s, sp)
 
 
 def raj_control(s, sp) -> bool:
     """1.7.1: cubes exceed all other Active pieces in a City or Province."""
-    return controllable(s, sp) and cubes(s, sp) > active_non_raj(s, sp)
+    if not controllable(s, sp):
+        return False
+    p = s.pieces[sp].tolist()
+    others = p[GANDHI] + p[ML_BASE] + p[REV_BASE] + p[ACTIVE_GUERRILLA]      # active_non_raj
+    if activists_active(s, sp):
+        others += p[CONGRESS_ACTIVIST] + p[ML_ACTIVIST]
+    return p[TROOP] + p[SEPOY] > others
+
+
+def controllable_mask(s) -> np.ndarray:
+    """1.7.2 for every space at once: Cities and Provinces (not States, not Railways)."""
+    return IS_CITY | (IS_PRINTED_PROVINCE & (s.muslim_state == 0))
+
+
+def control_margin(s) -> np.ndarray:
+    """Cubes minus all other Active pieces in every space (1.7.1; 1.4.3 Activists Active in a
+    Protest space or on a Railway): Raj Control where positive in a controllable space."""
+    counts = s.pieces[:N_SPACES] @ _MARGIN_WEIGHTS       # [cubes - other Active pieces, -Activists]
+    act = IS_RAILWAY | (s.protest > 0)
+    return counts[:, 0] + act * counts[:, 1]
+
+
+# control_margin's weights per piece type: column 0 counts cubes (+1) against the pieces Active
+# everywhere (-1: Gandhi, Bases, Active Guerrillas); column 1 the Activists (-1), Active only where
+# act (1.4.3). Underground Guerrillas count for nobody.
+_MARGIN_WEIGHTS = np.zeros((9, 2), dtype=np.int16)     # counts stay far below 2**15
+_MARGIN_WEIGHTS[[TROOP, SEPOY], 0] = 1
+_MARGIN_WEIGHTS[[GANDHI, ML_BASE, REV_BASE, ACTIVE_GUERRILLA], 0] = -1
+_MARGIN_WEIGHTS[[CONGRESS_ACTIVIST, ML_ACTIVIST], 1] = -1
+
+
+def active_non_raj_all(s) -> np.ndarray:
+    """:func:`active_non_raj` of every space at once (1.7)."""
+    counts = s.pieces[:N_SPACES] @ _NON_RAJ_WEIGHTS       # [Gandhi, Bases, Active Guerrillas; Activists]
+    return counts[:, 0] + (IS_RAILWAY | (s.protest > 0)) * counts[:, 1]
+
+
+_NON_RAJ_WEIGHTS = np.zeros((9, 2), dtype=np.int16)
+_NON_RAJ_WEIGHTS[[GANDHI, ML_BASE, REV_BASE, ACTIVE_GUERRILLA], 0] = 1
+_NON_RAJ_WEIGHTS[[CONGRESS_ACTIVIST, ML_ACTIVIST], 1] = 1
 
 
 def control_mask(s) -> np.ndarray:
     """Raj Control of every space at once (vectorized 1.7.1)."""
-    p = s.pieces[:N_SPACES].astype(np.int32)
-    act = (IS_RAILWAY | (s.protest > 0))
-    others = p[:, GANDHI] + p[:, ML_BASE] + p[:, REV_BASE] + p[:, ACTIVE_GUERRILLA] + \
-        act * (p[:, CONGRESS_ACTIVIST] + p[:, ML_ACTIVIST])
-    can = IS_CITY | (IS_PRINTED_PROVINCE & (s.muslim_state == 0))
-    return can & ((p[:, TROOP] + p[:, SEPOY]) > others)
+    return controllable_mask(s) & (control_margin(s) > 0)
 
 
 # --- 1.6 / 1.9 victory totals --------------------------------------------------------------------
@@ -259,7 +303,8 @@ def has_room_for_base(s, sp) -> bool:
 # --- 1.10 Protest markers -------------------------------------------------------------------
 def protests_available_for_ops(s) -> int:
     """Markers in the boxes beside Restraint values >= the current Restraint (1.10)."""
-    return int(sum(int(s.protest_boxes[i]) for i, (value, _) in enumerate(PROTEST_BOXES) if value >= s.restraint))
+    restraint = s.restraint
+    return sum(n for n, (value, _) in zip(s.protest_boxes.tolist(), PROTEST_BOXES) if value >= restraint)
 
 
 def protests_available_for_events(s) -> int:

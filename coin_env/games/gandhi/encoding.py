@@ -59,12 +59,22 @@ SPACE_FEATURES = [
 ]
 F = {name: j for j, name in enumerate(SPACE_FEATURES)}
 NF = len(SPACE_FEATURES)
-# Pieces copied straight from the state's columns (column in the block, piece column in the state).
-_DIRECT = [(F["Troop"], TROOP), (F["Sepoy"], SEPOY), (F["Gandhi"], GANDHI), (F["ML Base"], ML_BASE),
-           (F["Guerrilla (Underground)"], GUERRILLA), (F["Guerrilla (Active)"], ACTIVE_GUERRILLA),
-           (F["Rev Base"], REV_BASE)]
-_DIRECT_COLS = np.array([c for c, _ in _DIRECT])
-_DIRECT_PIECES = np.array([p for _, p in _DIRECT])
+# The piece features (the first ``_N_PIECE_F`` columns): the state's piece column each one counts. An
+# Activist column feeds two features, Inactive and Active (1.4.3: Active in a Protest space or on a
+# Railway); ``_PIECE_WEIGHT[active]`` keeps the count in the right one of the two and scales it by
+# PIECE_SCALE (k * PIECE_SCALE is exact in float32 for any piece count, whatever the order of operations).
+_PIECE_F = {"Troop": TROOP, "Sepoy": SEPOY, "Congress Activist (Inactive)": CONGRESS_ACTIVIST,
+            "Congress Activist (Active)": CONGRESS_ACTIVIST, "Gandhi": GANDHI,
+            "ML Activist (Inactive)": ML_ACTIVIST, "ML Activist (Active)": ML_ACTIVIST, "ML Base": ML_BASE,
+            "Guerrilla (Underground)": GUERRILLA, "Guerrilla (Active)": ACTIVE_GUERRILLA, "Rev Base": REV_BASE}
+_N_PIECE_F = F["Rev Base"] + 1
+assert sorted(F[name] for name in _PIECE_F) == list(range(_N_PIECE_F))
+_PIECE_SRC = np.array([_PIECE_F[name] for name in SPACE_FEATURES[:_N_PIECE_F]])
+_ACTIVE_F = [F["Congress Activist (Active)"], F["ML Activist (Active)"]]
+_INACTIVE_F = [F["Congress Activist (Inactive)"], F["ML Activist (Inactive)"]]
+_PIECE_WEIGHT = np.full((2, _N_PIECE_F), PIECE_SCALE, dtype=np.float32)   # [Activists Active?, feature]
+_PIECE_WEIGHT[0, _ACTIVE_F] = 0.0
+_PIECE_WEIGHT[1, _INACTIVE_F] = 0.0
 _SUP0 = F[SUPPORT_LEVELS[0]]
 _LAND_IDX = np.flatnonzero(~IS_RAILWAY)
 
@@ -85,22 +95,54 @@ def _static_template() -> np.ndarray:
     return t
 
 
-_POP32 = POP.astype(np.int32)
-_POP_MUSLIM = _POP32 * IS_MUSLIM
+# Weights of the sums over the spaces: Population, Population of the Muslim spaces, 1 per space.
+# _POP32 and _POP_MUSLIM are rows of it (datapack.py rewrites them in place).
+_SUM_WEIGHTS = np.zeros((3, N_SPACES), dtype=np.int32)
+_POP32 = _SUM_WEIGHTS[0]
+_POP_MUSLIM = _SUM_WEIGHTS[1]
+_POP32[:] = POP
+_POP_MUSLIM[:] = _POP32 * IS_MUSLIM
+_SUM_WEIGHTS[2] = 1
+
+# Per-space counts, one column each, summed by one product with _SUM_WEIGHTS. The first five are the
+# marker features of the spaces block, in its order (Protest .. Raj Control).
+_MARKER_COLUMNS = ["Protest", "Unrest", "Strike", "Muslim State", "Raj Control"]
+assert [F[name] for name in _MARKER_COLUMNS] == list(range(F["Protest"], F["Protest"] + 5))
+(_C_PROTEST, _C_UNREST, _C_STRIKE, _C_MS, _C_CTRL, _C_SUPPORT, _C_OPPOSITION, _C_MS_ANY, _C_UNREST_ANY,
+ _C_REV_BASE) = range(10)
+# Support level -> (Support, Opposition) levels (1.6: Active = 2, Passive = 1).
+_SUPPORT_OPPOSITION = np.array([[0, 2], [0, 1], [0, 0], [1, 0], [2, 0]], dtype=np.int32)
+
+
+def _space_counts(s, ctrl: np.ndarray) -> np.ndarray:
+    m = np.empty((N_SPACES, 10), dtype=np.int32)
+    m[:, _C_PROTEST] = s.protest
+    m[:, _C_UNREST] = s.unrest
+    m[:, _C_STRIKE] = s.strike
+    m[:, _C_MS] = s.muslim_state
+    m[:, _C_CTRL] = ctrl
+    m[:, _C_SUPPORT:_C_OPPOSITION + 1] = _SUPPORT_OPPOSITION.take(s.support + 2, axis=0)
+    m[:, _C_MS_ANY] = s.muslim_state > 0
+    m[:, _C_UNREST_ANY] = s.unrest > 0
+    m[:, _C_REV_BASE] = s.pieces[:N_SPACES, REV_BASE]
+    return m
+
+
+def _totals(sums) -> dict[str, int]:
+    """1.9 / 7.2 victory totals from the sums of :func:`_space_counts` (rows of _SUM_WEIGHTS)."""
+    pop, pop_muslim, plain = sums
+    return {
+        "raj": pop[_C_SUPPORT] + pop[_C_CTRL],
+        "congress": pop[_C_OPPOSITION],
+        "ml": pop_muslim[_C_OPPOSITION] + 2 * pop[_C_MS_ANY],
+        "revs": pop[_C_UNREST_ANY] + plain[_C_REV_BASE],
+    }
 
 
 def victory_totals(s, ctrl: np.ndarray) -> dict[str, int]:
     """board.victory_totals (1.9 / 7.2) in one pass, reusing the Raj Control mask already computed.
     tests/gandhi/test_encoding.py asserts it equals board.victory_totals along random games."""
-    sup = s.support.astype(np.int32)
-    pos = np.maximum(sup, 0)
-    opp = pos - sup
-    return {
-        "raj": int(_POP32 @ pos) + int(_POP32 @ ctrl),
-        "congress": int(_POP32 @ opp),
-        "ml": int(_POP_MUSLIM @ opp) + 2 * int(_POP32 @ (s.muslim_state > 0)),
-        "revs": int(_POP32 @ (s.unrest > 0)) + int(s.pieces[:N_SPACES, REV_BASE].sum()),
-    }
+    return _totals((_SUM_WEIGHTS @ _space_counts(s, ctrl)).tolist())
 
 
 class GandhiEncoder(CoinEncoder):
@@ -151,24 +193,13 @@ class GandhiEncoder(CoinEncoder):
         s = game.state
 
         # --- spaces -------------------------------------------------------------------
-        p = s.pieces[:N_SPACES]
-        sv[:, _DIRECT_COLS] = p[:, _DIRECT_PIECES]
         active = IS_RAILWAY | (s.protest > 0)
-        ca = p[:, CONGRESS_ACTIVIST]
-        ma = p[:, ML_ACTIVIST]
-        sv[:, F["Congress Activist (Active)"]] = ca * active
-        sv[:, F["Congress Activist (Inactive)"]] = ca * ~active
-        sv[:, F["ML Activist (Active)"]] = ma * active
-        sv[:, F["ML Activist (Inactive)"]] = ma * ~active
-        sv[:, :F["Rev Base"] + 1] *= PIECE_SCALE
+        sv[:, :_N_PIECE_F] = s.pieces[:N_SPACES].take(_PIECE_SRC, axis=1) * _PIECE_WEIGHT[active.view(np.int8)]
         sv[_LAND_IDX, _SUP0 + 2 + s.support[_LAND_IDX]] = 1.0
-        sv[:, F["Protest"]] = s.protest
-        sv[:, F["Unrest"]] = s.unrest
+        counts = _space_counts(s, board.control_mask(s))
+        sv[:, F["Protest"]:F["Raj Control"] + 1] = counts[:, _C_PROTEST:_C_CTRL + 1]
         sv[:, F["Unrest"]] *= 0.25
-        sv[:, F["Strike"]] = s.strike
-        sv[:, F["Muslim State"]] = s.muslim_state
-        ctrl = board.control_mask(s)
-        sv[:, F["Raj Control"]] = ctrl
+        sums = (_SUM_WEIGHTS @ counts).tolist()
 
         # --- off-map boxes ---------------------------------------------------------------
         self.encode_boxes(s, out)
@@ -182,7 +213,7 @@ class GandhiEncoder(CoinEncoder):
         out[self.o_crisis] = s.restraint == 1 and s.unity == 1
         out[self.o_pboxes:self.o_pboxes + len(PROTEST_BOXES)] = s.protest_boxes
         out[self.o_markers] = board.protests_available_for_ops(s) / 6.0
-        out[self.o_markers + 1] = (int(s.unrest.sum()) + int(s.strike.sum())) / 12.0
-        totals = victory_totals(s, ctrl)
+        out[self.o_markers + 1] = (sums[2][_C_UNREST] + sums[2][_C_STRIKE]) / 12.0
+        totals = _totals(sums)
         self.encode_victory(out, totals, {f: t - board.VICTORY_THRESHOLDS[f] for f, t in totals.items()})
         self.encode_deck(s, out, s.campaigns_in_deck, s.campaigns_played)

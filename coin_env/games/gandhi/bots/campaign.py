@@ -22,11 +22,13 @@ Every move is checked against the engine's Redeploy destinations (6.4) before it
 
 from __future__ import annotations
 
+import numpy as np
+
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
                            REV_BASE, SEPOY, TROOP)
-from ..rules.campaign import MUST_LEAVE_RAILWAYS, Redeploy, np_release_mix, redeploy_destinations
-from ..static import IS_RAILWAY, JAIL, N_SPACES, POP
+from ..rules.campaign import MUST_LEAVE_RAILWAYS, destination_mask, np_release_mix, redeploy_destinations
+from ..static import CITIES, IS_CITY, IS_RAILWAY, JAIL, N_SPACES, POP, RAILWAYS
 from . import priorities
 from .registry import on_choice, on_prompt
 
@@ -157,6 +159,41 @@ def redeploy(ctx) -> int | None:
     return ctx.count(1)
 
 
+class RedeployFacts:
+    """The board as one Redeploy decision reads it, computed once per decision (a bot never changes
+    the board while it decides): piece counts per space, the pieces already moved (the engine's
+    record), Raj Control (1.7) and the faction's Redeploy destinations (6.4) for each moving piece."""
+
+    def __init__(self, ctx, faction, pieces):
+        s = ctx.state
+        margin = board.control_margin(s)
+        ctrl = board.controllable_mask(s) & (margin > 0)      # = board.control_mask(s) (1.7)
+        counts = s.pieces[:N_SPACES]
+        # Pieces that have not moved in this Redeploy (the record: "space:piece" -> how many arrived).
+        left = counts.astype(np.int32)
+        for key, n in ctx.frame["moved"].items():
+            sp, piece = key.split(":")
+            left[int(sp), int(piece)] -= n
+        cols = list(pieces)
+        self.counts = counts.tolist()                         # [space][piece type]
+        self.left = left.tolist()
+        # Per space, over the faction's moving pieces: present, and unmoved.
+        self.present = counts[:, cols].sum(axis=1).tolist()
+        self.unmoved_total = np.maximum(left[:, cols], 0).sum(axis=1).tolist()
+        self.ctrl = ctrl.tolist()
+        # 6.4.2: a Raj-Controlled space that loses Control if one cube leaves.
+        self.pinned = (ctrl & (margin <= 1)).tolist()
+        masks = [destination_mask(s, faction, p, ctrl) for p in pieces]
+        self.dest = {p: m.tolist() for p, m in zip(pieces, masks)}
+        any_dest = masks[0]
+        for m in masks[1:]:
+            any_dest = any_dest | m
+        self.dest_any = any_dest.tolist()
+
+    def unmoved(self, sp, piece) -> int:
+        return self.left[sp][piece]
+
+
 class RedeployProcedure:
     """A faction's 8.9.3 paragraph: numbered steps, each proposing the next move or None when done."""
 
@@ -169,13 +206,22 @@ class RedeployProcedure:
 
     def next_move(self, ctx, mem):
         steps = self.steps_for(ctx.frame)
-        while mem["step"] < len(steps):
-            move = getattr(self, steps[mem["step"]])(ctx, mem["data"])
-            if move is not None:
-                return move
-            mem["step"] += 1
-            mem["data"] = {}
-        return None
+        ctx.redeploy_facts = RedeployFacts(ctx, self.faction, self.pieces)
+        try:
+            while mem["step"] < len(steps):
+                move = getattr(self, steps[mem["step"]])(ctx, mem["data"])
+                if move is not None:
+                    return move
+                mem["step"] += 1
+                mem["data"] = {}
+            return None
+        finally:
+            del ctx.redeploy_facts
+
+    def facts(self, ctx) -> RedeployFacts:
+        """This decision's :class:`RedeployFacts` (built afresh when asked outside :meth:`next_move`)."""
+        facts = getattr(ctx, "redeploy_facts", None)
+        return facts if facts is not None else RedeployFacts(ctx, self.faction, self.pieces)
 
     # --- shared rules of the paragraph --------------------------------------------------------------
     def keep(self, ctx, sp) -> int:
@@ -183,21 +229,24 @@ class RedeployProcedure:
         return 0
 
     def present(self, ctx, sp) -> int:
-        return sum(int(ctx.state.pieces[sp, p]) for p in self.pieces)
+        return self.facts(ctx).present[sp]
 
     def unmoved(self, ctx, sp, piece) -> int:
-        return Redeploy.unmoved(ctx.state, ctx.frame, sp, piece)
+        return self.facts(ctx).unmoved(sp, piece)
 
     def spare(self, ctx, sp, reserve: dict) -> int:
         """Pieces that may leave ``sp``: unmoved, beyond the paragraph's keep and the step's reserve."""
-        unmoved = sum(max(0, self.unmoved(ctx, sp, p)) for p in self.pieces)
+        facts = self.facts(ctx)
         floor = max(self.keep(ctx, sp), reserve.get(sp, 0))
-        return min(unmoved, self.present(ctx, sp) - floor)
+        return min(facts.unmoved_total[sp], facts.present[sp] - floor)
 
     def movable_piece(self, ctx, sp, dst) -> int | None:
-        """The piece type to move from ``sp`` to ``dst`` (first type in ``pieces`` that may go)."""
+        """The piece type to move from ``sp`` to ``dst`` (first type in ``pieces`` that may go, 6.4)."""
+        if sp == dst:
+            return None
+        facts = self.facts(ctx)
         for p in self.pieces:
-            if self.unmoved(ctx, sp, p) > 0 and dst in redeploy_destinations(ctx.state, self.faction, p, sp):
+            if facts.unmoved(sp, p) > 0 and facts.dest[p][dst]:
                 return p
         return None
 
@@ -205,11 +254,16 @@ class RedeployProcedure:
         """The paragraph's "move from the spaces with the most ..." (higher first)."""
         return self.present(ctx, sp)
 
-    def source(self, ctx, dst, reserve: dict, exclude=()) -> tuple[int, int] | None:
-        """(space, piece) to move toward ``dst``: the paragraph's source order, random among equals."""
+    def source(self, ctx, dst, reserve: dict, exclude=(), spares: list | None = None) -> tuple[int, int] | None:
+        """(space, piece) to move toward ``dst``: the paragraph's source order, random among equals.
+        ``spares``: every space's :meth:`spare` for this ``reserve``, if the caller has them."""
         cands = {}
+        if not self.is_destination(ctx, dst):
+            return None                    # no piece may enter ``dst`` (6.4): no source can serve it
         for sp in range(N_SPACES):
-            if sp == dst or sp in exclude or self.spare(ctx, sp, reserve) <= 0:
+            if sp == dst or sp in exclude:
+                continue
+            if (spares[sp] if spares is not None else self.spare(ctx, sp, reserve)) <= 0:
                 continue
             piece = self.movable_piece(ctx, sp, dst)
             if piece is not None:
@@ -222,21 +276,25 @@ class RedeployProcedure:
 
     def is_destination(self, ctx, sp) -> bool:
         """Could the faction's pieces be moved into ``sp`` (6.4)? (Any source but ``sp`` itself.)"""
-        return any(sp in redeploy_destinations(ctx.state, self.faction, p, -1) for p in self.pieces)
+        return self.facts(ctx).dest_any[sp]
 
     def destinations(self, ctx, test) -> list[int]:
         """The spaces meeting ``test`` that the faction's pieces may enter (6.4)."""
-        return [sp for sp in range(N_SPACES) if self.is_destination(ctx, sp) and test(sp)]
+        dest_any = self.facts(ctx).dest_any
+        return [sp for sp in range(N_SPACES) if dest_any[sp] and test(sp)]
 
     def get_to(self, ctx, order, want):
         """"Get" ``want(sp)`` pieces to each space of ``order`` (8.1.5: those present count): the next
         move toward the first space still short that some source can serve; None when none can.
         While the step runs, a space of ``order`` gives up none of the pieces it is to have."""
         reserve = {sp: want(sp) for sp in order}
+        spares = None                      # each space's spare under this reserve, once
         for dst in order:
             if self.present(ctx, dst) >= want(dst) or not self.is_destination(ctx, dst):
                 continue
-            found = self.source(ctx, dst, reserve)
+            if spares is None:
+                spares = [self.spare(ctx, sp, reserve) for sp in range(N_SPACES)]
+            found = self.source(ctx, dst, reserve, spares=spares)
             if found is not None:
                 return found[0], found[1], dst
         return None
@@ -258,13 +316,12 @@ class RedeployProcedure:
     def off_railways(self, ctx, data):
         """6.4.3-6.4.5: pieces still on Railways must leave; a random destination (8.1.2) among those
         the rules allow, as no step named one."""
-        s = ctx.state
-        for sp in range(N_SPACES):
-            if not IS_RAILWAY[sp]:
-                continue
+        facts = self.facts(ctx)
+        for sp in RAILWAYS:
             for p in MUST_LEAVE_RAILWAYS[self.faction]:
-                if self.unmoved(ctx, sp, p) > 0:
-                    dests = redeploy_destinations(s, self.faction, p, sp)
+                if facts.unmoved(sp, p) > 0:
+                    allowed = facts.dest[p]
+                    dests = [d for d in range(N_SPACES) if allowed[d] and d != sp]
                     if dests:
                         return sp, p, _pick(ctx, dests)
         return None
@@ -286,31 +343,33 @@ class RajRedeploy(RedeployProcedure):
         return self.parts[part] if part in self.parts else self.parts[1] + self.parts[2]
 
     def source_key(self, ctx, sp):
-        s = ctx.state
-        lost_province = board.is_province(s, sp) and not board.raj_control(s, sp)
-        return (lost_province, int(s.pieces[sp, SEPOY]))
+        facts = self.facts(ctx)
+        lost_province = board.is_province(ctx.state, sp) and not facts.ctrl[sp]
+        return (lost_province, facts.counts[sp][SEPOY])
 
     def raj_source(self, ctx, piece, dst, keep_in_cities=0, exclude=()):
         """A space that can send one ``piece`` to ``dst`` without losing Raj Control, keeping
         ``keep_in_cities`` of that piece in each City (what earlier steps put there)."""
-        s = ctx.state
+        facts = self.facts(ctx)
+        if not facts.dest[piece][dst]:
+            return None                                    # ``piece`` may not enter ``dst`` (6.4.2)
+        counts, pinned = facts.counts, facts.pinned
         cands = []
         for sp in range(N_SPACES):
-            if sp == dst or sp in exclude or self.unmoved(ctx, sp, piece) <= 0:
+            if sp == dst or sp in exclude or facts.unmoved(sp, piece) <= 0:
                 continue
-            if board.raj_control(s, sp) and board.cubes(s, sp) - 1 <= board.active_non_raj(s, sp):
+            if pinned[sp]:
                 continue                                   # lose no Raj Control
-            if board.is_city(s, sp) and int(s.pieces[sp, piece]) <= keep_in_cities:
+            if IS_CITY[sp] and counts[sp][piece] <= keep_in_cities:
                 continue
-            if dst in redeploy_destinations(s, "raj", piece, sp):
-                cands.append(sp)
+            cands.append(sp)
         if not cands:
             return None
         best = max(self.source_key(ctx, sp) for sp in cands)
         return _pick(ctx, [sp for sp in cands if self.source_key(ctx, sp) == best])
 
     def _cities(self, ctx):
-        return [sp for sp in range(N_SPACES) if board.is_city(ctx.state, sp)]
+        return list(CITIES)
 
     def sepoys_to_troops(self, ctx, data):
         """Step 1: for each Troop in a Province, one Sepoy moves there ("move": one per Troop, whatever
@@ -357,10 +416,10 @@ class RajRedeploy(RedeployProcedure):
     def control_cities(self, ctx, data):
         """Step 3 (second half): Sepoys into each City with no Raj Control until it has it. Such Cities
         send none to each other."""
-        s = ctx.state
+        ctrl = self.facts(ctx).ctrl
         if "order" not in data:
             data["order"] = _random_order(ctx, self._cities(ctx))
-        lacking = [sp for sp in data["order"] if not board.raj_control(s, sp)]
+        lacking = [sp for sp in data["order"] if not ctrl[sp]]
         for dst in lacking:
             src = self.raj_source(ctx, SEPOY, dst, keep_in_cities=1, exclude=lacking)
             if src is not None:
@@ -389,18 +448,21 @@ class RajRedeploy(RedeployProcedure):
         """Step 5: cubes left in Provinces with no Raj Control go, one at a time, to the spaces with
         Raj Control, evenly (each to the one that has received fewest), 2-Pop spaces first."""
         s = ctx.state
+        facts = self.facts(ctx)
+        ctrl = facts.ctrl
         if "order" not in data:
-            held = [sp for sp in range(N_SPACES) if board.raj_control(s, sp)]
+            held = [sp for sp in range(N_SPACES) if ctrl[sp]]
             data["order"] = (_random_order(ctx, [sp for sp in held if POP[sp] == 2])
                              + _random_order(ctx, [sp for sp in held if POP[sp] != 2]))
             data["received"] = {}
-        lost = [sp for sp in range(N_SPACES) if board.is_province(s, sp) and not board.raj_control(s, sp)]
+        lost = [sp for sp in range(N_SPACES) if board.is_province(s, sp) and not ctrl[sp]]
         order, got = data["order"], data["received"]
         for src in lost:
             for piece in (TROOP, SEPOY):
-                if self.unmoved(ctx, src, piece) <= 0:
+                if facts.unmoved(src, piece) <= 0:
                     continue
-                dests = [d for d in order if d in redeploy_destinations(s, "raj", piece, src)]
+                allowed = facts.dest[piece]
+                dests = [d for d in order if d != src and allowed[d]]
                 if dests:
                     dst = min(dests, key=lambda d: (got.get(str(d), 0), order.index(d)))
                     got[str(dst)] = got.get(str(dst), 0) + 1
@@ -533,9 +595,10 @@ class RevsRedeploy(RedeployProcedure):
     def one_to_unrest(self, ctx, data):
         """Step 1: get one Guerrilla to each space with Unrest and no Raj Control (random order)."""
         s = ctx.state
+        ctrl = self.facts(ctx).ctrl
         if "order" not in data:
             data["order"] = _random_order(ctx, self.destinations(
-                ctx, lambda sp: s.unrest[sp] > 0 and not board.raj_control(s, sp)))
+                ctx, lambda sp: s.unrest[sp] > 0 and not ctrl[sp]))
         return self.get_to(ctx, data["order"], lambda sp: 1)
 
     def one_to_bases(self, ctx, data):

@@ -188,6 +188,8 @@ def spare(ctx, sp) -> int:
     """Own Activists that may leave origin ``sp``: not moved yet (3.1.2), less what the faction's Move
     Priorities column keeps there (8.4.2)."""
     n = movable(ctx.game, sp, _own(ctx))
+    if n <= 0:
+        return 0                 # nothing left to move, whatever the column keeps
     for rule in ARJUNA[ctx.faction].move:
         n = min(n, KEEP_RULES[rule](ctx, sp))
     return max(0, n)
@@ -297,11 +299,23 @@ def rally_after(ctx):
     return own if ctx.has(own) else ctx.done
 
 
-def origins_for(ctx, dest) -> list[int]:
+def origins_for(ctx, dest, spares: dict | None = None) -> list[int]:
     """8.4.2 B: spaces from which own Activists could reach ``dest`` -- adjacent, not a destination,
-    with Activists the Move Priorities column lets go."""
-    dests = set(_op_spaces(ctx))
-    return [o for o in NEIGHBORS[dest] if o not in dests and spare(ctx, o) > 0]
+    with Activists the Move Priorities column lets go. ``spares``: {origin: spare} already computed
+    in this decision (filled in as origins are read)."""
+    dests = _op_spaces(ctx)
+    if spares is None:
+        spares = {}
+    out = []
+    for o in NEIGHBORS[dest]:
+        if o in dests:
+            continue
+        n = spares.get(o)
+        if n is None:
+            n = spares[o] = spare(ctx, o)
+        if n > 0:
+            out.append(o)
+    return out
 
 
 class Demonstrate(NVProcedure):
@@ -314,7 +328,8 @@ class Demonstrate(NVProcedure):
     column = "Demonstrate"
 
     def eligible(self, ctx, node, spaces):
-        return [d for d in spaces if not IS_RAILWAY[d] and origins_for(ctx, d)]
+        spares = {}              # each origin's spare once for all destinations (same board)
+        return [d for d in spaces if not IS_RAILWAY[d] and origins_for(ctx, d, spares)]
 
 
 def _moved_into(ctx, dest, piece) -> int:

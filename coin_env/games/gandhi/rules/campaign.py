@@ -58,12 +58,15 @@ Non-player exceptions (8.9 / 8.10; option ``non_players``, see ``game.is_non_pla
 
 from __future__ import annotations
 
+import numpy as np
+
 from .. import board
 from ..data.cards import CAMPAIGN_CARDS
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, FACTIONS, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
                            REV_BASE, SEPOY, TROOP, UNREST_STRIKE_MARKERS)
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import AVAILABLE, ECON, JAIL, N_SPACES, NEIGHBORS, OUT_OF_PLAY, RAILWAYS
+from ..static import (AVAILABLE, ECON, IS_CITY, IS_LAND, IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY, JAIL,
+                      N_SPACES, NEIGHBORS, OUT_OF_PLAY, RAILWAYS)
 from ....core.prompts import Prompt
 
 MODES: list[tuple[str, str]] = []
@@ -653,22 +656,25 @@ def redeploy_destinations(s, faction, piece, src) -> list[int]:
     return [sp for sp in _destination_set(s, faction, piece, board.control_mask(s)) if sp != src]
 
 
+def destination_mask(s, faction, piece, ctrl) -> np.ndarray:
+    """The Redeploy destinations of :func:`redeploy_destinations` as a mask over the map spaces (any
+    source), given ``ctrl`` = ``board.control_mask(s)``: one whole-board test (6.4.2-6.4.5)."""
+    no_ms = s.muslim_state == 0
+    if faction == "raj":
+        ok = IS_CITY | IS_RAILWAY | (IS_PRINTED_PROVINCE & no_ms & ctrl)         # 6.4.2
+        if piece == SEPOY:
+            ok = ok | IS_PRINCELY_STATE | ~no_ms                                 # Sepoys also to States
+        return ok
+    ok = IS_LAND & ~ctrl                                                          # 6.4.3
+    if faction == "ml":
+        ok = ok | (s.pieces[:N_SPACES, ML_BASE] > 0)                             # 6.4.4
+    elif faction == "revs":
+        ok = ok | (s.pieces[:N_SPACES, REV_BASE] > 0)                            # 6.4.5
+    return ok
+
+
 def _destination_set(s, faction, piece, ctrl) -> list[int]:
-    out = []
-    for sp in range(N_SPACES):
-        if faction == "raj":
-            ok = (board.is_city(s, sp) or board.is_railway(s, sp)
-                  or (board.is_province(s, sp) and ctrl[sp])
-                  or (piece == SEPOY and board.is_state(s, sp)))
-        else:
-            ok = board.is_land(sp) and not ctrl[sp]
-            if faction == "ml":
-                ok = ok or s.pieces[sp, ML_BASE] > 0
-            elif faction == "revs":
-                ok = ok or s.pieces[sp, REV_BASE] > 0
-        if ok:
-            out.append(sp)
-    return out
+    return np.flatnonzero(destination_mask(s, faction, piece, ctrl)).tolist()
 
 
 @PROMPTS.register
@@ -680,21 +686,33 @@ class Redeploy(Prompt):
 
     @staticmethod
     def unmoved(s, frame, sp, piece) -> int:
-        return int(s.pieces[sp, piece]) - frame["moved"].get(f"{sp}:{piece}", 0)
+        return s.pieces.item(sp, piece) - frame["moved"].get(f"{sp}:{piece}", 0)
 
     @classmethod
     def _movable(cls, s, frame) -> dict[int, list[int]]:
         """{space: [piece types with unmoved pieces and somewhere to go]}."""
         faction = frame["actor"]
+        pieces = REDEPLOY_PIECES[faction]
+        moved = frame["moved"]
+        counts = s.pieces[:N_SPACES, list(pieces)]
+        where, kind = np.nonzero(counts)                   # by space, then piece type
+        unmoved = [(sp, pieces[k]) for sp, k, n in zip(where.tolist(), kind.tolist(), counts[where, kind].tolist())
+                   if n > 0 and n - moved.get(f"{sp}:{pieces[k]}", 0) > 0]
+        if not unmoved:
+            return {}
+        # Per piece type: how many destinations, and the only one if there is exactly one (a piece
+        # has somewhere to go unless its only destination is where it stands).
         ctrl = board.control_mask(s)
-        dests = {p: _destination_set(s, faction, p, ctrl) for p in REDEPLOY_PIECES[faction]}
+        reach = {}
+        for p in pieces:
+            dests = destination_mask(s, faction, p, ctrl)
+            n_dests = int(np.count_nonzero(dests))
+            reach[p] = (n_dests, int(dests.argmax()) if n_dests == 1 else -1)
         out = {}
-        for sp in range(N_SPACES):
-            kinds = [p for p in REDEPLOY_PIECES[faction]
-                     if s.pieces[sp, p] > 0 and cls.unmoved(s, frame, sp, p) > 0
-                     and any(d != sp for d in dests[p])]
-            if kinds:
-                out[sp] = kinds
+        for sp, p in unmoved:
+            n_dests, only = reach[p]
+            if n_dests > 1 or (n_dests == 1 and only != sp):
+                out.setdefault(sp, []).append(p)
         return out
 
     @classmethod

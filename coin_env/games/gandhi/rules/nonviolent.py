@@ -27,13 +27,15 @@ Not implemented: voluntary removal of own pieces (1.4.1) is not offered.
 
 from __future__ import annotations
 
+import numpy as np
+
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
                            REV_BASE, SEPOY, TROOP)
 from ..registry import CONTINUATIONS
 from ..static import (AVAILABLE, CITIES, IS_RAILWAY, JAIL, LAND, N_SPACES, NEIGHBORS, OUT_OF_PLAY)
+from .selection import SpaceTestActivity
 from .turn import move_activist_out_of_play
-from ....coin.operations import Activity
 
 MODES: list[tuple[str, str]] = [
     ("nv_rally_ml_activists", "Rally: place ML Activists"),
@@ -78,6 +80,13 @@ def free_space(s, faction: str, sp: int) -> bool:
     return s.pieces[sp, ML_BASE] > 0
 
 
+def free_spaces(s, faction: str) -> np.ndarray:
+    """:func:`free_space` for every map space at once (3.3)."""
+    if faction == "congress":
+        return (s.protest > 0) | (s.pieces[:N_SPACES, GANDHI] > 0)
+    return s.pieces[:N_SPACES, ML_BASE] > 0
+
+
 def allowance(s, faction: str) -> int:
     """3.3: Congress up to Restraint, Muslim League up to Unity (read at each selection, 3.1.5)."""
     return s.restraint if faction == "congress" else s.unity
@@ -93,7 +102,7 @@ def negotiate_space(game, sp) -> bool:
 def movable(game, sp, piece) -> int:
     """Pieces of this type in ``sp`` that have not moved during this Operation (3.1.2)."""
     moved = _flags(game).get("nv_moved", {}).get(f"{sp}:{piece}", 0)
-    return max(0, int(game.state.pieces[sp, piece]) - moved)
+    return max(0, game.state.pieces.item(sp, piece) - moved)
 
 
 def move_activists(game, piece, src, dst, n) -> None:
@@ -129,21 +138,29 @@ def nv_troop_to_city(game, frame, action):
 # =================================================================================================
 # Operations
 # =================================================================================================
-class NVOperation(Activity):
+class NVOperation(SpaceTestActivity):
     """Shared allowance logic for the NV Operations (3.3, 3.1.5)."""
 
-    def eligible(self, game, sp, free: bool) -> bool:
-        """The Operation's own space requirement, given whether the space is exempt (free)."""
+    def eligible_mask(self, game, free: np.ndarray) -> np.ndarray:
+        """The Operation's own space requirement for every map space (a bool array), given which
+        spaces are exempt from the allowance (``free``, :func:`free_spaces`)."""
         raise NotImplementedError
 
-    def can_select(self, game, sp):
+    def space_test(self, game):
+        """:meth:`can_select` for every space at once: the Operation's requirement, and a free space
+        or room left in the allowance (3.3, 3.1.5); never the Negotiate space (4.1.1,
+        :func:`negotiate_space`)."""
         s = game.state
-        if negotiate_space(game, sp):
-            return False
-        free = free_space(s, self.faction, sp)
-        if not self.eligible(game, sp, free):
-            return False
-        return free or _flags(game).get("nv_counted", 0) < allowance(s, self.faction)
+        turn = s.turn
+        free = free_spaces(s, self.faction)
+        ok = self.eligible_mask(game, free)
+        if _flags(game).get("nv_counted", 0) >= allowance(s, self.faction):
+            ok = ok & free
+        ok = ok.tolist()
+        if turn is not None and turn["sa"] == "negotiate":
+            for sp in turn["sa_spaces"]:
+                ok[sp] = False
+        return ok.__getitem__
 
     def select(self, game, sp):
         # The Op framework has already recorded the space; the state is unchanged, so the
@@ -175,8 +192,8 @@ class NVRally(NVOperation):
     def candidate_spaces(self, game):
         return LAND
 
-    def eligible(self, game, sp, free):
-        return free or int(game.state.support[sp]) <= 0
+    def eligible_mask(self, game, free):
+        return free | (game.state.support <= 0)
 
     def last_steps(self, game):
         s = game.state
@@ -279,8 +296,8 @@ class NVDemonstrate(NVOperation):
     def candidate_spaces(self, game):
         return LAND
 
-    def eligible(self, game, sp, free):
-        return True
+    def eligible_mask(self, game, free):
+        return np.ones(N_SPACES, dtype=bool)
 
     def procedure(self, game, sp):
         _demo_origins(game, self.faction, sp, [])
@@ -368,8 +385,9 @@ class NVCivilDisobedience(NVOperation):
 
     key = name = "civil_disobedience"
 
-    def eligible(self, game, sp, free):
-        return free or board.activists(game.state, sp) > 0
+    def eligible_mask(self, game, free):
+        p = game.state.pieces
+        return free | ((p[:N_SPACES, CONGRESS_ACTIVIST] + p[:N_SPACES, ML_ACTIVIST]) > 0)
 
     def procedure(self, game, sp):
         s = game.state
@@ -424,6 +442,18 @@ class NVNonCooperation(NVOperation):
     def candidate_spaces(self, game):
         return LAND
 
+    def protest_with_activists(self, s) -> np.ndarray:
+        """Spaces with a Protest and the faction's Activists, which both factions need (a bool array)."""
+        return (s.protest > 0) & (s.pieces[:N_SPACES, OWN_ACTIVIST[self.faction]] > 0)
+
+    @staticmethod
+    def without_raj_control(s, ok: np.ndarray) -> np.ndarray:
+        """``ok`` less the Raj-Controlled spaces (1.7), testing only the spaces ``ok`` holds (few)."""
+        for sp in np.flatnonzero(ok).tolist():
+            if board.raj_control(s, sp):
+                ok[sp] = False
+        return ok
+
     def procedure(self, game, sp):
         board.shift_support(game.state, sp, -1)
 
@@ -437,10 +467,10 @@ class CongressNonCooperation(NVNonCooperation):
 
     faction = "congress"
 
-    def eligible(self, game, sp, free):
+    def eligible_mask(self, game, free):
         s = game.state
-        return (bool(s.protest[sp]) and s.pieces[sp, CONGRESS_ACTIVIST] > 0
-                and (not board.raj_control(s, sp) or board.in_crisis(s)))
+        ok = self.protest_with_activists(s)
+        return ok if board.in_crisis(s) else self.without_raj_control(s, ok)
 
 
 class MLNonCooperation(NVNonCooperation):
@@ -449,15 +479,15 @@ class MLNonCooperation(NVNonCooperation):
 
     faction = "ml"
 
-    def eligible(self, game, sp, free):
+    def eligible_mask(self, game, free):
         s = game.state
-        return bool(s.protest[sp]) and s.pieces[sp, ML_ACTIVIST] > 0 and not board.raj_control(s, sp)
+        return self.without_raj_control(s, self.protest_with_activists(s))
 
 
 # =================================================================================================
 # Special Activities
 # =================================================================================================
-class NVSpecial(Activity):
+class NVSpecial(SpaceTestActivity):
     special = True
 
     def candidate_spaces(self, game):
@@ -476,10 +506,16 @@ class NVNegotiate(NVSpecial):
     def max_spaces(self, game):
         return 1
 
-    def can_select(self, game, sp):
+    def space_test(self, game):
         s = game.state
-        return (s.pieces[sp, OWN_ACTIVIST[self.faction]] > 0 and not board.raj_control(s, sp)
-                and (s.turn is None or sp not in s.turn["op_spaces"]))
+        ok = s.pieces[:N_SPACES, OWN_ACTIVIST[self.faction]] > 0
+        if ok.any():
+            ok &= ~board.control_mask(s)
+        ok = ok.tolist()
+        if s.turn is not None:
+            for sp in s.turn["op_spaces"]:
+                ok[sp] = False
+        return ok.__getitem__
 
     def select(self, game, sp):
         s = game.state
@@ -580,9 +616,11 @@ class Satyagraha(NVSpecial):
     def max_spaces(self, game):
         return 1
 
-    def can_select(self, game, sp):
-        s = game.state
-        return not (gandhi_location(s) == JAIL and _flags(game).get("nv_satyagraha_refused"))
+    def space_test(self, game):
+        """Any space -- unless Gandhi is in Jail and the Raj has refused to release him this turn."""
+        if gandhi_location(game.state) == JAIL and _flags(game).get("nv_satyagraha_refused"):
+            return None
+        return lambda sp: True
 
     def select(self, game, sp):
         s = game.state
@@ -644,7 +682,7 @@ def persuade_targets(s, sp, faction) -> list[int]:
     """Active adversary pieces one Persuade may remove (4.3.3 / 4.4.3): no Troop while Sepoys
     remain; (Congress) no ML Base while ML Activists remain; no Rev Base while Guerrillas remain.
     Gandhi is not a target (the Muslim League's Unity penalty names only Congress Activists)."""
-    p = s.pieces[sp]
+    p = s.pieces[sp].tolist()
     active = board.activists_active(s, sp)
     out = []
     if p[SEPOY] > 0:
@@ -679,12 +717,18 @@ class NVPersuade(NVSpecial):
     def max_spaces(self, game):
         return 2
 
-    def can_select(self, game, sp):
+    def space_test(self, game):
         s = game.state
-        if not any(s.pieces[sp, p] > 0 for p in self.own_pieces):
-            return False
-        return bool(persuade_targets(s, sp, self.faction)) or (
-            s.pieces[sp, GUERRILLA] > 0 and active_nv(s, sp) > 0)
+        faction = self.faction
+        has_own = (s.pieces[:N_SPACES, list(self.own_pieces)] > 0).any(axis=1).tolist()
+
+        def test(sp) -> bool:
+            if not has_own[sp]:
+                return False
+            return bool(persuade_targets(s, sp, faction)) or (
+                s.pieces.item(sp, GUERRILLA) > 0 and active_nv(s, sp) > 0)
+
+        return test
 
     def select(self, game, sp):
         s = game.state
@@ -747,8 +791,9 @@ class MLInfiltrate(NVSpecial):
     def max_spaces(self, game):
         return 1
 
-    def can_select(self, game, sp):
-        return game.state.pieces[sp, ML_ACTIVIST] > 0 and bool(infiltrate_options(game, sp))
+    def space_test(self, game):
+        s = game.state
+        return lambda sp: s.pieces[sp, ML_ACTIVIST] > 0 and bool(infiltrate_options(game, sp))
 
     def select(self, game, sp):
         game.choose("ml", f"Infiltrate in {_name(game, sp)}: replace a piece or the Protest with an ML Activist"

@@ -23,13 +23,14 @@ import numpy as np
 
 from .. import board
 from ..data.cards import CAMPAIGN_CARDS
-from ..data.pieces import ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, ML_ACTIVIST, ML_BASE, REV_BASE, SEPOY, TROOP
+from ..data.pieces import ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, ML_ACTIVIST, SEPOY, TROOP
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import AVAILABLE, CITIES, IS_NETWORK, IS_RAILWAY, LAND, N_SPACES, NEIGHBORS, OUT_OF_PLAY
+from ..static import ADJACENT, AVAILABLE, CITIES, IS_NETWORK, IS_PRINCELY_STATE, LAND, N_SPACES, NEIGHBORS, OUT_OF_PLAY, RAILWAYS
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .removal import removable, start_removal
+from .selection import SpaceTestActivity
 
 MODES: list[tuple[str, str]] = [
     ("raj_use_sepoys", "Raj: use Sepoys (pay)"),
@@ -45,6 +46,9 @@ MODES: list[tuple[str, str]] = [
 
 CUBE_TYPES = (TROOP, SEPOY)
 _SLOT = {TROOP: 0, SEPOY: 1}
+assert (TROOP, SEPOY) == (0, 1)
+_CUBE_COLUMNS = slice(TROOP, SEPOY + 1)        # the pieces columns (Troops, Sepoys), as a view
+_NETWORK = IS_NETWORK.tolist()                 # space types never change (a data pack changes adjacency)
 
 
 # --- 2.5 Viceroy and costs -------------------------------------------------------------------------
@@ -150,11 +154,17 @@ def _can_leave(s, sp) -> bool:
     return not s.protest[sp]
 
 
+def _cubes_everywhere(s) -> np.ndarray:
+    """board.cubes of every map space at once."""
+    p = s.pieces
+    return p[:N_SPACES, TROOP] + p[:N_SPACES, SEPOY]
+
+
 def _leavers(game, key: str) -> np.ndarray:
     """[space, (Troops, Sepoys)]: the cubes that may leave each space in this activity: not yet
     moved or used (3.1.2), and none from a Protest space (3.2, 4.2)."""
     s = game.state
-    free = s.pieces[:N_SPACES][:, [TROOP, SEPOY]].astype(np.int32)
+    free = s.pieces[:N_SPACES, _CUBE_COLUMNS].astype(np.int32)
     for sp, (t, q) in _fixed(game, key).items():
         free[int(sp), 0] -= t
         free[int(sp), 1] -= q
@@ -283,11 +293,9 @@ def _garrison_network(s):
     (1.10, 3.2), so such network spaces end a path. Computed once per call: the passable network
     spaces fall into connected groups, and a group leads to its own spaces, the network spaces
     next to it and the Raj-Controlled spaces next to it."""
-    p = s.pieces[:N_SPACES].astype(int)
-    others = p[:, GANDHI] + p[:, ML_BASE] + p[:, REV_BASE] + p[:, ACTIVE_GUERRILLA] + \
-        (IS_RAILWAY | (s.protest > 0)) * (p[:, CONGRESS_ACTIVIST] + p[:, ML_ACTIVIST])
-    passable = IS_NETWORK & (others == 0) & (s.protest == 0)
-    rc = board.control_mask(s)
+    passable = (IS_NETWORK & (board.active_non_raj_all(s) == 0) & (s.protest == 0)).tolist()
+    rc = board.control_mask(s).tolist()
+    network = _NETWORK
     group = [-1] * N_SPACES
     leads: list[set[int]] = []
     for start in range(N_SPACES):
@@ -306,7 +314,7 @@ def _garrison_network(s):
         out: set[int] = set()
         for cur in members:
             for nxt in NEIGHBORS[cur]:
-                if IS_NETWORK[nxt] or rc[nxt]:
+                if network[nxt] or rc[nxt]:
                     out.add(nxt)
             out.add(cur)
         leads.append(out)
@@ -314,7 +322,7 @@ def _garrison_network(s):
     def reach_of(origin: int) -> set[int]:
         finals: set[int] = set()
         for nxt in NEIGHBORS[origin]:
-            if not IS_NETWORK[nxt]:
+            if not network[nxt]:
                 continue
             finals.add(nxt)
             if group[nxt] >= 0:
@@ -371,6 +379,17 @@ class Garrison(Activity):
     def can_select(self, game, sp):
         return sp in self.selectable(game)
 
+    def available(self, game):
+        """Some space is selectable. Before any destination is chosen: some cube may leave a space
+        next to a Railway or City (it may always end there, 3.2.2), without walking the network."""
+        if _op_spaces(game):
+            return bool(self.selectable(game))
+        free = _leavers(game, GARRISON_KEY)
+        movers = free[:, 0] > 0
+        if _garrison_sepoys_ok(game):
+            movers |= free[:, 1] > 0
+        return bool((movers & (ADJACENT @ IS_NETWORK)).any())
+
     def select(self, game, sp):
         game.push(_move_frame("garrison", sp, GARRISON_KEY))
 
@@ -387,20 +406,23 @@ def _clean_railway(s, r: int) -> bool:
             and board.count(s, r, ACTIVE_GUERRILLA) == 0 and _can_leave(s, r))
 
 
-def sweep_origins(game, dest: int, key: str, troops_ok: bool, sepoys_ok: bool) -> dict[int, tuple[int, int]]:
+def sweep_origins(game, dest: int, key: str, troops_ok: bool, sepoys_ok: bool,
+                  free: list | None = None) -> dict[int, tuple[int, int]]:
     """3.2.3: cubes not in Protest spaces move into the destination from adjacent spaces (Railways
-    included), or first onto an adjacent clean Railway and from it into the destination."""
+    included), or first onto an adjacent clean Railway and from it into the destination.
+    ``free``: ``_leavers(game, key).tolist()`` when the caller already has it (the board unchanged)."""
     s = game.state
     near = set(NEIGHBORS[dest])
     for r in NEIGHBORS[dest]:
         if _clean_railway(s, r):
             near.update(NEIGHBORS[r])
     near.discard(dest)
-    free = _leavers(game, key)
+    if free is None:
+        free = _leavers(game, key).tolist()
     out = {}
     for o in sorted(near):
-        t = int(free[o, 0]) if troops_ok else 0
-        p = int(free[o, 1]) if sepoys_ok else 0
+        t = free[o][0] if troops_ok else 0
+        p = free[o][1] if sepoys_ok else 0
         if t or p:
             out[o] = (t, p)
     return out
@@ -411,7 +433,7 @@ def troops_may_enter(s, sp) -> bool:
     return not board.is_state(s, sp)
 
 
-class Sweep(Activity):
+class Sweep(SpaceTestActivity):
     """3.2.3 Sweep: select non-railway destinations; cubes move in (see :func:`sweep_origins`);
     then one Guerrilla is Activated per cube there. Sepoys cost the Sepoy cost per destination,
     whether they move in or sweep in place; Sepoys already there count only if paid for."""
@@ -422,17 +444,36 @@ class Sweep(Activity):
     def candidate_spaces(self, game):
         return LAND
 
-    def can_select(self, game, sp):
+    def space_test(self, game):
+        """A space with Troops, or one some cube could sweep into (:func:`sweep_origins`: Troops only
+        where they may enter), Sepoys only if paid for. The movable cubes and the clean Railways are
+        read once, when first needed."""
         s = game.state
         first = _first(game)
-        if board.count(s, sp, TROOP) > 0:
-            return True
-        tin = troops_may_enter(s, sp)
-        origins = sweep_origins(game, sp, SWEEP_KEY, tin, True)
-        if tin and any(t for t, _ in origins.values()):
-            return True
-        sep = board.count(s, sp, SEPOY) > 0 or any(p for _, p in origins.values())
-        return sep and _can_pay(game, sepoy_cost(game, "sweep", first))
+        free = clean = None
+
+        def reached(sp, slot) -> bool:
+            """Some space of :func:`sweep_origins` for ``sp`` holds movable cubes of ``slot``."""
+            if any(free[o][slot] for o in NEIGHBORS[sp]):
+                return True
+            return any(clean[r] and any(free[o][slot] for o in NEIGHBORS[r] if o != sp) for r in NEIGHBORS[sp])
+
+        def test(sp) -> bool:
+            nonlocal free, clean
+            if board.count(s, sp, TROOP) > 0:
+                return True
+            if free is None:
+                free = _leavers(game, SWEEP_KEY).tolist()
+                clean = [False] * N_SPACES
+                for r in RAILWAYS:
+                    clean[r] = _clean_railway(s, r)
+            tin = troops_may_enter(s, sp)
+            if tin and reached(sp, 0):
+                return True
+            sep = board.count(s, sp, SEPOY) > 0 or reached(sp, 1)
+            return sep and _can_pay(game, sepoy_cost(game, "sweep", first))
+
+        return test
 
     def select(self, game, sp):
         s = game.state
@@ -571,7 +612,7 @@ def _move_cubes(game, move_frame, origin, piece, n):
 
 
 # --- 3.2.4 Assault -------------------------------------------------------------------------------------
-class Assault(Activity):
+class Assault(SpaceTestActivity):
     """3.2.4 Assault in spaces with cubes: with only Sepoys, one removal per two Sepoys; with any
     Troops, one per cube used. Sepoys cost the Sepoy cost per space (Chelmsford 1; Reading: first
     space free). Lord Wavell: once per Assault, a free Limited Sweep (3.2.3), Troops and Sepoys,
@@ -581,11 +622,12 @@ class Assault(Activity):
     key = name = "assault"
     faction = "raj"
 
-    def can_select(self, game, sp):
-        s = game.state
-        first = _first(game)
-        return board.count(s, sp, TROOP) > 0 or (
-            board.count(s, sp, SEPOY) > 0 and _can_pay(game, sepoy_cost(game, "assault", first)))
+    def space_test(self, game):
+        p = game.state.pieces
+        ok = p[:N_SPACES, TROOP] > 0
+        if _can_pay(game, sepoy_cost(game, "assault", _first(game))):
+            ok |= p[:N_SPACES, SEPOY] > 0
+        return ok.tolist().__getitem__
 
     def select(self, game, sp):
         s = game.state
@@ -655,12 +697,15 @@ def _treaty_can_remove(game, sp) -> bool:
     return board.count(s, sp, SEPOY) > 0 and bool(removable(s, sp, "raj", "treaty"))
 
 
-def _treaty_can_move(game, sp) -> bool:
-    free = _leavers(game, TREATY_KEY)
-    return any(free[o, 1] for o in NEIGHBORS[sp])
+def _treaty_can_move(game, sp, free_sepoys: list | None = None) -> bool:
+    """Sepoys may come in from an adjacent space (``free_sepoys``: the movable Sepoys per space, if
+    the caller has them)."""
+    if free_sepoys is None:
+        free_sepoys = _leavers(game, TREATY_KEY)[:, 1].tolist()
+    return any(free_sepoys[o] for o in NEIGHBORS[sp])
 
 
-class Treaty(Activity):
+class Treaty(SpaceTestActivity):
     """4.2.1 Treaty in States (Princely or Muslim): either remove one Active piece per Sepoy there
     (Bases last, NV as one faction to Jail), or move Sepoys in from adjacent non-Protest spaces."""
 
@@ -669,8 +714,23 @@ class Treaty(Activity):
     special = True
     accompanies = None
 
-    def can_select(self, game, sp):
-        return board.is_state(game.state, sp) and (_treaty_can_remove(game, sp) or _treaty_can_move(game, sp))
+    def space_test(self, game):
+        s = game.state
+        free_sepoys = None               # read once when first needed
+
+        states = (IS_PRINCELY_STATE | (s.muslim_state != 0)).tolist()     # board.is_state, everywhere
+
+        def test(sp) -> bool:
+            nonlocal free_sepoys
+            if not states[sp]:
+                return False
+            if _treaty_can_remove(game, sp):
+                return True
+            if free_sepoys is None:
+                free_sepoys = _leavers(game, TREATY_KEY)[:, 1].tolist()
+            return _treaty_can_move(game, sp, free_sepoys)
+
+        return test
 
     def select(self, game, sp):
         rem, mov = _treaty_can_remove(game, sp), _treaty_can_move(game, sp)
@@ -706,7 +766,7 @@ def govern_modes(game, sp) -> list[str]:
     return out
 
 
-class Govern(Activity):
+class Govern(SpaceTestActivity):
     """4.2.2 Govern in up to two spaces with cubes, each one of: remove one Active piece (Bases
     last, NV to Jail); where there are no Activists, remove a Strike or a Protest; where there are
     no Active adversaries, buy one or two steps of Imperialism (:func:`imperialism_step`)."""
@@ -719,8 +779,9 @@ class Govern(Activity):
     def max_spaces(self, game):
         return 2
 
-    def can_select(self, game, sp):
-        return board.cubes(game.state, sp) > 0 and bool(govern_modes(game, sp))
+    def space_test(self, game):
+        with_cubes = (_cubes_everywhere(game.state) > 0).tolist()
+        return lambda sp: with_cubes[sp] and bool(govern_modes(game, sp))
 
     def select(self, game, sp):
         modes = govern_modes(game, sp)
@@ -788,7 +849,7 @@ def _govern_imperialism(game, sp: int, steps: int) -> None:
 
 
 # --- 4.2.3 Martial Law ------------------------------------------------------------------------------------
-class MartialLaw(Activity):
+class MartialLaw(SpaceTestActivity):
     """4.2.3 Martial Law in one space with cubes and Activists (two during Crisis, 6.8): remove one
     Activist (Active or not) to Available per cube; remove any Protest; add one Unrest in a
     non-railway space (not under Lord Linlithgow); finally shift the space one level toward Neutral."""
@@ -801,9 +862,10 @@ class MartialLaw(Activity):
     def max_spaces(self, game):
         return 2 if board.in_crisis(game.state) else 1
 
-    def can_select(self, game, sp):
-        s = game.state
-        return board.cubes(s, sp) > 0 and board.activists(s, sp) > 0
+    def space_test(self, game):
+        p = game.state.pieces[:N_SPACES]
+        return ((_cubes_everywhere(game.state) > 0)
+                & ((p[:, CONGRESS_ACTIVIST] + p[:, ML_ACTIVIST]) > 0)).tolist().__getitem__
 
     def select(self, game, sp):
         game.after("raj_martial_law_after", space=sp)

@@ -52,7 +52,7 @@ def _group(piece: int, nv_one: bool) -> str:
 def removable(s, sp: int, actor: str, style: str) -> list[int]:
     """Piece types the actor may remove next in this space under this style."""
     st = STYLES[style]
-    p = s.pieces[sp]
+    p = s.pieces[sp].tolist()
     active_nv = board.activists_active(s, sp)
     out = []
     if st["activists_only"]:

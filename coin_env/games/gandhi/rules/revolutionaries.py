@@ -18,12 +18,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GUERRILLA, ML_ACTIVIST, PIECE_OWNER, REV_BASE,
                            SEPOY)
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import AVAILABLE, IS_NETWORK, LAND, N_SPACES, NEIGHBORS, OUT_OF_PLAY, RAILWAYS
+from ..static import AVAILABLE, IS_NETWORK, IS_RAILWAY, LAND, N_SPACES, NEIGHBORS, OUT_OF_PLAY, RAILWAYS
 from .removal import removable, start_removal
+from .selection import SpaceTestActivity
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
@@ -37,6 +40,7 @@ MODES: list[tuple[str, str]] = [
 ]
 
 PROTEST_MARKER = "Protest"
+assert ACTIVE_GUERRILLA == GUERRILLA + 1          # the (Underground, Active) columns, read as one slice
 
 
 def costs_nothing(game) -> bool:
@@ -74,7 +78,7 @@ def _rally_base_possible(s, sp) -> bool:
             and board.available(s, REV_BASE) > 0)
 
 
-class Rally(Activity):
+class Rally(SpaceTestActivity):
     """3.4.1 Rally: Cities, Provinces and States without Support, or any with a Rev Base;
     1 Resource per space. In each: place 1 + (Rev Bases there) Guerrillas, or replace Unity
     Guerrillas with a Rev Base. Afterwards, may move one Guerrilla Out of Play -> Available."""
@@ -85,11 +89,11 @@ class Rally(Activity):
     def candidate_spaces(self, game):
         return LAND
 
-    def can_select(self, game, sp):
-        s = game.state
+    def space_test(self, game):
         if _res(game) < 1:
-            return False
-        return int(s.support[sp]) <= 0 or s.pieces[sp, REV_BASE] > 0
+            return None
+        s = game.state
+        return ((s.support <= 0) | (s.pieces[:N_SPACES, REV_BASE] > 0)).tolist().__getitem__
 
     def select(self, game, sp):
         s = game.state
@@ -218,7 +222,7 @@ def note_all_underground(game, sp) -> None:
         mv[1] = 0
 
 
-class March(Activity):
+class March(SpaceTestActivity):
     """3.4.2 March: the selected spaces are origins; 1 Resource per origin, Railway origins free.
     Guerrillas move into adjacent spaces; Underground ones may instead travel a chain of adjacent
     Railways and Cities and then into an adjacent space. Each moves once. In each destination at
@@ -228,11 +232,18 @@ class March(Activity):
     key = name = "march"
     faction = "revs"
 
-    def can_select(self, game, sp):
-        u, a = unmoved(game, sp)
-        if u + a == 0:
-            return False
-        return board.is_railway(game.state, sp) or _res(game) >= 1
+    def space_test(self, game):
+        """Origins with Guerrillas that have not moved (:func:`unmoved`, every space at once);
+        Railway origins cost nothing."""
+        s = game.state
+        left = s.pieces[:N_SPACES, GUERRILLA:ACTIVE_GUERRILLA + 1].astype(np.int32)   # (Underground, Active)
+        for sp, (u, a) in _flags(game).get("march_moved", {}).items():
+            left[int(sp), 0] -= u
+            left[int(sp), 1] -= a
+        ok = np.maximum(left, 0).sum(axis=1) > 0
+        if _res(game) < 1:
+            ok &= IS_RAILWAY
+        return ok.tolist().__getitem__
 
     def select(self, game, sp):
         if not board.is_railway(game.state, sp):
@@ -332,7 +343,7 @@ def _march_move(game, origin, dest, piece, n) -> None:
 # ======================================================================================
 # 3.4.3 Attack
 # ======================================================================================
-class Attack(Activity):
+class Attack(SpaceTestActivity):
     """3.4.3 Attack: Cities, Provinces and States with Guerrillas; 1 Resource per space.
     Activate all Guerrillas there and roll a die; if the roll is at most the number of Guerrillas
     there, remove up to two Active adversary pieces (never Gandhi; Sepoys before Troops; ML Bases
@@ -345,8 +356,11 @@ class Attack(Activity):
     def candidate_spaces(self, game):
         return LAND
 
-    def can_select(self, game, sp):
-        return _res(game) >= 1 and board.guerrillas(game.state, sp) > 0
+    def space_test(self, game):
+        if _res(game) < 1:
+            return None
+        p = game.state.pieces
+        return ((p[:N_SPACES, GUERRILLA] + p[:N_SPACES, ACTIVE_GUERRILLA]) > 0).tolist().__getitem__
 
     def select(self, game, sp):
         s = game.state
@@ -380,7 +394,7 @@ def unrest_eligible(s, sp) -> bool:
     return board.in_crisis(s) and s.pieces[sp, CONGRESS_ACTIVIST] > 0 and s.pieces[sp, ML_ACTIVIST] > 0
 
 
-class Unrest(Activity):
+class Unrest(SpaceTestActivity):
     """3.4.4 Unrest: Restraint Resources per space. Activate one Underground Guerrilla if present;
     non-railway space: add one Unrest and shift one level toward Neutral; Railway: a Strike if
     none there (board.add_unrest, 5.1.4 / 1.12). After all spaces, Restraint -1 (once)."""
@@ -388,9 +402,16 @@ class Unrest(Activity):
     key = name = "unrest"
     faction = "revs"
 
-    def can_select(self, game, sp):
+    def space_test(self, game):
+        """:func:`unrest_eligible` for every space at once."""
         s = game.state
-        return _res(game) >= s.restraint and unrest_eligible(s, sp)
+        if _res(game) < s.restraint:
+            return None
+        p = s.pieces
+        ok = p[:N_SPACES, GUERRILLA] > 0
+        if board.in_crisis(s):
+            ok |= (p[:N_SPACES, CONGRESS_ACTIVIST] > 0) & (p[:N_SPACES, ML_ACTIVIST] > 0)
+        return ok.tolist().__getitem__
 
     def select(self, game, sp):
         s = game.state
