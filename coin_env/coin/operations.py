@@ -31,7 +31,8 @@ class Activity:
 
     ``action`` is its index in the vocabulary; ``special`` tells SA from Op.
     Subclasses override ``can_select`` (is this space selectable *now*, cost and
-    allowance included), ``select`` (do the space's procedure, may push decision
+    allowance included) or ``space_test`` (the same test with the facts shared by all
+    spaces read once), ``select`` (do the space's procedure, may push decision
     frames) and optionally ``begin``, ``finish``, ``max_spaces``.
     """
 
@@ -52,30 +53,49 @@ class Activity:
         return range(game.n_spaces)
 
     def can_select(self, game, space: int) -> bool:
-        raise NotImplementedError
+        """Is ``space`` selectable now? Override this or :meth:`space_test`."""
+        test = self.space_test(game)
+        return test is not None and bool(test(space))
 
-    def selectable(self, game) -> list[int]:
+    def space_test(self, game):
+        """The test ``space -> bool`` for one question ("which spaces now?", "any space?"), or None when
+        no space can be selected at all. The default asks :meth:`can_select` space by space; an activity
+        whose test reads facts that are the same for every space (a cost, an allowance, the pieces
+        that may still move) overrides this to read them once and return the per-space test. The
+        sequence of play asks this for every Operation at nearly every choice, so it must be cheap."""
+        if type(self).can_select is Activity.can_select:
+            raise NotImplementedError(f"{type(self).__name__} defines neither can_select nor space_test")
+        can = self.can_select
+        return lambda sp: can(game, sp)
+
+    def _chosen(self, game):
+        """Spaces already selected for this Operation / Special Activity (3.1.1 / 4.1.1: each at most
+        once), or None when no further space may be selected (``max_spaces``)."""
         turn = game.state.turn
         if turn is None:          # asked before any action starts (is this Op available at all?)
-            chosen = []
+            chosen = ()
         else:
             chosen = turn["sa_spaces"] if self.special else turn["op_spaces"]
         cap = self.max_spaces(game)
         if cap is not None and len(chosen) >= cap:
+            return None
+        return chosen
+
+    def selectable(self, game) -> list[int]:
+        chosen = self._chosen(game)
+        test = None if chosen is None else self.space_test(game)
+        if test is None:
             return []
-        return [sp for sp in self.candidate_spaces(game) if sp not in chosen and self.can_select(game, sp)]
+        return [sp for sp in self.candidate_spaces(game) if sp not in chosen and test(sp)]
 
     def available(self, game) -> bool:
-        """Is at least one space selectable now? Stops at the first one (the sequence of play asks
-        this for every Operation of a faction at every choice, so it must be cheap)."""
-        turn = game.state.turn
-        chosen = () if turn is None else (turn["sa_spaces"] if self.special else turn["op_spaces"])
-        cap = self.max_spaces(game)
-        if cap is not None and len(chosen) >= cap:
+        """Is at least one space selectable now? Stops at the first one."""
+        chosen = self._chosen(game)
+        test = None if chosen is None else self.space_test(game)
+        if test is None:
             return False
-        can = self.can_select
         for sp in self.candidate_spaces(game):
-            if sp not in chosen and can(game, sp):
+            if sp not in chosen and test(sp):
                 return True
         return False
 

@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from ....coin.operations import Activity
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
                            REV_BASE, SEPOY, TROOP)
 from ..registry import CONTINUATIONS
 from ..static import (AVAILABLE, CITIES, IS_RAILWAY, JAIL, LAND, N_SPACES, NEIGHBORS, OUT_OF_PLAY)
-from .selection import SpaceTestActivity
 from .turn import move_activist_out_of_play
 
 MODES: list[tuple[str, str]] = [
@@ -138,7 +138,7 @@ def nv_troop_to_city(game, frame, action):
 # =================================================================================================
 # Operations
 # =================================================================================================
-class NVOperation(SpaceTestActivity):
+class NVOperation(Activity):
     """Shared allowance logic for the NV Operations (3.3, 3.1.5)."""
 
     def eligible_mask(self, game, free: np.ndarray) -> np.ndarray:
@@ -487,7 +487,7 @@ class MLNonCooperation(NVNonCooperation):
 # =================================================================================================
 # Special Activities
 # =================================================================================================
-class NVSpecial(SpaceTestActivity):
+class NVSpecial(Activity):
     special = True
 
     def candidate_spaces(self, game):

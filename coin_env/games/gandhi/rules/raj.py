@@ -30,7 +30,6 @@ from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .removal import removable, start_removal
-from .selection import SpaceTestActivity
 
 MODES: list[tuple[str, str]] = [
     ("raj_use_sepoys", "Raj: use Sepoys (pay)"),
@@ -433,7 +432,7 @@ def troops_may_enter(s, sp) -> bool:
     return not board.is_state(s, sp)
 
 
-class Sweep(SpaceTestActivity):
+class Sweep(Activity):
     """3.2.3 Sweep: select non-railway destinations; cubes move in (see :func:`sweep_origins`);
     then one Guerrilla is Activated per cube there. Sepoys cost the Sepoy cost per destination,
     whether they move in or sweep in place; Sepoys already there count only if paid for."""
@@ -612,7 +611,7 @@ def _move_cubes(game, move_frame, origin, piece, n):
 
 
 # --- 3.2.4 Assault -------------------------------------------------------------------------------------
-class Assault(SpaceTestActivity):
+class Assault(Activity):
     """3.2.4 Assault in spaces with cubes: with only Sepoys, one removal per two Sepoys; with any
     Troops, one per cube used. Sepoys cost the Sepoy cost per space (Chelmsford 1; Reading: first
     space free). Lord Wavell: once per Assault, a free Limited Sweep (3.2.3), Troops and Sepoys,
@@ -705,7 +704,7 @@ def _treaty_can_move(game, sp, free_sepoys: list | None = None) -> bool:
     return any(free_sepoys[o] for o in NEIGHBORS[sp])
 
 
-class Treaty(SpaceTestActivity):
+class Treaty(Activity):
     """4.2.1 Treaty in States (Princely or Muslim): either remove one Active piece per Sepoy there
     (Bases last, NV as one faction to Jail), or move Sepoys in from adjacent non-Protest spaces."""
 
@@ -766,7 +765,7 @@ def govern_modes(game, sp) -> list[str]:
     return out
 
 
-class Govern(SpaceTestActivity):
+class Govern(Activity):
     """4.2.2 Govern in up to two spaces with cubes, each one of: remove one Active piece (Bases
     last, NV to Jail); where there are no Activists, remove a Strike or a Protest; where there are
     no Active adversaries, buy one or two steps of Imperialism (:func:`imperialism_step`)."""
@@ -849,7 +848,7 @@ def _govern_imperialism(game, sp: int, steps: int) -> None:
 
 
 # --- 4.2.3 Martial Law ------------------------------------------------------------------------------------
-class MartialLaw(SpaceTestActivity):
+class MartialLaw(Activity):
     """4.2.3 Martial Law in one space with cubes and Activists (two during Crisis, 6.8): remove one
     Activist (Active or not) to Available per cube; remove any Protest; add one Unrest in a
     non-railway space (not under Lord Linlithgow); finally shift the space one level toward Neutral."""

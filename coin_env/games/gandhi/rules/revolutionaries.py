@@ -26,7 +26,6 @@ from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GUERRILLA, ML_AC
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import AVAILABLE, IS_NETWORK, IS_RAILWAY, LAND, N_SPACES, NEIGHBORS, OUT_OF_PLAY, RAILWAYS
 from .removal import removable, start_removal
-from .selection import SpaceTestActivity
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
@@ -78,7 +77,7 @@ def _rally_base_possible(s, sp) -> bool:
             and board.available(s, REV_BASE) > 0)
 
 
-class Rally(SpaceTestActivity):
+class Rally(Activity):
     """3.4.1 Rally: Cities, Provinces and States without Support, or any with a Rev Base;
     1 Resource per space. In each: place 1 + (Rev Bases there) Guerrillas, or replace Unity
     Guerrillas with a Rev Base. Afterwards, may move one Guerrilla Out of Play -> Available."""
@@ -222,7 +221,7 @@ def note_all_underground(game, sp) -> None:
         mv[1] = 0
 
 
-class March(SpaceTestActivity):
+class March(Activity):
     """3.4.2 March: the selected spaces are origins; 1 Resource per origin, Railway origins free.
     Guerrillas move into adjacent spaces; Underground ones may instead travel a chain of adjacent
     Railways and Cities and then into an adjacent space. Each moves once. In each destination at
@@ -343,7 +342,7 @@ def _march_move(game, origin, dest, piece, n) -> None:
 # ======================================================================================
 # 3.4.3 Attack
 # ======================================================================================
-class Attack(SpaceTestActivity):
+class Attack(Activity):
     """3.4.3 Attack: Cities, Provinces and States with Guerrillas; 1 Resource per space.
     Activate all Guerrillas there and roll a die; if the roll is at most the number of Guerrillas
     there, remove up to two Active adversary pieces (never Gandhi; Sepoys before Troops; ML Bases
@@ -394,7 +393,7 @@ def unrest_eligible(s, sp) -> bool:
     return board.in_crisis(s) and s.pieces[sp, CONGRESS_ACTIVIST] > 0 and s.pieces[sp, ML_ACTIVIST] > 0
 
 
-class Unrest(SpaceTestActivity):
+class Unrest(Activity):
     """3.4.4 Unrest: Restraint Resources per space. Activate one Underground Guerrilla if present;
     non-railway space: add one Unrest and shift one level toward Neutral; Railway: a Strike if
     none there (board.add_unrest, 5.1.4 / 1.12). After all spaces, Restraint -1 (once)."""
