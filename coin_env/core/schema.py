@@ -26,12 +26,19 @@ def _show(value) -> str:
 
 
 class Spec:
+    # For copying (PlainState.copy): a value of a ``scalar`` spec is immutable and is shared; a value
+    # of a ``flat`` spec is a list or dict of immutable values, copied by its own .copy().
+    scalar = False
+    flat = False
+
     def check(self, value, path: str) -> None:
         raise NotImplementedError
 
 
 class Int(Spec):
     """An int (not a bool) in [lo, hi] (either bound may be None)."""
+
+    scalar = True
 
     def __init__(self, lo: int | None = None, hi: int | None = None):
         self.lo, self.hi = lo, hi
@@ -46,6 +53,7 @@ class Int(Spec):
 class Type(Spec):
     def __init__(self, *types: type):
         self.types = types
+        self.scalar = all(t in (int, float, str, bool, type(None)) for t in types)
 
     def check(self, value, path):
         if type(value) not in self.types:
@@ -55,6 +63,8 @@ class Type(Spec):
 
 class OneOf(Spec):
     """One of a fixed set of values (factions, kinds)."""
+
+    scalar = True
 
     def __init__(self, values):
         self.values = tuple(values)
@@ -75,6 +85,7 @@ class Maybe(Spec):
 
     def __init__(self, inner: Spec):
         self.inner = inner
+        self.scalar, self.flat = inner.scalar, inner.flat
 
     def check(self, value, path):
         if value is not None:
@@ -84,6 +95,7 @@ class Maybe(Spec):
 class ListOf(Spec):
     def __init__(self, item: Spec, max_len: int | None = None, unique: bool = False):
         self.item, self.max_len, self.unique = item, max_len, unique
+        self.flat = item.scalar
 
     def check(self, value, path):
         if type(value) is not list:
@@ -103,6 +115,7 @@ class Record(Spec):
 
     def __init__(self, required: dict[str, Spec], optional: dict[str, Spec] | None = None, extra: bool = False):
         self.required, self.optional, self.extra = required, optional or {}, extra
+        self.flat = not extra and all(spec.scalar for spec in [*self.required.values(), *self.optional.values()])
 
     def check(self, value, path):
         if type(value) is not dict:
@@ -125,6 +138,7 @@ class MapOf(Spec):
 
     def __init__(self, key: Spec, value: Spec):
         self.key, self.value = key, value
+        self.flat = key.scalar and value.scalar
 
     def check(self, value, path):
         if type(value) is not dict:

@@ -85,6 +85,38 @@ def test_json_round_trip_at_random_decision_points_continues_identically(game, s
         assert restored.to_json() == g.to_json()
 
 
+def _mutable_ids(value, out):
+    if isinstance(value, (dict, list)):
+        out.add(id(value))
+        for v in (value.values() if isinstance(value, dict) else value):
+            _mutable_ids(v, out)
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_clone_shares_no_mutable_object_with_its_original(game):
+    """clone() copies flat fields shallowly and nested ones deeply (PlainState.copy): along a game with
+    bots and random play, no list, dict or array of the copy may be an object of the original."""
+    from coin_env.core.aec_env import with_non_players
+    from agents.simulate import seat_policies
+    bot = {"gandhi": "arjuna", "a_distant_plain": "flowchart"}[game]
+    factions = coin_env.make_game(game).factions
+    policies = seat_policies(game, {f: bot for f in factions[:2]})
+    g = coin_env.make_game(game, scenario="short", seed=5, options=with_non_players({}, policies))
+    rng = random.Random(5)
+    for step in range(600):
+        if g.is_over():
+            break
+        if step % 7 == 0:
+            s, c = g.state, g.clone().state
+            for name in s.FIELDS + s.CORE_FIELDS:
+                assert not _mutable_ids(getattr(s, name), set()) & _mutable_ids(getattr(c, name), set()), name
+            for name in s.ARRAYS:
+                assert not np.shares_memory(getattr(s, name), getattr(c, name)), name
+        actor = g.current_player()
+        g.apply(policies[actor](g, actor, rng) if actor in policies else rng.choice(g.legal_actions()))
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_clone_is_independent_and_identical(game):
     g, _ = actions_of_playout(game, "short", 4, limit=40)
