@@ -46,16 +46,18 @@ def read_bool(value, where: str) -> bool:
     return value
 
 
-def read_object(value, where: str) -> dict:
-    if not isinstance(value, dict):
-        raise ValueError(f"{where} must be a JSON object, not {value!r}")
+def _read_type(value, kind: type, what: str, where: str):
+    if not isinstance(value, kind):
+        raise ValueError(f"{where} must be {what}, not {value!r}")
     return value
+
+
+def read_object(value, where: str) -> dict:
+    return _read_type(value, dict, "a JSON object", where)
 
 
 def read_list(value, where: str) -> list:
-    if not isinstance(value, list):
-        raise ValueError(f"{where} must be a list, not {value!r}")
-    return value
+    return _read_type(value, list, "a list", where)
 
 
 def fill_available(pieces, force_pool: dict[int, int], pair_of: dict[int, int], available: int,

@@ -182,31 +182,29 @@ def load_or_refuse(load, text_or_data, play_seed):
     return False
 
 
+def saved(game):
+    """(a real mid-game save as data, how to load such data)."""
+    data = json.loads(mid_game(game).to_json())
+    return data, lambda d, seed: coin_env.load_game(json.dumps(d), debug=True)
+
+
+def position(game):
+    """(a real between-cards position, how to start a game from such data)."""
+    return between_cards(game).to_position(), lambda d, seed: coin_env.make_game(game, position=d, seed=seed,
+                                                                                  debug=True)
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_mutated_saves_load_and_play_or_are_refused(game):
-    text = mid_game(game).to_json()
-    rng = random.Random(8)
+@pytest.mark.parametrize("source, seed", [(saved, 8), (position, 9)])
+def test_mutated_saves_and_positions_load_and_play_or_are_refused(game, source, seed):
+    original, load = source(game)
+    rng = random.Random(seed)
     refused = 0
     for i in range(250):
-        data = json.loads(text)
+        data = json.loads(json.dumps(original))
         what = mutate(data, rng)
         try:
-            refused += load_or_refuse(lambda t: coin_env.load_game(t, debug=True), json.dumps(data), i)
+            refused += load_or_refuse(lambda d: load(d, i), data, i)
         except Exception as exc:        # noqa: BLE001 - the point is that nothing else escapes
-            pytest.fail(f"{what}: {type(exc).__name__}: {exc}")
-    assert 0 < refused < 250
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_mutated_positions_load_and_play_or_are_refused(game):
-    pos = between_cards(game).to_position()
-    rng = random.Random(9)
-    refused = 0
-    for i in range(250):
-        data = json.loads(json.dumps(pos))
-        what = mutate(data, rng)
-        try:
-            refused += load_or_refuse(lambda p: coin_env.make_game(game, position=p, seed=i, debug=True), data, i)
-        except Exception as exc:        # noqa: BLE001
             pytest.fail(f"{what}: {type(exc).__name__}: {exc}")
     assert 0 < refused < 250
