@@ -831,8 +831,9 @@ class _Sweep(SharedFactsActivity):
         troops = COALITION_TROOPS if self.faction == "coalition" else GOV_TROOPS
         return _movable_columns(game, (troops,))[0]
 
-    def can_select_with(self, game, sp, troops):
+    def can_select_with(self, game, sp, facts):
         s = game.state
+        troops = facts
         if self.faction == "government" and not can_pay(game, COST):
             return False
         # bool(sweep_origins(...)): unmoved Troops next to ``sp`` or next to an unSabotaged LoC next to it

@@ -9,6 +9,8 @@ only for that one call; nothing is kept.
 
 from __future__ import annotations
 
+from functools import partial
+
 from ....coin.operations import Activity
 
 
@@ -20,9 +22,9 @@ class SharedFactsActivity(Activity):
         return None
 
     def can_select_with(self, game, sp: int, facts) -> bool:
+        """The per-space test; ``facts`` is passed by keyword, so overrides keep the parameter name."""
         raise NotImplementedError
 
     def space_test(self, game):
-        facts = self.facts(game)
-        can = self.can_select_with
-        return lambda sp: can(game, sp, facts)
+        # a C-level wrapper (cheaper per space than a lambda): test(sp) == can_select_with(game, sp, facts)
+        return partial(self.can_select_with, game, facts=self.facts(game))
