@@ -154,6 +154,29 @@ def test_training_envs_are_built_from_plain_picklable_dicts(tmp_path):
     assert obs.shape == env.observation_space.shape and info["action_mask"].any()
 
 
+@pytest.mark.parametrize("vectorization", ["dummy", "subprocess"])
+def test_masks_from_infos_are_the_masks_the_envs_give(tmp_path, vectorization):
+    """MaskablePPO's action_masks() call is answered from step/reset infos (one pipe round trip less per
+    step); at every step, across episode ends, it must equal asking the envs themselves."""
+    from agents.train import make_vec_env
+    cfg = parse_config({"game": "gandhi", "scenario": "short", "seats": "all", "opponents": "arjuna",
+                        "envs": {"count": 2, "vectorization": vectorization}, "output_dir": str(tmp_path),
+                        "max_decisions": 40})
+    venv, _ = make_vec_env(cfg)
+    rng = np.random.default_rng(0)
+    venv.reset()
+    episodes_ended = 0
+    try:
+        for _ in range(150):
+            masks = np.stack(venv.env_method("action_masks"))
+            assert np.array_equal(masks, np.stack(venv.venv.venv.env_method("action_masks")))
+            _, _, dones, _ = venv.step(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))
+            episodes_ended += int(dones.sum())
+    finally:
+        venv.close()
+    assert episodes_ended >= 2
+
+
 def test_the_two_env_subprocess_run_trains(tmp_path):
     cfg = smoke(tmp_path, "envs.count=2", "envs.vectorization=subprocess", "evaluation.every=0",
                 "evaluation.final_games=0", "checkpoints.every=0")
