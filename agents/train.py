@@ -124,8 +124,8 @@ def make_vec_env(cfg: dict, resuming: bool = False):
     factories = [_EnvFactory(c) for c in env_configs(cfg)]
     mode = cfg["envs"]["vectorization"]
     if mode == "auto":
-        # Measured on a 2-core machine (Gandhi vs Arjuna): 4 in-process envs train at ~810 timesteps/s,
-        # 2 or 4 subprocess envs at ~460-500: a step's pipe round trips (~0.15 ms each, two per step) and
+        # Measured on a 2-core machine (the quickstart config, Gandhi vs Arjuna): 4 in-process envs train at
+        # ~970 timesteps/s, 2 or 4 subprocess envs at ~560 / ~780: a step's pipe round trip (~0.15 ms) and
         # wake-ups cost more than the second core gives back. Subprocesses pay off with more cores.
         mode = "subprocess" if len(factories) > 1 and (os.cpu_count() or 1) >= SUBPROCESS_MIN_CORES else "dummy"
     venv = SubprocVecEnv(factories, start_method="forkserver") if mode == "subprocess" else DummyVecEnv(factories)
