@@ -300,6 +300,20 @@ def test_boxes_encode_as_the_shared_encoder_does(positions):
         assert (a == b).all()
 
 
+def test_encoder_victory_totals_match_the_board(positions):
+    from coin_env.games.a_distant_plain import encoding
+    enc = AdpEncoder()
+    for g in positions[::2]:
+        s = g.state
+        out = np.array(enc._template)
+        sv = enc.space_view(out)
+        enc.encode_board(g, out, sv)
+        afghan_pop = np.add(st.AFGHAN_POP_F32, s.returnees, dtype=np.float32) * st.AFGHAN_CONTROLLABLE_F32
+        assert encoding._victory_totals(s, sv, afghan_pop) == board.victory_totals(s)
+        assert afghan_pop.tolist() == [float(board.pop(s, sp)) if sp in st.AFGHAN_CONTROLLABLE else 0.0
+                                       for sp in range(N)]
+
+
 # --- the bots' nested priorities ------------------------------------------------------------------------------
 def test_order_rolls_the_same_dice_as_repeated_picks(positions):
     for i, g in enumerate(positions[::7]):

@@ -239,7 +239,20 @@ def enforce_hostility(s) -> None:
 _CONTROL_WEIGHTS = np.full((2, N_PIECE_TYPES), -1, dtype=np.int16)
 _CONTROL_WEIGHTS[0, _COIN_COLS] = 1
 _CONTROL_WEIGHTS[1, _TALIBAN_COLS] = 1
-_CONTROLLABLE_ROW = IS_CONTROLLABLE[None, :]
+# Row 1 alone, in every space (Control or not): "the Taliban's pieces outnumber all others there".
+TALIBAN_MAJORITY_WEIGHTS = _CONTROL_WEIGHTS[1]
+
+
+def column_weights(cols) -> np.ndarray:
+    """A 0/1 weight per piece type: ``np.dot(pieces, column_weights(cols))`` sums those columns."""
+    w = np.zeros(N_PIECE_TYPES, dtype=np.int16)
+    w[list(cols)] = 1
+    return w
+
+
+# The sum must exceed 0 in a controllable space; where Control cannot exist (LoCs) the bar is out of
+# reach (more than every piece of the game), so one comparison gives "> 0 and controllable".
+_CONTROL_BAR = np.where(IS_CONTROLLABLE, 0, 10_000)[None, :]
 
 
 def control_arrays(s) -> tuple[np.ndarray, np.ndarray]:
@@ -248,7 +261,7 @@ def control_arrays(s) -> tuple[np.ndarray, np.ndarray]:
     all other pieces there. During the Redeploy phase Control is frozen until 6.5.5."""
     if s.frozen_control is not None:
         return (np.array(s.frozen_control["coin"], dtype=bool), np.array(s.frozen_control["taliban"], dtype=bool))
-    ctl = (_CONTROL_WEIGHTS @ s.pieces[:N_SPACES].T > 0) & _CONTROLLABLE_ROW
+    ctl = np.dot(_CONTROL_WEIGHTS, s.pieces[:N_SPACES].T) > _CONTROL_BAR
     return ctl[0], ctl[1]
 
 

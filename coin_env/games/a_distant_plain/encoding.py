@@ -44,7 +44,7 @@ from ...coin.encoding import CONTEXT_FEATURES, PIECE_SCALE, CoinEncoder
 from . import board
 from . import static as st
 from .data import cards as carddata
-from .data.pieces import FORCE_POOL, N_PIECE_TYPES, PIECE_NAMES, RETURNEES_MARKERS, TERROR_SABOTAGE_MARKERS
+from .data.pieces import COALITION_BASE, COALITION_TROOPS, FORCE_POOL, TALIBAN_BASE, N_PIECE_TYPES, PIECE_NAMES, RETURNEES_MARKERS, TERROR_SABOTAGE_MARKERS
 from .rules import turn as turn_rules
 
 SUPPORT_LEVELS = ["Opposition", "Neutral", "Support"]          # s.support -1, 0, +1 (1.6)
@@ -72,6 +72,8 @@ _TERROR = F["Terror"]
 _SABOTAGE, _RETURNEES = F["Sabotage"], F["+1 Pop"]
 _COIN_CONTROL, _TALIBAN_CONTROL = F["COIN Control"], F["Taliban Control"]
 _ORIGIN, _DESTINATION = F["decision origin"], F["decision destination"]
+# flat index (in the space rows) of each space's Neutral slot: + s.support gives its one-hot slot
+_SUPPORT_SLOT = np.arange(st.N_SPACES) * NF + _SUP0 + 1
 _PIECE_SCALE32, _HALF32 = np.float32(PIECE_SCALE), np.float32(0.5)     # float32 scalars: no float64 step
 
 N_CARDS = carddata.N_EVENT_CARDS + carddata.N_PROPAGANDA
@@ -100,6 +102,25 @@ def victory_margins(s, totals: dict[str, int]) -> dict[str, int]:
     return m
 
 
+def _victory_totals(s, sv, afghan_pop) -> dict[str, int]:
+    """board.victory_totals_with (1.9) read off the space rows just encoded: one product of the Afghan
+    Pop with the Opposition / Neutral / Support one-hot and the COIN / Taliban Control columns
+    (exact in float32: small integers). COIN and Taliban Control never overlap (1.7: each must
+    outnumber all other pieces). tests/a_distant_plain/test_encoding.py compares the margins with
+    board.victory_margins."""
+    sums = np.dot(afghan_pop, sv[:, _SUP0:_TALIBAN_CONTROL + 1]).tolist()
+    opposition, support = int(sums[0]), int(sums[2])
+    total_pop = int(sums[0] + sums[1] + sums[2])   # one Support level is set wherever the Afghan Pop >= 1
+    coin_pop, tal_pop = int(sums[_COIN_CONTROL - _SUP0]), int(sums[_TALIBAN_CONTROL - _SUP0])
+    p = s.pieces
+    return {
+        "coalition": support + p.item(st.AVAILABLE, COALITION_TROOPS) + p.item(st.AVAILABLE, COALITION_BASE),
+        "government": coin_pop + s.patronage,
+        "taliban": opposition + sum(p[:st.N_SPACES, TALIBAN_BASE].tolist()),
+        "warlords": total_pop - coin_pop - tal_pop,
+    }
+
+
 # Frame keys naming the space a decision is about, the space pieces come from, the space they go to.
 DECISION_SPACE_KEYS = ("space", "sp")
 ORIGIN_KEYS = ("origin", "src")
@@ -124,6 +145,13 @@ class AdpEncoder(CoinEncoder):
         n = N_PIECE_TYPES
         np.divide(s.pieces[st.AVAILABLE:st.AVAILABLE + len(_BOXES)], self._pool,
                   out=out[self.o_boxes:self.o_boxes + len(_BOXES) * n].reshape(len(_BOXES), n))
+
+    def encode_victory(self, out, totals, margins):
+        """CoinEncoder.encode_victory (same values) with one slice write per block."""
+        factions = self.factions
+        o, om, n = self.o_totals, self.o_margins, len(factions)
+        out[o:o + n] = [totals[f] / 20.0 for f in factions]
+        out[om:om + n] = [max(-2.0, min(2.0, margins[f] / 20.0)) for f in factions]
 
     def game_class(self):
         from . import setup  # noqa: F401  (registers the Open Deployment prompt; imported lazily by new_game)
@@ -168,11 +196,11 @@ class AdpEncoder(CoinEncoder):
         coin, tal = board.control_arrays(s)
         sv[:, _COIN_CONTROL] = coin
         sv[:, _TALIBAN_CONTROL] = tal
+        # Pop (printed + a +1 Pop marker, 1.3.3) of Kabul and the Afghan Provinces, 0 elsewhere.
+        afghan_pop = np.add(st.AFGHAN_POP_F32, s.returnees, dtype=np.float32)
+        afghan_pop *= st.AFGHAN_CONTROLLABLE_F32
         # Support level one-hot where Support can exist (1.6.2: Kabul and Afghan Provinces with Pop >= 1)
-        sup = s.support.tolist()
-        ret = s.returnees.tolist()
-        pop = st.POP_LIST
-        sv.reshape(-1)[[sp * NF + _SUP0 + 1 + sup[sp] for sp in st.AFGHAN_CONTROLLABLE if pop[sp] + ret[sp] >= 1]] = 1.0
+        sv.reshape(-1)[(_SUPPORT_SLOT + s.support)[afghan_pop >= 1]] = 1.0
 
         if not s.over and s.frames:
             frame = s.frames[-1]
@@ -196,7 +224,7 @@ class AdpEncoder(CoinEncoder):
         out[o + 2] = bool(s.last_was_propaganda)
         out[o + 3] = s.current is not None and turn_rules.final_event_card(game)
         out[o + 4] = s.frozen_control is not None
-        totals = board.victory_totals_with(s, coin, tal)
+        totals = _victory_totals(s, sv, afghan_pop)
         self.encode_victory(out, totals, victory_margins(s, totals))
         self.encode_deck(s, out, max(0, s.propaganda_in_deck - s.propaganda_played), s.propaganda_played)
 

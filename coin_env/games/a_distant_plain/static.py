@@ -82,6 +82,10 @@ NETWORK_NEIGHBORS: list[tuple[int, ...]] = []     # neighbours that are LoCs or 
 PASHTUN_LIST: list[bool] = []
 POP_LIST: list[int] = []                          # printed Population (1.3.3)
 RANDOM_SPACE_SLOTS: list[int] = []                # 8.4: the Random Spaces sheet's slots in arrow order
+# Kabul and the Afghan Provinces (AFGHAN_CONTROLLABLE) as a float32 mask, and their printed Pop (0
+# elsewhere): the observation's Support one-hot and Pop victory totals as whole-board products.
+AFGHAN_CONTROLLABLE_F32 = np.zeros(N_SPACES, dtype=np.float32)
+AFGHAN_POP_F32 = np.zeros(N_SPACES, dtype=np.float32)
 
 
 def refresh_derived() -> None:
@@ -91,6 +95,8 @@ def refresh_derived() -> None:
     PASHTUN_LIST[:] = [bool(x) for x in IS_PASHTUN]
     POP_LIST[:] = [int(x) for x in PRINTED_POP]
     RANDOM_SPACE_SLOTS[:] = [INDEX[name] for region in random_spaces.REGIONS for name in region]
+    AFGHAN_CONTROLLABLE_F32[:] = IS_CONTROLLABLE & ~IS_PAKISTAN
+    AFGHAN_POP_F32[:] = PRINTED_POP * AFGHAN_CONTROLLABLE_F32
 
 
 refresh_derived()

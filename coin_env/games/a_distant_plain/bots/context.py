@@ -124,7 +124,7 @@ class Ctx(BotContext):
     def random_space(self, spaces) -> int:
         """8.4: one of ``spaces`` by the Random Spaces map (data/random_spaces.py, reconstructed): roll
         the region, roll the slot, follow the arrows to the first candidate. Only LoCs: 8.4.1."""
-        cands = set(spaces)
+        cands = spaces if type(spaces) is set else set(spaces)       # only read, never changed here
         if not cands:
             raise ValueError("random_space: no candidates")
         if len(cands) == 1:
@@ -132,8 +132,10 @@ class Ctx(BotContext):
         if all(LOC_LIST[sp] for sp in cands):
             return self.random_loc(cands)
         slots = RANDOM_SPACE_SLOTS                 # data/random_spaces.REGIONS as space indices
-        at = ((self.die() - 1) * 6 + (self.die() - 1)) % len(slots)
-        for sp in slots[at:] + slots[:at]:        # from the rolled slot along the arrows, round once
+        n = len(slots)
+        at = ((self.die() - 1) * 6 + (self.die() - 1)) % n
+        for i in range(at, at + n):               # from the rolled slot along the arrows, round once
+            sp = slots[i if i < n else i - n]
             if sp in cands:
                 return sp
         return min(cands)             # a candidate missing from a replaced sheet: lowest index, deterministic
@@ -167,6 +169,13 @@ class Ctx(BotContext):
         """All candidates in priority order (repeated :meth:`pick`). Each key is evaluated at most once
         per space (the keys read the board, which does not change while the order is drawn)."""
         left, out = list(spaces), []
+        left_set = set(left)
+        if not keys and len(left_set) == len(left):    # 8.4 alone (no repeats): draw from the shrinking set
+            while left_set:
+                sp = next(iter(left_set)) if len(left_set) == 1 else self.random_space(left_set)
+                out.append(sp)
+                left_set.discard(sp)
+            return out
         memo: list[dict] = [{} for _ in keys]
         while left:
             cands = left

@@ -511,6 +511,21 @@ def _facts(game) -> dict:
             "islamabad": (s.islamabad, bool(getattr(s, "islamabad_hard", False)))}
 
 
+class _Availability:
+    """``avail[key]``: could the Taliban select a space for this Operation now? Each asked of the engine
+    at most once, and only when the trigger chain gets to it."""
+
+    def __init__(self, ctx):
+        self.ctx, self.known = ctx, {}
+
+    def __getitem__(self, key: str) -> bool:
+        known = self.known.get(key)
+        if known is None:
+            g = self.ctx.game
+            known = self.known[key] = g.activities[F][self.ctx.op(key)].available(g)
+        return known
+
+
 @flowchart(F)
 class TalibanChart(Flowchart):
     """8.8.2: Capability first, then Momentum (8.1), then the card's effect, then the Operations."""
@@ -539,8 +554,7 @@ class TalibanChart(Flowchart):
 
     def choose_operation(self, ctx) -> str | None:
         """8.8.3 - 8.8.6 triggers and their "skip to" links; an endless skip loop ends in Pass."""
-        g = ctx.game
-        avail = {k: g.activities[F][ctx.op(k)].available(g) for k in ("terror", "rally", "march", "attack")}
+        avail = _Availability(ctx)          # asked of the engine only where the chain reaches
         # 8.8.3: Terror if it shifts 3+ points of Support + Opposition.
         if avail["terror"] and terror_shift(ctx) >= 3:
             return "terror"

@@ -12,13 +12,16 @@ Public helpers for the non-player bots: :func:`govern_modes`, :func:`govern_spac
 
 from __future__ import annotations
 
+import numpy as np
+
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .. import board
-from ..data.pieces import GOV_TROOPS, TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE
+from ..data.pieces import COALITION_BASE, GOV_TROOPS, POLICE, TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import AFGHAN_PROVINCES, IS_AFGHAN_PROVINCE, IS_LOC, IS_PAKISTAN, KABUL, LOC_LIST, N_SPACES, NEIGHBORS, PAKISTAN_LIST
+from ..static import (AFGHAN_PROVINCES, IS_AFGHAN_PROVINCE, IS_LOC, IS_PAKISTAN, KABUL, LOC_LIST, N_SPACES, NEIGHBORS,
+                      PAKISTAN_LIST, PRINTED_POP)
 
 _GUERRILLA_COLS = [TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_G, WARLORD_G_ACTIVE]
 
@@ -29,6 +32,8 @@ MODES: list[tuple[str, str]] = [
 
 GOVERN_MAX_SPACES = 2       # 4.3.1: 1 or 2 spaces
 GOVERN_SPACES = [KABUL] + AFGHAN_PROVINCES     # 4.3.1: Kabul and the Afghan Provinces (map order)
+_IS_GOVERN_SPACE = np.zeros(N_SPACES, dtype=bool)
+_IS_GOVERN_SPACE[GOVERN_SPACES] = True
 ERADICATE_MAX_SPACES = 2    # 4.3.3: 1 or 2 Provinces
 ERADICATE_AID = 3           # 4.3.3
 ERADICATE_PATRONAGE = 1     # 4.3.3
@@ -108,6 +113,16 @@ class Govern(Activity):
 
     def can_select(self, game, sp):
         return bool(govern_modes(game, sp))
+
+    def space_test(self, game):
+        """``bool(govern_modes(game, sp))`` for every space at once (numpy masks)."""
+        s = game.state
+        p = s.pieces[:N_SPACES]
+        pop = PRINTED_POP + s.returnees                                      # board.pop
+        may_patronage = (pop >= 1) & (p[:, COALITION_BASE] == 0)
+        modes = (s.returnees == 0) | may_patronage if s.returnees_unused > 0 else may_patronage
+        ok = _IS_GOVERN_SPACE & ((s.support > 0) | (pop == 0)) & board.control_arrays(s)[0] & modes
+        return ok.tolist().__getitem__
 
     def select(self, game, sp):
         modes = govern_modes(game, sp)
@@ -353,6 +368,14 @@ class Eradicate(Activity):
 
     def can_select(self, game, sp):
         return eradicate_space_ok(game.state, sp)
+
+    def space_test(self, game):
+        """:func:`eradicate_space_ok` for every space at once (numpy masks)."""
+        s = game.state
+        p = s.pieces[:N_SPACES]
+        ok = (IS_AFGHAN_PROVINCE & (p[:, GOV_TROOPS] + p[:, POLICE] > 0) & (p[:, WARLORD_BASE] > 0)
+              & board.control_arrays(s)[0])
+        return ok.tolist().__getitem__
 
     def select(self, game, sp):
         eradicate(game.state, sp)

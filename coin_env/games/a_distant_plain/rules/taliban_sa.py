@@ -29,11 +29,13 @@ Free Special Activities granted by an Event (5.5, 3.1.2) skip costs: ``coin_env.
 
 from __future__ import annotations
 
+import numpy as np
+
 from .. import board
 from ..data.pieces import (GOV_BASE, GOV_TROOPS, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE,
                            WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import ECON
+from ..static import ECON, N_SPACES
 from .insurgent_ops import attack_cost, attack_space_ok, place_with_voluntary_removal
 from .removal import start_removal
 from ....coin.events import is_free
@@ -127,6 +129,13 @@ class Extort(Activity):
     def can_select(self, game, sp):
         return extort_ok(game, sp)
 
+    def space_test(self, game):
+        """:func:`extort_ok` for every space at once (one numpy mask): an Underground Taliban
+        Guerrilla, and Taliban pieces outnumbering all others."""
+        p = game.state.pieces[:N_SPACES]
+        ok = (p[:, TALIBAN_G] > 0) & (np.dot(p, board.TALIBAN_MAJORITY_WEIGHTS) > 0)
+        return ok.tolist().__getitem__
+
     def select(self, game, sp):
         extort_space(game, sp)
 
@@ -147,6 +156,11 @@ def infiltrate_targets(s, sp: int) -> list[int]:
     if not wg and p[WARLORD_BASE]:
         out.append(WARLORD_BASE)
     return sorted(out)
+
+
+# Government and Warlord pieces: :func:`infiltrate_targets` is non-empty where any is present.
+_INFILTRATE_TARGET_WEIGHTS = board.column_weights((GOV_TROOPS, POLICE, GOV_BASE, WARLORD_G, WARLORD_G_ACTIVE,
+                                                   WARLORD_BASE))
 
 
 def infiltrate_ok(game, sp: int) -> bool:
@@ -180,6 +194,12 @@ class Infiltrate(Activity):
 
     def can_select(self, game, sp):
         return infiltrate_ok(game, sp)
+
+    def space_test(self, game):
+        """:func:`infiltrate_ok` for every space at once (one numpy mask)."""
+        p = game.state.pieces[:N_SPACES]
+        ok = (p[:, TALIBAN_G] > 0) & (np.dot(p, _INFILTRATE_TARGET_WEIGHTS) > 0)
+        return ok.tolist().__getitem__
 
     def select(self, game, sp):
         game.choose(FACTION, f"Infiltrate in {game.space_names[sp]}: remove 2 pieces or replace 1",

@@ -18,9 +18,10 @@
 from __future__ import annotations
 
 from .. import board
-from ..data.pieces import (GOV_BASE, GOV_TROOPS, POLICE, TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE,
+from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, POLICE, TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE,
                            WARLORD_G_ACTIVE)
 from ..registry import CONTINUATIONS, PROMPTS
+from ..static import N_SPACES
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
@@ -112,6 +113,14 @@ class Traffic(Activity):
 
     def can_select(self, game, sp):
         return traffic_ok(game.state, sp)
+
+    def space_test(self, game):
+        """:func:`traffic_ok` for every space at once (one numpy mask; the sequence of play asks at
+        nearly every Warlords choice, and the answer is usually "nowhere")."""
+        p = game.state.pieces[:N_SPACES]
+        wb = p[:, WARLORD_BASE]
+        ok = (wb >= 1) & (wb <= 2) & (p[:, COALITION_TROOPS] + p[:, COALITION_BASE] == 0)
+        return ok.tolist().__getitem__
 
     def select(self, game, sp):
         traffic_space(game, sp)
