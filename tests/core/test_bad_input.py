@@ -208,3 +208,16 @@ def test_mutated_saves_and_positions_load_and_play_or_are_refused(game, source, 
         except Exception as exc:        # noqa: BLE001 - the point is that nothing else escapes
             pytest.fail(f"{what}: {type(exc).__name__}: {exc}")
     assert 0 < refused < 250
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_save_whose_deck_can_never_end_the_game_is_refused(game):
+    """2.4: the game ends on a Campaign (Gandhi) / Propaganda (A Distant Plain) card, so a running game
+    must still have one in its deck, Current or Upcoming; a save with all of them taken out is refused."""
+    g = mid_game(game)
+    data = json.loads(g.to_json())
+    fields = data["state"]["fields"]
+    assert not g.is_periodic_card(fields["current"]) and not g.is_periodic_card(fields["upcoming"])
+    fields["deck"] = [c for c in fields["deck"] if not g.is_periodic_card(c)]
+    with pytest.raises(ValueError, match="state.fields.deck: no Campaign/Propaganda card is left"):
+        coin_env.load_game(json.dumps(data))
