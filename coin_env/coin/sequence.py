@@ -253,7 +253,7 @@ class CoinGame(Game):
             opts += events
         else:
             did = s.sop["first_did"]
-            if did == "op":
+            if did in ("op", "limited"):        # 2.3.5: a Limited Operation counts as an Operation
                 if ops_lim:
                     opts.append(LIMITED_OP)
             elif did == "op_sa":

@@ -149,3 +149,21 @@ def test_sudden_propaganda_swaps_and_holds_the_round_at_once():
         "current_card": ORDER_CGTW, "upcoming_card": 73, "deck": [5, 6, 74], "resources": {"government": 30}})
     assert g.state.propaganda_played == 1
     assert g.state.current in (ORDER_CGTW, 5) or g.is_over()
+
+
+def test_after_a_limited_operation_the_second_eligible_may_execute_a_limited_operation():
+    """2.3.5: a Limited Operation counts as an Operation, so after the 1st Eligible's Limited Operation the
+    2nd Eligible has the Op Only options of 2.3.4: a Limited Operation (on the Final Event Card, 2.3.8,
+    where the 1st Eligible could only take a Limited Operation). It was offered only Pass."""
+    g = game_on(ORDER_CGTW, upcoming=73, deck=[],
+                spaces={"Kandahar": {"pieces": {"Coalition Troops": 2, "Taliban Guerrilla (Active)": 1}},
+                        "Kabul": {"pieces": {"Police": 2, "Government Troops": 2}}})
+    assert g.current_player() == "coalition"
+    play(g, "limited operation", "Assault", "select Kandahar")
+    while g.current_player() == "coalition":
+        play(g, "done" if "done" in labels(g) else labels(g)[0])
+    assert g.state.sop["first_did"] == "limited"
+    assert g.current_player() == "government"
+    assert set(labels(g)) == {"pass", "limited operation"}
+    play(g, "limited operation")
+    assert g.current_player() == "government" and g.state.turn["kind"] == "limited"

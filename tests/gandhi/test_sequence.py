@@ -106,3 +106,32 @@ def test_campaign_card_revealed_as_upcoming_is_swapped_and_its_round_runs():
     assert s.current == card and s.upcoming == 40
     assert s.viceroy == 73                                  # 6.4.1 the triggering card is the new Viceroy
     assert g.current_player() == "raj"                      # the Event card is played first
+
+
+def test_after_a_limited_operation_the_second_eligible_may_take_a_limited_op():
+    """2.3.5: a Limited Operation counts as an Operation, so a 1st Eligible's Limited Operation leaves the
+    2nd Eligible the Op Only options of 2.3.4 (a Limited Operation), not Pass alone. Gandhi's own cards
+    never let the 1st Eligible choose one, so the situation is set up as a save (the sequence of play is
+    the one A Distant Plain's Final Event Card reaches in play)."""
+    import json
+    card = card_with_order("raj", "congress")
+    g = game_on(card)
+    play(g, "operation only", "Deploy", "select Delhi")
+    finish_turn(g, "raj")
+    save = json.loads(g.to_json())
+    save["state"]["fields"]["sop"]["first_did"] = "limited"
+    h = coin_env.load_game(json.dumps(save))
+    assert h.current_player() == "congress"
+    assert set(labels(h)) == {"pass", "limited operation"}
+    # The Arjuna eligibility table (8.2.1) reads it the same way: after an Operation, no Event.
+    from coin_env.games.gandhi.bots import ArjunaBot
+    g = coin_env.make_game("gandhi", options={"non_players": ["congress"]}, debug=True, position=dict(
+        deck=[card] + [c for c in range(1, 40) if c != card] + [73], resources={"raj": 20, "revs": 10}))
+    play(g, "operation only", "Deploy", "select Delhi")
+    finish_turn(g, "raj")
+    save = json.loads(g.to_json())
+    save["state"]["fields"]["sop"]["first_did"] = "limited"
+    h = coin_env.load_game(json.dumps(save))
+    h.apply(ArjunaBot()(h, "congress", None))
+    assert h.state.sop["offered"][-1] == "congress"
+    assert h.state.turn is None or h.state.turn["kind"] in ("limited", "pass")

@@ -62,7 +62,8 @@ def decide(ctx) -> tuple[str, str]:
         return "op_sa", "1st-4 Operation plus Special Activity"
     did = s.sop["first_did"]
     guaranteed = guaranteed_first_on_upcoming(game, f)
-    event_possible = did != "op"                # 2.3.4: after an Operation only, no Event
+    op_only = did in ("op", "limited")          # 2.3.5: a Limited Operation counts as an Operation
+    event_possible = not op_only                # 2.3.4: after an Operation only, no Event
     effective = event_possible and events.np_effective(ctx, card)
     if guaranteed and upcoming_critical and (not is_critical(game, f, card) or not effective):
         return "pass", "2nd-1 wait for the Critical Upcoming card"
@@ -70,6 +71,6 @@ def decide(ctx) -> tuple[str, str]:
         return "event", "2nd-2 1st did Op+SA, Event effective"
     if guaranteed:
         return "pass", "2nd-3 guaranteed 1st Eligible on the Upcoming card"
-    if did == "op" or not effective:
+    if op_only or not effective:
         return "limited", "2nd-4 Limited Operation"
     return "op_sa", "2nd-5 Operation plus Special Activity"
