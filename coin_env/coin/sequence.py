@@ -85,8 +85,30 @@ class CoinGame(Game):
             raise ValueError(f"saved game has bad options: {exc}") from None
         super().validate_loaded()
         s = self.state
+        self._check_loaded_result()
         if not s.over and not any(self.is_periodic_card(c) for c in [s.current, s.upcoming, *s.deck] if c):
             raise SaveError("state.fields.deck", "no Campaign/Propaganda card is left to end the game (2.4)")
+
+    def _check_loaded_result(self) -> None:
+        """A save's outcome must be the one its board gives: a game is over exactly when it has a result
+        (and no decision pending), the winner heads the ranking, and the margins are the board's (7.0)."""
+        s = self.state
+        if s.over != (s.result is not None):
+            raise SaveError("state.fields.over", f"is {s.over} but the result is {s.result!r}: a game is over "
+                            "exactly when it has a result")
+        if not s.over:
+            return
+        if s.frames:
+            raise SaveError("state.fields.frames", "a finished game has no decision pending")
+        result = s.result
+        if sorted(result["ranking"]) != sorted(self.factions):
+            raise SaveError("state.fields.result.ranking", f"must rank every faction once, not {result['ranking']!r}")
+        if result["winner"] != result["ranking"][0]:
+            raise SaveError("state.fields.result.winner", f"is {result['winner']!r} but the ranking puts "
+                            f"{result['ranking'][0]!r} first")
+        margins = self.victory_margins()
+        if result["margins"] != margins:
+            raise SaveError("state.fields.result.margins", f"are {result['margins']!r} but the board gives {margins!r}")
 
     def winner(self) -> str | None:
         r = self.state.result

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 import json
 
+from .rng import check_seed
+
 _GAMES = {
     # name -> module path exposing `GAME_CLASS` and `new_game(scenario, seed, options, position, debug)`
     "gandhi": "coin_env.games.gandhi.game",
@@ -29,19 +31,31 @@ def game_bots(name: str) -> dict:
 
 def make_game(name: str, scenario: str | None = None, seed: int = 0, options: dict | None = None,
               position: dict | None = None, debug: bool = False):
-    """Build a game: ``make_game("gandhi", scenario="short", seed=0)``."""
+    """Build a game: ``make_game("gandhi", scenario="short", seed=0)``. The seed is an integer
+    0..2**64-1; options a dict (None: the defaults)."""
+    seed = check_seed(seed)
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"options must be a dict of option name -> value, not {options!r}")
     return game_module(name).new_game(scenario=scenario, seed=seed, options=options or {},
                                       position=position, debug=debug)
 
 
 def load_game(text: str, debug: bool = False):
-    """Restore a game saved with ``game.to_json()``. Refuses malformed or inconsistent saves."""
+    """Restore a game saved with ``game.to_json()`` (the JSON text, str or bytes). Anything else, a
+    malformed or an inconsistent save is a ValueError naming the problem."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ValueError(f"load_game takes a save's JSON text (game.to_json()), not {type(text).__name__}")
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"saved game is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ValueError("saved game is not a save: its JSON is nested too deeply") from None
     if not isinstance(data, dict) or "game" not in data or "state" not in data:
         raise ValueError("saved game must be an object with 'game' and 'state'")
     if data["game"] not in list_games():
         raise ValueError(f"saved game is of an unknown game {data['game']!r}; known: {list_games()}")
-    return game_module(data["game"]).GAME_CLASS.from_dict(data, debug=debug)
+    try:
+        return game_module(data["game"]).GAME_CLASS.from_dict(data, debug=debug)
+    except RecursionError:
+        raise ValueError("saved game is not a save: an entry is nested too deeply") from None

@@ -10,6 +10,21 @@ from __future__ import annotations
 _MASK64 = (1 << 64) - 1
 
 
+def check_seed(seed, where: str = "seed") -> int:
+    """A game seed: an integer 0 <= seed < 2**64 (Python or numpy integer). Anything else is refused
+    rather than truncated or wrapped (1.9 is not seed 1, 2**64 is not seed 0, True is not seed 1)."""
+    import operator
+    if isinstance(seed, bool) or type(seed).__name__ == "bool_":
+        raise ValueError(f"{where} must be an integer 0..2**64-1, not {seed!r}")
+    try:
+        value = operator.index(seed)
+    except TypeError:
+        raise ValueError(f"{where} must be an integer 0..2**64-1, not {seed!r}") from None
+    if not 0 <= value <= _MASK64:
+        raise ValueError(f"{where} must be an integer 0..2**64-1, not {seed!r}")
+    return value
+
+
 class Rng:
     __slots__ = ("state",)
 
