@@ -3,6 +3,8 @@ small checks shared by the COIN games' ``setup.state_from_position``. Every erro
 
 from __future__ import annotations
 
+import json
+
 
 def check_keys(entry, allowed, where: str) -> None:
     if not isinstance(entry, dict):
@@ -138,10 +140,63 @@ def check_plain_state(state, what: str) -> None:
 
 def check_invariants(game, position) -> None:
     """A game built from a readable position must satisfy the game's invariants (piece totals, marker
-    limits, tracks); a breach is bad input, so it is a ValueError naming the rule, not an assertion."""
+    limits, tracks); a breach is bad input, so it is a ValueError naming the rule, not an assertion.
+    The derived entries a position may repeat (victory totals, the decision pending, a finished game's
+    result) must be the ones the board gives: a stale copy means the position is not what it says."""
     if position is None:
         return
     try:
         game.check_invariants()
     except AssertionError as exc:
         raise ValueError(f"position breaks a rule of the board: {exc}") from None
+    totals = position.get("victory_totals")
+    if totals is not None:
+        read_object(totals, "victory_totals")
+        board = game.victory_totals()
+        if totals != board:
+            raise ValueError(f"victory_totals = {totals!r}, but the board gives {board!r} (they are derived: "
+                             f"leave the key out after editing the board)")
+    if game.state.over:
+        game.check_result()
+        return
+    pending = position.get("decision_pending")
+    if pending is not None:
+        if not isinstance(pending, str):
+            raise ValueError(f"decision_pending must be a string or null, not {pending!r}")
+        game.advance()
+        if pending != game.prompt():
+            raise ValueError(f"decision_pending = {pending!r}, but this position starts at {game.prompt()!r}: "
+                             f"positions load between cards; use load_game() for a save taken mid-card")
+
+
+def read_header(pos: dict, game: str, scenarios: dict) -> str:
+    """The ``game`` key (this game's name, if given) and the ``scenario`` label: a scenario of the game
+    or "custom" (the default)."""
+    name = pos.get("game", game)
+    if name != game:
+        raise ValueError(f"position is for game {name!r}, not {game!r}")
+    return read_choice(pos.get("scenario", "custom"), [*scenarios, "custom"], "scenario")
+
+
+RESULT_KEYS = {"winner", "winners", "ranking", "margins", "reason", "rule", "degree", "players", "scores"}
+
+
+def read_result(pos: dict, state) -> bool:
+    """``result``: a finished game's outcome (as ``to_position`` writes it). The game loads finished
+    with it -- no card is played again; its consistency with the board is checked once the game is
+    built (CoinGame.check_result). Returns whether the position is of a finished game."""
+    result = pos.get("result")
+    if result is None:
+        return False
+    check_keys(result, RESULT_KEYS, "result")
+    for key in ("winner", "ranking", "margins"):
+        if key not in result:
+            raise ValueError(f"result must give {key!r}")
+    if not isinstance(result["ranking"], list) or not isinstance(result["margins"], dict):
+        raise ValueError("result.ranking must be a list of factions and result.margins an object")
+    spec = state.field_specs().get("result")
+    if spec is not None:
+        spec.check(result, "result")
+    state.result = json.loads(json.dumps(result))
+    state.over = True
+    return True

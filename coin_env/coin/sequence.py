@@ -85,12 +85,12 @@ class CoinGame(Game):
             raise ValueError(f"saved game has bad options: {exc}") from None
         super().validate_loaded()
         s = self.state
-        self._check_loaded_result()
+        self.check_result()
         if not s.over and not any(self.is_periodic_card(c) for c in [s.current, s.upcoming, *s.deck] if c):
             raise SaveError("state.fields.deck", "no Campaign/Propaganda card is left to end the game (2.4)")
 
-    def _check_loaded_result(self) -> None:
-        """A save's outcome must be the one its board gives: a game is over exactly when it has a result
+    def check_result(self) -> None:
+        """A loaded game's outcome (a save's or a position's) must be the one its board gives: a game is over exactly when it has a result
         (and no decision pending), the winner heads the ranking, and the margins are the board's (7.0)."""
         s = self.state
         if s.over != (s.result is not None):

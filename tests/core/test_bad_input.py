@@ -24,15 +24,29 @@ def mid_game(game, seed=1, decisions=300):
 
 
 def between_cards(game, seed=3, at_least=200):
-    """A random game advanced to a point where its readable position can be loaded (between cards)."""
+    """A random game advanced to a point between cards (the card's first choice, nobody has acted on it
+    yet) after at least ``at_least`` decisions: a mid-game position, never a finished game."""
     g = coin_env.make_game(game, seed=seed)
     rng = random.Random(seed)
     n = 0
     while True:
         g.apply(rng.choice(g.legal_actions()))
         n += 1
-        if n >= at_least and not g.to_position()["decision_pending"]:
+        assert not g.is_over(), "the game ended before a mid-game position was found"
+        top = g.prompt_frame()
+        if n >= at_least and top["kind"] == "sop_choice" and not g.state.sop["offered"]:
             return g
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_position_fuzz_starts_from_a_mid_game_position_that_round_trips(game):
+    """Finding 7: the helper used to return finished games, so the position fuzz never left the end."""
+    g = between_cards(game)
+    pos = g.to_position()
+    assert not g.is_over() and pos["decision_pending"] and pos["result"] is None
+    h = coin_env.make_game(game, position=pos, seed=3)
+    assert h.to_position() == pos
+    assert h.current_player() == g.current_player() and h.legal_actions() == g.legal_actions()
 
 
 def edited_save(game, edit):

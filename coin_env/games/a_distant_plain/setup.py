@@ -3,7 +3,7 @@ option, and readable positions (``to_position`` / ``make_game(..., position=...)
 
 from __future__ import annotations
 
-from ...coin.positions import (check_invariants, check_keys, fill_available, initial_state, read_bool, read_choice, read_int,
+from ...coin.positions import (read_header, read_result, check_invariants, check_keys, fill_available, initial_state, read_bool, read_choice, read_int,
                                read_list, read_object, read_pieces, validate_choice_options,
                                validate_data_pack_option, validate_non_players)
 from . import board
@@ -222,7 +222,7 @@ class OpenDeployment(Prompt):
 # --- readable positions ------------------------------------------------------------------------
 _POSITION_KEYS = {"game", "scenario", "resources", "aid", "patronage", "islamabad", "islamabad_hard",
                   "current_card", "upcoming_card", "deck", "eligible", "spaces", "boxes", "capabilities",
-                  "returnees_unused", "victory_totals", "decision_pending"}
+                  "returnees_unused", "victory_totals", "decision_pending", "result"}
 _SPACE_KEYS = {"support", "pieces", "terror", "sabotage", "returnees", "control"}
 
 
@@ -265,6 +265,7 @@ def to_position(game) -> dict:
         "boxes": boxes,
         "victory_totals": board.victory_totals(s),
         "decision_pending": game.prompt() if s.frames else None,
+        "result": s.result,
     }
 
 
@@ -272,11 +273,9 @@ def state_from_position(pos: dict, seed: int) -> AdpState:
     """Build a state from a readable position (between cards: no decision may be pending). Derived
     entries (control, victory_totals) are ignored. Errors name the bad key."""
     check_keys(pos, _POSITION_KEYS, "position")
-    if pos.get("decision_pending"):
-        raise ValueError("positions can only be loaded between cards; use load_game() for mid-turn saves")
     s = AdpState.empty()
     s.rng = s.rng.__class__(seed)
-    s.scenario = str(pos.get("scenario", "custom"))
+    s.scenario = read_header(pos, "a_distant_plain", SCENARIOS)
     res = pos.get("resources", {})
     check_keys(res, set(s.resources), "resources")
     for f, v in res.items():
@@ -353,12 +352,17 @@ def _position_deck(s, pos) -> None:
             read_int(c, 1, n_cards, "deck card")
         deck = list(deck)
     cur, up = pos.get("current_card"), pos.get("upcoming_card")
-    for key, card, at in (("current_card", cur, 0), ("upcoming_card", up, 1)):
+    for key, card in (("current_card", cur), ("upcoming_card", up)):
         if card is not None:
-            deck.insert(at, read_int(card, 1, n_cards, key))
-    if len(set(deck)) != len(deck):
+            read_int(card, 1, n_cards, key)
+    cards = [c for c in (cur, up) if c is not None] + deck
+    if len(set(cards)) != len(cards):
         raise ValueError("deck names a card twice")
-    s.deck = deck
-    s.propaganda_in_deck = sum(1 for c in deck if carddata.is_propaganda(c))
+    s.propaganda_in_deck = sum(1 for c in cards if carddata.is_propaganda(c))
+    if read_result(pos, s):
+        # A finished game (7.3): its last cards stay where they lie; no card is played again.
+        s.deck, s.current, s.upcoming = deck, cur, up
+        return
+    s.deck = cards
     if s.propaganda_in_deck == 0:
         raise ValueError("position's deck has no Propaganda card: the game could never end")

@@ -3,7 +3,7 @@ and readable positions (``to_position`` / ``make_game(..., position=...)``)."""
 
 from __future__ import annotations
 
-from ...coin.positions import (check_invariants, check_keys, initial_state, read_bool, read_choice, read_int, read_list,
+from ...coin.positions import (read_header, read_result, check_invariants, check_keys, initial_state, read_bool, read_choice, read_int, read_list,
                                read_object, read_pieces, validate_choice_options, validate_data_pack_option,
                                validate_non_players)
 from . import board
@@ -178,23 +178,22 @@ def to_position(game) -> dict:
         "boxes": boxes,
         "victory_totals": board.victory_totals(s),
         "decision_pending": game.prompt() if s.frames else None,
+        "result": s.result,
     }
 
 
 _POSITION_KEYS = {"game", "scenario", "resources", "restraint", "unity", "viceroy", "current_card",
                   "upcoming_card", "deck", "campaign_cards_in_deck", "eligible", "spaces", "boxes",
-                  "victory_totals", "decision_pending"}
+                  "victory_totals", "decision_pending", "result"}
 
 
 def state_from_position(pos: dict, seed: int) -> GandhiState:
     """Build a state from a readable position (between cards: no decision may be pending).
     Derived entries (raj_control, victory_totals) are ignored. Errors name the bad key."""
     check_keys(pos, _POSITION_KEYS, "position")
-    if pos.get("decision_pending"):
-        raise ValueError("positions can only be loaded between cards; use load_game() for mid-turn saves")
     s = GandhiState.empty()
     s.rng = s.rng.__class__(seed)
-    s.scenario = str(pos.get("scenario", "custom"))
+    s.scenario = read_header(pos, "gandhi", SCENARIOS)
     res = pos.get("resources", {"raj": 0, "revs": 0})
     check_keys(res, {"raj", "revs"}, "resources")
     for f in ("raj", "revs"):
@@ -253,13 +252,19 @@ def state_from_position(pos: dict, seed: int) -> GandhiState:
     for key, card in (("current_card", cur), ("upcoming_card", up)):
         if card is not None:
             read_int(card, 1, 79, key)
-    if cur is not None:
-        s.deck.insert(0, cur if up is None else cur)
-        if up is not None:
-            s.deck.insert(1, up)
-    s.campaigns_in_deck = sum(1 for c in s.deck if carddata.is_campaign(c))
-    if s.campaigns_in_deck == 0:
-        raise ValueError("position's deck has no Campaign card: the game could never end")
+    if read_result(pos, s):
+        # A finished game (7.3): its last cards stay where they lie; no card is played again.
+        s.current, s.upcoming = cur, up
+    else:
+        if cur is not None:
+            s.deck.insert(0, cur)
+            if up is not None:
+                s.deck.insert(1, up)
+        if not any(carddata.is_campaign(c) for c in s.deck):
+            raise ValueError("position's deck has no Campaign card: the game could never end")
+    # Campaign cards still to come (a finished game's Current card has had its round).
+    to_come = [s.upcoming, *s.deck] if s.over else [s.current, s.upcoming, *s.deck]
+    s.campaigns_in_deck = sum(1 for c in to_come if c and carddata.is_campaign(c))
     elig = pos.get("eligible", {})
     check_keys(elig, set(FACTIONS), "eligible")
     for f, v in elig.items():

@@ -1,0 +1,107 @@
+"""Readable positions round-trip between cards, and a finished game's position loads finished
+(reliability probe findings 6 and 18)."""
+
+import random
+
+import pytest
+
+import coin_env
+
+GAMES = ["gandhi", "a_distant_plain"]
+
+
+def card_starts(game, seed):
+    """Yield (game, position) at the start of every card of a seeded random game (nobody acted yet)."""
+    g = coin_env.make_game(game, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over():
+        top = g.prompt_frame()
+        if top["kind"] == "sop_choice" and not g.state.sop["offered"]:
+            yield g, g.to_position()
+        g.apply(rng.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_position_taken_between_cards_loads_back_to_the_same_decision(game):
+    n = 0
+    for g, pos in card_starts(game, seed=1):
+        h = coin_env.make_game(game, position=pos)
+        assert h.to_position() == pos
+        assert h.prompt() == g.prompt() and h.current_player() == g.current_player()
+        assert h.legal_actions() == g.legal_actions()
+        n += 1
+    assert n >= 20
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_position_of_a_new_game_loads(game):
+    g = coin_env.make_game(game, seed=0)
+    if g.prompt_frame()["kind"] != "sop_choice":     # Gandhi's / ADP's set-up choices come first
+        pytest.skip("the scenario starts with a set-up choice, not a card")
+    pos = g.to_position()
+    assert coin_env.make_game(game, position=pos).to_position() == pos
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [3, 5])
+def test_a_finished_games_position_loads_as_finished_with_the_same_winner(game, seed):
+    g = coin_env.make_game(game, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over():
+        g.apply(rng.choice(g.legal_actions()))
+    pos = g.to_position()
+    h = coin_env.make_game(game, position=pos)
+    assert h.is_over() and h.legal_actions() == []
+    assert h.winner() == g.winner() and h.ranking() == g.ranking() and h.victory_margins() == g.victory_margins()
+    assert h.to_position() == pos
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_finished_position_with_another_winner_is_refused(game):
+    g = coin_env.make_game(game, seed=5)
+    rng = random.Random(5)
+    while not g.is_over():
+        g.apply(rng.choice(g.legal_actions()))
+    pos = g.to_position()
+    pos["result"] = dict(pos["result"], winner=g.ranking()[-1])
+    with pytest.raises(ValueError, match="winner"):
+        coin_env.make_game(game, position=pos)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_position_taken_mid_card_is_refused_naming_the_decision(game):
+    g = coin_env.make_game(game, seed=2)
+    rng = random.Random(2)
+    while not (g.prompt_frame()["kind"] == "sop_choice" and g.state.sop["acted"]):
+        g.apply(rng.choice(g.legal_actions()))
+    with pytest.raises(ValueError, match="decision_pending"):
+        coin_env.make_game(game, position=g.to_position())
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("key, value, message", [
+    ("game", "a_distant_plain", "position is for game"),
+    ("game", ["x"], "position is for game"),
+    ("scenario", [1], "scenario"),
+    ("scenario", "nosuch", "scenario"),
+    ("victory_totals", "lots", "victory_totals"),
+    ("victory_totals", {"raj": 999}, "victory_totals"),
+    ("decision_pending", 5, "decision_pending"),
+    ("result", {"winner": "x"}, "result"),
+])
+def test_position_header_and_derived_entries_take_only_their_values(game, key, value, message):
+    """Finding 18: ``game``, ``scenario`` and ``victory_totals`` took any value."""
+    g = next(card_starts(game, seed=4))[0]
+    pos = g.to_position()
+    if key == "game" and value == game:
+        value = "gandhi"
+    pos[key] = value
+    with pytest.raises(ValueError, match=message):
+        coin_env.make_game(game, position=pos)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_position_may_name_its_scenario_or_custom(game):
+    pos = next(card_starts(game, seed=4))[1]
+    for label in ("custom", pos["scenario"]):
+        assert coin_env.make_game(game, position=dict(pos, scenario=label)).state.scenario == label
