@@ -5,7 +5,10 @@
     cfg["algorithm"]["hyperparameters"]["n_steps"]
 
 Every key is known: an unknown key or a bad value raises :class:`ConfigError` naming the key path (for
-example ``algorithm.hyperparameters.learning_rte``), the file, and what would be accepted. The loaded
+example ``algorithm.hyperparameters.learning_rte``), the file, and what would be accepted. A key given twice
+in one mapping is refused too, naming the key and both lines (PyYAML would silently keep the last one).
+``--set KEY=VALUE`` overrides: a mapping value merges into the mapping it overrides (key by key, recursively;
+``--set algorithm.hyperparameters={}`` changes nothing), any other value replaces. The loaded
 config is a plain dict with every default filled in (``SCHEMA`` below is the reference, and
 ``configs/README.md`` documents it); it is saved next to the run so a run can be reproduced or resumed.
 
@@ -48,8 +51,8 @@ class UniqueKeyLoader(yaml.SafeLoader):
                     continue
                 line = key_node.start_mark.line + 1
                 if first is not None:
-                    raise ConfigError(f"{self.source}:{line}: duplicate key {key!r} (first given at line {first}); "
-                                      f"a key may appear once per mapping")
+                    raise ConfigError(f"{self.source}: duplicate key {key!r} at line {line} (first given at line "
+                                      f"{first}); a key may appear only once in a mapping")
                 seen[key] = line
         return super().construct_mapping(node, deep)
 
@@ -61,9 +64,9 @@ def load_yaml(text, source: str = "config"):
         return yaml.load(text, Loader=loader)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        where = f"{source}:{mark.line + 1}" if mark is not None else source
+        line = f" (line {mark.line + 1})" if mark is not None else ""
         what = " ".join(str(part) for part in (e.context, e.problem) if part)
-        raise ConfigError(f"{where}: not valid YAML: {what}") from None
+        raise ConfigError(f"{source}: not valid YAML{line}: {what}") from None
     except yaml.YAMLError as e:
         raise ConfigError(f"{source}: not valid YAML: {' '.join(str(e).split())}") from None
 
