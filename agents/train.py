@@ -47,7 +47,8 @@ trained on); a resumed run collects it again and ends at exactly ``total_timeste
 ``--resume`` continues a run:
 
 * from its newest readable checkpoint: an unreadable one (truncated, not a zip) is moved aside to
-  ``step_N.zip.corrupt`` with a one-line warning, and the next older one is used;
+  ``step_N.zip.corrupt`` with a one-line warning, and the next older one is used (resuming from a
+  checkpoint file older than the run's newest renames the newer ones ``*.abandoned``);
 * with the same model and problem: keys other than ``total_timesteps``, ``name``, ``output_dir``,
   ``envs.vectorization``, ``algorithm.device``, ``evaluation.*`` and ``checkpoints.*`` must equal the run's
   ``config.yaml`` (and the checkpoint's own network and hyper-parameters); a difference is refused naming
@@ -719,6 +720,17 @@ def prepare_run_dir(cfg: dict, resume: bool | str) -> tuple[str | None, int | No
     return None, lock
 
 
+def _set_aside_checkpoints_after(run_dir: str, timesteps: int) -> None:
+    """A run resumed from an older checkpoint than its newest: the newer ones belong to the abandoned branch.
+    They are renamed ``<name>.abandoned`` (kept, but never resumed from nor counted as kept checkpoints)."""
+    newer = [path for steps, path in checkpoint_steps(run_dir) if steps > timesteps]
+    for path in newer:
+        os.replace(path, path + ".abandoned")
+    if newer:
+        print(f"coin-env train: resuming at {timesteps} timesteps: {len(newer)} newer checkpoint(s) renamed "
+              f"*.abandoned", file=sys.stderr)
+
+
 def _drop_snapshots_after(run_dir: str, timesteps: int) -> None:
     from .league import SNAPSHOT
     for path in _league_snapshots(run_dir):
@@ -762,6 +774,7 @@ def _train(cfg: dict, resume_from: str | None, progress: bool, torch) -> dict:
             _refuse_changes(model_differences(model, cfg), run_dir)
             model.set_random_seed(resume_seed(cfg["seed"], start))   # torch, numpy, random, envs: new streams
             _drop_snapshots_after(run_dir, start)
+            _set_aside_checkpoints_after(run_dir, start)
         else:
             venv.seed(resume_seed(cfg["seed"], 0))                   # env i: seed * 1000 + i (env_configs)
         summary["device"] = str(model.device)

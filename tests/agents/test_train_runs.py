@@ -243,3 +243,15 @@ def test_train_user_errors_are_one_line_and_exit_code_2(tmp_path, capsys):
     for args, message in cases:
         code, err = cli_train(capsys, *args)
         assert code == 2 and message in one_line_error(err), (args, err)
+
+
+def test_resuming_an_older_checkpoint_sets_the_newer_ones_aside(tmp_path):
+    from agents.train import checkpoint_steps
+    run_dir = str(tmp_path / "run")
+    train(smoke(run_dir, "total_timesteps=192", "checkpoints.every=64", "checkpoints.keep=3"))
+    older = os.path.join(run_dir, "checkpoints", "step_000000000064.zip")
+    done = train(smoke(run_dir, "total_timesteps=128", "checkpoints.every=64", "checkpoints.keep=1"), resume=older)
+    assert done["timesteps"] == 128 and done["trained_timesteps"] == 64
+    # keep=1 keeps the new run's own checkpoint, not the abandoned branch's step_192; --resume would pick it
+    assert [s for s, _ in checkpoint_steps(run_dir)] == [128]
+    assert os.path.isfile(os.path.join(run_dir, "checkpoints", "step_000000000192.zip.abandoned"))
