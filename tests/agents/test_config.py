@@ -137,7 +137,8 @@ def test_an_override_of_a_mapping_merges_into_it():
     cfg = parse_config(raw, overrides=["algorithm.hyperparameters={}"])
     assert cfg["algorithm"]["hyperparameters"]["n_steps"] == 64 and cfg["algorithm"]["net_arch"] == [32]
     cfg = parse_config(raw, overrides=["algorithm={hyperparameters: {n_epochs: 2}}"])
-    assert cfg["algorithm"]["hyperparameters"]["n_steps"] == 64 and cfg["algorithm"]["hyperparameters"]["n_epochs"] == 2
+    hp = cfg["algorithm"]["hyperparameters"]
+    assert hp["n_steps"] == 64 and hp["n_epochs"] == 2
     cfg = parse_config(raw, overrides=["algorithm.net_arch=[8, 8]"])          # a list replaces
     assert cfg["algorithm"]["net_arch"] == [8, 8]
 
