@@ -5,7 +5,10 @@
     cfg["algorithm"]["hyperparameters"]["n_steps"]
 
 Every key is known: an unknown key or a bad value raises :class:`ConfigError` naming the key path (for
-example ``algorithm.hyperparameters.learning_rte``), the file, and what would be accepted. The loaded
+example ``algorithm.hyperparameters.learning_rte``), the file, and what would be accepted. A key given twice
+in one mapping is refused too, naming the key and both lines (PyYAML would silently keep the last one).
+``--set KEY=VALUE`` overrides: a mapping value merges into the mapping it overrides (key by key, recursively;
+``--set algorithm.hyperparameters={}`` changes nothing), any other value replaces. The loaded
 config is a plain dict with every default filled in (``SCHEMA`` below is the reference, and
 ``configs/README.md`` documents it); it is saved next to the run so a run can be reproduced or resumed.
 
@@ -26,6 +29,46 @@ import yaml
 
 class ConfigError(ValueError):
     """A config file or override that cannot be used; the message names the key."""
+
+
+# --- YAML: safe, and a key given twice in one mapping is an error (PyYAML keeps the last one silently) -------
+class UniqueKeyLoader(yaml.SafeLoader):
+    """``yaml.SafeLoader`` that refuses a mapping holding the same key twice, naming the key and both lines
+    (merge keys ``<<`` are left to PyYAML: a merged mapping's keys may be overridden, as YAML intends)."""
+
+    source = "config"
+
+    def construct_mapping(self, node, deep=False):
+        if isinstance(node, yaml.MappingNode):
+            seen = {}
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    first = seen.get(key)
+                except TypeError:           # an unhashable key: PyYAML's own error follows
+                    continue
+                line = key_node.start_mark.line + 1
+                if first is not None:
+                    raise ConfigError(f"{self.source}: duplicate key {key!r} at line {line} (first given at line "
+                                      f"{first}); a key may appear only once in a mapping")
+                seen[key] = line
+        return super().construct_mapping(node, deep)
+
+
+def load_yaml(text, source: str = "config"):
+    """Parse YAML text (or a stream) safely, refusing duplicate keys; errors are one-line ConfigErrors."""
+    loader = type("Loader", (UniqueKeyLoader,), {"source": source})
+    try:
+        return yaml.load(text, Loader=loader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = f" (line {mark.line + 1})" if mark is not None else ""
+        what = " ".join(str(part) for part in (e.context, e.problem) if part)
+        raise ConfigError(f"{source}: not valid YAML{line}: {what}") from None
+    except yaml.YAMLError as e:
+        raise ConfigError(f"{source}: not valid YAML: {' '.join(str(e).split())}") from None
 
 
 # --- schema: key -> (default, checker). A dict default is a nested section. -----------------------------------
@@ -201,8 +244,20 @@ def _validate(section: dict, schema: dict, path: list[str], source: str) -> dict
     return out
 
 
+def _merge(into: dict, value: dict) -> None:
+    for key, v in value.items():
+        if isinstance(v, dict) and isinstance(into.get(key), dict):
+            _merge(into[key], v)
+        else:
+            into[key] = copy.deepcopy(v)
+
+
 def _apply_override(raw: dict, item: str, source: str) -> None:
-    """``key.sub=value``: the value is parsed as YAML (``5000``, ``true``, ``[a, b]``, ``arjuna``)."""
+    """``key.sub=value``: the value is parsed as YAML (``5000``, ``true``, ``[a, b]``, ``arjuna``).
+
+    A mapping value MERGES into the mapping it overrides, key by key and recursively:
+    ``algorithm.hyperparameters={}`` changes nothing, ``algorithm.hyperparameters={n_steps: 64}`` is
+    ``algorithm.hyperparameters.n_steps=64``. Any other value (number, string, list, null) replaces."""
     key, sep, text = item.partition("=")
     if not sep or not key:
         raise ConfigError(f"override {item!r}: write KEY=VALUE, e.g. total_timesteps=5000")
@@ -212,7 +267,11 @@ def _apply_override(raw: dict, item: str, source: str) -> None:
         if not isinstance(schema, dict) or part not in schema:
             raise _unknown(part, parts[:i], schema if isinstance(schema, dict) else {}, source)
         if i == len(parts) - 1:
-            node[part] = yaml.safe_load(text)
+            value = load_yaml(text, source)
+            if isinstance(value, dict) and isinstance(node.get(part), dict):
+                _merge(node[part], value)
+            else:
+                node[part] = value
         else:
             node = node.setdefault(part, {})
             if not isinstance(node, dict):
@@ -237,6 +296,10 @@ def parse_config(raw, source: str = "config", overrides=(), check_game: bool = T
     if hp["batch_size"] > hp["n_steps"] * cfg["envs"]["count"]:
         raise ConfigError(f"{source}: algorithm.hyperparameters.batch_size ({hp['batch_size']}) is larger than one "
                           f"rollout (n_steps x envs.count = {hp['n_steps'] * cfg['envs']['count']})")
+    if cfg["total_timesteps"] % cfg["envs"]["count"]:
+        raise ConfigError(f"{source}: total_timesteps ({cfg['total_timesteps']}) must be a multiple of envs.count "
+                          f"({cfg['envs']['count']}): each step of the envs is envs.count timesteps, and a run "
+                          f"trains exactly total_timesteps")
     if cfg["name"] is None:
         cfg["name"] = os.path.splitext(os.path.basename(source))[0] if source.endswith((".yaml", ".yml")) else "run"
     if cfg["output_dir"] is None:
@@ -250,11 +313,13 @@ def load_config(path: str, overrides=(), check_game: bool = True) -> dict:
     """Read and validate a YAML config file (see the module docstring)."""
     if not os.path.isfile(path):
         raise ConfigError(f"config file {path!r} not found")
-    with open(path) as f:
-        try:
-            raw = yaml.safe_load(f)
-        except yaml.YAMLError as e:
-            raise ConfigError(f"{path}: not valid YAML: {e}") from None
+    try:
+        with open(path) as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise ConfigError(f"config file {path!r} cannot be read: {e.strerror if isinstance(e, OSError) else e}") \
+            from None
+    raw = load_yaml(text, path)
     return parse_config(raw, path, overrides, check_game)
 
 

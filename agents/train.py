@@ -24,30 +24,91 @@ The run directory (``output_dir``, default ``runs/<name>``) holds:
     train.json                  timesteps, wall time, learner timesteps/second
 
 Every model file is written to a temporary name and renamed, so an interrupted run never leaves a broken
-checkpoint. Ctrl-C saves the current model as a checkpoint and says how to resume. A run directory that
-already holds a run is never overwritten: ``--resume`` continues it; a new run goes to ``<output_dir>-2``
-(then ``-3``, ...), as printed.
+checkpoint. A run directory that already holds a run is never overwritten: ``--resume`` continues it; a new
+run goes to ``<output_dir>-2`` (then ``-3``, ...), as printed.
+
+One run per directory. A run holds an exclusive ``fcntl.flock`` on ``<run dir>/.lock`` (the file names the
+holder's pid and host) from the moment it claims the directory until it ends. Taking the lock is the claim,
+so two runs started together cannot both take one directory: the second moves on to the next free
+``<output_dir>-N``; ``--resume`` of a directory whose lock is held is refused. The kernel drops the lock when
+its process dies (even by SIGKILL), so a crashed run never leaves a stale lock behind; the ``.lock`` file it
+leaves is just a file. (flock needs a local file system or an NFS that supports it.)
+
+Exact budget. Timesteps are counted in rollouts (``n_steps`` x ``envs.count``); a run trains exactly
+``total_timesteps`` (a multiple of ``envs.count``): when the budget is not a whole number of rollouts, the
+last rollout is shortened to what is left. Checkpoints, league snapshots and periodic evaluations happen at
+rollout boundaries (the first boundary at or after each multiple of their period, and at the end), where
+the saved weights have trained on every timestep counted in the saved ``num_timesteps``.
+
+Ctrl-C (KeyboardInterrupt) saves a checkpoint of the last rollout boundary: the weights after the last
+finished update and that boundary's timestep count. The unfinished rollout is discarded (it was never
+trained on); a resumed run collects it again and ends at exactly ``total_timesteps``.
+
+``--resume`` continues a run:
+
+* from its newest readable checkpoint: an unreadable one (truncated, not a zip) is moved aside to
+  ``step_N.zip.corrupt`` with a one-line warning, and the next older one is used (resuming from a
+  checkpoint file older than the run's newest renames the newer ones ``*.abandoned``);
+* with the same model and problem: keys other than ``total_timesteps``, ``name``, ``output_dir``,
+  ``envs.vectorization``, ``algorithm.device``, ``evaluation.*`` and ``checkpoints.*`` must equal the run's
+  ``config.yaml`` (and the checkpoint's own network and hyper-parameters); a difference is refused naming
+  the keys, and ``config.yaml`` is only rewritten once the model is known to use it;
+* with fresh random streams derived from ``(seed, timesteps)``: the envs start new games from seed
+  ``resume_seed(seed, T) + i`` and torch/numpy/random are seeded with it too, so the envs are not replayed
+  from their initial seeds and resuming one checkpoint twice gives the same run. It is NOT bit-identical to
+  an uninterrupted run: the games in progress in the envs, and the RNG states at the checkpoint, are not
+  saved with it;
+* with ``monitor.csv`` continued: its ``timesteps`` column gives the learner timesteps at each episode's end;
+  lines past the checkpoint (a discarded rollout's episodes) are dropped, new lines are appended, and
+  ``t`` stays "seconds since the run first started" (the header's ``t_start``; pauses included). Lines
+  of ``evaluations.csv`` past the checkpoint and league snapshots past it are dropped likewise.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import csv
 import json
+import math
 import os
 import re
+import socket
 import sys
 import time
+import zipfile
 
 from .config import ConfigError, dump_config, load_config, opponent_specs, trained_seats
 
 STEP_FILE = re.compile(r"^step_(\d+)\.zip$")
 SUBPROCESS_MIN_CORES = 4        # envs.vectorization "auto": subprocess envs from this many cores on
+LOCK_FILE = ".lock"
+# Keys that may differ between a run's config.yaml and the config it is resumed with (prefixes).
+RESUME_MAY_CHANGE = ("name", "output_dir", "total_timesteps", "envs.vectorization", "algorithm.device",
+                     "evaluation", "checkpoints")
+
+
+class RunDirError(ConfigError):
+    """The run directory cannot be used (in use by another run, not writable, nothing to resume)."""
+
+
+class NothingToResume(RunDirError, FileNotFoundError):
+    """``--resume`` found no checkpoint (or no readable one) to continue from."""
+
+
+def resume_seed(seed: int, timesteps: int) -> int:
+    """The base seed of the envs (env i: base + i) and of torch/numpy/random for a run at ``timesteps``:
+    ``seed * 1000`` for a new run, a hash of ``(seed, timesteps)`` for a run resumed at ``timesteps`` > 0."""
+    if timesteps <= 0:
+        return seed * 1000
+    import numpy as np
+    return int(np.random.SeedSequence([seed, timesteps]).generate_state(1)[0]) & 0x3FFFFFFF
 
 
 # --- environments from plain data ---------------------------------------------------------------------------------
-def env_configs(cfg: dict) -> list[dict]:
-    """One plain-data env config per training env (picklable; a remote runner can build them too)."""
+def env_configs(cfg: dict, timesteps: int = 0) -> list[dict]:
+    """One plain-data env config per training env (picklable; a remote runner can build them too). Env i's
+    seed is ``resume_seed(seed, timesteps) + i`` (``seed * 1000 + i`` for a new run)."""
     from coin_env.core.registry import game_module
     factions = list(game_module(cfg["game"]).GAME_CLASS.factions)
     seats = trained_seats(cfg, factions)
@@ -55,7 +116,7 @@ def env_configs(cfg: dict) -> list[dict]:
     return [{"game": cfg["game"], "scenario": cfg["scenario"], "options": dict(cfg["options"]),
              "seat": seats[0] if len(seats) == 1 else seats, "opponents": opponent_specs(cfg, factions),
              "reward": cfg["reward"], "max_decisions": cfg["max_decisions"],
-             "seed": cfg["seed"] * 1000 + rank, "league": league}
+             "seed": resume_seed(cfg["seed"], timesteps) + rank, "league": league}
             for rank in range(cfg["envs"]["count"])]
 
 
@@ -118,10 +179,11 @@ def masks_from_infos(venv):
     return MasksFromInfos(venv)
 
 
-def make_vec_env(cfg: dict, resuming: bool = False):
-    from stable_baselines3.common.monitor import ResultsWriter
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
-    factories = [_EnvFactory(c) for c in env_configs(cfg)]
+def make_vec_env(cfg: dict, resuming: bool = False, timesteps: int = 0):
+    """The training VecEnv and its vectorization mode; ``timesteps``: where a resumed run starts (the env
+    seeds and monitor.csv continue from there)."""
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+    factories = [_EnvFactory(c) for c in env_configs(cfg, timesteps)]
     mode = cfg["envs"]["vectorization"]
     if mode == "auto":
         # Measured on a 2-core machine (the quickstart config, Gandhi vs Arjuna): 4 in-process envs train at
@@ -130,14 +192,78 @@ def make_vec_env(cfg: dict, resuming: bool = False):
         mode = "subprocess" if len(factories) > 1 and (os.cpu_count() or 1) >= SUBPROCESS_MIN_CORES else "dummy"
     venv = SubprocVecEnv(factories, start_method="forkserver") if mode == "subprocess" else DummyVecEnv(factories)
     venv = masks_from_infos(venv)
-    # monitor.csv: one line per finished episode (reward, length, time): the learning curve. A resumed run
-    # appends to it (SB3 would start the file afresh).
+    # monitor.csv: one line per finished episode (reward, length, time, learner timesteps at its end): the
+    # learning curve. A resumed run continues the file (SB3 would start it afresh).
     monitor = os.path.join(cfg["output_dir"], "monitor.csv")
-    if resuming and os.path.isfile(monitor):
-        venv = VecMonitor(venv)
-        venv.results_writer = ResultsWriter(monitor, override_existing=False)
-        return venv, mode
-    return VecMonitor(venv, filename=monitor), mode
+    return RunMonitor(venv, monitor, timesteps, resuming), mode
+
+
+def _run_monitor_class():
+    import numpy as np
+    from stable_baselines3.common.monitor import ResultsWriter
+    from stable_baselines3.common.vec_env import VecMonitor
+
+    class _RunMonitor(VecMonitor):
+        """SB3's VecMonitor plus a ``timesteps`` column, continued across ``--resume`` (see the module
+        docstring): lines past the resume point are dropped, ``t`` keeps counting from the first start."""
+
+        def __init__(self, venv, path: str, timesteps: int = 0, resuming: bool = False):
+            super().__init__(venv)
+            self.timesteps = timesteps
+            self.info_keywords = ("timesteps",)
+            if resuming and os.path.isfile(path):
+                self.t_start = _truncate_monitor(path, timesteps, self.t_start)
+                self.results_writer = ResultsWriter(path, extra_keys=self.info_keywords, override_existing=False)
+            else:
+                self.results_writer = ResultsWriter(path, header={"t_start": self.t_start, "env_id": "None"},
+                                                    extra_keys=self.info_keywords)
+
+        def step_wait(self):
+            obs, rewards, dones, infos = self.venv.step_wait()
+            self.timesteps += self.num_envs
+            self.episode_returns += rewards
+            self.episode_lengths += 1
+            infos = list(infos)
+            for i in np.flatnonzero(dones):
+                info = dict(infos[i])
+                episode = {"r": self.episode_returns[i], "l": self.episode_lengths[i],
+                           "t": round(time.time() - self.t_start, 6), "timesteps": self.timesteps}
+                info["episode"] = episode
+                self.episode_count += 1
+                self.episode_returns[i] = 0
+                self.episode_lengths[i] = 0
+                self.results_writer.write_row(episode)
+                infos[i] = info
+            return obs, rewards, dones, infos
+
+    return _RunMonitor
+
+
+def RunMonitor(venv, path: str, timesteps: int = 0, resuming: bool = False):
+    return _run_monitor_class()(venv, path, timesteps, resuming)
+
+
+def _truncate_monitor(path: str, timesteps: int, default_t_start: float) -> float:
+    """Rewrite monitor.csv without the episodes that ended after ``timesteps`` (older files, without a
+    ``timesteps`` column, get an empty one); returns the run's original ``t_start``."""
+    with open(path, newline="") as f:
+        first = f.readline()
+        rows = list(csv.DictReader(f))
+    try:
+        header = json.loads(first[1:]) if first.startswith("#") else {}
+        t_start = float(header.get("t_start", default_t_start))
+    except (ValueError, TypeError):
+        header, t_start = {}, default_t_start
+    kept = [r for r in rows if not r.get("timesteps") or int(float(r["timesteps"])) <= timesteps]
+    tmp = path + ".tmp"
+    with open(tmp, "w", newline="\n") as f:
+        f.write("#" + json.dumps({"t_start": t_start, "env_id": header.get("env_id", "None")}) + "\n")
+        w = csv.DictWriter(f, fieldnames=("r", "l", "t", "timesteps"), extrasaction="ignore")
+        w.writeheader()
+        for r in kept:
+            w.writerow({k: r.get(k) or "" for k in ("r", "l", "t", "timesteps")})
+    os.replace(tmp, path)
+    return t_start
 
 
 # --- files ---------------------------------------------------------------------------------------------------------
@@ -165,21 +291,113 @@ def latest_checkpoint(run_dir: str) -> str | None:
     return steps[-1][1] if steps else None
 
 
+def checkpoint_problem(path: str) -> str | None:
+    """Why ``path`` cannot be a checkpoint to resume from (None: it reads as a complete SB3 save)."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            missing = {"data", "policy.pth"} - set(z.namelist())
+            if missing:
+                return f"not a MaskablePPO save (no {', '.join(sorted(missing))} in it)"
+            bad = z.testzip()
+            if bad is not None:
+                return f"damaged ({bad} fails its CRC check)"
+    except (zipfile.BadZipFile, EOFError, ValueError):
+        return "truncated or not a zip file"
+    except OSError as e:
+        return e.strerror or str(e)
+    return None
+
+
+def checkpoint_timesteps(path: str) -> int:
+    """The learner timesteps a checkpoint was saved at (read from its ``data``, without loading the model)."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            return int(json.loads(z.read("data"))["num_timesteps"])
+    except (zipfile.BadZipFile, OSError, KeyError, ValueError, TypeError) as e:
+        raise RunDirError(f"cannot resume from {path}: no timestep count in it ({type(e).__name__})") from None
+
+
+def newest_valid_checkpoint(run_dir: str) -> str:
+    """The newest readable checkpoint of a run; an unreadable newer one is renamed ``<name>.corrupt`` (so it
+    is never picked again nor counted as one of the kept checkpoints) with a one-line warning."""
+    steps = checkpoint_steps(run_dir)
+    where = os.path.join(run_dir, "checkpoints")
+    if not steps:
+        raise NothingToResume(f"nothing to resume: no checkpoint in {where}")
+    problems = []
+    for _, path in reversed(steps):
+        problem = checkpoint_problem(path)
+        if problem is None:
+            if problems:
+                print(f"coin-env train: warning: {'; '.join(problems)}; resuming from {path}", file=sys.stderr)
+            return path
+        aside = path + ".corrupt"
+        try:
+            os.replace(path, aside)
+            problems.append(f"{path} is unreadable ({problem}), moved to {os.path.basename(aside)}")
+        except OSError:
+            problems.append(f"{path} is unreadable ({problem})")
+    raise NothingToResume(f"nothing to resume: no readable checkpoint in {where} ({'; '.join(problems)})")
+
+
+# --- one run per directory ---------------------------------------------------------------------------------------
+def lock_run_dir(run_dir: str) -> int | None:
+    """Create ``run_dir`` if needed and take its exclusive lock (see the module docstring). Returns the lock's
+    file descriptor (keep it open for the run; :func:`unlock_run_dir` releases it), or None while another
+    live process holds it. Raises OSError when the directory cannot be created or written."""
+    import fcntl
+    os.makedirs(run_dir, exist_ok=True)
+    fd = os.open(os.path.join(run_dir, LOCK_FILE), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    except OSError:
+        os.close(fd)
+        raise
+    os.ftruncate(fd, 0)
+    os.write(fd, f"pid {os.getpid()} on {socket.gethostname()}\n".encode())
+    return fd
+
+
+def unlock_run_dir(fd: int | None) -> None:
+    if fd is not None:
+        os.close(fd)                # closing the descriptor releases the flock
+
+
+def lock_holder(run_dir: str) -> str:
+    try:
+        with open(os.path.join(run_dir, LOCK_FILE)) as f:
+            return f.read().strip() or "another process"
+    except OSError:
+        return "another process"
+
+
+def _lock_or_fail(run_dir: str) -> int | None:
+    try:
+        return lock_run_dir(run_dir)
+    except OSError as e:
+        raise RunDirError(f"output directory {run_dir!r} cannot be used: {e.strerror or e}") from None
+
+
 # --- callbacks -----------------------------------------------------------------------------------------------------
-def _callbacks(cfg: dict, run_dir: str, evaluator, progress: bool):
+def _callbacks(cfg: dict, run_dir: str, evaluator, progress: bool, start: int = 0):
+    """``[schedule, progress bar]``: the schedule runs checkpoints, league snapshots and evaluations at rollout
+    boundaries and knows the last clean state for Ctrl-C (see the module docstring)."""
     from stable_baselines3.common.callbacks import BaseCallback
 
     every = lambda n, last, now: n > 0 and now // n > last // n     # crossed a multiple of n since `last`
 
-    class Periodic(BaseCallback):
-        """Checkpoints, league snapshots and evaluations at their schedules (in learner timesteps)."""
-
+    class Schedule(BaseCallback):
         def __init__(self):
             super().__init__()
-            self.last = 0
+            self.last = start           # the boundary whose events were handled last
+            self.boundary = start       # the newest rollout boundary: the timesteps the weights trained on
+            self.phase = "idle"         # "collect": weights clean; "train": an update in progress
+            self.clean = None           # the weights and optimizer before the update in progress
 
         def _on_training_start(self):
-            self.last = self.num_timesteps
             if self._league() and not _league_snapshots(run_dir):
                 self._snapshot()                        # snapshot 0: the pool is never empty
 
@@ -189,11 +407,31 @@ def _callbacks(cfg: dict, run_dir: str, evaluator, progress: bool):
         def _snapshot(self):
             from .league import prune_snapshots, snapshot_path
             pool = os.path.join(run_dir, "league")
-            save_atomic(self.model, snapshot_path(pool, self.num_timesteps))
+            save_atomic(self.model, snapshot_path(pool, self.model.num_timesteps))
             prune_snapshots(pool, cfg["league"]["max_snapshots"])
 
+        def _on_rollout_start(self):
+            self.phase = "collect"
+            self.at_boundary()
+
+        def _on_rollout_end(self):
+            policy = self.model.policy
+            self.clean = (copy.deepcopy(policy.state_dict()), copy.deepcopy(policy.optimizer.state_dict()),
+                          self.model._n_updates)
+            self.phase = "train"
+
+        def _on_training_end(self):
+            self.phase = "idle"
+            self.boundary = self.model.num_timesteps
+
         def _on_step(self) -> bool:
-            now = self.num_timesteps
+            return True
+
+        def at_boundary(self) -> None:
+            """Checkpoint / snapshot / evaluate if their period was crossed since the last boundary."""
+            now = self.boundary = self.model.num_timesteps
+            if now == self.last:
+                return
             if every(cfg["checkpoints"]["every"], self.last, now):
                 save_checkpoint(self.model, run_dir, cfg["checkpoints"]["keep"])
             if self._league() and every(cfg["league"]["snapshot_every"], self.last, now):
@@ -201,22 +439,34 @@ def _callbacks(cfg: dict, run_dir: str, evaluator, progress: bool):
             if every(cfg["evaluation"]["every"], self.last, now):
                 evaluator.periodic(self.model, self.logger)
             self.last = now
-            return True
+
+        def rewind(self) -> None:
+            """After Ctrl-C: back to the last rollout boundary (weights, optimizer, timesteps)."""
+            if self.phase == "train" and self.clean is not None:
+                policy_state, optimizer_state, n_updates = self.clean
+                self.model.policy.load_state_dict(policy_state)
+                self.model.policy.optimizer.load_state_dict(optimizer_state)
+                self.model._n_updates = n_updates
+            self.model.num_timesteps = self.boundary
 
     class Progress(BaseCallback):
+        bar = None
+
         def _on_training_start(self):
-            from tqdm.auto import tqdm
-            self.bar = tqdm(total=cfg["total_timesteps"], initial=self.num_timesteps, unit="step",
-                            desc=cfg["name"], dynamic_ncols=True)
+            if self.bar is None:
+                from tqdm.auto import tqdm
+                self.bar = tqdm(total=cfg["total_timesteps"], initial=self.num_timesteps, unit="step",
+                                desc=cfg["name"], dynamic_ncols=True)
 
         def _on_step(self) -> bool:
             self.bar.update(self.num_timesteps - self.bar.n)
             return True
 
-        def _on_training_end(self):
-            self.bar.close()
+        def close(self):
+            if self.bar is not None:
+                self.bar.close()
 
-    return [Periodic()] + ([Progress()] if progress else [])
+    return [Schedule()] + ([Progress()] if progress else [])
 
 
 def _league_snapshots(run_dir: str) -> list[str]:
@@ -276,6 +526,32 @@ class Evaluator:
         else:
             os.remove(path)
 
+    def resume_at(self, timesteps: int) -> None:
+        """A run resumed at ``timesteps``: drop evaluations.csv lines past it (they are done again) and take the
+        best mean win rate so far from the rest, so best.zip is only replaced by a better model."""
+        path = os.path.join(self.run_dir, "evaluations.csv")
+        if not os.path.isfile(path):
+            return
+        with open(path, newline="") as f:
+            reader = csv.reader(f)
+            header = next(reader, None)
+            rows = list(reader)
+        if not header or "timesteps" not in header:
+            return
+        col = {name: i for i, name in enumerate(header)}
+        kept = [r for r in rows if r and int(r[col["timesteps"]]) <= timesteps]
+        by_step: dict[int, list[float]] = {}
+        for r in kept:
+            if r[col["seat"]] != "all":
+                by_step.setdefault(int(r[col["timesteps"]]), []).append(float(r[col["win_rate"]]))
+        if by_step and os.path.isfile(os.path.join(self.run_dir, "best.zip")):
+            self.best = max(sum(v) / len(v) for v in by_step.values())
+        if len(kept) != len(rows):
+            tmp = path + ".tmp"
+            with open(tmp, "w", newline="") as f:
+                csv.writer(f).writerows([header] + kept)
+            os.replace(tmp, path)
+
     def _append_csv(self, timesteps: int, rows: list[dict]) -> None:
         path = os.path.join(self.run_dir, "evaluations.csv")
         new = not os.path.exists(path)
@@ -310,72 +586,230 @@ def build_model(cfg: dict, venv, run_dir: str, resume_from: str | None):
     algo = cfg["algorithm"]
     tb = os.path.join(run_dir, "tb")
     if resume_from:
-        return MaskablePPO.load(resume_from, env=venv, device=algo["device"], tensorboard_log=tb)
+        try:
+            return MaskablePPO.load(resume_from, env=venv, device=algo["device"], tensorboard_log=tb)
+        except Exception as e:       # noqa: BLE001 - any failure to read a user's file is reported in one line
+            raise RunDirError(f"cannot resume from {resume_from}: {' '.join(str(e).split()) or type(e).__name__}") \
+                from None
     return MaskablePPO("MlpPolicy", venv, seed=cfg["seed"], device=algo["device"], tensorboard_log=tb, verbose=0,
                        policy_kwargs={"net_arch": list(algo["net_arch"])}, **algo["hyperparameters"])
+
+
+def check_device(cfg: dict) -> None:
+    """``algorithm.device: cuda`` without a CUDA device is refused (torch would quietly use the CPU)."""
+    import torch
+    if cfg["algorithm"]["device"] == "cuda" and not torch.cuda.is_available():
+        raise ConfigError("algorithm.device is 'cuda' but torch finds no CUDA device on this machine "
+                          "(torch.cuda.is_available() is False); use 'cpu' or 'auto'")
+
+
+def _flat(d: dict, prefix: str = "") -> dict:
+    out = {}
+    for k, v in d.items():
+        key = f"{prefix}{k}"
+        if isinstance(v, dict) and v:
+            out.update(_flat(v, key + "."))
+        else:
+            out[key] = v
+    return out
+
+
+def _differs(a, b) -> bool:
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool) \
+            and not isinstance(b, bool):
+        return not math.isclose(a, b, rel_tol=1e-9, abs_tol=0.0)
+    return a != b
+
+
+def resume_differences(saved: dict, cfg: dict) -> list[str]:
+    """``key: old -> new`` for every key that may not change on resume (RESUME_MAY_CHANGE may)."""
+    old, new = _flat(saved), _flat(cfg)
+    out = []
+    for key in sorted(set(old) | set(new)):
+        if any(key == p or key.startswith(p + ".") for p in RESUME_MAY_CHANGE):
+            continue
+        if _differs(old.get(key), new.get(key)):
+            out.append(f"{key} ({old.get(key)!r} -> {new.get(key)!r})")
+    return out
+
+
+def model_differences(model, cfg: dict) -> list[str]:
+    """The config's network and hyper-parameters against the ones the loaded model really has."""
+    hp = cfg["algorithm"]["hyperparameters"]
+    clip = model.clip_range(1.0) if callable(model.clip_range) else model.clip_range
+    lr = model.learning_rate(1.0) if callable(model.learning_rate) else model.learning_rate
+    actual = {"algorithm.net_arch": list((model.policy_kwargs or {}).get("net_arch") or []),
+              "algorithm.hyperparameters.learning_rate": lr, "algorithm.hyperparameters.clip_range": clip}
+    for key in ("n_steps", "batch_size", "n_epochs", "gamma", "gae_lambda", "ent_coef", "vf_coef", "max_grad_norm",
+                "target_kl", "normalize_advantage"):
+        actual[f"algorithm.hyperparameters.{key}"] = getattr(model, key)
+    wanted = {"algorithm.net_arch": list(cfg["algorithm"]["net_arch"]),
+              **{f"algorithm.hyperparameters.{k}": v for k, v in hp.items()}}
+    return [f"{k} (the checkpoint has {actual[k]!r}, the config {wanted[k]!r})"
+            for k in wanted if k in actual and _differs(actual[k], wanted[k])]
+
+
+def _refuse_changes(diffs: list[str], run_dir: str) -> None:
+    if diffs:
+        raise ConfigError(f"cannot resume {run_dir} with a different config: {'; '.join(diffs)}. Only "
+                          f"{', '.join(RESUME_MAY_CHANGE)} may change on resume; start a new run for the rest")
+
+
+def set_rollout_steps(model, n_steps: int) -> None:
+    """Give the model rollouts of ``n_steps`` per env (a new, empty rollout buffer)."""
+    if model.n_steps == n_steps:
+        return
+    model.n_steps = n_steps
+    model.rollout_buffer = model.rollout_buffer_class(
+        n_steps, model.observation_space, model.action_space, model.device, gamma=model.gamma,
+        gae_lambda=model.gae_lambda, n_envs=model.n_envs, **model.rollout_buffer_kwargs)
 
 
 def holds_run(run_dir: str) -> bool:
     return bool(latest_checkpoint(run_dir)) or os.path.exists(os.path.join(run_dir, "final.zip"))
 
 
-def prepare_run_dir(cfg: dict, resume: bool | str) -> str | None:
-    """Choose and create the run directory (``cfg["output_dir"]`` is updated); returns the checkpoint to resume
-    from. A finished or started run is never overwritten: a new run next to one gets the first free
-    ``<output_dir>-2``, ``-3``, ... ``resume``: True (the newest checkpoint of ``output_dir``), a run directory
-    (its newest checkpoint) or a checkpoint file (a file inside ``<run>/checkpoints/`` continues that run)."""
+def prepare_run_dir(cfg: dict, resume: bool | str) -> tuple[str | None, int | None]:
+    """Choose, create and lock the run directory (``cfg["output_dir"]`` is updated); returns the checkpoint to
+    resume from (None for a new run) and the lock (see :func:`lock_run_dir`; release it with
+    :func:`unlock_run_dir`). A finished or started run is never overwritten, and a directory locked by a live
+    run is never shared: a new run takes the first free ``<output_dir>``, ``<output_dir>-2``, ``-3``, ...
+    ``resume``: True (the newest readable checkpoint of ``output_dir``), a run directory (its newest readable
+    checkpoint) or a checkpoint file (a file inside ``<run>/checkpoints/`` continues that run)."""
     run_dir = cfg["output_dir"]
     if resume:
         path = resume if isinstance(resume, str) else run_dir
-        if os.path.isdir(path) or path == run_dir:
-            run_dir, path = path, latest_checkpoint(path)
-            if path is None:
-                raise FileNotFoundError(f"nothing to resume: no checkpoint in {os.path.join(run_dir, 'checkpoints')}")
+        by_dir = os.path.isdir(path) or path == run_dir
+        if by_dir:
+            run_dir = path
+            if not checkpoint_steps(run_dir):
+                raise NothingToResume(f"nothing to resume: no checkpoint in {os.path.join(run_dir, 'checkpoints')}")
         elif not os.path.isfile(path):
-            raise FileNotFoundError(f"checkpoint {path!r} not found")
-        elif os.path.basename(os.path.dirname(os.path.abspath(path))) == "checkpoints":
-            run_dir = os.path.dirname(os.path.dirname(path))
+            raise NothingToResume(f"checkpoint {path!r} not found")
+        else:
+            problem = checkpoint_problem(path)
+            if problem is not None:
+                raise RunDirError(f"cannot resume from {path}: {problem}")
+            if os.path.basename(os.path.dirname(os.path.abspath(path))) == "checkpoints":
+                run_dir = os.path.dirname(os.path.dirname(path))
+        lock = _lock_or_fail(run_dir)
+        if lock is None:
+            raise RunDirError(f"cannot resume {run_dir}: a training is running in it ({lock_holder(run_dir)}); "
+                              f"wait for it to end or stop it")
+        try:
+            if by_dir:
+                path = newest_valid_checkpoint(run_dir)
+        except BaseException:
+            unlock_run_dir(lock)
+            raise
         cfg["output_dir"] = run_dir
-        return path
-    if holds_run(run_dir):
-        n = 2
-        while holds_run(f"{run_dir}-{n}"):
-            n += 1
-        print(f"{run_dir} holds an earlier run (continue it with --resume); this run goes to {run_dir}-{n}",
-              file=sys.stderr)
-        cfg["output_dir"] = run_dir = f"{run_dir}-{n}"
-    os.makedirs(run_dir, exist_ok=True)
-    return None
+        return path, lock
+    n = 1
+    while True:
+        candidate = run_dir if n == 1 else f"{run_dir}-{n}"
+        lock = _lock_or_fail(candidate)
+        if lock is not None:
+            if not holds_run(candidate):
+                break
+            unlock_run_dir(lock)
+        n += 1
+    if candidate != run_dir:
+        print(f"{run_dir} holds an earlier run or one in progress (continue it with --resume); this run goes to "
+              f"{candidate}", file=sys.stderr)
+    cfg["output_dir"] = candidate
+    return None, lock
+
+
+def _set_aside_checkpoints_after(run_dir: str, timesteps: int) -> None:
+    """A run resumed from an older checkpoint than its newest: the newer ones belong to the abandoned branch.
+    They are renamed ``<name>.abandoned`` (kept, but never resumed from nor counted as kept checkpoints)."""
+    newer = [path for steps, path in checkpoint_steps(run_dir) if steps > timesteps]
+    for path in newer:
+        os.replace(path, path + ".abandoned")
+    if newer:
+        print(f"coin-env train: resuming at {timesteps} timesteps: {len(newer)} newer checkpoint(s) renamed "
+              f"*.abandoned", file=sys.stderr)
+
+
+def _drop_snapshots_after(run_dir: str, timesteps: int) -> None:
+    from .league import SNAPSHOT
+    for path in _league_snapshots(run_dir):
+        if int(SNAPSHOT.match(os.path.basename(path)).group(1)) > timesteps:
+            os.remove(path)
 
 
 def train(cfg: dict, resume: bool | str = False, progress: bool = True) -> dict:
-    """Run a validated config (agents.config); returns the summary also written to ``train.json``."""
+    """Run a validated config (agents.config); returns the summary also written to ``train.json``.
+    See the module docstring for the run directory, its lock, the exact budget, Ctrl-C and ``--resume``."""
     import torch
 
-    cfg = dict(cfg)
-    resume_from = prepare_run_dir(cfg, resume)
+    cfg = copy.deepcopy(cfg)
+    check_device(cfg)
+    resume_from, lock = prepare_run_dir(cfg, resume)
+    try:
+        return _train(cfg, resume_from, progress, torch)
+    finally:
+        unlock_run_dir(lock)
+
+
+def _train(cfg: dict, resume_from: str | None, progress: bool, torch) -> dict:
     run_dir = cfg["output_dir"]
-    os.makedirs(run_dir, exist_ok=True)
-    dump_config(cfg, os.path.join(run_dir, "config.yaml"))
+    saved_config = os.path.join(run_dir, "config.yaml")
+    if resume_from and os.path.isfile(saved_config):
+        try:
+            saved = load_config(saved_config, check_game=False)
+        except ConfigError:
+            saved = None            # unreadable: the checkpoint itself is still checked below
+        if saved is not None:
+            _refuse_changes(resume_differences(saved, cfg), run_dir)
+    start = checkpoint_timesteps(resume_from) if resume_from else 0
     torch.set_num_threads(max(1, (os.cpu_count() or 1) // 2) if cfg["envs"]["count"] > 1 else 1)
-    venv, mode = make_vec_env(cfg, resuming=resume_from is not None)
+    venv, mode = make_vec_env(cfg, resuming=resume_from is not None, timesteps=start)
     summary = {"name": cfg["name"], "game": cfg["game"], "output_dir": run_dir, "envs": cfg["envs"]["count"],
                "vectorization": mode, "resumed_from": resume_from}
+    callbacks = []
     try:
         model = build_model(cfg, venv, run_dir, resume_from)
-        start = model.num_timesteps
+        if resume_from:
+            _refuse_changes(model_differences(model, cfg), run_dir)
+            model.set_random_seed(resume_seed(cfg["seed"], start))   # torch, numpy, random, envs: new streams
+            _drop_snapshots_after(run_dir, start)
+            _set_aside_checkpoints_after(run_dir, start)
+        else:
+            venv.seed(resume_seed(cfg["seed"], 0))                   # env i: seed * 1000 + i (env_configs)
+        summary["device"] = str(model.device)
+        dump_config(cfg, saved_config)          # only now: the model is known to be the config's
         evaluator = Evaluator(cfg, run_dir)
+        if resume_from:
+            evaluator.resume_at(start)
+        n_steps = cfg["algorithm"]["hyperparameters"]["n_steps"]
+        envs = cfg["envs"]["count"]
         remaining = cfg["total_timesteps"] - start
+        whole = max(0, remaining) - max(0, remaining) % (n_steps * envs)
+        callbacks = _callbacks(cfg, run_dir, evaluator, progress, start)
+        schedule = callbacks[0]
         t0 = time.perf_counter()
-        if remaining > 0:
-            try:
-                model.learn(remaining, callback=_callbacks(cfg, run_dir, evaluator, progress),
-                            reset_num_timesteps=False, tb_log_name="ppo")
-            except KeyboardInterrupt:
-                path = save_checkpoint(model, run_dir, cfg["checkpoints"]["keep"] + 1)
-                print(f"\ninterrupted at {model.num_timesteps} timesteps; saved {path}\n"
-                      f"resume with: coin-env train <config> --resume", file=sys.stderr)
-                raise
+        try:
+            if whole > 0:
+                model.learn(whole, callback=callbacks, reset_num_timesteps=False, tb_log_name="ppo")
+            if remaining - whole > 0:           # the last, shortened rollout: the budget is exact
+                set_rollout_steps(model, (remaining - whole) // envs)
+                try:
+                    model.learn(remaining - whole, callback=callbacks, reset_num_timesteps=False, tb_log_name="ppo")
+                finally:
+                    set_rollout_steps(model, n_steps)
+            if remaining > 0:
+                schedule.at_boundary()          # the end is a boundary: checkpoint, snapshot, evaluation
+        except KeyboardInterrupt:
+            schedule.rewind()
+            path = save_checkpoint(model, run_dir, cfg["checkpoints"]["keep"] + 1)
+            print(f"\ninterrupted; saved {path} at {model.num_timesteps} timesteps (the last rollout boundary: "
+                  f"the unfinished rollout is discarded and collected again on resume)\n"
+                  f"resume with: coin-env train <config> --resume {run_dir}", file=sys.stderr)
+            raise
+        finally:
+            for cb in callbacks[1:]:
+                cb.close()
         wall = time.perf_counter() - t0
         learn_seconds = wall - evaluator.seconds
         final = save_atomic(model, os.path.join(run_dir, "final.zip"))
@@ -412,8 +846,8 @@ def run(args) -> int:
     try:
         cfg = load_config(args.config, overrides=args.set)
         summary = train(cfg, resume=args.resume, progress=not args.no_progress)
-    except (ConfigError, FileNotFoundError) as e:
-        print(f"coin-env train: {e}", file=sys.stderr)
+    except (ConfigError, FileNotFoundError) as e:         # user errors: one line, exit code 2, no traceback
+        print(f"coin-env train: {' '.join(str(e).split())}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

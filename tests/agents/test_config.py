@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from agents.config import ConfigError, load_config, parse_config
+from agents.config import ConfigError, load_config, load_yaml, parse_config
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BASE = {"game": "gandhi", "seats": "congress", "opponents": "arjuna"}
@@ -116,3 +116,33 @@ def test_a_file_that_is_missing_or_not_yaml_is_named(tmp_path):
     bad.write_text("game: [gandhi\n")
     with pytest.raises(ConfigError, match="bad.yaml: not valid YAML"):
         load_config(str(bad))
+
+
+def test_a_key_given_twice_is_refused_naming_the_key_and_lines(tmp_path):
+    dup = tmp_path / "dup.yaml"
+    dup.write_text("game: gandhi\nseats: congress\nopponents: random\nalgorithm:\n  hyperparameters:\n"
+                   "    n_steps: 64\n    n_steps: 128\n")
+    with pytest.raises(ConfigError) as e:
+        load_config(str(dup))
+    assert str(e.value) == (f"{dup}: duplicate key 'n_steps' at line 7 (first given at line 6); a key may appear "
+                            f"only once in a mapping")
+    with pytest.raises(ConfigError, match="duplicate key 'strike_rule'"):
+        parse_config(BASE, overrides=["options={strike_rule: a, strike_rule: b}"])
+    # YAML merge keys (<<) may still be overridden by the mapping that merges them.
+    assert load_yaml("a: &b {x: 1}\nc:\n  <<: *b\n  x: 2\n") == {"a": {"x": 1}, "c": {"x": 2}}
+
+
+def test_an_override_of_a_mapping_merges_into_it():
+    raw = with_(algorithm={"net_arch": [32], "hyperparameters": {"n_steps": 64, "batch_size": 64}})
+    cfg = parse_config(raw, overrides=["algorithm.hyperparameters={}"])
+    assert cfg["algorithm"]["hyperparameters"]["n_steps"] == 64 and cfg["algorithm"]["net_arch"] == [32]
+    cfg = parse_config(raw, overrides=["algorithm={hyperparameters: {n_epochs: 2}}"])
+    hp = cfg["algorithm"]["hyperparameters"]
+    assert hp["n_steps"] == 64 and hp["n_epochs"] == 2
+    cfg = parse_config(raw, overrides=["algorithm.net_arch=[8, 8]"])          # a list replaces
+    assert cfg["algorithm"]["net_arch"] == [8, 8]
+
+
+def test_total_timesteps_is_a_multiple_of_the_env_count():
+    with pytest.raises(ConfigError, match=r"total_timesteps \(130\) must be a multiple of envs.count \(4\)"):
+        parse_config(with_(total_timesteps=130, envs={"count": 4}))
