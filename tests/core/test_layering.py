@@ -163,3 +163,24 @@ def test_importing_agents_policies_registers_checkpoint_specs():
     assert "checkpoint:" in policy_specs._PREFIXES and ".zip" in policy_specs._SUFFIXES
     with pytest.raises(ValueError, match="checkpoint .*nope.zip.* not found"):
         resolve_policy("checkpoint:nope.zip", "gandhi")
+
+
+def test_the_declared_entry_point_makes_checkpoint_specs_work_without_importing_agents(tmp_path):
+    """What pyproject's [project.entry-points."coin_env.policies"] installs (an entry_points.txt in the
+    dist-info): a fresh process resolves a checkpoint spec through it, agents never imported by hand."""
+    dist = tmp_path / "coin_env_policy_probe-0.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: coin-env-policy-probe\nVersion: 0.0\n")
+    (dist / "entry_points.txt").write_text("[coin_env.policies]\nagents = agents.policies:register_policy_specs\n")
+    code = ("import sys, coin_env\n"
+            "from coin_env.core.policy_specs import resolve_policy\n"
+            "assert 'agents.policies' not in sys.modules\n"
+            "try:\n"
+            "    resolve_policy('checkpoint:no/such/run/final.zip', 'gandhi')\n"
+            "except ValueError as e:\n"
+            "    print(e)\n"
+            "assert 'agents.policies' in sys.modules\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), ROOT]))
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "checkpoint" in out.stdout and "not found" in out.stdout
