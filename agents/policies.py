@@ -7,8 +7,11 @@ A policy *spec* (what configs and command lines write) is one of:
 * a trained checkpoint: ``"checkpoint:PATH"`` or any path ending in ``.zip`` (a MaskablePPO save);
 * ``"module:attr"``: an importable callable, or a class whose instances are such callables.
 
-:func:`policy_from_spec` turns a spec into a policy for one game (coin_env.core.aec_env.resolve_policy
-delegates checkpoints here, so environments accept them too).
+Specs resolve through coin_env.core.policy_specs (core knows nothing of this package): importing this
+module registers the checkpoint forms (``checkpoint:`` and ``*.zip``) and the names of :data:`POLICIES`
+there, so every env accepts them. An installed coin-env also registers them through the entry point
+``coin_env.policies`` -> :func:`register_policy_specs`, so an env resolves a checkpoint without this
+module having been imported. :func:`policy_from_spec` turns a spec into a policy for one game.
 """
 
 from __future__ import annotations
@@ -18,10 +21,16 @@ import random
 
 import numpy as np
 
-from coin_env.core.aec_env import random_policy  # uniform over the legal actions, caller's RNG
+from coin_env.core.policy_specs import (random_policy, register_policy_resolver,  # noqa: F401
+                                        resolve_policy)
 
 
 POLICIES = {"random": random_policy}
+
+
+class CheckpointNotFoundError(FileNotFoundError, ValueError):
+    """A checkpoint spec names a file that does not exist (a ValueError like every bad spec, and a
+    FileNotFoundError for callers that catch that)."""
 
 
 def is_checkpoint_spec(spec) -> bool:
@@ -36,17 +45,68 @@ _MODELS: dict[str, object] = {}     # path -> loaded model, one per process (wor
 
 
 def load_model(path: str):
-    """A MaskablePPO checkpoint on the CPU, loaded once per process. A missing file is a clear error."""
+    """A MaskablePPO checkpoint on the CPU, loaded once per process. A missing or unreadable file is a
+    clear error (CheckpointNotFoundError / ValueError) naming the path."""
     path = os.path.abspath(path)
     model = _MODELS.get(path)
     if model is None:
         if not os.path.isfile(path):
-            raise FileNotFoundError(f"checkpoint {path!r} not found (a MaskablePPO .zip written by coin-env train)")
+            raise CheckpointNotFoundError(f"checkpoint {path!r} not found (a MaskablePPO .zip written by "
+                                          f"coin-env train)")
         import torch
         from sb3_contrib import MaskablePPO
         torch.set_num_threads(1)    # one decision at a time: threads only add overhead
-        model = _MODELS[path] = MaskablePPO.load(path, device="cpu")
+        try:
+            model = MaskablePPO.load(path, device="cpu")
+        except Exception as exc:
+            raise ValueError(f"checkpoint {path!r} is not a readable MaskablePPO save: "
+                             f"{type(exc).__name__}: {exc}") from None
+        _MODELS[path] = model
     return model
+
+
+_GAME_SIZES: dict[str, tuple[int, int]] = {}
+
+
+def game_sizes(game: str) -> tuple[int, int]:
+    """(observation size, number of actions) of a game's envs."""
+    sizes = _GAME_SIZES.get(game)
+    if sizes is None:
+        import coin_env
+        from coin_env.core.encoding import encoder_for
+        sizes = _GAME_SIZES[game] = (encoder_for(game).size, len(coin_env.make_game(game, seed=0).vocabulary))
+    return sizes
+
+
+def run_config_game(path: str) -> str | None:
+    """The game named by the config.yaml of the run a checkpoint belongs to (its folder or one of the two
+    above it: runs/NAME/final.zip, runs/NAME/checkpoints/step_N.zip, runs/NAME/league/...), else None."""
+    folder = os.path.dirname(os.path.abspath(path))
+    for _ in range(3):
+        config = os.path.join(folder, "config.yaml")
+        if os.path.isfile(config):
+            try:
+                import yaml
+                with open(config) as f:
+                    game = (yaml.safe_load(f) or {}).get("game")
+            except Exception:
+                return None
+            return game if isinstance(game, str) else None
+        folder = os.path.dirname(folder)
+    return None
+
+
+def check_compatible(model, path: str, game: str) -> None:
+    """ValueError unless the model's observation and action spaces are those of ``game``'s envs."""
+    obs_size, n_actions = game_sizes(game)
+    model_obs = tuple(getattr(model.observation_space, "shape", ()) or ())
+    model_actions = getattr(model.action_space, "n", None)
+    if model_obs == (obs_size,) and model_actions == n_actions:
+        return
+    trained = run_config_game(path)
+    hint = f"; its run's config.yaml names game {trained!r}" if trained else ""
+    raise ValueError(f"checkpoint {path!r} does not fit {game}: it takes observations of shape {model_obs} and "
+                     f"{model_actions} actions, {game} has ({obs_size},) and {n_actions}{hint}")
 
 
 def forget_model(path: str) -> None:
@@ -62,18 +122,25 @@ class CheckpointPolicy:
     action; otherwise the action is sampled from the masked distribution with the caller's RNG, so a
     seeded game replays exactly. Picklable: only the path travels; each process loads the model once."""
 
-    def __init__(self, path: str, deterministic: bool = True):
+    def __init__(self, path: str, deterministic: bool = True, game: str | None = None):
         self.path = checkpoint_path(path)
         self.deterministic = deterministic
+        self.game = game
         self._model = None
-        load_model(self.path)       # fail now, with the path, rather than in the middle of a game
+        self._checked: set[str] = set()     # games whose sizes the model was checked against
+        model = load_model(self.path)       # fail now, with the path, rather than in the middle of a game
+        if game is not None:
+            check_compatible(model, self.path, game)
+            self._checked.add(game)
 
     def __getstate__(self):
-        return {"path": self.path, "deterministic": self.deterministic}
+        return {"path": self.path, "deterministic": self.deterministic, "game": self.game}
 
     def __setstate__(self, state):
+        self.game = None
         self.__dict__.update(state)
         self._model = None
+        self._checked = set()
 
     def __repr__(self):
         return f"CheckpointPolicy({self.path!r})"
@@ -83,6 +150,9 @@ class CheckpointPolicy:
         import torch
         from coin_env.core.encoding import encoder_for
         model = self._model = self._model or load_model(self.path)
+        if game.name not in self._checked:          # a clear error, not a shape mismatch inside torch
+            check_compatible(model, self.path, game.name)
+            self._checked.add(game.name)
         enc = encoder_for(game)
         obs = np.empty(enc.size, dtype=np.float32)
         enc.encode(game, faction, obs)
@@ -104,19 +174,28 @@ class CheckpointPolicy:
                        len(probs) - 1))
 
 
-def resolve(spec):
-    """A policy from a name, a checkpoint spec or a callable (the fallback of aec_env.resolve_policy)."""
-    if callable(spec):
-        return spec
-    if is_checkpoint_spec(spec):
-        return CheckpointPolicy(spec)
-    if spec in POLICIES:
-        return POLICIES[spec]
-    raise ValueError(f"unknown policy {spec!r}: use 'random', a bot of the game, 'checkpoint:PATH' "
-                     f"(or a path ending in .zip) or 'module:attr'")
+def _checkpoint_factory(spec: str, game: str | None):
+    return CheckpointPolicy(spec, game=game)
+
+
+def register_policy_specs() -> None:
+    """Teach coin_env's policy-spec registry this package's specs (idempotent; the ``coin_env.policies``
+    entry point calls it, and importing this module does)."""
+    register_policy_resolver("checkpoint:", _checkpoint_factory)
+    register_policy_resolver("*.zip", _checkpoint_factory)
+    for name, policy in POLICIES.items():
+        if name != "random":
+            register_policy_resolver(name, lambda spec, game, policy=policy: policy)
+
+
+register_policy_specs()
+
+
+def resolve(spec, game: str | None = None):
+    """A policy from a name, a checkpoint spec, a 'module:attr' path or a callable."""
+    return resolve_policy(spec, game)
 
 
 def policy_from_spec(spec, game: str):
     """The policy a spec names for ``game`` (see the module docstring for the spec forms)."""
-    from coin_env.core.aec_env import resolve_policy
     return resolve_policy(spec, game)

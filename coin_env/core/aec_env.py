@@ -13,16 +13,28 @@
   (coin_env.core.encoding) from that agent's perspective; the mask is ``game.legal_mask()``
   for the agent to move and all zeros for every other agent.
 * Action: ``Discrete(len(game.vocabulary))``, the same for every agent. An illegal action
-  raises ``coin_env.IllegalActionError`` (the game is unchanged).
+  raises ``coin_env.IllegalActionError`` (the game is unchanged): an AEC caller reads the mask
+  in ``last()`` (PettingZoo's ``api_test`` does).
 * ``agent_selection`` is ``game.current_player()``: one faction often makes several
   decisions in a row (choose Rally, select Bihar, place 2 Activists, ..., done).
-* ``opponents``: ``{faction: policy}``; a policy is ``"random"`` (uniform legal action),
-  a callable ``(game, faction, rng) -> action`` (``rng`` is a ``random.Random`` seeded from the
-  env seed), a ``"module:attr"`` path to such a callable (or to a class whose instances are
-  such callables), a trained checkpoint (``"checkpoint:PATH"`` or a path ending in ``.zip``,
-  see agents.policies.CheckpointPolicy), or any name known to ``agents.policies`` (when that
-  package is installed). Opponent seats are played inside ``reset()``/``step()``, so ``agent_selection``
-  is always a learner seat. If every seat is an opponent, ``reset()`` plays the whole game.
+* ``opponents``: ``{faction: policy}``, or one policy for every seat not in ``agents`` (then
+  ``agents`` is required: ``coin_env.env("gandhi", agents=["congress"], opponents="arjuna")``).
+  A policy is any spec :func:`coin_env.core.policy_specs.resolve_policy` accepts: ``"random"``
+  (uniform legal action), a bot of the game by name, a callable ``(game, faction, rng) -> action``
+  (``rng`` is a ``random.Random`` seeded from the env seed), a ``"module:attr"`` path to such a
+  callable (or to a class whose instances are such callables), or a form registered by another
+  package (agents.policies adds trained checkpoints: ``"checkpoint:PATH"`` or a path ending in
+  ``.zip``). Opponent seats are played inside ``reset()``/``step()``, so ``agent_selection`` is
+  always a learner seat. If every seat is an opponent, ``reset()`` plays the whole game.
+* ``agents`` (optional): the learner factions; default every faction ``opponents`` does not name.
+* An opponent that raises (or answers illegally) inside ``step()`` ends the episode: every agent
+  is truncated with ``infos[agent]["error"]`` (also ``env.error``) and the game is left where it
+  failed; ``step()`` with an action then refuses until ``reset()``. Inside ``reset()`` it raises
+  ``coin_env.core.env_common.OpponentError``. ``step()``/``last()`` before ``reset()`` raise
+  ``RuntimeError``; ``step()`` refuses to act when the game waits on another seat than
+  ``agent_selection``.
+* Seeds (constructor and ``reset``): a non-negative int below 2**64, or None (unseeded);
+  anything else is a ``ValueError`` naming the seed.
 * Rewards come only at the end of the game:
     - ``reward="ranking"``: +1 to the winner, -1 to every other faction;
     - ``reward="margin"``: the ranking reward plus ``clip(victory margin, -20, 20) / 20``
@@ -34,7 +46,6 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import numpy as np
@@ -43,48 +54,12 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from .encoding import encoder_for
-from .env_common import CoinEnvCommon
-from .registry import game_bots, game_module, make_game
+from .env_common import CoinEnvCommon, OpponentError, check_seed, run_opponents
+from .policy_specs import random_policy, resolve_policy  # noqa: F401  (re-exported: agents import them here)
+from .registry import game_module, make_game
 
 REWARDS = ("ranking", "margin")
 MARGIN_SCALE = 20.0
-
-
-def random_policy(game, faction, rng: random.Random) -> int:
-    """Uniform over the legal actions (the caller's RNG, never the game's)."""
-    legal = game.legal_actions()
-    return legal[rng.randrange(len(legal))]
-
-
-def resolve_policy(spec, game: str | None = None):
-    """A policy ``(game, faction, rng) -> action`` from a name, an import path or a callable.
-    With ``game``, the game's own bots (``registry.game_bots``, e.g. Gandhi's "arjuna") are known by name."""
-    if callable(spec):
-        return spec
-    if isinstance(spec, str) and game is not None and spec in game_bots(game):
-        module, _, attr = game_bots(game)[spec].partition(":")
-        obj = getattr(importlib.import_module(module), attr)
-        return obj() if isinstance(obj, type) else obj
-    if not isinstance(spec, str):
-        raise ValueError(f"an opponent policy must be 'random', a callable or a 'module:attr' path, not {spec!r}")
-    if spec == "random":
-        return random_policy
-    if spec.startswith("checkpoint:") or spec.endswith(".zip"):
-        from agents.policies import CheckpointPolicy  # trained MaskablePPO saves (needs the [train] extra)
-        return CheckpointPolicy(spec)
-    if ":" in spec:
-        module, _, attr = spec.partition(":")
-        obj = getattr(importlib.import_module(module), attr)
-        return obj() if isinstance(obj, type) else obj
-    try:
-        from agents.policies import POLICIES  # optional package with more named policies
-    except ImportError:
-        POLICIES = {}
-    if spec in POLICIES:
-        return POLICIES[spec]
-    bots = f", a bot of {game} ({', '.join(sorted(game_bots(game)))})" if game is not None else ""
-    raise ValueError(f"unknown policy {spec!r}: use 'random'{bots}, 'checkpoint:PATH' (or a path ending "
-                     f"in .zip), a callable or 'module:attr'")
 
 
 def final_rewards(game, agents, reward: str) -> dict[str, float]:
@@ -104,15 +79,23 @@ def final_rewards(game, agents, reward: str) -> dict[str, float]:
 
 
 def resolve_opponents(opponents, factions, seat=None, game: str | None = None) -> dict:
+    """``{faction: policy}`` from an opponents spec: None (no opponents), one spec for every faction but
+    ``seat`` (a faction, or a collection of learner factions), or a dict ``{faction: spec}``."""
+    learners = set() if seat is None else {seat} if isinstance(seat, str) else set(seat)
     if opponents is None:
         return {}
     if isinstance(opponents, str) or callable(opponents):
-        return {f: resolve_policy(opponents, game) for f in factions if f != seat}
+        return {f: resolve_policy(opponents, game) for f in factions if f not in learners}
+    if not isinstance(opponents, dict):
+        raise ValueError(f"opponents must be a policy spec (e.g. 'random'), a callable or a dict "
+                         f"{{faction: policy}}, not {type(opponents).__name__} {opponents!r}")
     unknown = set(opponents) - set(factions)
     if unknown:
         raise ValueError(f"opponents name unknown factions {sorted(unknown)}; factions: {list(factions)}")
-    if seat is not None and seat in opponents:
-        raise ValueError(f"seat {seat!r} cannot also be an opponent")
+    both = sorted(learners & set(opponents))
+    if both:
+        what = f"seat {both[0]!r}" if isinstance(seat, str) else f"learner seats {both}"
+        raise ValueError(f"{what} cannot also be an opponent")
     return {f: resolve_policy(p, game) for f, p in opponents.items()}
 
 
@@ -132,24 +115,26 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "coin_env_v0", "is_parallelizable": False}
 
     def __init__(self, game: str = "gandhi", scenario: str | None = None, seed: int | None = None,
-                 options: dict | None = None, opponents: dict | None = None, render_mode: str | None = None,
-                 reward: str = "ranking", debug: bool = False):
+                 options: dict | None = None, opponents=None, render_mode: str | None = None,
+                 reward: str = "ranking", debug: bool = False, agents=None):
         super().__init__()
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        seed = check_seed(seed)
         self.game_name = game
         self.scenario = scenario
         self.seed_value = seed
         self.game_options = dict(options or {})
-        self.opponent_specs = dict(opponents or {})
+        self.opponent_specs = dict(opponents) if isinstance(opponents, dict) else opponents
         self.render_mode = render_mode
         self.reward_mode = reward
         self.debug = debug
 
         factions = list(game_module(game).GAME_CLASS.factions)
-        self.opponents = resolve_opponents(self.opponent_specs, factions, game=game)
+        self.learner_spec = None if agents is None else self._agent_list(agents, factions, game)
+        self.opponents = self._resolve_opponents()
         self.game_options = with_non_players(self.game_options, self.opponents)
         self.game = make_game(game, scenario=scenario, seed=0 if seed is None else seed,
                               options=self.game_options, debug=debug)
@@ -167,6 +152,8 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         self._np_random, _ = seeding.np_random(seed)
         self._opp_rng = random.Random(0 if seed is None else seed)
         self._first_reset = True
+        self._needs_reset = True        # step()/last() refuse until reset()
+        self.error = None               # why the episode was ended early (an opponent failed), else None
         self.agents = []
         self.rewards, self._cumulative_rewards, self.terminations, self.truncations, self.infos = {}, {}, {}, {}, {}
         self.agent_selection = None
@@ -174,6 +161,31 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
     @classmethod
     def from_config(cls, config: dict) -> "CoinAECEnv":
         return cls(**dict(config))
+
+    @staticmethod
+    def _agent_list(agents, factions, game) -> list[str]:
+        names = [agents] if isinstance(agents, str) else list(agents) if isinstance(agents, (list, tuple)) else None
+        if names is None or any(not isinstance(a, str) for a in names):
+            raise ValueError(f"agents must be a faction or a list of factions of {game} {factions}, not {agents!r}")
+        unknown = [a for a in names if a not in factions]
+        if unknown or len(set(names)) != len(names):
+            raise ValueError(f"agents must be distinct factions of {game} {factions}, not {agents!r}")
+        return names
+
+    def _resolve_opponents(self) -> dict:
+        factions = list(game_module(self.game_name).GAME_CLASS.factions)
+        specs, learners = self.opponent_specs, self.learner_spec
+        if (isinstance(specs, str) or callable(specs)) and learners is None:
+            raise ValueError(f"opponents={specs!r} is one policy for every seat that does not learn: say which "
+                             f"seats learn with agents=[...] (e.g. agents={factions[:1]!r}), or give opponents as "
+                             f"{{faction: policy}}")
+        opponents = resolve_opponents(specs, factions, seat=learners, game=self.game_name)
+        if learners is not None:
+            missing = [f for f in factions if f not in learners and f not in opponents]
+            if missing:
+                raise ValueError(f"no opponent policy for {missing}: with agents={learners!r}, every other seat "
+                                 f"needs one")
+        return opponents
 
     # -- spaces -----------------------------------------------------------------------
     def observation_space(self, agent):
@@ -192,8 +204,12 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         return int(self._np_random.integers(2 ** 31 - 1))
 
     def reset(self, seed: int | None = None, options: dict | None = None):
-        game_seed = self._game_seed(seed)
+        """Start a game (``seed``: a non-negative int, or None for one drawn from the env's generator).
+        An opponent that fails while playing its seats raises :class:`OpponentError`; reset() again."""
+        game_seed = self._game_seed(check_seed(seed))
         self._first_reset = False
+        self._needs_reset = True
+        self.error = None
         options = options or {}
         self.game = make_game(self.game_name, scenario=options.get("scenario", self.scenario), seed=game_seed,
                               options=self.game_options, position=options.get("position"), debug=self.debug)
@@ -204,18 +220,10 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self._play_opponents()
+        self.agent_selection = None
+        run_opponents(self.game, self.opponents, self._opp_rng)
+        self._needs_reset = False
         self._after_move()
-
-    def _play_opponents(self) -> None:
-        game = self.game
-        opponents = self.opponents
-        while not game.is_over():
-            actor = game.current_player()
-            policy = opponents.get(actor)
-            if policy is None:
-                return
-            game.apply(policy(game, actor, self._opp_rng))
 
     def _after_move(self) -> None:
         if self.game.is_over():
@@ -227,27 +235,56 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         else:
             self.agent_selection = self.game.current_player()
 
+    def _end_with_error(self, message: str) -> None:
+        """An opponent failed: every agent is truncated with the error in its info (the game stays as it was
+        at the failure); agent_iter() then winds the episode down and step() refuses until reset()."""
+        self.error = message
+        for a in self.agents:
+            self.truncations[a] = True
+            self.infos[a] = {**self.infos.get(a, {}), "error": message}
+        if self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0] if self.agents else None
+
     def step(self, action):
+        if self._needs_reset:
+            raise RuntimeError("step() before reset(): call env.reset() first")
         agent = self.agent_selection
         if self.terminations.get(agent) or self.truncations.get(agent):
             self._was_dead_step(action)
             return
+        if not self.agents or agent not in self.agents:
+            raise RuntimeError("step() after the episode ended (every agent is done); call env.reset()")
+        if self.error is not None:
+            raise RuntimeError(f"the episode was ended by an error; call env.reset(): {self.error}")
+        actor = self.game.current_player()
+        if actor != agent:
+            raise RuntimeError(f"the game waits on {actor!r}, not on agent_selection {agent!r} (was env.game "
+                               f"changed outside the env?); call env.reset()")
+        self.game.apply(action)             # an illegal action raises IllegalActionError, nothing changed
         self._cumulative_rewards[agent] = 0.0
         for a in self.rewards:
             self.rewards[a] = 0.0
-        self.game.apply(action)
-        self._play_opponents()
-        self._after_move()
+        try:
+            run_opponents(self.game, self.opponents, self._opp_rng)
+        except OpponentError as err:
+            self._end_with_error(str(err))
+        else:
+            self._after_move()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def last(self, observe: bool = True):
+        if self._needs_reset:
+            raise RuntimeError("last() before reset(): call env.reset() first")
+        return super().last(observe)
 
     # -- observation -------------------------------------------------------------------
     def observe(self, agent):
         obs = np.empty(self.encoder.size, dtype=np.float32)
         self.encoder.encode(self.game, agent, obs)
         mask = np.zeros(self.n_actions, dtype=np.int8)
-        if not self.game.is_over() and agent == self.game.current_player():
+        if not self.game.is_over() and self.error is None and agent == self.game.current_player():
             self.game.legal_mask(mask)
         return {"observation": obs, "action_mask": mask}
 
@@ -256,5 +293,3 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
 
     def close(self):
         pass
-
-

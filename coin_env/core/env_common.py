@@ -1,13 +1,77 @@
-"""What the PettingZoo and gymnasium wrappers share: text rendering and pickling."""
+"""What the PettingZoo, gymnasium and vector envs share: argument checks, running the opponent seats,
+text rendering and pickling."""
 
 from __future__ import annotations
 
+import numbers
+import types
+
 from .encoding import encoder_for, renderer_for
+
+SEED_LIMIT = 2 ** 64        # the game RNG keeps 64 bits of its seed: larger seeds would repeat smaller ones
+
+
+class OpponentError(RuntimeError):
+    """An opponent policy raised (or returned an illegal action) while the env played its seat."""
+
+
+class IllegalActionWarning(UserWarning):
+    """Told once per env when ``illegal_action="penalize"`` refuses an action (the caller ignores the mask)."""
+
+
+def check_seed(seed, what: str = "seed"):
+    """``seed`` as an int, or None (unseeded, as gymnasium expects). Bools, floats, strings, negative ints
+    and ints of 2**64 or more are refused with a ValueError naming the seed."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise ValueError(f"{what} must be a non-negative integer or None, not {seed!r} ({type(seed).__name__})")
+    seed = int(seed)
+    if not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"{what} must be a non-negative integer below 2**64 (or None), not {seed!r}")
+    return seed
+
+
+def check_max_decisions(value):
+    """None (no limit) or a positive int."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+        raise ValueError(f"max_decisions must be a positive integer or None, not {value!r}")
+    return int(value)
+
+
+def policy_name(policy) -> str:
+    """A short name for a policy in messages: a function's name, a repr if the class has one, else the class."""
+    if isinstance(policy, (types.FunctionType, types.MethodType, types.BuiltinFunctionType)):
+        return policy.__name__
+    if type(policy).__repr__ is not object.__repr__:
+        return repr(policy)[:80]
+    return type(policy).__qualname__
+
+
+def run_opponents(game, opponents: dict, rng, stop_at=None) -> None:
+    """Play the opponent seats until a seat without a policy (or ``stop_at``) is to move or the game ends.
+    A policy that raises, or answers with an illegal action, becomes an :class:`OpponentError` naming the
+    seat, the policy and the prompt (the game is left where the failure happened)."""
+    while not game.is_over():
+        actor = game.current_player()
+        if actor == stop_at:
+            return
+        policy = opponents.get(actor)
+        if policy is None:
+            return
+        prompt = game.prompt()
+        try:
+            game.apply(policy(game, actor, rng))
+        except Exception as exc:
+            raise OpponentError(f"opponent {actor!r} ({policy_name(policy)}) failed at prompt {prompt!r}: "
+                                f"{type(exc).__name__}: {exc}") from exc
 
 
 class CoinEnvCommon:
     """Mixin for CoinAECEnv and CoinGymEnv (both hold game, game_name, encoder, render_mode,
-    opponent_specs and opponents; the gym env also a seat)."""
+    opponent_specs and opponents, and resolve the opponents with ``_resolve_opponents()``)."""
 
     def render(self):
         if self.render_mode is None:
@@ -26,10 +90,6 @@ class CoinEnvCommon:
         return d
 
     def __setstate__(self, d):
-        from .aec_env import resolve_opponents
         self.__dict__.update(d)
         self.encoder = encoder_for(self.game_name)
-        several = len(getattr(self, "seats", ())) > 1      # a learner over several seats: every seat has one
-        self.opponents = resolve_opponents(self.opponent_specs, list(self.game.factions),
-                                           seat=None if several else getattr(self, "seat", None),
-                                           game=self.game_name)
+        self.opponents = self._resolve_opponents()

@@ -23,20 +23,33 @@
   seat's previous decision (the opponents' moves included), plus the ranking reward at the end.
   Potential-based shaping (Ng, Harada & Russell 1999): an episode's rewards sum to the "margin"
   reward minus the starting potential, but credit arrives at the step that moved the margin.
-* ``illegal_action``: ``"raise"`` (default) raises ``IllegalActionError`` and leaves the game
-  unchanged; ``"penalize"`` returns ``illegal_reward`` (default -1.0), leaves the game unchanged
-  and continues the episode (``info["illegal_action"] = True``). Use ``"penalize"`` for tools that
-  step with unmasked random actions, such as ``gymnasium.utils.env_checker.check_env``.
+* ``illegal_action``: ``"penalize"`` (default) refuses the action: the game is unchanged, the
+  step returns ``illegal_reward`` (default -1.0), ``info["illegal_action"] = True`` and
+  ``info["illegal_actions"]`` (the episode's count of refused actions, in every info) grows by one;
+  the first refusal of each env also issues an ``IllegalActionWarning`` naming the action and the
+  prompt, so a caller that ignores the mask finds out. ``"raise"`` raises ``IllegalActionError``
+  (game unchanged). The default lets env checkers (``gymnasium.utils.env_checker.check_env``,
+  stable-baselines3's ``check_env``) step with unmasked sampled actions.
 * ``reset(seed=s)`` rebuilds the game with seed ``s`` and reseeds the opponents: same seed and
   same actions give the same observations. ``reset()`` without a seed draws a fresh game seed
-  from the env's ``np_random``.
-* ``max_decisions`` (optional): truncate after this many decisions of the seat.
+  from the env's ``np_random``. Seeds are non-negative ints below 2**64 or None; anything else
+  (a float, a bool, a negative int) is a ``ValueError`` naming it.
+* ``max_decisions`` (optional, a positive int): truncate once the seat has made this many
+  ``step()`` calls in the episode, refused (penalized) ones included, so an agent that only plays
+  illegal actions is truncated too (``info["decisions"]`` counts the accepted ones).
+* An opponent that raises (or answers with an illegal action) inside ``step()`` ends the
+  episode: ``truncated=True``, reward 0, ``info["error"]`` says which seat and policy failed and
+  why, the mask is all False, and further ``step()`` calls raise ``RuntimeError`` until
+  ``reset()``. Inside ``reset()`` the failure raises ``OpponentError`` (reset again). ``step()``
+  also refuses (``RuntimeError``) when the game is not waiting on the learner's seat, so the
+  learner never acts for another seat.
 * Picklable, and constructible from a plain dict: ``CoinGymEnv.from_config({...})``.
 """
 
 from __future__ import annotations
 
 import random
+import warnings
 
 import gymnasium as gym
 import numpy as np
@@ -46,8 +59,11 @@ from .aec_env import MARGIN_SCALE, REWARDS, final_rewards, resolve_opponents, wi
 
 # The gymnasium env adds a dense reward to the end-of-game ones (see the module docstring).
 GYM_REWARDS = REWARDS + ("shaped",)
+ILLEGAL_ACTIONS = ("penalize", "raise")
+
 from .encoding import encoder_for
-from .env_common import CoinEnvCommon
+from .env_common import (CoinEnvCommon, IllegalActionWarning, OpponentError, check_max_decisions, check_seed,
+                         run_opponents)
 from .game import IllegalActionError
 from .registry import game_module, make_game
 
@@ -59,13 +75,15 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
     def __init__(self, game: str = "gandhi", seat: str | None = None, opponents="random",
                  scenario: str | None = None, seed: int | None = None, options: dict | None = None,
                  reward: str = "ranking", debug: bool = False, render_mode: str | None = None,
-                 illegal_action: str = "raise", illegal_reward: float = -1.0, max_decisions: int | None = None):
+                 illegal_action: str = "penalize", illegal_reward: float = -1.0, max_decisions: int | None = None):
         if reward not in GYM_REWARDS:
             raise ValueError(f"reward must be one of {GYM_REWARDS}, not {reward!r}")
-        if illegal_action not in ("raise", "penalize"):
-            raise ValueError("illegal_action must be 'raise' or 'penalize'")
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTIONS}, not {illegal_action!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        seed = check_seed(seed)
+        max_decisions = check_max_decisions(max_decisions)
         self.game_name = game
         self.scenario = scenario
         self.seed_value = seed
@@ -81,8 +99,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self.seats = self._seat_list(seat, factions, game)
         self.seat = self.seats[0]
         self.opponent_specs = opponents
-        several = len(self.seats) > 1
-        self.opponents = resolve_opponents(opponents, factions, seat=None if several else self.seat, game=game)
+        self.opponents = self._resolve_opponents()
         for s in self.seats:
             missing = [f for f in factions if f != s and f not in self.opponents]
             if missing:
@@ -100,7 +117,11 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self._mask_cached = None
         self._opp_rng = random.Random(0 if seed is None else seed)
         self._first_reset = True
-        self._decisions = 0
+        self._decisions = 0              # the seat's accepted actions this episode
+        self._illegal_actions = 0        # ... and its refused ones ("penalize")
+        self._warned_illegal = False     # the one IllegalActionWarning of this env has been issued
+        self.error = None                # why this episode was ended early (an opponent failed), else None
+        self._needs_reset = True         # step() refuses before the first reset()
         self._potential = 0.0           # "shaped" reward: the margin potential at the seat's last decision
         if seed is not None:
             self._np_random, self._np_random_seed = gym.utils.seeding.np_random(seed)
@@ -109,11 +130,23 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
     def from_config(cls, config: dict) -> "CoinGymEnv":
         return cls(**dict(config))
 
+    def _resolve_opponents(self) -> dict:
+        factions = list(game_module(self.game_name).GAME_CLASS.factions)
+        several = len(self.seats) > 1           # a learner over several seats: every seat has a policy
+        return resolve_opponents(self.opponent_specs, factions, seat=None if several else self.seat,
+                                 game=self.game_name)
+
     @staticmethod
     def _seat_list(seat, factions, game) -> list[str]:
         if seat is None:
             return [factions[0]]
-        seats = list(factions) if seat == "all" else [seat] if isinstance(seat, str) else list(seat)
+        if isinstance(seat, str):
+            seats = list(factions) if seat == "all" else [seat]
+        elif isinstance(seat, (list, tuple)) and all(isinstance(s, str) for s in seat):
+            seats = list(seat)
+        else:
+            raise ValueError(f"seat must be a faction of {game} {factions}, 'all' or a list of factions, "
+                             f"not {seat!r}")
         for s in seats:
             if s not in factions:
                 raise ValueError(f"seat {s!r} is not a faction of {game}: {factions}")
@@ -129,6 +162,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
 
     # -- episode ------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        seed = check_seed(seed)
         super().reset(seed=seed)
         if seed is not None:
             game_seed = int(seed)
@@ -139,6 +173,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self._first_reset = False
         self._episodes += 1
         options = options or {}
+        self.error = "reset() did not complete"       # step() refuses until it does
         self._opp_rng = random.Random(game_seed)
         if len(self.seats) > 1:
             self.seat = self.seats[self._opp_rng.randrange(len(self.seats))]
@@ -149,41 +184,69 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self.game = make_game(self.game_name, scenario=options.get("scenario", self.scenario), seed=game_seed,
                               options=self._episode_options(), position=options.get("position"), debug=self.debug)
         self._decisions = 0
-        self.play_opponents()
+        self._illegal_actions = 0
+        try:
+            self.play_opponents()
+        except OpponentError as err:
+            self.error = f"reset() failed: {err}"        # step() refuses until a reset() succeeds
+            raise
+        self.error = None
+        self._needs_reset = False
         self._potential = self._margin_potential()
         return self._observation(), self._info()
 
     def play_opponents(self) -> None:
-        """Play the other seats until it is the learner's turn or the game is over (vector envs call it
-        after applying the learner's action themselves)."""
-        game = self.game
-        opponents = self.opponents
-        while not game.is_over():
-            actor = game.current_player()
-            if actor == self.seat:
-                return
-            game.apply(opponents[actor](game, actor, self._opp_rng))
+        """Play the other seats until it is the learner's turn or the game is over. A failing opponent
+        raises :class:`OpponentError` (the game is left where it failed)."""
+        run_opponents(self.game, self.opponents, self._opp_rng, stop_at=self.seat)
 
     def step(self, action):
-        game = self.game
-        if game.is_over():
-            raise RuntimeError("step() after the episode ended; call reset()")
-        try:
-            game.apply(action)
-        except IllegalActionError:
-            if self.illegal_action == "raise":
-                raise
-            info = self._info()
-            info["illegal_action"] = True
-            return self._observation(), self.illegal_reward, False, False, info
-        self._decisions += 1
-        self.play_opponents()
-        terminated = game.is_over()
-        reward = self.step_reward(terminated)
-        truncated = bool(not terminated and self.max_decisions is not None and self._decisions >= self.max_decisions)
+        reward, terminated, truncated, extra = self.advance(action)
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, terminated, truncated, self._info()
+        info = self._info()
+        info.update(extra)
+        return self._observation(), reward, terminated, truncated, info
+
+    def advance(self, action) -> tuple[float, bool, bool, dict]:
+        """step() without the observation: apply the seat's action, play the opponents; returns
+        ``(reward, terminated, truncated, extra_info)`` (vector envs encode into their own buffers)."""
+        game = self.game
+        if self._needs_reset:
+            raise RuntimeError("step() before reset(): call reset() first")
+        if self.error is not None:
+            raise RuntimeError(f"step() after the episode was ended by an error; call reset(): {self.error}")
+        if game.is_over():
+            raise RuntimeError("step() after the episode ended; call reset()")
+        actor = game.current_player()
+        if actor != self.seat:
+            raise RuntimeError(f"the game waits on {actor!r}, not on the learner's seat {self.seat!r} (was "
+                               f"env.game changed outside the env?); call reset()")
+        try:
+            game.apply(action)
+        except IllegalActionError as err:
+            if self.illegal_action == "raise":
+                raise
+            self._illegal_actions += 1
+            if not self._warned_illegal:
+                self._warned_illegal = True
+                warnings.warn(f"illegal_action='penalize': refused {err} (reward {self.illegal_reward}; only "
+                              f"this first refusal of the env is told; use action_masks(), or "
+                              f"illegal_action='raise')", IllegalActionWarning, stacklevel=3)
+            return self.illegal_reward, False, self._out_of_decisions(), {"illegal_action": True}
+        self._decisions += 1
+        try:
+            self.play_opponents()
+        except OpponentError as err:
+            self.error = str(err)
+            return 0.0, False, True, {"error": self.error}
+        terminated = game.is_over()
+        reward = self.step_reward(terminated)
+        truncated = bool(not terminated and self._out_of_decisions())
+        return reward, terminated, truncated, {}
+
+    def _out_of_decisions(self) -> bool:
+        return self.max_decisions is not None and self._decisions + self._illegal_actions >= self.max_decisions
 
     def step_reward(self, terminated: bool) -> float:
         """The seat's reward for the move just made and the opponents' replies (vector envs call it too)."""
@@ -216,9 +279,9 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         Computed once per decision: step() puts it in ``info["action_mask"]`` and MaskablePPO asks for it
         again before the next step, so the second call returns the same array (do not write into it)."""
         game = self.game
-        key = (self._episodes, game.state.decisions, game.state.over)
+        key = (self._episodes, game.state.decisions, game.state.over, self.error)
         if key != self._mask_key:
-            if game.is_over():
+            if game.is_over() or self.error is not None:
                 mask = np.zeros(self.n_actions, dtype=bool)
             else:
                 mask = game.legal_mask(self._mask).astype(bool)
@@ -226,7 +289,8 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         return self._mask_cached
 
     def _info(self) -> dict:
-        info = {"action_mask": self.action_masks().copy(), "decisions": self._decisions}   # infos never share
+        info = {"action_mask": self.action_masks().copy(), "decisions": self._decisions,   # infos never share
+                "illegal_actions": self._illegal_actions}
         if self.game.is_over():
             info["winner"] = self.game.winner()
             info["margins"] = dict(self.game.victory_margins())

@@ -49,11 +49,19 @@ A COIN step is pure Python, so there are no subprocesses: the batch is a loop ov
   ``copy=False`` the observations of ``reset``/``step`` and the masks of ``action_masks()`` are
   the internal buffers, overwritten by the next ``reset``/``step`` (rewards, flags and infos are
   always fresh arrays).
-* Illegal actions: with ``illegal_action="raise"`` (default) every action of the batch is checked
-  against the masks before any game moves; a bad one raises ``IllegalActionError`` naming the env
-  index, the action and the prompt, and no game changes. ``illegal_action="penalize"`` gives that
-  env ``illegal_reward`` and ``infos["illegal_action"]``, leaves its game unchanged, and steps the
-  others.
+* Illegal actions: as the gym env, ``illegal_action="penalize"`` (default) refuses the action of
+  that env only: ``illegal_reward``, ``infos["illegal_action"]``, its game unchanged, the others
+  stepped; ``infos["illegal_actions"]`` counts each env's refused actions this episode and
+  ``max_decisions`` counts them too. With ``illegal_action="raise"`` every action of the batch is
+  checked against the masks before any game moves; a bad one raises ``IllegalActionError`` naming
+  the env index, the action and the prompt, and no game changes.
+* An opponent that fails inside env ``i``'s step ends that env's episode only: truncated, with the
+  error text under ``infos["final_info"]["error"]`` (SAME_STEP; ``infos["error"]`` under
+  NEXT_STEP), and it autoresets like any finished episode; the other envs step normally. A failure
+  inside a reset (``reset()`` or an autoreset) raises ``OpponentError`` naming the env, and the
+  batch needs ``reset()``.
+* Seeds: non-negative ints (or None); a float, a bool, a negative int, or another type is a
+  ``ValueError`` naming it.
 * Picklable; ``CoinVectorEnv.from_config({"num_envs": 4, "game": "gandhi", ...})`` builds one
   from a plain dict.
 """
@@ -65,6 +73,7 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from .env_common import OpponentError, check_seed
 from .game import IllegalActionError
 from .gym_env import CoinGymEnv
 
@@ -81,7 +90,8 @@ class CoinVectorEnv(gym.vector.VectorEnv):
         self.autoreset_mode = _autoreset_mode(autoreset_mode)
         self.copy = bool(copy)
         self.game_name = game
-        seeds = [None if seed is None else int(seed) + i for i in range(self.num_envs)]
+        seed = check_seed(seed)
+        seeds = [None if seed is None else seed + i for i in range(self.num_envs)]
         self.envs = [CoinGymEnv(game=game, seat=seat, opponents=opponents, seed=s, **gym_env_kwargs)
                      for s in seeds]
         first = self.envs[0]
@@ -114,6 +124,7 @@ class CoinVectorEnv(gym.vector.VectorEnv):
         self._terminated = np.zeros(n, dtype=bool)
         self._truncated = np.zeros(n, dtype=bool)
         self._decisions = np.zeros(n, dtype=np.int64)
+        self._illegal_counts = np.zeros(n, dtype=np.int64)    # refused actions this episode ("penalize")
         # NEXT_STEP: envs whose episode ended on the previous step and are reset by this one.
         self._autoreset = np.zeros(n, dtype=bool)
 
@@ -134,12 +145,16 @@ class CoinVectorEnv(gym.vector.VectorEnv):
     def _seeds_for(self, seed) -> list:
         if seed is None:
             return [None] * self.num_envs
-        if isinstance(seed, (int, np.integer)):
-            return [int(seed) + i for i in range(self.num_envs)]
+        if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+            seed = check_seed(seed)
+            return [check_seed(seed + i, f"seed {seed} + env index {i}") for i in range(self.num_envs)]
+        if not isinstance(seed, (list, tuple, np.ndarray)):
+            raise ValueError(f"reset(seed=...) must be a non-negative int, a list of num_envs={self.num_envs} "
+                             f"seeds (int or None) or None, not {seed!r} ({type(seed).__name__})")
         seeds = list(seed)
         if len(seeds) != self.num_envs:
             raise ValueError(f"seed list has {len(seeds)} entries, expected num_envs={self.num_envs}: {seeds}")
-        return [None if s is None else int(s) for s in seeds]
+        return [check_seed(s, f"seed of env {i}") for i, s in enumerate(seeds)]
 
     def _reset_mask(self, mask) -> np.ndarray:
         if mask is None:
@@ -155,12 +170,18 @@ class CoinVectorEnv(gym.vector.VectorEnv):
         return mask.copy()
 
     def _reset_env(self, i: int, seed, options: dict) -> None:
-        """Reset env i through CoinGymEnv.reset (same seeding as the single env) into the buffers."""
+        """Reset env i through CoinGymEnv.reset (same seeding as the single env) into the buffers. An opponent
+        failing inside the reset raises OpponentError naming the env; the batch then needs reset()."""
         env = self.envs[i]
-        obs, _ = env.reset(seed=seed, options=options or None)
+        try:
+            obs, _ = env.reset(seed=seed, options=options or None)
+        except OpponentError as err:
+            self._needs_reset = True
+            raise OpponentError(f"env {i}: {err}; call reset()") from err
         self._obs[i] = obs
         self._write_mask(i)
         self._decisions[i] = 0
+        self._illegal_counts[i] = 0
 
     # -- step ----------------------------------------------------------------------------
     def step(self, actions):
@@ -169,17 +190,16 @@ class CoinVectorEnv(gym.vector.VectorEnv):
             raise RuntimeError("step() before reset(); call reset() first")
         actions = self._check_actions(actions)
         resetting = self._autoreset.copy()
-        illegal = self._illegal(actions, ~resetting)
+        if self.envs[0].illegal_action == "raise":
+            self._check_legal(actions, ~resetting)       # raises before any game moves
         infos: dict = {}
         for i in range(self.num_envs):
             if resetting[i]:
                 self._reset_env(i, None, {})
                 self._rewards[i] = 0.0
                 self._terminated[i] = self._truncated[i] = False
-            elif illegal[i]:
-                self._penalize(i, infos)
             else:
-                self._step_env(i, int(actions[i]), infos)
+                self._step_env(i, actions[i], infos)
         if self.autoreset_mode == AutoresetMode.NEXT_STEP:
             np.logical_or(self._terminated, self._truncated, out=self._autoreset)
         self._add_batch_infos(infos, np.ones(self.num_envs, dtype=bool))
@@ -194,17 +214,16 @@ class CoinVectorEnv(gym.vector.VectorEnv):
             raise ValueError(f"actions must be integers, got dtype {actions.dtype}: {actions}")
         return actions
 
-    def _illegal(self, actions: np.ndarray, checked: np.ndarray) -> np.ndarray:
-        """Bool per env: its action is not legal now (only ``checked`` envs; NEXT_STEP resets ignore theirs).
-        In "raise" mode the first illegal action raises before any game is touched."""
+    def _check_legal(self, actions: np.ndarray, checked: np.ndarray) -> None:
+        """("raise" mode) The first action of a ``checked`` env that its mask refuses raises
+        IllegalActionError naming the env, before any game is touched (NEXT_STEP resets ignore theirs)."""
         in_range = (actions >= 0) & (actions < self.n_actions)
         legal = np.zeros(self.num_envs, dtype=bool)
         legal[in_range] = self._masks[np.flatnonzero(in_range), actions[in_range]]
         illegal = checked & ~legal
-        if illegal.any() and self.envs[0].illegal_action == "raise":
+        if illegal.any():
             i = int(np.flatnonzero(illegal)[0])
             raise IllegalActionError(self._illegal_message(i, int(actions[i]), bool(in_range[i])))
-        return illegal
 
     def _illegal_message(self, i: int, action: int, in_range: bool) -> str:
         env = self.envs[i]
@@ -214,41 +233,35 @@ class CoinVectorEnv(gym.vector.VectorEnv):
         return (f"env {i}: illegal action {action} {what} at prompt {game.prompt()!r} for {env.seat}; "
                 f"legal: {legal}; no game was changed")
 
-    def _penalize(self, i: int, infos: dict) -> None:
-        # Same as CoinGymEnv in "penalize" mode: the game and observation stay as they were.
-        self._rewards[i] = self.envs[i].illegal_reward
-        self._terminated[i] = self._truncated[i] = False
-        self._add_info(infos, {"illegal_action": True}, i)
-
-    def _step_env(self, i: int, action: int, infos: dict) -> None:
-        """CoinGymEnv.step for env i, written into the buffers (mirrors it; the tests compare the two)."""
+    def _step_env(self, i: int, action, infos: dict) -> None:
+        """CoinGymEnv.step for env i (its ``advance``), written into the buffers. Returns exactly what
+        SyncVectorEnv over the same gym envs returns (the tests compare the two step by step): a refused
+        action ("penalize") or an opponent's failure (truncated, ``error`` in the info) included."""
         env = self.envs[i]
-        game = env.game
         try:
-            game.apply(action)
-        except IllegalActionError as err:  # only if the game was changed behind the env's back
+            reward, terminated, truncated, extra = env.advance(int(action))
+        except IllegalActionError as err:  # "raise": only if the game was changed behind the env's back
             raise IllegalActionError(f"env {i}: {err}") from None
-        self._decisions[i] += 1
-        env.play_opponents()
-        terminated = game.is_over()
-        truncated = (not terminated and env.max_decisions is not None
-                     and self._decisions[i] >= env.max_decisions)
-        self._rewards[i] = env.step_reward(terminated)
+        except RuntimeError as err:
+            raise RuntimeError(f"env {i}: {err}") from None
+        game = env.game
+        self._decisions[i] = env._decisions
+        self._illegal_counts[i] = env._illegal_actions
+        self._rewards[i] = reward
         self._terminated[i] = terminated
         self._truncated[i] = truncated
         env.encoder.encode(game, env.seat, self._obs[i])
         self._write_mask(i)
         if env.render_mode == "human":
             env.render()
-        if not (terminated or truncated):
-            return
-        if self.autoreset_mode == AutoresetMode.NEXT_STEP:
-            if terminated:
-                self._add_info(infos, self._result_info(i), i)
-            return
-        final_info = {"action_mask": self._masks[i].copy(), "decisions": int(self._decisions[i])}
         if terminated:
-            final_info.update(self._result_info(i))
+            extra = {**extra, **self._result_info(i)}
+        if not (terminated or truncated) or self.autoreset_mode == AutoresetMode.NEXT_STEP:
+            if extra:
+                self._add_info(infos, extra, i)
+            return
+        final_info = {"action_mask": self._masks[i].copy(), "decisions": int(self._decisions[i]),
+                      "illegal_actions": int(self._illegal_counts[i]), **extra}
         self._add_info(infos, {"final_obs": self._obs[i].copy(), "final_info": final_info}, i)
         self._reset_env(i, None, {})
 
@@ -258,8 +271,9 @@ class CoinVectorEnv(gym.vector.VectorEnv):
 
     # -- masks and outputs ---------------------------------------------------------------
     def _write_mask(self, i: int) -> None:
-        game = self.envs[i].game
-        if game.is_over():
+        env = self.envs[i]
+        game = env.game
+        if game.is_over() or env.error is not None:
             self._masks[i] = False
         else:
             game.legal_mask(self._masks[i])
@@ -274,7 +288,9 @@ class CoinVectorEnv(gym.vector.VectorEnv):
         (not reset by a partial reset) are zero and unmarked, as gymnasium's convention wants."""
         infos["action_mask"] = np.where(which[:, None], self._masks, False)
         infos["decisions"] = np.where(which, self._decisions, 0)
+        infos["illegal_actions"] = np.where(which, self._illegal_counts, 0)
         infos["_action_mask"], infos["_decisions"] = which.copy(), which.copy()
+        infos["_illegal_actions"] = which.copy()
 
     def _out(self, buffer: np.ndarray) -> np.ndarray:
         return buffer.copy() if self.copy else buffer

@@ -220,7 +220,8 @@ def test_gym_masks_observation_and_opponents(game, seat):
 
 
 def test_gym_illegal_action_raise_and_penalize():
-    env = coin_env.gym_env("gandhi", seat="congress", seed=0)
+    # "raise" is asked for: the default is "penalize" (a deliberate change, see CoinGymEnv's docstring).
+    env = coin_env.gym_env("gandhi", seat="congress", seed=0, illegal_action="raise")
     env.reset(seed=0)
     illegal = int(np.flatnonzero(~env.action_masks())[0])
     with pytest.raises(IllegalActionError):

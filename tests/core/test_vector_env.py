@@ -157,6 +157,8 @@ def test_matches_sync_vector_env_step_by_step(mode, config):
         terminated_envs |= set(np.flatnonzero(out[2]).tolist())
         truncations += int(out[3].sum())
         penalized += int(out[4].get("_illegal_action", np.zeros(n, bool)).sum())
+        # A refused action counts toward max_decisions: when it truncates (SAME_STEP), it is in final_info.
+        penalized += int(out[4].get("final_info", {}).get("_illegal_action", np.zeros(n, bool)).sum())
         if not partial_reset_done and (out[2][1] or out[3][1]):
             # A partial reset right after env 1 finished (under NEXT_STEP it was due to autoreset).
             partial_reset_done = True
@@ -233,7 +235,8 @@ def test_next_step_mode_reports_result_then_resets_on_next_step():
 
 # --- illegal actions and bad input -----------------------------------------------------------
 def test_illegal_action_raises_naming_env_and_changes_no_game():
-    envs = CoinVectorEnv(3, game="gandhi", seed=2)
+    # "raise" is asked for: the default is "penalize" (a deliberate change, see CoinGymEnv's docstring).
+    envs = CoinVectorEnv(3, game="gandhi", seed=2, illegal_action="raise")
     envs.reset(seed=2)
     rng = np.random.default_rng(2)
     for _ in range(5):
