@@ -3,12 +3,13 @@ text rendering and pickling."""
 
 from __future__ import annotations
 
+from .rng import check_seed as rng_check_seed
+
 import numbers
 import types
 
 from .encoding import encoder_for, renderer_for
 
-SEED_LIMIT = 2 ** 64        # the game RNG keeps 64 bits of its seed: larger seeds would repeat smaller ones
 
 
 class OpponentError(RuntimeError):
@@ -20,16 +21,14 @@ class IllegalActionWarning(UserWarning):
 
 
 def check_seed(seed, what: str = "seed"):
-    """``seed`` as an int, or None (unseeded, as gymnasium expects). Bools, floats, strings, negative ints
-    and ints of 2**64 or more are refused with a ValueError naming the seed."""
+    """``seed`` as an int, or None (unseeded, as gymnasium expects); anything else the engine's own seed
+    check refuses (coin_env.core.rng.check_seed: an integer 0..2**64-1) is a ValueError naming it."""
     if seed is None:
         return None
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        raise ValueError(f"{what} must be a non-negative integer or None, not {seed!r} ({type(seed).__name__})")
-    seed = int(seed)
-    if not 0 <= seed < SEED_LIMIT:
-        raise ValueError(f"{what} must be a non-negative integer below 2**64 (or None), not {seed!r}")
-    return seed
+    try:
+        return rng_check_seed(seed, what)
+    except ValueError:
+        raise ValueError(f"{what} must be a non-negative integer below 2**64 or None, not {seed!r}") from None
 
 
 def check_max_decisions(value):

@@ -15,13 +15,13 @@ def check_seed(seed, where: str = "seed") -> int:
     rather than truncated or wrapped (1.9 is not seed 1, 2**64 is not seed 0, True is not seed 1)."""
     import operator
     if isinstance(seed, bool) or type(seed).__name__ == "bool_":
-        raise ValueError(f"{where} must be an integer 0..2**64-1, not {seed!r}")
+        raise ValueError(f"{where} must be a non-negative integer below 2**64, not {seed!r}")
     try:
         value = operator.index(seed)
     except TypeError:
-        raise ValueError(f"{where} must be an integer 0..2**64-1, not {seed!r}") from None
+        raise ValueError(f"{where} must be a non-negative integer below 2**64, not {seed!r}") from None
     if not 0 <= value <= _MASK64:
-        raise ValueError(f"{where} must be an integer 0..2**64-1, not {seed!r}")
+        raise ValueError(f"{where} must be a non-negative integer below 2**64, not {seed!r}")
     return value
 
 

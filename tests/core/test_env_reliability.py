@@ -330,7 +330,7 @@ def test_good_seeds_none_numpy_ints_and_per_env_lists():
     coin_env.env("gandhi", seed=2 ** 64 - 1).reset(seed=None)
     vec = coin_env.vector_env("gandhi", 2)
     vec.reset(seed=[3, None])
-    with pytest.raises(ValueError, match=r"seed of env 1 must be a non-negative integer or None, not 1\.5"):
+    with pytest.raises(ValueError, match=r"seed of env 1 must be a non-negative integer below 2\*\*64 or None, not 1\.5"):
         vec.reset(seed=[3, 1.5])
     with pytest.raises(ValueError, match=r"reset\(seed=\.\.\.\) must be a non-negative int.* not 1\.5"):
         vec.reset(seed=1.5)
