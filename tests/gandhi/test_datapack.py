@@ -217,3 +217,21 @@ def test_a_refused_save_changes_nothing(tmp_path):
         coin_env.load_game(json.dumps(data))
     assert same(snapshot(), before) and same(snapshot(g.data), pack_before)
     assert builtin_game().data.name is None
+
+
+def test_malformed_sources_are_refused_as_data_pack_errors(tmp_path):
+    """Probe finding 19: duplicate YAML keys, non-path / non-table sources and empty files are refused with
+    DataPackError (a ValueError), never a TypeError or a silently empty pack; None is the built-in data."""
+    assert datapack.load(None) is datapack.default()
+    for source in (5, [1], True):
+        with pytest.raises(datapack.DataPackError, match="file path or a table"):
+            datapack.load(source)
+    (tmp_path / "dup.yaml").write_text("cards:\n  3:\n    order: [revs, ml, congress, raj]\n"
+                                       "  3:\n    order: [raj, ml, congress, revs]\n")
+    with pytest.raises(datapack.DataPackError, match="given twice"):
+        datapack.load(tmp_path / "dup.yaml")
+    (tmp_path / "empty.toml").write_text("")
+    with pytest.raises(datapack.DataPackError, match="empty"):
+        datapack.load(tmp_path / "empty.toml")
+    with pytest.raises(datapack.DataPackError, match="empty"):
+        coin_env.make_game("gandhi", options={"data_pack": str(tmp_path / "empty.toml")})
