@@ -2,9 +2,9 @@
 (Gandhi's Campaign cards, A Distant Plain's Propaganda cards).
 
 A game's ``data/cards.py`` creates one :class:`CardTable` with its facts (titles, fragments, the
-faction order function, provenance) and exposes the table's methods. Records are built lazily
-from the data and the effects registered for the game (``coin_env.coin.events.EFFECTS``); an owner
-data pack replaces them process-wide through ``table.cards``.
+faction order function, provenance). :meth:`CardTable.build_records` makes the built-in records from
+the data and the effects registered for the game (``coin_env.coin.events.EFFECTS``); a game plays with
+a :class:`CardFacts` (``game.data.cards``): the built-in records or those an owner data pack changed.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class CardTable:
         self.effects_module = effects_module       # imported before records are built (registers effects)
         self.entry_point_group = entry_point_group
         self.periodic_label = periodic_label
-        self.cards: dict[int, CardRecord] = {}
+        self._builtin: CardFacts | None = None
 
     # --- building -------------------------------------------------------------------------------
     def _side(self, card: int, side: str) -> EventSide:
@@ -59,35 +59,46 @@ class CardTable:
         load_entry_points(self.entry_point_group)
         return {n: self.default_record(n) for n in range(1, self.n_events + 1)}
 
-    def reset_records(self) -> None:
-        self.cards.clear()
-        self.cards.update(self.build_records())
-
-    # --- queries --------------------------------------------------------------------------------
     def is_periodic(self, card: int) -> bool:
         return card in self.periodic
 
+    def builtin(self) -> "CardFacts":
+        """The built-in records (no data pack), built once: the fidelity tables count these."""
+        if self._builtin is None:
+            self._builtin = CardFacts(self, self.build_records())
+        return self._builtin
+
+
+class CardFacts:
+    """One game's Event card records: the built-in ones or as an owner data pack changed them. Part of
+    the game's data (``game.data.cards``); never changed once made."""
+
+    def __init__(self, table: CardTable, records: dict[int, CardRecord]):
+        self.table = table
+        self.records = records
+
+    def is_periodic(self, card: int) -> bool:
+        return card in self.table.periodic
+
     def record(self, card: int) -> CardRecord | None:
-        if self.is_periodic(card):
+        if card in self.table.periodic:
             return None
-        if not self.cards:
-            self.reset_records()
-        return self.cards[card]
+        return self.records[card]
 
     def faction_order(self, card: int) -> tuple[str, ...]:
         """2.3.2: the faction icons left to right (a periodic card has none: the default order)."""
-        rec = self.record(card) if 1 <= card <= self.n_events else None
-        return rec.order if rec is not None else self.default_order(card)
+        rec = self.records.get(card)
+        return rec.order if rec is not None else self.table.default_order(card)
 
     def title(self, card: int) -> str:
-        if self.is_periodic(card):
-            return f"{self.periodic_label}: {self.periodic[card]}"
-        rec = self.record(card)
+        if card in self.table.periodic:
+            return f"{self.table.periodic_label}: {self.table.periodic[card]}"
+        rec = self.records[card]
         return rec.title if rec.title else f"Event #{card}"
 
     def counts(self) -> dict[str, int]:
         """Implemented sides and data-only cards (README fidelity tables)."""
-        recs = [self.record(n) for n in range(1, self.n_events + 1)]
+        recs = [self.records[n] for n in range(1, self.table.n_events + 1)]
         return {
             "unshaded": sum(1 for r in recs if r.unshaded.implemented),
             "shaded": sum(1 for r in recs if r.shaded.implemented),

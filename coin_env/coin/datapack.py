@@ -1,24 +1,35 @@
 """Owner data packs, the parts every COIN game shares: reading a TOML/YAML file (or a dict),
 validating card facts (``[cards]`` order / title / halo..., ``[renumber]``), loading effect plugins
-(``plugins = [...]``), and applying the whole pack process-wide -- all or nothing.
+(``plugins = [...]``), and building the game's immutable data from it -- all or nothing.
 
 A game's ``datapack.py`` builds one :class:`DataPackLoader` with its factions, its card table and two
 hooks: ``validate_game(data, base_dir, errors) -> dict`` (its map facts and other sections; appends
-to ``errors``) and ``commit_game(plan)`` (writes them into the game's tables in place). Every error
-names the offending key and value; :class:`DataPackError` lists them all and nothing changes.
+to ``errors``) and ``build_data(plan, records, meta) -> GameData`` (the game's
+:class:`coin_env.core.data.GameData` from the validated plan). Every error names the offending key and
+value; :class:`DataPackError` lists them all.
+
+A pack never changes anything process-wide: :meth:`DataPackLoader.load` returns a new data object that
+the game made with it holds (and its clones share). What a save stores is the pack's *content*
+(:func:`normalize`): the parsed tables, with every file it names (plugins, printed-content files) as an
+absolute path and the file's SHA-256 under ``pack.files``. Loading that content again gives the same
+facts anywhere; a named file that changed or went missing since is refused with a clear error, never
+read silently with new content.
 """
 
 from __future__ import annotations
 
-import contextlib
+import collections
 import hashlib
 import json
 import os
 from typing import Callable
 
-from .events import EFFECTS, EventSide, load_plugin_file
+from ..core.data import GameData
+from .cards import CardFacts
+from .events import EventSide, load_plugin_file
 
-PACK_KEYS = {"name", "game", "format", "source"}
+PACK_KEYS = {"name", "game", "format", "source", "files"}
+CACHE_SIZE = 32                  # data objects kept per game, by content digest (they are immutable)
 
 
 class DataPackError(ValueError):
@@ -26,13 +37,39 @@ class DataPackError(ValueError):
 
     def __init__(self, errors: list[str], source: str = "data pack"):
         self.errors = errors
-        super().__init__(f"{source} refused, nothing applied:\n  " + "\n  ".join(errors))
+        super().__init__(f"{source} refused:\n  " + "\n  ".join(errors))
+
+
+class _UniqueKeyLoader:
+    """A YAML SafeLoader that refuses a key given twice in one mapping (YAML would keep the last)."""
+
+    @staticmethod
+    def make():
+        import yaml
+
+        class Loader(yaml.SafeLoader):
+            pass
+
+        def mapping(loader, node, deep=False):
+            seen = set()
+            for key_node, _ in node.value:
+                key = loader.construct_object(key_node, deep=deep)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"key {key!r} is given twice", key_node.start_mark)
+                seen.add(key)
+            return loader.construct_mapping(node, deep)
+
+        Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+        return Loader
 
 
 def read(source) -> tuple[dict, str | None, str]:
-    """(data, directory for relative plugin paths, display name) from a path or a dict."""
+    """(data, directory for relative file paths, display name) from a path or a dict."""
     if isinstance(source, dict):
         return source, None, "data pack (dict)"
+    if isinstance(source, bool) or not isinstance(source, (str, os.PathLike)):
+        raise DataPackError([f"a data pack is a .toml/.yaml file path or a table (dict), not {source!r}"])
     path = os.fspath(source)
     if not os.path.isfile(path):
         raise DataPackError([f"data pack file {path!r} does not exist"])
@@ -45,29 +82,27 @@ def read(source) -> tuple[dict, str | None, str]:
         elif ext in (".yaml", ".yml"):
             import yaml
             with open(path, encoding="utf-8") as fh:
-                data = yaml.safe_load(fh) or {}
+                data = yaml.load(fh, Loader=_UniqueKeyLoader.make())
         else:
             raise DataPackError([f"data pack {path!r}: extension must be .toml, .yaml or .yml, not {ext!r}"])
     except DataPackError:
         raise
-    except Exception as exc:            # tomllib.TOMLDecodeError, yaml.YAMLError
+    except Exception as exc:            # tomllib.TOMLDecodeError, yaml.YAMLError, UnicodeDecodeError
         raise DataPackError([f"data pack {path!r} does not parse: {exc}"]) from None
+    if data is None or data == {}:
+        raise DataPackError([f"data pack {path!r} is empty: it states no fact"])
     if not isinstance(data, dict):
         raise DataPackError([f"data pack {path!r}: the top level must be a table/mapping"])
     return data, os.path.dirname(os.path.abspath(path)), path
 
 
-def source_key(source) -> str:
-    if isinstance(source, dict):
-        return "dict:" + hashlib.sha256(json.dumps(source, sort_keys=True, default=str).encode()).hexdigest()
-    try:
-        path = os.path.abspath(os.fspath(source))
-    except TypeError:
-        raise DataPackError([f"data pack must be a file path or a table, not {source!r}"]) from None
-    if not os.path.isfile(path):
-        raise DataPackError([f"data pack file {path!r} does not exist"])
+def file_digest(path: str) -> str:
     with open(path, "rb") as fh:
-        return f"{path}:{hashlib.sha256(fh.read()).hexdigest()}"
+        return hashlib.sha256(fh.read()).hexdigest()
+
+
+def content_digest(content: dict) -> str:
+    return hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 def table(data: dict, key: str, errors: list[str], what: str) -> dict:
@@ -79,8 +114,11 @@ def table(data: dict, key: str, errors: list[str], what: str) -> dict:
 
 
 class DataPackLoader:
+    """Reads, checks and builds one game's data packs (see the module docstring)."""
+
     def __init__(self, game: str, factions: tuple[str, ...], faction_aliases: dict[str, str], cards,
-                 card_keys: set[str], game_keys: set[str], validate_game: Callable, commit_game: Callable):
+                 card_keys: set[str], game_keys: set[str], validate_game: Callable, build_data: Callable,
+                 file_lists: tuple[tuple[str, ...], ...] = (("plugins",),)):
         self.game = game
         self.factions = factions
         self.aliases = faction_aliases
@@ -88,8 +126,10 @@ class DataPackLoader:
         self.card_keys = card_keys          # e.g. {"title", "order", "critical", "halo"}
         self.top_keys = {"pack", "plugins", "renumber", "cards"} | set(game_keys)
         self.validate_game = validate_game
-        self.commit_game = commit_game
-        self.active_pack = {"key": None, "name": None, "source": None}
+        self.build_data = build_data        # (plan, meta) -> GameData; plan["cards"] is a CardFacts
+        self.file_lists = file_lists        # where a pack names files: key paths to lists of paths
+        self._default: GameData | None = None
+        self._cache: collections.OrderedDict[str, GameData] = collections.OrderedDict()
 
     # --- validation -----------------------------------------------------------------------------
     def card_number(self, key, where: str, errors: list[str]) -> int | None:
@@ -208,7 +248,8 @@ class DataPackLoader:
         return staged
 
     def validate(self, data: dict, base_dir: str | None = None, name: str = "data pack") -> dict:
-        """Check the whole pack; return the plan :meth:`commit` applies. Raises DataPackError."""
+        """Check the whole pack; return the plan the game's ``build_data`` turns into its data (the card
+        records under "cards", the game's own sections under "game"). Raises DataPackError."""
         errors: list[str] = []
         pack_name = self._meta(data, name, errors)
         swaps = self._swaps(data, errors)
@@ -233,55 +274,91 @@ class DataPackLoader:
                 rec.provenance = dict(rec.provenance, **{k: f"data pack {pack_name}"})
         if errors:
             raise DataPackError(errors, f"data pack {pack_name!r}")
-        return {"name": pack_name, "game": game_plan, "records": records,
-                "effects": {(self.game, n, side): eff for (n, side), eff in staged.items()}}
+        return {"name": pack_name, "game": game_plan, "cards": CardFacts(self.cards, records)}
 
-    # --- applying -------------------------------------------------------------------------------
-    def commit(self, plan: dict) -> None:
-        EFFECTS.drop_plugins(self.game)
-        EFFECTS.commit(plan["effects"])
-        self.cards.cards.clear()
-        self.cards.cards.update(plan["records"])
-        self.commit_game(plan["game"])
+    # --- building the data a game holds ----------------------------------------------------------
+    def default(self) -> GameData:
+        """The built-in data (no pack), built once."""
+        if self._default is None:
+            plan = self.validate({})
+            self._default = self.build_data(plan, {"name": None, "content": None, "digest": "builtin"})
+        return self._default
 
-    def apply(self, source) -> str:
-        """Validate a pack (path to .toml/.yaml, or a dict) fully, then apply it process-wide, replacing
-        any pack applied before. Returns the pack's name. Raises DataPackError, changing nothing."""
+    def load(self, source=None) -> GameData:
+        """The data a game plays with: the built-in data for None, else the pack at ``source`` (a .toml /
+        .yaml path, or the same tables as a dict, e.g. a save's ``options.data_pack``). Raises
+        DataPackError naming every problem. Equal content gives the same (immutable) object."""
+        if source is None:
+            return self.default()
+        if isinstance(source, GameData):
+            if source.game != self.game:
+                raise DataPackError([f"that data is {source.game!r} data, not {self.game!r} data"])
+            return source
         data, base_dir, name = read(source)
-        plan = self.validate(data, base_dir, name)
-        self.commit(plan)
-        self.active_pack.update(key=source_key(source), name=plan["name"], source=source)
-        return plan["name"]
+        content = self.normalize(data, base_dir, name)
+        digest = content_digest(content)
+        cached = self._cache.get(digest)
+        if cached is not None:
+            self._cache.move_to_end(digest)
+            return cached
+        plan = self.validate(content, None, name)
+        built = self.build_data(plan, {"name": plan["name"], "content": content, "digest": digest})
+        self._cache[digest] = built
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return built
 
-    def ensure(self, source) -> None:
-        """Apply ``source`` unless it is the active pack already (used by the ``data_pack`` option)."""
-        if self.active_pack["key"] != source_key(source):
-            self.apply(source)
-
-    def reset(self) -> None:
-        """Restore the built-in tables, card records and effects."""
-        self.commit(self.validate({}))
-        self.active_pack.update(key=None, name=None, source=None)
-
-    def active(self) -> str | None:
-        return self.active_pack["name"]
-
-    def api(self):
-        """(validate, apply, ensure, reset, active, applied): a game's datapack module exports these."""
-        return self.validate, self.apply, self.ensure, self.reset, self.active, self.applied
-
-    @contextlib.contextmanager
-    def applied(self, source):
-        """``with applied("my_copy.toml"): ...`` -- the previous pack (or the defaults) comes back after."""
-        previous = self.active_pack.get("source")
-        self.apply(source)
+    def normalize(self, data: dict, base_dir: str | None, name: str) -> dict:
+        """The pack as it is saved: plain JSON data, every named file as an absolute path with its
+        SHA-256 under ``pack.files``. A file whose recorded digest no longer matches is refused."""
         try:
-            yield
-        finally:
-            if previous is None:
-                self.reset()
-            else:
-                self.apply(previous)
+            content = json.loads(json.dumps(data))
+        except (TypeError, ValueError) as exc:
+            raise DataPackError([f"values must be strings, numbers, booleans, lists and tables: {exc}"],
+                                f"data pack {name!r}") from None
+        if not isinstance(content, dict) or not content:
+            raise DataPackError(["a data pack is a non-empty table"], f"data pack {name!r}")
+        errors: list[str] = []
+        meta = content.get("pack")
+        if meta is None:
+            meta = content["pack"] = {}
+        if not isinstance(meta, dict):
+            raise DataPackError([f"pack = {meta!r}: must be a table"], f"data pack {name!r}")
+        recorded = meta.get("files") or {}
+        if not isinstance(recorded, dict):
+            raise DataPackError([f"pack.files = {recorded!r}: must be a table of path = sha256"], f"data pack {name!r}")
+        files: dict[str, str] = {}
+        for keys in self.file_lists:
+            holder = content
+            for key in keys[:-1]:
+                holder = holder.get(key) if isinstance(holder, dict) else None
+            if not isinstance(holder, dict) or not isinstance(holder.get(keys[-1]), list):
+                continue
+            paths = holder[keys[-1]]
+            for i, p in enumerate(paths):
+                if not isinstance(p, str):
+                    continue            # validation names it
+                path = p if os.path.isabs(p) else os.path.abspath(os.path.join(base_dir or os.getcwd(), p))
+                paths[i] = path
+                where = ".".join(keys)
+                if not os.path.isfile(path):
+                    errors.append(f"{where}: {p!r} not found (looked for {path!r})")
+                    continue
+                digest = file_digest(path)
+                if path in recorded and recorded[path] != digest:
+                    errors.append(f"{where}: {path!r} changed since this pack was recorded (sha256 "
+                                  f"{recorded[path][:12]}... then, {digest[:12]}... now): the saved facts "
+                                  f"cannot be replayed with it")
+                files[path] = digest
+        if errors:
+            raise DataPackError(errors, f"data pack {name!r}")
+        if files:
+            meta["files"] = files
+        else:
+            meta.pop("files", None)
+        if not meta:
+            del content["pack"]
+        return content
 
 
 # --- small checks for a game's map sections ---------------------------------------------------------

@@ -45,32 +45,28 @@ class CoinGame(Game):
     """A card-driven COIN game. Subclasses implement the hooks below.
 
     A game package keeps its options in ``setup.py`` (``validate_options``), its positions there too
-    (``to_position``), and its owner data packs in ``datapack.py`` (``ensure``)."""
+    (``to_position``), and its owner data packs in ``datapack.py`` (``LOADER``: the game's data,
+    ``game.data``, is built from the ``data_pack`` option when the game is made or loaded)."""
 
     def __init__(self, state, options=None, debug=False):
         super().__init__(state, options, debug)
-        pack = self.options.get("data_pack")
-        if pack is not None:            # an owner data pack (the game's datapack.py) applies process-wide
-            self._game_module("datapack").ensure(pack)
+        if state.data is None:
+            state.data = self.load_data(self.options.get("data_pack"))
+        if self.options.get("data_pack") is not None:
+            # What a save stores: the pack's content (files named by path and SHA-256), never only a path.
+            self.options["data_pack"] = state.data.content
+
+    @classmethod
+    def load_data(cls, source=None):
+        """The game's data (coin_env.core.data.GameData): built-in for None, else the owner data pack
+        ``source`` (the game's datapack.py). Raises DataPackError (a ValueError) naming every problem."""
+        return cls._game_module("datapack").LOADER.load(source)
 
     @classmethod
     def _game_module(cls, name: str):
         import importlib
         package = cls.__module__.rsplit(".", 1)[0]
         return importlib.import_module(f"{package}.{name}")
-
-    @classmethod
-    def from_dict(cls, data: dict, debug: bool = False) -> "CoinGame":
-        """As :meth:`Game.from_dict`; a save naming a data pack applies it process-wide while loading,
-        so a save refused after that puts the previous pack (or the built-in data) back."""
-        loader = cls._game_module("datapack").LOADER
-        previous = loader.active_pack.get("key"), loader.active_pack.get("source")
-        try:
-            return super().from_dict(data, debug)
-        except ValueError:
-            if loader.active_pack.get("key") != previous[0]:
-                loader.reset() if previous[1] is None else loader.apply(previous[1])
-            raise
 
     # --- seats and options -----------------------------------------------------------
     def is_non_player(self, faction: str) -> bool:

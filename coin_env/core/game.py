@@ -106,6 +106,12 @@ class Game:
         self.debug = debug
         self._legal: list[int] | None = None
 
+    @property
+    def data(self):
+        """The facts this game plays with (:class:`coin_env.core.data.GameData`; None for a game that
+        has no replaceable data). Chosen when the game is made, shared by its clones, never changed."""
+        return self.state.data
+
     # -- the decision stack ---------------------------------------------------------
     def push(self, frame: dict) -> dict:
         self.state.frames.append(frame)
@@ -252,7 +258,9 @@ class Game:
     def clone(self) -> "Game":
         new = self.__class__.__new__(self.__class__)
         new.state = self.state.copy()
-        new.options = self.options
+        # Options are plain values (strings, lists of factions, a data pack's content); the clone gets its
+        # own dict and lists so that editing one game's options never reaches the other.
+        new.options = {k: (v[:] if type(v) is list else v) for k, v in self.options.items()}
         new.debug = self.debug
         new._legal = None if self._legal is None else self._legal
         return new

@@ -59,7 +59,12 @@ def to_plain(value):
 
 
 class PlainState:
-    """Base for game states. Subclasses declare ARRAYS and FIELDS."""
+    """Base for game states. Subclasses declare ARRAYS and FIELDS.
+
+    ``data``: the game's immutable facts (:class:`coin_env.core.data.GameData`), not part of the
+    fields: a copy shares it, a save stores the options that rebuild it (the game sets it)."""
+
+    data = None
 
     ARRAYS: dict[str, str] = {}
     FIELDS: tuple[str, ...] = ()
@@ -92,6 +97,7 @@ class PlainState:
             d[name] = None if v is None else v.copy()
         d.update(zip(nested, _loads(_dumps([src[n] for n in nested], _PROTOCOL))))
         d["rng"] = Rng.from_state(self.rng.state)
+        d["data"] = src.get("data")
         return new
 
     @classmethod

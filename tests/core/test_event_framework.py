@@ -11,8 +11,6 @@ import pytest
 import coin_env
 from coin_env import labels, play
 from coin_env.coin import events
-from coin_env.games.gandhi import datapack
-from coin_env.games.gandhi.data import cards
 from coin_env.games.gandhi.data.pieces import GUERRILLA
 from coin_env.games.gandhi.static import INDEX
 
@@ -41,17 +39,15 @@ PLUGIN = textwrap.dedent('''
 def plugin_pack(tmp_path):
     (tmp_path / "test_cards.py").write_text(PLUGIN)
     (tmp_path / "pack.toml").write_text('plugins = ["test_cards.py"]\n')
-    datapack.apply(tmp_path / "pack.toml")
-    yield tmp_path / "pack.toml"
-    datapack.reset()
+    return tmp_path / "pack.toml"       # games made with it (options data_pack) play the plugin's effects
 
 
-def game_on_card1(**pos):
+def game_on_card1(pack, **pos):
     deck = [1, 2] + list(range(3, 30)) + [73]
     base = {"deck": deck, "resources": {"raj": 20, "revs": 0}, "restraint": 3, "unity": 3,
             "eligible": {"raj": False, "congress": True, "ml": False, "revs": True}}
     base.update(pos)
-    return coin_env.make_game("gandhi", position=base, debug=True)
+    return coin_env.make_game("gandhi", position=base, options={"data_pack": str(pack)}, debug=True)
 
 
 def test_registry_refuses_a_second_effect_for_the_same_side():
@@ -65,8 +61,8 @@ def test_registry_refuses_a_second_effect_for_the_same_side():
 
 
 def test_free_operation_costs_nothing_and_does_not_change_the_grantees_eligibility(plugin_pack):
-    assert cards.record(1).implemented_sides() == ["unshaded", "shaded"]
-    g = game_on_card1(spaces={"Bihar": {"pieces": {"Guerrilla": 1}}})
+    g = game_on_card1(plugin_pack, spaces={"Bihar": {"pieces": {"Guerrilla": 1}}})
+    assert g.data.cards.record(1).implemented_sides() == ["unshaded", "shaded"]
     first = g.current_player()
     assert first == "congress"
     assert "operation only" in labels(g)                       # Congress may operate; Revs could not (0 Resources)
@@ -90,7 +86,7 @@ def test_free_operation_costs_nothing_and_does_not_change_the_grantees_eligibili
 
 
 def test_free_special_activity_and_card_long_lasting_effects(plugin_pack):
-    g = game_on_card1(spaces={"Bihar": {"pieces": {"Active Guerrilla": 2}}})
+    g = game_on_card1(plugin_pack, spaces={"Bihar": {"pieces": {"Active Guerrilla": 2}}})
     play(g, "event (shaded)")
     assert "done" not in labels(g) and labels(g) == ["Aid"]   # not optional: granted and possible
     play(g, "Aid", "select Bihar")
@@ -105,7 +101,7 @@ def test_free_special_activity_and_card_long_lasting_effects(plugin_pack):
 
 
 def test_a_free_action_that_cannot_run_is_skipped(plugin_pack):
-    g = game_on_card1()                                        # no Guerrillas anywhere: Aid impossible
+    g = game_on_card1(plugin_pack)                                        # no Guerrillas anywhere: Aid impossible
     play(g, "event (shaded)")
     assert g.current_player() == "revs" and labels(g) == ["done"]
     play(g, "done")
@@ -113,7 +109,7 @@ def test_a_free_action_that_cannot_run_is_skipped(plugin_pack):
 
 
 def test_lasting_effects_expire_after_a_campaign_round_and_survive_saves(plugin_pack):
-    g = game_on_card1(deck=[1, 73, 2, 3, 4, 74], spaces={"Bihar": {"pieces": {"Guerrilla": 1}}})
+    g = game_on_card1(plugin_pack, deck=[1, 73, 2, 3, 4, 74], spaces={"Bihar": {"pieces": {"Guerrilla": 1}}})
     # Card 73 was revealed as Upcoming: its round runs first, then card 1.
     while g.state.current != 1:
         play(g, "done" if "done" in labels(g) else labels(g)[0])
@@ -129,7 +125,8 @@ def test_free_raj_operation_uses_sepoys_without_paying(plugin_pack):
     from coin_env.games.gandhi.rules import raj
     g = coin_env.make_game("gandhi", position={
         "deck": [2, 1] + list(range(3, 30)) + [73], "resources": {"raj": 0, "revs": 0}, "restraint": 3,
-        "eligible": {"raj": False, "congress": True, "ml": False, "revs": False}}, debug=True)
+        "eligible": {"raj": False, "congress": True, "ml": False, "revs": False}},
+        options={"data_pack": str(plugin_pack)}, debug=True)
     play(g, "event (unshaded)", "Deploy")
     assert g.state.turn["free"] and raj.sepoy_cost(g, "deploy") == 0
     play(g, "select Delhi")
@@ -146,6 +143,6 @@ def test_free_raj_operation_uses_sepoys_without_paying(plugin_pack):
 
 
 def test_is_effective_runs_free_actions_too(plugin_pack):
-    g = game_on_card1(spaces={"Bihar": {"pieces": {"Active Guerrilla": 2}}})
+    g = game_on_card1(plugin_pack, spaces={"Bihar": {"pieces": {"Active Guerrilla": 2}}})
     assert events.is_effective(g, "congress", 1, "shaded")
     assert events.is_effective(g, "congress", 1, "unshaded")  # the Ineligible mark and the marker change the game

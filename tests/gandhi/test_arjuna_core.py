@@ -11,17 +11,21 @@ from coin_env.games.gandhi import datapack
 from coin_env.games.gandhi.bots import BOT, ArjunaBot, deck, eligibility, priorities
 from coin_env.games.gandhi.bots.context import Ctx
 from coin_env.games.gandhi.bots.registry import ROWS
-from coin_env.games.gandhi.data.arjuna.common import RANDOM_SPACES
+from coin_env.games.gandhi.data.arjuna.common import BUILTIN_RANDOM_SPACES as RANDOM_SPACES
 from coin_env.games.gandhi.data.pieces import GANDHI, GUERRILLA, ML_ACTIVIST, CONGRESS_ACTIVIST, SEPOY
 from coin_env.games.gandhi.static import INDEX, OUT_OF_PLAY, AVAILABLE
 
 ALL = ["raj", "congress", "ml", "revs"]
 
 
-def _game(non_players=("raj",), deck_cards=(6, 44, 45, 73), spaces=None, eligible=None, **pos):
+def _game(non_players=("raj",), deck_cards=(6, 44, 45, 73), spaces=None, eligible=None, pack=None, **pos):
+    """A game from a position; ``pack``: an owner data pack the game is made with (its own facts)."""
     position = {"deck": list(deck_cards), "spaces": spaces or {}, "eligible": eligible or {}}
     position.update(pos)
-    return coin_env.make_game("gandhi", position=position, options={"non_players": list(non_players)}, debug=True)
+    options = {"non_players": list(non_players)}
+    if pack is not None:
+        options["data_pack"] = pack
+    return coin_env.make_game("gandhi", position=position, options=options, debug=True)
 
 
 class FixedDice:
@@ -53,38 +57,38 @@ PROTEST_CONGRESS = {"Bihar": {"protest": 1, "pieces": {"Congress Activist": 2}}}
 
 def test_first_eligible_takes_a_critical_effective_event():
     # 8.2.1 1st-1: card 6 Critical for Raj and effective (a Protest space with Congress pieces).
-    with datapack.applied(_pack(orders={6: ALL}, critical={6: ["raj"]})):
-        g = _game(deck_cards=(6, 44, 45, 73), spaces=PROTEST_CONGRESS)
-        assert g.current_player() == "raj"
-        assert _decide(g, "raj") == "event"
+    pack = _pack(orders={6: ALL}, critical={6: ["raj"]})
+    g = _game(pack=pack, deck_cards=(6, 44, 45, 73), spaces=PROTEST_CONGRESS)
+    assert g.current_player() == "raj"
+    assert _decide(g, "raj") == "event"
 
 
 def test_first_eligible_critical_but_not_effective_does_op_sa():
-    with datapack.applied(_pack(orders={6: ALL}, critical={6: ["raj"]})):
-        g = _game(deck_cards=(6, 44, 45, 73))           # no Protest space: #6 does nothing for Raj
-        assert _decide(g, "raj") == "op_sa"
+    pack = _pack(orders={6: ALL}, critical={6: ["raj"]})
+    g = _game(pack=pack, deck_cards=(6, 44, 45, 73))           # no Protest space: #6 does nothing for Raj
+    assert _decide(g, "raj") == "op_sa"
 
 
 def test_first_eligible_denies_the_next_factions_critical_event():
     # 1st-2: Critical for the next Eligible faction (Congress) -> Operation only.
-    with datapack.applied(_pack(orders={6: ALL}, critical={6: ["congress"]})):
-        g = _game(deck_cards=(6, 44, 45, 73))
-        assert _decide(g, "raj") == "op"
+    pack = _pack(orders={6: ALL}, critical={6: ["congress"]})
+    g = _game(pack=pack, deck_cards=(6, 44, 45, 73))
+    assert _decide(g, "raj") == "op"
 
 
 def test_first_eligible_passes_for_its_critical_upcoming_card():
     # 1st-3: Raj is first on the Upcoming card (44) and it is Critical for Raj -> Pass.
-    with datapack.applied(_pack(orders={6: ALL, 44: ALL}, critical={44: ["raj"]})):
-        g = _game(deck_cards=(6, 44, 45, 73))
-        assert eligibility.guaranteed_first_on_upcoming(g, "raj")
-        assert _decide(g, "raj") == "pass"
+    pack = _pack(orders={6: ALL, 44: ALL}, critical={44: ["raj"]})
+    g = _game(pack=pack, deck_cards=(6, 44, 45, 73))
+    assert eligibility.guaranteed_first_on_upcoming(g, "raj")
+    assert _decide(g, "raj") == "pass"
 
 
 def test_first_eligible_not_guaranteed_first_on_upcoming_does_op_sa():
-    with datapack.applied(_pack(orders={6: ALL, 44: ["congress", "raj", "ml", "revs"]}, critical={44: ["raj"]})):
-        g = _game(deck_cards=(6, 44, 45, 73))
-        assert not eligibility.guaranteed_first_on_upcoming(g, "raj")
-        assert _decide(g, "raj") == "op_sa"
+    pack = _pack(orders={6: ALL, 44: ["congress", "raj", "ml", "revs"]}, critical={44: ["raj"]})
+    g = _game(pack=pack, deck_cards=(6, 44, 45, 73))
+    assert not eligibility.guaranteed_first_on_upcoming(g, "raj")
+    assert _decide(g, "raj") == "op_sa"
 
 
 def _second(g, first="congress", did="op_sa"):
@@ -97,43 +101,43 @@ def test_second_eligible_passes_to_wait_for_a_critical_upcoming_card():
     # 2nd-1: guaranteed 1st on Upcoming (only Congress, which acted, is before Raj) and it is Critical
     # for Raj; the Current Event is not Critical for Raj.
     order44 = ["congress", "raj", "ml", "revs"]
-    with datapack.applied(_pack(orders={6: ["congress", "raj", "ml", "revs"], 44: order44}, critical={44: ["raj"]})):
-        g = _second(_game(deck_cards=(6, 44, 45, 73), spaces=PROTEST_CONGRESS))
-        assert eligibility.guaranteed_first_on_upcoming(g, "raj")
-        assert _decide(g, "raj") == "pass"
+    pack = _pack(orders={6: ["congress", "raj", "ml", "revs"], 44: order44}, critical={44: ["raj"]})
+    g = _second(_game(pack=pack, deck_cards=(6, 44, 45, 73), spaces=PROTEST_CONGRESS))
+    assert eligibility.guaranteed_first_on_upcoming(g, "raj")
+    assert _decide(g, "raj") == "pass"
 
 
 def test_second_eligible_takes_an_effective_event_after_op_sa():
     # 2nd-2: 1st did Op + SA and the Event is effective -> Event.
-    with datapack.applied(_pack(orders={6: ["congress", "raj", "ml", "revs"], 44: ["ml", "raj", "congress", "revs"]})):
-        g = _second(_game(deck_cards=(6, 44, 45, 73), spaces=PROTEST_CONGRESS))
-        assert _decide(g, "raj") == "event"
+    pack = _pack(orders={6: ["congress", "raj", "ml", "revs"], 44: ["ml", "raj", "congress", "revs"]})
+    g = _second(_game(pack=pack, deck_cards=(6, 44, 45, 73), spaces=PROTEST_CONGRESS))
+    assert _decide(g, "raj") == "event"
 
 
 def test_second_eligible_passes_when_guaranteed_first_on_upcoming():
     # 2nd-3: no effective Event, but guaranteed 1st Eligible next card -> Pass.
-    with datapack.applied(_pack(orders={6: ["congress", "raj", "ml", "revs"], 44: ["congress", "raj", "ml", "revs"]})):
-        g = _second(_game(deck_cards=(6, 44, 45, 73)))
-        assert _decide(g, "raj") == "pass"
+    pack = _pack(orders={6: ["congress", "raj", "ml", "revs"], 44: ["congress", "raj", "ml", "revs"]})
+    g = _second(_game(pack=pack, deck_cards=(6, 44, 45, 73)))
+    assert _decide(g, "raj") == "pass"
 
 
 def test_second_eligible_limited_op_after_op_only_or_ineffective_event():
     # 2nd-4: 1st did Operation only -> Limited Operation; likewise when the Event is not effective.
     orders = {6: ["congress", "raj", "ml", "revs"], 44: ["ml", "raj", "congress", "revs"]}
-    with datapack.applied(_pack(orders=orders)):
-        g = _second(_game(deck_cards=(6, 44, 45, 73), spaces=PROTEST_CONGRESS), did="op")
-        assert _decide(g, "raj") == "limited"
-        g = _second(_game(deck_cards=(6, 44, 45, 73)), did="op_sa")
-        assert _decide(g, "raj") == "limited"
+    pack = _pack(orders=orders)
+    g = _second(_game(pack=pack, deck_cards=(6, 44, 45, 73), spaces=PROTEST_CONGRESS), did="op")
+    assert _decide(g, "raj") == "limited"
+    g = _second(_game(pack=pack, deck_cards=(6, 44, 45, 73)), did="op_sa")
+    assert _decide(g, "raj") == "limited"
 
 
 def test_second_eligible_op_sa_after_an_event():
     # 2nd-5: 1st executed the Event; Event effectiveness is moot -> Operation plus Special Activity.
     orders = {6: ["congress", "raj", "ml", "revs"], 44: ["ml", "raj", "congress", "revs"]}
-    with datapack.applied(_pack(orders=orders)):
-        g = _second(_game(deck_cards=(6, 44, 45, 73), spaces=PROTEST_CONGRESS), did="event")
-        # After an Event the Current Event is gone; 2nd-2 cannot apply (1st did not do Op+SA).
-        assert _decide(g, "raj") == "op_sa"
+    pack = _pack(orders=orders)
+    g = _second(_game(pack=pack, deck_cards=(6, 44, 45, 73), spaces=PROTEST_CONGRESS), did="event")
+    # After an Event the Current Event is gone; 2nd-2 cannot apply (1st did not do Op+SA).
+    assert _decide(g, "raj") == "op_sa"
 
 
 # --- 8.3 Arjuna deck ---------------------------------------------------------------------------------------
@@ -181,7 +185,7 @@ def test_selection_narrows_row_by_row_and_skips_rows_nobody_meets():
 
 def test_every_column_row_and_condition_in_the_data_resolves():
     from coin_env.games.gandhi.bots.registry import CONDITIONS
-    from coin_env.games.gandhi.data.arjuna import ARJUNA
+    from coin_env.games.gandhi.data.arjuna import BUILTIN_ARJUNA as ARJUNA
     from coin_env.games.gandhi.data.arjuna.schema import SA, Check
     for f, data in ARJUNA.items():
         for col in data.columns.values():
@@ -226,8 +230,9 @@ def test_every_land_space_is_on_the_random_spaces_map():
 
 
 def test_railways_come_last_and_highest_econ_first():
-    from coin_env.games.gandhi.static import ECON, RAILWAYS
+    from coin_env.games.gandhi.static import RAILWAYS
     g = _game()
+    ECON = g.data.econ
     ctx = Ctx(g, "congress")
     rails = sorted(RAILWAYS, key=lambda r: -int(ECON[r]))
     assert priorities.break_tie(ctx, [rails[0], INDEX["Mysore"]]) == INDEX["Mysore"]     # 8.1.3 Railways last
@@ -331,33 +336,61 @@ def test_bot_games_replay_exactly_and_survive_a_save_mid_turn():
 
 
 # --- owner data packs replace the printed Arjuna content ------------------------------------------------------------
-def test_data_pack_replaces_a_column_and_the_random_map_and_reset_restores_them():
-    from coin_env.games.gandhi.data.arjuna import ARJUNA, common
-    default_rows = ARJUNA["raj"].columns["Shift to Support"].rows
-    default_map = common.RANDOM_SPACES
+def test_data_pack_replaces_a_column_and_the_random_map_of_the_game_made_with_it():
+    from coin_env.games.gandhi.data.arjuna import BUILTIN_ARJUNA, common
+    default_rows = BUILTIN_ARJUNA["raj"].columns["Shift to Support"].rows
+    default_map = common.BUILTIN_RANDOM_SPACES
     flipped = [list(r) for r in reversed(default_map)]
-    with datapack.applied({"arjuna": {"columns": {"raj": {"Shift to Support": ["1-Pop"]}},
-                                      "random_spaces": flipped}}):
-        assert ARJUNA["raj"].columns["Shift to Support"].rows == ("1-Pop",)
-        assert list(ARJUNA["raj"].columns)[2] == "Shift to Support"          # table order kept
-        g = _game()
-        ctx = Ctx(g, "raj")
-        assert ctx.select("Shift to Support", [INDEX["Bihar"], INDEX["Orissa"]]) == INDEX["Orissa"]
-        ctx.die = FixedDice([1, 1])
-        assert priorities.random_space(ctx, [INDEX[flipped[0][0]], INDEX["Delhi"]]) == INDEX[flipped[0][0]]
-    assert ARJUNA["raj"].columns["Shift to Support"].rows == default_rows
-    assert common.RANDOM_SPACES == default_map
+    pack = {"arjuna": {"columns": {"raj": {"Shift to Support": ["1-Pop"]}}, "random_spaces": flipped}}
+    g = _game(pack=pack)
+    arjuna = g.data.arjuna
+    assert arjuna.factions["raj"].columns["Shift to Support"].rows == ("1-Pop",)
+    assert list(arjuna.factions["raj"].columns)[2] == "Shift to Support"          # table order kept
+    assert arjuna.random_spaces == tuple(tuple(r) for r in flipped)
+    ctx = Ctx(g, "raj")
+    assert ctx.select("Shift to Support", [INDEX["Bihar"], INDEX["Orissa"]]) == INDEX["Orissa"]
+    ctx.die = FixedDice([1, 1])
+    assert priorities.random_space(ctx, [INDEX[flipped[0][0]], INDEX["Delhi"]]) == INDEX[flipped[0][0]]
+    # A game made without the pack (after it) reads the built-in content; so does the built-in table.
+    b = _game()
+    assert b.data.arjuna.factions["raj"].columns["Shift to Support"].rows == default_rows
+    assert b.data.arjuna.random_spaces == default_map
+    ctx = Ctx(b, "raj")
+    assert ctx.select("Shift to Support", [INDEX["Bihar"], INDEX["Orissa"]]) == INDEX["Bihar"]
+    ctx.die = FixedDice([1, 1])
+    assert priorities.random_space(ctx, [INDEX[flipped[0][0]], INDEX[default_map[0][0]]]) == INDEX[default_map[0][0]]
+    assert BUILTIN_ARJUNA["raj"].columns["Shift to Support"].rows == default_rows
+    # The game's content is read-only.
+    with pytest.raises(TypeError):
+        arjuna.factions["raj"].columns["Shift to Support"] = None
+    with pytest.raises(AttributeError):
+        arjuna.adversary = ()
 
 
 def test_data_pack_with_bad_arjuna_content_is_refused_naming_the_key():
-    from coin_env.games.gandhi.data.arjuna import ARJUNA
-    before = ARJUNA["raj"].columns["Place Cubes"].rows
+    before = datapack.default().arjuna.factions["raj"].columns["Place Cubes"].rows
     with pytest.raises(datapack.DataPackError) as exc:
-        datapack.apply({"arjuna": {"columns": {"raj": {"Place Cubes": ["no such row"]}},
-                                   "random_spaces": [["Nowhere"] * 6] * 6, "colour": 1}})
+        _game(pack={"arjuna": {"columns": {"raj": {"Place Cubes": ["no such row"]}},
+                               "random_spaces": [["Nowhere"] * 6] * 6, "colour": 1}})
     text = str(exc.value)
     assert "arjuna.columns.raj.'Place Cubes'" in text and "Nowhere" in text and "arjuna.colour" in text
-    assert ARJUNA["raj"].columns["Place Cubes"].rows == before
+    assert datapack.default().arjuna.factions["raj"].columns["Place Cubes"].rows == before
+    assert _game().data.arjuna.factions["raj"].columns["Place Cubes"].rows == before
+
+
+def test_data_pack_arjuna_faces_replace_a_card_face_of_that_game_only(tmp_path):
+    from coin_env.games.gandhi.data.arjuna import BUILTIN_ARJUNA
+    import dataclasses
+    (tmp_path / "faces.py").write_text(
+        "import dataclasses\n"
+        "from coin_env.games.gandhi.data.arjuna import BUILTIN_ARJUNA\n"
+        "FACES = [dataclasses.replace(BUILTIN_ARJUNA['raj'].faces['A'], source='my printed copy')]\n")
+    (tmp_path / "pack.toml").write_text('[arjuna]\nfaces = ["faces.py"]\n')
+    g = _game(pack=str(tmp_path / "pack.toml"))
+    assert g.data.arjuna.face("A").source == "my printed copy"
+    assert str(tmp_path / "faces.py") in g.data.content["pack"]["files"]       # the face file is hashed too
+    assert _game().data.arjuna.face("A").source == BUILTIN_ARJUNA["raj"].faces["A"].source != "my printed copy"
+    assert dataclasses.replace(g.data.arjuna.face("A"), source="x").letter == "A"
 
 
 @pytest.mark.parametrize("scenario,seed", [("short", 3), ("main", 4)])
@@ -380,35 +413,36 @@ def test_bot_fuzz_slice_mixes_bots_and_random_players():
 def test_np_raj_on_card_6_removes_an_adversary_faction_never_its_cubes():
     # 8.8.4 example: NP Raj on #6 (Critical for it here) picks a Protest space and an adversary faction.
     spaces = {"Bihar": {"protest": 1, "pieces": {"Congress Activist": 2, "Sepoy": 3}}}
-    with datapack.applied(_pack(orders={6: ALL}, critical={6: ["raj"]})):
-        g = _game(deck_cards=(6, 44, 45, 73), spaces=spaces)
-        bot = ArjunaBot()
+    pack = _pack(orders={6: ALL}, critical={6: ["raj"]})
+    g = _game(pack=pack, deck_cards=(6, 44, 45, 73), spaces=spaces)
+    bot = ArjunaBot()
+    g.apply(bot(g, "raj"))
+    assert g.state.turn["kind"] == "event"
+    while g.state.turn is not None and g.current_player() == "raj":
         g.apply(bot(g, "raj"))
-        assert g.state.turn["kind"] == "event"
-        while g.state.turn is not None and g.current_player() == "raj":
-            g.apply(bot(g, "raj"))
-        bihar = INDEX["Bihar"]
-        assert int(g.state.pieces[bihar, SEPOY]) == 3                      # cubes untouched
-        assert int(g.state.pieces[bihar, CONGRESS_ACTIVIST]) == 0          # Congress's pieces to Jail
-        assert not bot.fallbacks
+    bihar = INDEX["Bihar"]
+    assert int(g.state.pieces[bihar, SEPOY]) == 3                      # cubes untouched
+    assert int(g.state.pieces[bihar, CONGRESS_ACTIVIST]) == 0          # Congress's pieces to Jail
+    assert not bot.fallbacks
 
 
 def test_np_congress_pakistan_declaration_effective_only_with_a_base_in_a_muslim_space():
     # 8.8.4 example: unshaded #45 is effective for NP Congress only if it can remove a Base.
     from coin_env.games.gandhi.bots import events as np_events
     pack = {"cards": {"45": {"order": ["congress", "raj", "ml", "revs"], "halo": ["congress"]}}}
-    with datapack.applied(pack):
-        g = _game(non_players=("congress",), deck_cards=(45, 44, 6, 73))
-        assert np_events.np_side(g, "congress", 45) == "unshaded"
-        assert not np_events.np_effective(Ctx(g, "congress"), 45)
-        g = _game(non_players=("congress",), deck_cards=(45, 44, 6, 73),
-                  spaces={"Sind": {"pieces": {"ML Base": 1}}})
-        assert np_events.np_effective(Ctx(g, "congress"), 45)
+    pack = pack
+    g = _game(pack=pack, non_players=("congress",), deck_cards=(45, 44, 6, 73))
+    assert np_events.np_side(g, "congress", 45) == "unshaded"
+    assert not np_events.np_effective(Ctx(g, "congress"), 45)
+    g = _game(pack=pack, non_players=("congress",), deck_cards=(45, 44, 6, 73),
+              spaces={"Sind": {"pieces": {"ML Base": 1}}})
+    assert np_events.np_effective(Ctx(g, "congress"), 45)
 
 
 def test_np_raj_on_card_44_uses_the_leftmost_effective_column():
     # 8.8.5 example: #44 unshaded both shifts toward Support and removes Guerrillas -> Shift to Support
     # (left of Remove or Replace) selects the spaces for both.
     from coin_env.games.gandhi.bots.events import event_column
-    assert event_column("raj", 44, "unshaded") == "Shift to Support"
-    assert event_column("congress", 45, "unshaded") == "Remove or Replace"
+    data = datapack.default()
+    assert event_column(data, "raj", 44, "unshaded") == "Shift to Support"
+    assert event_column(data, "congress", 45, "unshaded") == "Remove or Replace"

@@ -17,7 +17,7 @@ from coin_env.games.gandhi.bots import BOT
 from coin_env.games.gandhi.bots.context import Ctx
 from coin_env.games.gandhi.bots.nonviolent import SA_ACTIONS, Persuade, origins_for, spare
 from coin_env.games.gandhi.bots.registry import CONDITIONS, ROWS
-from coin_env.games.gandhi.data.arjuna import ARJUNA
+from coin_env.games.gandhi.data.arjuna import BUILTIN_ARJUNA as ARJUNA
 from coin_env.games.gandhi.data.arjuna.schema import Check, Op, SA
 from coin_env.games.gandhi.data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST,
                                                ML_BASE, SEPOY)

@@ -12,7 +12,7 @@ import coin_env
 from coin_env import play
 from coin_env.games.gandhi import board
 from coin_env.games.gandhi.bots import BOT
-from coin_env.games.gandhi.data.arjuna import ARJUNA, CARD_LETTERS
+from coin_env.games.gandhi.data.arjuna import BUILTIN_ARJUNA as ARJUNA, CARD_LETTERS
 from coin_env.games.gandhi.data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST,
                                                SEPOY, TROOP)
 from coin_env.games.gandhi.static import CITIES, INDEX, IS_RAILWAY, JAIL, OUT_OF_PLAY, SPACE_NAMES

@@ -11,7 +11,7 @@ from coin_env import play
 from coin_env.games.gandhi.actions import MARKER, VOCABULARY
 from coin_env.games.gandhi.bots import ArjunaBot, BOT, priorities
 from coin_env.games.gandhi.bots.context import Ctx
-from coin_env.games.gandhi.data.arjuna import ARJUNA, CARD_LETTERS, common
+from coin_env.games.gandhi.data.arjuna import BUILTIN_ARJUNA as ARJUNA, CARD_LETTERS, common
 from coin_env.games.gandhi.data.arjuna.schema import SA, Check, Op
 from coin_env.games.gandhi.data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GUERRILLA, REV_BASE, SEPOY,
                                                TROOP)
@@ -168,7 +168,7 @@ def short_start_with_card_u(seed=3):
 
 def random_map_dice(name):
     """Dice whose Random Spaces slot is ``name`` (8.1.2)."""
-    for region, spaces in enumerate(common.RANDOM_SPACES, 1):
+    for region, spaces in enumerate(common.BUILTIN_RANDOM_SPACES, 1):
         if name in spaces:
             return [region, spaces.index(name) + 1]
     raise AssertionError(name)

@@ -1,6 +1,7 @@
 """Owner data packs (coin_env/games/gandhi/datapack.py): the README example, card order and adjacency
-changed by a pack and seen by the rules, refusals that name the offending key and value, nothing
-half-applied, plugins, and the ``data_pack`` option across saves."""
+changed by a pack and seen by the rules of the game made with it (``g.data``), refusals that name the
+offending key and value, nothing half-built, plugins, and the ``data_pack`` option across saves.
+A pack never changes anything process-wide: games made without it keep the built-in facts."""
 
 from __future__ import annotations
 
@@ -13,21 +14,13 @@ import pytest
 import coin_env
 from coin_env import labels, play
 from coin_env.games.gandhi import datapack, static
-from coin_env.games.gandhi.data import cards
 from coin_env.games.gandhi.rules import revolutionaries
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
-@pytest.fixture(autouse=True)
-def _defaults():
-    datapack.reset()
-    yield
-    datapack.reset()
-
-
-def neighbours(name):
-    return {static.SPACE_NAMES[j] for j in static.NEIGHBORS[static.INDEX[name]]}
+def neighbours(data, name):
+    return {static.SPACE_NAMES[j] for j in data.neighbors[static.INDEX[name]]}
 
 
 def readme_example(tmp_path):
@@ -41,24 +34,36 @@ def readme_example(tmp_path):
     return tmp_path / "my_copy.toml"
 
 
-def snapshot():
-    return (static.POP.copy(), static.ECON.copy(), static.ADJACENT.copy(), list(static.NEIGHBORS),
-            {n: (r.order, r.title, r.critical) for n, r in cards.CARDS.items()}, datapack.active())
+def snapshot(data=None):
+    """Every fact of a data object (the built-in data by default), to show nothing changed."""
+    data = data if data is not None else datapack.default()
+    return (data.pop.copy(), data.econ.copy(), data.adjacent.copy(), list(data.neighbors),
+            {n: (r.order, r.title, r.critical, r.halo, r.unshaded.effect, r.shaded.effect)
+             for n, r in data.cards.records.items()},
+            data.arjuna.random_spaces, data.arjuna.adversary, data.name)
 
 
 def same(a, b):
     return all(np.array_equal(x, y) if isinstance(x, np.ndarray) else x == y for x, y in zip(a, b))
 
 
+def builtin_game(**kw):
+    return coin_env.make_game("gandhi", **kw)
+
+
 def test_readme_example_pack_changes_a_cards_order_and_an_adjacency(tmp_path):
     path = readme_example(tmp_path)
-    assert cards.faction_order(16) != ("ml", "congress", "raj", "revs")
-    assert "Jammu & Kashmir" not in neighbours("Sind")
+    base = builtin_game().data
+    assert base.cards.faction_order(16) != ("ml", "congress", "raj", "revs")
+    assert "Jammu & Kashmir" not in neighbours(base, "Sind")
     g = coin_env.make_game("gandhi", options={"data_pack": str(path)},
                            position={"deck": [16, 1] + list(range(2, 16)) + [73], "spaces": {}}, debug=True)
-    assert datapack.active() == "my printed copy"
+    data = g.data
+    assert data.name == "my printed copy" and data is not base
+    cards = data.cards
     # Card 16: the pack's order; the Pakistan Declaration moved here with its effect.
     assert cards.faction_order(16) == ("ml", "congress", "raj", "revs")
+    assert g.card_faction_order(16) == ("ml", "congress", "raj", "revs")
     assert cards.record(16).critical == ("ml",)
     assert cards.title(16) == "Pakistan Declaration Published in London"
     assert not cards.record(45).unshaded.implemented
@@ -67,41 +72,52 @@ def test_readme_example_pack_changes_a_cards_order_and_an_adjacency(tmp_path):
     assert cards.record(12).order == ("congress", "raj", "revs", "ml")
     assert cards.record(12).shaded.implemented and "my printed copy" in cards.record(12).provenance["order"]
     # The adjacency as the rules see it: a March from Sind may now end in Jammu & Kashmir.
-    assert "Jammu & Kashmir" in neighbours("Sind") and "Sind" in neighbours("Jammu & Kashmir")
-    assert static.INDEX["Jammu & Kashmir"] in revolutionaries.chain_destinations(static.INDEX["Sind"])
-    assert static.ECON[static.INDEX["Karachi-Lahore Railway"]] == 2 and int(static.ECON.sum()) == 40
-    # The plugin's effect is offered and runs.
-    g = coin_env.make_game("gandhi", position={"deck": [12, 1] + list(range(2, 12)) + [73], "unity": 2}, debug=True)
+    assert "Jammu & Kashmir" in neighbours(data, "Sind") and "Sind" in neighbours(data, "Jammu & Kashmir")
+    assert static.INDEX["Jammu & Kashmir"] in revolutionaries.chain_destinations(data, static.INDEX["Sind"])
+    assert data.econ[static.INDEX["Karachi-Lahore Railway"]] == 2 and int(data.econ.sum()) == 40
+    # The plugin's effect is offered and runs in a game made with the pack.
+    g = coin_env.make_game("gandhi", position={"deck": [12, 1] + list(range(2, 12)) + [73], "unity": 2},
+                           options={"data_pack": str(path)}, debug=True)
+    assert g.data is data                                   # the same content: the same immutable data
     assert g.current_player() == "congress"
     play(g, "event (shaded)", "select Sind")
     assert g.state.unity == 3 and g.state.unrest[static.INDEX["Sind"]] == 1
-    datapack.reset()
-    assert cards.faction_order(16) != ("ml", "congress", "raj", "revs") and cards.record(45).unshaded.implemented
-    assert "Jammu & Kashmir" not in neighbours("Sind")
-    assert static.INDEX["Jammu & Kashmir"] not in revolutionaries.chain_destinations(static.INDEX["Sind"])
-    assert not cards.record(12).shaded.implemented
+    # A game made without the pack, after all that, plays with the built-in facts.
+    b = builtin_game(position={"deck": [12, 1] + list(range(2, 12)) + [73], "unity": 2}, debug=True)
+    assert b.data is base and b.data.name is None
+    assert b.data.cards.faction_order(16) != ("ml", "congress", "raj", "revs")
+    assert b.data.cards.record(45).unshaded.implemented and not b.data.cards.record(12).shaded.implemented
+    assert "Jammu & Kashmir" not in neighbours(b.data, "Sind")
+    assert static.INDEX["Jammu & Kashmir"] not in revolutionaries.chain_destinations(b.data, static.INDEX["Sind"])
+    assert b.card_faction_order(12) != ("congress", "raj", "revs", "ml") and b.current_player() != "congress"
 
 
 def test_yaml_pack(tmp_path):
     (tmp_path / "p.yaml").write_text(
         "pack: {name: yaml copy}\ncards:\n  3:\n    order: [revs, ml, congress, raj]\n"
         "spaces:\n  Assam:\n    population: 2\n")
-    datapack.apply(tmp_path / "p.yaml")
-    assert cards.faction_order(3) == ("revs", "ml", "congress", "raj")
-    assert static.POP[static.INDEX["Assam"]] == 2
+    data = datapack.load(tmp_path / "p.yaml")
+    assert data.name == "yaml copy"
+    assert data.cards.faction_order(3) == ("revs", "ml", "congress", "raj")
+    assert data.pop[static.INDEX["Assam"]] == 2 and data.pop_list[static.INDEX["Assam"]] == 2
+    g = coin_env.make_game("gandhi", options={"data_pack": str(tmp_path / "p.yaml")})
+    assert g.data.pop[static.INDEX["Assam"]] == 2 and g.card_faction_order(3) == ("revs", "ml", "congress", "raj")
+    assert datapack.default().pop[static.INDEX["Assam"]] == 1
 
 
 def test_encoder_and_victory_totals_see_a_new_population():
     from coin_env.core.encoding import encoder_for
     from coin_env.games.gandhi import board, encoding
-    g = coin_env.make_game("gandhi", position={"spaces": {"Assam": {"support": "Active Opposition"}}})
+    pos = {"spaces": {"Assam": {"support": "Active Opposition"}}}
+    b = builtin_game(position=pos)
+    g = coin_env.make_game("gandhi", position=pos, options={"data_pack": {"spaces": {"Assam": {"population": 2}}}})
     enc = encoder_for("gandhi")
-    before = board.victory_totals(g.state)["congress"]
-    datapack.apply({"spaces": {"Assam": {"population": 2}}})
-    assert board.victory_totals(g.state)["congress"] == before + 2
+    assert board.victory_totals(g.state)["congress"] == board.victory_totals(b.state)["congress"] + 2
     assert encoding.victory_totals(g.state, board.control_mask(g.state)) == board.victory_totals(g.state)
-    vec = enc.describe(enc.observe(g, "congress"))
-    assert vec["space Assam: Pop"] == 1.0
+    assert encoding.victory_totals(b.state, board.control_mask(b.state)) == board.victory_totals(b.state)
+    assert enc.describe(enc.observe(g, "congress"))["space Assam: Pop"] == 1.0
+    assert enc.describe(enc.observe(b, "congress"))["space Assam: Pop"] == 0.5
+    assert enc.describe(enc.observe(g, "congress"))["space Assam: Pop"] == 1.0
 
 
 @pytest.mark.parametrize("pack, message", [
@@ -127,18 +143,25 @@ def test_encoder_and_victory_totals_see_a_new_population():
 ])
 def test_invalid_packs_are_refused_with_the_key_and_value_and_nothing_applied(pack, message):
     before = snapshot()
+    running = builtin_game(seed=3)
     with pytest.raises(datapack.DataPackError, match=message):
-        datapack.apply(pack)
-    assert same(snapshot(), before)
+        datapack.load(pack)
+    with pytest.raises(datapack.DataPackError, match=message):
+        coin_env.make_game("gandhi", options={"data_pack": pack})
+    assert same(snapshot(), before) and same(snapshot(running.data), before)
+    assert same(snapshot(builtin_game().data), before)
 
 
 def test_a_refused_pack_leaves_the_previous_pack_in_force(tmp_path):
-    datapack.apply({"pack": {"name": "first"}, "cards": {"7": {"order": ["revs", "ml", "congress", "raj"]}}})
-    before = snapshot()
+    first = {"pack": {"name": "first"}, "cards": {"7": {"order": ["revs", "ml", "congress", "raj"]}}}
+    g = coin_env.make_game("gandhi", options={"data_pack": first})
+    before, defaults = snapshot(g.data), snapshot()
     with pytest.raises(datapack.DataPackError):
-        datapack.apply({"cards": {"7": {"order": ["raj", "ml", "congress", "revs"]}},
-                        "spaces": {"Assam": {"population": 9}}})
-    assert same(snapshot(), before) and datapack.active() == "first"
+        coin_env.make_game("gandhi", options={"data_pack": {"cards": {"7": {"order": ["raj", "ml", "congress", "revs"]}},
+                                                            "spaces": {"Assam": {"population": 9}}}})
+    assert same(snapshot(g.data), before) and g.data.name == "first"
+    assert g.card_faction_order(7) == ("revs", "ml", "congress", "raj")
+    assert same(snapshot(), defaults) and same(snapshot(datapack.load(first)), before)
 
 
 def test_a_plugin_may_not_silently_override_a_known_effect(tmp_path):
@@ -146,49 +169,69 @@ def test_a_plugin_may_not_silently_override_a_known_effect(tmp_path):
         "from coin_env.coin.events import event_effect\n"
         "@event_effect('gandhi', 6, 'unshaded')\ndef mine(game, faction):\n    pass\n")
     with pytest.raises(datapack.DataPackError, match="card 6 unshaded already has an effect"):
-        datapack.apply({"plugins": [str(tmp_path / "bad.py")]})
-    assert cards.record(6).unshaded.effect.__name__ == "chauri_chaura_unshaded"
+        datapack.load({"plugins": [str(tmp_path / "bad.py")]})
+    assert datapack.default().cards.record(6).unshaded.effect.__name__ == "chauri_chaura_unshaded"
+    assert builtin_game().data.cards.record(6).unshaded.effect.__name__ == "chauri_chaura_unshaded"
 
 
 def test_a_plugin_that_fails_is_refused(tmp_path):
     (tmp_path / "broken.py").write_text("raise RuntimeError('oops')\n")
     with pytest.raises(datapack.DataPackError, match=r"plugins: .*broken.py' failed to load: RuntimeError: oops"):
-        datapack.apply({"plugins": [str(tmp_path / "broken.py")]})
+        datapack.load({"plugins": [str(tmp_path / "broken.py")]})
 
 
-def test_a_loaded_game_reapplies_its_pack_and_applied_scopes_a_pack(tmp_path):
+def test_a_loaded_game_plays_with_its_pack_and_other_games_do_not(tmp_path):
     path = readme_example(tmp_path)
     g = coin_env.make_game("gandhi", seed=1, options={"data_pack": str(path)})
     text = g.to_json()
-    datapack.reset()
-    assert datapack.active() is None
-    coin_env.load_game(text)
-    assert datapack.active() == "my printed copy" and cards.faction_order(16) == ("ml", "congress", "raj", "revs")
-    datapack.reset()
-    with datapack.applied(path):
-        assert "Sind" in neighbours("Jammu & Kashmir")
-    assert "Sind" not in neighbours("Jammu & Kashmir") and datapack.active() is None
+    b = builtin_game(seed=1)
+    loaded = coin_env.load_game(text)
+    assert loaded.data.name == "my printed copy" and loaded.card_faction_order(16) == ("ml", "congress", "raj", "revs")
+    assert "Sind" in neighbours(loaded.data, "Jammu & Kashmir")
+    # The game made without a pack, before and after, keeps the built-in facts.
+    assert b.data.name is None and "Sind" not in neighbours(b.data, "Jammu & Kashmir")
+    assert "Sind" not in neighbours(builtin_game().data, "Jammu & Kashmir")
+    assert b.card_faction_order(16) != ("ml", "congress", "raj", "revs")
 
 
 def test_unknown_extension_and_bad_syntax_are_refused(tmp_path):
     (tmp_path / "p.json").write_text("{}")
     with pytest.raises(datapack.DataPackError, match="extension"):
-        datapack.apply(tmp_path / "p.json")
+        datapack.load(tmp_path / "p.json")
     (tmp_path / "p.toml").write_text("cards = [[[")
     with pytest.raises(datapack.DataPackError, match="does not parse"):
-        datapack.apply(tmp_path / "p.toml")
+        datapack.load(tmp_path / "p.toml")
     with pytest.raises(ValueError, match="data_pack"):
         coin_env.make_game("gandhi", options={"data_pack": 3})
 
 
-def test_a_refused_save_leaves_the_data_pack_in_force_as_it_was(tmp_path):
-    """Loading a save applies its pack before the invariants are checked; a refusal undoes that."""
+def test_a_refused_save_changes_nothing(tmp_path):
+    """Loading a save builds its data before the invariants are checked; a refusal leaves no trace."""
     import json
     path = readme_example(tmp_path)
-    data = json.loads(coin_env.make_game("gandhi", seed=1, options={"data_pack": str(path)}).to_json())
+    g = coin_env.make_game("gandhi", seed=1, options={"data_pack": str(path)})
+    data = json.loads(g.to_json())
     data["state"]["arrays"]["pieces"][0][0] += 3                  # three pieces out of nowhere
-    datapack.reset()
-    before = snapshot()
+    before, pack_before = snapshot(), snapshot(g.data)
     with pytest.raises(ValueError, match="invariant"):
         coin_env.load_game(json.dumps(data))
-    assert same(snapshot(), before) and datapack.active() is None
+    assert same(snapshot(), before) and same(snapshot(g.data), pack_before)
+    assert builtin_game().data.name is None
+
+
+def test_malformed_sources_are_refused_as_data_pack_errors(tmp_path):
+    """Probe finding 19: duplicate YAML keys, non-path / non-table sources and empty files are refused with
+    DataPackError (a ValueError), never a TypeError or a silently empty pack; None is the built-in data."""
+    assert datapack.load(None) is datapack.default()
+    for source in (5, [1], True):
+        with pytest.raises(datapack.DataPackError, match="file path or a table"):
+            datapack.load(source)
+    (tmp_path / "dup.yaml").write_text("cards:\n  3:\n    order: [revs, ml, congress, raj]\n"
+                                       "  3:\n    order: [raj, ml, congress, revs]\n")
+    with pytest.raises(datapack.DataPackError, match="given twice"):
+        datapack.load(tmp_path / "dup.yaml")
+    (tmp_path / "empty.toml").write_text("")
+    with pytest.raises(datapack.DataPackError, match="empty"):
+        datapack.load(tmp_path / "empty.toml")
+    with pytest.raises(datapack.DataPackError, match="empty"):
+        coin_env.make_game("gandhi", options={"data_pack": str(tmp_path / "empty.toml")})

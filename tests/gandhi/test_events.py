@@ -9,10 +9,12 @@ import pytest
 import coin_env
 from coin_env import labels, play
 from coin_env.coin.events import is_effective
-from coin_env.games.gandhi.data import cards
+from coin_env.games.gandhi import datapack
 from coin_env.games.gandhi.data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_BASE, REV_BASE,
                                                SEPOY, TROOP)
 from coin_env.games.gandhi.static import AVAILABLE, INDEX, JAIL
+
+cards = datapack.default().cards      # the built-in card facts: what a game made without a data pack plays with
 
 ALL = {"raj": True, "congress": True, "ml": True, "revs": True}
 

@@ -5,10 +5,12 @@ import pytest
 import coin_env
 from coin_env import labels, play
 from coin_env.core.rng import Rng
-from coin_env.games.gandhi.data import cards
+from coin_env.games.gandhi import datapack
 from coin_env.games.gandhi.data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA,
                                                ML_ACTIVIST, REV_BASE, SEPOY, TROOP)
 from coin_env.games.gandhi.static import AVAILABLE, INDEX, OUT_OF_PLAY
+
+cards = datapack.default().cards      # the built-in card facts: what a game made without a data pack plays with
 
 NEUTRAL, PASSIVE_SUPPORT, ACTIVE_SUPPORT = "Neutral", "Passive Support", "Active Support"
 ALLAHABAD_CALCUTTA = "Allahabad-Calcutta Railway"    # the 5-Econ Railway

@@ -2,9 +2,11 @@
 
 import coin_env
 from coin_env import labels, play
-from coin_env.games.gandhi.data import cards
+from coin_env.games.gandhi import datapack
 from coin_env.games.gandhi.data.pieces import CONGRESS_ACTIVIST, ML_ACTIVIST
 from coin_env.games.gandhi.static import AVAILABLE, OUT_OF_PLAY
+
+cards = datapack.default().cards      # the built-in card facts: what a game made without a data pack plays with
 
 
 def card_with_order(first, second):

@@ -13,7 +13,7 @@ from .data.map import PROTEST_BOXES
 from .data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
                           REV_BASE, SEPOY, TROOP, UNREST_STRIKE_MARKERS)
 from .static import (AVAILABLE, IS_CITY, IS_LAND, IS_MUSLIM, IS_PRINCELY_STATE, IS_PRINTED_PROVINCE,
-                     IS_RAILWAY, JAIL, N_SPACES, POP)
+                     IS_RAILWAY, JAIL, N_SPACES)
 
 CUBES = (TROOP, SEPOY)
 ACTIVISTS = (CONGRESS_ACTIVIST, ML_ACTIVIST)
@@ -66,8 +66,9 @@ def is_muslim_space(sp) -> bool:
     return _MUSLIM[sp]
 
 
-def pop(sp) -> int:
-    return int(POP[sp])
+def pop(s, sp) -> int:
+    """The space's Population in this game's data (1.3.2; 0 on a Railway)."""
+    return s.data.pop_list[sp]
 
 
 # --- 1.4.3 Active pieces --------------------------------------------------------------------
@@ -178,27 +179,28 @@ def control_mask(s) -> np.ndarray:
 # --- 1.6 / 1.9 victory totals --------------------------------------------------------------------
 def total_support(s) -> int:
     sup = s.support.astype(np.int32)
-    return int((np.clip(sup, 0, 2) * POP).sum())
+    return int((np.clip(sup, 0, 2) * s.data.pop).sum())
 
 
 def total_opposition(s) -> int:
     sup = s.support.astype(np.int32)
-    return int((np.clip(-sup, 0, 2) * POP).sum())
+    return int((np.clip(-sup, 0, 2) * s.data.pop).sum())
 
 
 def total_muslim_opposition(s) -> int:
     sup = s.support.astype(np.int32)
-    return int((np.clip(-sup, 0, 2) * POP * IS_MUSLIM).sum())
+    return int((np.clip(-sup, 0, 2) * s.data.pop * IS_MUSLIM).sum())
 
 
 def victory_totals(s) -> dict[str, int]:
     """1.9 / 7.2 victory marker totals."""
     ctrl = control_mask(s)
+    pop = s.data.pop
     return {
-        "raj": total_support(s) + int((POP * ctrl).sum()),
+        "raj": total_support(s) + int((pop * ctrl).sum()),
         "congress": total_opposition(s),
-        "ml": total_muslim_opposition(s) + 2 * int((POP * (s.muslim_state > 0)).sum()),
-        "revs": int((POP * (s.unrest > 0)).sum()) + int(s.pieces[:N_SPACES, REV_BASE].sum()),
+        "ml": total_muslim_opposition(s) + 2 * int((pop * (s.muslim_state > 0)).sum()),
+        "revs": int((pop * (s.unrest > 0)).sum()) + int(s.pieces[:N_SPACES, REV_BASE].sum()),
     }
 
 
@@ -297,7 +299,7 @@ def guerrillas_underground(s, sp) -> None:
 def has_room_for_base(s, sp) -> bool:
     """1.4.2: Bases in a space may not exceed its Population (so never on Railways)."""
     p = s.pieces[sp]
-    return int(p[ML_BASE] + p[REV_BASE]) < int(POP[sp])
+    return int(p[ML_BASE] + p[REV_BASE]) < s.data.pop_list[sp]
 
 
 # --- 1.10 Protest markers -------------------------------------------------------------------

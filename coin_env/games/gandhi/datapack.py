@@ -17,23 +17,21 @@ Safety:
   space or card, asymmetric adjacency (1.3.8), a space left without neighbours, a City whose
   Population is not 1 (1.3.2), railway Econ not totalling 40 (6.2.2), a scenario setup with more
   Bases than the new Population (1.4.2), an order that is not the four factions once each.
-* A pack applies PROCESS-WIDE: the map tables in ``static.py`` are shared by every game, so they are
-  rebuilt in place (numpy arrays overwritten, ``NEIGHBORS`` slice-assigned; caches cleared) and the
-  card records replaced. Games already running see the new facts. :func:`reset` restores the
-  defaults; :func:`applied` is a context manager for tests; ``make_game("gandhi",
-  options={"data_pack": path})`` applies the pack (unless it is already the active one), also when
-  such a game is loaded from a save.
+* A pack never changes anything process-wide: :func:`load` builds the game's immutable data
+  (:class:`data_facts.GandhiData`: card records, Population, Econ, adjacency, Arjuna content) that
+  the game made with it holds and its clones share. ``make_game("gandhi", options={"data_pack":
+  path})`` loads it; the game's save stores the pack's content (plugin and Arjuna face files by
+  absolute path and SHA-256), so it replays anywhere, and a named file changed since is refused.
 """
 
 from __future__ import annotations
-
-import sys
 
 import numpy as np
 
 from ...coin.datapack import DataPackError, DataPackLoader, read, table
 from ...coin.events import SIDES
 from . import static
+from .data_facts import GandhiData
 from .data import cards as carddata
 from .data import map as mapdata
 from .data.pieces import FACTION_NAMES, FACTIONS
@@ -48,9 +46,9 @@ FACTION_ALIASES = {**{f: f for f in FACTIONS}, **{name.lower(): f for f, name in
 def _validate_game(data: dict, base_dir, errors: list[str]) -> dict:
     """Gandhi's own sections: map facts by space name, and the printed Arjuna content."""
     # Map facts.
-    pop = np.array([s[2] for s in mapdata.SPACES] + [0] * len(mapdata.RAILWAYS), dtype=static.POP.dtype)
-    econ = np.array([0] * static.N_LAND + [r[1] for r in mapdata.RAILWAYS], dtype=static.ECON.dtype)
-    adj = static._build_adjacency()
+    pop = static.BUILTIN_POP.copy()
+    econ = static.BUILTIN_ECON.copy()
+    adj = static.BUILTIN_ADJACENT.copy()
     rows_given: set[int] = set()
     spaces_in = table(data, "spaces", errors, "keyed by space name")
     for name_, entry in spaces_in.items():
@@ -133,38 +131,19 @@ def _validate_game(data: dict, base_dir, errors: list[str]) -> dict:
     return {"arjuna": arjuna, "pop": pop, "econ": econ, "adj": adj}
 
 
-def _commit_game(plan: dict) -> None:
-    static.POP[:] = plan["pop"]
-    static.ECON[:] = plan["econ"]
-    static.ADJACENT[:] = plan["adj"]
-    static.NEIGHBORS[:] = static.neighbors_of(static.ADJACENT)
+def _build_data(plan: dict, meta: dict) -> GandhiData:
+    """The game's immutable data from a validated plan (LOADER.validate) and the pack's name / content /
+    digest (None / None / "builtin": the built-in data)."""
     from .data.arjuna import pack as arjuna_pack
-    arjuna_pack.commit(plan.get("arjuna"))
-    _refresh_derived()
-
-
-def _refresh_derived() -> None:
-    """Derived copies of the map tables: caches of functions in Gandhi's modules, the encoder's
-    Population vectors and its per-space template of fixed map facts."""
-    prefix = __package__ + "."
-    for mod_name, mod in list(sys.modules.items()):
-        if mod is None or not mod_name.startswith(prefix):
-            continue
-        for obj in list(vars(mod).values()):
-            if callable(obj) and hasattr(obj, "cache_clear") and getattr(obj, "__module__", "") == mod_name:
-                obj.cache_clear()
-    enc_mod = sys.modules.get(prefix + "encoding")
-    if enc_mod is not None:
-        enc_mod._POP32[:] = static.POP
-        enc_mod._POP_MUSLIM[:] = enc_mod._POP32 * static.IS_MUSLIM
-        from ...core.encoding import _ENCODER_CACHE
-        enc = _ENCODER_CACHE.get("gandhi")
-        if enc is not None:
-            enc.refresh_static()
+    game = plan["game"]
+    return GandhiData(cards=plan["cards"], pop=game["pop"], econ=game["econ"], adjacent=game["adj"],
+                      arjuna=arjuna_pack.build(game["arjuna"]), **meta)
 
 
 LOADER = DataPackLoader("gandhi", FACTIONS, FACTION_ALIASES, carddata.TABLE, CARD_KEYS, {"spaces", "arjuna"},
-                        _validate_game, _commit_game)
-validate, apply, ensure, reset, active, applied = LOADER.api()
+                        _validate_game, _build_data, file_lists=(("plugins",), ("arjuna", "faces")))
+load = LOADER.load              # source (path / dict / None) -> GandhiData
+default = LOADER.default        # the built-in data
+validate = LOADER.validate      # (data, base_dir, name) -> plan; raises DataPackError
 
-__all__ = ["DataPackError", "apply", "applied", "active", "ensure", "reset", "read", "validate", "SIDES"]
+__all__ = ["DataPackError", "LOADER", "default", "load", "read", "validate", "SIDES"]

@@ -27,6 +27,10 @@ Layout (groups in vector order; ``GandhiEncoder().layout()`` gives offsets and s
   the perspective faction, perspective-is-acting, remaining budget (frame ``"left"``: flag
   and min(left, 20) / 6), the piece type the decision is about (frame ``"piece"``).
 
+Map facts an owner data pack may change (Pop, Econ) and the cards' faction orders are read from the
+game's data (``game.data``): the per-space template of fixed map facts and the Population weights of
+the victory sums are built once per data object (``game.data.derived``), never kept per process.
+
 The ``cards`` (Current / Upcoming), ``sequence``, ``turn`` and ``decision`` blocks are the COIN
 series' shared layout (:class:`coin_env.coin.encoding.CoinEncoder`); this module adds the board,
 the tracks and the Viceroy. The prompt-kind and continuation lists are read from the registries when the encoder is
@@ -44,8 +48,8 @@ from .data import cards as carddata
 from .data.map import PROTEST_BOXES
 from .data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, FORCE_POOL, GANDHI, GUERRILLA,
                           ML_ACTIVIST, ML_BASE, N_PIECE_TYPES, PIECE_NAMES, REV_BASE, SEPOY, TROOP)
-from .static import (AVAILABLE, ECON, IS_CITY, IS_MUSLIM, IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY,
-                     JAIL, N_SPACES, OUT_OF_PLAY, POP, SPACE_NAMES)
+from .static import (AVAILABLE, IS_CITY, IS_MUSLIM, IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY,
+                     JAIL, N_SPACES, OUT_OF_PLAY, SPACE_NAMES)
 
 SUPPORT_LEVELS = ["Active Opposition", "Passive Opposition", "Neutral", "Passive Support", "Active Support"]
 SPACE_FEATURES = [
@@ -83,26 +87,32 @@ _POOL = np.array([FORCE_POOL.get(p, FORCE_POOL[GUERRILLA]) for p in range(N_PIEC
 _BOXES = (("Available", AVAILABLE), ("Out of Play", OUT_OF_PLAY), ("Jail", JAIL))
 
 
-def _static_template() -> np.ndarray:
+def _static_template(data) -> np.ndarray:
+    """(spaces x features): the fixed map facts of the game's data (``data``: GandhiData)."""
     t = np.zeros((N_SPACES, NF), dtype=np.float32)
     t[:, F["City"]] = IS_CITY
     t[:, F["printed Province"]] = IS_PRINTED_PROVINCE
     t[:, F["Princely State"]] = IS_PRINCELY_STATE
     t[:, F["Railway"]] = IS_RAILWAY
-    t[:, F["Pop"]] = POP / 2.0
-    t[:, F["Econ"]] = ECON / 5.0
+    t[:, F["Pop"]] = data.pop / 2.0
+    t[:, F["Econ"]] = data.econ / 5.0
     t[:, F["Muslim space"]] = IS_MUSLIM
     return t
 
 
-# Weights of the sums over the spaces: Population, Population of the Muslim spaces, 1 per space.
-# _POP32 and _POP_MUSLIM are rows of it (datapack.py rewrites them in place).
-_SUM_WEIGHTS = np.zeros((3, N_SPACES), dtype=np.int32)
-_POP32 = _SUM_WEIGHTS[0]
-_POP_MUSLIM = _SUM_WEIGHTS[1]
-_POP32[:] = POP
-_POP_MUSLIM[:] = _POP32 * IS_MUSLIM
-_SUM_WEIGHTS[2] = 1
+def _build_sum_weights(data) -> np.ndarray:
+    """Weights of the sums over the spaces: Population, Population of the Muslim spaces, 1 per space
+    (the game's data; read-only)."""
+    w = np.zeros((3, N_SPACES), dtype=np.int32)
+    w[0] = data.pop
+    w[1] = w[0] * IS_MUSLIM
+    w[2] = 1
+    w.setflags(write=False)
+    return w
+
+
+def sum_weights(data) -> np.ndarray:
+    return data.derived("encoder_sum_weights", _build_sum_weights)
 
 # Per-space counts, one column each, summed by one product with _SUM_WEIGHTS. The first five are the
 # marker features of the spaces block, in its order (Protest .. Raj Control).
@@ -129,7 +139,7 @@ def _space_counts(s, ctrl: np.ndarray) -> np.ndarray:
 
 
 def _totals(sums) -> dict[str, int]:
-    """1.9 / 7.2 victory totals from the sums of :func:`_space_counts` (rows of _SUM_WEIGHTS)."""
+    """1.9 / 7.2 victory totals from the sums of :func:`_space_counts` (rows of :func:`sum_weights`)."""
     pop, pop_muslim, plain = sums
     return {
         "raj": pop[_C_SUPPORT] + pop[_C_CTRL],
@@ -142,7 +152,7 @@ def _totals(sums) -> dict[str, int]:
 def victory_totals(s, ctrl: np.ndarray) -> dict[str, int]:
     """board.victory_totals (1.9 / 7.2) in one pass, reusing the Raj Control mask already computed.
     tests/gandhi/test_encoding.py asserts it equals board.victory_totals along random games."""
-    return _totals((_SUM_WEIGHTS @ _space_counts(s, ctrl)).tolist())
+    return _totals((sum_weights(s.data) @ _space_counts(s, ctrl)).tolist())
 
 
 class GandhiEncoder(CoinEncoder):
@@ -152,9 +162,9 @@ class GandhiEncoder(CoinEncoder):
     piece_names = PIECE_NAMES
     n_cards = N_CARDS
     periodic_name = "Campaign"
+    _cards = None              # the card facts of the game being encoded (see encode)
     boxes = _BOXES
     force_pool = _POOL
-    _space_view = CoinEncoder.space_view      # datapack.py refreshes the template through this name
 
     # --- CoinEncoder hooks -------------------------------------------------------------------
     def game_class(self):
@@ -166,10 +176,29 @@ class GandhiEncoder(CoinEncoder):
         return carddata.is_campaign(card)
 
     def faction_order(self, card):
-        return carddata.faction_order(card)
+        # The cards of the game being encoded (set by encode): its data's orders, never a process-wide table.
+        return self._cards.faction_order(card)
 
-    def static_spaces(self):
-        return _static_template()
+    def static_spaces(self, data=None):
+        if data is None:
+            from .datapack import default
+            data = default()
+        return _static_template(data)
+
+    def _template_for(self, data) -> np.ndarray:
+        """The encoder's whole-vector template (fixed map facts of ``data``), built once per data object."""
+        def build(d):
+            t = np.zeros(self.size, dtype=np.float32)
+            self.space_view(t)[:] = self.static_spaces(d)
+            t.setflags(write=False)
+            return t
+        return data.derived(f"encoder_template:{self.size}", build)
+
+    def encode(self, game, perspective, out):
+        data = game.state.data
+        self._cards = data.cards
+        self._template = self._template_for(data)
+        return super().encode(game, perspective, out)
 
     def build_tracks(self, vocab):
         b = self.block
@@ -199,7 +228,7 @@ class GandhiEncoder(CoinEncoder):
         counts = _space_counts(s, board.control_mask(s))
         sv[:, F["Protest"]:F["Raj Control"] + 1] = counts[:, _C_PROTEST:_C_CTRL + 1]
         sv[:, F["Unrest"]] *= 0.25
-        sums = (_SUM_WEIGHTS @ counts).tolist()
+        sums = (sum_weights(s.data) @ counts).tolist()
 
         # --- off-map boxes ---------------------------------------------------------------
         self.encode_boxes(s, out)

@@ -43,7 +43,7 @@ def rows() -> list[tuple[str, str, str, str]]:
     out.append(("Special Activities (4.0)", "all 12 incl. Crisis-only options; 7 Viceroy capabilities", "-", "-"))
     out.append(("Campaign Rounds (6.0), victory (7.0)", "every phase, final Crisis (6.8), ranking and ties; "
                 "solitaire victory with non-players (8.10)", "-", "-"))
-    c = cards.counts()
+    c = cards.TABLE.builtin().counts()          # the built-in records (no data pack)
     out.append(("Event cards (5.0)",
                 f"{cards.N_EVENT_CARDS} cards in the deck; {c['titles']} titles known by number; Event "
                 f"effects implemented: {c['unshaded']} unshaded, {c['shaded']} shaded (rules 8.4.1, 8.8.4, 8.8.5 "
@@ -59,7 +59,7 @@ def rows() -> list[tuple[str, str, str, str]]:
 
 def arjuna_rows() -> list[tuple[str, str, str, str]]:
     """The Arjuna non-player system (section 8): procedure (code) and printed content (data/arjuna)."""
-    from .data.arjuna import ARJUNA, common
+    from .data.arjuna import BUILTIN_ARJUNA, common          # the built-in content (no data pack)
     out = [("Arjuna procedure (8.1-8.10)",
             "NP Eligibility Table (8.2, every branch); deck cycling, blue boxes, flip / draw-new-card (8.3); "
             "8.4.1 row-by-row selection; Move Priorities steps A-C (8.4.2); Adversary Priorities use with "
@@ -69,7 +69,7 @@ def arjuna_rows() -> list[tuple[str, str, str, str]]:
             "what makes an Event effective (8.8.3: the aid's Effective Events table; we test whether the "
             "Event raises the faction's VP, lowers an adversary's, removes adversary pieces or adds its own)",
             "-")]
-    faces = [fc for data in ARJUNA.values() for fc in data.faces.values()]
+    faces = [fc for data in BUILTIN_ARJUNA.values() for fc in data.faces.values()]
     partial = [fc.letter for fc in faces if not fc.source.startswith("reconstructed")]
     out.append(("Arjuna cards (24, both faces = 48)",
                 f"fragments of {len(partial)} faces from rule examples and public play reports "
@@ -77,7 +77,7 @@ def arjuna_rows() -> list[tuple[str, str, str, str]]:
                 f"{len(faces) - len(partial)} faces wholly, and the rest of the {len(partial)} partial ones, "
                 "following the 8.6/8.7 procedures; Activation Number and Max Spaces icons",
                 f"{48 - len(faces)} faces" if len(faces) < 48 else "the printed cards"))
-    cols = [c for data in ARJUNA.values() for c in data.columns.values()]
+    cols = [c for data in BUILTIN_ARJUNA.values() for c in data.columns.values()]
     known_rows = sum(len(c.known) for c in cols)
     all_rows = sum(len(c.rows) for c in cols)
     out.append(("Space Selection Priorities tables",

@@ -12,7 +12,7 @@ from .data.pieces import FACTIONS, FORCE_POOL, GUERRILLA, ACTIVE_GUERRILLA, N_PI
 from .registry import CONTINUATIONS, PROMPTS
 from .rules import campaign, events, nonviolent, raj, revolutionaries, turn  # noqa: F401  (events registers effects)
 from .state import GandhiState
-from .static import IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY, N_SPACES, POP, SPACE_NAMES
+from .static import IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY, N_SPACES, SPACE_NAMES
 
 
 class GandhiGame(VocabularyHelpers, CoinGame):
@@ -28,15 +28,16 @@ class GandhiGame(VocabularyHelpers, CoinGame):
     DONE = DONE
 
     # --- COIN hooks ----------------------------------------------------------------------
+    # Card facts come from the game's data (game.data.cards: built-in or an owner data pack's).
     def card_faction_order(self, card):
-        return carddata.faction_order(card)
+        return self.state.data.cards.faction_order(card)
 
     def is_periodic_card(self, card):
         return carddata.is_campaign(card)
 
     def card_record(self, card):
-        """5.0: the Event card's record (data/cards.py); None for a Campaign card."""
-        return carddata.record(card)
+        """5.0: the Event card's record (the game's data; built-in: data/cards.py); None for a Campaign card."""
+        return self.state.data.cards.record(card)
 
     def start_periodic_round(self):
         campaign.start_campaign_round(self)
@@ -73,7 +74,7 @@ class GandhiGame(VocabularyHelpers, CoinGame):
             assert n == total, f"piece {piece}: {n} in play and boxes, {total} in the game"
         assert int(p[:N_SPACES, TROOP][IS_PRINCELY_STATE | (s.muslim_state > 0)].sum()) == 0, "Troops in a State"
         bases = p[:N_SPACES, 5] + p[:N_SPACES, 8]
-        assert (bases <= POP).all(), "more Bases than Population"
+        assert (bases <= s.data.pop).all(), "more Bases than Population"
         assert int(s.protest.sum() + s.protest_boxes.sum()) == sum(c for _, c in PROTEST_BOXES), "Protest markers lost"
         assert all(0 <= int(s.protest_boxes[i]) <= c for i, (_, c) in enumerate(PROTEST_BOXES)), "Protest box overfull"
         assert board.unrest_strike_in_play(s) <= 12, "more than 12 Unrest/Strike markers"
@@ -105,6 +106,12 @@ GandhiGame.activities = _activities()
 GAME_CLASS = GandhiGame
 # Published non-player bots (rules section 8), by the name environments accept as an opponent.
 BOTS = {"arjuna": "coin_env.games.gandhi.bots:ArjunaBot"}
+
+
+def load_data(content=None):
+    """The game's data (data_facts.GandhiData) from a data pack's content (None: the built-in data);
+    what coin_env.core.data.load_data calls when a pickled game's data is rebuilt."""
+    return GandhiGame.load_data(content)
 
 
 def new_game(scenario=None, seed=0, options=None, position=None, debug=False):

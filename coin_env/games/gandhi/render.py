@@ -5,19 +5,20 @@ from __future__ import annotations
 from . import board
 from .data import cards as carddata
 from .data.pieces import FACTION_NAMES, FACTIONS, N_PIECE_TYPES, PIECE_NAMES
-from .static import AVAILABLE, ECON, JAIL, N_SPACES, OUT_OF_PLAY, POP, SPACE_NAMES, TYPE
+from .static import AVAILABLE, JAIL, N_SPACES, OUT_OF_PLAY, SPACE_NAMES, TYPE
 
 SUPPORT_NAMES = {-2: "Active Opposition", -1: "Passive Opposition", 0: "Neutral", 1: "Passive Support",
                  2: "Active Support"}
 SHORT = ["Troop", "Sepoy", "Cong", "Gandhi", "ML", "MLBase", "Guer(U)", "Guer(A)", "RevBase"]
 
 
-def _card(card) -> str:
+def _card(cards, card) -> str:
+    """``cards``: the game's card facts (game.data.cards)."""
     if card is None:
         return "-"
-    text = f"#{card} {carddata.title(card)}"
+    text = f"#{card} {cards.title(card)}"
     if not carddata.is_campaign(card):
-        text += " [" + " ".join(carddata.faction_order(card)) + "]"
+        text += " [" + " ".join(cards.faction_order(card)) + "]"
     return text
 
 
@@ -45,7 +46,7 @@ def render(game) -> str:
                  f"Unrest/Strike in play {board.unrest_strike_in_play(s)}/12")
     lines.append("Victory: " + "  ".join(f"{FACTION_NAMES[f]} {totals[f]} ({margins[f]:+d})" for f in FACTIONS))
     vice = carddata.CAMPAIGN_CARDS.get(s.viceroy, "-") if s.viceroy is not None else "-"
-    lines.append(f"Current: {_card(s.current)}   Upcoming: {_card(s.upcoming)}   Viceroy: {vice}   "
+    lines.append(f"Current: {_card(s.data.cards, s.current)}   Upcoming: {_card(s.data.cards, s.upcoming)}   Viceroy: {vice}   "
                  f"deck {len(s.deck)}, Campaigns left {s.campaigns_in_deck}")
     lines.append("Eligible: " + "  ".join(f"{f}{'' if s.eligible.get(f) else ' (ineligible)'}" for f in FACTIONS)
                  + f"   acted this card: {', '.join(s.sop['acted']) or 'none'}")
@@ -58,7 +59,7 @@ def render(game) -> str:
     lines.append("--- spaces ---")
     for sp in range(N_SPACES):
         kind = "Muslim State" if s.muslim_state[sp] else TYPE[sp]
-        head = f"{SPACE_NAMES[sp]} ({kind}, {'Econ ' + str(int(ECON[sp])) if board.is_railway(s, sp) else 'Pop ' + str(int(POP[sp]))})"
+        head = f"{SPACE_NAMES[sp]} ({kind}, {'Econ ' + str(s.data.econ_list[sp]) if board.is_railway(s, sp) else 'Pop ' + str(s.data.pop_list[sp])})"
         marks = []
         if not board.is_railway(s, sp):
             marks.append(SUPPORT_NAMES[int(s.support[sp])])

@@ -26,7 +26,8 @@ OPTIONS = {
     # uncontrolled City") or the Spanish reading ("a Protest AND more Activists than cubes, OR ...").
     "strike_rule": (("en", "es"), "en"),
     # Owner data pack (datapack.py, README "Owner data packs"): path to a .toml/.yaml file, or the same
-    # structure as a dict. Applied process-wide before the game is built (and when it is loaded).
+    # structure as a dict. The game's data (game.data) is built from it before anything else; the
+    # save stores the pack's content. Other games in the process never see it.
     "data_pack": (None, None),
     # 8.0 Non-player factions: the seats run by the Arjuna system. They follow the section-8 exceptions
     # (no Resources for NP Raj / Revolutionaries, NP passing, NP Congress's Reset Protest) and the
@@ -44,7 +45,9 @@ def validate_options(options: dict) -> dict:
 
 def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool):
     options = validate_options(options)
+    data = game_class.load_data(options["data_pack"])       # refused packs fail before anything is built
     state = initial_state(scenario, seed, position, SCENARIOS, "Gandhi", scenario_state, state_from_position)
+    state.data = data                                         # every rule reads the map facts from here
     game = game_class(state, options=options, debug=debug)
     if options["non_players"]:
         from .bots.deck import new_arjuna_deck

@@ -1,4 +1,9 @@
-"""Gandhi's static map tables, built once from the data modules as numpy arrays and tuples."""
+"""Gandhi's static map tables, built once from the data modules as numpy arrays and tuples.
+
+Only facts no owner data pack can change live here (space names and types, Muslim spaces, the
+network). Population, railway Econ and adjacency belong to a game's data (``game.data.pop``,
+``.econ``, ``.adjacent``, ``.neighbors``; data_facts.py): the ``BUILTIN_*`` tables below are the
+built-in values the data is made from, read-only, and never what a rule reads."""
 
 from __future__ import annotations
 
@@ -22,9 +27,11 @@ IS_PRINTED_PROVINCE = np.array([t == mapdata.PROVINCE for t in TYPE])
 IS_PRINCELY_STATE = np.array([t == mapdata.STATE for t in TYPE])
 IS_RAILWAY = np.array([t == mapdata.RAILWAY for t in TYPE])
 IS_LAND = ~IS_RAILWAY
-POP = np.array([s[2] for s in mapdata.SPACES] + [0] * len(mapdata.RAILWAYS), dtype=np.int16)
+BUILTIN_POP = np.array([s[2] for s in mapdata.SPACES] + [0] * len(mapdata.RAILWAYS), dtype=np.int16)
+BUILTIN_POP.setflags(write=False)
 IS_MUSLIM = np.array([s[3] for s in mapdata.SPACES] + [False] * len(mapdata.RAILWAYS))
-ECON = np.array([0] * N_LAND + [r[1] for r in mapdata.RAILWAYS], dtype=np.int16)
+BUILTIN_ECON = np.array([0] * N_LAND + [r[1] for r in mapdata.RAILWAYS], dtype=np.int16)
+BUILTIN_ECON.setflags(write=False)
 
 CITIES = [i for i in range(N_SPACES) if IS_CITY[i]]
 RAILWAYS = [i for i in range(N_SPACES) if IS_RAILWAY[i]]
@@ -57,15 +64,13 @@ def _build_adjacency():
     return adj
 
 
-def neighbors_of(adj) -> list[tuple[int, ...]]:
-    return [tuple(int(j) for j in np.flatnonzero(adj[i])) for i in range(N_SPACES)]
+def neighbors_of(adj) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(int(j) for j in np.flatnonzero(adj[i])) for i in range(N_SPACES))
 
 
-# Map facts an owner data pack may replace (datapack.py) are rebuilt IN PLACE: the arrays POP, ECON,
-# ADJACENT are overwritten element-wise and the list NEIGHBORS slice-assigned, so every module that
-# imported them sees the pack.
-ADJACENT = _build_adjacency()
-NEIGHBORS: list[tuple[int, ...]] = neighbors_of(ADJACENT)
+# The built-in adjacency (1.3.8), read-only: a game reads its own (game.data.adjacent / .neighbors).
+BUILTIN_ADJACENT = _build_adjacency()
+BUILTIN_ADJACENT.setflags(write=False)
 
 # Railways and Cities form the network along which Garrison cubes and Underground Guerrillas
 # travel (3.2.2, 3.4.2): "along adjacent Railways and Cities".

@@ -1,6 +1,7 @@
 """Adversary Priorities (8.5): which piece or marker an NP faction removes or replaces first.
 
-The space is chosen first (8.4.1); then this table orders what may go (data/arjuna/common.py):
+The space is chosen first (8.4.1); then this table orders what may go (the game's data,
+``game.data.arjuna.adversary``; built-in: data/arjuna/common.py):
 Gandhi, Unrest, Muslim State, Protest, a player faction's piece, the most common piece, an Activist;
 equal priority -> random (game RNG). "Never own pieces" (8.5): when it has the choice NP Congress and
 NP ML never take a Protest marker, NP ML never a Muslim State marker, NP Revolutionaries never an
@@ -10,7 +11,6 @@ Unrest marker. "Replace then remove" is applied by the procedures that offer bot
 from __future__ import annotations
 
 from ..actions import MARKER, PIECE0
-from ..data.arjuna import common
 from ..data.pieces import CONGRESS_ACTIVIST, GANDHI, ML_ACTIVIST, PIECE_OWNER, N_PIECE_TYPES
 
 NEVER_OWN = {"congress": {"Protest"}, "ml": {"Protest", "Muslim State"}, "revs": {"Unrest"}, "raj": set()}
@@ -31,7 +31,7 @@ def choose_piece(ctx, space: int, options: list[int]) -> int:
         raise ValueError("Adversary Priorities: no piece or marker among the options")
     cands = never_own_allowed(ctx.faction, cands)
     pieces = {a: a - PIECE0 for a in cands if a not in MARKER_OF_ACTION}
-    for entry in common.ADVERSARY_PRIORITIES:
+    for entry in ctx.data.arjuna.adversary:
         if entry == "Gandhi":
             met = [a for a, pc in pieces.items() if pc == GANDHI]
         elif entry in ("Unrest", "Muslim State", "Protest"):

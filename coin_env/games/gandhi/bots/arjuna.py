@@ -111,7 +111,7 @@ def plan_operation(ctx, kind: str) -> bool:
             break
         if what != "op":
             continue
-        node = deck.node_at(letter, index)
+        node = deck.node_at(ctx.data, letter, index)
         action = OP.get(node.op)
         proc = OPS.get((f, node.op))
         if action in available and (proc is None or proc.can_start(ctx, node)):
@@ -202,7 +202,7 @@ def pick_special(ctx, boxes) -> int | None:
     """8.7: the first SA option of the given boxes that may be implemented now."""
     from .registry import CONDITIONS
     for letter, index in boxes:
-        node = deck.node_at(letter, index)
+        node = deck.node_at(ctx.data, letter, index)
         for k, option in enumerate(node.options):
             action = SA.get(option.sa)
             if action is None or not ctx.has(action):

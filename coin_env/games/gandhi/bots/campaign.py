@@ -28,7 +28,7 @@ from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
                            REV_BASE, SEPOY, TROOP)
 from ..rules.campaign import MUST_LEAVE_RAILWAYS, destination_mask, np_release_mix, redeploy_destinations
-from ..static import CITIES, IS_CITY, IS_RAILWAY, JAIL, N_SPACES, POP, RAILWAYS
+from ..static import CITIES, IS_CITY, IS_RAILWAY, JAIL, N_SPACES, RAILWAYS
 from . import priorities
 from .registry import on_choice, on_prompt
 
@@ -452,8 +452,8 @@ class RajRedeploy(RedeployProcedure):
         ctrl = facts.ctrl
         if "order" not in data:
             held = [sp for sp in range(N_SPACES) if ctrl[sp]]
-            data["order"] = (_random_order(ctx, [sp for sp in held if POP[sp] == 2])
-                             + _random_order(ctx, [sp for sp in held if POP[sp] != 2]))
+            data["order"] = (_random_order(ctx, [sp for sp in held if ctx.data.pop_list[sp] == 2])
+                             + _random_order(ctx, [sp for sp in held if ctx.data.pop_list[sp] != 2]))
             data["received"] = {}
         lost = [sp for sp in range(N_SPACES) if board.is_province(s, sp) and not ctrl[sp]]
         order, got = data["order"], data["received"]
@@ -487,7 +487,7 @@ class CongressRedeploy(ActivistRedeploy):
     steps = ("gandhi_to_most_support", "two_to_two_pop", "one_to_one_pop", "rest_to_two_pop", "off_railways")
 
     def keep(self, ctx, sp):
-        return int(POP[sp]) if ctx.state.support[sp] > -2 else 0
+        return ctx.data.pop_list[sp] if ctx.state.support[sp] > -2 else 0
 
     def gandhi_to_most_support(self, ctx, data):
         """Step 1: get Gandhi to the space with the most Support, 2-Pop spaces first. Where Gandhi
@@ -505,7 +505,7 @@ class CongressRedeploy(ActivistRedeploy):
             return None
 
         def rank(sp):
-            return (int(POP[sp]) == 2, int(s.support[sp]))
+            return (ctx.data.pop_list[sp] == 2, int(s.support[sp]))
         best = max(rank(sp) for sp in dests)
         if self.is_destination(ctx, here) and rank(here) >= best:
             return None
@@ -514,7 +514,7 @@ class CongressRedeploy(ActivistRedeploy):
     def two_to_two_pop(self, ctx, data):
         """Step 2: get two Activists to each 2-Pop space, non-Muslim spaces first."""
         if "order" not in data:
-            two = self.destinations(ctx, lambda sp: POP[sp] == 2)
+            two = self.destinations(ctx, lambda sp: ctx.data.pop_list[sp] == 2)
             data["order"] = (_random_order(ctx, [sp for sp in two if not board.is_muslim_space(sp)])
                              + _random_order(ctx, [sp for sp in two if board.is_muslim_space(sp)]))
         return self.get_to(ctx, data["order"], lambda sp: 2)
@@ -522,13 +522,13 @@ class CongressRedeploy(ActivistRedeploy):
     def one_to_one_pop(self, ctx, data):
         """Step 3: get one Activist to each 1-Pop space, most Support first."""
         if "order" not in data:
-            data["order"] = self._support_first(ctx, self.destinations(ctx, lambda sp: POP[sp] == 1))
+            data["order"] = self._support_first(ctx, self.destinations(ctx, lambda sp: ctx.data.pop_list[sp] == 1))
         return self.get_to(ctx, data["order"], lambda sp: 1)
 
     def rest_to_two_pop(self, ctx, data):
         """Step 4: the remaining Activists spread evenly over the 2-Pop spaces (which send none)."""
         if "order" not in data:
-            data["order"] = _random_order(ctx, self.destinations(ctx, lambda sp: POP[sp] == 2))
+            data["order"] = _random_order(ctx, self.destinations(ctx, lambda sp: ctx.data.pop_list[sp] == 2))
         return self.distribute(ctx, data, data["order"])
 
 
@@ -542,7 +542,7 @@ class LeagueRedeploy(ActivistRedeploy):
              "off_railways")
 
     def keep(self, ctx, sp):
-        return int(POP[sp]) if board.is_muslim_space(sp) else 0
+        return ctx.data.pop_list[sp] if board.is_muslim_space(sp) else 0
 
     def _ml_lead_target(self, ctx, sp) -> int:
         """ML Activists needed for ML pieces (Activists + Bases) to exceed Congress's (Activists + Gandhi)."""
@@ -553,28 +553,28 @@ class LeagueRedeploy(ActivistRedeploy):
         """Step 1: in every 2-Pop Muslim space, get ML pieces to exceed Congress pieces (random order)."""
         if "order" not in data:
             data["order"] = _random_order(ctx, self.destinations(
-                ctx, lambda sp: POP[sp] == 2 and board.is_muslim_space(sp)))
+                ctx, lambda sp: ctx.data.pop_list[sp] == 2 and board.is_muslim_space(sp)))
         return self.get_to(ctx, data["order"], lambda sp: self._ml_lead_target(ctx, sp))
 
     def two_to_two_pop_muslim(self, ctx, data):
         """Step 2: get two Activists to each 2-Pop Muslim space, most Support first."""
         if "order" not in data:
             data["order"] = self._support_first(ctx, self.destinations(
-                ctx, lambda sp: POP[sp] == 2 and board.is_muslim_space(sp)))
+                ctx, lambda sp: ctx.data.pop_list[sp] == 2 and board.is_muslim_space(sp)))
         return self.get_to(ctx, data["order"], lambda sp: 2)
 
     def one_to_one_pop_muslim(self, ctx, data):
         """Step 3: get one Activist to each 1-Pop Muslim space, most Support first."""
         if "order" not in data:
             data["order"] = self._support_first(ctx, self.destinations(
-                ctx, lambda sp: POP[sp] == 1 and board.is_muslim_space(sp)))
+                ctx, lambda sp: ctx.data.pop_list[sp] == 1 and board.is_muslim_space(sp)))
         return self.get_to(ctx, data["order"], lambda sp: 1)
 
     def rest_to_two_pop_muslim(self, ctx, data):
         """Step 4: the remaining Activists spread evenly over the 2-Pop Muslim spaces."""
         if "order" not in data:
             data["order"] = _random_order(ctx, self.destinations(
-                ctx, lambda sp: POP[sp] == 2 and board.is_muslim_space(sp)))
+                ctx, lambda sp: ctx.data.pop_list[sp] == 2 and board.is_muslim_space(sp)))
         return self.distribute(ctx, data, data["order"])
 
 
@@ -614,7 +614,7 @@ class RevsRedeploy(RedeployProcedure):
         "without Unrest" (the Spanish reads "with"; DIGEST Appendix A)."""
         s = ctx.state
         if "order" not in data:
-            data["order"] = _ordered_by(ctx, self.destinations(ctx, lambda sp: POP[sp] == 2 and s.unrest[sp] == 0),
+            data["order"] = _ordered_by(ctx, self.destinations(ctx, lambda sp: ctx.data.pop_list[sp] == 2 and s.unrest[sp] == 0),
                                         lambda sp: int(s.support[sp]))
             data["moved"] = 0
         if data["moved"] >= 3:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ....coin.bots import BotContext
 from ..actions import VOCABULARY
-from ..data.arjuna import face
 from ..data.pieces import N_PIECE_TYPES
 from ..static import IS_RAILWAY, N_SPACES
 from . import adversary, priorities
@@ -23,6 +22,7 @@ class Ctx(BotContext):
 
     def __init__(self, game, faction: str):
         super().__init__(game, faction)
+        self.data = game.state.data          # the game's facts: map, cards, Arjuna content
         mem = game.state.arjuna.setdefault("memory", {})
         self.mem = mem.setdefault(faction, {})
 
@@ -33,18 +33,18 @@ class Ctx(BotContext):
 
     def card_face(self):
         letter = self.plan.get("face")
-        return face(letter) if letter else None
+        return self.data.arjuna.face(letter) if letter else None
 
     def op_node(self):
         p = self.plan
-        return face(p["op_at"][0]).nodes[p["op_at"][1]] if p.get("op_at") else None
+        return self.data.arjuna.face(p["op_at"][0]).nodes[p["op_at"][1]] if p.get("op_at") else None
 
     def sa_option(self):
         p = self.plan
         if not p.get("sa_at"):
             return None
         letter, index, k = p["sa_at"]
-        return face(letter).nodes[index].options[k]
+        return self.data.arjuna.face(letter).nodes[index].options[k]
 
     # --- actions: coin.bots.BotContext ---------------------------------------------------------
 

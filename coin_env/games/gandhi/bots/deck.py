@@ -8,7 +8,7 @@ that card is read (step 3) from its front. Shuffled at the start (setup) and in 
 
 from __future__ import annotations
 
-from ..data.arjuna import ARJUNA, CARD_FACTION, CARD_LETTERS, face
+from ..data.arjuna import CARD_FACTION, CARD_LETTERS
 from ..data.arjuna.schema import DRAW, FLIP, NEXT, STOP, Check
 
 MAX_STEPS_PER_CARD = 64        # a flowchart is a few boxes; this only guards against a cyclic data pack
@@ -54,6 +54,7 @@ def walk(ctx, letter: str, index: int, stop_at: tuple = ()):
     ``stop_at``, "draw" for the draw-new-card icon, "stop" for Stop (or the end of the face).
     """
     from .registry import CONDITIONS
+    face = ctx.data.arjuna.face
     for _ in range(MAX_STEPS_PER_CARD):
         fc = face(letter)
         if index >= len(fc.nodes):
@@ -79,8 +80,9 @@ def walk(ctx, letter: str, index: int, stop_at: tuple = ()):
     raise ValueError(f"Arjuna card {letter}: flowchart does not end (cycle?)")
 
 
-def node_at(letter: str, index: int):
-    return face(letter).nodes[index]
+def node_at(data, letter: str, index: int):
+    """Box ``index`` of face ``letter`` in the game's Arjuna content (``game.data``)."""
+    return data.arjuna.face(letter).nodes[index]
 
 
-__all__ = ["ARJUNA", "new_arjuna_deck", "reshuffle", "draw_card", "walk", "node_at", "DRAW", "FLIP", "STOP"]
+__all__ = ["new_arjuna_deck", "reshuffle", "draw_card", "walk", "node_at", "DRAW", "FLIP", "STOP"]

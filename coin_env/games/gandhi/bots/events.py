@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from ....coin.events import _probe_done, _probe_start
 from ..board import victory_totals
-from ..data.arjuna import ARJUNA
 from ..data.arjuna.common import EVENT_COLUMNS
 from ..data.pieces import FACTIONS, PIECE_OWNER
 from ..static import N_SPACES
@@ -41,9 +40,10 @@ def np_side(game, faction: str, card: int) -> str:
     return "unshaded" if record is not None and faction in record.halo else "shaded"
 
 
-def event_column(faction: str, card: int, side: str) -> str:
-    """8.8.5: the leftmost column among the effective actions' columns (first column if none known)."""
-    table = list(ARJUNA[faction].columns)
+def event_column(data, faction: str, card: int, side: str) -> str:
+    """8.8.5: the leftmost column among the effective actions' columns (first column if none known),
+    in the faction's table of the game's data."""
+    table = list(data.arjuna.factions[faction].columns)
     verbs = EVENT_VERBS.get((card, side), ())
     cols = [EVENT_COLUMNS[faction][v] for v in verbs if v in EVENT_COLUMNS[faction]]
     cols = [c for c in cols if c in table]
@@ -102,14 +102,14 @@ def np_effective(ctx, card) -> bool:
 
 def _start_event_plan(game, faction: str, card: int, side: str) -> None:
     mem = game.state.arjuna.setdefault("memory", {}).setdefault(faction, {})
-    mem["plan"] = {"kind": "event", "card": card, "side": side, "column": event_column(faction, card, side),
+    mem["plan"] = {"kind": "event", "card": card, "side": side, "column": event_column(game.state.data, faction, card, side),
                    "probing": 1}
 
 
 def start_event_plan(ctx, card: int) -> str:
     side = np_side(ctx.game, ctx.faction, card)
     ctx.mem["plan"] = {"kind": "event", "card": card, "side": side,
-                       "column": event_column(ctx.faction, card, side)}
+                       "column": event_column(ctx.data, ctx.faction, card, side)}
     return side
 
 
@@ -177,7 +177,7 @@ def event_spaces(ctx):
 
 
 def _column(ctx) -> str:
-    return ctx.plan.get("column") or next(iter(ARJUNA[ctx.faction].columns), "")
+    return ctx.plan.get("column") or next(iter(ctx.data.arjuna.factions[ctx.faction].columns), "")
 
 
 @on_prompt("g_ev_remove")

@@ -16,13 +16,12 @@ blue-box conditions, faction-only rows and keep-rules are registered here under 
 from __future__ import annotations
 
 from .. import board
-from ..data.arjuna import ARJUNA
 from ..data.arjuna import congress as congress_data
 from ..data.arjuna import ml as ml_data
 from ..data.pieces import ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, SEPOY
 from ..rules.nonviolent import (OWN_ACTIVIST, allowance, congress_pieces, free_space, gandhi_location,
                                 infiltrate_options, ml_base_possible, ml_pieces, movable, persuade_targets)
-from ..static import AVAILABLE, IS_RAILWAY, JAIL, LAND, NEIGHBORS
+from ..static import AVAILABLE, IS_RAILWAY, JAIL, LAND
 from . import priorities
 from .procedure import Procedure
 from .registry import condition, on_choice, on_prompt, operation, row_filter, special
@@ -190,7 +189,7 @@ def spare(ctx, sp) -> int:
     n = movable(ctx.game, sp, _own(ctx))
     if n <= 0:
         return 0                 # nothing left to move, whatever the column keeps
-    for rule in ARJUNA[ctx.faction].move:
+    for rule in ctx.data.arjuna.factions[ctx.faction].move:
         n = min(n, KEEP_RULES[rule](ctx, sp))
     return max(0, n)
 
@@ -307,7 +306,7 @@ def origins_for(ctx, dest, spares: dict | None = None) -> list[int]:
     if spares is None:
         spares = {}
     out = []
-    for o in NEIGHBORS[dest]:
+    for o in ctx.data.neighbors[dest]:
         if o in dests:
             continue
         n = spares.get(o)
@@ -445,7 +444,7 @@ class CivilDisobedience(NVProcedure):
 
 
 def _free_rails(s, sp) -> list[int]:
-    return [r for r in NEIGHBORS[sp] if IS_RAILWAY[r] and board.activists(s, r) == 0]
+    return [r for r in s.data.neighbors[sp] if IS_RAILWAY[r] and board.activists(s, r) == 0]
 
 
 @on_choice("nv_cd_rail")

@@ -10,21 +10,20 @@ and 8.1.2 (two dice on the Random Spaces map, then the following slots in turn).
 
 from __future__ import annotations
 
-from ..data.arjuna import ARJUNA
-from ..data.arjuna import common
-from ..static import CITIES, ECON, INDEX, IS_RAILWAY, NEIGHBORS
+from ..static import CITIES, IS_RAILWAY
 from .registry import ROWS
 
 
 
-def random_slots() -> list[int]:
-    """The 36 slots 1-1 .. 6-6 of the Random Spaces map (an owner data pack may replace the map)."""
-    return [INDEX[name] for region in common.RANDOM_SPACES for name in region]
+def random_slots(data) -> tuple[int, ...]:
+    """The 36 slots 1-1 .. 6-6 of the game's Random Spaces map (an owner data pack may replace it)."""
+    return data.arjuna.random_slots
 
 
-def column(faction: str, name: str):
+def column(data, faction: str, name: str):
+    """A column of the faction's Space Selection Priorities table in the game's data."""
     try:
-        return ARJUNA[faction].columns[name]
+        return data.arjuna.factions[faction].columns[name]
     except KeyError:
         raise KeyError(f"no column {name!r} in the {faction} Space Selection Priorities table") from None
 
@@ -54,7 +53,7 @@ def select_space(ctx, column_name: str, candidates) -> int | None:
         return None
     if len(cands) == 1:
         return cands[0]
-    cands = narrow(ctx, column(ctx.faction, column_name).rows, cands)
+    cands = narrow(ctx, column(ctx.data, ctx.faction, column_name).rows, cands)
     return cands[0] if len(cands) == 1 else break_tie(ctx, cands)
 
 
@@ -86,7 +85,7 @@ def random_space(ctx, eligible) -> int:
         raise ValueError("random space among no spaces")
     region, slot = ctx.die(), ctx.die()
     start = (region - 1) * 6 + (slot - 1)
-    slots = random_slots()
+    slots = ctx.data.arjuna.random_slots
     for k in range(len(slots)):
         sp = slots[(start + k) % len(slots)]
         if sp in eligible:
@@ -97,14 +96,16 @@ def random_space(ctx, eligible) -> int:
 
 def random_railway(ctx, rails: list[int]) -> int:
     """8.1.3: the highest Econ; then the one adjacent to a Random City; then an equal-chance roll."""
-    top = max(int(ECON[r]) for r in rails)
-    rails = sorted(r for r in rails if int(ECON[r]) == top)
+    data = ctx.data
+    econ, nb = data.econ_list, data.neighbors
+    top = max(econ[r] for r in rails)
+    rails = sorted(r for r in rails if econ[r] == top)
     if len(rails) == 1:
         return rails[0]
-    cities = [c for c in CITIES if any(c in NEIGHBORS[r] for r in rails)]
+    cities = [c for c in CITIES if any(c in nb[r] for r in rails)]
     if cities:
         city = random_space(ctx, cities)
-        near = [r for r in rails if city in NEIGHBORS[r]]
+        near = [r for r in rails if city in nb[r]]
         if len(near) == 1:
             return near[0]
         rails = near or rails

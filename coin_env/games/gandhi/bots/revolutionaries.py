@@ -25,7 +25,7 @@ from .. import board
 from ..data.arjuna import revs as data
 from ..data.pieces import ACTIVE_GUERRILLA, GUERRILLA, REV_BASE
 from ..rules import revolutionaries as engine
-from ..static import N_SPACES, NEIGHBORS
+from ..static import N_SPACES
 from .procedure import Procedure
 from .registry import condition, on_choice, on_prompt, operation, row_fewest, row_filter, special
 
@@ -193,9 +193,10 @@ def march_destinations(ctx, origin) -> list[int]:
     mu, ma = march_movable(ctx, origin)
     if mu + ma == 0:
         return []
-    dests = set(NEIGHBORS[origin])
+    data = ctx.data
+    dests = set(data.neighbors[origin])
     if mu > 0:
-        dests.update(engine.chain_destinations(origin))
+        dests.update(engine.chain_destinations(data, origin))
     origins = set(_turn_list(ctx, "op_spaces")) | {origin}
     return ctx.no_railways_unless_raj_player(sorted(dests - origins))
 

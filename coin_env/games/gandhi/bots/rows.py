@@ -11,7 +11,7 @@ from __future__ import annotations
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
                            REV_BASE, SEPOY, TROOP)
-from ..static import ECON, IS_CITY, IS_MUSLIM, IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY, POP
+from ..static import IS_CITY, IS_MUSLIM, IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY
 from .registry import condition, row_fewest, row_filter, row_most
 
 
@@ -22,12 +22,12 @@ def _p(ctx, sp, pc) -> int:
 # --- space types -----------------------------------------------------------------------------------
 @row_filter("2-Pop")
 def two_pop(ctx, sp):
-    return int(POP[sp]) == 2
+    return ctx.data.pop_list[sp] == 2
 
 
 @row_filter("1-Pop")
 def one_pop(ctx, sp):
-    return int(POP[sp]) == 1
+    return ctx.data.pop_list[sp] == 1
 
 
 @row_filter("Muslim space")
@@ -62,7 +62,7 @@ def not_railway(ctx, sp):
 
 @row_most("highest Econ")
 def econ(ctx, sp):
-    return int(ECON[sp])
+    return ctx.data.econ_list[sp]
 
 
 # --- markers and levels --------------------------------------------------------------------------------
@@ -124,12 +124,12 @@ def neutral(ctx, sp):
 @row_most("most Support")
 def most_support(ctx, sp):
     # Level x Population: a 2-Pop space at Passive Support has more Support (1.6, 7.2) than a 1-Pop one.
-    return max(0, int(ctx.state.support[sp])) * int(POP[sp])
+    return max(0, int(ctx.state.support[sp])) * ctx.data.pop_list[sp]
 
 
 @row_most("most Opposition")
 def most_opposition(ctx, sp):
-    return max(0, -int(ctx.state.support[sp])) * int(POP[sp])
+    return max(0, -int(ctx.state.support[sp])) * ctx.data.pop_list[sp]
 
 
 @row_fewest("least Support")

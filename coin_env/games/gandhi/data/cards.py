@@ -21,8 +21,9 @@ the 24 orders of the four factions is used exactly three times, card n taking or
 ((n - 1) * 7) mod 24 of the lexicographic list, so the assignment is balanced, deterministic and
 free of runs. Critical markers and halos: none known by card number (reconstructed: empty).
 
-Records are module state so an owner data pack (``coin_env.games.gandhi.datapack``) can replace
-orders, markers, titles and effects process-wide; :func:`build_records` rebuilds the defaults.
+A game reads its records from its data (``game.data.cards``, a :class:`coin_env.coin.cards.CardFacts`):
+the built-in records (``TABLE.builtin()``) or those an owner data pack (``coin_env.games.gandhi.datapack``)
+changed -- orders, markers, titles and effects. Nothing here changes once made.
 """
 
 from __future__ import annotations
@@ -86,13 +87,6 @@ TABLE = CardTable(
     provenance={"order": ORDER_PROVENANCE, "critical": MARKS_PROVENANCE, "halo": MARKS_PROVENANCE},
     effects_module="coin_env.games.gandhi.rules.events", entry_point_group=ENTRY_POINT_GROUP,
     periodic_label="Campaign")
-# The active records (defaults, or as changed by an owner data pack).
-CARDS: dict[int, CardRecord] = TABLE.cards
 default_record = TABLE.default_record
 build_records = TABLE.build_records
-reset_records = TABLE.reset_records
-record = TABLE.record
-faction_order = TABLE.faction_order
-is_campaign = TABLE.is_periodic
-title = TABLE.title
-counts = TABLE.counts
+is_campaign = TABLE.is_periodic          # the Campaign cards (73-79) are fixed: no pack renumbers them

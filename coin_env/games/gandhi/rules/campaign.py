@@ -65,8 +65,8 @@ from ..data.cards import CAMPAIGN_CARDS
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, FACTIONS, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
                            REV_BASE, SEPOY, TROOP, UNREST_STRIKE_MARKERS)
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import (AVAILABLE, ECON, IS_CITY, IS_LAND, IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY, JAIL,
-                      N_SPACES, NEIGHBORS, OUT_OF_PLAY, RAILWAYS)
+from ..static import (AVAILABLE, IS_CITY, IS_LAND, IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY, JAIL,
+                      N_SPACES, OUT_OF_PLAY, RAILWAYS)
 from ....core.prompts import Prompt
 
 MODES: list[tuple[str, str]] = []
@@ -209,7 +209,7 @@ def strike_qualifies(game, sp) -> bool:
     s = game.state
     protest = bool(s.protest[sp])
     crowd = board.activists(s, sp) > board.cubes(s, sp)
-    free_city = any(board.is_city(s, n) and not board.raj_control(s, n) for n in NEIGHBORS[sp])
+    free_city = any(board.is_city(s, n) and not board.raj_control(s, n) for n in s.data.neighbors[sp])
     if game.options.get("strike_rule", "en") == "es":
         rule = (protest and crowd) or free_city
     else:
@@ -277,7 +277,8 @@ def _raj_earnings(game, frame) -> None:
     s = game.state
     if game.is_non_player("raj"):
         return
-    econ = sum(int(ECON[sp]) for sp in RAILWAYS if not s.strike[sp])
+    econ_of = s.data.econ_list
+    econ = sum(econ_of[sp] for sp in RAILWAYS if not s.strike[sp])
     board.add_resources(s, "raj", econ)
     jailed = int(s.pieces[JAIL, CONGRESS_ACTIVIST] + s.pieces[JAIL, ML_ACTIVIST] + s.pieces[JAIL, GANDHI])
     board.add_resources(s, "raj", -2 * jailed)

@@ -41,7 +41,7 @@ from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import ACTIVE_GUERRILLA, FACTIONS, GUERRILLA, ML_BASE, REV_BASE, TROOP
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import IS_PRINTED_PROVINCE, N_SPACES, POP
+from ..static import IS_PRINTED_PROVINCE, N_SPACES
 
 __all__ = ["place", "remove_all", "move", "add_unrest", "place_protest", "set_marker", "shift_support",
            "shift_restraint", "shift_unity", "add_resources", "select_spaces", "remove_pieces", "choose_faction",
@@ -63,7 +63,7 @@ def place(game, piece: int, sp: int, n: int = 1) -> int:
     if piece == TROOP and board.is_state(s, sp):
         return 0
     if piece in (ML_BASE, REV_BASE):
-        room = int(POP[sp]) - int(s.pieces[sp, ML_BASE] + s.pieces[sp, REV_BASE])
+        room = s.data.pop_list[sp] - int(s.pieces[sp, ML_BASE] + s.pieces[sp, REV_BASE])
         n = min(n, max(0, room))
     return board.place(s, piece, sp, n)
 

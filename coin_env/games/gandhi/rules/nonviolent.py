@@ -34,7 +34,7 @@ from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
                            REV_BASE, SEPOY, TROOP)
 from ..registry import CONTINUATIONS
-from ..static import (AVAILABLE, CITIES, IS_RAILWAY, JAIL, LAND, N_SPACES, NEIGHBORS, OUT_OF_PLAY)
+from ..static import (AVAILABLE, CITIES, IS_RAILWAY, JAIL, LAND, N_SPACES, OUT_OF_PLAY)
 from .turn import move_activist_out_of_play
 
 MODES: list[tuple[str, str]] = [
@@ -233,7 +233,7 @@ class CongressRally(NVRally):
 
     def procedure(self, game, sp):
         s = game.state
-        n = min(board.pop(sp), board.available(s, CONGRESS_ACTIVIST))
+        n = min(board.pop(s, sp), board.available(s, CONGRESS_ACTIVIST))
         if n > 0:
             game.choose("congress", f"Rally in {_name(game, sp)}: how many Congress Activists",
                         game.count_actions(0, n), "nv_rally_congress_count", space=sp)
@@ -310,7 +310,7 @@ def _ml_quota(game) -> int:
 
 def _demo_origins(game, faction, dest, used):
     own = OWN_ACTIVIST[faction]
-    origins = [o for o in NEIGHBORS[dest] if o not in used and movable(game, o, own) > 0]
+    origins = [o for o in game.state.data.neighbors[dest] if o not in used and movable(game, o, own) > 0]
     if not origins:
         _demo_protest(game, faction, dest)
         return
@@ -400,7 +400,7 @@ def _cd_rails(game, faction, sp, used):
     own = OWN_ACTIVIST[faction]
     if movable(game, sp, own) <= 0:
         return
-    rails = [r for r in NEIGHBORS[sp] if IS_RAILWAY[r] and r not in used]
+    rails = [r for r in game.state.data.neighbors[sp] if IS_RAILWAY[r] and r not in used]
     if rails:
         game.choose(faction, f"Civil Disobedience: move Activists from {_name(game, sp)} onto a Railway, or done",
                     [game.space_action(r) for r in rails] + [game.DONE], "nv_cd_rail", space=sp, used=used)

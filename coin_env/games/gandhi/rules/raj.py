@@ -25,7 +25,7 @@ from .. import board
 from ..data.cards import CAMPAIGN_CARDS
 from ..data.pieces import ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, ML_ACTIVIST, SEPOY, TROOP
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import ADJACENT, AVAILABLE, CITIES, IS_NETWORK, IS_PRINCELY_STATE, LAND, N_SPACES, NEIGHBORS, OUT_OF_PLAY, RAILWAYS
+from ..static import AVAILABLE, CITIES, IS_NETWORK, IS_PRINCELY_STATE, LAND, N_SPACES, OUT_OF_PLAY, RAILWAYS
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
@@ -295,6 +295,7 @@ def _garrison_network(s):
     passable = (IS_NETWORK & (board.active_non_raj_all(s) == 0) & (s.protest == 0)).tolist()
     rc = board.control_mask(s).tolist()
     network = _NETWORK
+    nb = s.data.neighbors
     group = [-1] * N_SPACES
     leads: list[set[int]] = []
     for start in range(N_SPACES):
@@ -306,13 +307,13 @@ def _garrison_network(s):
         while stack:
             cur = stack.pop()
             members.append(cur)
-            for nxt in NEIGHBORS[cur]:
+            for nxt in nb[cur]:
                 if passable[nxt] and group[nxt] < 0:
                     group[nxt] = gid
                     stack.append(nxt)
         out: set[int] = set()
         for cur in members:
-            for nxt in NEIGHBORS[cur]:
+            for nxt in nb[cur]:
                 if network[nxt] or rc[nxt]:
                     out.add(nxt)
             out.add(cur)
@@ -320,7 +321,7 @@ def _garrison_network(s):
 
     def reach_of(origin: int) -> set[int]:
         finals: set[int] = set()
-        for nxt in NEIGHBORS[origin]:
+        for nxt in nb[origin]:
             if not network[nxt]:
                 continue
             finals.add(nxt)
@@ -387,7 +388,7 @@ class Garrison(Activity):
         movers = free[:, 0] > 0
         if _garrison_sepoys_ok(game):
             movers |= free[:, 1] > 0
-        return bool((movers & (ADJACENT @ IS_NETWORK)).any())
+        return bool((movers & game.state.data.adjacent_network).any())
 
     def select(self, game, sp):
         game.push(_move_frame("garrison", sp, GARRISON_KEY))
@@ -411,10 +412,11 @@ def sweep_origins(game, dest: int, key: str, troops_ok: bool, sepoys_ok: bool,
     included), or first onto an adjacent clean Railway and from it into the destination.
     ``free``: ``_leavers(game, key).tolist()`` when the caller already has it (the board unchanged)."""
     s = game.state
-    near = set(NEIGHBORS[dest])
-    for r in NEIGHBORS[dest]:
+    nb = s.data.neighbors
+    near = set(nb[dest])
+    for r in nb[dest]:
         if _clean_railway(s, r):
-            near.update(NEIGHBORS[r])
+            near.update(nb[r])
     near.discard(dest)
     if free is None:
         free = _leavers(game, key).tolist()
@@ -448,14 +450,15 @@ class Sweep(Activity):
         where they may enter), Sepoys only if paid for. The movable cubes and the clean Railways are
         read once, when first needed."""
         s = game.state
+        nb = s.data.neighbors
         first = _first(game)
         free = clean = None
 
         def reached(sp, slot) -> bool:
             """Some space of :func:`sweep_origins` for ``sp`` holds movable cubes of ``slot``."""
-            if any(free[o][slot] for o in NEIGHBORS[sp]):
+            if any(free[o][slot] for o in nb[sp]):
                 return True
-            return any(clean[r] and any(free[o][slot] for o in NEIGHBORS[r] if o != sp) for r in NEIGHBORS[sp])
+            return any(clean[r] and any(free[o][slot] for o in nb[r] if o != sp) for r in nb[sp])
 
         def test(sp) -> bool:
             nonlocal free, clean
@@ -528,7 +531,7 @@ def _move_origins(game, frame) -> dict[int, tuple[int, int]]:
         origins = sweep_origins(game, dest, key, troops_may_enter(s, dest), frame["use_sepoys"])
     else:   # treaty: Sepoys only, from adjacent spaces (4.2.1)
         free = _leavers(game, key)
-        origins = {o: (0, int(free[o, 1])) for o in NEIGHBORS[dest] if free[o, 1]}
+        origins = {o: (0, int(free[o, 1])) for o in s.data.neighbors[dest] if free[o, 1]}
     return {o: v for o, v in origins.items() if o not in frame["origins_done"]}
 
 
@@ -701,7 +704,7 @@ def _treaty_can_move(game, sp, free_sepoys: list | None = None) -> bool:
     the caller has them)."""
     if free_sepoys is None:
         free_sepoys = _leavers(game, TREATY_KEY)[:, 1].tolist()
-    return any(free_sepoys[o] for o in NEIGHBORS[sp])
+    return any(free_sepoys[o] for o in game.state.data.neighbors[sp])
 
 
 class Treaty(Activity):

@@ -16,7 +16,6 @@ Dict keys in flags are strings so the turn survives ``to_json()``.
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 import numpy as np
 
@@ -24,7 +23,7 @@ from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GUERRILLA, ML_ACTIVIST, PIECE_OWNER, REV_BASE,
                            SEPOY)
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import AVAILABLE, IS_NETWORK, IS_RAILWAY, LAND, N_SPACES, NEIGHBORS, OUT_OF_PLAY, RAILWAYS
+from ..static import AVAILABLE, IS_NETWORK, IS_RAILWAY, LAND, N_SPACES, OUT_OF_PLAY, RAILWAYS
 from .removal import removable, start_removal
 from ....coin.events import is_free
 from ....coin.operations import Activity
@@ -164,28 +163,36 @@ def revs_rally_oop(game, frame, action):
 # ======================================================================================
 # 3.4.2 March
 # ======================================================================================
-@lru_cache(maxsize=None)
-def chain_destinations(origin: int) -> tuple[int, ...]:
+def chain_destinations(data, origin: int) -> tuple[int, ...]:
     """3.4.2: an Underground Guerrilla may travel along a chain of adjacent Railways and Cities
     (entered from the origin) and then into an adjacent space. Returns every space it may end
-    in (the chain's own spaces included), excluding the origin."""
-    reached = set()
-    frontier = [n for n in NEIGHBORS[origin] if IS_NETWORK[n]]
-    reached.update(frontier)
-    while frontier:
-        nxt = []
-        for sp in frontier:
-            for n in NEIGHBORS[sp]:
-                if IS_NETWORK[n] and n not in reached:
-                    reached.add(n)
-                    nxt.append(n)
-        frontier = nxt
-    dests = set(reached)
-    for sp in reached:
-        dests.update(NEIGHBORS[sp])
-    dests.update(NEIGHBORS[origin])
-    dests.discard(origin)
-    return tuple(sorted(dests))
+    in (the chain's own spaces included), excluding the origin. ``data``: the game's data (its
+    adjacency); the table is built once per data object."""
+    return data.derived("march_chains", _build_chains)[origin]
+
+
+def _build_chains(data) -> tuple[tuple[int, ...], ...]:
+    nb = data.neighbors
+    out = []
+    for origin in range(N_SPACES):
+        reached = set()
+        frontier = [n for n in nb[origin] if IS_NETWORK[n]]
+        reached.update(frontier)
+        while frontier:
+            nxt = []
+            for sp in frontier:
+                for n in nb[sp]:
+                    if IS_NETWORK[n] and n not in reached:
+                        reached.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        dests = set(reached)
+        for sp in reached:
+            dests.update(nb[sp])
+        dests.update(nb[origin])
+        dests.discard(origin)
+        out.append(tuple(sorted(dests)))
+    return tuple(out)
 
 
 def _flags(game) -> dict:
@@ -253,12 +260,13 @@ class March(Activity):
 def _march_targets(game, origin) -> dict[int, tuple[bool, bool]]:
     """dest -> (Underground may go, Active may go)."""
     u, a = unmoved(game, origin)
+    data = game.state.data
     out: dict[int, tuple[bool, bool]] = {}
     if u:
-        for d in chain_destinations(origin):
+        for d in chain_destinations(data, origin):
             out[d] = (True, False)
     if u or a:
-        for d in NEIGHBORS[origin]:
+        for d in data.neighbors[origin]:
             out[d] = (u > 0, a > 0)
     return out
 
@@ -439,7 +447,7 @@ class Aid(Activity):
     def options(self, game, sp):
         s = game.state
         out = []
-        if _underground(s, sp) > 0 and _op_survives_aid(game, sp, _res(game) + board.pop(sp), -1):
+        if _underground(s, sp) > 0 and _op_survives_aid(game, sp, _res(game) + board.pop(s, sp), -1):
             out.append(game.mode("revs_aid_resources"))
         if _active(s, sp) > 0 and _res(game) >= 1 and _op_survives_aid(game, sp, _res(game) - 1, _active(s, sp)):
             out.append(game.mode("revs_aid_underground"))
@@ -494,7 +502,7 @@ def _aid(game, sp, mode) -> None:
         mv = _flags(game).get("march_moved", {}).get(str(sp), [0, 0])
         board.activate_guerrillas(s, sp, 1)
         note_activated(game, sp, 1 if mv[0] > 0 else 0)
-        board.add_resources(s, "revs", board.pop(sp))
+        board.add_resources(s, "revs", board.pop(s, sp))
     else:
         _pay(game, 1)
         board.guerrillas_underground(s, sp)

@@ -1,5 +1,8 @@
 """Arjuna content shared by all non-player factions: the Random Spaces map (8.1.2), the Adversary
-Priorities table (8.5) and the Event-text -> column guide (8.8.5)."""
+Priorities table (8.5) and the Event-text -> column guide (8.8.5).
+
+The Random Spaces map and the Adversary Priorities are the BUILT-IN content: a game reads its own
+(``game.data.arjuna``), which an owner data pack may have replaced."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from __future__ import annotations
 # (3-5 East Bengal, 3-6 Calcutta, 4-1 Sind, 4-2 Gujarat). The other 32 are reconstructed by
 # geography (north-west, north, east, west, south, centre-south), so that every one of the 25 land
 # spaces appears at least once and the four known slots sit where the example puts them.
-RANDOM_SPACES: tuple[tuple[str, ...], ...] = (
+BUILTIN_RANDOM_SPACES: tuple[tuple[str, ...], ...] = (
     ("Northwest Frontier", "Jammu & Kashmir", "Punjab", "Delhi", "Rajputana", "Baluchistan"),
     ("United Provinces", "Delhi", "Central India Agency", "Bihar", "Central Provinces", "Rajputana"),
     ("Bihar", "Orissa", "Assam", "West Bengal", "East Bengal", "Calcutta"),
@@ -26,7 +29,7 @@ RANDOM_SPACES_SOURCE = ("8.1.2 example: slots 3-5, 3-6, 4-1, 4-2; the other 32 s
 # example show it: Gandhi first (the example arrests him before anything else), then the markers
 # Unrest, Muslim State, Protest, then pieces of a player faction, then the most common piece, then
 # Activists. Gandhi's place as the very first entry is reconstructed from the example.
-ADVERSARY_PRIORITIES = ("Gandhi", "Unrest", "Muslim State", "Protest", "player faction", "most common",
+BUILTIN_ADVERSARY_PRIORITIES = ("Gandhi", "Unrest", "Muslim State", "Protest", "player faction", "most common",
                         "Activist")
 ADVERSARY_SOURCE = ("8.5 excerpt (Unrest, Muslim State, Protest, player faction, most common piece, "
                     "Activist) and 8.5 example (Gandhi first; the Guerrilla of a player faction before an "

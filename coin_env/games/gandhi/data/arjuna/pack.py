@@ -9,24 +9,21 @@ our reconstructions.
     "Shift to Support" = ["2-Pop", "no Protest", "with Unrest", "most Opposition"]
 
 Validated as a whole (names of spaces, rows, conditions, Operations and SAs, columns, the six-by-six
-map); every error names its key. :func:`commit` replaces the content in place; :func:`restore` puts the
-built-in content back.
+map); every error names its key. :func:`build` makes the game's :class:`ArjunaContent` from the plan
+(the built-in content where the pack says nothing); nothing module-level changes.
 """
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import importlib.util
 import os
 
-from . import ARJUNA, CARD_FACTION, common
+from . import BUILTIN_ARJUNA, BUILTIN_CONTENT, CARD_FACTION, ArjunaContent
 from .schema import SA, Check, Column, Face, Op
 
 KEYS = {"random_spaces", "adversary", "columns", "faces"}
 ADVERSARY_ENTRIES = {"Gandhi", "Unrest", "Muslim State", "Protest", "player faction", "most common", "Activist"}
-_DEFAULTS = {"random": common.RANDOM_SPACES, "adversary": common.ADVERSARY_PRIORITIES,
-             "faces": {f: dict(d.faces) for f, d in ARJUNA.items()},
-             "columns": {f: dict(d.columns) for f, d in ARJUNA.items()}}
 
 
 def _load_faces(path: str) -> list:
@@ -37,7 +34,7 @@ def _load_faces(path: str) -> list:
 
 
 def validate(section, base_dir, errors: list[str]) -> dict | None:
-    """Check ``[arjuna]``; returns the plan for :func:`commit` (None if absent or invalid)."""
+    """Check ``[arjuna]``; returns the plan for :func:`build` (None if absent or invalid)."""
     if section is None:
         return None
     if not isinstance(section, dict):
@@ -73,13 +70,13 @@ def validate(section, base_dir, errors: list[str]) -> dict | None:
         plan["adversary"] = tuple(adv) if isinstance(adv, list) else None
     cols = section.get("columns", {}) or {}
     for f, table in (cols.items() if isinstance(cols, dict) else []):
-        if f not in ARJUNA:
-            errors.append(f"arjuna.columns.{f}: unknown faction; factions: {sorted(ARJUNA)}")
+        if f not in BUILTIN_ARJUNA:
+            errors.append(f"arjuna.columns.{f}: unknown faction; factions: {sorted(BUILTIN_ARJUNA)}")
             continue
         for name, rows in table.items():
             where = f"arjuna.columns.{f}.{name!r}"
-            if name not in ARJUNA[f].columns:
-                errors.append(f"{where}: the {f} table has no such column; columns: {list(ARJUNA[f].columns)}")
+            if name not in BUILTIN_ARJUNA[f].columns:
+                errors.append(f"{where}: the {f} table has no such column; columns: {list(BUILTIN_ARJUNA[f].columns)}")
                 continue
             if not isinstance(rows, list) or any(r not in ROWS for r in rows):
                 unknown = rows if not isinstance(rows, list) else [r for r in rows if r not in ROWS]
@@ -105,7 +102,7 @@ def validate(section, base_dir, errors: list[str]) -> dict | None:
             for node in fc.nodes:
                 if isinstance(node, Check) and node.cond not in CONDITIONS:
                     errors.append(f"{where}: unknown condition {node.cond!r}")
-                if isinstance(node, Op) and (node.op not in OP or node.column not in ARJUNA[fc.faction].columns):
+                if isinstance(node, Op) and (node.op not in OP or node.column not in BUILTIN_ARJUNA[fc.faction].columns):
                     errors.append(f"{where}: unknown Operation {node.op!r} or column {node.column!r}")
                 if isinstance(node, SA):
                     for o in node.options:
@@ -115,17 +112,19 @@ def validate(section, base_dir, errors: list[str]) -> dict | None:
     return plan if len(errors) == n0 else None
 
 
-def commit(plan: dict | None) -> None:
-    """Apply a validated plan (None: restore the built-in content)."""
-    common.RANDOM_SPACES = (plan or {}).get("random") or _DEFAULTS["random"]
-    common.ADVERSARY_PRIORITIES = (plan or {}).get("adversary") or _DEFAULTS["adversary"]
-    for f, data in ARJUNA.items():
-        data.faces.clear()
-        data.faces.update(_DEFAULTS["faces"][f])
-        data.columns.clear()
-        data.columns.update(_DEFAULTS["columns"][f])
-    if plan:
-        for f, cols in plan["columns"].items():
-            ARJUNA[f].columns.update(cols)      # same keys: table order is kept
+def build(plan: dict | None) -> ArjunaContent:
+    """The Arjuna content of a validated plan (None: the built-in content). Columns keep the table
+    order; a face replaces the built-in face with its letter."""
+    if not plan:
+        return BUILTIN_CONTENT
+    factions = {}
+    for f, data in BUILTIN_ARJUNA.items():
+        faces = dict(data.faces)
+        columns = dict(data.columns)
+        columns.update(plan["columns"].get(f, {}))      # same keys: table order is kept
         for letter, fc in plan["faces"].items():
-            ARJUNA[fc.faction].faces[letter] = copy.copy(fc)
+            if fc.faction == f:
+                faces[letter] = fc
+        factions[f] = dataclasses.replace(data, faces=faces, columns=columns)
+    return ArjunaContent(factions, plan.get("random") or BUILTIN_CONTENT.random_spaces,
+                         plan.get("adversary") or BUILTIN_CONTENT.adversary)

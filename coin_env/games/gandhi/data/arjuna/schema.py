@@ -10,6 +10,7 @@ table, the Random Spaces map) is data in this package; the procedure that reads 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 # Where a flowchart arrow may point (8.3): the next box, a labelled box of the same face, or one of
 # the card icons.
@@ -92,3 +93,8 @@ class FactionArjuna:
     columns: dict = field(default_factory=dict)      # column name -> Column, in table order (left first)
     move: tuple = ()                                 # Move Priorities column (8.4.2): instruction names
     move_source: str = ""
+
+    def __post_init__(self):
+        # Part of a game's immutable data (game.data.arjuna): the tables are read-only copies.
+        object.__setattr__(self, "faces", MappingProxyType(dict(self.faces)))
+        object.__setattr__(self, "columns", MappingProxyType(dict(self.columns)))
