@@ -1,7 +1,10 @@
 """Helpers shared by the A Distant Plain rule tests (imported by the test modules beside it)."""
 
+import contextlib
+
 import coin_env
-from coin_env.coin.events import grant_free_action
+from coin_env.coin.events import EventSide, grant_free_action
+from coin_env.games.a_distant_plain import datapack
 from coin_env.games.a_distant_plain.data.pieces import FACTIONS
 from coin_env.games.a_distant_plain.static import AVAILABLE, INDEX
 
@@ -35,3 +38,25 @@ def avail(g, piece):
 
 def res(g, f):
     return g.state.resources[f]
+
+
+# The built-in data (no data pack): the facts every game made without a pack plays with.
+BUILTIN = datapack.default()
+
+
+@contextlib.contextmanager
+def card_effects():
+    """``give(card, side, fn)`` gives a side of a built-in card record a test effect; every side given
+    is put back on leaving (the built-in records are shared by the games made without a pack)."""
+    saved = []
+
+    def give(card, side, fn):
+        rec = BUILTIN.cards.record(card)
+        saved.append((rec, side, getattr(rec, side)))
+        setattr(rec, side, EventSide("test effect", "test", fn))
+
+    try:
+        yield give
+    finally:
+        for rec, side, old in reversed(saved):
+            setattr(rec, side, old)

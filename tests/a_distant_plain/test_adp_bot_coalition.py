@@ -5,7 +5,6 @@ short all-bot run without fallbacks for the Coalition."""
 from __future__ import annotations
 
 import coin_env
-from coin_env.coin.events import EventSide
 from coin_env.games.a_distant_plain import board
 from coin_env.games.a_distant_plain.bots import BOT
 from coin_env.games.a_distant_plain.bots import coalition as cb
@@ -14,6 +13,8 @@ from coin_env.games.a_distant_plain.data import cards as carddata
 from coin_env.games.a_distant_plain.data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_TROOPS, POLICE,
                                                         TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE)
 from coin_env.games.a_distant_plain.static import AVAILABLE, INDEX
+
+from adp_helpers import card_effects
 
 GAME = "a_distant_plain"
 FACTIONS = ("coalition", "government", "taliban", "warlords")
@@ -66,12 +67,10 @@ def no_fallbacks(fn):
 # 8.6.2 Pass, Event or Operations?
 # =====================================================================================================
 def _with_effect(card, side, fn, body):
-    """Give a card side a test effect (the records are rebuilt from the registry afterwards)."""
-    setattr(carddata.record(card), side, EventSide("test effect", "test", fn))
-    try:
+    """Give a card side a test effect (the built-in records are put back afterwards)."""
+    with card_effects() as give:
+        give(card, side, fn)
         return body()
-    finally:
-        carddata.TABLE.reset_records()
 
 
 def test_8_6_2_event_shifting_support_is_played():
@@ -96,9 +95,10 @@ def test_8_6_2_event_placing_taliban_base_via_shaded_side_counts():
         board.place(game.state, TALIBAN_BASE, INDEX["Helmand"])
 
     def body():
-        setattr(carddata.record(60), "shaded", EventSide("test effect", "test", shaded))
-        g = make({"Kandahar": {"pieces": {"Coalition Troops": 2}}})
-        turn(g)
+        with card_effects() as give:
+            give(60, "shaded", shaded)
+            g = make({"Kandahar": {"pieces": {"Coalition Troops": 2}}})
+            turn(g)
         return g
     g = _with_effect(60, "unshaded", unshaded, body)
     assert plan(g)["kind"] == "event"

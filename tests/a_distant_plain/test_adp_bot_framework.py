@@ -7,7 +7,6 @@ import copy
 import pytest
 
 import coin_env
-from coin_env.coin.events import EventSide
 from coin_env.coin.sequence import EVENT_SHADED, EVENT_UNSHADED, LIMITED_OP, OP_ONLY, OP_WITH_SA, PASS
 from coin_env.core.rng import Rng
 from coin_env.games.a_distant_plain import board, datapack
@@ -17,12 +16,16 @@ from coin_env.games.a_distant_plain.bots.context import Ctx, bot_rng
 from coin_env.games.a_distant_plain.data import cards as carddata
 from coin_env.games.a_distant_plain.data import random_spaces
 from coin_env.games.a_distant_plain.data.pieces import FACTIONS
-from coin_env.games.a_distant_plain.static import ECON, INDEX, IS_LOC, LOCS, N_SPACES
+from coin_env.games.a_distant_plain.static import INDEX, IS_LOC, LOCS, N_SPACES
+from adp_helpers import BUILTIN
+from adp_helpers import card_effects as _card_effects
+
+ECON = BUILTIN.econ                  # the built-in map's LoC Econ
 
 ALL = list(FACTIONS)
 
 
-def np_game(non_players, deck, eligible=None, spaces=None, resources=None, seed=0):
+def np_game(non_players, deck, eligible=None, spaces=None, resources=None, seed=0, data_pack=None):
     """A debug game from a position: ``deck[0]`` Current, ``deck[1]`` Upcoming, Propaganda 73 last."""
     pos = {"resources": resources or {"government": 20, "taliban": 10, "warlords": 10},
            "patronage": 10, "islamabad": "Backing",
@@ -32,16 +35,14 @@ def np_game(non_players, deck, eligible=None, spaces=None, resources=None, seed=
                                 "Balkh": {"pieces": {"Warlord Guerrilla": 3}}},
            "deck": list(deck)}
     return coin_env.make_game("a_distant_plain", position=pos, seed=seed,
-                              options={"non_players": list(non_players)}, debug=True)
+                              options={"non_players": list(non_players), "data_pack": data_pack}, debug=True)
 
 
 @pytest.fixture
 def card_effects():
     """Give card sides a (test) effect; the built-in records come back afterwards."""
-    def give(card, side, fn):
-        setattr(carddata.record(card), side, EventSide("test effect", "test", fn))
-    yield give
-    carddata.TABLE.reset_records()
+    with _card_effects() as give:
+        yield give
 
 
 def _add_aid(game, faction):
@@ -59,8 +60,10 @@ def next_die(game) -> int:
 
 # --- 8.4 random spaces ---------------------------------------------------------------------------
 def test_random_spaces_sheet_covers_the_map_in_six_regions_of_six():
-    assert len(random_spaces.REGIONS) == 6 and all(len(r) == 6 for r in random_spaces.REGIONS)
-    on_sheet = {n for r in random_spaces.REGIONS for n in r}
+    regions = BUILTIN.regions
+    assert regions == random_spaces.DEFAULT_REGIONS
+    assert len(regions) == 6 and all(len(r) == 6 for r in regions)
+    on_sheet = {n for r in regions for n in r}
     assert on_sheet == set(INDEX)
     assert "reconstructed" in random_spaces.PROVENANCE
 
@@ -68,7 +71,7 @@ def test_random_spaces_sheet_covers_the_map_in_six_regions_of_six():
 def test_random_space_rolls_region_then_slot_and_follows_the_arrows():
     g = np_game(ALL, [1, 2, 73])
     ctx = Ctx(g, "coalition")
-    slots = [INDEX[n] for r in random_spaces.REGIONS for n in r]
+    slots = [INDEX[n] for r in g.data.regions for n in r]
     cands = {INDEX["Herat"], INDEX["Konduz"], INDEX["Kabul"]}
     for _ in range(30):
         probe = bot_rng(g.state)
@@ -96,20 +99,33 @@ def test_random_space_single_candidate_rolls_no_die():
 
 
 def test_random_spaces_sheet_comes_from_a_data_pack():
-    regions = copy.deepcopy(random_spaces.REGIONS)
+    regions = [list(r) for r in random_spaces.DEFAULT_REGIONS]
     regions[3][4] = "Herat"                        # one of the spare Kabul slots
-    with datapack.applied({"random_spaces": {"regions": regions}}):
-        assert random_spaces.REGIONS[3][4] == "Herat"
-    assert random_spaces.REGIONS[3][4] == "Kabul"
+    g = np_game(ALL, [1, 2, 73], data_pack={"random_spaces": {"regions": regions}})
+    assert g.data.regions[3][4] == "Herat" and g.data.random_space_slots[3 * 6 + 4] == INDEX["Herat"]
+    plain = np_game(ALL, [1, 2, 73])               # a game without the pack keeps the built-in sheet
+    assert plain.data.regions[3][4] == "Kabul" and BUILTIN.regions[3][4] == "Kabul"
+    # The bots follow their own game's sheet: from slot 4.5 the arrows reach Herat in the pack's game
+    # and Kabul in the other (one candidate each from that slot on).
+    cands = {INDEX["Herat"], INDEX["Kabul"]}
+    for game, expected in ((g, INDEX["Herat"]), (plain, INDEX["Kabul"])):
+        slots = game.data.random_space_slots
+        for _ in range(20):
+            probe = bot_rng(game.state)
+            at = (probe.die() - 1) * 6 + probe.die() - 1
+            want = next(slots[(at + k) % 36] for k in range(36) if slots[(at + k) % 36] in cands)
+            assert Ctx(game, "coalition").random_space(cands) == want
+            if at == 3 * 6 + 4:
+                assert want == expected
     bad = copy.deepcopy(regions)
     bad[0][0] = "Atlantis"
     with pytest.raises(datapack.DataPackError, match="random_spaces.regions\\[0\\]: unknown space 'Atlantis'"):
-        datapack.apply({"random_spaces": {"regions": bad}})
+        datapack.load({"random_spaces": {"regions": bad}})
     with pytest.raises(datapack.DataPackError, match="missing"):
-        short = copy.deepcopy(random_spaces.REGIONS)
+        short = [list(r) for r in random_spaces.DEFAULT_REGIONS]
         short[0][0] = "Kabul"                      # Herat dropped from the sheet
-        datapack.apply({"random_spaces": {"regions": short}})
-    assert random_spaces.REGIONS[0][0] == "Herat"
+        datapack.load({"random_spaces": {"regions": short}})
+    assert BUILTIN.regions[0][0] == "Herat" and random_spaces.DEFAULT_REGIONS[0][0] == "Herat"
 
 
 # --- 8.2.2 / 8.2.3 ------------------------------------------------------------------------------
@@ -140,7 +156,7 @@ def _second_eligible_after_op(non_players):
 
 
 def test_np_second_eligible_gets_operation_with_special_activity_instead_of_limited():
-    order = carddata.faction_order(1)
+    order = BUILTIN.cards.faction_order(1)
     g = np_game([order[1]], [1, 2, 73])
     assert g.current_player() == order[0]
     g.apply(OP_ONLY)
@@ -161,7 +177,7 @@ def test_np_second_eligible_gets_operation_with_special_activity_instead_of_limi
 # --- 8.1 Ineffective Events, Capabilities, Momentum ---------------------------------------------------
 def test_T11_ineffective_event_is_not_chosen(card_effects):
     """8.1 example: an Event side that would change nothing is Ineffective -> Operation with SA."""
-    order = carddata.faction_order(41)
+    order = BUILTIN.cards.faction_order(41)
     card_effects(41, "unshaded", _noop)
     card_effects(41, "shaded", _noop)
     g = np_game(ALL, [41, 2, 73], eligible=[order[0]])
@@ -210,7 +226,7 @@ def test_capability_coalition_rolls_at_most_unplayed_propaganda(card_effects):
 def test_capability_upcoming_makes_the_coalition_pass_and_wait(card_effects, cap):
     """8.1: the next card is a Capability the NP will surely be first to take -> Pass now."""
     card_effects(cap, "unshaded", _add_aid)
-    order = carddata.faction_order(cap)
+    order = BUILTIN.cards.faction_order(cap)
     g = np_game(["coalition"], [4, cap, 74, 73, 75], eligible=["coalition"])
     ctx = Ctx(g, "coalition")
     sure = order[0] == "coalition"

@@ -10,13 +10,14 @@ from __future__ import annotations
 import copy
 
 import coin_env
-from coin_env.coin.events import EFFECTS
 from coin_env.coin.sequence import EVENT_UNSHADED, PASS
 from coin_env.games.a_distant_plain import board, static
 from coin_env.games.a_distant_plain.bots import BOT
 from coin_env.games.a_distant_plain.bots import government as gv
 from coin_env.games.a_distant_plain.bots.context import Ctx
 from coin_env.games.a_distant_plain.data.pieces import FACTIONS, PIECE_NAMES
+
+from adp_helpers import card_effects
 
 GAME = "a_distant_plain"
 I = static.INDEX
@@ -100,11 +101,9 @@ def test_three_resources_operate_8_1():
 
 
 def _with_effect(card, fn, test):
-    EFFECTS.register(GAME, card, "unshaded", fn, text="test")
-    try:
+    with card_effects() as give:
+        give(card, "unshaded", fn)
         test()
-    finally:
-        EFFECTS._effects.pop((GAME, card, "unshaded"), None)
 
 
 def test_event_played_when_it_raises_patronage_8_7_2():

@@ -5,16 +5,16 @@ short all-bot run without fallbacks for the Taliban."""
 from __future__ import annotations
 
 import coin_env
-from coin_env.coin.events import EFFECTS
 from coin_env.games.a_distant_plain import board
 from coin_env.games.a_distant_plain.actions import VOCABULARY
 from coin_env.games.a_distant_plain.bots import BOT
 from coin_env.games.a_distant_plain.bots import taliban as tb
 from coin_env.games.a_distant_plain.bots.context import Ctx
-from coin_env.games.a_distant_plain.data import cards as carddata
 from coin_env.games.a_distant_plain.data.pieces import (COALITION_TROOPS, GOV_TROOPS,
                                                         POLICE, TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE)
 from coin_env.games.a_distant_plain.static import CASUALTIES, INDEX
+
+from adp_helpers import card_effects
 
 GAME = "a_distant_plain"
 FACTIONS = ("coalition", "government", "taliban", "warlords")
@@ -66,16 +66,11 @@ def _deck(card):
 
 
 def _with_effects(effects, body):
-    """Register test effects for the body; card records are cached, so rebuild them both ways."""
-    for (card, side), fn in effects.items():
-        EFFECTS.register(GAME, card, side, fn, text="test", replace=True)
-    carddata.TABLE.reset_records()
-    try:
+    """Give card sides of the built-in records test effects for the body (put back afterwards)."""
+    with card_effects() as give:
+        for (card, side), fn in effects.items():
+            give(card, side, fn)
         return body()
-    finally:
-        for card, side in effects:
-            del EFFECTS._effects[(GAME, card, side)]
-        carddata.TABLE.reset_records()
 
 
 # =====================================================================================================

@@ -3,16 +3,16 @@ Operation and Special Activity priorities on hand-built positions, and all-bot g
 
 import coin_env
 import pytest
-from coin_env.coin.events import EFFECTS
 from coin_env.coin.sequence import EVENT_SHADED, PASS
 from coin_env.games.a_distant_plain import board
 from coin_env.games.a_distant_plain.bots import BOT
 from coin_env.games.a_distant_plain.bots import warlords as wl
 from coin_env.games.a_distant_plain.bots.context import Ctx
-from coin_env.games.a_distant_plain.data import cards as carddata
 from coin_env.games.a_distant_plain.data.pieces import (FACTIONS, GOV_BASE, POLICE, WARLORD_BASE, WARLORD_G,
                                                         WARLORD_G_ACTIVE)
 from coin_env.games.a_distant_plain.static import INDEX
+
+from adp_helpers import card_effects
 
 GAME = "a_distant_plain"
 
@@ -78,17 +78,9 @@ def test_one_resource_operates():
 
 @pytest.fixture
 def effect():
-    """Register a test effect for a card's shaded side (removed afterwards)."""
-    keys = []
-
-    def register(card, fn):
-        EFFECTS.register(GAME, card, "shaded", fn)
-        keys.append((GAME, card, "shaded"))
-        carddata.TABLE.reset_records()
-    yield register
-    for k in keys:
-        del EFFECTS._effects[k]
-    carddata.TABLE.reset_records()
+    """Give a card's shaded side (built-in records) a test effect (put back afterwards)."""
+    with card_effects() as give:
+        yield lambda card, fn: give(card, "shaded", fn)
 
 
 def test_event_when_shaded_adds_warlord_resources(effect):

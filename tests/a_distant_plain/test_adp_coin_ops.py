@@ -12,14 +12,15 @@ import pytest
 import coin_env
 from coin_env import labels, play
 from coin_env.coin.events import grant_free_action
-from coin_env.games.a_distant_plain import board, static
+from coin_env.games.a_distant_plain import board, datapack, static
 from coin_env.games.a_distant_plain.data.pieces import GOV_BASE, PIECE_NAMES
 from coin_env.games.a_distant_plain.rules import coin_ops
 
 GAME = "a_distant_plain"
 I = static.INDEX
-PLAINS = next(static.SPACE_NAMES[sp] for sp in static.AFGHAN_PROVINCES if not static.IS_MOUNTAIN[sp])
-MOUNTAIN = next(static.SPACE_NAMES[sp] for sp in static.AFGHAN_PROVINCES if static.IS_MOUNTAIN[sp])
+_MOUNTAIN = datapack.default().is_mountain              # the built-in terrain
+PLAINS = next(static.SPACE_NAMES[sp] for sp in static.AFGHAN_PROVINCES if not _MOUNTAIN[sp])
+MOUNTAIN = next(static.SPACE_NAMES[sp] for sp in static.AFGHAN_PROVINCES if _MOUNTAIN[sp])
 PIECE = {name: i for i, name in enumerate(PIECE_NAMES)}
 KK = "LoC Kandahar-Kabul"
 KSB = "LoC Kandahar-Spin Boldak"

@@ -24,11 +24,11 @@ I = static.INDEX
 ONLY_COALITION = {f: f == "coalition" for f in FACTIONS}
 
 
-def make(spaces=None, **extra):
+def make(spaces=None, options=None, **extra):
     pos = {"resources": {"government": 20, "taliban": 5, "warlords": 3}, "eligible": dict(ONLY_COALITION),
            "spaces": spaces or {}}
     pos.update(extra)
-    return coin_env.make_game(GAME, position=pos, debug=True)
+    return coin_env.make_game(GAME, position=pos, options=options, debug=True)
 
 
 def known_position():
@@ -195,11 +195,11 @@ def test_static_facts_of_the_map_1_3():
     assert kab["Pop"] == pytest.approx(1.0) and kab["Pashtun"] == 1.0     # printed Pop 3 / 3
     kan = space_feats(g, "Kandahar")
     assert kan["Afghan Province"] == 1.0 and kan["Pop"] == pytest.approx(2 / 3) and kan["Econ"] == 0.0
-    assert kan["Mountain"] == float(static.IS_MOUNTAIN[I["Kandahar"]])
+    assert kan["Mountain"] == float(g.data.is_mountain[I["Kandahar"]])
     assert space_feats(g, "Waziristan")["Pakistan"] == 1.0
     loc = space_feats(g, "LoC Kabul-Tor Kham")
     assert loc["LoC"] == 1.0 and loc["Econ"] == pytest.approx(1.0) and loc["Pop"] == 0.0
-    mountain = next(static.SPACE_NAMES[sp] for sp in static.AFGHAN_PROVINCES if static.IS_MOUNTAIN[sp])
+    mountain = next(static.SPACE_NAMES[sp] for sp in static.AFGHAN_PROVINCES if g.data.is_mountain[sp])
     assert space_feats(g, mountain)["Mountain"] == 1.0
 
 
@@ -262,7 +262,7 @@ def test_cards_and_deck():
     g = make(deck=[5, 73, 6, 7, 74, 8])
     assert feat(g, "current card present") == 1.0 and feat(g, "current card #5") == 1.0
     assert feat(g, "current card Propaganda") == 0.0
-    order = carddata.faction_order(5)
+    order = g.data.cards.faction_order(5)
     for pos, f in enumerate(order):
         assert feat(g, f"current card order {pos + 1}: {f}") == 1.0
     assert feat(g, "upcoming card #73") == 1.0 and feat(g, "upcoming card Propaganda") == 1.0
@@ -384,19 +384,23 @@ def test_victory_margins_helper_matches_the_board():
     assert aenc.victory_margins(s, board.victory_totals(s)) == board.victory_margins(s)
 
 
-def test_refresh_static_rebuilds_the_map_template():
+def test_the_map_template_is_each_games_own():
+    """The fixed map facts come from the game's data: a game with a data pack that changes the terrain
+    sees its terrain, a game without one the built-in terrain, whatever order they are encoded in; the
+    shared encoder keeps no template of its own (it is built once per data object)."""
     enc = encoder_for(GAME)
     g = known_position()
     sp = I["Kandahar"]
-    old = bool(static.IS_MOUNTAIN[sp])
-    try:
-        static.IS_MOUNTAIN[sp] = not old            # what a data pack does to the terrain, in place
-        enc.refresh_static()
-        assert feat(g, "space Kandahar: Mountain") == float(not old)
-    finally:
-        static.IS_MOUNTAIN[sp] = old
-        enc.refresh_static()
-    assert feat(g, "space Kandahar: Mountain") == float(old)
+    old = bool(g.data.is_mountain[sp])
+    packed = make({}, options={"data_pack": {"spaces": {"Kandahar": {"terrain": "Plains" if old else "Mountain"}}}})
+    for _ in range(2):
+        assert feat(packed, "space Kandahar: Mountain") == float(not old)
+        assert feat(g, "space Kandahar: Mountain") == float(old)
+    assert enc._template is None
+    template = g.data.derived(aenc.TEMPLATE_KEY, None)
+    assert template is enc.template(g.data) and template is not enc.template(packed.data)
+    assert not template.flags.writeable
+    assert np.array_equal(enc.space_view(template.copy()), enc.static_spaces(g.data))
 
 
 # --- random play ---------------------------------------------------------------------------------------------

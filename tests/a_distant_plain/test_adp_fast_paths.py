@@ -64,16 +64,21 @@ def positions():
 
 
 # --- references: the rules read plainly --------------------------------------------------------------------
+def ref_neighbors(s, sp):
+    """The spaces adjacent to ``sp`` on the game's map, read off its adjacency matrix."""
+    return [int(j) for j in np.flatnonzero(s.data.adjacent[sp])]
+
+
 def ref_patrol_reach(s, origin):
     def network(x):
         return bool(st.IS_LOC[x]) or x == st.KABUL
-    seen = {n for n in st.NEIGHBORS[origin] if network(n)}
+    seen = {n for n in ref_neighbors(s, origin) if network(n)}
     stack = list(seen)
     while stack:
         x = stack.pop()
         if st.IS_LOC[x] and s.sabotage[x]:
             continue
-        for y in st.NEIGHBORS[x]:
+        for y in ref_neighbors(s, x):
             if network(y) and y not in seen:
                 seen.add(y)
                 stack.append(y)
@@ -99,10 +104,10 @@ def ref_patrol_origins(game, faction, dest):
 
 def ref_sweep_origins(game, faction, dest):
     s = game.state
-    near = set(st.NEIGHBORS[dest])
-    for loc in st.NEIGHBORS[dest]:
+    near = set(ref_neighbors(s, dest))
+    for loc in ref_neighbors(s, dest):
         if st.IS_LOC[loc] and not s.sabotage[loc]:
-            near.update(st.NEIGHBORS[loc])
+            near.update(ref_neighbors(s, loc))
     near.discard(dest)
     out = {}
     for o in sorted(near):
@@ -195,7 +200,7 @@ def test_board_counts_match_numpy(positions):
             for f in ("taliban", "warlords"):
                 assert board.guerrillas(s, sp, f) == int(row[GUERRILLA[f]] + row[ACTIVE_GUERRILLA[f]])
                 assert board.enemy_pieces(s, sp, f) == int(row.sum()) - board.pieces_of(s, sp, f)
-            assert board.pop(s, sp) == int(st.PRINTED_POP[sp]) + int(s.returnees[sp])
+            assert board.pop(s, sp) == int(s.data.printed_pop[sp]) + int(s.returnees[sp])
         assert board.markers_in_play(s) == int(s.terror.sum()) + int(s.sabotage.sum())
 
 
@@ -211,7 +216,7 @@ def test_control_and_victory_match_plain_numpy(positions):
             assert (coin == ref_coin).all() and (tal == ref_tal).all()
             assert [board.coin_control(s, sp) for sp in range(N)] == ref_coin.tolist()
             assert [board.taliban_control(s, sp) for sp in range(N)] == ref_tal.tolist()
-        popa = (st.PRINTED_POP + s.returnees).astype(np.int32)
+        popa = (s.data.printed_pop + s.returnees).astype(np.int32)
         afghan = st.IS_CONTROLLABLE & ~st.IS_PAKISTAN
         sup = s.support.astype(np.int32)
         coin_pop, tal_pop = int(popa @ (coin & afghan)), int(popa @ (tal & afghan))
@@ -305,10 +310,10 @@ def test_encoder_victory_totals_match_the_board(positions):
     enc = AdpEncoder()
     for g in positions[::2]:
         s = g.state
-        out = np.array(enc._template)
+        out = np.array(enc.template(s.data))
         sv = enc.space_view(out)
         enc.encode_board(g, out, sv)
-        afghan_pop = np.add(st.AFGHAN_POP_F32, s.returnees, dtype=np.float32) * st.AFGHAN_CONTROLLABLE_F32
+        afghan_pop = np.add(s.data.afghan_pop_f32, s.returnees, dtype=np.float32) * s.data.afghan_controllable_f32
         assert encoding._victory_totals(s, sv, afghan_pop) == board.victory_totals(s)
         assert afghan_pop.tolist() == [float(board.pop(s, sp)) if sp in st.AFGHAN_CONTROLLABLE else 0.0
                                        for sp in range(N)]
@@ -340,29 +345,40 @@ def test_order_rolls_the_same_dice_as_repeated_picks(positions):
         assert bot_rng(s).state == after
 
 
-# --- owner data packs rebuild the derived tables ----------------------------------------------------------------
-def test_data_pack_rebuilds_the_derived_tables(positions):
+# --- owner data packs: the derived tables are built from the pack's facts ----------------------------------------
+def test_data_pack_builds_its_own_derived_tables(positions):
     from coin_env.games.a_distant_plain import datapack
 
-    def derived_ok():
-        assert st.NETWORK_NEIGHBORS == [tuple(n for n in st.NEIGHBORS[sp] if st.IS_LOC[n] or n == st.KABUL)
-                                        for sp in range(N)]
-        assert st.PASHTUN_LIST == [bool(x) for x in st.IS_PASHTUN]
-        assert st.POP_LIST == [int(x) for x in st.PRINTED_POP]
+    def derived_ok(data):
+        assert data.neighbors == tuple(tuple(int(j) for j in np.flatnonzero(data.adjacent[sp])) for sp in range(N))
+        assert data.network_neighbors == tuple(tuple(n for n in data.neighbors[sp] if st.IS_LOC[n] or n == st.KABUL)
+                                               for sp in range(N))
+        assert data.pashtun_list == tuple(bool(x) for x in data.is_pashtun)
+        assert data.pop_list == tuple(int(x) for x in data.printed_pop)
+        assert data.mountain_list == tuple(bool(x) for x in data.is_mountain)
+        afghan = st.IS_CONTROLLABLE & ~st.IS_PAKISTAN
+        assert data.afghan_controllable_f32.tolist() == afghan.astype(np.float32).tolist()
+        assert data.afghan_pop_f32.tolist() == (data.printed_pop * afghan).astype(np.float32).tolist()
+        assert data.random_space_slots == tuple(st.INDEX[n] for r in data.regions for n in r)
 
+    builtin = datapack.default()
     a, b = st.INDEX["LoC Kabul-Aibak"], st.INDEX["LoC Shibirghan-Aibak"]
     herat = st.INDEX["Herat"]
-    pack = {"spaces": {st.SPACE_NAMES[a]: {"adjacent": [st.SPACE_NAMES[n] for n in st.NEIGHBORS[a] if n != b]},
-                       st.SPACE_NAMES[b]: {"adjacent": [st.SPACE_NAMES[n] for n in st.NEIGHBORS[b] if n != a]},
-                       "Herat": {"pashtun": not st.IS_PASHTUN[herat]}}}
-    derived_ok()
-    with datapack.applied(pack):
-        assert b not in st.NETWORK_NEIGHBORS[a] and st.PASHTUN_LIST[herat] == bool(st.IS_PASHTUN[herat])
-        derived_ok()
-        for g in positions[::40]:
+    pack = {"spaces": {st.SPACE_NAMES[a]: {"adjacent": [st.SPACE_NAMES[n] for n in builtin.neighbors[a] if n != b]},
+                       st.SPACE_NAMES[b]: {"adjacent": [st.SPACE_NAMES[n] for n in builtin.neighbors[b] if n != a]},
+                       "Herat": {"pashtun": not builtin.is_pashtun[herat]}}}
+    derived_ok(builtin)
+    data = datapack.load(pack)
+    assert b not in data.network_neighbors[a] and data.pashtun_list[herat] == (not builtin.pashtun_list[herat])
+    derived_ok(data)
+    for g in positions[::40]:
+        h = g.clone()
+        h.state.data = data                         # the same position on the pack's map
+        for game in (g, h):
             for o in range(N):
-                assert coin_ops.patrol_reach(g.state, o) == ref_patrol_reach(g.state, o)
+                assert coin_ops.patrol_reach(game.state, o) == ref_patrol_reach(game.state, o)
             for dest in coin_ops.PATROL_SPACES:
-                assert coin_ops.patrol_origins(g, "government", dest) == ref_patrol_origins(g, "government", dest)
-    assert b in st.NETWORK_NEIGHBORS[a]
-    derived_ok()
+                assert coin_ops.patrol_origins(game, "government", dest) == ref_patrol_origins(game, "government", dest)
+        assert g.data is builtin
+    assert b in builtin.network_neighbors[a]          # the built-in data is untouched
+    derived_ok(builtin)

@@ -11,6 +11,7 @@ import pytest
 
 import coin_env
 from coin_env import labels, play
+from coin_env.games.a_distant_plain import datapack
 from coin_env.games.a_distant_plain.data import cards
 from coin_env.games.a_distant_plain.data.pieces import (COALITION_TROOPS, FACTIONS, GOV_TROOPS, POLICE, TALIBAN_BASE,
                                                         TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G,
@@ -498,7 +499,7 @@ def test_taliban_from_non_pashtun_destination_cannot_continue():
 def card_with(first, second):
     """An Event card on which ``first`` comes before ``second`` (2.3.2)."""
     return next(c for c in range(1, 73)
-                if [f for f in cards.faction_order(c) if f in (first, second)] == [first, second])
+                if [f for f in datapack.default().cards.faction_order(c) if f in (first, second)] == [first, second])
 
 
 def test_limited_march_has_one_destination_but_several_origins():

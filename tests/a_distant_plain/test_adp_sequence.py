@@ -6,6 +6,7 @@ import pytest
 
 import coin_env
 from coin_env import labels, play
+from coin_env.games.a_distant_plain import datapack
 from coin_env.games.a_distant_plain.data import cards as carddata
 
 GAME = "a_distant_plain"
@@ -24,7 +25,7 @@ def game_on(card, upcoming=2, deck=None, **pos):
 
 def test_first_eligible_is_leftmost_in_the_card_order():
     """2.3.2: the leftmost Eligible faction of the card's order is 1st Eligible."""
-    assert carddata.faction_order(ORDER_CGTW)[0] == "coalition"
+    assert datapack.default().cards.faction_order(ORDER_CGTW)[0] == "coalition"
     g = game_on(ORDER_CGTW)
     assert g.current_player() == "coalition"
     g = game_on(ORDER_CGTW, eligible={"coalition": False})

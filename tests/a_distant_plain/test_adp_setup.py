@@ -156,25 +156,39 @@ def test_open_deployment_taliban_bases_in_pakistan_are_automatic():
 
 
 def test_data_pack_replaces_terrain_and_refuses_bad_maps():
-    """Owner data pack: Mountain/Plains replaced in place; a map breaking the printed totals is refused
-    with every problem named, and nothing changes."""
-    with datapack.applied({"spaces": {"Bamian": {"terrain": "Plains"}}, "cards": {"5": {"order": [
-            "Taliban", "Coalition", "Warlords", "Government"]}}}):
-        assert not static.IS_MOUNTAIN[I["Bamian"]]
-        assert carddata.faction_order(5) == ("taliban", "coalition", "warlords", "government")
-    assert static.IS_MOUNTAIN[I["Bamian"]]
+    """Owner data pack: Mountain/Plains and a card's faction order replaced in the data it builds (the
+    built-in data unchanged); a map breaking the printed totals is refused with every problem named."""
+    builtin = datapack.default()
+    data = datapack.load({"spaces": {"Bamian": {"terrain": "Plains"}}, "cards": {"5": {"order": [
+        "Taliban", "Coalition", "Warlords", "Government"]}}})
+    assert not data.is_mountain[I["Bamian"]] and not data.mountain_list[I["Bamian"]]
+    assert data.cards.faction_order(5) == ("taliban", "coalition", "warlords", "government")
+    assert builtin.is_mountain[I["Bamian"]]
+    assert builtin.cards.faction_order(5) != data.cards.faction_order(5)
     with pytest.raises(datapack.DataPackError) as err:
-        datapack.apply({"spaces": {"Bamian": {"population": 2}, "LoC Kabul-Aibak": {"pashtun": True},
-                                   "Herat": {"adjacent": ["Farah"]}}})
+        datapack.load({"spaces": {"Bamian": {"population": 2}, "LoC Kabul-Aibak": {"pashtun": True},
+                                  "Herat": {"adjacent": ["Farah"]}}})
     text = str(err.value)
     assert "Afghan Population totals 26" in text and "never Pashtun" in text and "symmetric" in text
-    assert static.PRINTED_POP[I["Bamian"]] == 1 and datapack.active() is None
+    assert builtin.printed_pop[I["Bamian"]] == 1 and datapack.default() is builtin
+
+
+def test_data_pack_victory_markers_are_checked_with_the_candidate_map():
+    """2.1: a Pop change keeping the totals but moving a scenario's victory markers is refused; the
+    check runs on a candidate data object, so the built-in data (and any game) is untouched."""
+    builtin = datapack.default()
+    before = board.victory_totals(coin_env.make_game(GAME, scenario="short").state)
+    # Kandahar (Pop 2) and Bamian (Pop 1) swap Population: Afghan total still 25.
+    with pytest.raises(datapack.DataPackError, match="victory markers would be"):
+        datapack.load({"spaces": {"Kandahar": {"population": 1}, "Bamian": {"population": 2}}})
+    assert board.victory_totals(coin_env.make_game(GAME, scenario="short").state) == before
+    assert builtin.pop_list[I["Kandahar"]] == 2 and builtin.pop_list[I["Bamian"]] == 1
 
 
 def test_data_pack_option_applies_when_the_game_is_made():
-    try:
-        coin_env.make_game(GAME, options={"data_pack": {"spaces": {"Herat": {"terrain": "Mountain"}}}})
-        assert static.IS_MOUNTAIN[I["Herat"]]
-    finally:
-        datapack.reset()
-    assert not static.IS_MOUNTAIN[I["Herat"]]
+    g = coin_env.make_game(GAME, options={"data_pack": {"spaces": {"Herat": {"terrain": "Mountain"}}}})
+    assert g.data.is_mountain[I["Herat"]] and g.data.name is not None
+    assert g.options["data_pack"] == {"spaces": {"Herat": {"terrain": "Mountain"}}}     # the save carries it
+    plain = coin_env.make_game(GAME)
+    assert not plain.data.is_mountain[I["Herat"]] and plain.data is datapack.default()
+    assert g.data.is_mountain[I["Herat"]]

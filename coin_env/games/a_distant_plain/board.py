@@ -11,7 +11,7 @@ from .data.pieces import (ACTIVE_GUERRILLA, BASE, BASES, COALITION_BASE, COALITI
                           GOV_BASE, GOV_TROOPS, GUERRILLA, N_PIECE_TYPES, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G,
                           TALIBAN_G_ACTIVE, TERROR_SABOTAGE_MARKERS, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
 from .static import (AFGHAN_CONTROLLABLE, AVAILABLE, CASUALTIES, IS_AFGHAN, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN,
-                     IS_PASHTUN, IS_PROVINCE, KABUL, N_SPACES, POP_LIST, PRINTED_POP)
+                     IS_PROVINCE, KABUL, N_SPACES)
 
 MAX_RESOURCES = 75      # 1.8 Resources and Aid 0..75
 MAX_PATRONAGE = 40      # 1.8 Patronage 0..40
@@ -43,8 +43,9 @@ def is_kabul(sp) -> bool:
     return sp == KABUL
 
 
-def is_pashtun(sp) -> bool:
-    return bool(IS_PASHTUN[sp])
+def is_pashtun(s, sp) -> bool:
+    """1.3.4 (the game's map: ``s.data``)."""
+    return s.data.pashtun_list[sp]
 
 
 def is_afghan(sp) -> bool:
@@ -52,12 +53,13 @@ def is_afghan(sp) -> bool:
 
 
 def pop(s, sp) -> int:
-    """1.3.3 / 1.6.2: printed Population plus 1 for a +1 Pop (Returnees) marker."""
-    return POP_LIST[sp] + s.returnees.item(sp)
+    """1.3.3 / 1.6.2: printed Population (the game's map, ``s.data``) plus 1 for a +1 Pop (Returnees)
+    marker."""
+    return s.data.pop_list[sp] + s.returnees.item(sp)
 
 
 def pop_array(s) -> np.ndarray:
-    return PRINTED_POP + s.returnees
+    return s.data.printed_pop + s.returnees
 
 
 def can_have_support(s, sp) -> bool:
@@ -391,7 +393,7 @@ def victory_totals(s) -> dict[str, int]:
 
 def victory_totals_with(s, coin, tal) -> dict[str, int]:
     """:func:`victory_totals` from Control masks already computed (:func:`control_arrays`)."""
-    pops = (PRINTED_POP + s.returnees).tolist()
+    pops = (s.data.printed_pop + s.returnees).tolist()
     sup = s.support.tolist()
     coin = coin.tolist()
     tal = tal.tolist()

@@ -17,8 +17,12 @@ Sections (TOML/YAML file, or the same structure as a dict):
 
 The new map must still meet the rulebook: Afghan Population 25 (1.9), LoC Econ 12 (6.3.2), symmetric
 adjacency, every space with a neighbour, and the three scenarios' printed victory markers (2.1) --
-otherwise the pack is refused with every problem named, and nothing changes. A pack applies
-process-wide (the tables in static.py are rebuilt in place).
+otherwise the pack is refused with every problem named.
+
+A pack changes nothing process-wide: :data:`LOADER` builds an :class:`AdpData` (immutable) that the game
+made with it holds (``game.data``, ``state.data``) and its clones share; every rule, bot, the encoder and
+the renderer read the map facts and card records from there. A game made without a pack holds the
+built-in data (:func:`default`).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...coin.datapack import DataPackError, DataPackLoader, adjacency_row, int_in_range, read, table
+from ...core.data import GameData, frozen_array
 from . import static
 from .data import cards as carddata
 from .data import map as mapdata
@@ -38,12 +43,61 @@ SPACE_KEYS = {"terrain", "population", "pashtun", "econ", "adjacent"}
 FACTION_ALIASES = {**{f: f for f in FACTIONS}, **{n.lower(): f for f, n in FACTION_NAMES.items()}}
 
 
+class AdpData(GameData):
+    """The facts one A Distant Plain game plays with (DESIGN "A game owns its data"): built-in, or as an
+    owner data pack changed them. Immutable; shared by the game's clones; rebuilt from ``content`` when
+    a save or a pickle is loaded.
+
+    Map facts (numpy arrays are read-only, indexed by space, static.INDEX order):
+
+    * ``printed_pop`` (int16, 1.3.3; LoCs 0), ``econ`` (int16, LoCs 1.3.4; else 0), ``is_pashtun``
+      (bool, 1.3.4), ``is_mountain`` (bool, 3.2.4), ``adjacent`` (bool spaces x spaces, 1.3.6);
+    * ``neighbors``: tuple per space of its adjacent spaces (ascending); ``network_neighbors``: those that
+      are LoCs or Kabul (3.2.2 / 4.3.2);
+    * ``pop_list`` / ``pashtun_list`` / ``mountain_list``: printed Pop, Pashtun and Mountain as tuples of
+      Python ints / bools (hot paths);
+    * ``afghan_controllable_f32`` (Kabul and the Afghan Provinces as a float32 mask) and ``afghan_pop_f32``
+      (their printed Pop, 0 elsewhere): the encoder's whole-board products;
+    * ``regions``: the Random Spaces sheet (8.4), six tuples of six space names; ``random_space_slots``:
+      its slots in arrow order as space indices.
+
+    ``cards``: the Event card records (coin.cards.CardFacts: ``record``, ``faction_order``, ``title``).
+    Tables derived from these facts for one consumer (the encoder's template) are built with
+    :meth:`GameData.derived`."""
+
+    def __init__(self, cards, pop, econ, pashtun, mountain, adjacent, regions,
+                 name=None, content=None, digest="builtin"):
+        super().__init__("a_distant_plain", name, content, digest)
+        n = static.N_SPACES
+        self._set("cards", cards)
+        self._set("printed_pop", frozen_array(pop, np.int16))
+        self._set("econ", frozen_array(econ, np.int16))
+        self._set("is_pashtun", frozen_array(pashtun, bool))
+        self._set("is_mountain", frozen_array(mountain, bool))
+        self._set("adjacent", frozen_array(adjacent, bool))
+        neighbors = tuple(static.neighbors_of(self.adjacent))
+        self._set("neighbors", neighbors)
+        self._set("network_neighbors", tuple(tuple(o for o in neighbors[sp] if static.IS_NETWORK[o])
+                                             for sp in range(n)))
+        self._set("pashtun_list", tuple(bool(x) for x in self.is_pashtun))
+        self._set("pop_list", tuple(int(x) for x in self.printed_pop))
+        self._set("mountain_list", tuple(bool(x) for x in self.is_mountain))
+        afghan = static.IS_CONTROLLABLE & ~static.IS_PAKISTAN
+        self._set("afghan_controllable_f32", frozen_array(afghan, np.float32))
+        self._set("afghan_pop_f32", frozen_array(self.printed_pop * afghan, np.float32))
+        self._set("regions", tuple(tuple(r) for r in regions))
+        self._set("random_space_slots", tuple(static.INDEX[name] for r in self.regions for name in r))
+        self._freeze()
+
+
 def _defaults():
-    pop = np.array([s[2] for s in mapdata.SPACES] + [0] * len(mapdata.LOCS), dtype=static.PRINTED_POP.dtype)
-    econ = np.array([0] * len(mapdata.SPACES) + [r[1] for r in mapdata.LOCS], dtype=static.ECON.dtype)
+    """The built-in map facts as new (writable) arrays the validation edits: pop, econ, pashtun,
+    mountain, adjacency."""
+    pop = np.array([s[2] for s in mapdata.SPACES] + [0] * len(mapdata.LOCS), dtype=np.int16)
+    econ = np.array([0] * len(mapdata.SPACES) + [r[1] for r in mapdata.LOCS], dtype=np.int16)
     pashtun = np.array([s[3] for s in mapdata.SPACES] + [False] * len(mapdata.LOCS))
     mountain = np.array([s[4] == mapdata.MOUNTAIN for s in mapdata.SPACES] + [False] * len(mapdata.LOCS))
-    return pop, econ, pashtun, mountain, static._build_adjacency()
+    return pop, econ, pashtun, mountain, static.builtin_adjacency()
 
 
 def _space_fact(sp: int, key: str, value, where: str, facts: dict, errors: list[str]) -> None:
@@ -101,20 +155,16 @@ def _check_map(facts: dict, errors: list[str]) -> None:
             errors.append(f"spaces.{names[i]!r}.adjacent: the space would have no neighbours")
     if errors:
         return
-    saved = static.PRINTED_POP.copy()
-    try:
-        static.PRINTED_POP[:] = pop
-        static.refresh_derived()
-        from .setup import scenario_state
-        from . import board
-        for name, sc in SCENARIOS.items():
-            got = board.victory_totals(scenario_state(name, 0, {}))
-            if got != sc["victory_markers"]:
-                errors.append(f"spaces.*.population: the {name} scenario's victory markers would be {got}, "
-                              f"printed {sc['victory_markers']} (2.1)")
-    finally:
-        static.PRINTED_POP[:] = saved
-        static.refresh_derived()
+    # The scenarios' victory markers with the candidate map: computed on a candidate data object (the
+    # built-in cards and Random Spaces sheet; only the map facts count here), nothing else is touched.
+    candidate = AdpData(carddata.TABLE.builtin(), *facts["arrays"], random_spaces.DEFAULT_REGIONS)
+    from .setup import scenario_state
+    from . import board
+    for name, sc in SCENARIOS.items():
+        got = board.victory_totals(scenario_state(name, 0, {}, candidate))
+        if got != sc["victory_markers"]:
+            errors.append(f"spaces.*.population: the {name} scenario's victory markers would be {got}, "
+                          f"printed {sc['victory_markers']} (2.1)")
 
 
 def _validate_game(data: dict, base_dir, errors: list[str]) -> dict:
@@ -156,24 +206,24 @@ def _random_spaces(section: dict, errors: list[str]) -> list[list[str]]:
     return [list(r) for r in regions]
 
 
-def _commit_game(plan: dict) -> None:
-    pop, econ, pashtun, mountain, adj = plan["arrays"]
-    static.PRINTED_POP[:] = pop
-    static.ECON[:] = econ
-    static.IS_PASHTUN[:] = pashtun
-    static.IS_MOUNTAIN[:] = mountain
-    static.ADJACENT[:] = adj
-    static.NEIGHBORS[:] = static.neighbors_of(static.ADJACENT)
-    random_spaces.REGIONS[:] = plan["random_spaces"]
-    static.refresh_derived()
-    from ...core.encoding import _ENCODER_CACHE
-    enc = _ENCODER_CACHE.get("a_distant_plain")
-    if enc is not None:
-        enc.refresh_static()                          # the encoder's fixed map facts follow the pack
+def _build_data(plan: dict, meta: dict) -> AdpData:
+    """The game's data from a validated plan (DataPackLoader.validate) and the pack's name / content /
+    digest."""
+    game = plan["game"]
+    return AdpData(plan["cards"], *game["arrays"], game["random_spaces"], **meta)
 
 
 LOADER = DataPackLoader("a_distant_plain", FACTIONS, FACTION_ALIASES, carddata.TABLE, CARD_KEYS, {"spaces", "random_spaces"},
-                        _validate_game, _commit_game)
-validate, apply, ensure, reset, active, applied = LOADER.api()
+                        _validate_game, _build_data)
+load = LOADER.load            # source (None, path, dict, AdpData) -> AdpData
+default = LOADER.default      # the built-in data
 
-__all__ = ["DataPackError", "apply", "applied", "active", "ensure", "reset", "read", "validate"]
+
+def validate(source) -> dict:
+    """Check a pack (a path or a dict) without building a game: the plan (name, map facts, cards);
+    raises DataPackError naming every problem."""
+    data, base_dir, name = read(source)
+    return LOADER.validate(data, base_dir, name)
+
+
+__all__ = ["AdpData", "DataPackError", "LOADER", "default", "load", "read", "validate"]

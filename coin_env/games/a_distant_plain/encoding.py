@@ -10,7 +10,7 @@ clipped to [``low``, ``high``] = [-2, 12]:
   cannot exist: LoCs, Pakistan, Pop-0 Provinces without a +1 Pop marker, 1.6.2); Terror markers / 2,
   Sabotage, +1 Pop marker (4.3.1); COIN Control and Taliban Control (1.7; as frozen during Redeploy,
   6.5); fixed facts: City (Kabul), Afghan Province, Pakistan, LoC, printed Pop / 3, Econ / 4,
-  Pashtun, Mountain (1.3); decision context: the space pieces move from / to in the current decision
+  Pashtun, Mountain (1.3; the game's own map: ``game.data``, built-in or its data pack's); decision context: the space pieces move from / to in the current decision
   (frame ``"origin"`` or ``"src"`` / ``"dest"`` or ``"dst"``), selected for the Operation, selected
   for the Special Activity, the space the current decision is about (frame ``"space"`` or ``"sp"``).
 * ``boxes``    Available, Casualties (3.3.3), Out of Play, Removed (6.6): count / force pool per
@@ -27,7 +27,7 @@ clipped to [``low``, ``high``] = [-2, 12]:
   other lasting Event effects / 4.
 * ``cards``, ``sequence``, ``turn``, ``decision``: the COIN series' shared blocks
   (:mod:`coin_env.coin.encoding`): Current / Upcoming card (present, Propaganda, faction order,
-  card number 1..78), eligibility and the card's 1st / 2nd Eligible, the action in progress
+  card number 1..78; the faction order from ``game.data.cards``), eligibility and the card's 1st / 2nd Eligible, the action in progress
   (Operation / Special Activity one-hot, spaces selected) and the decision (prompt kind,
   continuation, acting faction, perspective, budget left, piece type).
 
@@ -49,13 +49,15 @@ from .rules import turn as turn_rules
 
 SUPPORT_LEVELS = ["Opposition", "Neutral", "Support"]          # s.support -1, 0, +1 (1.6)
 PIECE_FEATURES = [name if not name.endswith("Guerrilla") else name + " (Underground)" for name in PIECE_NAMES]
-# Fixed facts of the map: feature -> (static table attribute, scale). Read from ``static`` when the
-# template is (re)built, so a data pack that edits the tables in place is picked up by refresh_static().
+# Fixed facts of the map: feature -> (table, scale). A table is a ``static`` constant (space types) or,
+# for what an owner data pack can change, an attribute of the game's data (``game.data``, lower case).
+# The template holding them is built once per data object (``data.derived``), never per process.
 STATIC_FACTS = {
     "City": ("IS_CITY", 1.0), "Afghan Province": ("IS_AFGHAN_PROVINCE", 1.0), "Pakistan": ("IS_PAKISTAN", 1.0),
-    "LoC": ("IS_LOC", 1.0), "Pop": ("PRINTED_POP", 3.0), "Econ": ("ECON", 4.0), "Pashtun": ("IS_PASHTUN", 1.0),
-    "Mountain": ("IS_MOUNTAIN", 1.0),
+    "LoC": ("IS_LOC", 1.0), "Pop": ("printed_pop", 3.0), "Econ": ("econ", 4.0), "Pashtun": ("is_pashtun", 1.0),
+    "Mountain": ("is_mountain", 1.0),
 }
+TEMPLATE_KEY = "encoder_template"           # the encoder's per-map template on the game's data
 SPACE_FEATURES = [
     *PIECE_FEATURES,
     *SUPPORT_LEVELS,
@@ -161,14 +163,68 @@ class AdpEncoder(CoinEncoder):
     def is_periodic(self, card):
         return carddata.is_propaganda(card)
 
-    def faction_order(self, card):
-        return carddata.faction_order(card)
+    # --- the game's data: the map template and the card orders come from ``game.data`` -------------
+    # One encoder serves every A Distant Plain game of the process (core.encoding caches it by game
+    # name), so it holds nothing a data pack changes: encode() reads the template of fixed map facts and
+    # the cards' faction orders from the game being encoded.
+    def refresh_static(self):
+        """No per-process template: :meth:`template` is built per game data (CoinEncoder.__init__ calls
+        this; a leftover reader of ``_template`` fails loudly)."""
+        self._template = None
 
-    def static_spaces(self):
+    def static_spaces(self, data=None):
+        """(spaces x features) fixed map facts of ``data`` (the game's AdpData; None: built-in)."""
+        if data is None:
+            from .datapack import default
+            data = default()
         t = np.zeros((st.N_SPACES, NF), dtype=np.float32)
         for feature, (table, scale) in STATIC_FACTS.items():
-            t[:, F[feature]] = getattr(st, table) / scale
+            t[:, F[feature]] = (getattr(st, table) if table.isupper() else getattr(data, table)) / scale
         return t
+
+    def template(self, data) -> np.ndarray:
+        """The observation every encode starts from: zeros but the fixed map facts of ``data``, built
+        once per data object and kept with it (read-only)."""
+        return data.derived(TEMPLATE_KEY, self._build_template)
+
+    def _build_template(self, data) -> np.ndarray:
+        out = np.zeros(self.size, dtype=np.float32)
+        self.space_view(out)[:] = self.static_spaces(data)
+        out.setflags(write=False)
+        return out
+
+    def encode(self, game, perspective, out):
+        """CoinEncoder.encode with the game's own data: the template of its map and its card orders."""
+        s = game.state
+        data = s.data
+        out[:] = data.derived(TEMPLATE_KEY, self._build_template)
+        sv = self.space_view(out)
+        self.encode_board(game, out, sv)
+        self._encode_cards_of(data.cards, s, out)
+        self.encode_card_extras(s, out)
+        self._encode_sequence(s, out)
+        self._encode_turn(s, out, sv)
+        self._encode_decision(game, perspective, out, sv)
+        np.clip(out, self.low, self.high, out=out)
+        return out
+
+    def _encode_cards_of(self, cards, s, out):
+        """CoinEncoder._encode_cards with the faction orders of the game's cards (``data.cards``)."""
+        fi = self._faction_index
+        nfac = len(fi)
+        number = self._card_number_offset
+        for which, card in (("current", s.current), ("upcoming", s.upcoming)):
+            if card is None:
+                continue
+            o = self.o_card[which]
+            out[o] = 1.0
+            if carddata.is_propaganda(card):
+                out[o + 1] = 1.0
+            else:
+                for pos, f in enumerate(cards.faction_order(card)):
+                    out[o + 2 + nfac * pos + fi[f]] = 1.0
+            if 1 <= card <= self.n_cards:
+                out[o + number + card - 1] = 1.0
 
     def build_tracks(self, vocab):
         b = self.block
@@ -197,8 +253,9 @@ class AdpEncoder(CoinEncoder):
         sv[:, _COIN_CONTROL] = coin
         sv[:, _TALIBAN_CONTROL] = tal
         # Pop (printed + a +1 Pop marker, 1.3.3) of Kabul and the Afghan Provinces, 0 elsewhere.
-        afghan_pop = np.add(st.AFGHAN_POP_F32, s.returnees, dtype=np.float32)
-        afghan_pop *= st.AFGHAN_CONTROLLABLE_F32
+        data = s.data
+        afghan_pop = np.add(data.afghan_pop_f32, s.returnees, dtype=np.float32)
+        afghan_pop *= data.afghan_controllable_f32
         # Support level one-hot where Support can exist (1.6.2: Kabul and Afghan Provinces with Pop >= 1)
         sv.reshape(-1)[(_SUPPORT_SLOT + s.support)[afghan_pop >= 1]] = 1.0
 

@@ -39,7 +39,7 @@ def rows() -> list[tuple[str, str, str, str]]:
         ("Propaganda Rounds (6.0), victory (7.0, 8.5)", "every phase; victory checks, final ranking, tie "
          "orders, No Non-Player scoring (lowest margin), Non-player victory (8.5)", "-", "-"),
     ]
-    c = cards.counts()
+    c = cards.TABLE.builtin().counts()               # the built-in records (no data pack)
     out.append(("Event cards (5.0)",
                 f"{cards.N_EVENT_CARDS} titles; {len(cards.CAPABILITIES)} Capabilities by faction; "
                 f"{len(cards.MOMENTUM)} Momentum cards; Event effects implemented: {c['unshaded']} unshaded, "

@@ -29,15 +29,17 @@ class AdpGame(VocabularyHelpers, CoinGame):
     DONE = VOCABULARY.DONE
 
     # --- COIN hooks ----------------------------------------------------------------------
+    # Card facts come from the game's data (self.data.cards: built-in or its owner data pack's).
     def card_faction_order(self, card):
-        return carddata.faction_order(card)
+        return self.data.cards.faction_order(card)
 
     def is_periodic_card(self, card):
         return carddata.is_propaganda(card)
 
     def card_record(self, card):
-        """5.0: the Event card's record (data/cards.py); None for a Propaganda card."""
-        return carddata.record(card)
+        """5.0: the Event card's record (the game's data: data/cards.py or its data pack); None for a
+        Propaganda card."""
+        return self.data.cards.record(card)
 
     def periodic_swaps_on_reveal(self):
         """2.3.7 Sudden Propaganda option: a Propaganda card revealed as the next card swaps with the
@@ -145,6 +147,12 @@ def _activities():
 AdpGame.activities = _activities()
 GAME_CLASS = AdpGame
 BOTS = {"flowchart": "coin_env.games.a_distant_plain.bots:FlowchartBot"}   # section 8
+
+
+def load_data(content=None):
+    """The game's data (datapack.AdpData) from a data pack's content, path or None (built-in): how a
+    pickled game's data is rebuilt (coin_env.core.data.load_data)."""
+    return AdpGame.load_data(content)
 
 
 def new_game(scenario=None, seed=0, options=None, position=None, debug=False):

@@ -7,8 +7,7 @@ from ...coin.encoding import box_lines, card_text, prompt_lines, sequence_lines
 from . import board
 from .data import cards as carddata
 from .data.pieces import FACTION_NAMES, FACTIONS, N_PIECE_TYPES, PIECE_NAMES
-from .static import (AVAILABLE, CASUALTIES, ECON, IS_MOUNTAIN, IS_PASHTUN, N_SPACES, OUT_OF_PLAY, PRINTED_POP,
-                     REMOVED, SPACE_NAMES, TYPE)
+from .static import AVAILABLE, CASUALTIES, N_SPACES, OUT_OF_PLAY, REMOVED, SPACE_NAMES, TYPE
 
 SUPPORT_NAMES = {-1: "Opposition", 0: "Neutral", 1: "Support"}
 SHORT = ["CTroops", "CBase", "GTroops", "Police", "GBase", "Tal(U)", "Tal(A)", "TBase", "War(U)", "War(A)", "WBase"]
@@ -18,11 +17,11 @@ MAX_LEGAL_SHOWN = 30
 BOXES = (("Available", AVAILABLE), ("Casualties", CASUALTIES), ("Out of Play", OUT_OF_PLAY), ("Removed", REMOVED))
 
 
-def _card(card) -> str:
+def _card(s, card) -> str:
     if card is None:
         return "-"
-    return card_text(card, carddata.title(card),
-                     None if carddata.is_propaganda(card) else carddata.faction_order(card))
+    cards = s.data.cards                    # the game's card records (built-in or its data pack's)
+    return card_text(card, cards.title(card), None if carddata.is_propaganda(card) else cards.faction_order(card))
 
 
 def _pieces(row) -> str:
@@ -30,14 +29,15 @@ def _pieces(row) -> str:
 
 
 def _space_head(s, sp) -> str:
+    data = s.data                           # the game's map facts
     facts = [TYPE[sp]]
     if board.is_loc(sp):
-        facts.append(f"Econ {int(ECON[sp])}")
+        facts.append(f"Econ {int(data.econ[sp])}")
     else:
         facts.append(f"Pop {board.pop(s, sp)}")
-    if IS_PASHTUN[sp]:
+    if data.pashtun_list[sp]:
         facts.append("Pashtun")
-    if IS_MOUNTAIN[sp]:
+    if data.mountain_list[sp]:
         facts.append("Mountain")
     return f"{SPACE_NAMES[sp]} ({', '.join(facts)})"
 
@@ -55,7 +55,7 @@ def _space_marks(s, sp, coin, tal) -> list[str]:
     if s.sabotage[sp]:
         marks.append("Sabotage")
     if s.returnees[sp]:
-        marks.append(f"+1 Pop (printed {int(PRINTED_POP[sp])})")
+        marks.append(f"+1 Pop (printed {s.data.pop_list[sp]})")
     return marks
 
 
@@ -64,7 +64,7 @@ def _lasting(s) -> str:
     for e in s.lasting:
         card = e.get("card")
         name = "Capability" if e["name"] == "capability" else e["name"]
-        title = carddata.title(card) if isinstance(card, int) else "-"
+        title = s.data.cards.title(card) if isinstance(card, int) else "-"
         parts.append(f"{name} #{card} {title} ({e.get('side') or '-'})")
     return "; ".join(parts) or "none"
 
@@ -79,7 +79,7 @@ def render(game) -> str:
                  f"Terror/Sabotage in play {board.markers_in_play(s)}/30   +1 Pop unused {s.returnees_unused}")
     lines.append("Victory: " + "  ".join(f"{FACTION_NAMES[f]} {totals[f]} ({margins[f]:+d})" for f in FACTIONS))
     left = max(0, s.propaganda_in_deck - s.propaganda_played)
-    lines.append(f"Current: {_card(s.current)}   Upcoming: {_card(s.upcoming)}   deck {len(s.deck)}, "
+    lines.append(f"Current: {_card(s, s.current)}   Upcoming: {_card(s, s.upcoming)}   deck {len(s.deck)}, "
                  f"played {len(s.played)}, Propaganda left {left}")
     lines.append(f"Lasting: {_lasting(s)}")
     lines += sequence_lines(s, FACTIONS, SPACE_NAMES)

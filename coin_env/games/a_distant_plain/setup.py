@@ -13,8 +13,8 @@ from .data.pieces import (BASES, FACTIONS, FORCE_POOL, PIECE_NAMES, PIECE_OWNER,
 from .data.scenarios import ISLAMABAD_BOXES, OPEN_DEPLOYMENT_ORDER, SCENARIOS
 from .registry import PROMPTS
 from .state import AdpState
-from .static import (AVAILABLE, CASUALTIES, INDEX, IS_AFGHAN, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, IS_PASHTUN,
-                     KABUL, LOCATION_NAMES, N_SPACES, OUT_OF_PLAY, PRINTED_POP, REMOVED, SPACE_NAMES)
+from .static import (AVAILABLE, CASUALTIES, INDEX, IS_AFGHAN, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, KABUL,
+                     LOCATION_NAMES, N_SPACES, OUT_OF_PLAY, REMOVED, SPACE_NAMES)
 from ...core.prompts import Prompt
 
 GAME = "A Distant Plain"
@@ -79,8 +79,13 @@ def validate_options(options: dict) -> dict:
 
 def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool):
     options = validate_options(options)
+    # The game's data (built-in, or the owner data pack of option data_pack) before any rule reads it:
+    # the set-up and a position's checks read the map facts from the state's data.
+    data = game_class.load_data(options["data_pack"])
     state = initial_state(scenario, seed, position, SCENARIOS, GAME,
-                          lambda name, sd: scenario_state(name, sd, options), state_from_position)
+                          lambda name, sd: scenario_state(name, sd, options, data),
+                          lambda pos, sd: state_from_position(pos, sd, data))
+    state.data = data
     game = game_class(state, options=options, debug=debug)
     if position is None and options["open_deployment"]:
         start_open_deployment(game, scenario)
@@ -90,9 +95,19 @@ def build_game(game_class, scenario: str, seed: int, options: dict, position: di
     return game
 
 
-def scenario_state(name: str, seed: int, options: dict) -> AdpState:
+def _data(data):
+    """``data``, or the built-in data for None."""
+    if data is None:
+        from .datapack import default
+        return default()
+    return data
+
+
+def scenario_state(name: str, seed: int, options: dict, data=None) -> AdpState:
+    """The scenario's set-up (2.1) on the game's data ``data`` (datapack.AdpData; None: built-in)."""
     sc = SCENARIOS[name]
     s = AdpState.empty()
+    s.data = _data(data)
     s.rng = s.rng.__class__(seed)
     s.scenario = name
     s.aid, s.patronage = sc["aid"], sc["patronage"]
@@ -153,11 +168,11 @@ def _deploy_ok(s, where: str, piece: int, sp: int) -> bool:
     if where == "afghan":
         return bool(IS_AFGHAN[sp])
     if where == "afghan_pop_province":
-        return bool(IS_CONTROLLABLE[sp] and not IS_PAKISTAN[sp] and sp != KABUL and 1 <= PRINTED_POP[sp] + s.returnees[sp] <= 2)
+        return bool(IS_CONTROLLABLE[sp] and not IS_PAKISTAN[sp] and sp != KABUL and 1 <= board.pop(s, sp) <= 2)
     if where == "pashtun":
-        return bool(IS_PASHTUN[sp])
+        return s.data.pashtun_list[sp]
     if where == "afghan_pashtun":
-        return bool(IS_PASHTUN[sp] and not IS_PAKISTAN[sp])
+        return bool(s.data.pashtun_list[sp] and not IS_PAKISTAN[sp])
     raise ValueError(f"unknown Open Deployment area {where!r}")
 
 
@@ -269,11 +284,13 @@ def to_position(game) -> dict:
     }
 
 
-def state_from_position(pos: dict, seed: int) -> AdpState:
-    """Build a state from a readable position (between cards: no decision may be pending). Derived
-    entries (control, victory_totals) are ignored. Errors name the bad key."""
+def state_from_position(pos: dict, seed: int, data=None) -> AdpState:
+    """Build a state from a readable position (between cards: no decision may be pending) on the
+    game's data ``data`` (datapack.AdpData; None: built-in). Derived entries (control,
+    victory_totals) are ignored. Errors name the bad key."""
     check_keys(pos, _POSITION_KEYS, "position")
     s = AdpState.empty()
+    s.data = _data(data)
     s.rng = s.rng.__class__(seed)
     s.scenario = read_header(pos, "a_distant_plain", SCENARIOS)
     res = pos.get("resources", {})

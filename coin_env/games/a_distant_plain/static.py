@@ -4,6 +4,11 @@ Space order: Kabul, the 21 Afghan Provinces, the 3 Pakistan Provinces, the 7 LoC
 follow the map spaces in the ``pieces`` array: Available, Casualties (3.3.3), Out of Play (Events,
 digest G10) and Removed (pieces taken out of the game at Reset, 6.6), so every piece is always
 somewhere and the force pool totals are an invariant.
+
+Only facts no owner data pack changes live here (names, space types, the index). The map facts a pack
+can change (Population, Econ, Pashtun, Mountain, adjacency) and their derived tables are on the game's
+data (``s.data`` / ``game.data``, :class:`datapack.AdpData`), so two games with different packs never
+see each other's map.
 """
 
 from __future__ import annotations
@@ -29,11 +34,9 @@ IS_PROVINCE = IS_AFGHAN_PROVINCE | IS_PAKISTAN          # 1.3.1: Pakistan spaces
 IS_LOC = np.array([t == mapdata.LOC for t in TYPE])
 IS_AFGHAN = ~IS_PAKISTAN                                  # every space not in Pakistan
 IS_CONTROLLABLE = IS_CITY | IS_PROVINCE                  # 1.7: Provinces and Kabul
-IS_PASHTUN = np.array([s[3] for s in mapdata.SPACES] + [False] * len(mapdata.LOCS))   # 1.3.4: LoCs never
-PRINTED_POP = np.array([s[2] for s in mapdata.SPACES] + [0] * len(mapdata.LOCS), dtype=np.int16)
-ECON = np.array([0] * len(mapdata.SPACES) + [r[1] for r in mapdata.LOCS], dtype=np.int16)
-# 3.2.4: Mountain Provinces (reconstructed terrain; an owner data pack replaces it in place).
-IS_MOUNTAIN = np.array([s[4] == mapdata.MOUNTAIN for s in mapdata.SPACES] + [False] * len(mapdata.LOCS))
+# Population, Econ, Pashtun, Mountain and adjacency are facts an owner data pack can change: they are
+# not here but on the game's data (``game.data``, datapack.AdpData: ``s.data.printed_pop``, ...), built
+# from data/map.py for the built-in map.
 
 LOCS = [i for i in range(N_SPACES) if IS_LOC[i]]
 PAKISTAN = [i for i in range(N_SPACES) if IS_PAKISTAN[i]]
@@ -43,7 +46,8 @@ AFGHAN_PROVINCES = [i for i in range(N_SPACES) if IS_AFGHAN_PROVINCE[i]]
 AFGHAN_CONTROLLABLE = [i for i in range(N_SPACES) if IS_CONTROLLABLE[i] and not IS_PAKISTAN[i]]
 
 
-def _build_adjacency():
+def builtin_adjacency() -> np.ndarray:
+    """1.3.6: the built-in map's adjacency (data/map.py), a new boolean (spaces x spaces) array."""
     adj = np.zeros((N_SPACES, N_SPACES), dtype=bool)
     for a, others in mapdata.ADJACENCY.items():
         for b in others:
@@ -66,37 +70,16 @@ def neighbors_of(adj) -> list[tuple[int, ...]]:
     return [tuple(int(j) for j in np.flatnonzero(adj[i])) for i in range(N_SPACES)]
 
 
-ADJACENT = _build_adjacency()
-NEIGHBORS: list[tuple[int, ...]] = neighbors_of(ADJACENT)
-
-
 # --- derived tables for the rules' hot paths ------------------------------------------------------------
 # Plain Python copies (a list index costs far less than a numpy scalar) and the Patrol / Transport
-# network. A data pack rebuilds them in place with the tables above (datapack._commit_game calls
-# refresh_derived()), so every module that imported them by name sees the new map.
+# network (space types never change with a data pack).
 IS_NETWORK = [bool(IS_LOC[sp]) or sp == KABUL for sp in range(N_SPACES)]   # 3.2.2 / 4.3.2: LoCs and Kabul
 NETWORK_SPACES = [sp for sp in range(N_SPACES) if IS_NETWORK[sp]]
 LOC_LIST = [bool(x) for x in IS_LOC]
 PAKISTAN_LIST = [bool(x) for x in IS_PAKISTAN]
-NETWORK_NEIGHBORS: list[tuple[int, ...]] = []     # neighbours that are LoCs or Kabul
-PASHTUN_LIST: list[bool] = []
-POP_LIST: list[int] = []                          # printed Population (1.3.3)
-RANDOM_SPACE_SLOTS: list[int] = []                # 8.4: the Random Spaces sheet's slots in arrow order
-# Kabul and the Afghan Provinces (AFGHAN_CONTROLLABLE) as a float32 mask, and their printed Pop (0
-# elsewhere): the observation's Support one-hot and Pop victory totals as whole-board products.
-AFGHAN_CONTROLLABLE_F32 = np.zeros(N_SPACES, dtype=np.float32)
-AFGHAN_POP_F32 = np.zeros(N_SPACES, dtype=np.float32)
+# The map facts' derived tables (network neighbours, Pop as a list, the Random Spaces slots...) are on
+# the game's data too (datapack.AdpData).
 
-
-def refresh_derived() -> None:
-    """Rebuild the derived tables from the (possibly data-pack edited) tables above, in place."""
-    from .data import random_spaces
-    NETWORK_NEIGHBORS[:] = [tuple(n for n in NEIGHBORS[sp] if IS_NETWORK[n]) for sp in range(N_SPACES)]
-    PASHTUN_LIST[:] = [bool(x) for x in IS_PASHTUN]
-    POP_LIST[:] = [int(x) for x in PRINTED_POP]
-    RANDOM_SPACE_SLOTS[:] = [INDEX[name] for region in random_spaces.REGIONS for name in region]
-    AFGHAN_CONTROLLABLE_F32[:] = IS_CONTROLLABLE & ~IS_PAKISTAN
-    AFGHAN_POP_F32[:] = PRINTED_POP * AFGHAN_CONTROLLABLE_F32
-
-
-refresh_derived()
+for _table in (IS_CITY, IS_PAKISTAN, IS_AFGHAN_PROVINCE, IS_PROVINCE, IS_LOC, IS_AFGHAN, IS_CONTROLLABLE):
+    _table.setflags(write=False)          # constants: a rule that writes one fails loudly
+del _table

@@ -26,8 +26,8 @@ from ..data.pieces import (ACTIVE_GUERRILLA, BASE, COALITION_BASE, COALITION_TRO
                            INSURGENTS, PIECE_OWNER, POLICE, TALIBAN_BASE)
 from ..rules import coalition_sa, coin_ops
 from ..rules import propaganda as prop
-from ..static import (AFGHAN_PROVINCES, AVAILABLE, CONTROLLABLE, IS_AFGHAN_PROVINCE, IS_LOC, IS_PAKISTAN, IS_PASHTUN,
-                      KABUL, N_SPACES)
+from ..static import (AFGHAN_PROVINCES, AVAILABLE, CONTROLLABLE, IS_AFGHAN_PROVINCE, IS_LOC, IS_PAKISTAN, KABUL,
+                      N_SPACES)
 from . import guidelines
 from .flowchart import Flowchart, probe_event
 from .registry import flowchart, on_choice, on_prompt
@@ -196,7 +196,7 @@ def _sweep_keep(s, cubes: _Cubes, sp) -> tuple[int, int, int]:
         keep_g = 0 if s.pieces[sp, POLICE] > 0 else 1
     if support(s, sp) > 0:
         keep_all = max(keep_all, underground(s, sp))
-        if not IS_PASHTUN[sp]:
+        if not s.data.pashtun_list[sp]:
             keep_all = max(keep_all, 3)
     return keep_c, keep_g, keep_all
 
@@ -216,11 +216,11 @@ def _sweep_spare(s, cubes: _Cubes, sp) -> tuple[int, int]:
 
 def _origins(s, sp) -> list[int]:
     """3.2.3 reach of a Sweep into ``sp`` (adjacent, or via an unSabotaged adjacent LoC)."""
-    from ..static import NEIGHBORS
-    near = set(NEIGHBORS[sp])
-    for loc in NEIGHBORS[sp]:
+    neighbors = s.data.neighbors
+    near = set(neighbors[sp])
+    for loc in neighbors[sp]:
         if IS_LOC[loc] and not s.sabotage[loc]:
-            near.update(NEIGHBORS[loc])
+            near.update(neighbors[loc])
     near.discard(sp)
     return sorted(o for o in near if not IS_PAKISTAN[o])
 
@@ -310,7 +310,7 @@ def _lift_spare(s, cubes: _Cubes, sp, piece) -> int:
         n = cubes.c[sp] - (1 if has_cbase(s, sp) else 0)
     else:
         n = cubes.g[sp] - (2 if board.pieces_of(s, sp, "coalition") > 0 else 0)
-    if support(s, sp) > 0 and not IS_PASHTUN[sp]:
+    if support(s, sp) > 0 and not s.data.pashtun_list[sp]:
         n = min(n, cubes.cubes(sp) - 3)
     n -= cubes.moved.get(sp, [0, 0])[0 if piece == COALITION_TROOPS else 1]
     return max(0, n)
@@ -645,7 +645,7 @@ def plan_train(ctx, tried=()) -> dict | None:
         cands = [sp for sp in legal if sp not in [x[0] for x in step2] and has_cbase(s, sp)
                  and board.coin_control(s, sp) and _civic_steps(s, sp, budget) > 0]
         sp = ctx.pick(cands, lambda x: pop(s, x) * _shift(s, x, _civic_steps(s, x, budget)),
-                      lambda x: int(not IS_PASHTUN[x]), lambda x: int(board.pieces_of(s, x, "taliban") == 0))
+                      lambda x: int(not s.data.pashtun_list[x]), lambda x: int(board.pieces_of(s, x, "taliban") == 0))
         if sp is None or not add(sp):
             break
         k = _civic_steps(s, sp, budget)

@@ -17,7 +17,7 @@ from .. import board
 from ..actions import VOCABULARY
 from ..data import cards as carddata
 from ..data.pieces import FACTIONS, N_PIECE_TYPES
-from ..static import ECON, LOC_LIST, N_SPACES, RANDOM_SPACE_SLOTS
+from ..static import LOC_LIST, N_SPACES
 
 FACTION0 = VOCABULARY.FACTION0
 N_PIECE_ACTIONS = N_PIECE_TYPES + 3          # piece types, then the Terror / Sabotage / +1 Pop markers
@@ -131,7 +131,7 @@ class Ctx(BotContext):
             return next(iter(cands))
         if all(LOC_LIST[sp] for sp in cands):
             return self.random_loc(cands)
-        slots = RANDOM_SPACE_SLOTS                 # data/random_spaces.REGIONS as space indices
+        slots = self.state.data.random_space_slots       # the game's sheet (data.regions) as space indices
         n = len(slots)
         at = ((self.die() - 1) * 6 + (self.die() - 1)) % n
         for i in range(at, at + n):               # from the rolled slot along the arrows, round once
@@ -143,8 +143,9 @@ class Ctx(BotContext):
     def random_loc(self, locs) -> int:
         """8.4.1: the highest Econ first, then an equal-chance roll."""
         locs = sorted(locs)
-        top = max(int(ECON[sp]) for sp in locs)
-        best = [sp for sp in locs if ECON[sp] == top]
+        econ = self.state.data.econ
+        top = max(int(econ[sp]) for sp in locs)
+        best = [sp for sp in locs if econ[sp] == top]
         return best[self.below(len(best))] if len(best) > 1 else best[0]
 
     def narrow(self, spaces, *keys) -> list[int]:

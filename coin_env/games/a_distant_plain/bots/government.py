@@ -16,8 +16,7 @@ from .. import board
 from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, POLICE,
                            TALIBAN_BASE)
 from ..rules import coin_ops, government_sa, propaganda
-from ..static import (AFGHAN_PROVINCES, ECON, IS_AFGHAN_PROVINCE, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN,
-                      IS_PASHTUN, KABUL, LOCS, N_SPACES)
+from ..static import AFGHAN_PROVINCES, IS_AFGHAN_PROVINCE, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, KABUL, LOCS, N_SPACES
 from .flowchart import Flowchart, probe_event
 from .registry import flowchart, on_choice, on_prompt
 
@@ -168,7 +167,7 @@ class _Cubes:
             return False                                   # no COIN Control lost
         if self.gov(sp) - 1 < self.floor[sp]:
             return False                                   # keep what an earlier priority put there
-        if piece == POLICE and self.n[POLICE][sp] <= 1 and (self.s.pieces[sp, GOV_BASE] > 0 or not IS_PASHTUN[sp]):
+        if piece == POLICE and self.n[POLICE][sp] <= 1 and (self.s.pieces[sp, GOV_BASE] > 0 or not self.s.data.pashtun_list[sp]):
             return False                                   # 8.7.4: last Police of a Gov Base / non-Pashtun space
         return True
 
@@ -228,13 +227,14 @@ def plan_patrol_moves(ctx) -> list[list[int]]:
         if 2 * cubes.coin[KABUL] > cubes.total[KABUL]:
             cubes.controlled[KABUL] = True
     # bullet 2: Player pieces on the highest-Econ LoCs; two cubes on the Econ 3/4 LoCs; one elsewhere
+    econ = s.data.econ
     player_locs = [sp for sp in LOCS if player_pieces(ctx, s, sp) > 0]
-    for sp in sorted(player_locs, key=lambda x: -int(ECON[x])):
+    for sp in sorted(player_locs, key=lambda x: -int(econ[x])):
         need = max(board.pieces_of(s, sp, f) for f in ctx.players() if f != F)
         fill(sp, need)
-    for sp in sorted((x for x in LOCS if ECON[x] >= 3), key=lambda x: -int(ECON[x])):
+    for sp in sorted((x for x in LOCS if econ[x] >= 3), key=lambda x: -int(econ[x])):
         fill(sp, 2)
-    for sp in ctx.order([x for x in LOCS if ECON[x] < 3]):
+    for sp in ctx.order([x for x in LOCS if econ[x] < 3]):
         fill(sp, 1)
     return [[d, o, t, p] for d in dest_order for (dd, o), (t, p) in moves.items() if dd == d]
 
@@ -246,7 +246,7 @@ def patrol_trigger(ctx) -> bool:
     if any(player_pieces(ctx, s, sp) >= 2 for sp in LOCS):
         return True
     return any(board.pieces_of(s, sp, "taliban") > board.enemy_pieces(s, sp, "taliban")
-               for sp in LOCS if ECON[sp] >= 3)
+               for sp in LOCS if s.data.econ[sp] >= 3)
 
 
 def plan_patrol(ctx) -> dict | None:
@@ -541,7 +541,7 @@ def eradicate_candidates(ctx, legal) -> list[int]:
         return list(legal)
     if ctx.is_player("taliban") and not tribal_elders_played(s):
         return []
-    non_p = [sp for sp in legal if not IS_PASHTUN[sp]]
+    non_p = [sp for sp in legal if not s.data.pashtun_list[sp]]
     return non_p or list(legal)
 
 
@@ -1014,6 +1014,7 @@ def _police_move(ctx, arrived) -> list | None:
     then two Police on the Econ 3/4 LoCs and one on the others. Never a space's last Police; LoCs
     as sources last."""
     s = ctx.state
+    econ = s.data.econ
     dests_ok = set(propaganda.police_destinations(ctx.game))
 
     def src_ok(sp, dst):
@@ -1025,7 +1026,7 @@ def _police_move(ctx, arrived) -> list | None:
                                          if IS_AFGHAN_PROVINCE[sp] and s.pieces[sp, TALIBAN_BASE] == 0 else 0)
             if not 2 * (board.coin_pieces(s, sp) - 1) > tot - 1:
                 return False
-        if IS_LOC[sp] and int(s.pieces[sp, POLICE]) <= (2 if ECON[sp] >= 3 else 1):
+        if IS_LOC[sp] and int(s.pieces[sp, POLICE]) <= (2 if econ[sp] >= 3 else 1):
             return False
         return True
 
@@ -1050,9 +1051,9 @@ def _police_move(ctx, arrived) -> list | None:
         src = source_for(dst)
         if src is not None:
             return [src, dst]
-    for want, locs in ((2, [x for x in LOCS if ECON[x] >= 3]), (1, [x for x in LOCS if ECON[x] < 3])):
+    for want, locs in ((2, [x for x in LOCS if econ[x] >= 3]), (1, [x for x in LOCS if econ[x] < 3])):
         short = [x for x in locs if x in dests_ok and int(s.pieces[x, POLICE]) < want]
-        for dst in sorted(short, key=lambda x: -int(ECON[x])):
+        for dst in sorted(short, key=lambda x: -int(econ[x])):
             src = source_for(dst)
             if src is not None and not IS_LOC[src]:
                 return [src, dst]

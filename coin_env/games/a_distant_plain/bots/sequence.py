@@ -86,7 +86,7 @@ def first_eligible_next_card(ctx) -> bool:
     s = ctx.state
     if s.upcoming is None or carddata.is_propaganda(s.upcoming):
         return False
-    for f in carddata.faction_order(s.upcoming):
+    for f in s.data.cards.faction_order(s.upcoming):
         if f == ctx.faction:
             return True
         acted = f in s.sop["acted"]

@@ -24,7 +24,7 @@ from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOP
                            TALIBAN_BASE, TALIBAN_G, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
 from ..rules import insurgent_ops as iops
 from ..rules import removal, taliban_sa
-from ..static import CONTROLLABLE, ECON, IS_AFGHAN, IS_LOC, IS_PAKISTAN, KABUL, LOCS, N_SPACES, NEIGHBORS, PAKISTAN
+from ..static import CONTROLLABLE, IS_AFGHAN, IS_LOC, IS_PAKISTAN, KABUL, LOCS, N_SPACES, PAKISTAN
 from .flowchart import Flowchart, probe_event
 from .registry import flowchart, on_choice, on_prompt
 
@@ -73,7 +73,7 @@ def _spaces_chosen(s, special: bool = False) -> list[int]:
 def _sim_removal(s, sp, n: int = 2) -> list[int]:
     """The pieces an Attack / Ambush removal takes in ``sp`` by REMOVE_PREF under 3.3.3's order rules
     (Government cubes shield Coalition Troops, cubes shield COIN Bases, Guerrillas shield Bases)."""
-    fake = SimpleNamespace(pieces=s.pieces.copy())
+    fake = SimpleNamespace(pieces=s.pieces.copy(), data=s.data)
     out = []
     for _ in range(n):
         offered = removal.targets(fake, sp, F, "attack")
@@ -120,7 +120,8 @@ def extort_833_gain(ctx) -> int:
 
 def extort_loc34(ctx, spaces) -> list[int]:
     """8.8.4 Extort: the Econ 3 and 4 LoCs."""
-    return [sp for sp in spaces if IS_LOC[sp] and ECON[sp] >= 3 and taliban_sa.extort_ok(ctx.game, sp)]
+    econ = ctx.state.data.econ
+    return [sp for sp in spaces if IS_LOC[sp] and econ[sp] >= 3 and taliban_sa.extort_ok(ctx.game, sp)]
 
 
 # ======================================================================================================
@@ -314,7 +315,7 @@ def _one_underground(ctx, d, budget):
     if not board.may_hold(s, d, F) or not _arrives_underground(s, d, 1):
         return []
     out = []
-    for o in NEIGHBORS[d]:
+    for o in s.data.neighbors[d]:
         if march_movers(ctx, o)[0] >= 1:
             c = _march_cost(ctx, o, d)
             if c <= budget:
@@ -336,7 +337,7 @@ def _gather(ctx, d, need, budget):
     if not board.may_hold(s, d, F):
         return None
     origins = []
-    for o in NEIGHBORS[d]:
+    for o in s.data.neighbors[d]:
         u, a, t = march_movers(ctx, o)
         if t > 0:
             origins.append((_march_cost(ctx, o, d), -u, o, u, a, t))
@@ -434,7 +435,7 @@ def march_task(ctx, pick: bool = True):
                     found[d] = got
             if not found:
                 continue
-            d = choose(list(found), lambda x: int(ECON[x]), lambda x: int(found[x][2]))
+            d = choose(list(found), lambda x: int(s.data.econ[x]), lambda x: int(found[x][2]))
             return {"dest": d, "moves": found[d][0], "bullet": 4}
     return None
 
@@ -778,7 +779,7 @@ def _infiltrate_order(ctx) -> list[str]:
 
 
 def _sim_infiltrate(s, sp, order, n=2) -> list[int]:
-    fake = SimpleNamespace(pieces=s.pieces.copy())
+    fake = SimpleNamespace(pieces=s.pieces.copy(), data=s.data)
     out = []
     for _ in range(n):
         offered = taliban_sa.infiltrate_targets(fake, sp)
@@ -818,7 +819,7 @@ def _infiltrate_select(ctx, legal) -> int:
             removed = _sim_infiltrate(s, sp, order)
             return int(any(sum(1 for p in removed if PIECE_OWNER[p] == f) == board.pieces_of(s, sp, f)
                            for f in {PIECE_OWNER[p] for p in removed}))
-        keys += [last_piece, lambda sp: board.pop(s, sp), lambda sp: int(ECON[sp])]   # Ⓒ
+        keys += [last_piece, lambda sp: board.pop(s, sp), lambda sp: int(s.data.econ[sp])]   # Ⓒ
         sp = ctx.pick(mine, *keys)
         ctx.plan["inf_order"] = order
         return ctx.space(sp)

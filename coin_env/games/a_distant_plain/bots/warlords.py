@@ -27,7 +27,7 @@ from .. import board
 from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, FACTIONS, GOV_BASE, GOV_TROOPS, POLICE, TALIBAN_BASE,
                            TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
 from ..rules import insurgent_ops, warlords_sa
-from ..static import CONTROLLABLE, IS_AFGHAN, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, IS_PASHTUN, N_SPACES, NEIGHBORS
+from ..static import CONTROLLABLE, IS_AFGHAN, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, N_SPACES
 from .flowchart import Flowchart, probe_event
 from .registry import flowchart, on_choice, on_prompt
 
@@ -103,7 +103,7 @@ def _all_bases(P, sp) -> int:
 # =====================================================================================================
 def _rally_place_n(ctx, sp, avail_g: int, n_bases: int) -> int:
     """How many Guerrillas a Rally places there (3.3.1; 8.9.3 NOTE: as many as possible)."""
-    cap = n_bases + board.pop(ctx.state, sp) if (n_bases >= 1 and not IS_PASHTUN[sp]) else 1
+    cap = n_bases + board.pop(ctx.state, sp) if (n_bases >= 1 and not ctx.state.data.pashtun_list[sp]) else 1
     return min(cap, avail_g)
 
 
@@ -309,13 +309,13 @@ class _MarchSim:
             if not board.may_hold(self.s, dest, F) or not self.can_pay(dest):
                 out = []
             else:
-                out = [o for o in NEIGHBORS[dest] if self.n_movable(o) > 0]
+                out = [o for o in self.s.data.neighbors[dest] if self.n_movable(o) > 0]
             self._origins[dest] = out
         return list(out)
 
     def stays_underground(self, dest, origin, n) -> bool:
         g = self.dests.get(dest, {}).get(origin, [0, 0])
-        return not insurgent_ops.march_activates(_SimState(self.P), F, dest, g[0] + g[1] + n)
+        return not insurgent_ops.march_activates(_SimState(self.P, self.s.data), F, dest, g[0] + g[1] + n)
 
     def move(self, origin, dest, nu, na) -> None:
         if nu + na <= 0:
@@ -329,7 +329,7 @@ class _MarchSim:
             self.order.append(dest)
         g = self.dests[dest].setdefault(origin, [0, 0])
         P = self.P
-        activates = nu and insurgent_ops.march_activates(_SimState(P), F, dest, g[0] + g[1] + nu + na)
+        activates = nu and insurgent_ops.march_activates(_SimState(P, self.s.data), F, dest, g[0] + g[1] + nu + na)
         P[origin, WARLORD_G] -= nu
         P[origin, WARLORD_G_ACTIVE] -= na
         g[0] += nu
@@ -348,10 +348,12 @@ class _MarchSim:
 
 
 class _SimState:
-    """Just enough of a state for :func:`insurgent_ops.march_activates` on a working copy."""
+    """Just enough of a state for :func:`insurgent_ops.march_activates` on a working copy (the pieces,
+    and the game's data for its map)."""
 
-    def __init__(self, P):
+    def __init__(self, P, data):
         self.pieces = P
+        self.data = data
 
 
 def _take(sim: _MarchSim, dest, n, underground_first: bool, need_underground: bool = False) -> int:

@@ -101,12 +101,9 @@ TABLE = CardTable(
     provenance={"order": ORDER_PROVENANCE, "critical": "-", "halo": HALO_PROVENANCE},
     effects_module="coin_env.games.a_distant_plain.rules.events", entry_point_group=ENTRY_POINT_GROUP,
     periodic_label="Propaganda")
-CARDS = TABLE.cards
-record = TABLE.record
-faction_order = TABLE.faction_order
+# A game's card records, faction orders and titles are on its data (``game.data.cards``, a CardFacts:
+# built-in or changed by an owner data pack); which cards are Propaganda cards never changes.
 is_propaganda = TABLE.is_periodic
-title = TABLE.title
-counts = TABLE.counts
 
 
 def capability_faction(card: int) -> str | None:

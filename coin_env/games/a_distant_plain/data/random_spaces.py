@@ -11,7 +11,7 @@ reach (digest 11.7, 11.13). This table is a reconstruction that keeps the proced
   following them from any slot reaches every space.
 
 An owner data pack replaces it with the printed sheet (section ``[random_spaces] regions``, see
-``datapack.py``).
+``datapack.py``): the sheet a game uses is on its data (``game.data.regions``).
 """
 
 from __future__ import annotations
@@ -28,6 +28,3 @@ DEFAULT_REGIONS: tuple[tuple[str, ...], ...] = (
     ("Balkh", "Faryab", "Sar-e-Pol", "Balkh", "Khowst", "LoC Shibirghan-Aibak"),                           # 6 north-west
 )
 N_REGIONS = N_SLOTS = 6     # the green die picks the region, any die the slot
-
-# The sheet in use (an owner data pack replaces it in place).
-REGIONS: list[list[str]] = [list(r) for r in DEFAULT_REGIONS]

@@ -30,8 +30,8 @@ from __future__ import annotations
 from .. import board
 from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_NAMES, POLICE
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import (AFGHAN_PROVINCES, IS_LOC, IS_MOUNTAIN, IS_PAKISTAN, IS_PROVINCE, KABUL, LOC_LIST, LOCS,
-                      N_SPACES, NEIGHBORS, NETWORK_NEIGHBORS, NETWORK_SPACES, PAKISTAN_LIST)
+from ..static import (AFGHAN_PROVINCES, IS_LOC, IS_PAKISTAN, IS_PROVINCE, KABUL, LOC_LIST, LOCS, N_SPACES,
+                      NETWORK_SPACES, PAKISTAN_LIST)
 from .removal import assault_target_in, start_removal
 from .selection import SharedFactsActivity
 from ....coin.events import is_free
@@ -248,7 +248,7 @@ def assault_strength(game, faction: str, sp: int, with_government: bool = False)
     ``with_government`` (the Government's Resources were paid for it)."""
     s = game.state
     if faction == "government":
-        return assault_cubes(s, sp, "government") // (3 if IS_MOUNTAIN[sp] else 2)
+        return assault_cubes(s, sp, "government") // (3 if s.data.mountain_list[sp] else 2)
     n = assault_cubes(s, sp, "coalition")
     if with_government:
         n += assault_cubes(s, sp, "government")
@@ -277,7 +277,7 @@ def assault_possible(game, faction: str, sp: int) -> bool:
         return False
     if faction == "coalition":
         return row[COALITION_TROOPS] > 0
-    return _assault_cubes_in(row, sp, "government") // (3 if IS_MOUNTAIN[sp] else 2) > 0   # assault_strength
+    return _assault_cubes_in(row, sp, "government") // (3 if game.state.data.mountain_list[sp] else 2) > 0   # assault_strength
 
 
 # =====================================================================================================
@@ -560,13 +560,14 @@ def patrol_reach(s, origin: int) -> set[int]:
     """3.2.2: where a cube leaving ``origin`` may end its Patrol move: it enters an adjacent LoC or
     Kabul and may go on entering adjacent LoCs or Kabul, but stops on entering a Sabotaged LoC."""
     passable = patrol_passable(s)
-    seen = set(NETWORK_NEIGHBORS[origin])
+    network = s.data.network_neighbors
+    seen = set(network[origin])
     stack = list(seen)
     while stack:
         x = stack.pop()
         if not passable[x]:
             continue
-        for y in NETWORK_NEIGHBORS[x]:
+        for y in network[x]:
             if y not in seen:
                 seen.add(y)
                 stack.append(y)
@@ -582,11 +583,12 @@ def patrol_feeders(s, dest: int, passable: list[bool] | None = None) -> set[int]
     ``passable``: :func:`patrol_passable`, if already at hand."""
     if passable is None:
         passable = patrol_passable(s)
+    network = s.data.network_neighbors
     into = {dest}
     stack = [dest]
     while stack:
         x = stack.pop()
-        for y in NETWORK_NEIGHBORS[x]:
+        for y in network[x]:
             if y not in into and passable[y]:
                 into.add(y)
                 stack.append(y)
@@ -598,13 +600,14 @@ def patrol_origins(game, faction: str, dest: int) -> dict[int, tuple[int, ...]]:
     :func:`patrol_cube_types`}. An origin reaches ``dest`` (:func:`patrol_reach`) iff one of its
     adjacent LoCs / Kabul is among :func:`patrol_feeders` of ``dest``; never Pakistan (1.4.2)."""
     into = None
+    network = game.state.data.network_neighbors
     out = {}
     for o, counts in enumerate(zip(*_movable_columns(game, patrol_cube_types(faction)))):
         if not any(counts) or o == dest or PAKISTAN_LIST[o]:
             continue
         if into is None:
             into = patrol_feeders(game.state, dest)
-        if any(n in into for n in NETWORK_NEIGHBORS[o]):
+        if any(n in into for n in network[o]):
             out[o] = counts
     return out
 
@@ -682,10 +685,12 @@ class _Patrol(SharedFactsActivity):
         if IS_LOC[sp] and patrol_faction_cubes(game.state, sp, self.faction) > 0:
             return True
         has, passable, groups = facts                                # bool(patrol_origins(game, faction, sp))
-        for o in NEIGHBORS[sp]:
+        data = game.state.data
+        neighbors = data.neighbors
+        for o in neighbors[sp]:
             if has[o]:
                 return True
-        for y in NETWORK_NEIGHBORS[sp]:
+        for y in data.network_neighbors[sp]:
             if not passable[y]:
                 continue
             members = groups.get(y)
@@ -694,7 +699,7 @@ class _Patrol(SharedFactsActivity):
                 for m in members:
                     groups[m] = members
             for x in members:
-                for o in NEIGHBORS[x]:
+                for o in neighbors[x]:
                     if has[o] and o != sp:
                         return True
         return False
@@ -750,10 +755,11 @@ def sweep_near(s, dest: int) -> list[int]:
     """3.2.3: the spaces (map order) a Sweep group may come from into ``dest``: adjacent to it, or
     adjacent to an unSabotaged LoC adjacent to it."""
     sab = s.sabotage
-    near = set(NEIGHBORS[dest])
-    for loc in NEIGHBORS[dest]:
+    neighbors = s.data.neighbors
+    near = set(neighbors[dest])
+    for loc in neighbors[dest]:
         if LOC_LIST[loc] and not sab[loc]:
-            near.update(NEIGHBORS[loc])
+            near.update(neighbors[loc])
     near.discard(dest)
     return sorted(near)
 
@@ -779,10 +785,11 @@ def sweep_origins(game, faction: str, dest: int) -> dict[int, tuple[int, int]]:
 def sweep_paths(s, origin: int, dest: int) -> list[int]:
     """3.2.3: the LoCs a group from ``origin`` may pass over into ``dest`` ([] when ``origin`` is
     adjacent to ``dest``: the group moves straight in, entering no LoC)."""
-    if origin in NEIGHBORS[dest]:
+    neighbors = s.data.neighbors
+    if origin in neighbors[dest]:
         return []
-    return [loc for loc in NEIGHBORS[dest]
-            if IS_LOC[loc] and not s.sabotage[loc] and origin in NEIGHBORS[loc]]
+    return [loc for loc in neighbors[dest]
+            if IS_LOC[loc] and not s.sabotage[loc] and origin in neighbors[loc]]
 
 
 def _guerrillas_on(s, sp: int) -> bool:
@@ -837,13 +844,14 @@ class _Sweep(SharedFactsActivity):
         if self.faction == "government" and not can_pay(game, COST):
             return False
         # bool(sweep_origins(...)): unmoved Troops next to ``sp`` or next to an unSabotaged LoC next to it
-        for o in NEIGHBORS[sp]:
+        neighbors = s.data.neighbors
+        for o in neighbors[sp]:
             if troops[o]:
                 return True
         sab = s.sabotage
-        for loc in NEIGHBORS[sp]:
+        for loc in neighbors[sp]:
             if LOC_LIST[loc] and not sab[loc]:
-                for o in NEIGHBORS[loc]:
+                for o in neighbors[loc]:
                     if o != sp and troops[o]:
                         return True
         # bool(activation_splits(...)): an Activation and an Underground Guerrilla to flip

@@ -20,8 +20,8 @@ from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import COALITION_BASE, GOV_TROOPS, POLICE, TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import (AFGHAN_PROVINCES, IS_AFGHAN_PROVINCE, IS_LOC, IS_PAKISTAN, KABUL, LOC_LIST, N_SPACES, NEIGHBORS,
-                      PAKISTAN_LIST, PRINTED_POP)
+from ..static import (AFGHAN_PROVINCES, IS_AFGHAN_PROVINCE, IS_LOC, IS_PAKISTAN, KABUL, LOC_LIST, N_SPACES,
+                      PAKISTAN_LIST)
 
 _GUERRILLA_COLS = [TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_G, WARLORD_G_ACTIVE]
 
@@ -118,7 +118,7 @@ class Govern(Activity):
         """``bool(govern_modes(game, sp))`` for every space at once (numpy masks)."""
         s = game.state
         p = s.pieces[:N_SPACES]
-        pop = PRINTED_POP + s.returnees                                      # board.pop
+        pop = s.data.printed_pop + s.returnees                               # board.pop
         may_patronage = (pop >= 1) & (p[:, COALITION_BASE] == 0)
         modes = (s.returnees == 0) | may_patronage if s.returnees_unused > 0 else may_patronage
         ok = _IS_GOVERN_SPACE & ((s.support > 0) | (pop == 0)) & board.control_arrays(s)[0] & modes
@@ -167,7 +167,7 @@ def transport_next(s, origin: int, path: list[int]) -> list[int]:
     at = path[-1] if path else origin
     seen = set(path)
     seen.add(origin)
-    return [nb for nb in NEIGHBORS[at] if nb not in seen and not IS_PAKISTAN[nb]]
+    return [nb for nb in s.data.neighbors[at] if nb not in seen and not IS_PAKISTAN[nb]]
 
 
 def _guerrilla_spaces(s) -> list[int]:
@@ -191,10 +191,11 @@ def transport_steps(s, only=None) -> list[list[tuple[int, int, bool, bool]]]:
     goes on is left out."""
     guerrillas = _guerrilla_spaces(s)
     sabotage = s.sabotage.tolist()
+    neighbors = s.data.neighbors
     out = []
     for at in range(N_SPACES):
         row = []
-        for nb in NEIGHBORS[at]:
+        for nb in neighbors[at]:
             if PAKISTAN_LIST[nb]:
                 continue
             if LOC_LIST[nb]:
@@ -347,7 +348,7 @@ def eradicate(s, sp) -> None:
     board.add_patronage(s, ERADICATE_PATRONAGE)
     board.remove(s, WARLORD_BASE, sp)
     board.shift_support(s, sp, -1)
-    if board.is_pashtun(sp):
+    if board.is_pashtun(s, sp):
         board.place(s, TALIBAN_G, sp)
 
 

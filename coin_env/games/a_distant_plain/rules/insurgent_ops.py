@@ -34,8 +34,7 @@ from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import ACTIVE_GUERRILLA, BASE, GUERRILLA, INSURGENTS
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import (CONTROLLABLE, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, IS_PASHTUN, N_SPACES, NEIGHBORS,
-                      PASHTUN_LIST)
+from ..static import CONTROLLABLE, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, N_SPACES
 from .removal import start_removal
 from .selection import SharedFactsActivity
 
@@ -185,7 +184,7 @@ def rally_space_ok(game, faction: str, sp: int) -> bool:
         return not IS_PAKISTAN[sp]
     if IS_PAKISTAN[sp] and s.islamabad <= board.PRESSURE:
         return False
-    return int(s.support[sp]) <= 0 or bool(IS_PASHTUN[sp])
+    return int(s.support[sp]) <= 0 or s.data.pashtun_list[sp]
 
 
 def rally_cost(game, faction: str, sp: int) -> int:
@@ -201,7 +200,7 @@ def rally_cost(game, faction: str, sp: int) -> int:
 def rally_at_base(s, faction: str, sp: int) -> bool:
     """3.3.1: the space has one of the faction's Bases (and, for the Warlords, is not Pashtun), so
     the faction may flip its Guerrillas Underground or place up to Bases + Pop instead."""
-    return board.bases(s, sp, faction) >= 1 and (faction == "taliban" or not IS_PASHTUN[sp])
+    return board.bases(s, sp, faction) >= 1 and (faction == "taliban" or not s.data.pashtun_list[sp])
 
 
 def rally_place_max(game, faction: str, sp: int) -> int:
@@ -405,7 +404,7 @@ def march_movable(game, faction: str, sp: int) -> tuple[int, int]:
     s = game.state
     g = GUERRILLA[faction]
     u, a = s.pieces.item(sp, g), s.pieces.item(sp, g + 1)       # Underground, then Active column
-    if faction == "taliban" and PASHTUN_LIST[sp]:
+    if faction == "taliban" and s.data.pashtun_list[sp]:
         return u, a
     turn = s.turn
     moved = turn["flags"].get("march_moved") if turn is not None else None
@@ -433,9 +432,10 @@ def march_counts(game, faction: str) -> list[int]:
     turn = s.turn
     moved = turn["flags"].get("march_moved") if turn is not None else None
     if moved:
+        pashtun = s.data.pashtun_list
         for key, mv in moved.items():
             sp = int(key)
-            if mv and not (faction == "taliban" and PASHTUN_LIST[sp]):
+            if mv and not (faction == "taliban" and pashtun[sp]):
                 out[sp] = sum(_unmoved(p.item(sp, g), p.item(sp, g + 1), mv))
     return out
 
@@ -457,7 +457,7 @@ def march_origins(game, faction: str, dest: int, exclude=(), paid: bool = False)
         return []
     can_pay = paid or _can_pay(game, faction, 1)
     out = []
-    for o in NEIGHBORS[dest]:
+    for o in game.state.data.neighbors[dest]:
         if o in exclude or sum(march_movable(game, faction, o)) == 0:
             continue
         if can_pay or march_group_free(game, faction, o, dest):
@@ -477,7 +477,7 @@ def march_activates(s, faction: str, dest: int, group: int) -> bool:
     """3.3.2 activation test for a group of ``group`` Guerrillas entering ``dest``: the destination is
     a LoC, or (Taliban) not Pashtun, or (Warlords) Pashtun; and the group plus the enemy
     Guerrillas there plus (Taliban only) the cubes there exceed 3."""
-    if not (IS_LOC[dest] or bool(IS_PASHTUN[dest]) == (faction == "warlords")):
+    if not (IS_LOC[dest] or s.data.pashtun_list[dest] == (faction == "warlords")):
         return False
     other = board.guerrillas(s, dest, ENEMY_INSURGENT[faction])
     cubes = board.coin_cubes(s, dest) if faction == "taliban" else 0
@@ -500,7 +500,7 @@ class _March(SharedFactsActivity):
         if not board.may_hold(game.state, sp, f):
             return False
         counts, can_pay = facts
-        for o in NEIGHBORS[sp]:
+        for o in game.state.data.neighbors[sp]:
             if counts[o] and (can_pay or march_group_free(game, f, o, sp)):
                 return True
         return False

@@ -62,7 +62,7 @@ from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, FACTIONS, GOV_TROOP
                            TALIBAN_G_ACTIVE, TERROR_SABOTAGE_MARKERS, WARLORD_BASE, WARLORD_G,
                            WARLORD_G_ACTIVE)
 from ..registry import PROMPTS
-from ..static import (AVAILABLE, CASUALTIES, CONTROLLABLE, ECON, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, IS_PASHTUN,
+from ..static import (AVAILABLE, CASUALTIES, CONTROLLABLE, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN,
                       IS_PROVINCE, KABUL, LOCS, N_SPACES, REMOVED)
 from ....core.prompts import Prompt
 
@@ -254,8 +254,9 @@ def _sabotage(game, frame) -> None:
     left = TERROR_SABOTAGE_MARKERS - board.markers_in_play(s)
     if len(todo) > left:
         chosen = []
-        for econ in sorted({int(ECON[sp]) for sp in todo}, reverse=True):
-            tier = [sp for sp in todo if ECON[sp] == econ]
+        econs = s.data.econ
+        for econ in sorted({int(econs[sp]) for sp in todo}, reverse=True):
+            tier = [sp for sp in todo if econs[sp] == econ]
             room = left - len(chosen)
             if len(tier) > room:
                 s.rng.shuffle(tier)
@@ -268,7 +269,8 @@ def _sabotage(game, frame) -> None:
 
 def government_earnings(s) -> int:
     """6.3.2: Aid plus the Econ of every LoC without Sabotage."""
-    return s.aid + sum(int(ECON[sp]) for sp in LOCS if not s.sabotage[sp])
+    econ = s.data.econ
+    return s.aid + sum(int(econ[sp]) for sp in LOCS if not s.sabotage[sp])
 
 
 def _government_earnings(game, frame) -> None:
@@ -550,8 +552,9 @@ def taliban_redeploy_destinations(game) -> list[int]:
     """6.5.4: spaces with a Taliban Base and Taliban Control (as at the phase's start), and the Pashtun
     spaces of Pakistan."""
     s = game.state
+    pashtun = s.data.pashtun_list
     return [sp for sp in CONTROLLABLE
-            if (IS_PAKISTAN[sp] and IS_PASHTUN[sp])
+            if (IS_PAKISTAN[sp] and pashtun[sp])
             or (s.pieces[sp, TALIBAN_BASE] > 0 and board.taliban_control(s, sp))]
 
 
@@ -559,8 +562,9 @@ def taliban_redeploy_sources(game) -> list[int]:
     """6.5.4: LoCs and Provinces without a Taliban Base holding Taliban Guerrillas. Kabul's stay; so do
     those already in a Pashtun Pakistan space (already a destination)."""
     s = game.state
+    pashtun = s.data.pashtun_list
     return [sp for sp in range(N_SPACES)
-            if board.guerrillas(s, sp, "taliban") > 0 and not (IS_PAKISTAN[sp] and IS_PASHTUN[sp])
+            if board.guerrillas(s, sp, "taliban") > 0 and not (IS_PAKISTAN[sp] and pashtun[sp])
             and (IS_LOC[sp] or (IS_PROVINCE[sp] and s.pieces[sp, TALIBAN_BASE] == 0))]
 
 

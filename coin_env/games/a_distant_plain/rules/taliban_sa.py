@@ -35,7 +35,7 @@ from .. import board
 from ..data.pieces import (GOV_BASE, GOV_TROOPS, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE,
                            WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import ECON, N_SPACES
+from ..static import N_SPACES
 from .insurgent_ops import attack_cost, attack_space_ok, place_with_voluntary_removal
 from .removal import start_removal
 from ....coin.events import is_free
@@ -79,7 +79,7 @@ def _extort_raw(s, sp: int, warlords: int) -> int:
     if wb:
         return min(EXTORT_PER_WARLORD_BASE * wb, warlords)
     if board.is_loc(sp) and not s.sabotage[sp]:
-        return int(ECON[sp])
+        return int(s.data.econ[sp])
     return 1
 
 
