@@ -16,6 +16,7 @@ import numpy as np
 from .actions import ActionVocabulary
 from .prompts import Prompt, PromptRegistry
 from .schema import SaveError
+from .state import plain_copy
 
 
 
@@ -259,8 +260,9 @@ class Game:
         new = self.__class__.__new__(self.__class__)
         new.state = self.state.copy()
         # Options are plain values (strings, lists of factions, a data pack's content); the clone gets its
-        # own dict and lists so that editing one game's options never reaches the other.
-        new.options = {k: (v[:] if type(v) is list else v) for k, v in self.options.items()}
+        # own dict and lists so that editing one game's options never reaches the other. (The data pack's
+        # content is shared: the game plays with game.data, which never changes, not with that dict.)
+        new.options = {k: (plain_copy(v) if type(v) is list else v) for k, v in self.options.items()}
         new.debug = self.debug
         new._legal = None if self._legal is None else self._legal
         return new

@@ -112,3 +112,15 @@ def test_make_game_seeds_cover_the_whole_range_and_numpy_integers():
 def test_make_game_refuses_options_that_are_not_a_dict():
     with pytest.raises(ValueError, match="options"):
         coin_env.make_game("gandhi", options=["strike_rule"])
+
+
+# --- finding 22: a clone's options are its own ------------------------------------------------------------
+def test_editing_a_clones_options_never_reaches_the_original():
+    g = coin_env.make_game("a_distant_plain", options={"non_players": ["taliban"]})
+    c = g.clone()
+    assert c.options == g.options and c.options is not g.options
+    c.options["non_players"].append("warlords")
+    c.options["sudden_propaganda"] = True
+    assert g.options["non_players"] == ["taliban"] and not g.options["sudden_propaganda"]
+    assert not g.is_non_player("warlords") and c.is_non_player("warlords")
+    assert c.data is g.data                      # the facts are shared: they never change
