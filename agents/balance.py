@@ -8,7 +8,9 @@ Seats: ``--seat FACTION=SPEC`` (repeatable); unnamed seats play ``--policy`` (de
 random where a game has none). SPEC: "random", a bot of the game, "checkpoint:PATH" or a path ending
 in .zip, "module:attr". Games are seeded seed .. seed+games-1 and replay exactly for any ``--workers``.
 
-Written to ``--out`` (default balance/<game>):
+Written to ``--out`` (default balance/<game>). A folder that already holds a run (summary.json or games.csv)
+is never written into: the run goes to the first free ``<out>-2``, ``<out>-3``, ... (said on stderr); the
+folder is claimed before the first game (summary.json says {"status": "running"} until the run ends).
 * games.csv: one row per game (seed, winner, reason, rule, decisions, cards, margin_<faction>...);
 * summary.json: everything printed, as data;
 * win_rates.png (95 % Wilson intervals as error bars), margins.png (margin histogram per faction),
@@ -42,8 +44,9 @@ from coin_env.core.registry import game_module
 
 from .evaluate import default_against, positive_int, spec_text
 from .simulate import parse_seats
+from .specs import check_policy, check_setup, output_dir, release, user_errors
 from .strength import SCENARIO, wilson
-from .tournament import run_games
+from .tournament import check_jobs, run_games
 
 
 def balance_seats(game: str, seats: dict | None, policy) -> dict:
@@ -93,19 +96,36 @@ def summarize(records: list[dict], factions) -> dict:
 def balance(game: str, seats: dict | None = None, policy=None, games: int = 1000, seed: int = 0,
             scenario=None, options=None, workers: int | None = None, progress: bool = True) -> dict:
     """Play ``games`` seeded games (seeds seed..seed+games-1) and summarize them.
-    ``scenario=None`` is the game's benchmark scenario ("short")."""
-    if not isinstance(games, int) or games < 1:
+    ``scenario=None`` is the game's benchmark scenario ("short"). Bad input (game, scenario, options,
+    factions, a policy spec that does not resolve here) raises ValueError before any game is played."""
+    return run_balance(prepare_balance(game, seats, policy, games, seed, scenario, options),
+                       workers=workers, progress=progress)
+
+
+def prepare_balance(game: str, seats: dict | None = None, policy=None, games: int = 1000, seed: int = 0,
+                    scenario=None, options=None) -> dict:
+    """Check the input and list the games (nothing is played). Raises ValueError on bad input."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive integer, not {games!r}")
     factions = list(game_module(game).GAME_CLASS.factions)
     seat_specs = balance_seats(game, seats, policy)
     scenario = scenario or SCENARIO.get(game)
     jobs = [{"game": game, "scenario": scenario, "options": dict(options or {}), "seed": seed + i,
              "seats": seat_specs} for i in range(games)]
+    check_jobs(jobs)
+    return {"game": game, "scenario": scenario, "games": games, "seed": seed, "seats": seat_specs,
+            "factions": factions, "options": dict(options or {}), "jobs": jobs}
+
+
+def run_balance(prepared: dict, workers: int | None = None, progress: bool = True) -> dict:
+    """Play the games of :func:`prepare_balance` and summarize them."""
     t0 = time.perf_counter()
-    records = run_games(jobs, workers=workers, progress=progress, desc=f"balance {game}")
-    return {"game": game, "scenario": scenario, "games": games, "seed": seed,
-            "seats": {f: spec_text(s) for f, s in seat_specs.items()}, "factions": factions,
-            "options": dict(options or {}), **summarize(records, factions),
+    records = run_games(prepared["jobs"], workers=workers, progress=progress, desc=f"balance {prepared['game']}",
+                        check=False)
+    factions = prepared["factions"]
+    return {"game": prepared["game"], "scenario": prepared["scenario"], "games": prepared["games"],
+            "seed": prepared["seed"], "seats": {f: spec_text(s) for f, s in prepared["seats"].items()},
+            "factions": factions, "options": prepared["options"], **summarize(records, factions),
             "seconds": time.perf_counter() - t0, "records": records}
 
 
@@ -257,15 +277,36 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-plots", dest="plots", action="store_false", help="skip the PNG plots")
 
 
+RESULT_FILES = ("summary.json", "games.csv")      # a folder holding either holds an earlier balance run
+
+
+def check_arguments(args) -> dict:
+    """The command line's input, checked before any game (every spec resolved here, named by its option)
+    and the output folder claimed. Raises UsageError."""
+    with user_errors(errors=(ValueError,)):
+        seats = parse_seats(args.seat)
+    check_setup(args.game, args.scenario)
+    for faction, spec in seats.items():
+        check_policy(spec, args.game, f"--seat {faction}={spec}")
+    if args.policy is not None:
+        check_policy(args.policy, args.game, f"--policy {args.policy}")
+    with user_errors(errors=(ValueError,)):
+        prepared = prepare_balance(args.game, seats, policy=args.policy, games=args.games, seed=args.seed,
+                                   scenario=args.scenario)
+    prepared["out"] = output_dir(args.out or os.path.join("balance", args.game), "--out", claim="summary.json",
+                                 others=RESULT_FILES)
+    return prepared
+
+
 def run(args) -> int:
+    prepared = check_arguments(args)
     try:
-        result = balance(args.game, parse_seats(args.seat), policy=args.policy, games=args.games,
-                         seed=args.seed, scenario=args.scenario, workers=args.workers,
-                         progress=sys.stderr.isatty())
-    except (ValueError, FileNotFoundError) as exc:
-        raise SystemExit(f"coin-env balance: error: {exc}") from None
+        result = run_balance(prepared, workers=args.workers, progress=sys.stderr.isatty())
+    except BaseException:
+        release(prepared["out"], "summary.json")
+        raise
     print(format_table(result))
-    paths = write_outputs(result, args.out or os.path.join("balance", args.game), plots=args.plots)
+    paths = write_outputs(result, prepared["out"], plots=args.plots)
     print("wrote " + ", ".join(paths))
     return 0
 

@@ -173,17 +173,29 @@ def format_table(results: dict) -> str:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", nargs="*", default=coin_env.list_games())
-    p.add_argument("--repeats", type=int, default=5)
-    p.add_argument("--seconds", type=float, default=2.0, help="time budget of each throughput measurement")
+    from .specs import positive_float, positive_int
+    p.add_argument("--games", nargs="*", default=coin_env.list_games(), help="default: every game")
+    p.add_argument("--repeats", type=positive_int, default=5)
+    p.add_argument("--seconds", type=positive_float, default=2.0, help="time budget of each throughput measurement")
     p.add_argument("--json", default=None, help="also write the results to this JSON file")
 
 
 def run(args) -> int:
-    results = {g: bench_game(g, args.repeats, args.seconds) for g in args.games}
+    from .cli import UsageError
+    from .specs import check_game, output_file, release
+    if not args.games:
+        raise UsageError(f"--games: name at least one game; known games: {', '.join(coin_env.list_games())}")
+    for g in args.games:
+        check_game(g)
+    out = output_file(args.json, "--json")
+    try:
+        results = {g: bench_game(g, args.repeats, args.seconds) for g in args.games}
+    except BaseException:
+        release(out)
+        raise
     print(format_table(results))
-    if args.json:
-        with open(args.json, "w") as f:
+    if out:
+        with open(out, "w") as f:
             json.dump(results, f, indent=2)
     return 0
 

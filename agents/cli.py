@@ -3,12 +3,48 @@
 Each subcommand lives in its own module of this package with ``add_arguments(parser)`` and ``run(args)``;
 ``python -m agents.<module>`` takes the same arguments. Modules import torch and stable-baselines3 only
 inside ``run``, so ``coin-env --help`` stays fast.
+
+User errors (a bad argument, game, scenario, option, policy spec or path) are one line on stderr,
+``coin-env <cmd>: error: <message>``, and exit code 2, with no traceback: argparse's own errors, and every
+:class:`UsageError` a subcommand raises while it checks its input (agents/specs.py), before any game is
+played. Nothing else is caught: a failure while games run is a bug and keeps its traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import sys
+
+
+class UsageError(ValueError):
+    """A user-input error found while checking arguments, specs and paths: ``main`` prints its message
+    as one line and exits with code 2. A ValueError, so Python callers of the tools catch it as before."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line (``coin-env evaluate: error: ...``), exit code 2, no usage block."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def usage_exit(prog: str, exc: BaseException) -> SystemExit:
+    """Print ``<prog>: error: <message>`` as one line on stderr; the SystemExit to raise (code 2, the
+    message kept as its text)."""
+    message = " ".join(str(exc).split()) or type(exc).__name__
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    out = SystemExit(message)
+    out.code = 2
+    return out
+
+
+def run_command(prog: str, run, args) -> int:
+    """``run(args)``, with a UsageError reported as one line and exit code 2."""
+    try:
+        return run(args) or 0
+    except UsageError as exc:
+        raise usage_exit(prog, exc) from None
 
 COMMANDS = [
     ("train", "train", "train a MaskablePPO agent from a YAML config (configs/*.yaml)"),
@@ -22,28 +58,31 @@ COMMANDS = [
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="coin-env", description="coin-env: COIN-series RL environments")
+    parser = Parser(prog="coin-env", description="coin-env: COIN-series RL environments")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, module_name, help_text in COMMANDS:
         module = importlib.import_module(f"agents.{module_name}")
         p = sub.add_parser(name, help=help_text, description=(module.__doc__ or "").strip(),
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(p)
-        p.set_defaults(run=module.run)
+        p.set_defaults(run=module.run, prog=p.prog)
     return parser
 
 
 def main(argv=None) -> None:
     args = build_parser().parse_args(argv)
-    raise SystemExit(args.run(args) or 0)
-
-
-if __name__ == "__main__":
-    main()
+    raise SystemExit(run_command(args.prog, args.run, args))
 
 
 def standalone(doc: str, add_arguments, run, argv=None) -> None:
     """``python -m agents.<tool>``: the same arguments as the ``coin-env <tool>`` subcommand."""
-    p = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = Parser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(p)
-    raise SystemExit(run(p.parse_args(argv)) or 0)
+    raise SystemExit(run_command(p.prog, run, p.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    # Run as a script this file is __main__; use agents.cli's own main, whose UsageError is the one the
+    # tools raise.
+    from agents.cli import main as _main
+    _main()

@@ -37,8 +37,9 @@ import time
 import coin_env
 from coin_env.core.registry import game_bots, game_module
 
+from .specs import check_policy, check_setup, output_file, positive_int, release, user_errors
 from .strength import SCENARIO, wilson
-from .tournament import run_games
+from .tournament import check_jobs, run_games
 
 NAME_PATTERN = re.compile(r"^[A-Za-z_][\w.-]*$")   # NAME of NAME=SPEC: no "/" or ":" (those belong to specs)
 
@@ -183,8 +184,19 @@ def evaluate(game: str, policies: dict, against=None, games: int = 100, seed: in
     ``policies``: ``{name: spec}``, each rotated over every seat against ``against`` (default: the
     game's bot); ``seats`` limits the rotation to those seats (a learner trained for one seat).
     ``lineup``: ``{faction: spec}`` played as given (``rotate``: and every cyclic rotation).
-    ``scenario=None`` is the game's benchmark scenario ("short")."""
-    if not isinstance(games, int) or games < 1:
+    ``scenario=None`` is the game's benchmark scenario ("short"). Bad input (game, scenario, options,
+    factions, a policy spec that does not resolve here or a checkpoint of another game) raises ValueError
+    before any game is played."""
+    return run_evaluation(prepare_evaluation(game, policies, against, games, seed, scenario, options, baselines,
+                                             lineup, rotate, seats), workers=workers, progress=progress)
+
+
+def prepare_evaluation(game: str, policies: dict, against=None, games: int = 100, seed: int = 0, scenario=None,
+                       options=None, baselines: bool = True, lineup: dict | None = None, rotate: bool = False,
+                       seats=None) -> dict:
+    """Check the input and plan the games (nothing is played): every spec is resolved in this process
+    (agents/tournament.py ``check_jobs``). Raises ValueError on bad input."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive integer, not {games!r}")
     factions = list(game_module(game).GAME_CLASS.factions)
     against = default_against(game) if against is None else against
@@ -203,13 +215,22 @@ def evaluate(game: str, policies: dict, against=None, games: int = 100, seed: in
         raise ValueError("nothing to evaluate: give policies, a lineup or baselines=True")
     jobs = [{"game": game, "scenario": scenario, "options": dict(options or {}), "seed": seed + i,
              "seats": p["seats"]} for p in plan.pairings for i in range(games)]
+    check_jobs(jobs)
+    return {"game": game, "scenario": scenario, "games": games, "seed": seed, "against": against,
+            "factions": factions, "options": dict(options or {}), "plan": plan, "jobs": jobs}
+
+
+def run_evaluation(prepared: dict, workers: int | None = 1, progress: bool = False) -> dict:
+    """Play the games of :func:`prepare_evaluation` and compute the rows."""
+    game, games, plan = prepared["game"], prepared["games"], prepared["plan"]
     t0 = time.perf_counter()
-    records = run_games(jobs, workers=workers, progress=progress, desc=f"evaluate {game}")
+    records = run_games(prepared["jobs"], workers=workers, progress=progress, desc=f"evaluate {game}", check=False)
     for k, pairing in enumerate(plan.pairings):
-        pairing_stats(pairing, records[k * games:(k + 1) * games], factions)
-    return {"game": game, "scenario": scenario, "games": games, "seed": seed, "against": spec_text(against),
-            "factions": factions, "options": dict(options or {}), "rows": finish_rows(plan),
-            "pairings": plan.pairings, "seconds": time.perf_counter() - t0}
+        pairing_stats(pairing, records[k * games:(k + 1) * games], prepared["factions"])
+    return {"game": game, "scenario": prepared["scenario"], "games": games, "seed": prepared["seed"],
+            "against": spec_text(prepared["against"]), "factions": prepared["factions"],
+            "options": prepared["options"], "rows": finish_rows(plan), "pairings": plan.pairings,
+            "seconds": time.perf_counter() - t0}
 
 
 # --- output ----------------------------------------------------------------------------------------------
@@ -298,16 +319,6 @@ def parse_lineup(text: str | None) -> dict | None:
     return lineup
 
 
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
-
-
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default="gandhi", choices=coin_env.list_games())
     p.add_argument("--policy", action="append", default=[], metavar="[NAME=]SPEC",
@@ -329,22 +340,48 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="also rows for random and the --against policy in every seat")
 
 
+def check_arguments(args) -> dict:
+    """The command line's input, checked before any game: every spec resolved here (``--policy NAME=SPEC``
+    named in its error), the scenario built, and the output files claimed. Raises UsageError."""
+    with user_errors(errors=(ValueError,)):
+        policies = parse_policies(args.policy)
+        lineup = parse_lineup(args.lineup)
+    check_setup(args.game, args.scenario)
+    for item, (name, spec) in zip(args.policy, policies.items()):
+        check_policy(spec, args.game, f"--policy {item}")
+    if args.against is not None:
+        check_policy(args.against, args.game, f"--against {args.against}")
+    for faction, spec in (lineup or {}).items():
+        check_policy(spec, args.game, f"--lineup {faction}={spec}")
+    with user_errors(errors=(ValueError,)):
+        prepared = prepare_evaluation(args.game, policies, against=args.against, games=args.games, seed=args.seed,
+                                      scenario=args.scenario, baselines=args.baselines, lineup=lineup,
+                                      rotate=args.rotate, seats=args.seats.split(",") if args.seats else None)
+    prepared["csv"] = output_file(args.csv, "--csv")
+    prepared["json"] = output_file(args.json, "--json")
+    return prepared
+
+
 def run(args) -> int:
+    prepared = check_arguments(args)
     try:
-        result = evaluate(args.game, parse_policies(args.policy), against=args.against, games=args.games,
-                          seed=args.seed, scenario=args.scenario, workers=args.workers,
-                          baselines=args.baselines, progress=sys.stderr.isatty(),
-                          lineup=parse_lineup(args.lineup), rotate=args.rotate,
-                          seats=args.seats.split(",") if args.seats else None)
-    except (ValueError, FileNotFoundError) as exc:
-        raise SystemExit(f"coin-env evaluate: error: {exc}") from None
+        result = run_evaluation(prepared, workers=args.workers, progress=sys.stderr.isatty())
+    except BaseException:
+        release(prepared["csv"])
+        release(prepared["json"])
+        raise
     print(format_table(result))
     print()
     print(format_margins(result))
-    if args.csv:
-        write_csv(result, args.csv)
-    if args.json:
-        write_json(result, args.json)
+    written = []
+    if prepared["csv"]:
+        write_csv(result, prepared["csv"])
+        written.append(prepared["csv"])
+    if prepared["json"]:
+        write_json(result, prepared["json"])
+        written.append(prepared["json"])
+    if written:
+        print("wrote " + ", ".join(written), file=sys.stderr)
     return 0
 
 

@@ -16,6 +16,10 @@ Per game it plays uniformly random legal actions and checks:
 * with ``--bot``: each game puts the game's bot in a seeded random subset of seats (0-4); a bot's
   choice must be legal (the bot raises otherwise) and the bot's game must replay exactly.
 On a failure it writes a replay file (game, scenario, seed, actions, error) that reproduces it.
+
+Bad input (game, scenario, option, ``--bot``, a ``--replay`` file that is missing or not a replay, an
+``--out`` that is a file) is refused before the first game. No input makes the run loop without progress:
+it stops after 10 games in a row that made no decision, and writes at most ``--max-replays`` files (100).
 """
 
 from __future__ import annotations
@@ -142,65 +146,133 @@ def write_replay(out_dir: str, game_name: str, scenario, seed: int, actions: lis
     return path
 
 
+def read_replay(path: str) -> dict:
+    """A replay file's data, checked: a readable JSON object naming a known game, its scenario and seed."""
+    from .cli import UsageError
+    from .specs import check_setup, user_errors
+    with user_errors(f"--replay {path!r}", (OSError, UnicodeDecodeError)):
+        with open(path) as f:
+            text = f.read()
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise UsageError(f"--replay {path!r} is not a replay file (not JSON: {exc})") from None
+    if not isinstance(data, dict) or not {"game", "seed"} <= set(data):
+        raise UsageError(f"--replay {path!r} is not a replay file (a JSON object with game, scenario, seed, "
+                         f"actions, error: what coin-env fuzz writes on a failure)")
+    if isinstance(data["seed"], bool) or not isinstance(data["seed"], int):
+        raise UsageError(f"--replay {path!r}: seed must be an integer, not {data['seed']!r}")
+    check_setup(data["game"], data.get("scenario"), seed=data["seed"])
+    if data.get("bot"):
+        from .specs import check_bot
+        check_bot(data["bot"], data["game"], f"--replay {path!r}: bot")
+    return data
+
+
 def replay(path: str) -> None:
     """Reproduce a replay file: re-run the same seeded fuzz game (random play and checks are all
     seeded, so a failure inside a check -- e.g. in a round-trip twin -- recurs exactly). The
-    recorded ``actions`` are the main game's moves up to the failure, for reading."""
-    with open(path) as f:
-        data = json.load(f)
-    fuzz_game(data["game"], data["scenario"], data["seed"], bot=data.get("bot"))
-    print(f"replayed seed {data['seed']} without error; recorded error was: {data['error']}")
+    recorded ``actions`` are the main game's moves up to the failure, for reading. A file that is missing
+    or not a replay raises agents.cli.UsageError (a ValueError)."""
+    data = read_replay(path)
+    fuzz_game(data["game"], data.get("scenario"), data["seed"], bot=data.get("bot"))
+    print(f"replayed seed {data['seed']} without error; recorded error was: {data.get('error')}")
+
+
+MAX_GAMES_WITHOUT_A_DECISION = 10   # games in a row that end (or fail) before their first action: stop
+MAX_REPLAYS = 100                   # replay files one run writes at most (further failures are only counted)
+
+
+def check_fuzz_input(game_name: str, scenario, scenarios, bot, seed: int = 0) -> None:
+    """Refuse a bad game, scenario, option or bot before the first game (agents.cli.UsageError)."""
+    from .specs import check_bot, check_setup
+    for sc in dict.fromkeys([scenario] if scenario or not scenarios else list(scenarios)):
+        check_setup(game_name, sc, seed=seed)
+    if bot:
+        check_bot(bot, game_name)
 
 
 def fuzz(game_name: str, decisions: int, seed: int = 0, scenario: str | None = None,
-         out_dir: str = "fuzz-failures", scenarios: tuple[str, ...] | None = None, bot: str | None = None) -> dict:
-    """Play seeded games until ``decisions`` decisions have been made. Returns a summary."""
-    total = games = failures = 0
+         out_dir: str = "fuzz-failures", scenarios: tuple[str, ...] | None = None, bot: str | None = None,
+         max_replays: int = MAX_REPLAYS) -> dict:
+    """Play seeded games until ``decisions`` decisions have been made. Returns a summary.
+
+    The game, scenario(s) and bot are checked first (bad input raises agents.cli.UsageError, a ValueError).
+    The run cannot spin without progress: it stops (``"stopped"`` in the summary says why) after
+    MAX_GAMES_WITHOUT_A_DECISION games in a row that made no decision, and writes at most ``max_replays``
+    replay files (``"replays_not_written"`` counts the failures beyond)."""
+    check_fuzz_input(game_name, scenario, scenarios, bot, seed)
+    total = games = failures = not_written = 0
     winners: dict[str, int] = {}
     t0 = time.perf_counter()
     s = seed
     replays = []
+    stopped = None
+    without_a_decision = 0
     while total < decisions:
         sc = scenario or (scenarios[s % len(scenarios)] if scenarios else None)
         try:
             stats = fuzz_game(game_name, sc, s, bot=bot)
-            total += stats["decisions"]
+            played = stats["decisions"]
             winners[stats["winner"]] = winners.get(stats["winner"], 0) + 1
             games += 1
+            error = None
         except Exception as exc:  # noqa: BLE001
             failures += 1
             acts = getattr(exc, "actions", [])
-            total += len(acts)
-            replays.append(write_replay(out_dir, game_name, sc, s, acts,
-                                        f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}", bot))
+            played = len(acts)
+            error = f"{type(exc).__name__}: {exc}"
+            if len(replays) < max_replays:
+                replays.append(write_replay(out_dir, game_name, sc, s, acts,
+                                            f"{error}\n{traceback.format_exc()}", bot))
+            else:
+                not_written += 1
+        total += played
         s += 1
-    return {"game": game_name, "bot": bot, "decisions": total, "games": games, "failures": failures, "winners": winners,
-            "seconds": round(time.perf_counter() - t0, 2), "replays": replays}
+        without_a_decision = without_a_decision + 1 if played == 0 else 0
+        if without_a_decision >= MAX_GAMES_WITHOUT_A_DECISION:
+            stopped = (f"{without_a_decision} games in a row (seeds {s - without_a_decision}..{s - 1}) made no "
+                       f"decision" + (f"; the last one failed with {error.splitlines()[0]}" if error else ""))
+            break
+    out = {"game": game_name, "bot": bot, "decisions": total, "games": games, "failures": failures,
+           "winners": winners, "seconds": round(time.perf_counter() - t0, 2), "replays": replays}
+    if not_written:
+        out["replays_not_written"] = not_written
+    if stopped:
+        out["stopped"] = stopped
+    return out
 
 
 SCENARIOS = {"gandhi": ("short", "main"), "a_distant_plain": ("short", "main", "extended")}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    from .specs import positive_int
     p.add_argument("game", nargs="?", default="gandhi", choices=coin_env.list_games())
-    p.add_argument("--decisions", type=int, default=100_000)
+    p.add_argument("--decisions", type=positive_int, default=100_000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--scenario", default=None, help="default: alternate the game's scenarios")
     p.add_argument("--out", default="fuzz-failures", help="folder for replay files of failures")
     p.add_argument("--replay", default=None, help="re-run a replay file instead of fuzzing")
     p.add_argument("--bot", default=None, help="also put this bot (e.g. arjuna) in a seeded random mix of seats")
+    p.add_argument("--max-replays", type=positive_int, default=MAX_REPLAYS,
+                   help=f"write at most this many replay files (default {MAX_REPLAYS}); further failures are counted")
 
 
 def run(args) -> int:
+    from .specs import check_folder
     if args.replay:
         replay(args.replay)
         return 0
-    result = fuzz(args.game, args.decisions, args.seed, args.scenario, args.out, SCENARIOS.get(args.game), args.bot)
+    check_fuzz_input(args.game, args.scenario, SCENARIOS.get(args.game), args.bot, args.seed)
+    check_folder(args.out, "--out")
+    result = fuzz(args.game, args.decisions, args.seed, args.scenario, args.out, SCENARIOS.get(args.game), args.bot,
+                  max_replays=args.max_replays)
     shown = dict(result, replays=result["replays"][:10])   # every replay file is in --out; list the first ones
     if len(result["replays"]) > 10:
         shown["replays_not_listed"] = len(result["replays"]) - 10
     print(json.dumps(shown, indent=2))
-    return 1 if result["failures"] else 0
+    return 1 if result["failures"] or result.get("stopped") else 0
 
 
 def main(argv=None) -> None:

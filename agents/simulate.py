@@ -14,6 +14,8 @@ import coin_env
 from coin_env.core.aec_env import resolve_policy, with_non_players
 from coin_env.core.registry import game_module
 
+from .specs import positive_int
+
 
 def seat_policies(game_name: str, seats: dict) -> dict:
     """``{faction: policy}`` for every seat: the named policy or bot ("random", "arjuna", ...), else random."""
@@ -77,7 +79,7 @@ def format_table(result: dict) -> str:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default="gandhi", choices=coin_env.list_games())
     p.add_argument("--scenario", default="short")
-    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--games", type=positive_int, default=20)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--seat", action="append", default=[], metavar="FACTION=POLICY",
                    help="policy of one seat, e.g. --seat raj=arjuna (default: random)")
@@ -94,11 +96,21 @@ def parse_seats(items) -> dict:
     return seats
 
 
-def run(args) -> None:
-    try:
+def check_arguments(args) -> dict:
+    """Seats parsed, the scenario built and every seat's policy resolved before any game. Raises UsageError."""
+    from .specs import check_policy, check_setup, user_errors
+    with user_errors(errors=(ValueError,)):
         seats = parse_seats(args.seat)
-    except ValueError as e:
-        raise SystemExit(f"coin-env simulate: error: {e}") from None
+    check_setup(args.game, args.scenario)
+    for faction, spec in seats.items():
+        check_policy(spec, args.game, f"--seat {faction}={spec}")
+    with user_errors(errors=(ValueError,)):
+        seat_policies(args.game, seats)
+    return seats
+
+
+def run(args) -> None:
+    seats = check_arguments(args)
     print(format_table(simulate(args.game, args.scenario, args.games, args.seed, seats)))
 
 

@@ -23,6 +23,7 @@ import coin_env
 from coin_env.core.registry import game_module
 
 from .simulate import play_game, seat_policies
+from .specs import check_bot, check_setup, output_file, positive_int, release
 
 SCENARIO = {"gandhi": "short", "a_distant_plain": "short"}
 
@@ -92,7 +93,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default="gandhi", choices=coin_env.list_games())
     p.add_argument("--bot", default=None, help="default: the game's published bot (gandhi: arjuna, "
                                                "a_distant_plain: flowchart)")
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--games", type=positive_int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--scenario", default=None)
     p.add_argument("--json", default=None)
@@ -100,13 +101,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args) -> int:
     from coin_env.core.registry import game_bots
+    from .cli import UsageError
     bot = args.bot or next(iter(game_bots(args.game)), None)
     if bot is None:
-        raise SystemExit(f"{args.game} has no published bot")
-    result = measure(args.game, bot, args.games, args.seed, args.scenario)
+        raise UsageError(f"{args.game} has no published bot; name one with --bot")
+    check_setup(args.game, args.scenario or SCENARIO.get(args.game))
+    check_bot(bot, args.game)
+    out = output_file(args.json, "--json")
+    try:
+        result = measure(args.game, bot, args.games, args.seed, args.scenario)
+    except BaseException:
+        release(out)
+        raise
     print(format_table(result))
-    if args.json:
-        with open(args.json, "w") as f:
+    if out:
+        with open(out, "w") as f:
             json.dump(result, f, indent=2)
     return 0
 

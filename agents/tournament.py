@@ -87,14 +87,24 @@ def play_one(job: dict) -> dict:
 
 
 def check_jobs(jobs) -> None:
-    """Resolve every (game, spec) once here, so a bad game, faction or policy fails before any game runs
-    (and not as a traceback from inside a worker)."""
-    seen = set()
+    """Check every job here, in this process, before any game runs (and so never as a traceback from inside a
+    worker): each (game, scenario, options) builds one game, and each (game, spec) resolves to a callable
+    that fits the game (agents/specs.py ``check_policy``: a checkpoint of another game, an import that fails
+    or a ``module:attr`` that is not a policy are refused). Bad input raises agents.cli.UsageError, a ValueError."""
+    import json
+    from .specs import check_policy, check_setup
+    setups, seen = set(), set()
     for job in jobs:
-        for spec in full_seats(job["game"], job.get("seats")).values():
-            if (job["game"], spec) not in seen:
-                seen.add((job["game"], spec))
-                cached_policy(job["game"], spec)
+        game = job["game"]
+        setup = (game, job.get("scenario"), json.dumps(job.get("options") or {}, sort_keys=True, default=repr))
+        if setup not in setups:
+            setups.add(setup)
+            check_setup(game, job.get("scenario"), job.get("options"))
+        for spec in full_seats(game, job.get("seats")).values():
+            if (game, spec) not in seen:
+                seen.add((game, spec))
+                if (game, spec) not in _POLICY_CACHE:
+                    _POLICY_CACHE[(game, spec)] = check_policy(spec, game)
 
 
 def _init_worker() -> None:
@@ -138,13 +148,16 @@ def resolve_workers(workers: int | None, n_jobs: int) -> int:
     return max(1, min(workers, n_jobs))
 
 
-def run_games(jobs, workers: int | None = None, progress: bool = True, desc: str = "games") -> list[dict]:
+def run_games(jobs, workers: int | None = None, progress: bool = True, desc: str = "games",
+              check: bool = True) -> list[dict]:
     """Play every job and return the records in job order (identical for any ``workers``).
 
     ``workers=1`` plays in this process; more uses a "spawn" process pool (safe with torch, which
-    does not survive fork well). Ctrl-C terminates the pool and re-raises KeyboardInterrupt."""
+    does not survive fork well). Ctrl-C terminates the pool and re-raises KeyboardInterrupt.
+    The jobs are checked first (:func:`check_jobs`) unless ``check=False`` (the caller just did)."""
     jobs = list(jobs)
-    check_jobs(jobs)
+    if check:
+        check_jobs(jobs)
     workers = resolve_workers(workers, len(jobs))
     bar = _progress_bar(len(jobs), desc, progress)
     try:

@@ -1,0 +1,329 @@
+"""Checks of what a user names on the command line, made before any game is played.
+
+Every check raises :class:`agents.cli.UsageError` (a ValueError) with a one-line message naming the
+problem, which ``coin-env`` prints as ``coin-env <cmd>: error: <message>`` with exit code 2:
+
+* :func:`check_game`, :func:`check_setup` (game, scenario and options: one game is built);
+* :func:`check_policy` (a policy spec resolves, in this process, to a callable that can be called as
+  ``policy(game, faction, rng)``; a checkpoint must fit the game: :func:`check_checkpoint`);
+* :func:`check_bot` (``fuzz --bot``, ``strength --bot``: the known bots are named);
+* :func:`output_file`, :func:`output_dir` (an output path is writable and never overwrites an earlier run:
+  an existing file or result directory gets the first free name ``NAME-2``, ``NAME-3``, ..., as training runs do).
+
+Used by evaluate, balance, simulate, strength, bench and fuzz, and by agents/tournament.py's
+``check_jobs``, so the Python API refuses the same input with the same message before starting workers.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import sys
+from contextlib import contextmanager
+
+from .cli import UsageError
+
+# What resolving a spec or building a game raises on bad input (import, attribute and file errors included).
+SPEC_ERRORS = (ValueError, TypeError, ImportError, AttributeError, FileNotFoundError, RuntimeError)
+SETUP_ERRORS = (ValueError, TypeError, KeyError, FileNotFoundError)     # make_game on a bad scenario or option
+
+
+def one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    if isinstance(exc, KeyError) and len(exc.args) == 1:
+        text = f"missing key {exc.args[0]!r}"
+    if isinstance(exc, (ImportError, AttributeError, TypeError, OSError, KeyError)) or not text:
+        text = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return text
+
+
+@contextmanager
+def user_errors(prefix: str = "", errors=SPEC_ERRORS):
+    """Turn the listed exceptions raised inside the block into a UsageError (``prefix: message``). Use it
+    only around input checks: a failure in a game that is running is a bug and must keep its traceback."""
+    try:
+        yield
+    except UsageError:
+        raise
+    except errors as exc:
+        raise UsageError(f"{prefix}: {one_line(exc)}" if prefix else one_line(exc)) from None
+
+
+# --- games ----------------------------------------------------------------------------------------------
+
+def check_game(name) -> str:
+    import coin_env
+    if name not in coin_env.list_games():
+        raise UsageError(f"unknown game {name!r}; known games: {', '.join(coin_env.list_games())}")
+    return name
+
+
+def check_setup(game: str, scenario=None, options=None, seed: int = 0):
+    """Build one game with this scenario and options (an unknown scenario or option is refused here)."""
+    import coin_env
+    check_game(game)
+    with user_errors(errors=SETUP_ERRORS):     # the engine's message names the scenario or option
+        return coin_env.make_game(game, scenario=scenario, seed=seed, options=dict(options or {}))
+
+
+def bots_text(game: str) -> str:
+    from coin_env.core.registry import game_bots
+    bots = sorted(game_bots(game))
+    return ", ".join(bots) if bots else "none"
+
+
+# --- policies ---------------------------------------------------------------------------------------------
+
+def spec_label(spec) -> str:
+    return spec if isinstance(spec, str) else getattr(spec, "__name__", repr(spec))
+
+
+def checkpoint_origin(path: str) -> str:
+    """What the train run that wrote ``path`` was for (its config.yaml, next to it or one folder up)."""
+    here = os.path.dirname(os.path.abspath(path))
+    for folder in (here, os.path.dirname(here)):
+        config = os.path.join(folder, "config.yaml")
+        if os.path.isfile(config):
+            try:
+                import yaml
+                with open(config) as f:
+                    cfg = yaml.safe_load(f) or {}
+            except Exception:  # noqa: BLE001 - only a hint for an error message
+                return ""
+            if isinstance(cfg, dict) and cfg.get("game"):
+                seats = cfg.get("seats")
+                seats = ",".join(seats) if isinstance(seats, (list, tuple)) else seats
+                return f"its run config {config} says game {cfg['game']}" + (f", seats {seats}" if seats else "")
+    return ""
+
+
+def game_sizes(game: str) -> tuple[int, int]:
+    """(observation size, number of actions) of a game."""
+    import coin_env
+    from coin_env.core.encoding import encoder_for
+    g = coin_env.make_game(game)
+    return encoder_for(g).size, len(g.vocabulary)
+
+
+def check_checkpoint(spec: str, game: str) -> None:
+    """A checkpoint spec names a readable MaskablePPO save whose observation and action sizes are the game's."""
+    import coin_env
+    from .policies import checkpoint_path, load_model
+    path = checkpoint_path(spec)
+    try:
+        model = load_model(path)
+    except FileNotFoundError as exc:
+        raise UsageError(one_line(exc).removeprefix("FileNotFoundError: ")) from None
+    except ImportError as exc:
+        raise UsageError(f"checkpoint {path!r} needs the [train] extra (torch, sb3-contrib): {one_line(exc)}") \
+            from None
+    except Exception as exc:  # noqa: BLE001 - sb3 raises many types for a file that is not a model
+        raise UsageError(f"checkpoint {path!r} is not a readable MaskablePPO save: {one_line(exc)}") from None
+    obs_shape = tuple(getattr(model.observation_space, "shape", ()) or ())
+    n_actions = getattr(model.action_space, "n", None)
+    size, actions = game_sizes(game)
+    if obs_shape == (size,) and n_actions == actions:
+        return
+    built = f"observations {'x'.join(map(str, obs_shape)) or '?'} and {n_actions} actions"
+    obs_size = obs_shape[0] if len(obs_shape) == 1 else None
+    fits = [g for g in coin_env.list_games() if g != game and game_sizes(g) == (obs_size, n_actions)]
+    hint = checkpoint_origin(path) or (f"its sizes are {', '.join(fits)}'s" if fits else "")
+    raise UsageError(f"checkpoint {path!r} does not fit {game}: it was built for {built}, {game} has "
+                     f"observations {size} and {actions} actions" + (f" ({hint})" if hint else ""))
+
+
+def callable_as_policy(obj) -> bool:
+    """Whether ``obj(game, faction, rng)`` is a valid call (when Python can tell from the signature)."""
+    try:
+        signature = inspect.signature(obj)
+    except (TypeError, ValueError):      # some builtins have no signature: give them the benefit of the doubt
+        return True
+    try:
+        signature.bind(None, None, None)
+    except TypeError:
+        return False
+    return True
+
+
+def check_policy(spec, game: str, what: str | None = None):
+    """Resolve ``spec`` for ``game`` here, in this process; returns the policy or raises UsageError naming
+    ``what`` (e.g. "--policy ppo=x.zip"). Specs: "random", a bot of the game, "checkpoint:PATH" or a path
+    ending in .zip, "module:attr" (a callable, or a class whose instances are such callables)."""
+    from .policies import is_checkpoint_spec, policy_from_spec
+    what = what or f"policy {spec_label(spec)!r}"
+    if isinstance(spec, str) and not spec.strip():
+        raise UsageError(f"{what}: empty policy spec")
+    if is_checkpoint_spec(spec):
+        try:
+            check_checkpoint(spec, game)
+        except UsageError as exc:
+            raise UsageError(f"{what}: {exc}") from None
+    with user_errors(what):
+        policy = policy_from_spec(spec, game)
+    if not callable(policy) or inspect.ismodule(policy) or isinstance(policy, type):
+        raise UsageError(f"{what}: {spec_label(spec)} is {type(policy).__name__} {_short(policy)}, not a policy "
+                         f"(a callable policy(game, faction, rng) -> action, or a class of such callables)")
+    if not callable_as_policy(policy):
+        raise UsageError(f"{what}: {spec_label(spec)} cannot be called as policy(game, faction, rng) -> action "
+                         f"(its signature: {_signature(policy)})")
+    return policy
+
+
+def check_bot(bot, game: str, what: str = "--bot"):
+    """A bot of the game (or any other policy spec that resolves); an unknown name is refused naming the
+    game's bots."""
+    from coin_env.core.registry import game_bots
+    from .policies import is_checkpoint_spec
+    if isinstance(bot, str) and ":" not in bot and not is_checkpoint_spec(bot) and bot != "random" \
+            and bot not in game_bots(game):
+        raise UsageError(f"{what}: unknown bot {bot!r} for {game}; known bots: {bots_text(game)}")
+    return check_policy(bot, game, what)
+
+
+def _short(obj) -> str:
+    text = repr(obj)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _signature(obj) -> str:
+    try:
+        text = f"{getattr(obj, '__name__', type(obj).__name__)}{inspect.signature(obj)}"
+    except (TypeError, ValueError):
+        return "unknown"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# --- paths --------------------------------------------------------------------------------------------------
+
+def _writable_dir(folder: str, what: str) -> None:
+    folder = folder or "."
+    probe = folder
+    while not os.path.exists(probe):         # the nearest existing ancestor must be a writable folder
+        parent = os.path.dirname(probe)
+        if parent == probe:
+            break
+        probe = parent or "."
+    if not os.path.isdir(probe):
+        raise UsageError(f"{what}: {probe!r} is a file, not a folder")
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise UsageError(f"{what}: folder {probe!r} is not writable")
+
+
+def check_folder(path: str, what: str) -> None:
+    """A folder the run may create later: not a file, and its nearest existing ancestor is writable."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UsageError(f"{what} {path!r} is a file, not a folder")
+    _writable_dir(path, f"{what} {path!r}")
+
+
+def output_file(path: str | None, what: str) -> str | None:
+    """Check an output file before the run: its folder exists or can be made and is writable, and the
+    path is not a folder. An existing file (an earlier run's) is never overwritten: the first free name
+    ``stem-2.ext``, ``stem-3.ext``, ... is claimed instead (an empty file, created now) and said on stderr."""
+    if not path:
+        return None
+    if os.path.isdir(path):
+        raise UsageError(f"{what} {path!r} is a folder; give a file name")
+    folder = os.path.dirname(path)
+    _writable_dir(folder, f"{what} {path!r}")
+    with user_errors(f"{what} {path!r}", (OSError,)):
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        chosen = path
+        n = 2
+        stem, ext = os.path.splitext(path)
+        while True:
+            try:
+                os.close(os.open(chosen, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+                break
+            except FileExistsError:
+                chosen = f"{stem}-{n}{ext}"
+                n += 1
+    if chosen != path:
+        print(f"{path} exists (an earlier run's); writing {chosen}", file=sys.stderr)
+    return chosen
+
+
+RUN_CLAIM = {"status": "running"}
+
+
+def holds_result(folder: str, names) -> bool:
+    return any(os.path.exists(os.path.join(folder, n)) for n in names)
+
+
+def output_dir(path: str, what: str, claim: str, others=()) -> str:
+    """Check and claim a result folder before the run. A folder that holds a result (``claim`` or any of
+    ``others``) is never written into: the run goes to the first free ``path-2``, ``path-3``, ... (said on
+    stderr). The claim is ``claim`` created exclusively now holding {"status": "running"}, so two runs
+    started together never share a folder; the run replaces it with its result (or :func:`release` removes it)."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UsageError(f"{what} {path!r} is a file, not a folder")
+    _writable_dir(path, f"{what} {path!r}")
+    base = path.rstrip(os.sep) or path
+    chosen, n = base, 2
+    with user_errors(f"{what} {path!r}", (OSError,)):
+        while True:
+            if os.path.exists(chosen) and not os.path.isdir(chosen):
+                chosen = f"{base}-{n}"
+                n += 1
+                continue
+            os.makedirs(chosen, exist_ok=True)
+            if not holds_result(chosen, others):
+                try:
+                    fd = os.open(os.path.join(chosen, claim), os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+                except FileExistsError:
+                    pass
+                else:
+                    with os.fdopen(fd, "w") as f:
+                        json.dump(RUN_CLAIM, f)
+                    break
+            chosen = f"{base}-{n}"
+            n += 1
+    if chosen != base:
+        print(f"{path} holds an earlier run; this run goes to {chosen}", file=sys.stderr)
+    return chosen
+
+
+def release(path: str | None, claim: str | None = None) -> None:
+    """Undo a claim of :func:`output_file` / :func:`output_dir` when the run stops before writing its result:
+    an empty claimed file, or a claim file still saying "running" (and then its folder if empty)."""
+    if not path:
+        return
+    try:
+        if claim is None:
+            if os.path.isfile(path) and os.path.getsize(path) == 0:
+                os.remove(path)
+            return
+        marker = os.path.join(path, claim)
+        with open(marker) as f:
+            if json.load(f) == RUN_CLAIM:
+                os.remove(marker)
+        if not os.listdir(path):
+            os.rmdir(path)
+    except (OSError, ValueError):
+        pass
+
+
+def positive_int(text: str) -> int:
+    """argparse type: an integer of at least 1."""
+    import argparse
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """argparse type: a number above 0."""
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number above 0")
+    return value
