@@ -78,9 +78,9 @@ def game_sizes(game: str) -> tuple[int, int]:
     return sizes
 
 
-def run_config_game(path: str) -> str | None:
-    """The game named by the config.yaml of the run a checkpoint belongs to (its folder or one of the two
-    above it: runs/NAME/final.zip, runs/NAME/checkpoints/step_N.zip, runs/NAME/league/...), else None."""
+def run_config(path: str) -> dict:
+    """The game and seats named by the config.yaml of the run a checkpoint belongs to (its folder or one of
+    the two above it: runs/NAME/final.zip, runs/NAME/checkpoints/step_N.zip, runs/NAME/league/...), or {}."""
     folder = os.path.dirname(os.path.abspath(path))
     for _ in range(3):
         config = os.path.join(folder, "config.yaml")
@@ -88,12 +88,16 @@ def run_config_game(path: str) -> str | None:
             try:
                 import yaml
                 with open(config) as f:
-                    game = (yaml.safe_load(f) or {}).get("game")
+                    cfg = yaml.safe_load(f) or {}
             except Exception:
-                return None
-            return game if isinstance(game, str) else None
+                return {}
+            if not isinstance(cfg, dict):
+                return {}
+            seats = cfg.get("seats")
+            return {"game": cfg.get("game") if isinstance(cfg.get("game"), str) else None,
+                    "seats": ",".join(map(str, seats)) if isinstance(seats, (list, tuple)) else seats}
         folder = os.path.dirname(folder)
-    return None
+    return {}
 
 
 def check_compatible(model, path: str, game: str) -> None:
@@ -103,8 +107,15 @@ def check_compatible(model, path: str, game: str) -> None:
     model_actions = getattr(model.action_space, "n", None)
     if model_obs == (obs_size,) and model_actions == n_actions:
         return
-    trained = run_config_game(path)
-    hint = f"; its run's config.yaml names game {trained!r}" if trained else ""
+    trained = run_config(path)
+    if trained.get("game"):
+        seats = f", seats {trained['seats']}" if trained.get("seats") else ""
+        hint = f"; its run's config.yaml names game {trained['game']!r}{seats}"
+    else:
+        import coin_env
+        fits = [g for g in coin_env.list_games() if g != game and game_sizes(g) == (model_obs[:1] and model_obs[0],
+                                                                                     model_actions)]
+        hint = f"; those are the sizes of {', '.join(fits)}" if fits else ""
     raise ValueError(f"checkpoint {path!r} does not fit {game}: it takes observations of shape {model_obs} and "
                      f"{model_actions} actions, {game} has ({obs_size},) and {n_actions}{hint}")
 

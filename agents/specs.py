@@ -5,7 +5,7 @@ problem, which ``coin-env`` prints as ``coin-env <cmd>: error: <message>`` with 
 
 * :func:`check_game`, :func:`check_setup` (game, scenario and options: one game is built);
 * :func:`check_policy` (a policy spec resolves, in this process, to a callable that can be called as
-  ``policy(game, faction, rng)``; a checkpoint must fit the game: :func:`check_checkpoint`);
+  ``policy(game, faction, rng)``; a checkpoint must fit the game: the policy-spec registry checks them);
 * :func:`check_bot` (``fuzz --bot``, ``strength --bot``: the known bots are named);
 * :func:`output_file`, :func:`output_dir` (an output path is writable and never overwrites an earlier run:
   an existing file or result directory gets the first free name ``NAME-2``, ``NAME-3``, ..., as training runs do).
@@ -16,7 +16,6 @@ Used by evaluate, balance, simulate, strength, bench and fuzz, and by agents/tou
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 import sys
@@ -79,95 +78,15 @@ def spec_label(spec) -> str:
     return spec if isinstance(spec, str) else getattr(spec, "__name__", repr(spec))
 
 
-def checkpoint_origin(path: str) -> str:
-    """What the train run that wrote ``path`` was for (its config.yaml, next to it or one folder up)."""
-    here = os.path.dirname(os.path.abspath(path))
-    for folder in (here, os.path.dirname(here)):
-        config = os.path.join(folder, "config.yaml")
-        if os.path.isfile(config):
-            try:
-                import yaml
-                with open(config) as f:
-                    cfg = yaml.safe_load(f) or {}
-            except Exception:  # noqa: BLE001 - only a hint for an error message
-                return ""
-            if isinstance(cfg, dict) and cfg.get("game"):
-                seats = cfg.get("seats")
-                seats = ",".join(seats) if isinstance(seats, (list, tuple)) else seats
-                return f"its run config {config} says game {cfg['game']}" + (f", seats {seats}" if seats else "")
-    return ""
-
-
-def game_sizes(game: str) -> tuple[int, int]:
-    """(observation size, number of actions) of a game."""
-    import coin_env
-    from coin_env.core.encoding import encoder_for
-    g = coin_env.make_game(game)
-    return encoder_for(g).size, len(g.vocabulary)
-
-
-def check_checkpoint(spec: str, game: str) -> None:
-    """A checkpoint spec names a readable MaskablePPO save whose observation and action sizes are the game's."""
-    import coin_env
-    from .policies import checkpoint_path, load_model
-    path = checkpoint_path(spec)
-    try:
-        model = load_model(path)
-    except FileNotFoundError as exc:
-        raise UsageError(one_line(exc).removeprefix("FileNotFoundError: ")) from None
-    except ImportError as exc:
-        raise UsageError(f"checkpoint {path!r} needs the [train] extra (torch, sb3-contrib): {one_line(exc)}") \
-            from None
-    except Exception as exc:  # noqa: BLE001 - sb3 raises many types for a file that is not a model
-        raise UsageError(f"checkpoint {path!r} is not a readable MaskablePPO save: {one_line(exc)}") from None
-    obs_shape = tuple(getattr(model.observation_space, "shape", ()) or ())
-    n_actions = getattr(model.action_space, "n", None)
-    size, actions = game_sizes(game)
-    if obs_shape == (size,) and n_actions == actions:
-        return
-    built = f"observations {'x'.join(map(str, obs_shape)) or '?'} and {n_actions} actions"
-    obs_size = obs_shape[0] if len(obs_shape) == 1 else None
-    fits = [g for g in coin_env.list_games() if g != game and game_sizes(g) == (obs_size, n_actions)]
-    hint = checkpoint_origin(path) or (f"its sizes are {', '.join(fits)}'s" if fits else "")
-    raise UsageError(f"checkpoint {path!r} does not fit {game}: it was built for {built}, {game} has "
-                     f"observations {size} and {actions} actions" + (f" ({hint})" if hint else ""))
-
-
-def callable_as_policy(obj) -> bool:
-    """Whether ``obj(game, faction, rng)`` is a valid call (when Python can tell from the signature)."""
-    try:
-        signature = inspect.signature(obj)
-    except (TypeError, ValueError):      # some builtins have no signature: give them the benefit of the doubt
-        return True
-    try:
-        signature.bind(None, None, None)
-    except TypeError:
-        return False
-    return True
-
-
 def check_policy(spec, game: str, what: str | None = None):
     """Resolve ``spec`` for ``game`` here, in this process; returns the policy or raises UsageError naming
-    ``what`` (e.g. "--policy ppo=x.zip"). Specs: "random", a bot of the game, "checkpoint:PATH" or a path
-    ending in .zip, "module:attr" (a callable, or a class whose instances are such callables)."""
-    from .policies import is_checkpoint_spec, policy_from_spec
+    ``what`` (e.g. "--policy ppo=x.zip"). The checks are the policy-spec registry's
+    (coin_env.core.policy_specs and agents.policies): a name of the game, a 'module:attr' that imports and
+    can be called as policy(game, faction, rng), a readable checkpoint that fits the game."""
+    from .policies import policy_from_spec
     what = what or f"policy {spec_label(spec)!r}"
-    if isinstance(spec, str) and not spec.strip():
-        raise UsageError(f"{what}: empty policy spec")
-    if is_checkpoint_spec(spec):
-        try:
-            check_checkpoint(spec, game)
-        except UsageError as exc:
-            raise UsageError(f"{what}: {exc}") from None
     with user_errors(what):
-        policy = policy_from_spec(spec, game)
-    if not callable(policy) or inspect.ismodule(policy) or isinstance(policy, type):
-        raise UsageError(f"{what}: {spec_label(spec)} is {type(policy).__name__} {_short(policy)}, not a policy "
-                         f"(a callable policy(game, faction, rng) -> action, or a class of such callables)")
-    if not callable_as_policy(policy):
-        raise UsageError(f"{what}: {spec_label(spec)} cannot be called as policy(game, faction, rng) -> action "
-                         f"(its signature: {_signature(policy)})")
-    return policy
+        return policy_from_spec(spec, game)
 
 
 def check_bot(bot, game: str, what: str = "--bot"):
@@ -180,21 +99,6 @@ def check_bot(bot, game: str, what: str = "--bot"):
         raise UsageError(f"{what}: unknown bot {bot!r} for {game}; known bots: {bots_text(game)}")
     return check_policy(bot, game, what)
 
-
-def _short(obj) -> str:
-    text = repr(obj)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _signature(obj) -> str:
-    try:
-        text = f"{getattr(obj, '__name__', type(obj).__name__)}{inspect.signature(obj)}"
-    except (TypeError, ValueError):
-        return "unknown"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-# --- paths --------------------------------------------------------------------------------------------------
 
 def _writable_dir(folder: str, what: str) -> None:
     folder = folder or "."

@@ -147,7 +147,7 @@ def gandhi_checkpoint(tmp_path_factory):
 def test_evaluate_refuses_a_checkpoint_of_another_game(gandhi_checkpoint, capsys):
     line = refused(["evaluate", "--game", "a_distant_plain", "--policy", f"ppo={gandhi_checkpoint}", "--games", "1",
                     "--workers", "2", "--no-baselines"], capsys,
-                   "--policy ppo=", "does not fit a_distant_plain", "1588", "1467", "game gandhi")
+                   "--policy ppo=", "does not fit a_distant_plain", "1588", "1467", "names game 'gandhi'", "seats congress")
     assert "seats congress" in line
 
 
@@ -163,10 +163,10 @@ def test_a_checkpoint_of_the_game_is_accepted(gandhi_checkpoint):
 
 
 @pytest.mark.parametrize("spec, words", [
-    ("os:path", ["os:path is module", "not a policy"]),
+    ("os:path", ["os:path", "is a module, not a callable"]),
     ("nosuchmodule:x", ["No module named 'nosuchmodule'"]),
-    ("coin_env:__version__", ["coin_env:__version__ is str", "not a policy"]),
-    ("json:loads", ["json:loads cannot be called as policy(game, faction, rng)"]),
+    ("coin_env:__version__", ["coin_env:__version__", "is a str, not a callable"]),
+    ("json:loads", ["json:loads", "cannot be called as (game, faction, rng)"]),
     ("os:nosuchattr", ["has no attribute 'nosuchattr'"]),
     ("checkpoint:missing.zip", ["not found"]),
 ])
@@ -244,7 +244,7 @@ UNKNOWN_SPEC = [
     (["simulate", "--seat", "taliban=random", "--games", "1"], "taliban"),
     (["simulate", "--seat", "raj", "--games", "1"], "FACTION=POLICY"),
     (["strength", "--bot", "nosuch", "--games", "1"], "known bots: arjuna"),
-    (["fuzz", "gandhi", "--bot", "os:path", "--decisions", "10"], "not a policy"),
+    (["fuzz", "gandhi", "--bot", "os:path", "--decisions", "10"], "not a callable"),
 ]
 
 
