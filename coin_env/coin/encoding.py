@@ -32,9 +32,9 @@ cards played) there.
 
 Hooks a subclass provides: ``game_class()`` (the game class: factions, vocabulary, registries),
 ``space_names``, ``space_features``, ``piece_names``, ``n_cards``, ``periodic_name``,
-``is_periodic(card)``, ``faction_order(card)``, ``boxes`` and ``force_pool``,
-``build_tracks(vocab)``, ``static_spaces()`` (the (spaces x features) template of fixed facts,
-rebuilt by :meth:`CoinEncoder.refresh_static`), ``encode_board(game, out, sv)`` (spaces, boxes via
+``boxes`` and ``force_pool``, ``build_tracks(vocab)``, ``static_spaces(data)`` (the (spaces x
+features) fixed facts of the game's data: :meth:`CoinEncoder.template` builds the vector every encode
+starts from once per data object), ``encode_board(game, out, sv)`` (spaces, boxes via
 :meth:`encode_boxes`, tracks) and optionally ``build_card_extras()`` / ``encode_card_extras(s, out)``
 and ``decision_space_keys``.
 
@@ -72,18 +72,13 @@ class CoinEncoder(Encoder):
     def game_class(self):
         raise NotImplementedError
 
-    def is_periodic(self, card: int) -> bool:
-        raise NotImplementedError
-
-    def faction_order(self, card: int):
-        raise NotImplementedError
-
     def build_tracks(self, vocab) -> None:
         """Declare the game's ``tracks`` group (after the ``spaces`` and ``boxes`` groups)."""
         raise NotImplementedError
 
-    def static_spaces(self) -> np.ndarray:
-        """(n spaces, n space features) float32: the fixed facts of the map (zeros elsewhere)."""
+    def static_spaces(self, data) -> np.ndarray:
+        """(n spaces, n space features) float32: the fixed facts of the map of ``data`` (the game's data,
+        ``game.data``; zeros elsewhere)."""
         raise NotImplementedError
 
     def encode_board(self, game, out: np.ndarray, sv: np.ndarray) -> None:
@@ -150,12 +145,19 @@ class CoinEncoder(Encoder):
         self.o_left = b("decision", ["budget given", "budget left"])
         self.o_piece = b("decision", [f"decision piece {p}" for p in self.piece_names])
 
-        self._template = np.zeros(self.size, dtype=np.float32)
-        self.refresh_static()
+    # One encoder serves every game of its kind in the process (core.encoding caches it by game name), so it
+    # holds nothing a data pack changes: the fixed map facts and the cards' faction orders are read from the
+    # data of the game being encoded.
+    def template(self, data) -> np.ndarray:
+        """The vector every encode starts from: zeros but the fixed map facts of ``data``; built once per
+        data object and kept with it (read-only)."""
+        return data.derived(f"{type(self).__name__} template", self._build_template)
 
-    def refresh_static(self) -> None:
-        """Rebuild the template of fixed map facts (call after a data pack changes the map tables)."""
-        self.space_view(self._template)[:] = self.static_spaces()
+    def _build_template(self, data) -> np.ndarray:
+        out = np.zeros(self.size, dtype=np.float32)
+        self.space_view(out)[:] = self.static_spaces(data)
+        out.setflags(write=False)
+        return out
 
     def space_view(self, out: np.ndarray) -> np.ndarray:
         """The spaces block of ``out`` as a (spaces x features) view."""
@@ -216,10 +218,10 @@ class CoinEncoder(Encoder):
     # --- encoding -------------------------------------------------------------------------------
     def encode(self, game, perspective: str, out: np.ndarray) -> np.ndarray:
         s = game.state
-        out[:] = self._template
+        out[:] = self.template(s.data)
         sv = self.space_view(out)
         self.encode_board(game, out, sv)
-        self._encode_cards(s, out)
+        self._encode_cards(s.data.cards, s, out)
         self.encode_card_extras(s, out)
         self._encode_sequence(s, out)
         self._encode_turn(s, out, sv)
@@ -227,7 +229,8 @@ class CoinEncoder(Encoder):
         np.clip(out, self.low, self.high, out=out)
         return out
 
-    def _encode_cards(self, s, out: np.ndarray) -> None:
+    def _encode_cards(self, cards, s, out: np.ndarray) -> None:
+        """Current and Upcoming: present, periodic, faction order (``cards``: the game's card facts)."""
         fi = self._faction_index
         nfac = len(fi)
         number = self._card_number_offset
@@ -236,10 +239,10 @@ class CoinEncoder(Encoder):
                 continue
             o = self.o_card[which]
             out[o] = 1.0
-            if self.is_periodic(card):
+            if cards.is_periodic(card):
                 out[o + 1] = 1.0
             else:
-                for pos, f in enumerate(self.faction_order(card)):
+                for pos, f in enumerate(cards.faction_order(card)):
                     out[o + 2 + nfac * pos + fi[f]] = 1.0
             if 1 <= card <= self.n_cards:
                 out[o + number + card - 1] = 1.0

@@ -396,8 +396,8 @@ def test_the_map_template_is_each_games_own():
     for _ in range(2):
         assert feat(packed, "space Kandahar: Mountain") == float(not old)
         assert feat(g, "space Kandahar: Mountain") == float(old)
-    assert enc._template is None
-    template = g.data.derived(aenc.TEMPLATE_KEY, None)
+    assert not hasattr(enc, "_template")
+    template = enc.template(g.data)
     assert template is enc.template(g.data) and template is not enc.template(packed.data)
     assert not template.flags.writeable
     assert np.array_equal(enc.space_view(template.copy()), enc.static_spaces(g.data))

@@ -57,7 +57,6 @@ STATIC_FACTS = {
     "LoC": ("IS_LOC", 1.0), "Pop": ("printed_pop", 3.0), "Econ": ("econ", 4.0), "Pashtun": ("is_pashtun", 1.0),
     "Mountain": ("is_mountain", 1.0),
 }
-TEMPLATE_KEY = "encoder_template"           # the encoder's per-map template on the game's data
 SPACE_FEATURES = [
     *PIECE_FEATURES,
     *SUPPORT_LEVELS,
@@ -160,71 +159,12 @@ class AdpEncoder(CoinEncoder):
         from .game import AdpGame
         return AdpGame
 
-    def is_periodic(self, card):
-        return carddata.is_propaganda(card)
-
-    # --- the game's data: the map template and the card orders come from ``game.data`` -------------
-    # One encoder serves every A Distant Plain game of the process (core.encoding caches it by game
-    # name), so it holds nothing a data pack changes: encode() reads the template of fixed map facts and
-    # the cards' faction orders from the game being encoded.
-    def refresh_static(self):
-        """No per-process template: :meth:`template` is built per game data (CoinEncoder.__init__ calls
-        this; a leftover reader of ``_template`` fails loudly)."""
-        self._template = None
-
-    def static_spaces(self, data=None):
-        """(spaces x features) fixed map facts of ``data`` (the game's AdpData; None: built-in)."""
-        if data is None:
-            from .datapack import default
-            data = default()
+    def static_spaces(self, data):
+        """(spaces x features) fixed map facts of ``data`` (the game's AdpData)."""
         t = np.zeros((st.N_SPACES, NF), dtype=np.float32)
         for feature, (table, scale) in STATIC_FACTS.items():
             t[:, F[feature]] = (getattr(st, table) if table.isupper() else getattr(data, table)) / scale
         return t
-
-    def template(self, data) -> np.ndarray:
-        """The observation every encode starts from: zeros but the fixed map facts of ``data``, built
-        once per data object and kept with it (read-only)."""
-        return data.derived(TEMPLATE_KEY, self._build_template)
-
-    def _build_template(self, data) -> np.ndarray:
-        out = np.zeros(self.size, dtype=np.float32)
-        self.space_view(out)[:] = self.static_spaces(data)
-        out.setflags(write=False)
-        return out
-
-    def encode(self, game, perspective, out):
-        """CoinEncoder.encode with the game's own data: the template of its map and its card orders."""
-        s = game.state
-        data = s.data
-        out[:] = data.derived(TEMPLATE_KEY, self._build_template)
-        sv = self.space_view(out)
-        self.encode_board(game, out, sv)
-        self._encode_cards_of(data.cards, s, out)
-        self.encode_card_extras(s, out)
-        self._encode_sequence(s, out)
-        self._encode_turn(s, out, sv)
-        self._encode_decision(game, perspective, out, sv)
-        np.clip(out, self.low, self.high, out=out)
-        return out
-
-    def _encode_cards_of(self, cards, s, out):
-        """CoinEncoder._encode_cards with the faction orders of the game's cards (``data.cards``)."""
-        fi = self._faction_index
-        nfac = len(fi)
-        number = self._card_number_offset
-        for which, card in (("current", s.current), ("upcoming", s.upcoming)):
-            if card is None:
-                continue
-            o = self.o_card[which]
-            out[o] = 1.0
-            if carddata.is_propaganda(card):
-                out[o + 1] = 1.0
-            else:
-                for pos, f in enumerate(cards.faction_order(card)):
-                    out[o + 2 + nfac * pos + fi[f]] = 1.0
-            if 1 <= card <= self.n_cards:
-                out[o + number + card - 1] = 1.0
 
     def build_tracks(self, vocab):
         b = self.block

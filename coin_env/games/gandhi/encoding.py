@@ -162,7 +162,6 @@ class GandhiEncoder(CoinEncoder):
     piece_names = PIECE_NAMES
     n_cards = N_CARDS
     periodic_name = "Campaign"
-    _cards = None              # the card facts of the game being encoded (see encode)
     boxes = _BOXES
     force_pool = _POOL
 
@@ -172,33 +171,8 @@ class GandhiEncoder(CoinEncoder):
         from .game import GandhiGame
         return GandhiGame
 
-    def is_periodic(self, card):
-        return carddata.is_campaign(card)
-
-    def faction_order(self, card):
-        # The cards of the game being encoded (set by encode): its data's orders, never a process-wide table.
-        return self._cards.faction_order(card)
-
-    def static_spaces(self, data=None):
-        if data is None:
-            from .datapack import default
-            data = default()
+    def static_spaces(self, data):
         return _static_template(data)
-
-    def _template_for(self, data) -> np.ndarray:
-        """The encoder's whole-vector template (fixed map facts of ``data``), built once per data object."""
-        def build(d):
-            t = np.zeros(self.size, dtype=np.float32)
-            self.space_view(t)[:] = self.static_spaces(d)
-            t.setflags(write=False)
-            return t
-        return data.derived(f"encoder_template:{self.size}", build)
-
-    def encode(self, game, perspective, out):
-        data = game.state.data
-        self._cards = data.cards
-        self._template = self._template_for(data)
-        return super().encode(game, perspective, out)
 
     def build_tracks(self, vocab):
         b = self.block
