@@ -2,7 +2,7 @@
 
 Registry hook (game name -> ``"module:attr"``, loaded lazily so core never imports a game):
 :data:`PICTURES`. :func:`picture_for` returns the game's ``draw(game) -> np.ndarray``;
-:func:`draw` draws a game. The envs' ``render_mode="rgb_array"`` and ``coin-env replay`` use it.
+:func:`draw` draws a game; :func:`describe` gives the same picture as data. The envs' ``render_mode="rgb_array"`` and ``coin-env replay`` use it.
 
 A game's picture module describes its board as plain data -- spaces with hand-placed schematic
 coordinates, adjacency edges, pieces by faction colour, markers, tracks and cards -- and hands it to
@@ -37,6 +37,14 @@ def picture_for(game):
 def draw(game) -> np.ndarray:
     """The board picture of ``game``: an (H, W, 3) uint8 array."""
     return picture_for(game)(game)
+
+
+def describe(game) -> "Board":
+    """The picture of ``game`` as data (:class:`Board`): the ``describe`` function beside the game's
+    registered ``draw`` (what ``coin-env replay`` hands to the browser, which draws it as SVG)."""
+    if game.name not in PICTURES:
+        raise ValueError(f"no board picture registered for game {game.name!r}; known: {sorted(PICTURES)}")
+    return importlib.import_module(PICTURES[game.name].partition(":")[0]).describe(game)
 
 
 # --- the shared schematic drawer ------------------------------------------------------------------------
