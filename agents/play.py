@@ -104,9 +104,10 @@ class Session:
         self.game, self.seat, self.spec, self.policies = game, seat, spec, policies
         self.start, self.actions = start, actions
         self.rng = random.Random(seed)
-        for p in set(map(id, policies.values())):
-            pol = next(v for v in policies.values() if id(v) == p)
-            if hasattr(pol, "new_episode"):
+        told = set()
+        for pol in policies.values():          # an opponent told of each new episode (as the envs do)
+            if id(pol) not in told and hasattr(pol, "new_episode"):
+                told.add(id(pol))
                 pol.new_episode(self.rng)
         self.inp = inp or sys.stdin
         self.out = out or sys.stdout
