@@ -1,4 +1,5 @@
-"""The ``coin-env`` command: ``train``, ``evaluate``, ``balance``, ``simulate``, ``strength``, ``bench``, ``fuzz``.
+"""The ``coin-env`` command: ``train``, ``evaluate``, ``balance``, ``simulate``, ``strength``, ``bench``, ``fuzz``,
+``play``, ``replay``.
 
 Each subcommand lives in its own module of this package with ``add_arguments(parser)`` and ``run(args)``;
 ``python -m agents.<module>`` takes the same arguments. Modules import torch and stable-baselines3 only
@@ -54,6 +55,8 @@ COMMANDS = [
     ("strength", "strength", "win rates (95%% CI) of a game's non-player bots vs random players"),
     ("bench", "benchmark", "benchmark engines and environments (decisions/s, steps/s, clone cost)"),
     ("fuzz", "fuzz", "seeded random play with every guarantee checked; replay files on failure"),
+    ("play", "play", "play a game in the terminal against bots, random players or checkpoints"),
+    ("replay", "replay", "a saved game as one self-contained HTML page to step through"),
 ]
 
 

@@ -40,7 +40,8 @@
     - ``reward="margin"``: the ranking reward plus ``clip(victory margin, -20, 20) / 20``
       (7.3 margins; so in [-2, 2]).
 * ``render_mode="ansi"``: ``render()`` returns the game's text board (tracks, cards, spaces,
-  the prompt); ``"human"`` prints it.
+  the prompt); ``"human"`` prints it; ``"rgb_array"``: ``render()`` returns the board picture, an
+  (H, W, 3) uint8 array (coin_env.core.pictures: schematic map, pieces, markers, tracks, cards).
 * Picklable, and constructible from a plain dict: ``CoinAECEnv.from_config({"game": "gandhi", ...})``.
 """
 
@@ -112,7 +113,7 @@ def with_non_players(options: dict, opponents: dict) -> dict:
 
 
 class CoinAECEnv(CoinEnvCommon, AECEnv):
-    metadata = {"render_modes": ["ansi", "human"], "name": "coin_env_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "name": "coin_env_v0", "is_parallelizable": False}
 
     def __init__(self, game: str = "gandhi", scenario: str | None = None, seed: int | None = None,
                  options: dict | None = None, opponents=None, render_mode: str | None = None,

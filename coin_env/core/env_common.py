@@ -1,5 +1,5 @@
 """What the PettingZoo, gymnasium and vector envs share: argument checks, running the opponent seats,
-text rendering and pickling."""
+rendering (text, or the board picture for render_mode="rgb_array") and pickling."""
 
 from __future__ import annotations
 
@@ -75,6 +75,9 @@ class CoinEnvCommon:
     def render(self):
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":        # the board picture (coin_env.core.pictures)
+            from .pictures import draw
+            return draw(self.game)
         text = renderer_for(self.game)(self.game)
         if self.render_mode == "human":
             print(text)

@@ -70,7 +70,7 @@ from .registry import game_module, make_game
 
 
 class CoinGymEnv(CoinEnvCommon, gym.Env):
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 4}
 
     def __init__(self, game: str = "gandhi", seat: str | None = None, opponents="random",
                  scenario: str | None = None, seed: int | None = None, options: dict | None = None,

@@ -297,7 +297,8 @@ class CoinVectorEnv(gym.vector.VectorEnv):
 
     # -- the rest of the VectorEnv API ---------------------------------------------------
     def render(self):
-        """Each env's rendering (text for render_mode="ansi"; None each for "human", which prints)."""
+        """Each env's rendering (text for render_mode="ansi", an (H, W, 3) uint8 board picture for
+        "rgb_array"; None each for "human", which prints)."""
         return tuple(env.render() for env in self.envs)
 
     def close_extras(self, **kwargs) -> None:

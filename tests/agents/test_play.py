@@ -1,0 +1,181 @@
+"""coin-env play: a person plays one seat in the terminal through piped standard input (numbers, label
+prefixes, undo, save, --load, q, end of input, bad lines), the other seats by bots or random players."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from agents import play as playmod
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GANDHI = ["gandhi", "--seat", "congress", "--opponents", "arjuna", "--seed", "0"]
+
+
+def play(lines, *argv, cwd=ROOT):
+    """``python -m agents.cli play ARGV`` with ``lines`` piped to its standard input."""
+    text = "".join(f"{line}\n" for line in lines)
+    return subprocess.run([sys.executable, "-m", "agents.cli", "play", *argv], input=text, cwd=cwd,
+                          capture_output=True, text=True, timeout=180, env=dict(os.environ, PYTHONPATH=ROOT))
+
+
+def decisions(out: str, seat: str = "congress"):
+    """Every decision shown: (prompt, [choice labels])."""
+    found = []
+    for m in re.finditer(rf"^--- Your decision \({seat}\): (.*)\n((?:\s+\d+\. .*\n)+)", out, re.M):
+        found.append((m.group(1), re.findall(r"^\s+\d+\. (.*)$", m.group(2), re.M)))
+    return found
+
+
+def test_a_person_plays_by_number_and_by_label_prefix():
+    r = play(["3", "rall", "q"], *GANDHI)
+    assert r.returncode == 0, r.stderr
+    shown = decisions(r.stdout)
+    assert shown[0][1] == ["pass", "operation only", "operation with special activity"]
+    assert "  congress: operation with special activity" in r.stdout
+    assert shown[1][0] == "choose an operation" and "Rally" in shown[1][1]
+    assert "  congress: Rally" in r.stdout                       # "rall": a unique prefix, any case
+    assert "Card: #" in r.stdout and "Next: #" in r.stdout       # the current and upcoming card
+    assert "=== Gandhi (short)" in r.stdout                      # the board
+    assert re.search(r"^  ml: operation with special activity > Rally > ", r.stdout, re.M)   # a bot's turn
+    assert r.stdout.rstrip().endswith("Stopped.")
+
+
+def test_bad_input_is_one_line_and_the_same_question_is_asked_again():
+    r = play(["xyz", "99", "operation", "", "operation only", "q"], *GANDHI)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert len(decisions(out)) == 2                       # the bad lines redraw nothing
+    answers = re.findall(r"^congress> (.*)\n(.*)$", out, re.M)
+    replies = dict(answers[:4])
+    assert replies["xyz"].startswith("Unknown input 'xyz'")
+    assert replies["99"].startswith("No choice 99: choose 1-3")
+    assert replies["operation"].startswith("Ambiguous 'operation'")
+    assert "operation only" in replies["operation"] and "operation with special activity" in replies["operation"]
+    assert replies[""].startswith("Type a number")
+    assert "  congress: operation only" in out           # an exact label wins over longer ones
+    assert "Traceback" not in r.stderr
+
+
+def test_undo_returns_to_the_previous_decision():
+    r = play(["1", "done", "undo", "undo", "undo", "q"], *GANDHI)
+    assert r.returncode == 0, r.stderr
+    shown = decisions(r.stdout)
+    # first decision, passing choice, (bots play) the next card's decision, undo -> passing choice, undo -> first
+    assert shown[2] != shown[1]
+    assert shown[3] == shown[1] and shown[4] == shown[0]
+    assert "Nothing to undo" in r.stdout                 # the first decision of the session
+
+
+def test_undo_gives_the_same_game_as_before(monkeypatch):
+    import io
+
+    import coin_env
+    args = argparse.Namespace(game="gandhi", seat="congress", opponents="arjuna", scenario=None, seed=0, load=None)
+    game, seat, spec, policies, start, actions = playmod.setup(args)
+    out = io.StringIO()
+    session = playmod.Session(game, seat, spec, policies, start, actions, inp=io.StringIO("2\nundo\nq\n"), out=out)
+    before = []
+    orig = session.show_decision
+
+    def spy(labels):
+        before.append((session.game.to_json(), session.game.legal_actions(), list(session.actions)))
+        orig(labels)
+    monkeypatch.setattr(session, "show_decision", spy)
+    assert session.loop() == 0
+    assert before[2] == before[0]
+    assert coin_env.load_game(before[2][0]).prompt() == coin_env.load_game(before[0][0]).prompt()
+
+
+def test_save_and_load_resume_the_same_decision(tmp_path):
+    path = tmp_path / "game.json"
+    r = play(["1", "save " + str(path), "save " + str(path), "q"], *GANDHI)
+    assert r.returncode == 0, r.stderr
+    assert f"Saved to {path}" in r.stdout
+    assert f"{path} exists; not overwritten" in r.stdout
+    saved_at = decisions(r.stdout)[-1]
+    data = json.loads(path.read_text())
+    assert data["format"] == "coin-env replay" and data["seat"] == "congress" and data["opponents"] == "arjuna"
+    assert data["start"]["game"] == "gandhi" and len(data["actions"]) > 1
+    r2 = play(["q"], "gandhi", "--load", str(path))           # seat and opponents come from the file
+    assert r2.returncode == 0, r2.stderr
+    assert decisions(r2.stdout)[0] == saved_at
+    r3 = play(["done", "q"], "gandhi", "--load", str(path), "--seat", "congress", "--opponents", "arjuna")
+    assert r3.returncode == 0 and "  congress: done" in r3.stdout
+
+
+def test_load_a_plain_save(tmp_path):
+    import coin_env
+    from coin_env.core.aec_env import with_non_players
+    game = coin_env.make_game("gandhi", seed=3, options={"non_players": ["raj", "ml", "revs"]})
+    path = tmp_path / "plain.json"
+    path.write_text(game.to_json())
+    r = play(["q"], "gandhi", "--load", str(path), "--seat", "congress", "--opponents", "arjuna")
+    assert r.returncode == 0, r.stderr
+    assert decisions(r.stdout)
+    refused = play(["q"], "gandhi", "--load", str(path))
+    assert refused.returncode == 2 and "plain save: give --seat and --opponents" in refused.stderr
+    mismatch = play(["q"], "gandhi", "--load", str(path), "--seat", "congress", "--opponents", "random")
+    assert mismatch.returncode == 2 and len(mismatch.stderr.strip().splitlines()) == 1
+    assert with_non_players({}, {}) == {}
+
+
+def test_quit_and_end_of_input_exit_zero():
+    for lines in (["q"], ["quit"], []):
+        r = play(lines, *GANDHI)
+        assert r.returncode == 0, r.stderr
+        assert "Traceback" not in r.stderr
+    assert "End of input" in play([], *GANDHI).stdout
+    helped = play(["help", "q"], *GANDHI)
+    assert "undo" in helped.stdout and "save FILE" in helped.stdout
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["gandhi", "--seat", "nobody", "--opponents", "arjuna"], ["--seat", "'nobody'", "raj, congress"]),
+    (["gandhi", "--seat", "raj", "--opponents", "nobot"], ["--opponents", "unknown bot", "arjuna"]),
+    (["gandhi", "--seat", "raj"], ["--opponents"]),
+    (["chess", "--seat", "raj", "--opponents", "random"], ["unknown game"]),
+    (["gandhi", "--seat", "raj", "--opponents", "random", "--scenario", "nope"], ["nope"]),
+    (["gandhi", "--load", "/nonexistent/x.json"], ["cannot read"]),
+])
+def test_user_errors_are_one_line(argv, words):
+    r = play([], *argv)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("coin-env play: error: "), r.stderr
+    for w in words:
+        assert w in lines[0]
+
+
+def test_non_player_bots_play_by_their_rules_and_random_opponents_work():
+    args = argparse.Namespace(game="a_distant_plain", seat="taliban", opponents="flowchart", scenario=None, seed=0,
+                              load=None)
+    game = playmod.setup(args)[0]
+    assert sorted(game.options["non_players"]) == ["coalition", "government", "warlords"]
+    args.opponents = "random"
+    assert not playmod.setup(args)[0].options.get("non_players")
+    r = play(["1", "1", "q"], "a_distant_plain", "--seat", "taliban", "--opponents", "flowchart", "--seed", "1")
+    assert r.returncode == 0, r.stderr
+    assert decisions(r.stdout, "taliban")
+    r = play(["1", "q"], "gandhi", "--seat", "raj", "--opponents", "random")
+    assert r.returncode == 0, r.stderr
+    assert decisions(r.stdout, "raj")
+
+
+def test_the_games_own_log_is_shown_when_it_has_one():
+    import io
+    args = argparse.Namespace(game="gandhi", seat="congress", opponents="random", scenario=None, seed=0, load=None)
+    game, seat, spec, policies, start, actions = playmod.setup(args)
+    out = io.StringIO()
+    session = playmod.Session(game, seat, spec, policies, start, actions, inp=io.StringIO("1\nq\n"), out=out)
+    session.game.log = [{"text": "Raj Rallies in Bihar"}]       # a game that keeps a log (list of dicts)
+    session.log_seen = 0
+    assert session.loop() == 0
+    assert "  Raj Rallies in Bihar" in out.getvalue()
+    assert "  congress: pass" not in out.getvalue()              # the log tells the moves instead
