@@ -1,0 +1,18 @@
+"""Vijayanagara's rules, one module per part of the rulebook:
+
+* ``common``      3.1 / 4.1 costs, free Commands, the Command & Decree timing
+* ``commands``    3.2-3.4 Commands (Conscript, Rally, Rebel so far)
+* ``decrees``     4.2-4.4 Decrees (Collect Tribute, Trade, Tax, Build so far)
+* ``battle``      1.10 Cavalry and the battle every Attack shares (3.2.4, 3.3.4, 3.4.4, 3.5.3)
+* ``mongols``     2.4 Mongol Invasion cards, 3.5 Mongol Commands, 2.6 Timurid Empire cards
+* ``succession``  2.5 Succession cards
+* ``events``      2.3.4 Event effects (none known)
+
+MODES collects every named procedure option from the rules modules, in a fixed order.
+"""
+
+from . import battle, commands, decrees, events, mongols, succession
+
+MODES: list[tuple[str, str]] = [("yes", "yes"), ("no", "no")]
+for _module in (commands, decrees, battle, mongols, succession, events):
+    MODES += list(_module.MODES)
