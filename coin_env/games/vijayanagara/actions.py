@@ -9,7 +9,7 @@ from .data.pieces import FACTION_NAMES, FACTIONS, PIECE_NAMES
 from .rules import MODES
 from .static import SPACE_NAMES
 
-COMMANDS = [("conscript", "Conscript"), ("rally", "Rally"), ("rebel", "Rebel")]               # 3.2-3.4
+COMMANDS = [("conscript", "Conscript"), ("rally", "Rally"), ("rebel", "Rebel"), ("attack", "Attack")]               # 3.2-3.4
 DECREES = [("collect_tribute", "Collect Tribute"), ("trade", "Trade"), ("tax", "Tax"), ("build", "Build")]
 # 2.3.3: the two forked boxes, the Limited Command box and Pass under this game's names.
 META_LABELS = {"op_with_sa": "command & decree", "op_only": "command (event-or-command box)",

@@ -45,27 +45,32 @@ def outnumbers(s, sp: int, faction: str) -> bool:
 
 
 def refresh(s, sp: int) -> None:
-    """1.4.5 / 1.6: in a Province the Bahmani (Vijayanagara) Kingdom Controls every Amir (Raja) is
-    Rebelling; in a Tributary Province none is (placing a Tributary marker flips them Obedient).
-    Call after every change of pieces or status in ``sp``."""
+    """1.4.5 / 1.7: where the Bahmani Kingdom (Vijayanagara) Controls a Province, every Amir (Raja)
+    there is Rebelling; control is re-read after every change, so call this after each change of
+    pieces or status in ``sp``. (Rebelling Units may stay Rebelling when Control is lost, and may be
+    Rebelling in a Tributary Province until a Tributary marker is placed there, 1.6 / 3.2.4.)"""
     if not IS_PROVINCE[sp]:
-        return
-    row = s.pieces[sp]
-    if s.tributary[sp]:
-        for obedient, rebel in ((AMIR, AMIR_REBEL), (RAJA, RAJA_REBEL)):
-            row[obedient] += row[rebel]
-            row[rebel] = 0
         return
     ctrl = controller(s, sp)
     if ctrl in REBELS_OF:
         obedient, rebel = REBELS_OF[ctrl]
+        row = s.pieces[sp]
         row[rebel] += row[obedient]
         row[obedient] = 0
+
+
+def set_obedient(s, sp: int) -> None:
+    row = s.pieces[sp]
+    for obedient, rebel in ((AMIR, AMIR_REBEL), (RAJA, RAJA_REBEL)):
+        row[obedient] += row[rebel]
+        row[rebel] = 0
 
 
 def set_tributary(s, sp: int, value: bool) -> None:
     """1.6: place or remove a Tributary marker (placing flips Rebelling Amirs and Rajas Obedient)."""
     s.tributary[sp] = 1 if value else 0
+    if value:
+        set_obedient(s, sp)
     refresh(s, sp)
 
 
@@ -85,6 +90,15 @@ def place(s, sp: int, piece: int, n: int = 1) -> int:
     s.pieces[sp, base] += n
     refresh(s, sp)
     return n
+
+
+def move(s, src: int, dst: int, piece: int, n: int = 1) -> None:
+    """Move ``n`` pieces of one type; both spaces' Control is re-read (1.7)."""
+    assert s.pieces[src, piece] >= n
+    s.pieces[src, piece] -= n
+    s.pieces[dst, piece] += n
+    refresh(s, src)
+    refresh(s, dst)
 
 
 def remove(s, sp: int, piece: int, n: int = 1) -> None:

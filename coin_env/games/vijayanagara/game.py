@@ -14,7 +14,7 @@ from .data import cards as carddata
 from .data.pieces import (AMIR, AMIR_REBEL, FACTIONS, FORCE_POOL, INFLUENCE_SLOTS, MONGOL, PASS_RESOURCES, PAIR_OF,
                           RAJA, RAJA_REBEL, STRUCTURES, UNITS_PER_SLOT, CAVALRY_TOKENS, MAX_RESOURCES)
 from .registry import CONTINUATIONS, PROMPTS
-from .rules import commands, decrees, mongols, succession
+from .rules import attack, commands, decrees, mongols, succession
 from .state import VijayanagaraState
 from .static import DS_MI_ONLY, IS_PROVINCE, N_SPACES, PROVINCES, SPACE_NAMES, TRACK
 
@@ -178,8 +178,6 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
             else:
                 assert not row[MONGOL], "Mongols in a Province (1.3.1)"
                 ctrl = board.controller(s, sp)
-                if s.tributary[sp]:
-                    assert not row[AMIR_REBEL] and not row[RAJA_REBEL], "Rebelling Units in a Tributary Province (1.6)"
                 if ctrl == "bk":
                     assert not row[AMIR], "Obedient Amir where the Bahmani Kingdom Controls (1.4.5)"
                 if ctrl == "ve":
@@ -206,7 +204,7 @@ class CardEnd(Prompt):
 
 def _activities():
     table = {f: {} for f in FACTIONS}
-    for module in (commands, decrees):
+    for module in (commands, attack, decrees):
         for cls in module.ACTIVITIES:
             action = SA[cls.key] if cls.special else OP[cls.key]
             table[cls.faction][action] = cls(action)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import FORT, MONGOL, PIECE_NAMES, PIECES_OF, UNITS_OF
-from ..registry import PROMPTS
+from ..registry import CONTINUATIONS, PROMPTS
 from ..static import DELHI
 
 MODES = ([(f"cavalry_charge_{v}", f"Cavalry: Charge own die showing {v}") for v in range(2, 7)]
@@ -41,11 +41,15 @@ def attack_dice(s, sp: int, attacker: str, defender: str) -> int:
     return 4
 
 
-def start_battle(game, sp: int, attacker: str, defender: str) -> None:
-    """Push the battle in ``sp``; it runs to its end before the frames below it resume."""
+def start_battle(game, sp: int, attacker: str, defender: str, att_units: int | None = None,
+                 support: dict | None = None) -> None:
+    """Push the battle in ``sp``; it runs to its end before the frames below it resume. ``att_units``:
+    the attacking Units involved (default: all the attacker's Units there); ``support``: supporting
+    Units in one adjacent space, ``{"space": sp, "pieces": [piece, ...]}`` (3.2.4 / 3.3.4 / 3.4.4)."""
     s = game.state
     game.push({"kind": "vj_battle", "step": "roll", "space": sp, "attacker": attacker, "defender": defender,
-               "att_units": units_in(s, sp, attacker), "def_units": units_in(s, sp, defender),
+               "att_units": units_in(s, sp, attacker) if att_units is None else att_units,
+               "def_units": units_in(s, sp, defender), "support": support,
                "att_dice": [], "def_dice": [], "hits": [0, 0], "losses": {attacker: 0, defender: 0}})
 
 
@@ -115,8 +119,12 @@ class Battle(Prompt):
                 if k:
                     board.remove(s, sp, MONGOL, k)
                 frame["losses"][who] += k
-            elif n > 0 and any(s.pieces[sp, p] for p in PIECES_OF[who]):
-                game.push({"kind": "vj_casualty", "actor": who, "space": sp, "left": n})
+            else:
+                sup = frame.get("support") if who == att else None
+                cas = {"kind": "vj_casualty", "actor": who, "space": sp, "left": n,
+                       "support": None if sup is None else {"space": sup["space"], "pieces": list(sup["pieces"])}}
+                if n > 0 and Casualty.candidates(game, cas):
+                    game.push(cas)
         elif step == "influence":
             frame["step"] = "end"
             if {att, dfn} == {"bk", "ve"}:
@@ -172,24 +180,55 @@ class Casualty(Prompt):
 
     kind = "vj_casualty"
 
-    def _pieces(self, game, frame):
+    @staticmethod
+    def candidates(game, frame) -> list[int]:
+        """The owner's pieces in the space (as piece actions) and, for supporting attackers, the
+        support space ("select <space>"; 3.2.4: before or after those in the space)."""
         s = game.state
-        return [p for p in PIECES_OF[frame["actor"]] if s.pieces[frame["space"], p]]
+        out = [game.piece_action(p) for p in PIECES_OF[frame["actor"]] if s.pieces[frame["space"], p]]
+        sup = frame.get("support")
+        if sup and sup["pieces"]:
+            out.append(game.space_action(sup["space"]))
+        return out
 
     def legal(self, game, frame):
-        return [game.piece_action(p) for p in self._pieces(game, frame)]
+        return self.candidates(game, frame)
 
     def describe(self, game, frame):
         return f"{frame['actor']}: remove a piece in {game.space_names[frame['space']]} ({frame['left']} hits left)"
 
     def apply(self, game, frame, action):
         s = game.state
-        piece = game.piece_of(action)
-        board.remove(s, frame["space"], piece)
-        s.frames[-2]["losses"][frame["actor"]] += 1
-        frame["left"] -= 1
-        if frame["left"] <= 0 or not self._pieces(game, frame):
-            game.pop()
+        if game.vocabulary.group_of(action) == "space":
+            kinds = sorted(set(frame["support"]["pieces"]))
+            if len(kinds) > 1:
+                game.choose(frame["actor"], "remove which supporting Unit", [game.piece_action(p) for p in kinds],
+                            "vj_support_casualty")
+                return
+            remove_supporter(game, frame, kinds[0])
+            return
+        board.remove(s, frame["space"], game.piece_of(action))
+        casualty_taken(game, frame)
+
+
+def remove_supporter(game, frame, piece: int) -> None:
+    board.remove(game.state, frame["support"]["space"], piece)
+    frame["support"]["pieces"].remove(piece)
+    casualty_taken(game, frame)
+
+
+def casualty_taken(game, frame) -> None:
+    s = game.state
+    assert s.frames[-1] is frame and s.frames[-2]["kind"] == "vj_battle"
+    s.frames[-2]["losses"][frame["actor"]] += 1
+    frame["left"] -= 1
+    if frame["left"] <= 0 or not Casualty.candidates(game, frame):
+        game.pop()
+
+
+@CONTINUATIONS.register
+def vj_support_casualty(game, frame, action):
+    remove_supporter(game, game.state.frames[-1], game.piece_of(action))
 
 
 __all__ = ["MODES", "PIECE_NAMES", "start_battle", "mongol_charge", "attack_dice", "threshold", "units_in"]
