@@ -18,10 +18,13 @@ Implemented (rule numbers of the Rules of Play):
   2.7, final scoring 5.0-5.1 (Mongols in Delhi adjustment), ties by Resources.
 * Battle: dice 3.2.4 / 3.5.3, hit thresholds, Cavalry Charge and Screen for the players and the
   Mongols' forced Charge (1.10), casualties chosen by their owner, Bahmani-Vijayanagara Influence
-  shift (3.3.4 / 3.4.4). Used so far by the Mongols' Attack and Plunder and Timur's invasion.
-* Commands: Conscript 3.2.1, Rally 3.3.1 / 3.4.1, Rebel 3.3.3 / 3.4.3 (Tughlaq only).
-* Decrees: Collect Tribute 4.2.1, Trade 4.3.1, Build 4.3.2 / 4.4.2, Tax 4.4.1 (before or after the
-  whole Command, 4.1).
+  shift (3.3.4 / 3.4.4).
+* Commands (3.1: 1 Resource per space / destination, free when granted, each Unit used once):
+  Conscript 3.2.1, March 3.2.2, Govern 3.2.3, Attack 3.2.4 / 3.3.4 / 3.4.4 (defender choice,
+  supporters from one adjacent Qasbah / Fort / Temple space), Rally 3.3.1 / 3.4.1, Migrate 3.3.2 /
+  3.4.2 (with the Influence shift), Rebel 3.3.3 / 3.4.3 (Tughlaq only).
+* Decrees (before or after the whole Command, 4.1): Collect Tribute 4.2.1, Demand Obedience 4.2.3,
+  Trade 4.3.1, Build 4.3.2 / 4.4.2, Conspire 4.3.3, Tax 4.4.1, Compel 4.4.3.
 * Board: Control 1.7 (recomputed from the pieces, so "instantly"), Tributary / Independent 1.6,
   Obedient / Rebelling 1.4.5, Deccan Influence with its Unit slots 1.9, Resources 0-24 1.8, the
   shared Cavalry pool 1.10, victory totals 5.1-5.3, stacking 1.4.4.
@@ -37,12 +40,14 @@ Reconstructed (the board and cards are not public; each datum is tagged in data/
 * Readings of open points (digest §12): Gifts need Influence >= 1; Timur's invasion does not return
   Mongols beyond 3; the Delhi Resource loss applies on every attack in Delhi during it; a Command &
   Decree whose faction declines the Decree still takes its box; tied final scores rank by Resources
-  then faction order (the Aadu-Huli aata tie-break, 5.5, is not implemented).
+  then faction order (the Aadu-Huli aata tie-break, 5.5, is not implemented); a Qasbah may be
+  placed in Delhi or a Mongol Invasion Region; a Compel that moves a Raja from a Province holding
+  both kinds moves a Rebelling one.
+* Pruned: an Attack in which no Unit of the attacker could take part is not offered (legal by the
+  text, but it cannot hit and only loses pieces).
 
 Missing (not in the vocabulary, never offered):
-* Commands March 3.2.2, Govern 3.2.3, Attack 3.2.4 / 3.3.4 / 3.4.4, Migrate 3.3.2 / 3.4.2;
-  Decrees Campaign 4.2.2 (so the Delhi Sultanate's Campaign on Zenith and Rise is skipped), Demand
-  Obedience 4.2.3, Conspire 4.3.3, Compel 4.4.3.
+* The Campaign Decree 4.2.2 (so the Delhi Sultanate's Campaign on Zenith and Rise is skipped).
 * Every Event (no card text is public): the Event option is never offered; "Stay Eligible" is
   supported only through the shared override hook.
 * Taking Cavalry from another faction when the pool is empty (1.10: gains stop at an empty pool);

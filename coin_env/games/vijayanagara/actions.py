@@ -9,8 +9,10 @@ from .data.pieces import FACTION_NAMES, FACTIONS, PIECE_NAMES
 from .rules import MODES
 from .static import SPACE_NAMES
 
-COMMANDS = [("conscript", "Conscript"), ("rally", "Rally"), ("rebel", "Rebel"), ("attack", "Attack")]               # 3.2-3.4
-DECREES = [("collect_tribute", "Collect Tribute"), ("trade", "Trade"), ("tax", "Tax"), ("build", "Build")]
+COMMANDS = [("conscript", "Conscript"), ("rally", "Rally"), ("rebel", "Rebel"), ("attack", "Attack"),
+            ("march", "March"), ("migrate", "Migrate"), ("govern", "Govern")]               # 3.2-3.4
+DECREES = [("collect_tribute", "Collect Tribute"), ("demand_obedience", "Demand Obedience"), ("trade", "Trade"),
+           ("build", "Build"), ("conspire", "Conspire"), ("tax", "Tax"), ("compel", "Compel")]
 # 2.3.3: the two forked boxes, the Limited Command box and Pass under this game's names.
 META_LABELS = {"op_with_sa": "command & decree", "op_only": "command (event-or-command box)",
                "limited_op": "limited command", "event_unshaded": "event (unshaded)",

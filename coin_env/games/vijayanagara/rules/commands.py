@@ -1,19 +1,20 @@
 """Commands (3.0): Delhi Sultanate 3.2, Bahmani Kingdom 3.3, Vijayanagara Empire 3.4.
 
-Implemented: Conscript (3.2.1), Rally (3.3.1, 3.4.1), Rebel (3.3.3, 3.4.3). Not yet implemented
-(so not in the vocabulary, never offered): March (3.2.2), Govern (3.2.3), the Attacks (3.2.4,
-3.3.4, 3.4.4), Migrate (3.3.2, 3.4.2).
+Here: Conscript (3.2.1), Govern (3.2.3), Rally (3.3.1, 3.4.1), Rebel (3.3.3, 3.4.3). March and
+Migrate are in movement.py, the Attacks in attack.py.
 """
 
 from __future__ import annotations
 
+from ....core.prompts import Prompt
 from .. import board
-from ..data.pieces import AMIR, QASBAH, RAJA, TEMPLE, TROOP
-from ..registry import CONTINUATIONS
+from ..data.pieces import AMIR, GOVERNOR, QASBAH, RAJA, TEMPLE, TROOP
+from ..registry import CONTINUATIONS, PROMPTS
 from ..static import BK_HOME, DELHI, IS_PROVINCE, VE_HOME
 from .common import Command, can_pay, pay
 
-MODES: list[tuple[str, str]] = []
+MODES = [("govern_place", "Govern: place a Governor"), ("govern_rule", "Govern: use the Governor there"),
+         ("govern_qasbah", "Govern: place a Qasbah")]
 
 
 class Conscript(Command):
@@ -118,3 +119,85 @@ class VijayanagaraRebel(Rebel):
 
 
 ACTIVITIES = [Conscript, BahmaniRally, VijayanagaraRally, BahmaniRebel, VijayanagaraRebel]
+
+
+class Govern(Command):
+    """3.2.3: in Tributary Provinces, Provinces the Delhi Sultanate Controls, the Mongol Invasion
+    Regions and Delhi (1 Resource each): place a Governor, OR where a Governor already is, remove up
+    to 2 Obedient Units (Amirs / Rajas) and/or place a Qasbah (1.4.4: one per space). Reading of an
+    open point (digest §6.1.3): a Qasbah may go in Delhi or a Mongol Invasion Region."""
+
+    key = name = "govern"
+    faction = "ds"
+
+    def location_ok(self, s, sp: int) -> bool:
+        return not IS_PROVINCE[sp] or board.is_tributary(s, sp) or board.controller(s, sp) == "ds"
+
+    @staticmethod
+    def can_rule(s, sp: int) -> bool:
+        return bool(s.pieces[sp, GOVERNOR]) and (bool(s.pieces[sp, AMIR] or s.pieces[sp, RAJA])
+                                                  or board.can_build(s, sp, QASBAH))
+
+    def space_test(self, game):
+        s = game.state
+        if not can_pay(game, "ds"):
+            return None
+        gov = board.available(s, GOVERNOR) > 0
+        return lambda sp: self.location_ok(s, sp) and (gov or self.can_rule(s, sp))
+
+    def select(self, game, sp):
+        s = game.state
+        pay(game, "ds")
+        place, rule = board.available(s, GOVERNOR) > 0, self.can_rule(s, sp)
+        if place and rule:
+            game.choose("ds", f"Govern in {game.space_names[sp]}", [game.mode("govern_place"), game.mode("govern_rule")],
+                        "vj_govern_mode", space=sp)
+        elif place:
+            board.place(s, sp, GOVERNOR)
+        else:
+            game.push({"kind": "vj_govern", "actor": "ds", "space": sp, "removed": 0})
+
+
+@CONTINUATIONS.register
+def vj_govern_mode(game, frame, action):
+    sp = frame["space"]
+    if action == game.mode("govern_place"):
+        board.place(game.state, sp, GOVERNOR)
+    else:
+        game.push({"kind": "vj_govern", "actor": "ds", "space": sp, "removed": 0})
+
+
+@PROMPTS.register
+class GovernRule(Prompt):
+    """3.2.3 with a Governor present: remove Obedient Units (up to 2), place a Qasbah, or done."""
+
+    kind = "vj_govern"
+
+    def legal(self, game, frame):
+        s = game.state
+        sp = frame["space"]
+        out = []
+        if frame["removed"] < 2:
+            out += [game.piece_action(p) for p in (AMIR, RAJA) if s.pieces[sp, p]]
+        if board.can_build(s, sp, QASBAH):
+            out.append(game.mode("govern_qasbah"))
+        return out + [game.DONE]
+
+    def describe(self, game, frame):
+        return f"Govern in {game.space_names[frame['space']]}: remove an Obedient Unit, place a Qasbah, or done"
+
+    def apply(self, game, frame, action):
+        s = game.state
+        sp = frame["space"]
+        if action == game.DONE:
+            game.pop()
+        elif action == game.mode("govern_qasbah"):
+            board.place(s, sp, QASBAH)
+        else:
+            board.remove(s, sp, game.piece_of(action))
+            frame["removed"] += 1
+        if s.frames and s.frames[-1] is frame and self.legal(game, frame) == [game.DONE]:
+            game.pop()
+
+
+ACTIVITIES.append(Govern)
