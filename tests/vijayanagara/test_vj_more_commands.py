@@ -111,3 +111,13 @@ def test_compel_moves_from_one_province_4_4_3():
     assert "select Tamilakam" not in labels(g)           # from ONE adjacent Province
     play(g, "select Karnataka")
     assert at(g, "Andhra", RAJA) == 2 and at(g, "Karnataka", RAJA) == 1
+
+
+def test_campaign_decree_through_a_mongol_region_4_2_2():
+    """4.2.2: one origin, one destination up to 3 spaces away; as a Decree the route may use the
+    Mongol Invasion Regions."""
+    g = position_game(spaces={"Sindh": {"pieces": {"Troop": 3}}}, eligible=DS, resources={"ds": 3})
+    play(g, "command & decree", "Conscript", "Campaign", "select Sindh", "3",
+         "select Mountain Passes", "select Punjab", "select Delhi", "done")
+    assert at(g, "Delhi", TROOP) == 3 and at(g, "Sindh", TROOP) == 0
+    assert g.current_player() == "ds" and "select Sindh" in labels(g)   # the Command follows (0+ spaces)

@@ -112,7 +112,21 @@ def test_zenith_2_5_1():
                       influence={"bk": 2, "ve": 1}, card=45, deck=REST, resources={"ve": 0})
     s = g.state
     assert s.dynasty == "Tughlaq" and s.cavalry["bk"] == 3 and s.resources["ve"] == 3
+    assert g.current_player() == "ds" and g.prompt().startswith("Campaign")
 
+
+def test_succession_campaign_avoids_mongol_regions_2_5_1():
+    """2.5.1 step 2: Delhi and Provinces only; a route of at most 3 steps (4.2.2)."""
+    g = position_game(spaces={"Delhi": {"pieces": {"Troop": 4, "Governor": 1}}}, card=45, deck=REST)
+    assert "select Punjab" not in labels(g) and "select Delhi" in labels(g)
+    play(g, "select Delhi", "4", "1")
+    assert "select Punjab" not in labels(g) and "select Rajput Kingdoms" in labels(g)
+    play(g, "select Rajput Kingdoms", "Campaign: drop off Units here", "1", "0",
+         "select Malwa", "select Madhyadesh")
+    assert not any(label.startswith("select") for label in labels(g))      # 3 steps taken
+    play(g, "done")
+    assert at(g, "Rajput Kingdoms", TROOP) == 1 and at(g, "Madhyadesh", TROOP) == 3
+    assert g.state.current == 2
 
 def test_rise_free_limited_command_and_reward_2_5_2():
     """Digest example 58: BK Controls Provinces of Prosperity 2+2: free Limited Command, then 3 (not
@@ -120,6 +134,8 @@ def test_rise_free_limited_command_and_reward_2_5_2():
     g = position_game(spaces={"Gujarat": {"tributary": False, "pieces": {"Amir": 2}},
                               "Malwa": {"tributary": False, "pieces": {"Amir": 2}}},
                       card=46, deck=REST, resources={"bk": 0, "ve": 0}, dynasty="Tughlaq")
+    assert g.current_player() == "ds"                   # step 1: Delhi may Campaign first
+    play(g, "done")
     assert g.current_player() == "bk"
     play(g, "Rally", "select Gujarat", "done")          # free: no Resources needed
     assert g.state.resources["bk"] == 0

@@ -24,7 +24,9 @@ Implemented (rule numbers of the Rules of Play):
   supporters from one adjacent Qasbah / Fort / Temple space), Rally 3.3.1 / 3.4.1, Migrate 3.3.2 /
   3.4.2 (with the Influence shift), Rebel 3.3.3 / 3.4.3 (Tughlaq only).
 * Decrees (before or after the whole Command, 4.1): Collect Tribute 4.2.1, Demand Obedience 4.2.3,
-  Trade 4.3.1, Build 4.3.2 / 4.4.2, Conspire 4.3.3, Tax 4.4.1, Compel 4.4.3.
+  Trade 4.3.1, Build 4.3.2 / 4.4.2, Conspire 4.3.3, Tax 4.4.1, Compel 4.4.3, Campaign 4.2.2 (a
+  step-by-step walk of at most 3 steps with one pick-up and one drop-off per space; on Zenith and
+  Rise through Delhi and Provinces only).
 * Board: Control 1.7 (recomputed from the pieces, so "instantly"), Tributary / Independent 1.6,
   Obedient / Rebelling 1.4.5, Deccan Influence with its Unit slots 1.9, Resources 0-24 1.8, the
   shared Cavalry pool 1.10, victory totals 5.1-5.3, stacking 1.4.4.
@@ -47,7 +49,6 @@ Reconstructed (the board and cards are not public; each datum is tagged in data/
   text, but it cannot hit and only loses pieces).
 
 Missing (not in the vocabulary, never offered):
-* The Campaign Decree 4.2.2 (so the Delhi Sultanate's Campaign on Zenith and Rise is skipped).
 * Every Event (no card text is public): the Event option is never offered; "Stay Eligible" is
   supported only through the shared override hook.
 * Taking Cavalry from another faction when the pool is empty (1.10: gains stop at an empty pool);

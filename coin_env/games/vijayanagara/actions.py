@@ -11,7 +11,7 @@ from .static import SPACE_NAMES
 
 COMMANDS = [("conscript", "Conscript"), ("rally", "Rally"), ("rebel", "Rebel"), ("attack", "Attack"),
             ("march", "March"), ("migrate", "Migrate"), ("govern", "Govern")]               # 3.2-3.4
-DECREES = [("collect_tribute", "Collect Tribute"), ("demand_obedience", "Demand Obedience"), ("trade", "Trade"),
+DECREES = [("collect_tribute", "Collect Tribute"), ("campaign", "Campaign"), ("demand_obedience", "Demand Obedience"), ("trade", "Trade"),
            ("build", "Build"), ("conspire", "Conspire"), ("tax", "Tax"), ("compel", "Compel")]
 # 2.3.3: the two forked boxes, the Limited Command box and Pass under this game's names.
 META_LABELS = {"op_with_sa": "command & decree", "op_only": "command (event-or-command box)",

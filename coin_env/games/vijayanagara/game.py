@@ -14,7 +14,7 @@ from .data import cards as carddata
 from .data.pieces import (AMIR, AMIR_REBEL, FACTIONS, FORCE_POOL, INFLUENCE_SLOTS, MONGOL, PASS_RESOURCES, PAIR_OF,
                           RAJA, RAJA_REBEL, STRUCTURES, UNITS_PER_SLOT, CAVALRY_TOKENS, MAX_RESOURCES)
 from .registry import CONTINUATIONS, PROMPTS
-from .rules import attack, commands, decrees, mongols, movement, succession
+from .rules import attack, campaign, commands, decrees, mongols, movement, succession
 from .state import VijayanagaraState
 from .static import DS_MI_ONLY, IS_PROVINCE, N_SPACES, PROVINCES, SPACE_NAMES, TRACK
 
@@ -204,7 +204,7 @@ class CardEnd(Prompt):
 
 def _activities():
     table = {f: {} for f in FACTIONS}
-    for module in (commands, movement, attack, decrees):
+    for module in (commands, movement, attack, decrees, campaign):
         for cls in module.ACTIVITIES:
             action = SA[cls.key] if cls.special else OP[cls.key]
             table[cls.faction][action] = cls(action)

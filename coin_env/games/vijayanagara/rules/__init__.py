@@ -5,6 +5,7 @@
 * ``decrees``     4.2-4.4 Decrees (Collect Tribute, Trade, Tax, Build so far)
 * ``movement``    3.2.2 March, 3.3.2 / 3.4.2 Migrate
 * ``attack``      3.2.4 / 3.3.4 / 3.4.4 the Attack Commands
+* ``campaign``    4.2.2 Campaign (also on Zenith and Rise, 2.5.1 / 2.5.2)
 * ``battle``      1.10 Cavalry and the battle every Attack shares (3.2.4, 3.3.4, 3.4.4, 3.5.3)
 * ``mongols``     2.4 Mongol Invasion cards, 3.5 Mongol Commands, 2.6 Timurid Empire cards
 * ``succession``  2.5 Succession cards
@@ -13,8 +14,8 @@
 MODES collects every named procedure option from the rules modules, in a fixed order.
 """
 
-from . import attack, battle, commands, decrees, events, mongols, movement, succession
+from . import attack, battle, campaign, commands, decrees, events, mongols, movement, succession
 
 MODES: list[tuple[str, str]] = [("yes", "yes"), ("no", "no")]
-for _module in (commands, movement, attack, decrees, battle, mongols, succession, events):
+for _module in (commands, movement, attack, decrees, campaign, battle, mongols, succession, events):
     MODES += list(_module.MODES)

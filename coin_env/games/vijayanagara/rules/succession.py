@@ -9,8 +9,7 @@
 * 2.5.3 Lords of the Deccan: the Delhi Sultanate, then the Bahmani Kingdom, then Vijayanagara may
   each pay 3 Resources per shift, up to three shifts, to move either Deccan Influence marker 1 box
   either way.
-* Not implemented: the Delhi Sultanate's optional Campaign on Zenith and Rise (the Campaign Decree,
-  4.2.2, is not implemented yet), so it is skipped.
+* The Delhi Sultanate's Campaign on Zenith and Rise uses only Delhi and Provinces (campaign.py).
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import FORT, TEMPLE
 from ..registry import CONTINUATIONS, PROMPTS
+from .campaign import start_campaign
 
 MODES = [("lords_bk_up", "Lords of the Deccan: Bahmani Influence +1"),
          ("lords_bk_down", "Lords of the Deccan: Bahmani Influence -1"),
@@ -31,15 +31,19 @@ RISE_CAP = 3
 
 
 def zenith(game) -> None:
+    """Steps 1, 3 and 4 at once, then the Campaign of step 2 (a Delhi Sultanate move changes
+    neither Influence, Forts nor Temples, so the order of the results is the rule's)."""
     s = game.state
     s.dynasty = "Tughlaq"
     board.gain_cavalry(s, "bk", s.influence["bk"] + board.structures_on_map(s, FORT))
     board.add_resources(s, "ve", s.influence["ve"] + board.structures_on_map(s, TEMPLE))
+    start_campaign(game, restricted=True)
 
 
 def rise(game) -> None:
     for f in ("ve", "bk"):                      # pushed in reverse: the Bahmani Kingdom goes first
         game.push({"kind": "vj_rise", "actor": f, "step": 0})
+    start_campaign(game, restricted=True)       # step 1: the Delhi Sultanate's Campaign
 
 
 def lords(game) -> None:
