@@ -7,6 +7,7 @@ from coin_env.core.play import labels, play
 from coin_env.games.vijayanagara import board
 from coin_env.games.vijayanagara.data.pieces import (AMIR, AMIR_REBEL, FORT, RAJA, RAJA_REBEL, TEMPLE, TROOP)
 from coin_env.games.vijayanagara.static import AVAILABLE, BK_TRACK, INDEX, VE_TRACK
+from coin_env.games.vijayanagara.rules.common import gain_cavalry, shift_influence
 from vj_helpers import at, avail, position_game
 
 
@@ -142,22 +143,49 @@ def test_build_one_structure_per_province_1_4_4():
 
 
 def test_influence_releases_and_refills_slots_1_9():
-    """Digest examples 38-40: VE 0 -> 1 releases 2 Rajas; 1 -> 0 refills; 0 -> 2 releases 4."""
-    g = position_game()
+    """Digest examples 38-40: VE 0 -> 1 releases 2 Rajas; 1 -> 0 owes 2 back (refilled from
+    Available or the map, VE's choice: automatic when only Available has Rajas); 0 -> 2 releases 4;
+    moves past the track's ends are ignored."""
+    g = position_game()                          # no Rajas on the map
     s = g.state
     before = avail(g, RAJA)
-    board.shift_influence(s, "ve", 1)
+    shift_influence(g, "ve", 1)
     assert avail(g, RAJA) == before + 2 and s.pieces[VE_TRACK, RAJA] == 6
-    board.shift_influence(s, "ve", -1)
-    assert avail(g, RAJA) == before and s.pieces[VE_TRACK, RAJA] == 8
-    board.shift_influence(s, "ve", 2)
+    shift_influence(g, "ve", -1)
+    assert avail(g, RAJA) == before and s.pieces[VE_TRACK, RAJA] == 8 and s.frames[-1]["kind"] != "vj_refill"
+    shift_influence(g, "ve", 2)
     assert avail(g, RAJA) == before + 4
-    board.shift_influence(s, "bk", 1)
+    shift_influence(g, "bk", 1)
     assert s.pieces[BK_TRACK, AMIR] == 4           # Bahmani slots are at 2 and 4 only
-    board.shift_influence(s, "bk", 5)
+    shift_influence(g, "bk", 5)
     assert s.influence["bk"] == 4 and s.pieces[BK_TRACK, AMIR] == 0
-    board.shift_influence(s, "ve", -9)
+    shift_influence(g, "ve", -9)
     assert s.influence["ve"] == 0
+
+
+def test_influence_refill_from_the_map_1_9():
+    """1.9: a slot dropped below is refilled from Available or anywhere on the map."""
+    g = position_game(spaces={"Karnataka": {"pieces": {"Raja": 3}}}, influence={"ve": 1},
+                      boxes={"Vijayanagara Influence track": {"Raja": 6}, "Bahmani Influence track": {"Amir": 4}})
+    s = g.state
+    shift_influence(g, "ve", -1)
+    g.advance()
+    assert g.current_player() == "ve" and set(labels(g)) == {"Influence slot: refill from Available",
+                                                             "select Karnataka"}
+    play(g, "select Karnataka", "Influence slot: refill from Available")
+    assert at(g, "Karnataka", RAJA) == 2 and s.pieces[VE_TRACK, RAJA] == 8
+
+
+def test_cavalry_taken_from_others_when_pool_empty_1_10():
+    g = position_game(cavalry={"ds": 6, "bk": 4, "ve": 0}, eligible={"ds": False, "bk": False, "ve": True},
+                      spaces={"Karnataka": {"tributary": False, "pieces": {"Raja": 1}}})
+    play(g, "command & decree", "Rally", "Tax")
+    assert g.state.cavalry["ve"] == 0                   # Tax gives no Cavalry
+    gain_cavalry(g, "ve", 2)
+    g.advance()
+    assert set(labels(g)) == {"Delhi Sultanate", "Bahmani Kingdom", "done"}
+    play(g, "Bahmani Kingdom", "done")
+    assert g.state.cavalry == {"ds": 6, "bk": 3, "ve": 1}
 
 
 def test_victory_points_5_1_to_5_3():

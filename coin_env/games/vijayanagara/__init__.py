@@ -28,8 +28,10 @@ Implemented (rule numbers of the Rules of Play):
   step-by-step walk of at most 3 steps with one pick-up and one drop-off per space; on Zenith and
   Rise through Delhi and Provinces only).
 * Board: Control 1.7 (recomputed from the pieces, so "instantly"), Tributary / Independent 1.6,
-  Obedient / Rebelling 1.4.5, Deccan Influence with its Unit slots 1.9, Resources 0-24 1.8, the
-  shared Cavalry pool 1.10, victory totals 5.1-5.3, stacking 1.4.4.
+  Obedient / Rebelling 1.4.5, Deccan Influence with its Unit slots (released on reaching a slot,
+  refilled from Available or the map, the faction's choice) 1.9, Resources 0-24 1.8, the shared
+  Cavalry pool (taking from another faction when it is empty, the gainer's choice) 1.10, victory
+  totals 5.1-5.3, stacking 1.4.4.
 
 Reconstructed (the board and cards are not public; each datum is tagged in data/):
 * Map: the 12 Provinces the rules name are taken as all of them; adjacency keeps every stated pair
@@ -51,8 +53,6 @@ Reconstructed (the board and cards are not public; each datum is tagged in data/
 Missing (not in the vocabulary, never offered):
 * Every Event (no card text is public): the Event option is never offered; "Stay Eligible" is
   supported only through the shared override hook.
-* Taking Cavalry from another faction when the pool is empty (1.10: gains stop at an empty pool);
-  refilling an Influence slot from the map when Available is short (1.9).
 * Negotiation and transfers (1.5.2); the Non-Player system (1.5.1, its rulebook is not public);
   the Timur's Shadow option.
 """

@@ -131,8 +131,8 @@ def cavalry_pool(s) -> int:
 
 
 def gain_cavalry(s, faction: str, n: int) -> int:
-    """1.10: take ``n`` tokens from the pool. When the pool is empty the rule lets the gainer take
-    tokens from other factions; that choice is not implemented yet: gains stop at the empty pool."""
+    """1.10: take up to ``n`` tokens from the pool; returns how many came (the rest may be taken from
+    other factions: rules.common.gain_cavalry asks the gainer)."""
     n = min(n, cavalry_pool(s))
     s.cavalry[faction] += n
     return n
@@ -142,26 +142,25 @@ def units_on_track(s, faction: str) -> int:
     return int(s.pieces[TRACK[faction]].sum())
 
 
-def shift_influence(s, faction: str, delta: int) -> None:
+def shift_influence(s, faction: str, delta: int) -> int:
     """1.9: move a Deccan Influence marker by ``delta`` (moves past 0 or 4 are ignored). Reaching or
-    passing a slot releases its 2 Units to Available (1.9.1 / 1.9.2); dropping below an emptied slot
-    refills it from Available (from the map when Available is short: not implemented yet, the slot
-    then takes what Available has)."""
+    passing a slot sends its 2 Units to Available (1.9.1 / 1.9.2). Returns how many Units the
+    faction now owes to slots it dropped below (1.9: refilled from Available or the map, the
+    faction's choice: rules.common.shift_influence asks)."""
     old = s.influence[faction]
     new = max(0, min(MAX_INFLUENCE, old + delta))
     s.influence[faction] = new
     unit = AMIR if faction == "bk" else RAJA
     track = TRACK[faction]
+    owed = 0
     for level in INFLUENCE_SLOTS[faction]:
         if old < level <= new:
-            n = int(s.pieces[track, unit])
-            k = min(UNITS_PER_SLOT, n)
+            k = min(UNITS_PER_SLOT, int(s.pieces[track, unit]))
             s.pieces[track, unit] -= k
             s.pieces[AVAILABLE, unit] += k
         elif new < level <= old:
-            k = min(UNITS_PER_SLOT, int(s.pieces[AVAILABLE, unit]))
-            s.pieces[AVAILABLE, unit] -= k
-            s.pieces[track, unit] += k
+            owed += UNITS_PER_SLOT
+    return owed
 
 
 # --- victory -----------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ MODES collects every named procedure option from the rules modules, in a fixed o
 
 from . import attack, battle, campaign, commands, decrees, events, mongols, movement, succession
 
-MODES: list[tuple[str, str]] = [("yes", "yes"), ("no", "no")]
+MODES: list[tuple[str, str]] = [("yes", "yes"), ("no", "no"),
+                                ("refill_available", "Influence slot: refill from Available")]
 for _module in (commands, movement, attack, decrees, campaign, battle, mongols, succession, events):
     MODES += list(_module.MODES)

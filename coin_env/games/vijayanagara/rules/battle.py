@@ -22,6 +22,7 @@ from .. import board
 from ..data.pieces import FORT, MONGOL, PIECE_NAMES, PIECES_OF, UNITS_OF
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import DELHI
+from .common import shift_influence
 
 MODES = ([(f"cavalry_charge_{v}", f"Cavalry: Charge own die showing {v}") for v in range(2, 7)]
          + [(f"cavalry_screen_{v}", f"Cavalry: Screen opposing die showing {v}") for v in range(2, 7)])
@@ -131,8 +132,8 @@ class Battle(Prompt):
                 la, ld = frame["losses"][att], frame["losses"][dfn]
                 if la != ld:
                     winner, loser = (att, dfn) if la < ld else (dfn, att)
-                    board.shift_influence(s, winner, +1)
-                    board.shift_influence(s, loser, -1)
+                    shift_influence(game, winner, +1)
+                    shift_influence(game, loser, -1)
         else:
             game.pop()
 

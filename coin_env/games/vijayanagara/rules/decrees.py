@@ -12,7 +12,7 @@ from .. import board
 from ..data.pieces import AMIR, AMIR_REBEL, FORT, GOVERNOR, RAJA, RAJA_REBEL, TEMPLE, TROOP
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import IS_PROVINCE, N_SPACES, PROVINCES
-from .common import Decree, InstantDecree
+from .common import Decree, InstantDecree, drop_frame, gain_cavalry
 
 MODES = [("compel_place", "Compel: place a Raja")]
 
@@ -27,7 +27,7 @@ class CollectTribute(InstantDecree):
     def effect(self, game):
         s = game.state
         board.add_resources(s, "ds", board.prosperity_of(s, tributary=True) // 2)
-        board.gain_cavalry(s, "ds", 2)
+        gain_cavalry(game, "ds", 2)
 
 
 class Trade(InstantDecree):
@@ -42,7 +42,7 @@ class Trade(InstantDecree):
         n = sum(1 for sp in PROVINCES if board.count(s, sp, "bk"))
         board.add_resources(s, "bk", n)
         infl = s.influence["bk"]
-        board.gain_cavalry(s, "bk", 1 if infl == 0 else 2 if infl <= 2 else 3)
+        gain_cavalry(game, "bk", 1 if infl == 0 else 2 if infl <= 2 else 3)
 
 
 class Tax(InstantDecree):
@@ -239,11 +239,11 @@ def compel_options(game, frame) -> list[int]:
 def compel_rajas_done(game, frame) -> None:
     s = game.state
     if s.influence["ve"] >= 2:
-        board.gain_cavalry(s, "ve", 1)
+        gain_cavalry(game, "ve", 1)
         frame["step"] = "remove"
         if compel_options(game, frame):
             return
-    game.pop()
+    drop_frame(game, frame)
 
 
 @PROMPTS.register

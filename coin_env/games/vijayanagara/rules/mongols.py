@@ -25,6 +25,7 @@ from ..data.pieces import GOVERNOR, MONGOL, TROOP
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import AVAILABLE, DELHI, MOUNTAIN_PASSES, PROVINCES, PUNJAB
 from .battle import start_battle, units_in
+from .common import gain_cavalry, shift_influence
 
 MODES = [("mongol_amass", "Mongols: Amass"), ("mongol_advance", "Mongols: Advance"),
          ("mongol_attack", "Mongols: Attack and Plunder")]
@@ -198,9 +199,9 @@ class Gifts(Prompt):
         game.pop()
         s.mongol_controller = None
         if action == game.mode("yes"):
-            board.shift_influence(s, f, -1)
             board.add_resources(s, f, 2)
-            board.gain_cavalry(s, f, 2)
+            gain_cavalry(game, f, 2)
+            shift_influence(game, f, -1)
 
 
 def first_timurid(s) -> None:

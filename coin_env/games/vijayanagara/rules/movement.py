@@ -19,7 +19,7 @@ from .. import board
 from ..data.pieces import AMIR, AMIR_REBEL, GOVERNOR, PAIR_OF, RAJA, RAJA_REBEL, TROOP
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import IS_PROVINCE
-from .common import Command, can_pay, pay
+from .common import Command, can_pay, pay, shift_influence
 
 MODES: list[tuple[str, str]] = []
 
@@ -176,8 +176,8 @@ def vj_migrate_shift(game, frame, action):
     f = frame["actor"]
     s.turn["flags"]["shifted"] = True
     board.add_resources(s, f, -1)
-    board.shift_influence(s, f, +1)
-    board.shift_influence(s, "ve" if f == "bk" else "bk", -1)
+    shift_influence(game, f, +1)
+    shift_influence(game, "ve" if f == "bk" else "bk", -1)
 
 
 ACTIVITIES = [March, BahmaniMigrate, VijayanagaraMigrate]

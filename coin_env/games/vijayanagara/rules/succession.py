@@ -20,6 +20,7 @@ from .. import board
 from ..data.pieces import FORT, TEMPLE
 from ..registry import CONTINUATIONS, PROMPTS
 from .campaign import start_campaign
+from .common import drop_frame, gain_cavalry, shift_influence
 
 MODES = [("lords_bk_up", "Lords of the Deccan: Bahmani Influence +1"),
          ("lords_bk_down", "Lords of the Deccan: Bahmani Influence -1"),
@@ -35,7 +36,7 @@ def zenith(game) -> None:
     neither Influence, Forts nor Temples, so the order of the results is the rule's)."""
     s = game.state
     s.dynasty = "Tughlaq"
-    board.gain_cavalry(s, "bk", s.influence["bk"] + board.structures_on_map(s, FORT))
+    gain_cavalry(game, "bk", s.influence["bk"] + board.structures_on_map(s, FORT))
     board.add_resources(s, "ve", s.influence["ve"] + board.structures_on_map(s, TEMPLE))
     start_campaign(game, restricted=True)
 
@@ -92,7 +93,7 @@ def vj_rise_reward(game, frame, action):
     s = game.state
     res = game.count_of(action)
     board.add_resources(s, frame["actor"], res)
-    board.gain_cavalry(s, frame["actor"], frame["total"] - res)
+    gain_cavalry(game, frame["actor"], frame["total"] - res)
 
 
 def lords_options(game, frame) -> list[int]:
@@ -127,7 +128,7 @@ class Lords(Prompt):
             return
         _, f, way = game.vocabulary.key_of(action).split("_")
         board.add_resources(s, frame["actor"], -LORDS_COST)
-        board.shift_influence(s, f, 1 if way == "up" else -1)
         frame["left"] -= 1
+        shift_influence(game, f, 1 if way == "up" else -1)     # may push the slot refill (1.9)
         if not lords_options(game, frame):
-            game.pop()
+            drop_frame(game, frame)
