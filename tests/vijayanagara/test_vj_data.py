@@ -127,3 +127,10 @@ def test_event_cards_are_data_only():
     assert cards.counts()["data_only"] == 36
     assert cards.title(17) == "Sufi Shaikh Relocates"
     assert cards.record(1).provenance["order"].startswith("reconstructed")
+
+
+def test_fidelity_table_counts_the_implementation():
+    from coin_env.games.vijayanagara import fidelity
+    text = fidelity.markdown()
+    assert "all 12 (four per faction)" in text and "all 9 (three per faction)" in text
+    assert "36 cards data only" in text

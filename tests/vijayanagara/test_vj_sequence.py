@@ -88,3 +88,16 @@ def test_decree_not_between_command_spaces_4_1():
     assert "Collect Tribute" not in labels(g)          # mid-Command
     play(g, "done")
     assert "Collect Tribute" in labels(g)              # after
+
+
+def test_timurs_shadow_option():
+    """Optional rule: after the first Timurid card every Command is in one space only."""
+    from coin_env.games.vijayanagara import game as vj
+    for shadow, expect in ((True, ["done"]), (False, None)):
+        g = vj.new_game(seed=0, debug=True, options={"timurs_shadow": shadow}, position={
+            "current_card": 1, "deck": [2, 49], "timurid_played": 1, "resources": {"ds": 9}})
+        play(g, "command (event-or-command box)", "Conscript", "select Sindh")
+        if expect:
+            assert labels(g) == expect
+        else:
+            assert "select Gujarat" in labels(g)

@@ -53,6 +53,9 @@ Reconstructed (the board and cards are not public; each datum is tagged in data/
 Missing (not in the vocabulary, never offered):
 * Every Event (no card text is public): the Event option is never offered; "Stay Eligible" is
   supported only through the shared override hook.
-* Negotiation and transfers (1.5.2); the Non-Player system (1.5.1, its rulebook is not public);
-  the Timur's Shadow option.
+* Negotiation and transfers (1.5.2: not offered); the Non-Player system (1.5.1, its rulebook is not
+  public).
+
+Options: ``timurs_shadow`` (the optional rule: one space per Command after the first Timurid card),
+``data_pack`` (an owner's map corrections and card facts, datapack.py).
 """

@@ -21,6 +21,9 @@ BOX_LOCATIONS = {"Available": AVAILABLE, "Bahmani Influence track": BK_TRACK,
                  "Vijayanagara Influence track": VE_TRACK}
 OPTIONS = {
     "non_players": (None, []),            # no Non-Player system yet (1.5.1): must stay empty
+    # Optional rule "Timur's Shadow": once the first Timurid Empire card is drawn, every Command is
+    # limited to one space (a Decree may still come with it where the option allows).
+    "timurs_shadow": ((False, True), False),
     "data_pack": (None, None),
 }
 

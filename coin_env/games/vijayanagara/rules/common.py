@@ -44,6 +44,12 @@ class Command(Activity):
         turn = game.state.turn
         return 0 if turn is not None and turn["kind"] == "op_sa" else 1
 
+    def max_spaces(self, game):
+        """Optional rule Timur's Shadow: one space per Command once the first Timurid card is out."""
+        if game.options.get("timurs_shadow") and game.state.timurid_played >= 1:
+            return 1
+        return None
+
     def permitted(self, game) -> bool:
         """May the faction choose this Command now at all (even for zero spaces)?"""
         return True
