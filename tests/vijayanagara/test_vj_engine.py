@@ -67,3 +67,58 @@ def test_position_round_trip_between_cards():
     h = vj.new_game(seed=5, position=pos, debug=True)
     for key in ("resources", "cavalry", "influence", "spaces", "boxes", "victory_totals", "eligible"):
         assert h.to_position()[key] == pos[key], key
+
+
+def test_two_hundred_random_games_end_with_a_winner():
+    """The core contract's 200-game check (debug invariants after every step)."""
+    winners = {}
+    for seed in range(200):
+        g, _ = random_game(1000 + seed)
+        winners[g.winner()] = winners.get(g.winner(), 0) + 1
+    assert sum(winners.values()) == 200 and set(winners) <= {"ds", "bk", "ve"}
+
+
+def test_save_at_every_decision_continues_identically():
+    g = new_game(21)
+    r = random.Random(21)
+    while not g.is_over():
+        copy = VijayanagaraGame.from_dict(json.loads(g.to_json()))
+        a = r.choice(g.legal_actions())
+        copy.apply(a)
+        g.apply(a)
+        assert copy.to_json() == g.to_json()
+
+
+def test_wrong_player_numpy_actions_and_after_the_end():
+    import numpy as np
+    from coin_env.core.game import IllegalActionError
+    g, _ = random_game(7)
+    with pytest.raises(IllegalActionError, match="game is over"):
+        g.apply(0)
+    g = new_game(7)
+    mover = g.current_player()
+    other = next(f for f in g.factions if f != mover)
+    before = g.to_json()
+    with pytest.raises(IllegalActionError):
+        g.apply(g.legal_actions()[0], player=other)
+    assert g.to_json() == before
+    h = g.clone()
+    a = g.legal_actions()[-1]
+    g.apply(np.int64(a))
+    h.apply(a)
+    assert g.to_json() == h.to_json()
+
+
+def test_clone_shares_no_mutable_object():
+    g, _ = random_game(9)
+    g = new_game(9)
+    r = random.Random(9)
+    for _ in range(150):
+        if g.is_over():
+            break
+        c = g.clone()
+        for name in type(g.state).FIELDS + type(g.state).CORE_FIELDS + tuple(type(g.state).ARRAYS):
+            a, b = getattr(g.state, name), getattr(c.state, name)
+            if isinstance(a, (list, dict)) or hasattr(a, "shape"):
+                assert a is not b, name
+        g.apply(r.choice(g.legal_actions()))
