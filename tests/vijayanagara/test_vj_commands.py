@@ -38,7 +38,9 @@ def test_bk_rally_controlled_maharashtra_3_3_1():
                       eligible={"ds": False, "bk": True, "ve": True})
     assert board.controller(g.state, INDEX["Maharashtra"]) == "bk"
     assert at(g, "Maharashtra", AMIR_REBEL) == 2
-    play(g, "limited command", "Rally", "select Maharashtra", "done")
+    play(g, "limited command", "Rally", "select Maharashtra")
+    assert labels(g) == ["1", "2", "3"]                   # 1 plus up to 1 (home) plus up to 1 (Control)
+    play(g, "3", "done")
     assert at(g, "Maharashtra", AMIR_REBEL) == 5 and at(g, "Maharashtra", AMIR) == 0
 
 
@@ -56,7 +58,7 @@ def test_ve_rally_controlled_karnataka_with_temple_3_4_1():
     """Digest example 32: VE-Controlled Karnataka with a Temple: +4 Rajas, Rebelling."""
     g = position_game(spaces={"Karnataka": {"tributary": False, "pieces": {"Raja": 1, "Temple": 1}}},
                       eligible={"ds": False, "bk": False, "ve": True})
-    play(g, "limited command", "Rally", "select Karnataka", "done")
+    play(g, "limited command", "Rally", "select Karnataka", "4", "done")
     assert at(g, "Karnataka", RAJA_REBEL) == 5
 
 

@@ -34,7 +34,7 @@ def test_forks_close_and_eligibility_2_3_3_2_3_7():
     play(g, "command & decree", "Conscript", "select Delhi", "5", "done", "Collect Tribute")
     assert "command & decree" not in labels(g)
     assert "command (event-or-command box)" in labels(g)
-    play(g, "command (event-or-command box)", "Rally", "select Maharashtra", "done")
+    play(g, "command (event-or-command box)", "Rally", "select Maharashtra", "2", "done")
     assert at(g, "Maharashtra", AMIR) == 6          # 3.3.1: 1 + 1 in Maharashtra
     assert set(labels(g)) == {"pass", "limited command"}
     play(g, "pass")
@@ -48,8 +48,8 @@ def test_limited_commands_keep_eligibility_2_3_5():
     g = position_game(resources={"ds": 5, "bk": 6, "ve": 7})
     play(g, "limited command", "Conscript", "select Delhi", "2", "done")
     assert at(g, "Delhi", TROOP) == 2 and g.state.resources["ds"] == 4
-    play(g, "limited command", "Rally", "select Maharashtra", "done")
-    play(g, "limited command", "Rally", "select Karnataka", "done")
+    play(g, "limited command", "Rally", "select Maharashtra", "2", "done")
+    play(g, "limited command", "Rally", "select Karnataka", "2", "done")
     assert g.state.current == 2 and all(g.state.eligible.values())
 
 

@@ -52,9 +52,10 @@ def vj_conscript_count(game, frame, action):
 
 class Rally(Command):
     """3.3.1 / 3.4.1: in Provinces holding one of the faction's pieces, and its home Province even
-    without one (Maharashtra / Karnataka), 1 Resource each: place 1 Unit, +1 in the home Province,
-    +1 where the faction has Control; Vijayanagara +1 more where a Temple stands. Units placed where
-    the faction Controls are Rebelling (1.4.5), otherwise Obedient (1.4.6)."""
+    without one (Maharashtra / Karnataka), 1 Resource each: place 1 Unit, plus up to 1 more in the
+    home Province, up to 1 more where the faction has Control; Vijayanagara up to 1 more where a
+    Temple stands (the faction picks how many of these extras it takes: 1 to the total). Units placed
+    where the faction Controls are Rebelling (1.4.5), otherwise Obedient (1.4.6)."""
 
     key = name = "rally"
     unit = AMIR
@@ -73,7 +74,17 @@ class Rally(Command):
     def select(self, game, sp):
         s = game.state
         pay(game, self.faction)
-        board.place(s, sp, self.unit, self.how_many(s, sp))
+        most = min(self.how_many(s, sp), board.available(s, self.unit))
+        if most == 1:
+            board.place(s, sp, self.unit, 1)
+        else:
+            game.choose(self.faction, f"Rally: Units to place in {game.space_names[sp]}",
+                        game.count_actions(1, most), "vj_rally_count", space=sp, unit=self.unit)
+
+
+@CONTINUATIONS.register
+def vj_rally_count(game, frame, action):
+    board.place(game.state, frame["space"], frame["unit"], game.count_of(action))
 
 
 class BahmaniRally(Rally):

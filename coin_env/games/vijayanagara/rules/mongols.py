@@ -180,28 +180,29 @@ class TroopLoss(Prompt):
 
 @PROMPTS.register
 class Gifts(Prompt):
-    """2.4.2 Compromising Gifts: Influence -1 for 2 Resources and 2 Cavalry, or decline."""
+    """2.4.2 Compromising Gifts: Influence -1 for 2 Resources and 2 Cavalry, or decline (asked only
+    when the faction has Influence to give)."""
 
     kind = "vj_gifts"
+    auto = True
 
-    def legal(self, game, frame):
+    def run(self, game, frame):
         s = game.state
-        if s.influence[frame["actor"]] < 1:
-            return [game.mode("no")]
-        return [game.mode("yes"), game.mode("no")]
-
-    def describe(self, game, frame):
-        return f"{frame['actor']}: accept Compromising Gifts (Influence -1 for 2 Resources and 2 Cavalry)?"
-
-    def apply(self, game, frame, action):
-        s = game.state
-        f = frame["actor"]
         game.pop()
         s.mongol_controller = None
-        if action == game.mode("yes"):
-            board.add_resources(s, f, 2)
-            gain_cavalry(game, f, 2)
-            shift_influence(game, f, -1)
+        if s.influence[frame["actor"]] >= 1:
+            game.choose(frame["actor"], "accept Compromising Gifts (Influence -1 for 2 Resources and 2 Cavalry)?",
+                        [game.mode("yes"), game.mode("no")], "vj_gifts_answer")
+
+
+@CONTINUATIONS.register
+def vj_gifts_answer(game, frame, action):
+    s = game.state
+    f = frame["actor"]
+    if action == game.mode("yes"):
+        board.add_resources(s, f, 2)
+        gain_cavalry(game, f, 2)
+        shift_influence(game, f, -1)
 
 
 def first_timurid(s) -> None:
