@@ -160,6 +160,12 @@ class CoinGame(Game):
     # (a Limited Operation is the same Operation in one space), so the sequence of play asks once.
     limited_changes_operations = False
 
+    def special_activity_required(self, faction: str) -> bool:
+        """Must an Operation-with-Special-Activity turn include its Special Activity? Not in Gandhi or A
+        Distant Plain (an SA is optional); Vijayanagara's Command & Decree must include a Decree (4.1).
+        When required, the framework does not offer "done" after the Operation while one is possible."""
+        return False
+
     def card_turns_done(self) -> bool:
         """Has every faction that may act on this card acted? In Gandhi and A Distant Plain two Eligible
         factions act per card (2.3.1); Vijayanagara offers the card to every Eligible faction (2.3.3)."""
