@@ -134,3 +134,26 @@ def test_fidelity_table_counts_the_implementation():
     text = fidelity.markdown()
     assert "all 12 (four per faction)" in text and "all 9 (three per faction)" in text
     assert "36 cards data only" in text
+
+
+def test_game_made_with_a_data_pack_keeps_it_in_its_saves():
+    import json
+    from coin_env.games.vijayanagara import game as vj
+    pack = {"pack": {"name": "owner"}, "cards": {"5": {"title": "A printed title", "order": ["ve", "bk", "ds"]}},
+            "spaces": {"Sindh": {"prosperity": 2}, "Gujarat": {"prosperity": 1}}}
+    g = vj.new_game(seed=1, options={"data_pack": pack})
+    assert g.data.cards.title(5) == "A printed title" and g.data.cards.faction_order(5) == ("ve", "bk", "ds")
+    assert g.data.prosperity_list[INDEX["Sindh"]] == 2
+    back = vj.VijayanagaraGame.from_dict(json.loads(g.to_json()))
+    assert back.data.cards.title(5) == "A printed title" and back.legal_actions() == g.legal_actions()
+    assert new_game(1).data.cards.title(5) == "Event #5"
+
+
+def test_save_without_the_timurid_cards_is_refused():
+    import json
+    from coin_env.games.vijayanagara import game as vj
+    g = new_game(2)
+    data = json.loads(g.to_json())
+    data["state"]["fields"]["deck"] = [c for c in data["state"]["fields"]["deck"] if c not in (48, 49)]
+    with pytest.raises(ValueError, match="Timurid"):
+        vj.VijayanagaraGame.from_dict(data)

@@ -101,3 +101,11 @@ def test_timurs_shadow_option():
             assert labels(g) == expect
         else:
             assert "select Gujarat" in labels(g)
+
+
+def test_command_and_decree_must_include_a_decree_4_1():
+    """4.1: a faction taking Command & Decree must choose a Decree (done is not offered after the
+    Command until it has one)."""
+    g = position_game(resources={"ds": 5})
+    play(g, "command & decree", "Conscript", "select Sindh", "done")
+    assert "done" not in labels(g) and "Collect Tribute" in labels(g)

@@ -23,7 +23,7 @@ Implemented (rule numbers of the Rules of Play):
   Conscript 3.2.1, March 3.2.2, Govern 3.2.3, Attack 3.2.4 / 3.3.4 / 3.4.4 (defender choice,
   supporters from one adjacent Qasbah / Fort / Temple space), Rally 3.3.1 / 3.4.1, Migrate 3.3.2 /
   3.4.2 (with the Influence shift), Rebel 3.3.3 / 3.4.3 (Tughlaq only).
-* Decrees (before or after the whole Command, 4.1): Collect Tribute 4.2.1, Demand Obedience 4.2.3,
+* Decrees (one is required with the Command & Decree option, before or after the whole Command, 4.1): Collect Tribute 4.2.1, Demand Obedience 4.2.3,
   Trade 4.3.1, Build 4.3.2 / 4.4.2, Conspire 4.3.3, Tax 4.4.1, Compel 4.4.3, Campaign 4.2.2 (a
   step-by-step walk of at most 3 steps with one pick-up and one drop-off per space; on Zenith and
   Rise through Delhi and Provinces only).
@@ -42,8 +42,7 @@ Reconstructed (the board and cards are not public; each datum is tagged in data/
 * Event cards' faction order (balanced, deterministic); which faction each Mongol Invasion card
   names (37-40 Bahmani, 41-44 Vijayanagara).
 * Readings of open points (digest §12): Gifts need Influence >= 1; Timur's invasion does not return
-  Mongols beyond 3; the Delhi Resource loss applies on every attack in Delhi during it; a Command &
-  Decree whose faction declines the Decree still takes its box; tied final scores rank by Resources
+  Mongols beyond 3; the Delhi Resource loss applies on every attack in Delhi during it; tied final scores rank by Resources
   then faction order (the Aadu-Huli aata tie-break, 5.5, is not implemented); a Qasbah may be
   placed in Delhi or a Mongol Invasion Region; a Compel that moves a Raja from a Province holding
   both kinds moves a Rebelling one.

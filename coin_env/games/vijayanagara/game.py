@@ -119,6 +119,11 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
                 out.append(a)
         return out
 
+    def special_activity_required(self, faction):
+        """4.1: the Command & Decree option must include a Decree (each faction always has one it can
+        do after its Command: Collect Tribute, Trade, Tax)."""
+        return True
+
     def pass_effects(self, faction):
         """2.3.6: a passing Delhi Sultanate gains 3 Resources, the others 1 (at most 24, 1.8)."""
         board.add_resources(self.state, faction, PASS_RESOURCES[faction])
@@ -143,6 +148,16 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
             s.eligible[f] = bool(value)
         s.eligibility_override = {}
         s.forks = {}
+
+    def validate_loaded(self):
+        """A loaded game must still hold the Timurid Empire cards that end it (2.6)."""
+        super().validate_loaded()
+        s = self.state
+        if not s.over:
+            left = sum(1 for c in [s.current, *s.deck] if c in carddata.TIMURID and c is not None)
+            if left < 2 - s.timurid_played + (1 if s.timurid_played == 2 else 0):
+                from ...core.schema import SaveError
+                raise SaveError("state.fields.deck", "the Timurid Empire cards that end the game are missing (2.6)")
 
     # --- the end (2.6, 5.0) -------------------------------------------------------------------------
     def end_game(self):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 FACTIONS = ("ds", "bk", "ve")                 # the player factions, in the vocabulary's order
 FACTION_NAMES = {"ds": "Delhi Sultanate", "bk": "Bahmani Kingdom", "ve": "Vijayanagara Empire"}
-FACTION_ALIASES = {"delhi": "ds", "sultanate": "ds", "delhi sultanate": "ds", "bahmani": "bk",
+FACTION_ALIASES = {"ds": "ds", "bk": "bk", "ve": "ve", "delhi": "ds", "sultanate": "ds", "delhi sultanate": "ds", "bahmani": "bk",
                    "bahmani kingdom": "bk", "vijayanagara": "ve", "vijayanagara empire": "ve"}
 MONGOLS = "mi"
 
