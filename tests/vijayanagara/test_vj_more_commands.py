@@ -121,3 +121,13 @@ def test_campaign_decree_through_a_mongol_region_4_2_2():
          "select Mountain Passes", "select Punjab", "select Delhi", "done")
     assert at(g, "Delhi", TROOP) == 3 and at(g, "Sindh", TROOP) == 0
     assert g.current_player() == "ds" and "select Sindh" in labels(g)   # the Command follows (0+ spaces)
+
+
+def test_compel_moved_raja_is_chosen_and_keeps_orientation_4_4_3():
+    g = position_game(spaces={"Karnataka": {"tributary": False, "pieces": {"Raja": 1, "Rebelling Raja": 1,
+                                                                           "Troop": 3}},
+                              "Andhra": {"tributary": False, "pieces": {"Amir": 1}}}, eligible=VE)
+    play(g, "command & decree", "Rally", "Compel", "select Andhra", "select Karnataka")
+    assert set(labels(g)) == {"Raja", "Rebelling Raja"}
+    play(g, "Rebelling Raja", "done")
+    assert at(g, "Andhra", RAJA_REBEL) == 1

@@ -44,8 +44,8 @@ Reconstructed (the board and cards are not public; each datum is tagged in data/
 * Readings of open points (digest §12): Gifts need Influence >= 1; Timur's invasion does not return
   Mongols beyond 3; the Delhi Resource loss applies on every attack in Delhi during it; tied final scores rank by Resources
   then faction order (the Aadu-Huli aata tie-break, 5.5, is not implemented); a Qasbah may be
-  placed in Delhi or a Mongol Invasion Region; a Compel that moves a Raja from a Province holding
-  both kinds moves a Rebelling one.
+  placed in Delhi or a Mongol Invasion Region; Rajas moved by Compel keep their orientation (Obedient in
+  a Tributary Province).
 * Pruned: an Attack in which no Unit of the attacker could take part is not offered (legal by the
   text, but it cannot hit and only loses pieces).
 

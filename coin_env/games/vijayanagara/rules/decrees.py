@@ -186,9 +186,7 @@ class Compel(Decree):
     """4.4.3 / 1.9.2: in one Province holding or adjacent to a Vijayanagara piece: place up to 2
     Rajas, or move in up to 2 from ONE adjacent Province, or place 1 and move 1 (placed Rajas Obedient
     unless Vijayanagara Controls the Province, 1.4.5; moved Rajas keep their orientation, turning
-    Obedient in a Tributary Province: a reading of an open point, digest §6.3.7; where the source
-    holds both, a Rebelling Raja is the one moved -- a simplification, the rules leave it to the
-    player). At Influence 2+:
+    Obedient in a Tributary Province: a reading of an open point, digest §6.3.7). At Influence 2+:
     also gain 1 Cavalry and remove up to one Troop, Governor or Amir there; if a Sultanate Unit was
     removed, the Rajas just placed or moved turn Rebelling."""
 
@@ -246,6 +244,30 @@ def compel_rajas_done(game, frame) -> None:
     drop_frame(game, frame)
 
 
+def compel_added(game, frame) -> None:
+    frame["new"].append(1)
+    if not compel_options(game, frame):
+        compel_rajas_done(game, frame)
+
+
+def compel_move(game, frame, src: int, piece: int) -> None:
+    """Move one Raja in; it keeps its orientation, Obedient in a Tributary Province (1.6 reading),
+    Rebelling where Vijayanagara Controls (1.4.5)."""
+    s = game.state
+    sp = frame["space"]
+    board.move(s, src, sp, piece)
+    if piece == RAJA_REBEL and board.is_tributary(s, sp):
+        s.pieces[sp, RAJA_REBEL] -= 1
+        s.pieces[sp, RAJA] += 1
+    frame["moved"] += 1
+    compel_added(game, frame)
+
+
+@CONTINUATIONS.register
+def vj_compel_raja(game, frame, action):
+    compel_move(game, game.state.frames[-1], frame["src"], game.piece_of(action))
+
+
 @PROMPTS.register
 class CompelPrompt(Prompt):
     kind = "vj_compel"
@@ -272,17 +294,13 @@ class CompelPrompt(Prompt):
             else:
                 src = game.space_of(action)
                 frame["from"] = src
-                piece = RAJA_REBEL if s.pieces[src, RAJA_REBEL] and not s.pieces[src, RAJA] else RAJA
                 if s.pieces[src, RAJA] and s.pieces[src, RAJA_REBEL]:
-                    piece = RAJA_REBEL          # a Rebelling Raja moves first (orientation kept)
-                board.move(s, src, sp, piece)
-                if piece == RAJA_REBEL and board.is_tributary(s, sp):
-                    s.pieces[sp, RAJA_REBEL] -= 1
-                    s.pieces[sp, RAJA] += 1
-                frame["moved"] += 1
-            frame["new"].append(1)
-            if not compel_options(game, frame):
-                compel_rajas_done(game, frame)
+                    game.choose("ve", f"Compel: move which Raja from {game.space_names[src]}",
+                                [game.piece_action(RAJA), game.piece_action(RAJA_REBEL)], "vj_compel_raja", src=src)
+                    return
+                compel_move(game, frame, src, RAJA_REBEL if s.pieces[src, RAJA_REBEL] else RAJA)
+                return
+            compel_added(game, frame)
             return
         game.pop()
         if action == game.DONE:
