@@ -255,8 +255,12 @@ class OpAfter(Prompt):
             return
         sas = sa_allowed(game)
         if sas:
-            game.choose(turn["faction"], f"{turn['op']} done: start the Special Activity, or done",
-                        sas + [game.DONE], "coin_sa_after_op")
+            # A game may require the Special Activity of an "op_sa" turn (Vijayanagara 4.1: the Command
+            # & Decree option must include a Decree); then "done" is not offered here.
+            required = game.special_activity_required(turn["faction"])
+            game.choose(turn["faction"], f"{turn['op']} done: start the Special Activity"
+                        + ("" if required else ", or done"), sas if required else sas + [game.DONE],
+                        "coin_sa_after_op")
 
 
 @COIN_CONTINUATIONS.register

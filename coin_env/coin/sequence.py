@@ -160,6 +160,17 @@ class CoinGame(Game):
     # (a Limited Operation is the same Operation in one space), so the sequence of play asks once.
     limited_changes_operations = False
 
+    def special_activity_required(self, faction: str) -> bool:
+        """Must an Operation-with-Special-Activity turn include its Special Activity? Not in Gandhi or A
+        Distant Plain (an SA is optional); Vijayanagara's Command & Decree must include a Decree (4.1).
+        When required, the framework does not offer "done" after the Operation while one is possible."""
+        return False
+
+    def card_turns_done(self) -> bool:
+        """Has every faction that may act on this card acted? In Gandhi and A Distant Plain two Eligible
+        factions act per card (2.3.1); Vijayanagara offers the card to every Eligible faction (2.3.3)."""
+        return len(self.state.sop["acted"]) >= 2
+
     def end_of_turn(self, faction: str) -> None:
         """Effects that wait for the end of a faction's turn (may push decisions)."""
 
@@ -342,7 +353,7 @@ class SopCard(Prompt):
         game.pop()
         if s.sop["done"]:
             return
-        faction = None if len(s.sop["acted"]) >= 2 else game.next_eligible()
+        faction = None if game.card_turns_done() else game.next_eligible()
         if faction is None:
             s.sop["done"] = True
             game.adjust_eligibility()

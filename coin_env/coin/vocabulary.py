@@ -15,8 +15,10 @@ from .sequence import META_ACTIONS
 
 class CoinVocabulary(ActionVocabulary):
     def __init__(self, operations, specials, space_names, piece_names, markers, factions, faction_names,
-                 modes, max_count: int = 20):
-        entries = list(META_ACTIONS)
+                 modes, max_count: int = 20, meta_labels: dict[str, str] | None = None):
+        # ``meta_labels``: a game's own names for the sequence-of-play choices (key -> label), e.g.
+        # Vijayanagara's "command & decree" for "op_with_sa"; the indices never change.
+        entries = [(g, k, (meta_labels or {}).get(k, label)) for g, k, label in META_ACTIONS]
         entries += [("operation", k, label) for k, label in operations]
         entries += [("special", k, label) for k, label in specials]
         entries += [("space", name, f"select {name}") for name in space_names]

@@ -1,0 +1,213 @@
+"""Board helpers: Control (1.7), Tributary status (1.6), Deccan Influence (1.9), Resources (1.8),
+Cavalry (1.10), placing / removing / moving pieces (1.4.3, 1.4.6) and the victory totals (5.0-5.3).
+
+Rules read map facts from the game's data (``s.data.prosperity``, ``s.data.neighbors``).
+"""
+
+from __future__ import annotations
+
+from .data.pieces import (AMIR, AMIR_REBEL, CAVALRY_TOKENS, FACTIONS, FORT, INFLUENCE_SLOTS, MAX_INFLUENCE,
+                          MAX_RESOURCES, PAIR_OF, PIECES_OF, QASBAH, RAJA, RAJA_REBEL, REBEL_OF, STRUCTURES, TEMPLE,
+                          UNITS_PER_SLOT)
+from .static import AVAILABLE, DELHI, IS_PROVINCE, N_SPACES, PROVINCES, TRACK
+
+REBELS_OF = {"bk": (AMIR, AMIR_REBEL), "ve": (RAJA, RAJA_REBEL)}
+
+
+# --- counting ----------------------------------------------------------------------------------------
+def count(s, sp: int, faction: str) -> int:
+    """Pieces of ``faction`` (Units and Structures, any state) in ``sp``."""
+    row = s.pieces[sp]
+    return int(sum(int(row[p]) for p in PIECES_OF[faction]))
+
+
+def controller(s, sp: int) -> str | None:
+    """1.7: an Independent Province is Controlled by the faction whose pieces outnumber all other
+    factions' pieces there combined; Tributary Provinces and non-Provinces are never Controlled."""
+    if not IS_PROVINCE[sp] or s.tributary[sp]:
+        return None
+    counts = {f: count(s, sp, f) for f in FACTIONS}
+    total = sum(counts.values())
+    for f, n in counts.items():
+        if n > total - n:
+            return f
+    return None
+
+
+def is_tributary(s, sp: int) -> bool:
+    return bool(IS_PROVINCE[sp] and s.tributary[sp])
+
+
+def outnumbers(s, sp: int, faction: str) -> bool:
+    """3.3.3 / 3.4.3: ``faction``'s pieces outnumber all opposing pieces combined."""
+    n = count(s, sp, faction)
+    return n > sum(count(s, sp, f) for f in FACTIONS if f != faction)
+
+
+def refresh(s, sp: int) -> None:
+    """1.4.5 / 1.7: where the Bahmani Kingdom (Vijayanagara) Controls a Province, every Amir (Raja)
+    there is Rebelling; control is re-read after every change, so call this after each change of
+    pieces or status in ``sp``. (Rebelling Units may stay Rebelling when Control is lost, and may be
+    Rebelling in a Tributary Province until a Tributary marker is placed there, 1.6 / 3.2.4.)"""
+    if not IS_PROVINCE[sp]:
+        return
+    ctrl = controller(s, sp)
+    if ctrl in REBELS_OF:
+        obedient, rebel = REBELS_OF[ctrl]
+        row = s.pieces[sp]
+        row[rebel] += row[obedient]
+        row[obedient] = 0
+
+
+def set_obedient(s, sp: int) -> None:
+    row = s.pieces[sp]
+    for obedient, rebel in ((AMIR, AMIR_REBEL), (RAJA, RAJA_REBEL)):
+        row[obedient] += row[rebel]
+        row[rebel] = 0
+
+
+def set_tributary(s, sp: int, value: bool) -> None:
+    """1.6: place or remove a Tributary marker (placing flips Rebelling Amirs and Rajas Obedient)."""
+    s.tributary[sp] = 1 if value else 0
+    if value:
+        set_obedient(s, sp)
+    refresh(s, sp)
+
+
+# --- pieces ------------------------------------------------------------------------------------------
+def available(s, piece: int) -> int:
+    return int(s.pieces[AVAILABLE, PAIR_OF.get(piece, piece)])
+
+
+def place(s, sp: int, piece: int, n: int = 1) -> int:
+    """1.4.6: place up to ``n`` pieces from Available (Amirs / Rajas arrive Obedient, then 1.4.5
+    applies); returns how many were placed."""
+    base = PAIR_OF.get(piece, piece)
+    n = min(n, int(s.pieces[AVAILABLE, base]))
+    if n <= 0:
+        return 0
+    s.pieces[AVAILABLE, base] -= n
+    s.pieces[sp, base] += n
+    refresh(s, sp)
+    return n
+
+
+def move(s, src: int, dst: int, piece: int, n: int = 1) -> None:
+    """Move ``n`` pieces of one type; both spaces' Control is re-read (1.7)."""
+    assert s.pieces[src, piece] >= n
+    s.pieces[src, piece] -= n
+    s.pieces[dst, piece] += n
+    refresh(s, src)
+    refresh(s, dst)
+
+
+def remove(s, sp: int, piece: int, n: int = 1) -> None:
+    """1.4.3: removed pieces go back to their holding box (Rebelling ones return as plain pieces)."""
+    assert s.pieces[sp, piece] >= n
+    s.pieces[sp, piece] -= n
+    s.pieces[AVAILABLE, PAIR_OF.get(piece, piece)] += n
+    refresh(s, sp)
+
+
+def has_structure(s, sp: int, piece: int) -> bool:
+    return bool(s.pieces[sp, piece])
+
+
+def can_build(s, sp: int, piece: int) -> bool:
+    """1.4.4: at most one Qasbah, one Fort and one Temple per space."""
+    assert piece in STRUCTURES
+    return not s.pieces[sp, piece] and available(s, piece) > 0
+
+
+# --- tracks ------------------------------------------------------------------------------------------
+def add_resources(s, faction: str, n: int) -> None:
+    """1.8: Resources stay within 0..24 (gains beyond 24 are lost)."""
+    s.resources[faction] = max(0, min(MAX_RESOURCES, s.resources[faction] + n))
+
+
+def cavalry_pool(s) -> int:
+    """1.10: the shared pool holds the tokens no faction holds."""
+    return CAVALRY_TOKENS - sum(s.cavalry.values())
+
+
+def gain_cavalry(s, faction: str, n: int) -> int:
+    """1.10: take up to ``n`` tokens from the pool; returns how many came (the rest may be taken from
+    other factions: rules.common.gain_cavalry asks the gainer)."""
+    n = min(n, cavalry_pool(s))
+    s.cavalry[faction] += n
+    return n
+
+
+def units_on_track(s, faction: str) -> int:
+    return int(s.pieces[TRACK[faction]].sum())
+
+
+def shift_influence(s, faction: str, delta: int) -> int:
+    """1.9: move a Deccan Influence marker by ``delta`` (moves past 0 or 4 are ignored). Reaching or
+    passing a slot sends its 2 Units to Available (1.9.1 / 1.9.2). Returns how many Units the
+    faction now owes to slots it dropped below (1.9: refilled from Available or the map, the
+    faction's choice: rules.common.shift_influence asks)."""
+    old = s.influence[faction]
+    new = max(0, min(MAX_INFLUENCE, old + delta))
+    s.influence[faction] = new
+    unit = AMIR if faction == "bk" else RAJA
+    track = TRACK[faction]
+    owed = 0
+    for level in INFLUENCE_SLOTS[faction]:
+        if old < level <= new:
+            k = min(UNITS_PER_SLOT, int(s.pieces[track, unit]))
+            s.pieces[track, unit] -= k
+            s.pieces[AVAILABLE, unit] += k
+        elif new < level <= old:
+            owed += UNITS_PER_SLOT
+    return owed
+
+
+# --- victory -----------------------------------------------------------------------------------------
+def prosperity_of(s, faction: str | None = None, tributary: bool = False) -> int:
+    """Total Prosperity of the Tributary Provinces (``tributary=True``) or of those ``faction`` Controls."""
+    pros = s.data.prosperity
+    if tributary:
+        return int(sum(int(pros[sp]) for sp in PROVINCES if s.tributary[sp]))
+    return int(sum(int(pros[sp]) for sp in PROVINCES if controller(s, sp) == faction))
+
+
+def structures_on_map(s, piece: int) -> int:
+    return int(s.pieces[:N_SPACES, piece].sum())
+
+
+def victory_totals(s) -> dict[str, int]:
+    """5.1-5.3 during play: Delhi = Prosperity of Tributary Provinces; Bahmani = Prosperity of the
+    Provinces it Controls + Forts on the map + its Influence; Vijayanagara likewise with Temples."""
+    return {
+        "ds": prosperity_of(s, tributary=True),
+        "bk": prosperity_of(s, "bk") + structures_on_map(s, FORT) + s.influence["bk"],
+        "ve": prosperity_of(s, "ve") + structures_on_map(s, TEMPLE) + s.influence["ve"],
+    }
+
+
+def mongol_adjustment(s) -> int:
+    """5.1 at the end: Delhi gains 3 VP less one per Mongol Invader in Delhi, never below -3."""
+    from .data.pieces import MONGOL
+    return max(3 - int(s.pieces[DELHI, MONGOL]), -3)
+
+
+def final_totals(s) -> dict[str, int]:
+    totals = victory_totals(s)
+    totals["ds"] += mongol_adjustment(s)
+    return totals
+
+
+def ranking(s, totals: dict[str, int]) -> list[str]:
+    """5.0: most VP wins; ties go to the most Resources (then the factions' order: the optional
+    Aadu-Huli aata of 5.5 is not implemented)."""
+    return sorted(FACTIONS, key=lambda f: (-totals[f], -s.resources[f], FACTIONS.index(f)))
+
+
+def victory_margins(s) -> dict[str, int]:
+    """Each faction's VP less the best other faction's (final totals once the game is over)."""
+    totals = final_totals(s) if s.over else victory_totals(s)
+    return {f: totals[f] - max(totals[o] for o in FACTIONS if o != f) for f in FACTIONS}
+
+
+__all__ = [n for n in dir() if not n.startswith("_")] + ["QASBAH", "REBEL_OF"]

@@ -1,0 +1,1 @@
+"""Vijayanagara data: map, pieces, cards and set-up, each fact with its provenance."""

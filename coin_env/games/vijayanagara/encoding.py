@@ -1,0 +1,153 @@
+"""Vijayanagara's observation: the board, the tracks, the cards and the decision.
+
+Layout (groups in vector order; ``VijayanagaraEncoder().layout()`` gives offsets, ``feature_names``
+one name per slot); everything clipped to [-2, 12]:
+
+* ``spaces``   per space (Delhi, Punjab, Mountain Passes, the 12 Provinces): piece counts / 4 by type
+  (Amirs and Rajas split Obedient / Rebelling, 1.4.5); Tributary (1.6); Control by the Delhi
+  Sultanate, the Bahmani Kingdom, Vijayanagara (1.7); fixed facts: Province, Mongol Invasion Region,
+  Delhi, Prosperity / 2 (1.3; the game's own data: ``game.data``); decision context: selected for the
+  Command, selected for the Decree, the space the decision is about.
+* ``boxes``    Available and the two Influence tracks' slots: count / force pool per piece type.
+* ``tracks``   Resources / 24, Cavalry held / 10 and the pool / 10 (1.8, 1.10), Deccan Influence / 4
+  (1.9), Dynasty Tughlaq (2.7), Timurid cards played / 2 (2.6), the Mongols' controller now (2.4),
+  the forked boxes taken this card (2.3.3), victory totals / 20 and margins / 20 (5.0), special
+  cards left / 13, played / 13, draw deck / 35, cards played / 35.
+* ``cards``, ``sequence``, ``turn``, ``decision``: the COIN layer's shared blocks
+  (:mod:`coin_env.coin.encoding`); "periodic" marks a special card (Mongol Invasion, Succession,
+  Timurid); Vijayanagara reveals no upcoming card, so its slots stay zero. In ``sequence`` the
+  "1st / 2nd Eligible" slots follow the COIN layout (the number of factions that acted).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...coin.encoding import CONTEXT_FEATURES, PIECE_SCALE, CoinEncoder
+from . import board
+from . import static as st
+from .data import cards as carddata
+from .data.pieces import CAVALRY_TOKENS, FORCE_POOL, MAX_INFLUENCE, MAX_RESOURCES, N_PIECE_TYPES, PAIR_OF, PIECE_NAMES
+from .state import CONTROL_CODE
+
+CONTROL_FEATURES = ["Delhi Sultanate Control", "Bahmani Control", "Vijayanagara Control"]
+STATIC_FEATURES = ["Province", "Mongol Invasion Region", "Delhi", "Prosperity"]
+SPACE_FEATURES = list(PIECE_NAMES) + ["Tributary"] + CONTROL_FEATURES + STATIC_FEATURES + CONTEXT_FEATURES
+F = {name: i for i, name in enumerate(SPACE_FEATURES)}
+NF = len(SPACE_FEATURES)
+N_CARDS = max(carddata.ALL_CARDS)
+TEMPLATE_KEY = "vijayanagara.encoder.template"
+_POOL = np.array([FORCE_POOL[PAIR_OF.get(p, p)] for p in range(N_PIECE_TYPES)], dtype=np.float32)
+_BOXES = (("Available", st.AVAILABLE), ("Bahmani Influence track", st.BK_TRACK),
+          ("Vijayanagara Influence track", st.VE_TRACK))
+
+
+class VijayanagaraEncoder(CoinEncoder):
+    game_name = "vijayanagara"
+    space_names = st.SPACE_NAMES
+    space_features = SPACE_FEATURES
+    piece_names = PIECE_NAMES
+    n_cards = N_CARDS
+    periodic_name = "special card"
+    boxes = _BOXES
+    force_pool = _POOL
+
+    def game_class(self):
+        from .game import VijayanagaraGame
+        return VijayanagaraGame
+
+    def is_periodic(self, card):
+        return carddata.is_special(card)
+
+    def faction_order(self, card):
+        return carddata.default_order(card)
+
+    # --- the map template comes from the game's data (one encoder serves every game) -------------
+    def refresh_static(self):
+        self._template = None
+
+    def static_spaces(self, data=None):
+        if data is None:
+            from .datapack import default
+            data = default()
+        t = np.zeros((st.N_SPACES, NF), dtype=np.float32)
+        t[:, F["Province"]] = st.IS_PROVINCE
+        t[:, F["Mongol Invasion Region"]] = st.IS_MONGOL_REGION
+        t[st.DELHI, F["Delhi"]] = 1.0
+        t[:, F["Prosperity"]] = data.prosperity / 2.0
+        return t
+
+    def _build_template(self, data):
+        out = np.zeros(self.size, dtype=np.float32)
+        self.space_view(out)[:] = self.static_spaces(data)
+        out.setflags(write=False)
+        return out
+
+    def encode(self, game, perspective, out):
+        s = game.state
+        out[:] = s.data.derived(TEMPLATE_KEY, self._build_template)
+        sv = self.space_view(out)
+        self.encode_board(game, out, sv)
+        self._encode_cards_of(s, out)
+        self._encode_sequence(s, out)
+        self._encode_turn(s, out, sv)
+        self._encode_decision(game, perspective, out, sv)
+        np.clip(out, self.low, self.high, out=out)
+        return out
+
+    def _encode_cards_of(self, s, out):
+        """The shared card block with the faction orders of the game's own card records."""
+        if s.current is None:
+            return
+        fi = self._faction_index
+        nfac = len(fi)
+        o = self.o_card["current"]
+        out[o] = 1.0
+        if carddata.is_special(s.current):
+            out[o + 1] = 1.0
+        else:
+            for pos, f in enumerate(s.data.cards.faction_order(s.current)):
+                out[o + 2 + nfac * pos + fi[f]] = 1.0
+        out[o + self._card_number_offset + s.current - 1] = 1.0
+
+    def build_tracks(self, vocab):
+        b = self.block
+        fs = self.factions
+        self.o_res = b("tracks", [f"Resources {f}" for f in fs])
+        self.o_cav = b("tracks", [f"Cavalry {f}" for f in fs] + ["Cavalry pool"])
+        self.o_infl = b("tracks", ["Influence bk", "Influence ve"])
+        self.o_flags = b("tracks", ["Dynasty Tughlaq", "Timurid cards played", "Mongols run by bk",
+                                    "Mongols run by ve", "Command & Decree box taken", "Event or Command box taken"])
+        self.victory_block()
+        n_special = len(carddata.SPECIAL_CARDS)
+        self.deck_block("special cards left", "special cards played", n_special, 35)
+
+    def encode_board(self, game, out, sv):
+        s = game.state
+        np.multiply(s.pieces[:st.N_SPACES], np.float32(PIECE_SCALE), out=sv[:, :N_PIECE_TYPES])
+        sv[:, F["Tributary"]] = s.tributary
+        c0 = F[CONTROL_FEATURES[0]]
+        for sp in st.PROVINCES:
+            ctrl = board.controller(s, sp)
+            if ctrl is not None:
+                sv[sp, c0 + CONTROL_CODE[ctrl] - 1] = 1.0
+        self.encode_boxes(s, out)
+        fs = self.factions
+        for i, f in enumerate(fs):
+            out[self.o_res + i] = s.resources[f] / MAX_RESOURCES
+            out[self.o_cav + i] = s.cavalry[f] / CAVALRY_TOKENS
+        out[self.o_cav + len(fs)] = board.cavalry_pool(s) / CAVALRY_TOKENS
+        out[self.o_infl] = s.influence["bk"] / MAX_INFLUENCE
+        out[self.o_infl + 1] = s.influence["ve"] / MAX_INFLUENCE
+        o = self.o_flags
+        out[o] = s.dynasty == "Tughlaq"
+        out[o + 1] = s.timurid_played / 2.0
+        out[o + 2] = s.mongol_controller == "bk"
+        out[o + 3] = s.mongol_controller == "ve"
+        out[o + 4] = "command_decree" in s.forks
+        out[o + 5] = "event_or_command" in s.forks
+        self.encode_victory(out, board.victory_totals(s), board.victory_margins(s))
+        cards = [s.current] + list(s.deck) if s.current is not None else list(s.deck)
+        left = sum(1 for c in cards if carddata.is_special(c))
+        played = sum(1 for c in s.played if carddata.is_special(c))
+        self.encode_deck(s, out, left, played)

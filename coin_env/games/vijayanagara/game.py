@@ -1,0 +1,241 @@
+"""Vijayanagara (Irregular Conflicts vol. 1) as a coin-env game: see the package docstring for what
+is implemented, reconstructed and missing."""
+
+from __future__ import annotations
+
+from ...coin.events import expire_lasting
+from ...coin.sequence import LIMITED_OP, OP_ONLY, OP_WITH_SA, PASS, CoinGame
+from ...coin.vocabulary import VocabularyHelpers
+from ...core.game import EngineError
+from ...core.prompts import Prompt
+from . import board
+from .actions import OP, SA, VOCABULARY
+from .data import cards as carddata
+from .data.pieces import (AMIR, AMIR_REBEL, FACTIONS, FORCE_POOL, INFLUENCE_SLOTS, MONGOL, PASS_RESOURCES, PAIR_OF,
+                          RAJA, RAJA_REBEL, STRUCTURES, UNITS_PER_SLOT, CAVALRY_TOKENS, MAX_RESOURCES)
+from .registry import CONTINUATIONS, PROMPTS
+from .rules import attack, campaign, commands, decrees, mongols, movement, succession
+from .state import VijayanagaraState
+from .static import DS_MI_ONLY, IS_PROVINCE, N_SPACES, PROVINCES, SPACE_NAMES, TRACK
+
+FORKS = ("command_decree", "event_or_command")     # 2.3.3: the two forked boxes
+
+
+class VijayanagaraGame(VocabularyHelpers, CoinGame):
+    name = "vijayanagara"
+    factions = FACTIONS
+    vocabulary = VOCABULARY
+    prompts = PROMPTS
+    continuations = CONTINUATIONS
+    state_class = VijayanagaraState
+
+    n_spaces = N_SPACES
+    space_names = SPACE_NAMES
+    DONE = VOCABULARY.DONE
+
+    # --- cards (2.2, 2.3) -------------------------------------------------------------------------
+    def card_faction_order(self, card):
+        return self.data.cards.faction_order(card)
+
+    def is_periodic_card(self, card):
+        """The cards that interrupt regular play (2.3): Mongol Invasion, Succession, Timurid Empire."""
+        return carddata.is_special(card)
+
+    def card_record(self, card):
+        return self.data.cards.record(card)
+
+    def periodic_swaps_on_reveal(self):
+        return False
+
+    def begin_play(self):
+        """2.2: reveal the top card (Vijayanagara reveals no upcoming card)."""
+        s = self.state
+        s.current = s.deck.pop(0)
+        s.upcoming = None
+        self._reveal_check()
+
+    def next_card(self):
+        """2.3: the played card goes to the played pile and the next card is revealed."""
+        s = self.state
+        expire_lasting(s, "card")
+        s.played.append(s.current)
+        s.current = s.deck.pop(0) if s.deck else None
+        if s.current is None:
+            raise EngineError("the deck ran out before the second Timurid Empire card (2.1, 2.6)")
+        self._reveal_check()
+
+    def start_periodic_round(self):
+        """2.4-2.6: execute the special card; eligibility is not changed."""
+        s = self.state
+        c = s.current
+        if c in carddata.TIMURID and s.timurid_played == 1:
+            s.timurid_played = 2
+            self.push({"kind": "vj_timur", "step": 0})
+            return
+        self.push({"kind": "vj_card_end"})
+        if c in carddata.MONGOL_CARDS:
+            mongols.start_mongol_invasion(self, carddata.MONGOL_NAMES[c])
+        elif c == carddata.ZENITH:
+            succession.zenith(self)
+        elif c == carddata.RISE:
+            succession.rise(self)
+        elif c == carddata.LORDS:
+            succession.lords(self)
+        else:
+            s.timurid_played = 1
+            mongols.first_timurid(s)
+
+    # --- 2.3.3 options and 2.3.7 eligibility --------------------------------------------------------
+    def card_turns_done(self):
+        """2.3.1: every Eligible faction may act on the card (the options close as forks are taken)."""
+        return False
+
+    def options_for(self, faction):
+        """2.3.3: Pass and a Limited Command are always open (2.3.5, 2.3.6); each forked box (Command &
+        Decree; Event or Command) is open until a faction takes it. A Command & Decree's Command may
+        have zero spaces, so that box is open even when no Command has a space."""
+        s = self.state
+        opts = [PASS]
+        if self.available_operations(faction, limited=True):
+            opts.append(LIMITED_OP)
+        if "command_decree" not in s.forks:
+            opts.append(OP_WITH_SA)
+        if "event_or_command" not in s.forks:
+            if LIMITED_OP in opts:
+                opts.append(OP_ONLY)
+            opts += self.event_sides(faction, s.current)
+        return sorted(opts)
+
+    def available_operations(self, faction, limited):
+        """The Commands the faction may start: those with a selectable space, or (Command & Decree,
+        2.3.3: zero spaces allowed) every Command it may use now."""
+        turn = self.state.turn
+        zero_ok = turn is not None and turn["kind"] == "op_sa"
+        out = []
+        for a, act in self.activities[faction].items():
+            if act.special or not act.permitted(self):
+                continue
+            if zero_ok or act.available(self):
+                out.append(a)
+        return out
+
+    def special_activity_required(self, faction):
+        """4.1: the Command & Decree option must include a Decree (each faction always has one it can
+        do after its Command: Collect Tribute, Trade, Tax)."""
+        return True
+
+    def pass_effects(self, faction):
+        """2.3.6: a passing Delhi Sultanate gains 3 Resources, the others 1 (at most 24, 1.8)."""
+        board.add_resources(self.state, faction, PASS_RESOURCES[faction])
+
+    def end_of_turn(self, faction):
+        """2.3.3: record which forked box the faction took (a Limited Command takes none)."""
+        s = self.state
+        kind = s.turn["kind"]
+        if kind == "op_sa":
+            s.forks["command_decree"] = faction
+        elif kind in ("op", "event"):
+            s.forks["event_or_command"] = faction
+
+    def adjust_eligibility(self):
+        """2.3.7: factions on the forked boxes become Ineligible, all others Eligible (a "Stay Eligible"
+        Event sets an override)."""
+        s = self.state
+        taken = set(s.forks.values())
+        for f in self.factions:
+            s.eligible[f] = f not in taken
+        for f, value in s.eligibility_override.items():
+            s.eligible[f] = bool(value)
+        s.eligibility_override = {}
+        s.forks = {}
+
+    def validate_loaded(self):
+        """A loaded game must still hold the Timurid Empire cards that end it (2.6)."""
+        super().validate_loaded()
+        s = self.state
+        if not s.over:
+            left = sum(1 for c in [s.current, *s.deck] if c in carddata.TIMURID and c is not None)
+            if left < 2 - s.timurid_played + (1 if s.timurid_played == 2 else 0):
+                from ...core.schema import SaveError
+                raise SaveError("state.fields.deck", "the Timurid Empire cards that end the game are missing (2.6)")
+
+    # --- the end (2.6, 5.0) -------------------------------------------------------------------------
+    def end_game(self):
+        s = self.state
+        s.over = True
+        totals = board.final_totals(s)
+        ranking = board.ranking(s, totals)
+        s.result = {"winner": ranking[0], "ranking": ranking, "margins": board.victory_margins(s),
+                    "totals": totals}
+        s.frames.clear()
+
+    def victory_totals(self):
+        return board.victory_totals(self.state)
+
+    def victory_margins(self):
+        return board.victory_margins(self.state)
+
+    # --- invariants (debug mode) ----------------------------------------------------------------------
+    def check_invariants(self):
+        s = self.state
+        p = s.pieces
+        assert (p >= 0).all(), "negative piece count"
+        for piece, total in FORCE_POOL.items():
+            n = int(p[:, piece].sum()) + sum(int(p[:, q].sum()) for q, base in PAIR_OF.items() if base == piece)
+            assert n == total, f"{piece}: {n} pieces in the game, {total} in the force pool (1.4)"
+        for sp in range(N_SPACES):
+            row = p[sp]
+            assert all(row[x] <= 1 for x in STRUCTURES), "two Structures of a kind in a space (1.4.4)"
+            if sp in DS_MI_ONLY:
+                assert not any(row[x] for x in (AMIR, AMIR_REBEL, RAJA, RAJA_REBEL)) and not row[STRUCTURES[1]] \
+                    and not row[STRUCTURES[2]], "Bahmani / Vijayanagara pieces outside the Provinces (1.3.2)"
+                assert not s.tributary[sp], "Tributary marker off the Provinces (1.6)"
+            else:
+                assert not row[MONGOL], "Mongols in a Province (1.3.1)"
+                ctrl = board.controller(s, sp)
+                if ctrl == "bk":
+                    assert not row[AMIR], "Obedient Amir where the Bahmani Kingdom Controls (1.4.5)"
+                if ctrl == "ve":
+                    assert not row[RAJA], "Obedient Raja where Vijayanagara Controls (1.4.5)"
+        for f, unit in (("bk", AMIR), ("ve", RAJA)):
+            slots = sum(1 for level in INFLUENCE_SLOTS[f] if level > s.influence[f])
+            assert int(p[TRACK[f]].sum()) == int(p[TRACK[f], unit]) <= UNITS_PER_SLOT * slots, \
+                f"{f} Influence track holds the wrong Units (1.9)"
+        assert sum(s.cavalry.values()) <= CAVALRY_TOKENS, "more than 10 Cavalry tokens held (1.10)"
+        assert all(0 <= r <= MAX_RESOURCES for r in s.resources.values()), "Resources out of 0..24 (1.8)"
+
+
+@PROMPTS.register
+class CardEnd(Prompt):
+    """Automatic: a special card is done; the next card is revealed (eligibility unchanged)."""
+
+    kind = "vj_card_end"
+    auto = True
+
+    def run(self, game, frame):
+        game.pop()
+        game.next_card()
+
+
+def _activities():
+    table = {f: {} for f in FACTIONS}
+    for module in (commands, movement, attack, decrees, campaign):
+        for cls in module.ACTIVITIES:
+            action = SA[cls.key] if cls.special else OP[cls.key]
+            table[cls.faction][action] = cls(action)
+    return {f: dict(sorted(acts.items())) for f, acts in table.items()}
+
+
+VijayanagaraGame.activities = _activities()
+GAME_CLASS = VijayanagaraGame
+BOTS: dict = {}        # no Non-Player system (1.5.1: its rulebook is not public)
+
+
+def load_data(content=None):
+    return VijayanagaraGame.load_data(content)
+
+
+def new_game(scenario=None, seed=0, options=None, position=None, debug=False):
+    from .setup import build_game
+    return build_game(VijayanagaraGame, scenario=scenario or "standard", seed=seed, options=options or {},
+                      position=position, debug=debug)

@@ -1,0 +1,227 @@
+"""Setting up Vijayanagara: options, the set-up and deck construction (2.1), and readable positions
+(``to_position`` / ``make_game(..., position=...)``, loaded between cards)."""
+
+from __future__ import annotations
+
+from ...coin.positions import (check_invariants, check_keys, fill_available, initial_state, read_bool, read_choice,
+                               read_header, read_int, read_object, read_pieces, read_result, validate_choice_options,
+                               validate_data_pack_option, validate_non_players)
+from . import board
+from .data import cards as carddata
+from .data.pieces import (AMIR, CAVALRY_TOKENS, FACTIONS, FORCE_POOL, INFLUENCE_SLOTS, MAX_INFLUENCE, MAX_RESOURCES,
+                          PAIR_OF, PIECE_NAMES, RAJA, UNITS_PER_SLOT)
+from .data.scenarios import SCENARIOS
+from .state import VijayanagaraState
+from .static import AVAILABLE, BK_TRACK, INDEX, IS_PROVINCE, LOCATION_NAMES, N_SPACES, SPACE_NAMES, VE_TRACK
+
+GAME = "Vijayanagara"
+PIECE_INDEX = {name: i for i, name in enumerate(PIECE_NAMES)}
+BOTH_STATES = {q: p for p, q in PAIR_OF.items()}     # Amir -> Rebelling Amir, Raja -> Rebelling Raja
+BOX_LOCATIONS = {"Available": AVAILABLE, "Bahmani Influence track": BK_TRACK,
+                 "Vijayanagara Influence track": VE_TRACK}
+OPTIONS = {
+    "non_players": (None, []),            # no Non-Player system yet (1.5.1): must stay empty
+    # Optional rule "Timur's Shadow": once the first Timurid Empire card is drawn, every Command is
+    # limited to one space (a Decree may still come with it where the option allows).
+    "timurs_shadow": ((False, True), False),
+    "data_pack": (None, None),
+}
+
+
+def validate_options(options: dict) -> dict:
+    def non_players(v):
+        v = validate_non_players(v, FACTIONS, GAME)
+        if v:
+            raise ValueError("Vijayanagara option 'non_players': the Non-Player rules (1.5.1) are not public; "
+                             "no non-player faction can be run")
+        return v
+    return validate_choice_options(options, OPTIONS, GAME, {"non_players": non_players,
+                                                            "data_pack": validate_data_pack_option})
+
+
+def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool):
+    options = validate_options(options)
+    data = game_class.load_data(options["data_pack"])
+    state = initial_state(scenario, seed, position, SCENARIOS, GAME,
+                          lambda name, sd: scenario_state(name, sd, data),
+                          lambda pos, sd: state_from_position(pos, sd, data))
+    state.data = data
+    game = game_class(state, options=options, debug=debug)
+    check_invariants(game, position)
+    game.check_invariants() if debug else None
+    game.advance()
+    return game
+
+
+def _data(data):
+    if data is None:
+        from .datapack import default
+        return default()
+    return data
+
+
+def _track_units(s) -> None:
+    """2.1: 2 Units on each Influence-track slot above the marker (1.9)."""
+    for f, unit, track in (("bk", AMIR, BK_TRACK), ("ve", RAJA, VE_TRACK)):
+        n = UNITS_PER_SLOT * sum(1 for level in INFLUENCE_SLOTS[f] if level > s.influence[f])
+        s.pieces[track, unit] = n
+
+
+def scenario_state(name: str, seed: int, data=None) -> VijayanagaraState:
+    """2.1 Map Setup and Deck Construction."""
+    sc = SCENARIOS[name]
+    s = VijayanagaraState.empty()
+    s.data = _data(data)
+    s.rng = s.rng.__class__(seed)
+    s.scenario = name
+    s.influence = dict(sc["influence"])
+    _track_units(s)
+    for space, pieces in sc["pieces"].items():
+        for piece_name, n in pieces.items():
+            s.pieces[INDEX[space], PIECE_INDEX[piece_name]] = n
+    for sp in range(N_SPACES):
+        s.tributary[sp] = 1 if IS_PROVINCE[sp] else 0
+    fill_available(s.pieces, FORCE_POOL, BOTH_STATES, AVAILABLE, False, PIECE_NAMES)
+    s.resources = dict(sc["resources"])
+    s.cavalry = dict(sc["cavalry"])
+    s.dynasty = sc["dynasty"]
+    s.deck = build_deck(s.rng)
+    return s
+
+
+def build_deck(rng) -> list[int]:
+    """2.1 steps 1-7: shuffle the Event and Mongol Invasion cards apart; deal 4 stacks of 6 Events
+    (12 unused); 2 Mongol Invasion cards into each of the first three (2 unused), both Timurid cards
+    into the fourth; pile stack 1, Zenith, stack 2, Rise, stack 3, Lords, stack 4 (top to bottom)."""
+    events = list(range(1, carddata.N_EVENT_CARDS + 1))
+    mongols = list(carddata.MONGOL_CARDS)
+    rng.shuffle(events)
+    rng.shuffle(mongols)
+    stacks = []
+    for i in range(carddata.STACKS):
+        stack = events[i * carddata.EVENTS_PER_STACK:(i + 1) * carddata.EVENTS_PER_STACK]
+        stack += (mongols[i * 2:i * 2 + 2] if i < 3 else list(carddata.TIMURID))
+        rng.shuffle(stack)
+        stacks.append(stack)
+    return (stacks[0] + [carddata.ZENITH] + stacks[1] + [carddata.RISE] + stacks[2] + [carddata.LORDS]
+            + stacks[3])
+
+
+def to_position(game) -> dict:
+    s = game.state
+    spaces = {}
+    for sp, name in enumerate(SPACE_NAMES):
+        entry = {}
+        pieces = {PIECE_NAMES[i]: int(n) for i, n in enumerate(s.pieces[sp]) if n}
+        if pieces:
+            entry["pieces"] = pieces
+        if IS_PROVINCE[sp]:
+            entry["tributary"] = bool(s.tributary[sp])
+            ctrl = board.controller(s, sp)
+            if ctrl:
+                entry["control"] = ctrl
+        spaces[name] = entry
+    boxes = {box: {PIECE_NAMES[i]: int(n) for i, n in enumerate(s.pieces[loc]) if n}
+             for box, loc in BOX_LOCATIONS.items()}
+    return {
+        "game": "vijayanagara", "scenario": s.scenario,
+        "resources": dict(s.resources), "cavalry": dict(s.cavalry), "influence": dict(s.influence),
+        "dynasty": s.dynasty, "timurid_played": s.timurid_played,
+        "current_card": s.current, "deck": list(s.deck), "eligible": dict(s.eligible),
+        "spaces": spaces, "boxes": boxes, "victory_totals": board.victory_totals(s),
+        "decision_pending": game.prompt() if s.frames else None, "result": s.result,
+    }
+
+
+_POSITION_KEYS = {"game", "scenario", "resources", "cavalry", "influence", "dynasty", "timurid_played",
+                  "current_card", "deck", "eligible", "spaces", "boxes", "victory_totals", "decision_pending",
+                  "result"}
+_SPACE_KEYS = {"pieces", "tributary", "control"}
+
+
+def state_from_position(pos: dict, seed: int, data=None) -> VijayanagaraState:
+    """A state from a readable position (between cards). Provinces are Tributary unless the position
+    says otherwise; pieces not placed are Available, the Influence tracks hold what 1.9 says.
+    ``control`` and ``victory_totals`` are derived (checked, never read)."""
+    check_keys(pos, _POSITION_KEYS, "position")
+    s = VijayanagaraState.empty()
+    s.data = _data(data)
+    s.rng = s.rng.__class__(seed)
+    s.scenario = read_header(pos, "vijayanagara", SCENARIOS)
+    for key, hi in (("resources", MAX_RESOURCES), ("cavalry", CAVALRY_TOKENS)):
+        values = read_object(pos.get(key, {}), key)
+        check_keys(values, set(FACTIONS), key)
+        for f, v in values.items():
+            getattr(s, key)[f] = read_int(v, 0, hi, f"{key}.{f}")
+    if sum(s.cavalry.values()) > CAVALRY_TOKENS:
+        raise ValueError(f"cavalry: factions hold more than the {CAVALRY_TOKENS} tokens (1.10)")
+    infl = read_object(pos.get("influence", {}), "influence")
+    check_keys(infl, {"bk", "ve"}, "influence")
+    for f, v in infl.items():
+        s.influence[f] = read_int(v, 0, MAX_INFLUENCE, f"influence.{f}")
+    s.dynasty = read_choice(pos.get("dynasty", "Khalji"), ["Khalji", "Tughlaq"], "dynasty")
+    s.timurid_played = read_int(pos.get("timurid_played", 0), 0, 1, "timurid_played")
+    for sp in range(N_SPACES):
+        s.tributary[sp] = 1 if IS_PROVINCE[sp] else 0
+    for name, entry in read_object(pos.get("spaces", {}), "spaces").items():
+        if name not in INDEX:
+            raise ValueError(f"unknown space {name!r} in position")
+        sp = INDEX[name]
+        where = f"space {name!r}"
+        check_keys(entry, _SPACE_KEYS, where)
+        for col, n in read_pieces(entry.get("pieces", {}), PIECE_INDEX, where).items():
+            s.pieces[sp, col] = n
+        if "tributary" in entry:
+            value = read_bool(entry["tributary"], f"{where} tributary")
+            if value and not IS_PROVINCE[sp]:
+                raise ValueError(f"{where}: only Provinces are Tributary (1.6)")
+            s.tributary[sp] = 1 if value and IS_PROVINCE[sp] else 0
+    boxes = read_object(pos.get("boxes") or {}, "boxes")
+    check_keys(boxes, set(BOX_LOCATIONS), "boxes")
+    if "Bahmani Influence track" not in boxes and "Vijayanagara Influence track" not in boxes:
+        _track_units(s)
+    for box, pieces in boxes.items():
+        for col, n in read_pieces(pieces, PIECE_INDEX, f"box {box!r}").items():
+            s.pieces[BOX_LOCATIONS[box], col] = n
+    fill_available(s.pieces, FORCE_POOL, BOTH_STATES, AVAILABLE,
+                   "Available" in boxes, PIECE_NAMES)
+    for sp in range(N_SPACES):
+        board.refresh(s, sp)
+    _position_deck(s, pos)
+    elig = read_object(pos.get("eligible", {}), "eligible")
+    check_keys(elig, set(FACTIONS), "eligible")
+    for f, v in elig.items():
+        s.eligible[f] = read_bool(v, f"eligible.{f}")
+    return s
+
+
+def _position_deck(s, pos) -> None:
+    """The deck (Current card first); by default the 2.1 construction from the position's seed."""
+    deck = pos.get("deck")
+    cur = pos.get("current_card")
+    if deck is None:
+        deck = build_deck(s.rng)
+        if cur is not None:
+            deck = [c for c in deck if c != cur]
+    else:
+        if not isinstance(deck, list):
+            raise ValueError("deck must be a list of card numbers")
+        for c in deck:
+            read_int(c, 1, max(carddata.ALL_CARDS), "deck card")
+        deck = list(deck)
+    if cur is not None:
+        read_int(cur, 1, max(carddata.ALL_CARDS), "current_card")
+    cards = ([cur] if cur is not None else []) + deck
+    if len(set(cards)) != len(cards):
+        raise ValueError("deck names a card twice")
+    if read_result(pos, s):
+        s.deck, s.current = deck, cur
+        return
+    s.deck = cards
+    need = 2 - s.timurid_played
+    if sum(1 for c in cards if c in carddata.TIMURID) < need:
+        raise ValueError("position's deck lacks the Timurid Empire cards that end the game (2.6)")
+
+
+__all__ = ["OPTIONS", "build_game", "build_deck", "scenario_state", "state_from_position", "to_position",
+           "validate_options", "LOCATION_NAMES"]

@@ -1,0 +1,124 @@
+"""Engine contract for Vijayanagara (the game is not registered yet, so tests/core does not cover it):
+random games end, determinism, JSON round trip at any decision, clones independent."""
+
+import json
+import random
+
+import pytest
+
+from coin_env.games.vijayanagara.game import VijayanagaraGame
+from vj_helpers import new_game
+
+
+def random_game(seed, check_every=0):
+    g = new_game(seed)
+    r = random.Random(seed)
+    trail = []
+    while not g.is_over():
+        legal = g.legal_actions()
+        assert legal, g.prompt()
+        a = r.choice(legal)
+        trail.append(a)
+        if check_every and len(trail) % check_every == 0:
+            copy = VijayanagaraGame.from_dict(json.loads(g.to_json()), debug=True)
+            assert copy.legal_actions() == legal and copy.prompt() == g.prompt()
+            clone = g.clone()
+            clone.apply(a)
+            copy.apply(a)
+            assert copy.to_json() == clone.to_json()
+        g.apply(a)
+        assert len(trail) < 5000
+    return g, trail
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_end(seed):
+    g, trail = random_game(seed, check_every=7)
+    s = g.state
+    assert s.over and s.result["winner"] in ("ds", "bk", "ve") and s.timurid_played == 2
+    assert g.current_player() is None and g.legal_actions() == []
+
+
+def test_deterministic():
+    a, ta = random_game(11)
+    b, tb = random_game(11)
+    assert ta == tb and a.to_json() == b.to_json()
+
+
+def test_clone_is_independent():
+    g = new_game(3)
+    c = g.clone()
+    c.apply(c.legal_actions()[-1])
+    assert g.to_json() != c.to_json()
+    assert g.state.data is c.state.data
+
+
+def test_finished_game_round_trips():
+    g, _ = random_game(2)
+    back = VijayanagaraGame.from_dict(json.loads(g.to_json()))
+    assert back.is_over() and back.state.result == g.state.result
+
+
+def test_position_round_trip_between_cards():
+    from coin_env.games.vijayanagara import game as vj
+    g = new_game(5)
+    pos = g.to_position()
+    pos["decision_pending"] = None
+    h = vj.new_game(seed=5, position=pos, debug=True)
+    for key in ("resources", "cavalry", "influence", "spaces", "boxes", "victory_totals", "eligible"):
+        assert h.to_position()[key] == pos[key], key
+
+
+def test_two_hundred_random_games_end_with_a_winner():
+    """The core contract's 200-game check (debug invariants after every step)."""
+    winners = {}
+    for seed in range(200):
+        g, _ = random_game(1000 + seed)
+        winners[g.winner()] = winners.get(g.winner(), 0) + 1
+    assert sum(winners.values()) == 200 and set(winners) <= {"ds", "bk", "ve"}
+
+
+def test_save_at_every_decision_continues_identically():
+    g = new_game(21)
+    r = random.Random(21)
+    while not g.is_over():
+        copy = VijayanagaraGame.from_dict(json.loads(g.to_json()))
+        a = r.choice(g.legal_actions())
+        copy.apply(a)
+        g.apply(a)
+        assert copy.to_json() == g.to_json()
+
+
+def test_wrong_player_numpy_actions_and_after_the_end():
+    import numpy as np
+    from coin_env.core.game import IllegalActionError
+    g, _ = random_game(7)
+    with pytest.raises(IllegalActionError, match="game is over"):
+        g.apply(0)
+    g = new_game(7)
+    mover = g.current_player()
+    other = next(f for f in g.factions if f != mover)
+    before = g.to_json()
+    with pytest.raises(IllegalActionError):
+        g.apply(g.legal_actions()[0], player=other)
+    assert g.to_json() == before
+    h = g.clone()
+    a = g.legal_actions()[-1]
+    g.apply(np.int64(a))
+    h.apply(a)
+    assert g.to_json() == h.to_json()
+
+
+def test_clone_shares_no_mutable_object():
+    g, _ = random_game(9)
+    g = new_game(9)
+    r = random.Random(9)
+    for _ in range(150):
+        if g.is_over():
+            break
+        c = g.clone()
+        for name in type(g.state).FIELDS + type(g.state).CORE_FIELDS + tuple(type(g.state).ARRAYS):
+            a, b = getattr(g.state, name), getattr(c.state, name)
+            if isinstance(a, (list, dict)) or hasattr(a, "shape"):
+                assert a is not b, name
+        g.apply(r.choice(g.legal_actions()))
