@@ -36,7 +36,6 @@ SPACE_FEATURES = list(PIECE_NAMES) + ["Tributary"] + CONTROL_FEATURES + STATIC_F
 F = {name: i for i, name in enumerate(SPACE_FEATURES)}
 NF = len(SPACE_FEATURES)
 N_CARDS = max(carddata.ALL_CARDS)
-TEMPLATE_KEY = "vijayanagara.encoder.template"
 _POOL = np.array([FORCE_POOL[PAIR_OF.get(p, p)] for p in range(N_PIECE_TYPES)], dtype=np.float32)
 _BOXES = (("Available", st.AVAILABLE), ("Bahmani Influence track", st.BK_TRACK),
           ("Vijayanagara Influence track", st.VE_TRACK))
@@ -56,59 +55,14 @@ class VijayanagaraEncoder(CoinEncoder):
         from .game import VijayanagaraGame
         return VijayanagaraGame
 
-    def is_periodic(self, card):
-        return carddata.is_special(card)
-
-    def faction_order(self, card):
-        return carddata.default_order(card)
-
-    # --- the map template comes from the game's data (one encoder serves every game) -------------
-    def refresh_static(self):
-        self._template = None
-
-    def static_spaces(self, data=None):
-        if data is None:
-            from .datapack import default
-            data = default()
+    def static_spaces(self, data):
+        """(spaces x features) fixed map facts of ``data`` (the game's VijayanagaraData)."""
         t = np.zeros((st.N_SPACES, NF), dtype=np.float32)
         t[:, F["Province"]] = st.IS_PROVINCE
         t[:, F["Mongol Invasion Region"]] = st.IS_MONGOL_REGION
         t[st.DELHI, F["Delhi"]] = 1.0
         t[:, F["Prosperity"]] = data.prosperity / 2.0
         return t
-
-    def _build_template(self, data):
-        out = np.zeros(self.size, dtype=np.float32)
-        self.space_view(out)[:] = self.static_spaces(data)
-        out.setflags(write=False)
-        return out
-
-    def encode(self, game, perspective, out):
-        s = game.state
-        out[:] = s.data.derived(TEMPLATE_KEY, self._build_template)
-        sv = self.space_view(out)
-        self.encode_board(game, out, sv)
-        self._encode_cards_of(s, out)
-        self._encode_sequence(s, out)
-        self._encode_turn(s, out, sv)
-        self._encode_decision(game, perspective, out, sv)
-        np.clip(out, self.low, self.high, out=out)
-        return out
-
-    def _encode_cards_of(self, s, out):
-        """The shared card block with the faction orders of the game's own card records."""
-        if s.current is None:
-            return
-        fi = self._faction_index
-        nfac = len(fi)
-        o = self.o_card["current"]
-        out[o] = 1.0
-        if carddata.is_special(s.current):
-            out[o + 1] = 1.0
-        else:
-            for pos, f in enumerate(s.data.cards.faction_order(s.current)):
-                out[o + 2 + nfac * pos + fi[f]] = 1.0
-        out[o + self._card_number_offset + s.current - 1] = 1.0
 
     def build_tracks(self, vocab):
         b = self.block
