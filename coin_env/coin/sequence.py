@@ -204,12 +204,14 @@ class CoinGame(CoinLogMixin, Game):
     def _reveal_check(self) -> None:
         """2.4: a periodic card revealed as Upcoming swaps with Current, then its round runs."""
         s = self.state
-        if s.log is not None:                   # the game log: a new Current card (2.3.7)
-            s.log.append(("card", s.current, s.upcoming))
         s.card_decisions = 0
         s.sop = {"offered": [], "acted": [], "first_did": None, "done": False}
-        if s.upcoming is not None and self.is_periodic_card(s.upcoming) and self.periodic_swaps_on_reveal():
+        swap = s.upcoming is not None and self.is_periodic_card(s.upcoming) and self.periodic_swaps_on_reveal()
+        if swap:
             s.current, s.upcoming = s.upcoming, s.current
+        if s.log is not None:                   # the game log: a new Current card (2.3.7, 2.4)
+            s.log.append(("card", s.current, s.upcoming))
+        if swap:
             s.sop["done"] = True
             self.start_periodic_round()
         elif self.is_periodic_card(s.current):
