@@ -200,6 +200,10 @@ def test_log_records_placement_cards_eligibility_phases_and_the_end():
         phases = [e["text"] for e in log if e["kind"] == "phase"]
         assert "Victory Phase" in phases and ("Campaign Round" in phases or "Propaganda Round" in phases)
         assert all(e["rule"].startswith("6.") for e in log if e["kind"] == "phase")
+        for i, e in enumerate(log):             # a round follows its (periodic) card as the Current card
+            if e["kind"] == "phase" and e["text"] in ("Campaign Round", "Propaganda Round"):
+                card = next(x for x in reversed(log[:i]) if x["kind"] == "card")
+                assert card["card"].startswith(e["text"].split()[0]), (card, e)
         place = next(e for e in log if e["kind"] == "place")
         assert " placed in " in place["text"] and place["space"] in g.space_names
         # no internal codes: faction names as the rulebook prints them
