@@ -102,6 +102,7 @@ class Session:
     def __init__(self, game, seat: str, spec: str, policies: dict, start: dict, actions: list, seed: int = 0,
                  inp=None, out=None):
         self.game, self.seat, self.spec, self.policies = game, seat, spec, policies
+        game.enable_log()                      # what each choice did, in the board game's words (game.log)
         self.start, self.actions = start, actions
         self.rng = random.Random(seed)
         told = set()
@@ -120,8 +121,7 @@ class Session:
         print(text, file=self.out, flush=True)
 
     def _log(self):
-        log = getattr(self.game, "log", None)
-        return log if isinstance(log, list) else None
+        return self.game.log if self.game.keeps_log else None
 
     def _log_len(self) -> int:
         log = self._log()

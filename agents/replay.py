@@ -87,6 +87,7 @@ def replay_game(start, actions, opponents=None, each=None):
     import random
     import coin_env
     game = coin_env.load_game(json.dumps(_save_dict(start)))
+    game.enable_log()                   # the page shows what happened, in the board game's words
     bot = _bot_for(game, opponents)
     non_players = set(game.options.get("non_players") or ())
     rng = random.Random(0)          # the bots roll the game's dice; this generator is never read by them
@@ -181,9 +182,8 @@ def frames(start, actions, opponents=None) -> tuple[dict, list[dict], list[str]]
         fr["n"] = k
         fr["actor"] = game.current_player()
         fr["prompt"] = game.prompt()
-        log = getattr(game, "log", None)
-        if isinstance(log, list):
-            fr["log"] = len(log)
+        if game.keeps_log:
+            fr["log"] = game.log_length()
         if k < len(actions):
             label = game.action_label(actions[k])
             fr["choice"] = label
@@ -191,9 +191,8 @@ def frames(start, actions, opponents=None) -> tuple[dict, list[dict], list[str]]
         out.append(fr)
 
     game = replay_game(start, actions, opponents, each)
-    log = getattr(game, "log", None)
-    if isinstance(log, list):
-        static["log"] = [e.get("text", str(e)) if isinstance(e, dict) else str(e) for e in log]
+    if game.keeps_log:
+        static["log"] = [e["text"] for e in game.log]
     return static, out, done
 
 

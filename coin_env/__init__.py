@@ -8,10 +8,10 @@
 """
 
 from .core.game import EngineError, IllegalActionError
-from .core.play import labels, play
+from .core.play import advance_to_seat, labels, play, play_until
 from .core.registry import list_games, load_game, make_game
 
-__all__ = ["list_games", "make_game", "load_game", "play", "labels", "IllegalActionError", "EngineError",
+__all__ = ["list_games", "make_game", "load_game", "play", "labels", "play_until", "advance_to_seat", "IllegalActionError", "EngineError",
            "env", "gym_env", "vector_env"]
 __version__ = "0.1.0"
 

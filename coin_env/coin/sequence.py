@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ..core.game import Continuations, EngineError, Game
 from ..core.prompts import Prompt, PromptRegistry
+from .log import CoinLogMixin
 from ..core.schema import BOOL, INT, NAT, PLAIN, STR, Int, ListOf, MapOf, Maybe, OneOf, Record, SaveError
 
 COIN_PROMPTS = PromptRegistry()
@@ -41,7 +42,7 @@ META_KEYS = {PASS: "pass", EVENT_UNSHADED: "event", EVENT_SHADED: "event",
              OP_ONLY: "op", OP_WITH_SA: "op_sa", LIMITED_OP: "limited"}
 
 
-class CoinGame(Game):
+class CoinGame(CoinLogMixin, Game):
     """A card-driven COIN game. Subclasses implement the hooks below.
 
     A game package keeps its options in ``setup.py`` (``validate_options``), its positions there too
@@ -216,8 +217,12 @@ class CoinGame(Game):
         s = self.state
         s.card_decisions = 0
         s.sop = {"offered": [], "acted": [], "first_did": None, "done": False}
-        if s.upcoming is not None and self.is_periodic_card(s.upcoming) and self.periodic_swaps_on_reveal():
+        swap = s.upcoming is not None and self.is_periodic_card(s.upcoming) and self.periodic_swaps_on_reveal()
+        if swap:
             s.current, s.upcoming = s.upcoming, s.current
+        if s.log is not None:                   # the game log: a new Current card (2.3.7, 2.4)
+            s.log.append(("card", s.current, s.upcoming))
+        if swap:
             s.sop["done"] = True
             self.start_periodic_round()
         elif self.is_periodic_card(s.current):
@@ -251,11 +256,14 @@ class CoinGame(Game):
         """2.3.6: factions that executed an Operation or Event become Ineligible; others Eligible.
         Event text may force a faction either way (``eligibility_override``)."""
         s = self.state
+        before = s.eligible.copy() if s.log is not None else None
         for f in self.factions:
             s.eligible[f] = f not in s.sop["acted"]
         for f, value in s.eligibility_override.items():
             s.eligible[f] = bool(value)
         s.eligibility_override = {}
+        if before is not None and before != s.eligible:
+            s.log.append(("eligibility", s.eligible.copy()))
 
     def next_eligible(self) -> str | None:
         s = self.state

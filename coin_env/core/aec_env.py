@@ -40,8 +40,12 @@
     - ``reward="margin"``: the ranking reward plus ``clip(victory margin, -20, 20) / 20``
       (7.3 margins; so in [-2, 2]).
 * ``render_mode="ansi"``: ``render()`` returns the game's text board (tracks, cards, spaces,
-  the prompt); ``"human"`` prints it; ``"rgb_array"``: ``render()`` returns the board picture, an
-  (H, W, 3) uint8 array (coin_env.core.pictures: schematic map, pieces, markers, tracks, cards).
+  the prompt) followed by the game log's entries since the acting agent's last turn; ``"human"``
+  prints it. A rendering env keeps the game log (``game.log``). ``"rgb_array"``: ``render()`` returns
+  the board picture, an (H, W, 3) uint8 array (coin_env.core.pictures: schematic map, pieces, markers,
+  tracks, cards).
+* ``log_in_info=True``: keep the game log and put in each agent's ``info["log"]`` the log entries
+  (dicts with ``text``, ``kind``, ...) since that agent's last decision (all of them before its first).
 * Picklable, and constructible from a plain dict: ``CoinAECEnv.from_config({"game": "gandhi", ...})``.
 """
 
@@ -117,7 +121,7 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
 
     def __init__(self, game: str = "gandhi", scenario: str | None = None, seed: int | None = None,
                  options: dict | None = None, opponents=None, render_mode: str | None = None,
-                 reward: str = "ranking", debug: bool = False, agents=None):
+                 reward: str = "ranking", debug: bool = False, agents=None, log_in_info: bool = False):
         super().__init__()
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
@@ -132,13 +136,15 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         self.render_mode = render_mode
         self.reward_mode = reward
         self.debug = debug
+        self.log_in_info = bool(log_in_info)
+        self._log_seen = {}             # agent -> game log length just before its last decision
 
         factions = list(game_module(game).GAME_CLASS.factions)
         self.learner_spec = None if agents is None else self._agent_list(agents, factions, game)
         self.opponents = self._resolve_opponents()
         self.game_options = with_non_players(self.game_options, self.opponents)
         self.game = make_game(game, scenario=scenario, seed=0 if seed is None else seed,
-                              options=self.game_options, debug=debug)
+                              options=self.game_options, debug=debug, log=self._wants_log())
         self.encoder = encoder_for(self.game)
         self.n_actions = len(self.game.vocabulary)
         self.possible_agents = [f for f in factions if f not in self.opponents]
@@ -213,7 +219,9 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         self.error = None
         options = options or {}
         self.game = make_game(self.game_name, scenario=options.get("scenario", self.scenario), seed=game_seed,
-                              options=self.game_options, position=options.get("position"), debug=self.debug)
+                              options=self.game_options, position=options.get("position"), debug=self.debug,
+                              log=self._wants_log())
+        self._log_seen = {}
         self._opp_rng = random.Random(game_seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -226,7 +234,16 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         self._needs_reset = False
         self._after_move()
 
+    def _wants_log(self) -> bool:
+        return self.log_in_info or self.render_mode in ("ansi", "human")
+
+    def _log_infos(self) -> None:
+        if self.log_in_info and self.game.keeps_log:
+            for a in self.agents:
+                self.infos[a] = {**self.infos.get(a, {}), "log": self.game.log_since(self._log_seen.get(a, 0))}
+
     def _after_move(self) -> None:
+        self._log_infos()
         if self.game.is_over():
             self.rewards = final_rewards(self.game, self.agents, self.reward_mode)
             for a in self.agents:
@@ -261,7 +278,9 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         if actor != agent:
             raise RuntimeError(f"the game waits on {actor!r}, not on agent_selection {agent!r} (was env.game "
                                f"changed outside the env?); call env.reset()")
+        seen = self.game.log_length()
         self.game.apply(action)             # an illegal action raises IllegalActionError, nothing changed
+        self._log_seen[agent] = seen
         self._cumulative_rewards[agent] = 0.0
         for a in self.rewards:
             self.rewards[a] = 0.0

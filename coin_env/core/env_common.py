@@ -79,6 +79,12 @@ class CoinEnvCommon:
             from .pictures import draw
             return draw(self.game)
         text = renderer_for(self.game)(self.game)
+        seen = getattr(self, "_log_seen", None)
+        if seen is not None and self.game.keeps_log:
+            # The game log since the acting agent's last turn (everything when it has not moved yet).
+            entries = self.game.log_since(seen.get(self.agent_selection, 0))
+            if entries:
+                text += "\n\nSince your last turn:\n" + "\n".join(f"  {e['text']}" for e in entries[-60:])
         if self.render_mode == "human":
             print(text)
             return None

@@ -14,6 +14,8 @@ import operator
 import numpy as np
 
 from .actions import ActionVocabulary
+from .log import GameLog, check_entries, plural
+from .rng import check_die_value
 from .prompts import Prompt, PromptRegistry
 from .schema import SaveError
 from .state import plain_copy
@@ -106,6 +108,7 @@ class Game:
         self.options = dict(options or {})
         self.debug = debug
         self._legal: list[int] | None = None
+        self._log: GameLog | None = None        # the game log (None: not kept); see enable_log
 
     @property
     def data(self):
@@ -226,11 +229,17 @@ class Game:
                 f"{[self.action_label(a) for a in self._legal][:40]}"
             )
         top = self.state.frames[-1]
+        log = self._log
+        if log is not None:
+            log.own.append(("decision", self.state.decisions + 1, self.current_player(), self.prompt(),
+                            action, self.action_label(action)))
         self.state.decisions += 1
         self.state.card_decisions += 1
         self._legal = None
         self.prompts[top["kind"]].apply(self, top, action)
         self.advance()
+        if log is not None:
+            self.log_after_decision(log)
         if self.debug:
             self.check_invariants()
 
@@ -255,10 +264,164 @@ class Game:
     def check_invariants(self) -> None:
         """Subclasses assert piece conservation and track ranges here (debug mode)."""
 
+    # -- scripted dice ----------------------------------------------------------------
+    def script_dice(self, values) -> None:
+        """Queue die results: each die the game rolls next (``rng.die``: the rolls the rules call dice)
+        takes the next queued value, then the game's RNG resumes. Shuffles and random choices
+        (``rng.below``/``choice``/``shuffle``) are never scripted. Values must be integers >= 1 (a
+        ValueError names a bad one and the game is unchanged); a value too high for the die actually
+        rolled is a ValueError at that roll. The queue is part of the state (clone, to_json)."""
+        if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__iter__"):
+            raise ValueError(f"script_dice takes a list of die results, not {values!r}")
+        checked = [check_die_value(v, f"scripted die result {i} ({v!r})") for i, v in enumerate(list(values))]
+        if not checked:
+            return
+        rng = self.state.rng
+        rng.dice = (rng.dice or []) + checked
+
+    def scripted_dice(self) -> list[int]:
+        """The scripted die results still queued."""
+        return list(self.state.rng.dice or [])
+
+    # -- the game log ---------------------------------------------------------------------
+    def enable_log(self) -> None:
+        """Start keeping the game log (``game.log``) from now on (``make_game(..., log=True)`` does it at the start)."""
+        if self._log is None:
+            self._log = GameLog()
+            self._attach_log()
+            self.log_started(self._log)
+
+    def _attach_log(self) -> None:
+        own = self._log.own if self._log is not None else None
+        self.state.log = own
+        self.state.rng.log = own
+
+    @property
+    def keeps_log(self) -> bool:
+        return self._log is not None
+
+    @property
+    def log(self) -> list[dict]:
+        """The game log: one JSON-plain dict per event, oldest first, each with ``text`` (in the board
+        game's words), ``kind`` and ``decision`` (the 1-based number of the decision it belongs to; 0
+        before the first) and, by kind, ``actor``, ``rule``, ``roll``, ``card``, ``space``, ... Empty
+        when the game keeps no log."""
+        return list(self._rendered_log())
+
+    def _rendered_log(self) -> list[dict]:
+        """The written log (a cache: callers must not change it)."""
+        lg = self._log
+        if lg is None:
+            return []
+        raw = lg.raw()
+        rendered = lg.rendered
+        if len(rendered) != len(raw):
+            # A clone may share its original's cache: never extend that list, start an own copy.
+            rendered = lg.rendered = rendered[:min(len(rendered), len(raw))]
+            decision = rendered[-1]["decision"] if rendered else 0
+            for entry in raw[len(rendered):]:
+                if type(entry) is dict:
+                    out = entry
+                else:
+                    out = self.render_log_entry(entry)
+                    if entry[0] == "decision":
+                        decision = entry[1]
+                    out["decision"] = decision
+                decision = out["decision"]
+                rendered.append(out)
+        return rendered
+
+    def log_since(self, n: int) -> list[dict]:
+        """The log entries from index ``n`` on (``len(game.log)`` earlier: what happened since then)."""
+        return self._rendered_log()[n:]
+
+    def log_length(self) -> int:
+        """How many entries the log has (cheap: nothing is written)."""
+        return 0 if self._log is None else len(self._log)
+
+    def log_note(self, kind: str, text: str, **fields) -> None:
+        """Add an entry in words (rules use it for what the board primitives do not show)."""
+        lg = self._log
+        if lg is not None:
+            lg.own.append(("note", kind, text, fields))
+
+    def log_started(self, log: GameLog, resumed: bool = False) -> None:
+        """Called when the log starts (subclasses record the starting card, take a board summary)."""
+
+    def log_after_decision(self, log: GameLog) -> None:
+        """Called after each decision and its automatic consequences (subclasses diff markers here)."""
+
+    faction_names: dict = {}
+    log_piece_names: list = []
+    log_location_names: list = []
+
+    def faction_name(self, faction) -> str:
+        return self.faction_names.get(faction, str(faction))
+
+    def render_log_entry(self, raw) -> dict:
+        """A raw log entry (see coin_env.core.log) in words; subclasses add their own kinds."""
+        kind = raw[0]
+        if kind == "decision":
+            _, n, actor, prompt, action, label = raw
+            return {"kind": "decision", "actor": actor, "prompt": prompt, "choice": label, "action": int(action),
+                    "text": f"{self.faction_name(actor)}: {label} (asked: {prompt})"}
+        if kind == "roll":
+            _, sides, value, scripted, why = raw
+            text = f"Die roll: {value}" + (f" for {why}" if why else "") + (f" (d{sides})" if sides != 6 else "")
+            out = {"kind": "roll", "roll": int(value), "sides": int(sides), "text": text}
+            if scripted:
+                out["scripted"] = True
+            if why:
+                out["for"] = why
+            return out
+        if kind == "piece":
+            _, piece, src, dst, n = raw
+            names, locs, n_spaces = self.log_piece_names, self.log_location_names, self.n_spaces
+            what = plural(int(n), names[piece])
+            out = {"piece": names[piece], "count": int(n)}
+            if src >= n_spaces and dst < n_spaces:
+                out.update(kind="place", space=locs[dst], text=f"{what} placed in {locs[dst]}"
+                           + ("" if locs[src] == "Available" else f" from {locs[src]}"))
+            elif src < n_spaces and dst >= n_spaces:
+                out.update(kind="remove", space=locs[src], to=locs[dst],
+                           text=f"{what} removed from {locs[src]} to {locs[dst]}")
+            elif src < n_spaces:
+                out.update(kind="move", space=locs[dst], **{"from": locs[src]},
+                           text=f"{what} moved from {locs[src]} to {locs[dst]}")
+            else:
+                out.update(kind="move", **{"from": locs[src]}, to=locs[dst],
+                           text=f"{what} moved from {locs[src]} to {locs[dst]}")
+            return out
+        if kind == "flip":
+            _, sp, a, b, n = raw
+            names, locs = self.log_piece_names, self.log_location_names
+            return {"kind": "flip", "space": locs[sp], "piece": names[a], "to": names[b], "count": int(n),
+                    "text": f"{plural(int(n), names[a])} in {locs[sp]} flipped to {names[b]}"}
+        if kind == "phase":
+            _, name, rule = raw
+            out = {"kind": "phase", "phase": name, "text": name}
+            if rule:
+                out["rule"] = rule
+            return out
+        if kind == "note":
+            _, k, text, fields = raw
+            out = dict(fields)
+            out.update(kind=k, text=text)
+            return out
+        return {"kind": str(kind), "text": " ".join(str(x) for x in raw)}
+
     # -- copies and saves -----------------------------------------------------------
     def clone(self) -> "Game":
         new = self.__class__.__new__(self.__class__)
         new.state = self.state.copy()
+        log = self._log
+        if log is None:
+            new._log = None
+        else:
+            new._log = log.fork()
+            own = new._log.own
+            new.state.log = own
+            new.state.rng.log = own
         # Options are plain values (strings, lists of factions, a data pack's content); the clone gets its
         # own dict and lists so that editing one game's options never reaches the other. (The data pack's
         # content is shared: the game plays with game.data, which never changes, not with that dict.)
@@ -268,7 +431,10 @@ class Game:
         return new
 
     def to_dict(self) -> dict:
-        return {"game": self.name, "options": self.options, "state": self.state.to_dict()}
+        out = {"game": self.name, "options": self.options, "state": self.state.to_dict()}
+        if self._log is not None:
+            out["log"] = self.log
+        return out
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -282,9 +448,15 @@ class Game:
         options = data.get("options") or {}
         if not isinstance(options, dict):
             raise SaveError("options", f"must be an object, not {options!r}")
+        log = check_entries(data["log"]) if "log" in data else None
         state = cls.state_class.from_dict(data["state"])
         game = cls(state, options=options, debug=debug)
         game.validate_loaded()
+        if log is not None:
+            game._log = GameLog(log)
+            game._log.rendered = list(log)
+            game._attach_log()
+            game.log_started(game._log, resumed=True)
         try:
             game.advance()
         except (EngineError, LookupError, TypeError, AttributeError, ValueError) as exc:

@@ -30,14 +30,18 @@ def game_bots(name: str) -> dict:
 
 
 def make_game(name: str, scenario: str | None = None, seed: int = 0, options: dict | None = None,
-              position: dict | None = None, debug: bool = False):
+              position: dict | None = None, debug: bool = False, log: bool = False):
     """Build a game: ``make_game("gandhi", scenario="short", seed=0)``. The seed is an integer
-    0..2**64-1; options a dict (None: the defaults)."""
+    0..2**64-1; options a dict (None: the defaults). ``log=True``: keep the game log (``game.log``; off by
+    default: recording costs about a quarter of the engine's decisions/s, which training does not need)."""
     seed = check_seed(seed)
     if options is not None and not isinstance(options, dict):
         raise ValueError(f"options must be a dict of option name -> value, not {options!r}")
-    return game_module(name).new_game(scenario=scenario, seed=seed, options=options or {},
+    game = game_module(name).new_game(scenario=scenario, seed=seed, options=options or {},
                                       position=position, debug=debug)
+    if log:
+        game.enable_log()
+    return game
 
 
 def load_game(text: str, debug: bool = False):

@@ -3,6 +3,10 @@
 SplitMix64 in pure Python: the whole generator state is one integer, so a game
 clones and serializes its randomness for free and replays bit for bit on any
 platform. Every die roll and shuffle in a game goes through this class.
+
+Scripted dice (``game.script_dice``): ``dice`` is a queue of die results that :meth:`Rng.die` takes
+before it draws from the generator; only dice are scripted (``die()``), never ``below``, ``choice`` or
+``shuffle``. ``log``: where the game's log records each roll (None: no log).
 """
 
 from __future__ import annotations
@@ -25,16 +29,34 @@ def check_seed(seed, where: str = "seed") -> int:
     return value
 
 
+def check_die_value(value, where: str = "scripted die") -> int:
+    """A die result to queue: a Python or numpy integer >= 1 (bools, floats and strings refused)."""
+    import operator
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        raise ValueError(f"{where} must be an integer 1..sides, not {value!r}")
+    try:
+        value = operator.index(value)
+    except TypeError:
+        raise ValueError(f"{where} must be an integer 1..sides, not {value!r}") from None
+    if value < 1:
+        raise ValueError(f"{where} must be an integer 1..sides, not {value!r}")
+    return value
+
+
 class Rng:
-    __slots__ = ("state",)
+    __slots__ = ("state", "dice", "log")
 
     def __init__(self, seed: int = 0):
         self.state = (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK64
+        self.dice = None        # scripted die results still to come (None or a list; empty: none)
+        self.log = None         # the game's log entries (a list) when the game keeps a log
 
     @classmethod
-    def from_state(cls, state: int) -> "Rng":
+    def from_state(cls, state: int, dice=None) -> "Rng":
         rng = cls.__new__(cls)
         rng.state = int(state) & _MASK64
+        rng.dice = list(dice) if dice else None
+        rng.log = None
         return rng
 
     def next_u64(self) -> int:
@@ -53,8 +75,24 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def die(self, sides: int = 6) -> int:
-        return self.below(sides) + 1
+    def die(self, sides: int = 6, why: str | None = None) -> int:
+        """One die roll, 1..sides: the next scripted result if any (game.script_dice), else the
+        generator's. ``why``: what the roll is for, in the rulebook's words (for the game log)."""
+        dice = self.dice
+        if dice:
+            value = dice[0]
+            if not 1 <= value <= sides:
+                raise ValueError(f"scripted die result {value} is out of range for this roll of a "
+                                 f"{sides}-sided die (1..{sides})" + (f" for {why}" if why else ""))
+            del dice[0]
+            scripted = True
+        else:
+            value = self.below(sides) + 1
+            scripted = False
+        log = self.log
+        if log is not None:
+            log.append(("roll", sides, value, scripted, why))
+        return value
 
     def choice(self, seq):
         return seq[self.below(len(seq))]

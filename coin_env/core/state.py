@@ -65,6 +65,7 @@ class PlainState:
     fields: a copy shares it, a save stores the options that rebuild it (the game sets it)."""
 
     data = None
+    log = None      # the game log's entry list while the game keeps a log (set by the game, never copied)
 
     ARRAYS: dict[str, str] = {}
     FIELDS: tuple[str, ...] = ()
@@ -96,7 +97,8 @@ class PlainState:
             v = src[name]
             d[name] = None if v is None else v.copy()
         d.update(zip(nested, _loads(_dumps([src[n] for n in nested], _PROTOCOL))))
-        d["rng"] = Rng.from_state(self.rng.state)
+        rng = self.rng
+        d["rng"] = Rng.from_state(rng.state, rng.dice)
         d["data"] = src.get("data")
         return new
 
@@ -145,6 +147,8 @@ class PlainState:
         for name in self.FIELDS + self.CORE_FIELDS:
             out["fields"][name] = to_plain(getattr(self, name))
         out["rng"] = self.rng.state
+        if self.rng.dice:           # scripted die results still queued (game.script_dice)
+            out["dice"] = list(self.rng.dice)
         return out
 
     @classmethod
@@ -170,8 +174,9 @@ class PlainState:
     @classmethod
     def from_dict(cls, data: dict):
         """Rebuild a state, refusing anything missing, extra or mis-shaped."""
-        if not isinstance(data, dict) or set(data) != {"arrays", "fields", "rng"}:
-            raise ValueError("saved state must have exactly the keys 'arrays', 'fields' and 'rng'")
+        if not isinstance(data, dict) or set(data) - {"dice"} != {"arrays", "fields", "rng"}:
+            raise ValueError("saved state must have exactly the keys 'arrays', 'fields' and 'rng' "
+                             "(and 'dice' when scripted die results are queued)")
         new = cls.__new__(cls)
         arrays, fields = data["arrays"], data["fields"]
         if not isinstance(arrays, dict) or not isinstance(fields, dict):
@@ -193,5 +198,11 @@ class PlainState:
             setattr(new, name, plain_copy(fields[name]))
         if not isinstance(data["rng"], int) or data["rng"] < 0:
             raise ValueError("saved 'rng' must be a non-negative integer")
-        new.rng = Rng.from_state(data["rng"])
+        dice = data.get("dice", [])
+        if not isinstance(dice, list):
+            raise SaveError("state.dice", f"must be a list of die results, not {dice!r}")
+        for i, value in enumerate(dice):
+            if type(value) is not int or value < 1:
+                raise SaveError(f"state.dice[{i}]", f"must be an integer >= 1, not {value!r}")
+        new.rng = Rng.from_state(data["rng"], dice)
         return new

@@ -228,7 +228,7 @@ def test_attack_against_government_player_control(monkeypatch):
     # ends COIN Control.
     g = wl_game({"Balkh": {"pieces": {"Police": 7, "Warlord Guerrilla (Active)": 4, "Taliban Base": 2}}},
                 players=("government",), patronage=40)
-    monkeypatch.setattr(type(g.state.rng), "die", lambda self: 1)
+    g.script_dice([1] * 20)                  # every engine die shows 1
     play_turn(g)
     assert plan(g)["op"] == "attack"
     assert at(g, "Balkh", POLICE) == 5 and not board.coin_control(g.state, INDEX["Balkh"])

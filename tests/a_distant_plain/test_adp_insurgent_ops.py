@@ -22,26 +22,6 @@ from coin_env.games.a_distant_plain.static import AVAILABLE, CASUALTIES, INDEX
 OPP, NEU, SUP = -1, 0, 1
 
 
-class FixedDice:
-    """A stand-in for state.rng that rolls the given dice in order."""
-
-    def __init__(self, rolls):
-        self.rolls = list(rolls)
-        self.state = 0
-
-    def die(self, sides=6):
-        return self.rolls.pop(0)
-
-    def below(self, n):
-        return 0
-
-    def shuffle(self, items):
-        pass
-
-    def choice(self, seq):
-        return seq[0]
-
-
 def make(faction, spaces, taliban=10, warlords=10, government=20, islamabad="Backing", options=None,
          boxes=None, seed=0, eligible=None, card=None):
     """``faction`` is the only Eligible faction (unless ``eligible`` names them), so it acts first."""
@@ -215,7 +195,7 @@ def test_T35_attack_roll_of_1_succeeds_and_captures_goods():
     """3.3.3: 3 Taliban Guerrillas, die 1 <= 3: remove up to 2 enemy pieces, then place 1 Available
     Guerrilla (Captured Goods)."""
     g = make("taliban", {"Kandahar": {"pieces": {"Taliban Guerrilla": 3, "Police": 2, "Government Troops": 1}}})
-    g.state.rng = FixedDice([1])
+    g.script_dice([1])
     play(g, "operation only", "Attack", "select Kandahar")
     assert at(g, "Kandahar", TALIBAN_G_ACTIVE) == 3
     play(g, "Police", "Government Troops")
@@ -228,7 +208,7 @@ def test_T35_attack_roll_of_1_succeeds_and_captures_goods():
 
 def test_attack_roll_of_2_succeeds_without_captured_goods():
     g = make("taliban", {"Kandahar": {"pieces": {"Taliban Guerrilla": 3, "Police": 2}}})
-    g.state.rng = FixedDice([2])
+    g.script_dice([2])
     play(g, "operation only", "Attack", "select Kandahar", "Police", "Police")
     assert at(g, "Kandahar", POLICE) == 0 and at(g, "Kandahar", TALIBAN_G) == 0
     assert at(g, "Kandahar", TALIBAN_G_ACTIVE) == 3
@@ -237,7 +217,7 @@ def test_attack_roll_of_2_succeeds_without_captured_goods():
 def test_T36_failed_attack_still_activates_and_costs():
     """3.3.3: 2 Guerrillas, die 3 > 2: nothing removed; the Guerrillas are Active; 1 Resource spent."""
     g = make("taliban", {"Kandahar": {"pieces": {"Taliban Guerrilla": 2, "Police": 2}}})
-    g.state.rng = FixedDice([3])
+    g.script_dice([3])
     play(g, "operation only", "Attack", "select Kandahar", "done")
     assert at(g, "Kandahar", TALIBAN_G_ACTIVE) == 2 and at(g, "Kandahar", POLICE) == 2
     assert res(g, "taliban") == 9
@@ -581,7 +561,7 @@ def test_attack_success_on_roll_at_most_guerrillas():
     Government cubes before Coalition cubes; Coalition pieces to Casualties."""
     g = make("warlords", {"Balkh": {"pieces": {"Warlord Guerrilla": 2, "Warlord Guerrilla (Active)": 1,
                                                "Police": 1, "Coalition Troops": 2, "Government Base": 1}}})
-    g.state.rng = FixedDice([3])
+    g.script_dice([3])
     play(g, "operation only", "Attack", "select Balkh")
     assert labels(g) == ["Police", "done"]
     play(g, "Police", "Coalition Troops")
@@ -592,7 +572,7 @@ def test_attack_success_on_roll_at_most_guerrillas():
 
 def test_attack_may_remove_underground_enemy_guerrillas_and_stop_early():
     g = make("taliban", {"Balkh": {"pieces": {"Taliban Guerrilla": 1, "Warlord Guerrilla": 2, "Warlord Base": 1}}})
-    g.state.rng = FixedDice([1])
+    g.script_dice([1])
     play(g, "operation only", "Attack", "select Balkh")
     assert labels(g) == ["Warlord Guerrilla", "done"]
     play(g, "Warlord Guerrilla", "done")
@@ -604,14 +584,14 @@ def test_captured_goods_with_nothing_available_offers_voluntary_removal():
     (or decline)."""
     g = make("warlords", {"Balkh": {"pieces": {"Warlord Guerrilla": 1, "Police": 1}},
                           "Herat": {"pieces": {"Warlord Guerrilla (Active)": 14}}})
-    g.state.rng = FixedDice([1])
+    g.script_dice([1])
     play(g, "operation only", "Attack", "select Balkh", "Police")
     assert set(labels(g)) == {"select Herat", "done"}
     play(g, "select Herat")
     assert at(g, "Balkh", WARLORD_G) == 1 and at(g, "Herat", WARLORD_G_ACTIVE) == 13
     g = make("warlords", {"Balkh": {"pieces": {"Warlord Guerrilla": 1, "Police": 1}},
                           "Herat": {"pieces": {"Warlord Guerrilla (Active)": 14}}})
-    g.state.rng = FixedDice([1])
+    g.script_dice([1])
     play(g, "operation only", "Attack", "select Balkh", "Police", "done")
     assert at(g, "Balkh", WARLORD_G) == 0 and at(g, "Herat", WARLORD_G_ACTIVE) == 14
 
@@ -619,7 +599,7 @@ def test_captured_goods_with_nothing_available_offers_voluntary_removal():
 def test_attack_not_twice_in_a_space_and_framework_skips_ambushed_spaces():
     g = make("taliban", {"Kandahar": {"pieces": {"Taliban Guerrilla": 1, "Police": 1}},
                          "Helmand": {"pieces": {"Taliban Guerrilla": 1, "Police": 1}}})
-    g.state.rng = FixedDice([6, 6])
+    g.script_dice([6, 6])
     play(g, "operation only", "Attack", "select Kandahar")
     assert "select Kandahar" not in labels(g) and "select Helmand" in labels(g)
 
@@ -697,7 +677,7 @@ def test_T19_attack_removes_police_before_coalition_troops_and_the_base_stays():
     Troop (to Casualties); the Base cannot go while any cube remains."""
     g = make("taliban", {"Helmand": {"pieces": {"Taliban Guerrilla": 3, "Government Base": 1, "Police": 1,
                                                 "Coalition Troops": 2}}})
-    g.state.rng = FixedDice([2])
+    g.script_dice([2])
     play(g, "operation only", "Attack", "select Helmand")
     assert set(labels(g)) == {"Police", "done"}                 # no Coalition Troops, no Base yet
     play(g, "Police")

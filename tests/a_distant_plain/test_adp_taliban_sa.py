@@ -20,30 +20,16 @@ TOR_KHAM = "LoC Kabul-Tor Kham"          # Econ 4
 SPIN_BOLDAK = "LoC Kandahar-Spin Boldak"  # Econ 3
 
 
-class NoDice:
-    """A state.rng that fails the test if a die is rolled (Ambush never rolls, 4.4.3)."""
-
-    state = 0
-
-    def die(self, sides=6):
-        raise AssertionError("a die was rolled")
-
-    def below(self, n):
-        raise AssertionError("a random number was drawn")
-
-    def shuffle(self, items):
-        pass
-
-    def choice(self, seq):
-        raise AssertionError("a random choice was made")
+def watch_dice(g):
+    """Start the game log; the RNG state and log length now, for :func:`no_dice_since`."""
+    g.enable_log()
+    return g.state.rng.state, len(g.log)
 
 
-class FixedDice(NoDice):
-    def __init__(self, rolls):
-        self.rolls = list(rolls)
-
-    def die(self, sides=6):
-        return self.rolls.pop(0)
+def no_dice_since(g, rng_state, log_len):
+    """Nothing random happened (Ambush never rolls, 4.4.3): the RNG did not move and the log shows no
+    die roll."""
+    return g.state.rng.state == rng_state and not any(e["kind"] == "roll" for e in g.log_since(log_len))
 
 
 def make(spaces, **kw):
@@ -257,7 +243,7 @@ def test_ambush_activates_one_no_roll_removes_two_places_a_guerrilla_and_pays_th
     g = make({"Kandahar": {"pieces": {"Taliban Guerrilla": 3, "Police": 1, "Coalition Troops": 2}}},
              taliban=5)
     play(g, "operation with special activity", "Attack")
-    g.state.rng = NoDice()
+    rng_state, log_len = watch_dice(g)
     play(g, "Ambush", "select Kandahar")
     assert at(g, "Kandahar", TALIBAN_G_ACTIVE) == 1 and res(g, "taliban") == 4
     assert labels(g) == ["Police", "done"]                  # Government cubes before Coalition (3.3.3)
@@ -271,6 +257,7 @@ def test_ambush_activates_one_no_roll_removes_two_places_a_guerrilla_and_pays_th
     assert labels(g) == ["done"]
     play(g, "done")
     assert res(g, "taliban") == 4 and g.state.eligible["taliban"] is False
+    assert no_dice_since(g, rng_state, log_len)
 
 
 def test_ambush_in_up_to_three_attack_spaces_with_underground_guerrillas():
@@ -300,8 +287,10 @@ def test_ambush_needs_the_attack_resource():
 def test_ambush_after_the_attack_spaces_and_not_in_an_attacked_space():
     g = make({"Kandahar": {"pieces": {"Taliban Guerrilla": 2, "Police": 1}},
               "Helmand": {"pieces": {"Taliban Guerrilla": 1, "Warlord Guerrilla": 1}}}, taliban=5)
-    g.state.rng = FixedDice([6])
+    g.script_dice([6])
+    rng_state, log_len = watch_dice(g)
     play(g, "operation with special activity", "Attack", "select Kandahar")   # roll 6 > 2: fails
+    assert g.scripted_dice() == []
     assert at(g, "Kandahar", POLICE) == 1 and at(g, "Kandahar", TALIBAN_G_ACTIVE) == 2
     play(g, "done")                                            # the Attack is done; Ambush may follow
     assert labels(g) == ["Ambush", "done"]
@@ -311,6 +300,9 @@ def test_ambush_after_the_attack_spaces_and_not_in_an_attacked_space():
     assert at(g, "Helmand", WARLORD_G) == 0 and at(g, "Helmand", TALIBAN_G) == 1
     assert at(g, "Helmand", TALIBAN_G_ACTIVE) == 1
     assert res(g, "taliban") == 3
+    # the Attack's scripted 6 was the only randomness (Ambush never rolls, 4.4.3)
+    assert g.state.rng.state == rng_state
+    assert [e["roll"] for e in g.log_since(log_len) if e["kind"] == "roll"] == [6]
 
 
 def test_ambush_removal_respects_bases_last_and_may_stop():

@@ -28,16 +28,6 @@ def _game(non_players=("raj",), deck_cards=(6, 44, 45, 73), spaces=None, eligibl
     return coin_env.make_game("gandhi", position=position, options=options, debug=True)
 
 
-class FixedDice:
-    """Fixed dice for one Ctx (``ctx.die = FixedDice([...])``; the bot reads dice through ctx.die)."""
-
-    def __init__(self, rolls):
-        self.rolls = list(rolls)
-
-    def __call__(self, sides=6):
-        return self.rolls.pop(0)
-
-
 # --- 8.2 NP Eligibility Table ------------------------------------------------------------------------------
 def _pack(orders=None, critical=None):
     cards = {}
@@ -210,7 +200,7 @@ def test_random_space_example_east_bengal_then_the_following_slots():
     ctx = Ctx(g, "revs")
     names = ["East Bengal", "Calcutta", "Sind", "Gujarat"]
     for k, expected in enumerate(names):
-        ctx.die = FixedDice([3, 5])
+        g.script_dice([3, 5])
         eligible = [INDEX[n] for n in names[k:]] + [INDEX["Mysore"]]
         assert priorities.random_space(ctx, eligible) == INDEX[expected]
 
@@ -218,7 +208,7 @@ def test_random_space_example_east_bengal_then_the_following_slots():
 def test_random_space_wraps_from_6_6_to_1_1():
     g = _game()
     ctx = Ctx(g, "revs")
-    ctx.die = FixedDice([6, 6])
+    g.script_dice([6, 6])
     assert priorities.random_space(ctx, [INDEX[RANDOM_SPACES[0][0]]]) == INDEX[RANDOM_SPACES[0][0]]
 
 
@@ -349,7 +339,7 @@ def test_data_pack_replaces_a_column_and_the_random_map_of_the_game_made_with_it
     assert arjuna.random_spaces == tuple(tuple(r) for r in flipped)
     ctx = Ctx(g, "raj")
     assert ctx.select("Shift to Support", [INDEX["Bihar"], INDEX["Orissa"]]) == INDEX["Orissa"]
-    ctx.die = FixedDice([1, 1])
+    g.script_dice([1, 1])
     assert priorities.random_space(ctx, [INDEX[flipped[0][0]], INDEX["Delhi"]]) == INDEX[flipped[0][0]]
     # A game made without the pack (after it) reads the built-in content; so does the built-in table.
     b = _game()
@@ -357,7 +347,7 @@ def test_data_pack_replaces_a_column_and_the_random_map_of_the_game_made_with_it
     assert b.data.arjuna.random_spaces == default_map
     ctx = Ctx(b, "raj")
     assert ctx.select("Shift to Support", [INDEX["Bihar"], INDEX["Orissa"]]) == INDEX["Bihar"]
-    ctx.die = FixedDice([1, 1])
+    b.script_dice([1, 1])
     assert priorities.random_space(ctx, [INDEX[flipped[0][0]], INDEX[default_map[0][0]]]) == INDEX[default_map[0][0]]
     assert BUILTIN_ARJUNA["raj"].columns["Shift to Support"].rows == default_rows
     # The game's content is read-only.

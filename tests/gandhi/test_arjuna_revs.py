@@ -23,19 +23,6 @@ DATA = ARJUNA["revs"]
 
 
 # --- helpers ---------------------------------------------------------------------------------------------------
-@pytest.fixture
-def dice(monkeypatch):
-    """Fix the bot's dice (Activation rolls 8.6.2, Random Spaces 8.1.2, blue-box rolls): the listed
-    rolls first, then the game's RNG. The engine's own dice (Attack rolls) are untouched."""
-    rolls: list[int] = []
-
-    def die(self, sides=6):
-        return rolls.pop(0) if rolls else self.state.rng.die()
-
-    monkeypatch.setattr(Ctx, "die", die)
-    return rolls
-
-
 def revs_game(spaces, card, restraint=3, unity=3, non_players=("revs",), boxes=None, seed=0):
     """Revolutionaries the only Eligible faction (1st Eligible: Operation + Special Activity, 8.2.1),
     with Arjuna card ``card`` on top of their stack."""
@@ -175,7 +162,7 @@ def random_map_dice(name):
 
 
 @pytest.mark.parametrize("winner", ["East Bengal", "Punjab"])
-def test_arjuna_chronicles_4_card_u_infiltrate_tie_goes_to_the_random_spaces_map(dice, winner):
+def test_arjuna_chronicles_4_card_u_infiltrate_tie_goes_to_the_random_spaces_map(winner):
     g = short_start_with_card_u()
     s = g.state
     assert sum(guerrillas(g, SPACE_NAMES[sp]) for sp in LAND) >= 6                  # U: yes -> continue
@@ -184,7 +171,7 @@ def test_arjuna_chronicles_4_card_u_infiltrate_tie_goes_to_the_random_spaces_map
     eligible = [sp for sp in LAND if s.pieces[sp, GUERRILLA] > 0]
     tied = priorities.narrow(ctx, DATA.columns["Remove or Replace"].rows, eligible)
     assert sorted(SPACE_NAMES[sp] for sp in tied) == ["East Bengal", "Punjab"]
-    dice.extend(random_map_dice(winner))                    # 3-5 is East Bengal in the 8.1.2 example
+    g.script_dice(random_map_dice(winner))                    # 3-5 is East Bengal in the 8.1.2 example
     before = {n: guerrillas(g, n) for n in ("East Bengal", "Punjab")}
     turn = Turn(g)
     assert turn.plan["card"] == "U" and turn.plan["face"] == "U" and turn.op == "attack"
@@ -236,10 +223,11 @@ AN_CASES = [
 
 
 @pytest.mark.parametrize("card,position,restraint,an,rolls,n_spaces", AN_CASES)
-def test_activation_number_roll_ends_or_continues_the_operation(dice, card, position, restraint, an, rolls,
+def test_activation_number_roll_ends_or_continues_the_operation(card, position, restraint, an, rolls,
                                                                  n_spaces):
     g = revs_game(position(), card, restraint=restraint)
-    dice.extend(rolls)
+    # Each Attack space rolls the engine's Attack die (a 6: the Attack fails) before the Activation roll.
+    g.script_dice([d for r in rolls for d in (6, r)] if position is attack_position else rolls)
     turn = Turn(g)
     face = DATA.faces[turn.plan["face"]]
     assert (face.activation if face.activation != "restraint" else restraint) == an
@@ -250,10 +238,10 @@ def test_activation_number_roll_ends_or_continues_the_operation(dice, card, posi
     assert turn.op_names() == expected[:n_spaces]
 
 
-def test_activation_number_does_not_stop_at_the_last_eligible_space(dice):
+def test_activation_number_does_not_stop_at_the_last_eligible_space():
     """8.6.2 step 4: with no eligible space left the Operation is over, whatever the roll."""
     g = revs_game(unrest_position(), "S")
-    dice.extend([6, 6, 6])
+    g.script_dice([6, 6, 6])
     turn = Turn(g)
     assert turn.op_names() == ["Bihar", "United Provinces", "Orissa"]
     assert all(g.state.unrest[INDEX[n]] == 1 for n in turn.op_names())
@@ -262,12 +250,12 @@ def test_activation_number_does_not_stop_at_the_last_eligible_space(dice):
 # ==================================================================================================
 # 8.6.6 Rally: Bases first where Guerrillas exceed Unity, then Guerrillas, then Out of Play
 # ==================================================================================================
-def test_rally_places_bases_first_where_guerrillas_exceed_unity(dice):
+def test_rally_places_bases_first_where_guerrillas_exceed_unity():
     spaces = support_everywhere_but({"Orissa", "Sind", "Bihar"})
     spaces["Orissa"] = {"pieces": {"Guerrilla": 3}}        # 3 > Unity 2: a Base
     spaces["Sind"] = {"pieces": {"Guerrilla": 2}}          # 2 = Unity: Guerrillas only
     g = revs_game(spaces, "V", unity=2, boxes={"Out of Play": {"Guerrilla": 2}})
-    dice.extend([6, 6, 6])                                 # AN 2: keep going
+    g.script_dice([6, 6, 6])                                 # AN 2: keep going
     turn = Turn(g)
     assert turn.plan["face"] == "V" and turn.op == "rally"
     # Without "Bases first" Place Guerrillas would start in Bihar (no Underground Guerrilla, 2-Pop).
@@ -279,11 +267,11 @@ def test_rally_places_bases_first_where_guerrillas_exceed_unity(dice):
     assert turn.answers("revs_rally_oop") == ["Guerrilla"]
 
 
-def test_rally_base_replaces_active_guerrillas_first(dice):
+def test_rally_base_replaces_active_guerrillas_first():
     spaces = support_everywhere_but({"Orissa"})
     spaces["Orissa"] = {"pieces": {"Guerrilla": 2, "Active Guerrilla": 2}}
     g = revs_game(spaces, "V", unity=2)
-    dice.extend([1])
+    g.script_dice([1])
     turn = Turn(g)
     assert at(g, "Orissa", REV_BASE) == 1
     assert turn.answers("revs_rally_base_active") == ["2"]          # both Active ones go into the Base
@@ -307,9 +295,9 @@ def march_position():
             "Assam": {"unrest": 1, "pieces": {"Guerrilla": 1, "Active Guerrilla": 1}}}
 
 
-def test_march_one_guerrilla_at_a_time_origins_never_destinations(dice):
+def test_march_one_guerrilla_at_a_time_origins_never_destinations():
     g = revs_game(march_position(), "W", restraint=1, non_players=("revs", "raj"))
-    dice.extend([6] * 40)                                  # AN = Restraint 1: every roll continues
+    g.script_dice([6] * 40)                                  # AN = Restraint 1: every roll continues
     turn = Turn(g)
     assert turn.plan["face"] == "W" and turn.op == "march"
     # 8.6.6: each Guerrilla moves on its own.
@@ -328,9 +316,9 @@ def test_march_one_guerrilla_at_a_time_origins_never_destinations(dice):
     assert at(g, "Assam", GUERRILLA) == 1 and at(g, "Assam", ACTIVE_GUERRILLA) == 0
 
 
-def test_march_destinations_are_chosen_again_for_each_guerrilla(dice):
+def test_march_destinations_are_chosen_again_for_each_guerrilla():
     g = revs_game(march_position(), "W", restraint=1, non_players=("revs", "raj"))
-    dice.extend([6] * 40)
+    g.script_dice([6] * 40)
     turn = Turn(g)
     assert turn.answers("revs_march")[:4] == ["select United Provinces"] * 4    # B again for each (C)
 
@@ -348,28 +336,28 @@ def test_march_moves_underground_first_but_keeps_one_in_unrest_origins(unrest, e
 # ==================================================================================================
 # 8.6.6 Attack / Unrest; 8.1.3 Railways
 # ==================================================================================================
-def test_unrest_on_railways_only_if_raj_is_a_player(dice):
+def test_unrest_on_railways_only_if_raj_is_a_player():
     rail = "Allahabad-Calcutta Railway"
     spaces = {rail: {"pieces": {"Guerrilla": 1}}, "Orissa": {"pieces": {"Guerrilla": 1}}}
     g = revs_game(spaces, "S", non_players=("revs", "raj"))
-    dice.extend([6] * 6)
+    g.script_dice([6] * 6)
     turn = Turn(g)
     assert turn.op == "unrest" and turn.op_names() == ["Orissa"]
     assert g.state.strike[INDEX[rail]] == 0
     g = revs_game(spaces, "S", non_players=("revs",))
-    dice.extend([6] * 6)
+    g.script_dice([6] * 6)
     assert set(Turn(g).op_names()) == {"Orissa", rail}
 
 
 # ==================================================================================================
 # 8.7.4 Special Activities
 # ==================================================================================================
-def test_aid_only_flips_underground_in_at_most_two_spaces(dice):
+def test_aid_only_flips_underground_in_at_most_two_spaces():
     spaces = {**attack_position(),
               "West Bengal": {"pieces": {"Guerrilla": 1, "Active Guerrilla": 2}},
               "Punjab": {"pieces": {"Active Guerrilla": 2}}}
     g = revs_game(spaces, "T", restraint=3)
-    dice.extend([1])                                       # the Attack stops after Bihar
+    g.script_dice([6, 1])                  # Bihar's Attack die (fails), then Activation 1: the Attack stops
     resources = dict(g.state.resources)
     turn = Turn(g)
     assert turn.op == "attack" and turn.op_names() == ["Bihar"] and turn.sa == "aid"
@@ -382,23 +370,23 @@ def test_aid_only_flips_underground_in_at_most_two_spaces(dice):
     assert g.state.resources == resources
 
 
-def test_assassinate_only_among_unrest_spaces_by_remove_or_replace(dice):
+def test_assassinate_only_among_unrest_spaces_by_remove_or_replace():
     spaces = {"Bihar": {"pieces": {"Guerrilla": 2, "Sepoy": 1}},           # Unrest; most Guerrillas
               "Assam": {"pieces": {"Guerrilla": 1, "Troop": 1}},           # Unrest
               "Punjab": {"pieces": {"Active Guerrilla": 4, "Sepoy": 2}}}   # not an Unrest space
     g = revs_game(spaces, "S")
-    dice.extend([6, 6])
+    g.script_dice([6, 6])
     turn = Turn(g)
     assert turn.op == "unrest" and set(turn.op_names()) == {"Bihar", "Assam"}
     assert turn.sa == "assassinate" and [SPACE_NAMES[sp] for sp in turn.sa_spaces] == ["Bihar"]
     assert at(g, "Bihar", SEPOY) == 0 and at(g, "Assam", TROOP) == 1 and at(g, "Punjab", SEPOY) == 2
 
 
-def test_infiltrate_in_crisis_places_a_base_with_card_u(dice):
+def test_infiltrate_in_crisis_places_a_base_with_card_u():
     spaces = {"Bihar": {"pieces": {"Guerrilla": 3, "Congress Activist": 1}},
               "Orissa": {"pieces": {"Guerrilla": 3}}}
     g = revs_game(spaces, "U", restraint=1, unity=1)
-    dice.extend([1])
+    g.script_dice([1])
     turn = Turn(g)
     assert turn.sa == "infiltrate"
     assert turn.answers("revs_infiltrate_choice") in ([], ["Infiltrate: place a Rev Base"])
@@ -406,11 +394,11 @@ def test_infiltrate_in_crisis_places_a_base_with_card_u(dice):
     assert at(g, "Bihar", CONGRESS_ACTIVIST) == 1                   # nothing replaced
 
 
-def test_infiltrate_replaces_by_adversary_priorities_outside_crisis(dice):
+def test_infiltrate_replaces_by_adversary_priorities_outside_crisis():
     spaces = {"Bihar": {"pieces": {"Guerrilla": 3, "Congress Activist": 1, "Sepoy": 2}},
               "Orissa": {"pieces": {"Guerrilla": 3}}}
     g = revs_game(spaces, "U")
-    dice.extend([1])
+    g.script_dice([6, 1])                  # Bihar's Attack die (fails), then Activation 1: the Attack stops
     turn = Turn(g)
     assert turn.sa == "infiltrate" and [SPACE_NAMES[sp] for sp in turn.sa_spaces] == ["Bihar"]
     # 8.5: both factions are players; the most common piece (2 Sepoys) goes first.

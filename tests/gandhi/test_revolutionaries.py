@@ -4,7 +4,6 @@ import pytest
 
 import coin_env
 from coin_env import labels, play
-from coin_env.core.rng import Rng
 from coin_env.games.gandhi import datapack
 from coin_env.games.gandhi.data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA,
                                                ML_ACTIVIST, REV_BASE, SEPOY, TROOP)
@@ -42,18 +41,15 @@ def support(g, space):
     return int(g.state.support[INDEX[space]])
 
 
-def next_dice(g, n):
-    rng = Rng.from_state(g.state.rng.state)
-    return [rng.die() for _ in range(n)]
+def scripted(builder, dice):
+    """A game from ``builder(0)`` whose next dice are ``dice`` (game.script_dice)."""
+    g = builder(0)
+    g.script_dice(dice)
+    return g
 
 
-def seeded(builder, want):
-    """A game from ``builder(seed)`` whose next dice satisfy ``want(dice)``."""
-    for seed in range(500):
-        g = builder(seed)
-        if want(next_dice(g, 2)):
-            return g
-    raise AssertionError("no seed gives the wanted dice")
+def all_dice_used(g):
+    return g.scripted_dice() == []
 
 
 # ==================================================================================================
@@ -130,7 +126,7 @@ def attack_example(seed):
 def test_12_5_26_attack_east_bengal_and_bihar():
     """3.4.3: all Guerrillas Activate (East Bengal loses Raj Control); roll 2 <= 3 removes both cubes
     and adds Unrest (no Control). Bihar: roll 1 removes 2 Sepoys; Protest => Unrest."""
-    g = seeded(attack_example, lambda d: d[0] <= 3 and d[1] <= 2)
+    g = scripted(attack_example, [2, 1])            # the example's rolls
     eb = INDEX["East Bengal"]
     from coin_env.games.gandhi import board
     assert board.raj_control(g.state, eb)
@@ -143,6 +139,7 @@ def test_12_5_26_attack_east_bengal_and_bihar():
     assert "Troop" not in labels(g)               # Sepoys before Troops
     play(g, "Sepoy", "Sepoy", "done")
     assert at(g, "Bihar", SEPOY) == 1 and at(g, "Bihar", TROOP) == 1
+    assert all_dice_used(g)
     assert g.state.unrest[INDEX["Bihar"]] == 1    # Protest
     assert g.state.resources["revs"] == 3
 
@@ -355,32 +352,34 @@ def test_march_survives_a_save_in_the_middle():
 # Attack (3.4.3)
 # ==================================================================================================
 def test_attack_failure_activates_and_pays_but_removes_nothing():
-    g = seeded(lambda s: revs_game({"Bihar": {"pieces": {"Guerrilla": 1, "Sepoy": 1}}}, revs=5, seed=s),
-               lambda d: d[0] > 1)
+    g = scripted(lambda s: revs_game({"Bihar": {"pieces": {"Guerrilla": 1, "Sepoy": 1}}}, revs=5, seed=s),
+                 [2])                                   # 2 > 1 Guerrilla: fails
     play(g, "operation only", "Attack", "select Bihar")
+    assert all_dice_used(g)
     assert at(g, "Bihar", ACTIVE_GUERRILLA) == 1 and at(g, "Bihar", SEPOY) == 1
     assert g.state.unrest[INDEX["Bihar"]] == 0 and g.state.resources["revs"] == 4
 
 
 def test_attack_success_keeps_control_no_unrest_and_never_gandhi():
-    g = seeded(lambda s: revs_game({"Bihar": {"pieces": {"Guerrilla": 1, "Sepoy": 4, "Gandhi": 1}}},
-                                   revs=5, seed=s),
-               lambda d: d[0] == 1)
+    g = scripted(lambda s: revs_game({"Bihar": {"pieces": {"Guerrilla": 1, "Sepoy": 4, "Gandhi": 1}}},
+                                     revs=5, seed=s),
+                 [1])
     play(g, "operation only", "Attack", "select Bihar")
     assert "Gandhi" not in labels(g)
     play(g, "Sepoy", "Sepoy")
     # 2 cubes do not exceed the Active Guerrilla + Gandhi: no Raj Control => Unrest.
     assert g.state.unrest[INDEX["Bihar"]] == 1 and at(g, "Bihar", GANDHI) == 1
-    g = seeded(lambda s: revs_game({"Bihar": {"pieces": {"Guerrilla": 1, "Sepoy": 4}}}, revs=5, seed=s),
-               lambda d: d[0] == 1)
+    g = scripted(lambda s: revs_game({"Bihar": {"pieces": {"Guerrilla": 1, "Sepoy": 4}}}, revs=5, seed=s),
+                 [1])
     play(g, "operation only", "Attack", "select Bihar", "Sepoy", "Sepoy")
     assert at(g, "Bihar", SEPOY) == 2 and g.state.unrest[INDEX["Bihar"]] == 0   # Raj Control remains
 
 
 def test_attack_with_no_adversaries_still_places_unrest_on_success():
-    g = seeded(lambda s: revs_game({"Sind": {"pieces": {"Guerrilla": 2}}}, revs=5, seed=s),
-               lambda d: d[0] <= 2)
+    g = scripted(lambda s: revs_game({"Sind": {"pieces": {"Guerrilla": 2}}}, revs=5, seed=s),
+                 [2])                                   # 2 <= 2 Guerrillas: succeeds
     play(g, "operation only", "Attack", "select Sind")
+    assert all_dice_used(g)
     assert g.state.unrest[INDEX["Sind"]] == 1
 
 
@@ -391,11 +390,12 @@ def test_attack_not_on_railways_and_costs_one():
     assert f"select {ALLAHABAD_CALCUTTA}" not in labels(g) and "select Sind" in labels(g)
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_attack_succeeds_exactly_when_roll_at_most_guerrillas(seed):
-    g = revs_game({"Bihar": {"pieces": {"Guerrilla": 3, "Sepoy": 1}}}, revs=5, seed=seed)
-    roll = next_dice(g, 1)[0]
+@pytest.mark.parametrize("roll", range(1, 7))
+def test_attack_succeeds_exactly_when_roll_at_most_guerrillas(roll):
+    g = revs_game({"Bihar": {"pieces": {"Guerrilla": 3, "Sepoy": 1}}}, revs=5)
+    g.script_dice([roll])
     play(g, "operation only", "Attack", "select Bihar")
+    assert all_dice_used(g)
     if roll <= 3:
         assert labels(g) == ["Sepoy", "done"]
     else:

@@ -173,6 +173,8 @@ def place(s, piece, sp, n: int = 1) -> int:
     s.pieces[AVAILABLE, piece] -= n
     col = _guerrilla_column(s, sp, owner) if piece in (TALIBAN_G, WARLORD_G) else piece
     s.pieces[sp, col] += n
+    if s.log is not None:           # the game log (coin_env/core/log.py)
+        s.log.append(("piece", col, AVAILABLE, sp, n))
     return n
 
 
@@ -183,6 +185,8 @@ def remove(s, piece, sp, n: int = 1) -> None:
     s.pieces[sp, piece] -= n
     home = piece - 1 if piece in (TALIBAN_G_ACTIVE, WARLORD_G_ACTIVE) else piece
     s.pieces[AVAILABLE, home] += n
+    if s.log is not None and n > 0:
+        s.log.append(("piece", piece, sp, AVAILABLE, n))
 
 
 def to_casualties(s, piece, sp, n: int = 1) -> None:
@@ -193,6 +197,8 @@ def to_casualties(s, piece, sp, n: int = 1) -> None:
         raise ValueError(f"cannot remove {n} of piece {piece} from space {sp}")
     s.pieces[sp, piece] -= n
     s.pieces[CASUALTIES, piece] += n
+    if s.log is not None and n > 0:
+        s.log.append(("piece", piece, sp, CASUALTIES, n))
 
 
 def move(s, piece, src, dst, n: int = 1) -> None:
@@ -200,6 +206,8 @@ def move(s, piece, src, dst, n: int = 1) -> None:
         raise ValueError(f"cannot move {n} of piece {piece} from location {src}")
     s.pieces[src, piece] -= n
     s.pieces[dst, piece] += n
+    if s.log is not None and n > 0:
+        s.log.append(("piece", piece, src, dst, n))
 
 
 def activate(s, sp, faction, n: int) -> int:
@@ -209,6 +217,8 @@ def activate(s, sp, faction, n: int) -> int:
     if k > 0:
         s.pieces[sp, g] -= k
         s.pieces[sp, g + 1] += k
+        if s.log is not None:
+            s.log.append(("flip", sp, g, g + 1, k))
     return k
 
 
@@ -222,6 +232,8 @@ def flip_underground(s, sp, faction, n: int | None = None) -> int:
     if k > 0:
         s.pieces[sp, a] -= k
         s.pieces[sp, a - 1] += k
+        if s.log is not None:
+            s.log.append(("flip", sp, a, a - 1, k))
     return k
 
 

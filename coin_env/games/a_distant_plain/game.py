@@ -7,13 +7,17 @@ from ...coin.vocabulary import VocabularyHelpers
 from . import board
 from .actions import OP, SA, VOCABULARY
 from .data import cards as carddata
+from .data.pieces import FACTION_NAMES, PIECE_NAMES
 from .data.pieces import (ACTIVE_GUERRILLA, BASES, FACTIONS, FORCE_POOL, GUERRILLA, TALIBAN_G, TALIBAN_G_ACTIVE,
                           WARLORD_G, WARLORD_G_ACTIVE)
 from .registry import CONTINUATIONS, PROMPTS
 from .rules import (coalition_sa, coin_ops, government_sa, insurgent_ops, propaganda, taliban_sa, turn,
                     warlords_sa)
 from .state import AdpState
-from .static import IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, N_SPACES, SPACE_NAMES
+from .static import IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, LOCATION_NAMES, N_SPACES, SPACE_NAMES
+
+SUPPORT_LEVELS = {1: "Support", 0: "Neutral", -1: "Opposition"}
+CONTROL_NAMES = {0: "no Control", 1: "COIN Control", 2: "Taliban Control"}
 
 
 class AdpGame(VocabularyHelpers, CoinGame):
@@ -27,6 +31,36 @@ class AdpGame(VocabularyHelpers, CoinGame):
     n_spaces = N_SPACES
     space_names = SPACE_NAMES
     DONE = VOCABULARY.DONE
+
+    # --- the game log (coin_env/coin/log.py) -------------------------------------------------
+    faction_names = FACTION_NAMES
+    log_piece_names = PIECE_NAMES
+    log_location_names = LOCATION_NAMES
+
+    def log_tracks(self) -> dict:
+        s = self.state
+        return {"Government Resources": s.resources["government"], "Taliban Resources": s.resources["taliban"],
+                "Warlords Resources": s.resources["warlords"], "Aid": s.aid, "Patronage": s.patronage,
+                "Islamabad": board.ISLAMABAD_BOXES[s.islamabad]}
+
+    def log_marker_arrays(self) -> dict:
+        s = self.state
+        return {"support": s.support, "terror": s.terror, "sabotage": s.sabotage, "returnees": s.returnees}
+
+    def log_marker_text(self, name, space, old, new) -> str:
+        if name == "support":
+            return f"{space}: {SUPPORT_LEVELS[old]} -> {SUPPORT_LEVELS[new]}"
+        if name == "terror":
+            return f"{space}: {new} Terror marker{'s' if new != 1 else ''} (was {old})"
+        label = {"sabotage": "Sabotage marker", "returnees": "+1 Pop (Returnees) marker"}[name]
+        return f"{label} {'placed in' if new > old else 'removed from'} {space}"
+
+    def log_control(self):
+        coin, tal = board.control_arrays(self.state)
+        return coin.astype("int8") + 2 * tal.astype("int8")
+
+    def log_control_text(self, code) -> str:
+        return CONTROL_NAMES[int(code)]
 
     # --- COIN hooks ----------------------------------------------------------------------
     # Card facts come from the game's data (self.data.cards: built-in or its owner data pack's).

@@ -238,6 +238,8 @@ def move(s, piece, src, dst, n: int = 1) -> None:
         raise ValueError(f"cannot move {n} of piece {piece} from location {src}")
     s.pieces[src, piece] -= n
     s.pieces[dst, piece] += n
+    if s.log is not None:           # the game log (coin_env/core/log.py): place / move / remove / arrest
+        s.log.append(("piece", piece, src, dst, n))
 
 
 def place(s, piece, sp, n: int = 1) -> int:
@@ -252,6 +254,8 @@ def place(s, piece, sp, n: int = 1) -> int:
         if rest:
             s.pieces[AVAILABLE, ACTIVE_GUERRILLA] -= rest
             s.pieces[sp, GUERRILLA] += rest
+            if s.log is not None:
+                s.log.append(("piece", GUERRILLA, AVAILABLE, sp, rest))
         return n
     n = min(n, int(s.pieces[AVAILABLE, piece]))
     move(s, piece, AVAILABLE, sp, n)
@@ -263,6 +267,8 @@ def remove(s, piece, sp, n: int = 1) -> None:
     if piece == ACTIVE_GUERRILLA:
         s.pieces[sp, ACTIVE_GUERRILLA] -= n
         s.pieces[AVAILABLE, GUERRILLA] += n
+        if s.log is not None and n > 0:
+            s.log.append(("piece", ACTIVE_GUERRILLA, sp, AVAILABLE, n))
         return
     move(s, piece, sp, AVAILABLE, n)
 
@@ -288,10 +294,14 @@ def activate_guerrillas(s, sp, n: int) -> int:
     n = min(n, int(s.pieces[sp, GUERRILLA]))
     s.pieces[sp, GUERRILLA] -= n
     s.pieces[sp, ACTIVE_GUERRILLA] += n
+    if s.log is not None and n > 0:
+        s.log.append(("flip", sp, GUERRILLA, ACTIVE_GUERRILLA, n))
     return n
 
 
 def guerrillas_underground(s, sp) -> None:
+    if s.log is not None and s.pieces[sp, ACTIVE_GUERRILLA]:
+        s.log.append(("flip", sp, ACTIVE_GUERRILLA, GUERRILLA, int(s.pieces[sp, ACTIVE_GUERRILLA])))
     s.pieces[sp, GUERRILLA] += s.pieces[sp, ACTIVE_GUERRILLA]
     s.pieces[sp, ACTIVE_GUERRILLA] = 0
 

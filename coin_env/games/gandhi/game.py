@@ -8,11 +8,14 @@ from . import board
 from .actions import DONE, OP, SA, VOCABULARY
 from .data import cards as carddata
 from .data.map import PROTEST_BOXES
-from .data.pieces import FACTIONS, FORCE_POOL, GUERRILLA, ACTIVE_GUERRILLA, N_PIECE_TYPES, TROOP
+from .data.pieces import FACTION_NAMES, PIECE_NAMES, FACTIONS, FORCE_POOL, GUERRILLA, ACTIVE_GUERRILLA, N_PIECE_TYPES, TROOP
 from .registry import CONTINUATIONS, PROMPTS
 from .rules import campaign, events, nonviolent, raj, revolutionaries, turn  # noqa: F401  (events registers effects)
 from .state import GandhiState
-from .static import IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY, N_SPACES, SPACE_NAMES
+from .static import IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY, LOCATION_NAMES, N_SPACES, SPACE_NAMES
+
+SUPPORT_LEVELS = {2: "Active Support", 1: "Passive Support", 0: "Neutral", -1: "Passive Opposition",
+                  -2: "Active Opposition"}
 
 
 class GandhiGame(VocabularyHelpers, CoinGame):
@@ -51,6 +54,37 @@ class GandhiGame(VocabularyHelpers, CoinGame):
     def available_operations(self, faction, limited):
         return [a for a, act in self.activities[faction].items()
                 if not act.special and act.available(self)]
+
+    # --- the game log (coin_env/coin/log.py) -------------------------------------------------
+    faction_names = FACTION_NAMES
+    log_piece_names = PIECE_NAMES
+    log_location_names = LOCATION_NAMES
+
+    def log_tracks(self) -> dict:
+        s = self.state
+        return {"Raj Resources": s.resources["raj"], "Revolutionary Resources": s.resources["revs"],
+                "Restraint": s.restraint, "Unity": s.unity,
+                "Viceroy": carddata.CAMPAIGN_CARDS.get(s.viceroy) if s.viceroy else None}
+
+    def log_marker_arrays(self) -> dict:
+        s = self.state
+        return {"support": s.support, "protest": s.protest, "unrest": s.unrest, "strike": s.strike,
+                "muslim_state": s.muslim_state}
+
+    def log_marker_text(self, name, space, old, new) -> str:
+        if name == "support":
+            return f"{space}: {SUPPORT_LEVELS[old]} -> {SUPPORT_LEVELS[new]}"
+        label = {"protest": "Protest marker", "unrest": "Unrest marker", "strike": "Strike marker",
+                 "muslim_state": "Muslim State marker"}[name]
+        if name == "unrest":
+            return f"{space}: {new} Unrest marker{'s' if new != 1 else ''} (was {old})"
+        return f"{label} {'placed in' if new > old else 'removed from'} {space}"
+
+    def log_control(self):
+        return board.control_mask(self.state).astype("int8")
+
+    def log_control_text(self, code) -> str:
+        return "Raj Control" if code else "no Control"
 
     # --- victory -----------------------------------------------------------------------
     def victory_totals(self) -> dict[str, int]:

@@ -251,7 +251,7 @@ class Surge(Activity):
 def adp_csa_surge_roll(game, frame, action):
     if action != game.mode("yes"):
         return
-    roll = game.state.rng.die()
+    roll = game.state.rng.die(6, "Surge")
     game.choose("coalition", f"Surge: the die shows {roll}; how much of it goes to Aid (the rest goes to "
                 f"Warlord Resources)", game.count_actions(0, roll), "adp_csa_surge_split", roll=roll)
 

@@ -643,7 +643,7 @@ class _Attack(Activity):
         f = self.faction
         _pay(game, f, attack_cost(game, f, sp))
         board.activate(s, sp, f, board.underground(s, sp, f))
-        roll = s.rng.die()
+        roll = s.rng.die(6, f"Attack in {game.space_names[sp]}")
         s.turn["flags"].setdefault("attack_rolls", {})[str(sp)] = roll
         if roll == 1:
             game.after("adp_ins_captured_goods", faction=f, space=sp)     # after the removals

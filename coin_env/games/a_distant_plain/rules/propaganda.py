@@ -84,6 +84,11 @@ STEPS = [
     "reset",                                                               # 6.6
 ]
 
+# The first step of each phase, as the game log names it (6.0).
+PHASES = {"victory": ("Victory Phase", "6.1"), "sabotage": ("Resources Phase", "6.3"),
+          "civic_coalition": ("Support Phase", "6.4"), "freeze": ("Redeploy Phase", "6.5"),
+          "reset": ("Reset Phase", "6.6")}
+
 
 # --- 2.4 / 6.0: the Propaganda card ------------------------------------------------------------------
 def final_propaganda(game) -> bool:
@@ -105,6 +110,8 @@ def start_propaganda_card(game) -> None:
             game.next_card()
         return
     s.last_was_propaganda = True
+    if s.log is not None:
+        s.log.append(("phase", "Propaganda Round", "6.0"))
     game.push({"kind": "adp_propaganda", "step": 0, "final": final_propaganda(game)})
 
 
@@ -117,6 +124,8 @@ class PropagandaRound(Prompt):
 
     def run(self, game, frame):
         step = STEPS[frame["step"]]
+        if game.state.log is not None and step in PHASES:       # the game log: a new phase
+            game.state.log.append(("phase", *PHASES[step]))
         if step == "reset":
             game.pop()
             _reset(game)

@@ -87,6 +87,11 @@ STEPS = [
     "reset",                                                      # 6.5
 ]
 
+# The first step of each phase, as the game log names it (6.0).
+PHASES = {"begin": ("Campaign Round", "6.0"), "victory": ("Victory Phase", "6.1"),
+          "strikes": ("Resources Phase", "6.2"), "imperialism": ("Support Phase", "6.3"),
+          "viceroy": ("Redeploy Phase", "6.4"), "reset": ("Reset Phase", "6.5")}
+
 
 def start_campaign_round(game) -> None:
     """2.4 / 6.0: the Campaign card is Current; run its round."""
@@ -164,6 +169,8 @@ class CampaignRound(Prompt):
         step = frame["step"]
         i = STEPS.index(step)
         frame["step"] = STEPS[i + 1] if i + 1 < len(STEPS) else "reset"
+        if game.state.log is not None and step in PHASES:       # the game log: a new phase
+            game.state.log.append(("phase", *PHASES[step]))
         STEP_FUNCTIONS[step](game, frame)
 
     def describe(self, game, frame):
@@ -394,7 +401,7 @@ def _np_support(game, frame) -> None:
     s = game.state
     if not any(np_support_space_ok(s, sp) for sp in range(N_SPACES)):
         return
-    roll = s.rng.die()
+    roll = s.rng.die(6, "Non-player Raj Support Phase")
     frame["np_support_roll"] = roll
     game.push({"kind": "g_np_support", "actor": "raj", "roll": roll, "left": 2 * roll, "selected": []})
 
@@ -942,7 +949,7 @@ def _reset(game, frame) -> None:
         s.eligible[f] = True
     game.after_periodic_round()
     if board.in_crisis(s) and s.pieces[OUT_OF_PLAY, TROOP] + s.pieces[OUT_OF_PLAY, SEPOY] > 0:
-        game.push({"kind": "g_crisis_cubes", "actor": "raj", "left": s.rng.die()})
+        game.push({"kind": "g_crisis_cubes", "actor": "raj", "left": s.rng.die(6, "Crisis: Troops and Sepoys returning from Out of Play")})
     if game.is_non_player("congress") and NonPlayerResetProtest.targets(s):
         game.push({"kind": "g_np_reset_protest", "actor": "congress"})
 

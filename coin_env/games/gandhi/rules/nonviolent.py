@@ -215,7 +215,7 @@ def nv_rally_after(game, frame, action):
     if action == game.DONE:
         return
     if action == game.mode("nv_rally_release"):
-        roll = s.rng.die()
+        roll = s.rng.die(6, "Rally: release Activists from Jail")
         _flags(game)["nv_rally_roll"] = roll
         left = roll
         for piece in (OWN_ACTIVIST[faction], OWN_ACTIVIST[OTHER[faction]]):
@@ -580,7 +580,7 @@ def nv_negotiate_option(game, frame, action):
     if action == game.DONE:
         return
     if action == game.mode("nv_negotiate_gandhi"):
-        roll = s.rng.die()
+        roll = s.rng.die(6, "Negotiate with Gandhi")
         _flags(game)["nv_negotiate_roll"] = roll
         if roll > int(s.protest.sum()):
             board.move(s, GANDHI, JAIL, sp)

@@ -373,7 +373,7 @@ class Attack(Activity):
         s = game.state
         _pay(game, 1)
         board.activate_guerrillas(s, sp, _underground(s, sp))
-        roll = s.rng.die()
+        roll = s.rng.die(6, f"Attack in {game.space_names[sp]}")
         s.turn["flags"].setdefault("attack_rolls", []).append([sp, roll])
         if roll > board.guerrillas(s, sp):
             return

@@ -62,7 +62,7 @@ def end_of_turn(game, faction: str) -> None:
     if arrested:
         board.shift_restraint(s, -1)          # 3.2.4: first Restraint -1 ...
     if flags.get("crisis_triggered"):
-        game.push({"kind": "g_crisis_cubes", "actor": "raj", "left": s.rng.die()})
+        game.push({"kind": "g_crisis_cubes", "actor": "raj", "left": s.rng.die(6, "Crisis: Troops and Sepoys returning from Out of Play")})
     if arrested:                              # ... then up to two Protests (decided before Crisis cubes)
         game.push({"kind": "g_gandhi_arrest_protests", "actor": "congress", "placed": 0})
 
