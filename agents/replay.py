@@ -75,8 +75,8 @@ def _bot_for(game, opponents=None):
     raise ValueError(f"the game has non-player seats but the replay names none of its bots {sorted(bots)}")
 
 
-def replay_game(start, actions, opponents=None, each=None):
-    """The game after ``actions`` from the save ``start``; ``each(k, game)`` is called before decision k
+def replay_game(start, actions, opponents=None, each=None, log: bool = False):
+    """The game after ``actions`` from the save ``start`` (keeping the game log with ``log=True``); ``each(k, game)`` is called before decision k
     and once more at the end (k = len(actions)).
 
     A non-player bot keeps its working memory and dice in the game state and updates them while it
@@ -87,7 +87,8 @@ def replay_game(start, actions, opponents=None, each=None):
     import random
     import coin_env
     game = coin_env.load_game(json.dumps(_save_dict(start)))
-    game.enable_log()                   # the page shows what happened, in the board game's words
+    if log:
+        game.enable_log()               # what happened, in the board game's words (the HTML page shows it)
     bot = _bot_for(game, opponents)
     non_players = set(game.options.get("non_players") or ())
     rng = random.Random(0)          # the bots roll the game's dice; this generator is never read by them
@@ -104,6 +105,11 @@ def replay_game(start, actions, opponents=None, each=None):
     if each is not None:
         each(len(actions), game)
     return game
+
+
+def _position_of(save: dict) -> str:
+    """A save without its game log (a replayed game keeps a log whether or not the recorded one did)."""
+    return json.dumps({k: v for k, v in save.items() if k != "log"}, sort_keys=True, separators=(",", ":"))
 
 
 def read_replay(path: str) -> dict:
@@ -133,7 +139,7 @@ def read_replay(path: str) -> dict:
         except ValueError as exc:
             raise UsageError(f"{path!r}: does not replay: {' '.join(str(exc).split())[:200]}") from None
         saved = data.get("save")
-        if saved is not None and json.dumps(saved, separators=(",", ":")) != game.to_json():
+        if saved is not None and _position_of(saved) != _position_of(game.to_dict()):
             raise UsageError(f"{path!r}: its actions do not lead to its saved position (edited file?)")
         return {"game": game.name, "start": start, "actions": actions, "seat": data.get("seat"),
                 "opponents": data.get("opponents"), "plain": False, "game_now": game}
@@ -190,7 +196,7 @@ def frames(start, actions, opponents=None) -> tuple[dict, list[dict], list[str]]
             done.append(f"{game.current_player()}: {label}")
         out.append(fr)
 
-    game = replay_game(start, actions, opponents, each)
+    game = replay_game(start, actions, opponents, each, log=True)
     if game.keeps_log:
         static["log"] = [e["text"] for e in game.log]
     return static, out, done

@@ -120,29 +120,28 @@ def test_8_8_2_event_without_listed_effect_goes_to_operations():
     assert g.state.aid == 0
 
 
-def _capability_game(monkeypatch, die):
-    """The bots' first die is ``die`` (the 8.1 Capability roll); later ones come from the real stream."""
-    rolls, real = [die], Ctx.die
-    monkeypatch.setattr(Ctx, "die", lambda self: rolls.pop(0) if rolls else real(self))
-
+def _capability_game(die):
+    """The bots' first die (the 8.1 Capability roll) is scripted to ``die``; later ones are the bots' own."""
     def shaded(game, faction):
         board.add_resources(game.state, "warlords", 1)
 
     def body():
         g = make({"Kandahar": {"pieces": {"Taliban Guerrilla": 2}}}, deck=_deck(23))
+        g.script_dice([die])
         turn(g)
+        assert g.scripted_dice() == []          # the roll was the bots' Capability die
         return g
     return _with_effects({(23, "shaded"): shaded}, body)
 
 
-def test_8_8_2_capability_taken_when_die_at_most_unplayed_propaganda(monkeypatch):
-    g = _capability_game(monkeypatch, 2)            # 2 Propaganda cards in the deck: 2 <= 2
+def test_8_8_2_capability_taken_when_die_at_most_unplayed_propaganda():
+    g = _capability_game(2)                         # 2 Propaganda cards in the deck: 2 <= 2
     assert plan(g)["kind"] == "event"
     assert g.state.resources["warlords"] == 6
 
 
-def test_8_8_2_capability_declined_when_die_above_unplayed_propaganda(monkeypatch):
-    g = _capability_game(monkeypatch, 3)            # 3 > 2: on to the Operations
+def test_8_8_2_capability_declined_when_die_above_unplayed_propaganda():
+    g = _capability_game(3)                         # 3 > 2: on to the Operations
     assert plan(g)["kind"] == "op"
     assert g.state.resources["warlords"] == 5
 

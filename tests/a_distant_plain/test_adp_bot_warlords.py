@@ -111,17 +111,17 @@ def test_momentum_played_unless_next_is_propaganda(effect):
     assert play_turn(g) != EVENT_SHADED
 
 
-def test_capability_on_the_np_talibans_behalf(effect, monkeypatch):
+def test_capability_on_the_np_talibans_behalf(effect):
     effect(23, lambda game, faction: board.add_resources(game.state, "taliban", 1))
     deck = [23, 44, 73, 45, 74, 46, 75, 47, 76, 48, 77, 49, 78]          # 6 Propaganda unplayed
     g = wl_game({"Balkh": {"pieces": {"Warlord Guerrilla": 3}}}, deck=deck)
-    monkeypatch.setattr(Ctx, "die", lambda self: 5)                      # 5 < 6
+    g.script_dice([5])                                                   # 5 < 6
     assert play_turn(g) == EVENT_SHADED
     g = wl_game({"Balkh": {"pieces": {"Warlord Guerrilla": 3}}}, deck=deck)
-    monkeypatch.setattr(Ctx, "die", lambda self: 6)                      # not < 6
+    g.script_dice([6])                                                   # not < 6
     assert play_turn(g) != EVENT_SHADED
     g = wl_game({"Balkh": {"pieces": {"Warlord Guerrilla": 3}}}, deck=deck, players=("taliban",))
-    monkeypatch.setattr(Ctx, "die", lambda self: 1)                      # Taliban a Player: never
+    g.script_dice([1])                                                   # Taliban a Player: never
     assert play_turn(g) != EVENT_SHADED
 
 

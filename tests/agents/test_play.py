@@ -38,12 +38,13 @@ def test_a_person_plays_by_number_and_by_label_prefix():
     assert r.returncode == 0, r.stderr
     shown = decisions(r.stdout)
     assert shown[0][1] == ["pass", "operation only", "operation with special activity"]
-    assert "  congress: operation with special activity" in r.stdout
+    assert "  Congress: operation with special activity" in r.stdout      # the game log's words
     assert shown[1][0] == "choose an operation" and "Rally" in shown[1][1]
-    assert "  congress: Rally" in r.stdout                       # "rall": a unique prefix, any case
+    assert "  Congress: Rally" in r.stdout                       # "rall": a unique prefix, any case
     assert "Card: #" in r.stdout and "Next: #" in r.stdout       # the current and upcoming card
     assert "=== Gandhi (short)" in r.stdout                      # the board
-    assert re.search(r"^  ml: operation with special activity > Rally > ", r.stdout, re.M)   # a bot's turn
+    assert re.search(r"^  Muslim League: operation with special activity", r.stdout, re.M)   # a bot's turn
+    assert re.search(r"^  Muslim League: Rally", r.stdout, re.M)
     assert r.stdout.rstrip().endswith("Stopped.")
 
 
@@ -59,7 +60,7 @@ def test_bad_input_is_one_line_and_the_same_question_is_asked_again():
     assert replies["operation"].startswith("Ambiguous 'operation'")
     assert "operation only" in replies["operation"] and "operation with special activity" in replies["operation"]
     assert replies[""].startswith("Type a number")
-    assert "  congress: operation only" in out           # an exact label wins over longer ones
+    assert "  Congress: operation only" in out           # an exact label wins over longer ones
     assert "Traceback" not in r.stderr
 
 
@@ -107,7 +108,7 @@ def test_save_and_load_resume_the_same_decision(tmp_path):
     assert r2.returncode == 0, r2.stderr
     assert decisions(r2.stdout)[0] == saved_at
     r3 = play(["done", "q"], "gandhi", "--load", str(path), "--seat", "congress", "--opponents", "arjuna")
-    assert r3.returncode == 0 and "  congress: done" in r3.stdout
+    assert r3.returncode == 0 and "  Congress: done" in r3.stdout
 
 
 def test_load_a_plain_save(tmp_path):
@@ -169,13 +170,17 @@ def test_non_player_bots_play_by_their_rules_and_random_opponents_work():
 
 
 def test_the_games_own_log_is_shown_when_it_has_one():
+    """coin-env play keeps the game log and prints its entries since the person's last decision: what the
+    person's choice did and the bots' moves, in the board game's words."""
     import io
     args = argparse.Namespace(game="gandhi", seat="congress", opponents="random", scenario=None, seed=0, load=None)
     game, seat, spec, policies, start, actions = playmod.setup(args)
     out = io.StringIO()
     session = playmod.Session(game, seat, spec, policies, start, actions, inp=io.StringIO("1\nq\n"), out=out)
-    session.game.log = [{"text": "Raj Rallies in Bihar"}]       # a game that keeps a log (list of dicts)
-    session.log_seen = 0
+    assert session.game.keeps_log
     assert session.loop() == 0
-    assert "  Raj Rallies in Bihar" in out.getvalue()
-    assert "  congress: pass" not in out.getvalue()              # the log tells the moves instead
+    text = out.getvalue()
+    assert "  Congress: pass" in text                            # the log's entry for the person's choice
+    assert "  congress: pass" not in text                        # the log tells the moves instead
+    logged = [e["text"] for e in session.game.log]
+    assert any(line.startswith("  ") and line.strip() in logged for line in text.splitlines())
