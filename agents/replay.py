@@ -76,8 +76,8 @@ def _bot_for(game, opponents=None):
 
 
 def replay_game(start, actions, opponents=None, each=None, log: bool = False):
-    """The game after ``actions`` from the save ``start`` (keeping the game log with ``log=True``); ``each(k, game)`` is called before decision k
-    and once more at the end (k = len(actions)).
+    """The game after ``actions`` from the save ``start`` (keeping the game log with ``log=True``);
+    ``each(k, game)`` is called before decision k and once more at the end (k = len(actions)).
 
     A non-player bot keeps its working memory and dice in the game state and updates them while it
     decides, so the actions alone do not rebuild its seats' decisions: at each decision of a non-player
