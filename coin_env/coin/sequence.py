@@ -49,6 +49,8 @@ class CoinGame(CoinLogMixin, Game):
     (``to_position``), and its owner data packs in ``datapack.py`` (``LOADER``: the game's data,
     ``game.data``, is built from the ``data_pack`` option when the game is made or loaded)."""
 
+    list_options = ("non_players", "players")
+
     def __init__(self, state, options=None, debug=False):
         super().__init__(state, options, debug)
         if state.data is None:

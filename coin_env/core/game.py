@@ -102,6 +102,7 @@ class Game:
     prompts: PromptRegistry
     continuations: Continuations
     state_class = None
+    list_options: tuple[str, ...] = ()      # options whose values are lists (a clone copies them)
 
     def __init__(self, state, options: dict | None = None, debug: bool = False):
         self.state = state
@@ -423,9 +424,14 @@ class Game:
             new.state.log = own
             new.state.rng.log = own
         # Options are plain values (strings, lists of factions, a data pack's content); the clone gets its
-        # own dict and lists so that editing one game's options never reaches the other. (The data pack's
-        # content is shared: the game plays with game.data, which never changes, not with that dict.)
-        new.options = {k: (plain_copy(v) if type(v) is list else v) for k, v in self.options.items()}
+        # own dict, and its own copy of the options that hold lists (``list_options``), so that editing one
+        # game's options never reaches the other. (The data pack's content is shared: the game plays with
+        # game.data, which never changes, not with that dict.) Clone is a hot path: no loop over every option.
+        options = new.options = self.options.copy()
+        for key in self.list_options:
+            value = options.get(key)
+            if type(value) is list:
+                options[key] = plain_copy(value)
         new.debug = self.debug
         new._legal = None if self._legal is None else self._legal
         return new

@@ -124,3 +124,8 @@ def test_editing_a_clones_options_never_reaches_the_original():
     assert g.options["non_players"] == ["taliban"] and not g.options["sudden_propaganda"]
     assert not g.is_non_player("warlords") and c.is_non_player("warlords")
     assert c.data is g.data                      # the facts are shared: they never change
+    g = coin_env.make_game("a_distant_plain", options={"players": [["coalition", "government"], ["taliban"],
+                                                                   ["warlords"]]})
+    c = g.clone()
+    c.options["players"][0].append("warlords")
+    assert g.options["players"][0] == ["coalition", "government"]
