@@ -362,6 +362,18 @@ class DataPackLoader:
 
 
 # --- small checks for a game's map sections ---------------------------------------------------------
+def space_entries(data: dict, index: dict[str, int], errors: list[str]):
+    """``[spaces."<name>"]`` tables: yields (name, space index, table); an unknown space or an entry that
+    is not a table is an error naming it (and is skipped)."""
+    for name, entry in table(data, "spaces", errors, "keyed by space name").items():
+        if name not in index:
+            errors.append(f"spaces: unknown space {name!r}")
+        elif not isinstance(entry, dict):
+            errors.append(f"spaces.{name!r} = {entry!r}: must be a table")
+        else:
+            yield name, index[name], entry
+
+
 def int_in_range(value, lo: int, hi: int, where: str, errors: list[str], what: str) -> int | None:
     """An integer fact within [lo, hi], or None with an error naming the key."""
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...coin.datapack import DataPackError, DataPackLoader, adjacency_row, int_in_range, read, table
+from ...coin.datapack import DataPackError, DataPackLoader, adjacency_row, int_in_range, read, space_entries, table
 from ...core.data import GameData, frozen_array
 from . import static
 from .data import cards as carddata
@@ -169,15 +169,9 @@ def _check_map(facts: dict, errors: list[str]) -> None:
 
 def _validate_game(data: dict, base_dir, errors: list[str]) -> dict:
     facts = {"arrays": _defaults()}
-    for name, entry in table(data, "spaces", errors, "keyed by space name").items():
-        if name not in static.INDEX:
-            errors.append(f"spaces: unknown space {name!r}")
-            continue
-        if not isinstance(entry, dict):
-            errors.append(f"spaces.{name!r} = {entry!r}: must be a table")
-            continue
+    for name, sp, entry in space_entries(data, static.INDEX, errors):
         for key, value in entry.items():
-            _space_fact(static.INDEX[name], key, value, f"spaces.{name!r}.{key}", facts, errors)
+            _space_fact(sp, key, value, f"spaces.{name!r}.{key}", facts, errors)
     _check_map(facts, errors)
     facts["random_spaces"] = _random_spaces(table(data, "random_spaces", errors, "with key 'regions'"), errors)
     return facts

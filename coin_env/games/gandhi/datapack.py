@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...coin.datapack import DataPackError, DataPackLoader, read, table
+from ...coin.datapack import DataPackError, DataPackLoader, read, space_entries
 from ...coin.events import SIDES
 from . import static
 from .data_facts import GandhiData
@@ -50,15 +50,7 @@ def _validate_game(data: dict, base_dir, errors: list[str]) -> dict:
     econ = static.BUILTIN_ECON.copy()
     adj = static.BUILTIN_ADJACENT.copy()
     rows_given: set[int] = set()
-    spaces_in = table(data, "spaces", errors, "keyed by space name")
-    for name_, entry in spaces_in.items():
-        if name_ not in static.INDEX:
-            errors.append(f"spaces: unknown space {name_!r}")
-            continue
-        sp = static.INDEX[name_]
-        if not isinstance(entry, dict):
-            errors.append(f"spaces.{name_!r} = {entry!r}: must be a table")
-            continue
+    for name_, sp, entry in space_entries(data, static.INDEX, errors):
         for k, v in entry.items():
             where = f"spaces.{name_!r}.{k}"
             if k not in SPACE_KEYS:

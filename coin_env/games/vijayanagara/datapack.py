@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...coin.datapack import DataPackError, DataPackLoader, adjacency_row, int_in_range, read, table
+from ...coin.datapack import DataPackError, DataPackLoader, adjacency_row, int_in_range, read, space_entries
 from ...core.data import GameData, frozen_array
 from . import static
 from .data import cards as carddata
@@ -63,14 +63,7 @@ def check_map(prosperity, adj, errors: list[str]) -> None:
 def _validate_game(data: dict, base_dir, errors: list[str]) -> dict:
     prosperity = static.builtin_prosperity()
     adj = static.builtin_adjacency()
-    for name, entry in table(data, "spaces", errors, "keyed by space name").items():
-        if name not in static.INDEX:
-            errors.append(f"spaces: unknown space {name!r}")
-            continue
-        if not isinstance(entry, dict):
-            errors.append(f"spaces.{name!r} = {entry!r}: must be a table")
-            continue
-        sp = static.INDEX[name]
+    for name, sp, entry in space_entries(data, static.INDEX, errors):
         for key, value in entry.items():
             where = f"spaces.{name!r}.{key}"
             if key == "prosperity":
