@@ -43,6 +43,9 @@
   ``reset()``. Inside ``reset()`` the failure raises ``OpponentError`` (reset again). ``step()``
   also refuses (``RuntimeError``) when the game is not waiting on the learner's seat, so the
   learner never acts for another seat.
+* ``log_in_info=True``: the game keeps its log (``game.log``) and every info carries ``info["log"]``: the
+  entries since the seat's last accepted action (its own choice, then the opponents' moves and what they
+  did; on reset, everything up to the seat's first decision).
 * Picklable, and constructible from a plain dict: ``CoinGymEnv.from_config({...})``.
 """
 
@@ -75,7 +78,8 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
     def __init__(self, game: str = "gandhi", seat: str | None = None, opponents="random",
                  scenario: str | None = None, seed: int | None = None, options: dict | None = None,
                  reward: str = "ranking", debug: bool = False, render_mode: str | None = None,
-                 illegal_action: str = "penalize", illegal_reward: float = -1.0, max_decisions: int | None = None):
+                 illegal_action: str = "penalize", illegal_reward: float = -1.0, max_decisions: int | None = None,
+                 log_in_info: bool = False):
         if reward not in GYM_REWARDS:
             raise ValueError(f"reward must be one of {GYM_REWARDS}, not {reward!r}")
         if illegal_action not in ILLEGAL_ACTIONS:
@@ -94,6 +98,8 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self.max_decisions = max_decisions
+        self.log_in_info = bool(log_in_info)     # keep the game log; info["log"]: entries since the seat's move
+        self._log_seen = 0                        # log length before the seat's last action
 
         factions = list(game_module(game).GAME_CLASS.factions)
         self.seats = self._seat_list(seat, factions, game)
@@ -106,7 +112,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
                 raise ValueError(f"no opponent policy for {missing} when the learner plays {s!r}; a single-agent "
                                  f"env needs every other seat played")
         self.game = make_game(game, scenario=scenario, seed=0 if seed is None else seed,
-                              options=self._episode_options(), debug=debug)
+                              options=self._episode_options(), debug=debug, log=self.log_in_info)
         self.encoder = encoder_for(self.game)
         self.n_actions = len(self.game.vocabulary)
         self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32)
@@ -182,8 +188,10 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
             if new_episode is not None and faction != self.seat:
                 new_episode(self._opp_rng)
         self.game = make_game(self.game_name, scenario=options.get("scenario", self.scenario), seed=game_seed,
-                              options=self._episode_options(), position=options.get("position"), debug=self.debug)
+                              options=self._episode_options(), position=options.get("position"), debug=self.debug,
+                              log=self.log_in_info)
         self._decisions = 0
+        self._log_seen = 0
         self._illegal_actions = 0
         try:
             self.play_opponents()
@@ -222,6 +230,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         if actor != self.seat:
             raise RuntimeError(f"the game waits on {actor!r}, not on the learner's seat {self.seat!r} (was "
                                f"env.game changed outside the env?); call reset()")
+        seen = game.log_length()
         try:
             game.apply(action)
         except IllegalActionError as err:
@@ -235,6 +244,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
                               f"illegal_action='raise')", IllegalActionWarning, stacklevel=3)
             return self.illegal_reward, False, self._out_of_decisions(), {"illegal_action": True}
         self._decisions += 1
+        self._log_seen = seen
         try:
             self.play_opponents()
         except OpponentError as err:
@@ -294,6 +304,8 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         if self.game.is_over():
             info["winner"] = self.game.winner()
             info["margins"] = dict(self.game.victory_margins())
+        if self.log_in_info:
+            info["log"] = self.game.log_since(self._log_seen)
         return info
 
 

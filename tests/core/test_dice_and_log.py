@@ -3,6 +3,7 @@
 import json
 import random
 
+import numpy as np
 import pytest
 
 import coin_env
@@ -325,3 +326,20 @@ def test_play_until_runs_the_other_seats():
     assert g.state.decisions == before
     with pytest.raises(ValueError):
         coin_env.play_until(g, "nobody", "random")
+
+
+@pytest.mark.parametrize("game", ["gandhi", "a_distant_plain"])
+def test_the_gym_env_puts_the_log_since_the_seats_last_move_in_info(game):
+    """Issue 17.3: info["log"] holds what happened since the learner's last action (off by default)."""
+    env = coin_env.gym_env(game, opponents="random", log_in_info=True)
+    _, info = env.reset(seed=3)
+    first = info["log"]
+    assert first and all(isinstance(e, dict) and e["text"] for e in first)
+    assert env.game.log[:len(first)] == first              # from the start of the game
+    mask = env.action_masks()
+    action = int(np.flatnonzero(mask)[0])
+    before = len(env.game.log)
+    _, _, _, _, info = env.step(action)
+    assert info["log"] == env.game.log[before:]            # the seat's own choice first, then the replies
+    assert info["log"][0]["kind"] == "decision" and info["log"][0]["actor"] == env.seat
+    assert "log" not in coin_env.gym_env(game, opponents="random").reset(seed=3)[1]
