@@ -8,8 +8,9 @@ plus a boolean mask; tests and humans address actions by label.
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
+
+from .schema import whole_number
 
 
 @dataclass(frozen=True)
@@ -59,16 +60,12 @@ class ActionVocabulary:
     def label(self, index: int) -> str:
         """The label of action ``index``; an index outside 0..N-1 (or not an integer) is a ValueError
         naming it, never a label found by Python's negative indexing."""
-        if isinstance(index, bool) or type(index).__name__ == "bool_":
+        number = whole_number(index)
+        if number is None:
             raise ValueError(f"action {index!r} is not an action index")
-        if not isinstance(index, int):
-            try:
-                index = operator.index(index)
-            except TypeError:
-                raise ValueError(f"action {index!r} is not an action index") from None
-        if not 0 <= index < len(self.specs):
-            raise ValueError(f"action {index} is not in the vocabulary (0..{len(self.specs) - 1})")
-        return self.specs[index].label
+        if not 0 <= number < len(self.specs):
+            raise ValueError(f"action {number} is not in the vocabulary (0..{len(self.specs) - 1})")
+        return self.specs[number].label
 
     def group_of(self, index: int) -> str:
         return self.specs[index].group

@@ -9,7 +9,6 @@ changes a game.
 from __future__ import annotations
 
 import json
-import operator
 
 import numpy as np
 
@@ -17,7 +16,7 @@ from .actions import ActionVocabulary
 from .log import GameLog, check_entries, plural
 from .rng import check_die_value
 from .prompts import Prompt, PromptRegistry
-from .schema import SaveError
+from .schema import SaveError, whole_number
 from .state import plain_copy
 
 
@@ -83,12 +82,10 @@ def _action_index(action) -> int:
     than silently truncated (2.7 is not action 2)."""
     if isinstance(action, np.ndarray) and action.size == 1 and action.dtype.kind in "iu":
         action = action.reshape(()).item()
-    if isinstance(action, (bool, np.bool_)):
+    index = whole_number(action)
+    if index is None:
         raise IllegalActionError(f"action {action!r} is not an action index")
-    try:
-        return operator.index(action)
-    except TypeError:
-        raise IllegalActionError(f"action {action!r} is not an action index") from None
+    return index
 
 
 class Game:

@@ -11,36 +11,26 @@ before it draws from the generator; only dice are scripted (``die()``), never ``
 
 from __future__ import annotations
 
+from .schema import whole_number
+
 _MASK64 = (1 << 64) - 1
 
 
 def check_seed(seed, where: str = "seed") -> int:
     """A game seed: an integer 0 <= seed < 2**64 (Python or numpy integer). Anything else is refused
     rather than truncated or wrapped (1.9 is not seed 1, 2**64 is not seed 0, True is not seed 1)."""
-    import operator
-    if isinstance(seed, bool) or type(seed).__name__ == "bool_":
-        raise ValueError(f"{where} must be a non-negative integer below 2**64, not {seed!r}")
-    try:
-        value = operator.index(seed)
-    except TypeError:
-        raise ValueError(f"{where} must be a non-negative integer below 2**64, not {seed!r}") from None
-    if not 0 <= value <= _MASK64:
+    value = whole_number(seed)
+    if value is None or not 0 <= value <= _MASK64:
         raise ValueError(f"{where} must be a non-negative integer below 2**64, not {seed!r}")
     return value
 
 
 def check_die_value(value, where: str = "scripted die") -> int:
     """A die result to queue: a Python or numpy integer >= 1 (bools, floats and strings refused)."""
-    import operator
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    number = whole_number(value)
+    if number is None or number < 1:
         raise ValueError(f"{where} must be an integer 1..sides, not {value!r}")
-    try:
-        value = operator.index(value)
-    except TypeError:
-        raise ValueError(f"{where} must be an integer 1..sides, not {value!r}") from None
-    if value < 1:
-        raise ValueError(f"{where} must be an integer 1..sides, not {value!r}")
-    return value
+    return number
 
 
 class Rng:

@@ -11,6 +11,19 @@ Specs are plain objects with a ``check(value, path)`` method, so a game can add 
 
 from __future__ import annotations
 
+import operator
+
+
+def whole_number(value) -> int | None:
+    """``value`` as an int if it is a Python or numpy integer (not a bool: True is not 1, 2.0 is not 2),
+    else None. The one reading of "an integer" for actions, seeds and dice."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
 
 class SaveError(ValueError):
     """A saved game or position does not have the shape the game needs. The message names the path."""
