@@ -65,9 +65,10 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def die(self, sides: int = 6, why: str | None = None) -> int:
+    def die(self, sides: int = 6, why: str | None = None, draw=None) -> int:
         """One die roll, 1..sides: the next scripted result if any (game.script_dice), else the
-        generator's. ``why``: what the roll is for, in the rulebook's words (for the game log)."""
+        generator's. ``why``: what the roll is for, in the rulebook's words (for the game log).
+        ``draw``: another source of ``below(n)`` for the unscripted roll (a bot's own stream)."""
         dice = self.dice
         if dice:
             value = dice[0]
@@ -77,7 +78,7 @@ class Rng:
             del dice[0]
             scripted = True
         else:
-            value = self.below(sides) + 1
+            value = (draw or self.below)(sides) + 1
             scripted = False
         log = self.log
         if log is not None:

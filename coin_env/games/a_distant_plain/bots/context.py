@@ -106,13 +106,7 @@ class Ctx(BotContext):
     def die(self, why: str = "a non-player die roll (8.0)") -> int:
         """A die of the bots' stream; a result scripted with ``game.script_dice`` comes first (it draws
         nothing from the stream, as a scripted game die draws nothing from the game's generator)."""
-        game_rng = self.state.rng
-        if game_rng.dice:
-            return game_rng.die(6, why)
-        value = self.below(6) + 1
-        if game_rng.log is not None:
-            game_rng.log.append(("roll", 6, value, False, why))
-        return value
+        return self.state.rng.die(6, why, draw=self.below)
 
     def below(self, n: int) -> int:
         rng = self._rng
