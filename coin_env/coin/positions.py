@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from ..core.game import EngineError
+
 
 def check_keys(entry, allowed, where: str) -> None:
     if not isinstance(entry, dict):
@@ -141,10 +143,16 @@ def check_plain_state(state, what: str) -> None:
 def check_invariants(game, position) -> None:
     """A game built from a readable position must satisfy the game's invariants (piece totals, marker
     limits, tracks); a breach is bad input, so it is a ValueError naming the rule, not an assertion.
-    The derived entries a position may repeat (victory totals, the decision pending, a finished game's
-    result) must be the ones the board gives: a stale copy means the position is not what it says."""
+    The derived entries a position may repeat (victory totals, the faction order, the decision pending,
+    a finished game's result) must be the ones the board gives: a stale copy means the position is not
+    what it says. An ``in_progress`` record passes the checks a save's decision stack does."""
     if position is None:
         return
+    if "in_progress" in position:
+        try:
+            game.validate_loaded()
+        except ValueError as exc:
+            raise ValueError(f"position's in_progress cannot be restored: {exc}") from None
     try:
         game.check_invariants()
     except AssertionError as exc:
@@ -159,14 +167,18 @@ def check_invariants(game, position) -> None:
     if game.state.over:
         game.check_result()
         return
+    check_sequence(game, position)
     pending = position.get("decision_pending")
-    if pending is not None:
-        if not isinstance(pending, str):
-            raise ValueError(f"decision_pending must be a string or null, not {pending!r}")
+    if pending is not None and not isinstance(pending, str):
+        raise ValueError(f"decision_pending must be a string or null, not {pending!r}")
+    try:
         game.advance()
-        if pending != game.prompt():
-            raise ValueError(f"decision_pending = {pending!r}, but this position starts at {game.prompt()!r}: "
-                             f"positions load between cards; use load_game() for a save taken mid-card")
+    except (EngineError, LookupError, TypeError, AttributeError) as exc:
+        raise ValueError(f"position cannot continue from its decision stack: {type(exc).__name__}: {exc}") from None
+    check_faction_order(game, position)
+    if pending is not None and pending != game.prompt():
+        raise ValueError(f"decision_pending = {pending!r}, but this position starts at {game.prompt()!r} "
+                         f"(it is derived: leave it out, or give the card_turn / in_progress that lead to it)")
 
 
 def read_header(pos: dict, game: str, scenarios: dict) -> str:
@@ -200,3 +212,192 @@ def read_result(pos: dict, state) -> bool:
     state.result = json.loads(json.dumps(result))
     state.over = True
     return True
+
+
+# --- the sequence of play, at any decision -------------------------------------------------------------
+# A position names where the card stands in plain words (``card_turn``, ``eligibility_next_card``,
+# ``lasting``, ``round_phase``); what an Operation or a round in progress has chosen so far is the
+# engine's own record (``in_progress``), copied from ``to_position()`` and checked like a save.
+
+DID_NAMES = {"event": "event", "op": "operation", "op_sa": "operation with special activity",
+             "limited": "limited operation"}
+DID_KEYS = {v: k for k, v in DID_NAMES.items()}
+SEQUENCE_KEYS = {"faction_order", "card_turn", "eligibility_next_card", "lasting", "round_phase", "in_progress"}
+IN_PROGRESS_CORE = ("frames", "sop", "turn", "card_decisions")
+
+
+def _card_turn(sop: dict, turn) -> dict:
+    """The readable ``card_turn`` of a card's sequence record: who passed, who acted (the 1st Eligible
+    first) and what the 1st Eligible did. A faction executing its action now (it chose, it is not done)
+    is in neither list: ``in_progress`` holds its action."""
+    acting = None
+    if isinstance(turn, dict) and turn.get("kind") != "pass" and turn.get("faction") not in sop["acted"]:
+        acting = turn.get("faction")
+    return {"passed": [f for f in sop["offered"] if f not in sop["acted"] and f != acting],
+            "acted": list(sop["acted"]), "first_did": DID_NAMES.get(sop["first_did"])}
+
+
+def _plain_card_turn(game) -> bool:
+    """Does the decision stack hold nothing but what the readable entries rebuild: the next Eligible
+    faction's sequence-of-play choice (2.3.4), with no action record left over?"""
+    s = game.state
+    return (s.turn is None and not s.sop["done"] and len(s.frames) == 1
+            and s.frames[0] == {"kind": "sop_choice", "actor": game.next_eligible()})
+
+
+def sequence_to_position(game, extra_fields: tuple = (), lasting_skip: tuple = ()) -> dict:
+    """The readable sequence-of-play entries of ``game.to_position()`` (README "Positions"):
+
+    * ``faction_order``: the Current Event card's faction order (2.3.2; derived from the card);
+    * ``card_turn``: who has been offered the card and passed, who acted (the 1st Eligible first) and
+      what the 1st Eligible did (2.3.4-2.3.5) -- left out before anyone is offered the card;
+    * ``eligibility_next_card``: Event-forced eligibility for the next card (2.3.6);
+    * ``lasting``: lasting Event effects (Momentum-style, Capabilities), ``lasting_skip`` names left out;
+    * ``in_progress``: in the middle of an action or a round, the engine's exact record (the decision
+      stack, the card's sequence record, the action in progress and ``extra_fields`` of the state)."""
+    s = game.state
+    out = {}
+    if s.current is not None and not game.is_periodic_card(s.current):
+        out["faction_order"] = list(game.card_faction_order(s.current))
+    sop = s.sop
+    if sop["offered"] and not s.over:
+        out["card_turn"] = _card_turn(sop, s.turn)
+    if s.eligibility_override:
+        out["eligibility_next_card"] = dict(s.eligibility_override)
+    lasting = [dict(e) for e in s.lasting if e["name"] not in lasting_skip]
+    if lasting:
+        out["lasting"] = lasting
+    if s.frames and not (_plain_card_turn(game) or _at_card_start(game)):
+        record = {key: getattr(s, key) for key in (*IN_PROGRESS_CORE, *extra_fields)}
+        out["in_progress"] = json.loads(json.dumps(record))
+    return out
+
+
+def _at_card_start(game) -> bool:
+    """Is the game at the first choice of a card nobody has been offered yet (the readable entries,
+    with the Current card put back on the deck, rebuild it)?"""
+    s = game.state
+    return _plain_card_turn(game) and not s.sop["offered"] and s.card_decisions == 0
+
+
+def mid_card(pos: dict) -> bool:
+    """Does the position stand inside a card (something has happened on it), so the Current and
+    Upcoming cards stay where they lie instead of being revealed anew (2.2)?"""
+    return any(key in pos for key in ("card_turn", "round_phase", "in_progress"))
+
+
+def read_sequence(pos: dict, s, factions, extra_fields: tuple = (), lasting_names: tuple = ()) -> None:
+    """Fill the state's sequence-of-play fields from the entries of :func:`sequence_to_position`
+    (checks that need the game -- faction order, periodic cards, a round's phase -- come once it is
+    built: :func:`apply_sequence` and :func:`check_invariants`)."""
+    turn = pos.get("card_turn")
+    if turn is not None:
+        check_keys(turn, {"passed", "acted", "first_did"}, "card_turn")
+        passed = [read_choice(f, factions, "card_turn.passed entry") for f in read_list(turn.get("passed", []), "card_turn.passed")]
+        acted = [read_choice(f, factions, "card_turn.acted entry") for f in read_list(turn.get("acted", []), "card_turn.acted")]
+        if len(set(passed + acted)) != len(passed + acted):
+            raise ValueError(f"card_turn names a faction twice: passed {passed}, acted {acted}")
+        did = turn.get("first_did")
+        if acted:
+            did = DID_KEYS[read_choice(did, DID_KEYS, "card_turn.first_did")]
+        elif did is not None:
+            raise ValueError(f"card_turn.first_did = {did!r}, but nobody has acted on the card")
+        s.sop = {"offered": passed + acted, "acted": acted, "first_did": did, "done": False}
+    override = pos.get("eligibility_next_card")
+    if override is not None:
+        check_keys(override, set(factions), "eligibility_next_card")
+        s.eligibility_override = {f: read_bool(v, f"eligibility_next_card.{f}") for f, v in override.items()}
+    for i, entry in enumerate(read_list(pos.get("lasting", []), "lasting")):
+        where = f"lasting[{i}]"
+        read_object(entry, where)
+        for key in ("name", "expires"):
+            if key not in entry:
+                raise ValueError(f"{where} must give {key!r}")
+        read_choice(entry["expires"], ("card", "campaign", "game"), f"{where}.expires")
+        if lasting_names and entry["name"] not in lasting_names:
+            raise ValueError(f"{where}.name must be one of {list(lasting_names)}, not {entry['name']!r}")
+        s.lasting.append(_plain(entry, where))
+    record = pos.get("in_progress")
+    if record is not None:
+        keys = (*IN_PROGRESS_CORE, *extra_fields)
+        check_keys(record, set(keys), "in_progress")
+        missing = [k for k in ("frames", "sop", "turn") if k not in record]
+        if missing:
+            raise ValueError(f"in_progress must give {missing} (copy it from to_position())")
+        for key in keys:
+            if key in record:
+                setattr(s, key, _plain(record[key], f"in_progress.{key}"))
+
+
+def _plain(value, where: str):
+    """A deep copy of JSON data (a position is JSON: anything else is refused naming the key)."""
+    try:
+        return json.loads(json.dumps(value, allow_nan=False))
+    except (TypeError, ValueError, RecursionError):
+        raise ValueError(f"{where} must be plain JSON data, not {value!r}") from None
+
+
+def apply_sequence(game, pos: dict | None) -> None:
+    """Once the game is built: start a periodic round at the position's ``round_phase`` (the game's
+    ``round_phases`` / ``start_round_at``; 2.4: nobody is offered a Campaign/Propaganda card)."""
+    if pos is None:
+        return
+    s = game.state
+    phase = pos.get("round_phase")
+    if phase is not None:
+        if "in_progress" in pos:
+            raise ValueError("give round_phase or in_progress, not both (in_progress already holds the round)")
+        if s.current is None or not game.is_periodic_card(s.current):
+            raise ValueError(f"round_phase = {phase!r} needs a Campaign/Propaganda card as current_card, "
+                             f"not {s.current!r}")
+        phases = game.round_phases()
+        read_choice(phase, phases, "round_phase")
+        s.sop["done"] = True
+        game.start_round_at(phase)
+    elif "card_turn" in pos and s.current is not None and game.is_periodic_card(s.current) and "in_progress" not in pos:
+        raise ValueError("card_turn is for an Event card; for a Campaign/Propaganda card give round_phase")
+
+
+def check_faction_order(game, pos: dict) -> None:
+    """``faction_order`` is derived from the Current card (2.3.2), checked once the card is revealed."""
+    s = game.state
+    order = pos.get("faction_order")
+    if order is None:
+        return
+    card_order = (list(game.card_faction_order(s.current))
+                  if s.current is not None and not game.is_periodic_card(s.current) else None)
+    if order != card_order:
+        raise ValueError(f"faction_order = {order!r}, but card {s.current} gives {card_order!r} (it is derived "
+                         f"from the Current card: leave it out or change current_card)")
+
+
+def check_sequence(game, pos: dict) -> None:
+    """The derived sequence entries must be the ones the cards give, and the card turn must be one the
+    rules allow (2.3.1: only Eligible factions are offered the card)."""
+    s = game.state
+    if mid_card(pos) and s.current is None and "in_progress" not in pos:
+        raise ValueError("a position inside a card needs current_card")
+    if "card_turn" in pos and "in_progress" in pos:
+        given = pos["card_turn"]
+        held = _card_turn(s.sop, s.turn)
+        if held != {"passed": given.get("passed", []), "acted": given.get("acted", []),
+                                                         "first_did": given.get("first_did")}:
+            raise ValueError(f"card_turn = {given!r}, but in_progress records {held!r}: change both or leave "
+                             f"in_progress out")
+    if "card_turn" in pos and "in_progress" not in pos:
+        ineligible = [f for f in s.sop["offered"] if not s.eligible[f]]
+        if ineligible:
+            raise ValueError(f"card_turn names {ineligible}, but they are not Eligible (2.3.1: only Eligible "
+                             f"factions are offered the card)")
+        order = list(game.card_faction_order(s.current))
+        offered = set(s.sop["offered"])
+        last = max(order.index(f) for f in offered) if offered else -1
+        acted = s.sop["acted"]
+        if [f for f in order if f in acted] != acted:
+            raise ValueError(f"card_turn.acted = {acted}, but the card's faction order is {order}: the 1st "
+                             f"Eligible comes first (2.3.2)")
+        skipped = [f for f in order[:last] if s.eligible[f] and f not in offered]
+        if skipped:
+            raise ValueError(f"card_turn skips {skipped}: Eligible factions are offered the card in its faction "
+                             f"order {order} (2.3.2), so they must have passed or acted before "
+                             f"{order[last]!r}")

@@ -195,6 +195,15 @@ class CoinGame(CoinLogMixin, Game):
     def on_event_card_current(self) -> None:
         """An Event card has become Current (games track runs of periodic cards here)."""
 
+    def round_phases(self) -> list[str]:
+        """The phases of the Campaign / Propaganda round a position may start at (``round_phase``)."""
+        return []
+
+    def start_round_at(self, phase: str) -> None:
+        """Push the Current periodic card's round from the first step of ``phase`` (a position's
+        ``round_phase``), as if the round had reached it."""
+        raise ValueError(f"{self.name} positions cannot start a round at a phase")
+
     def to_position(self) -> dict:
         """A readable JSON position by rulebook names: the game's ``setup.to_position``."""
         return self._game_module("setup").to_position(self)

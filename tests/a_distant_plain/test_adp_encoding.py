@@ -215,8 +215,11 @@ def test_tracks_1_8_and_islamabad_6_6_1():
     assert feat(g, "+1 Pop markers unused") == pytest.approx(4 / 6)     # two of six on the map
     assert feat(g, "Terror/Sabotage markers in play") == pytest.approx(4 / 30)
     assert feat(g, "previous card was Propaganda") == 0.0
-    g.state.last_was_propaganda = True
-    assert feat(g, "previous card was Propaganda") == 1.0
+    pos = {k: v for k, v in g.to_position().items() if k not in ("deck", "faction_order", "decision_pending")}
+    in_round = coin_env.make_game(GAME, position=dict(pos, current_card=73, upcoming_card=5, deck=[6, 74],
+                                                      round_phase="Support Phase"))
+    assert in_round.prompt_frame()["kind"] != "sop_choice"           # a decision of the round (6.4)
+    assert feat(in_round, "previous card was Propaganda") == 1.0
     board.shift_islamabad(g.state, 3)
     assert feat(g, "Islamabad Sponsorship") == 1.0 and feat(g, "Islamabad Pressure") == 0.0
 
@@ -247,13 +250,17 @@ def test_capabilities_and_momentum_in_effect_5_3_5_4():
     assert feat(g, "Capability #1 ISR unshaded") == 0.0
     assert feat(g, "Capability #23 Roadside IEDs shaded") == 1.0
     assert feat(g, "Momentum #10 Partnering Policy shaded") == 0.0
-    g.state.lasting.append({"card": 10, "side": "shaded", "name": "momentum", "expires": "campaign"})
+    pos = g.to_position()
+    lasting = [{"card": 10, "side": "shaded", "name": "momentum", "expires": "campaign"}]
+    g = coin_env.make_game(GAME, position=dict(pos, lasting=lasting))
     assert feat(g, "Momentum #10 Partnering Policy shaded") == 1.0
     assert feat(g, "other lasting Event effects") == 0.0
-    g.state.lasting.append({"card": 40, "side": "unshaded", "name": "something", "expires": "card"})
+    lasting.append({"card": 40, "side": "unshaded", "name": "something", "expires": "card"})
+    g = coin_env.make_game(GAME, position=dict(pos, lasting=lasting))
     assert feat(g, "other lasting Event effects") == pytest.approx(0.25)
     # only the Capability marker itself fills a Capability slot (5.3), not another effect of the same card
-    g.state.lasting.append({"card": 1, "side": "unshaded", "name": "isr_this_card", "expires": "card"})
+    lasting.append({"card": 1, "side": "unshaded", "name": "isr_this_card", "expires": "card"})
+    g = coin_env.make_game(GAME, position=dict(pos, lasting=lasting))
     assert feat(g, "Capability #1 ISR unshaded") == 0.0
     assert feat(g, "other lasting Event effects") == pytest.approx(0.5)
 

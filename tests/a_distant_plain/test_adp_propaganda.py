@@ -178,9 +178,8 @@ def second_propaganda(options, spaces=None, **pos):
     """Card 1 is Current with only the Coalition Eligible; the next card is Propaganda. The game is
     told one Propaganda card went by already; the Coalition passes and the round starts."""
     pos.setdefault("eligible", dict(ALL_OUT, coalition=True))
-    g = game(spaces, deck=[1, 73, 2, 3, 74], options=options, **pos)
+    g = game(spaces, deck=[1, 73, 2, 3, 74], options=options, propaganda_played=1, **pos)
     assert kind(g) == "sop_choice" and g.state.current == 1
-    g.state.propaganda_played = 1
     play(g, "pass")
     return g
 

@@ -13,6 +13,7 @@ GAME = "a_distant_plain"
 # Card 1's (reconstructed) order: Coalition, Government, Taliban, Warlords; card 3: Taliban, Government, ...
 ORDER_CGTW = 1
 ORDER_TGCW = 3
+ORDER_GCWT = 2
 
 
 def game_on(card, upcoming=2, deck=None, **pos):
@@ -75,11 +76,14 @@ def test_T44_T45_T46_second_eligible_options():
     play(g, "operation only", "Terror", "select Kandahar", "done")
     assert g.current_player() == "government"
     assert set(labels(g)) == {"pass", "limited operation"}            # T44
-    g.state.sop["first_did"] = "op_sa"
-    g._legal = None
+    pos = g.to_position()
+    assert pos["card_turn"] == {"passed": [], "acted": ["taliban"], "first_did": "operation"}
+    pos["card_turn"]["first_did"] = "operation with special activity"
+    pos.pop("decision_pending")
+    g = coin_env.make_game(GAME, position=pos)
     assert set(labels(g)) == {"pass", "limited operation"}            # T45 (no Event is implemented)
-    g.state.sop["first_did"] = "event"
-    g._legal = None
+    pos["card_turn"]["first_did"] = "event"
+    g = coin_env.make_game(GAME, position=pos)
     assert set(labels(g)) == {"pass", "operation only", "operation with special activity"}   # T46
 
 
@@ -125,12 +129,11 @@ def test_sponsorship_lets_a_taliban_limited_operation_use_several_spaces():
     """6.6.1 Sponsorship: a Taliban Limited Operation may occur in multiple spaces (2.3.5 otherwise 1)."""
     spaces = {"Kandahar": {"pieces": {"Taliban Guerrilla": 1}}, "Zabol": {"pieces": {"Taliban Guerrilla": 1}}}
     for box, can_add in (("Backing", False), ("Sponsorship", True)):
-        g = game_on(ORDER_TGCW, islamabad=box, spaces=spaces,
-                    eligible={"taliban": True, "government": True, "coalition": False, "warlords": False})
-        g.state.sop["acted"] = ["government"]
-        g.state.sop["offered"] = ["government"]
-        g.state.sop["first_did"] = "op"
-        g._legal = None
+        # Card 2 (Government, Coalition, Warlords, Taliban): the Government executed an Operation as 1st
+        # Eligible; the Taliban are 2nd Eligible.
+        g = game_on(ORDER_GCWT, upcoming=4, islamabad=box, spaces=spaces,
+                    eligible={"taliban": True, "government": True, "coalition": False, "warlords": False},
+                    card_turn={"acted": ["government"], "first_did": "operation"})
         play(g, "limited operation", "Terror", "select Kandahar")
         assert ("select Zabol" in labels(g)) is can_add
 

@@ -1,11 +1,14 @@
-"""Readable positions round-trip between cards, and a finished game's position loads finished
-(reliability probe findings 6 and 18)."""
+"""Readable positions round-trip at any decision (issue 17.1), and a finished game's position loads
+finished (reliability probe findings 6 and 18)."""
 
+import json
 import random
 
+import numpy as np
 import pytest
 
 import coin_env
+from coin_env.core.encoding import encoder_for
 
 GAMES = ["gandhi", "a_distant_plain"]
 
@@ -68,14 +71,60 @@ def test_a_finished_position_with_another_winner_is_refused(game):
         coin_env.make_game(game, position=pos)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_position_taken_mid_card_is_refused_naming_the_decision(game):
-    g = coin_env.make_game(game, seed=2)
-    rng = random.Random(2)
-    while not (g.prompt_frame()["kind"] == "sop_choice" and g.state.sop["acted"]):
+def every_decision(game, seed, options=None, limit=None):
+    """Yield the game at every decision of a seeded random game (bots answer their own seats)."""
+    g = coin_env.make_game(game, seed=seed, options=options or {})
+    rng = random.Random(seed)
+    n = 0
+    while not g.is_over() and (limit is None or n < limit):
+        yield g
         g.apply(rng.choice(g.legal_actions()))
-    with pytest.raises(ValueError, match="decision_pending"):
-        coin_env.make_game(game, position=g.to_position())
+        n += 1
+
+
+def assert_same_decision(g, h):
+    """Same prompt, same player, same legal actions, and the same observation for every seat."""
+    assert h.prompt() == g.prompt() and h.current_player() == g.current_player()
+    assert h.legal_actions() == g.legal_actions()
+    enc = encoder_for(g)
+    for seat in g.factions:
+        np.testing.assert_array_equal(enc.observe(h, seat), enc.observe(g, seat), err_msg=f"{seat} at {g.prompt()!r}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [2, 9])
+def test_a_position_taken_at_any_decision_loads_back_to_the_same_decision(game, seed):
+    """Issue 17.1: to_position() at every decision -- mid-card, mid-Operation, mid-round -- and
+    make_game(position=...) restores it: same prompt, player, legal actions and observations, and the
+    restored game writes the same position again."""
+    kinds = set()
+    for g in every_decision(game, seed):
+        pos = g.to_position()
+        assert json.loads(json.dumps(pos)) == pos
+        h = coin_env.make_game(game, position=pos)
+        assert_same_decision(g, h)
+        assert h.to_position() == pos
+        kinds.add(g.prompt_frame()["kind"])
+    assert len(kinds) >= 8, kinds
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_restored_position_plays_on_like_the_original_when_the_dice_agree(game):
+    """From a mid-card position, the same actions lead to the same positions (dice scripted alike)."""
+    for i, g in enumerate(every_decision(game, seed=4, limit=160)):
+        if i % 40 != 39:
+            continue
+        h = coin_env.make_game(game, position=g.to_position())
+        a, b = g.clone(), h
+        rng = random.Random(i)
+        for _ in range(30):
+            if a.is_over():
+                break
+            rolls = [rng.randint(1, 6) for _ in range(12)]
+            a.script_dice(rolls), b.script_dice(rolls)
+            action = rng.choice(a.legal_actions())
+            a.apply(action), b.apply(action)
+            assert_same_decision(a, b)
 
 
 @pytest.mark.parametrize("game", GAMES)

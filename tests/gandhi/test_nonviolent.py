@@ -15,13 +15,22 @@ from coin_env.games.gandhi.data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVI
 from coin_env.games.gandhi.static import AVAILABLE, INDEX, JAIL, OUT_OF_PLAY
 
 
-def nv_game(faction, spaces, restraint=3, unity=3, boxes=None):
+# Card 12's faction order is Raj, Revolutionaries, Muslim League, Congress.
+RAJ_FIRST = 12
+
+
+def nv_game(faction, spaces, restraint=3, unity=3, boxes=None, after_raj_operation=False):
+    """``faction`` alone Eligible (1st Eligible); with ``after_raj_operation``, the Raj executed an
+    Operation as 1st Eligible on card 12 and ``faction`` is 2nd Eligible (2.3.4: a Limited Operation)."""
     eligible = {"raj": False, "congress": False, "ml": False, "revs": False}
     eligible[faction] = True
     pos = {"restraint": restraint, "unity": unity, "resources": {"raj": 20, "revs": 5},
            "eligible": eligible, "spaces": spaces}
     if boxes is not None:
         pos["boxes"] = boxes
+    if after_raj_operation:
+        eligible["raj"] = True
+        pos.update(current_card=RAJ_FIRST, card_turn={"acted": ["raj"], "first_did": "operation"})
     return coin_env.make_game("gandhi", position=pos, debug=True)
 
 
@@ -350,10 +359,7 @@ def test_demonstrate_pieces_move_once_3_1_2():
 
 
 def test_limited_demonstrate_one_destination_3_3_2():
-    g = nv_game("congress", {"Bihar": {"pieces": {"Congress Activist": 2}}})
-    g.state.sop["acted"] = ["raj"]
-    g.state.sop["first_did"] = "op"
-    g._legal = None
+    g = nv_game("congress", {"Bihar": {"pieces": {"Congress Activist": 2}}}, after_raj_operation=True)
     play(g, "limited operation", "Demonstrate", "select Orissa", "select Bihar", "1", "done")
     assert selectable(g) == set() and labels(g) == ["done"]
 
@@ -508,10 +514,7 @@ def test_infiltrate_muslim_state_moves_troops_to_cities_4_4_2():
 
 
 def test_limited_operation_has_no_special_activity_4_1():
-    g = nv_game("congress", {"Bihar": {"pieces": {"Congress Activist": 2}}})
-    g.state.sop["acted"] = ["raj"]
-    g.state.sop["first_did"] = "op"
-    g._legal = None
+    g = nv_game("congress", {"Bihar": {"pieces": {"Congress Activist": 2}}}, after_raj_operation=True)
     play(g, "limited operation", "Rally")
     assert "Persuade" not in labels(g) and "Negotiate" not in labels(g)
 

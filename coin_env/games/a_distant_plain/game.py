@@ -83,6 +83,12 @@ class AdpGame(VocabularyHelpers, CoinGame):
     def start_periodic_round(self):
         propaganda.start_propaganda_card(self)
 
+    def round_phases(self):
+        return list(propaganda.ROUND_PHASES)
+
+    def start_round_at(self, phase):
+        propaganda.start_propaganda_round_at(self, phase)
+
     def on_event_card_current(self):
         self.state.last_was_propaganda = False
 

@@ -3,9 +3,10 @@ option, and readable positions (``to_position`` / ``make_game(..., position=...)
 
 from __future__ import annotations
 
-from ...coin.positions import (read_header, read_result, check_invariants, check_keys, fill_available, initial_state, read_bool, read_choice, read_int,
-                               read_list, read_object, read_pieces, validate_choice_options,
-                               validate_data_pack_option, validate_non_players)
+from ...coin.positions import (SEQUENCE_KEYS, apply_sequence, check_invariants, check_keys, fill_available,
+                               initial_state, mid_card, read_bool, read_choice, read_header, read_int, read_list,
+                               read_object, read_pieces, read_result, read_sequence, sequence_to_position,
+                               validate_choice_options, validate_data_pack_option, validate_non_players)
 from . import board
 from .data import cards as carddata
 from .data.pieces import (BASES, FACTIONS, FORCE_POOL, PIECE_NAMES, PIECE_OWNER, RETURNEES_MARKERS, TALIBAN_G,
@@ -89,6 +90,7 @@ def build_game(game_class, scenario: str, seed: int, options: dict, position: di
     game = game_class(state, options=options, debug=debug)
     if position is None and options["open_deployment"]:
         start_open_deployment(game, scenario)
+    apply_sequence(game, position)
     check_invariants(game, position)
     game.check_invariants() if debug else None
     game.advance()
@@ -236,8 +238,12 @@ class OpenDeployment(Prompt):
 
 # --- readable positions ------------------------------------------------------------------------
 _POSITION_KEYS = {"game", "scenario", "resources", "aid", "patronage", "islamabad", "islamabad_hard",
-                  "current_card", "upcoming_card", "deck", "eligible", "spaces", "boxes", "capabilities",
-                  "returnees_unused", "victory_totals", "decision_pending", "result"}
+                  "current_card", "upcoming_card", "deck", "played", "propaganda_played", "last_card_propaganda",
+                  "eligible", "spaces", "boxes", "capabilities", "returnees_unused", "victory_totals",
+                  "decision_pending", "result", *SEQUENCE_KEYS}
+# What the engine keeps in the middle of a Propaganda Round besides the decision stack (6.5: Control
+# as it stood when Redeploy began).
+IN_PROGRESS_FIELDS = ("frozen_control",)
 _SPACE_KEYS = {"support", "pieces", "terror", "sabotage", "returnees", "control"}
 
 
@@ -274,8 +280,12 @@ def to_position(game) -> dict:
         "current_card": s.current,
         "upcoming_card": s.upcoming,
         "deck": list(s.deck),
+        "played": list(s.played),
+        "propaganda_played": s.propaganda_played,
+        "last_card_propaganda": s.last_was_propaganda,
         "eligible": dict(s.eligible),
         "capabilities": [{"card": e["card"], "side": e["side"]} for e in s.lasting if e["name"] == "capability"],
+        **sequence_to_position(game, extra_fields=IN_PROGRESS_FIELDS, lasting_skip=("capability",)),
         "spaces": spaces,
         "boxes": boxes,
         "victory_totals": board.victory_totals(s),
@@ -349,37 +359,45 @@ def state_from_position(pos: dict, seed: int, data=None) -> AdpState:
     check_keys(elig, set(FACTIONS), "eligible")
     for f, v in elig.items():
         s.eligible[f] = read_bool(v, f"eligible.{f}")
+    read_sequence(pos, s, FACTIONS, extra_fields=IN_PROGRESS_FIELDS)
     board.enforce_hostility(s)
     return s
 
 
 def _position_deck(s, pos) -> None:
-    """The draw deck of a position: given (card numbers, Current and Upcoming first), or by default
-    a short deck of 12 Event cards and a Propaganda card, twice (enough for unit tests)."""
+    """The cards of a position: the draw deck as given (card numbers, Current and Upcoming apart), or
+    by default a short deck of 12 Event cards and a Propaganda card, twice (enough for unit tests; never
+    the named Current, Upcoming or played cards). Between cards the Current and Upcoming cards go back on
+    top of the deck, to be revealed (2.2); inside a card or a finished game they stay where they lie.
+    ``propaganda_played`` counts the Propaganda cards played so far (8.5 reads it), a Current one whose
+    round has begun included; ``last_card_propaganda``: the card before was one (6.0: no second round)."""
     n_cards = carddata.N_EVENT_CARDS + carddata.N_PROPAGANDA
-    deck = pos.get("deck")
-    if deck is None:
-        events = list(range(1, carddata.N_EVENT_CARDS + 1))
-        s.rng.shuffle(events)
-        deck = events[:12] + [73] + events[12:24] + [74]
-    else:
-        if not isinstance(deck, list):
-            raise ValueError("deck must be a list of card numbers")
-        for c in deck:
-            read_int(c, 1, n_cards, "deck card")
-        deck = list(deck)
     cur, up = pos.get("current_card"), pos.get("upcoming_card")
     for key, card in (("current_card", cur), ("upcoming_card", up)):
         if card is not None:
             read_int(card, 1, n_cards, key)
-    cards = [c for c in (cur, up) if c is not None] + deck
-    if len(set(cards)) != len(cards):
-        raise ValueError("deck names a card twice")
-    s.propaganda_in_deck = sum(1 for c in cards if carddata.is_propaganda(c))
-    if read_result(pos, s):
-        # A finished game (7.3): its last cards stay where they lie; no card is played again.
+    played = [read_int(c, 1, n_cards, "played card") for c in read_list(pos.get("played", []), "played")]
+    deck = pos.get("deck")
+    if deck is None:
+        events = [c for c in range(1, carddata.N_EVENT_CARDS + 1) if c not in (cur, up, *played)]
+        s.rng.shuffle(events)
+        deck = [c for c in events[:12] + [73] + events[12:24] + [74] if c not in (cur, up, *played)]
+    else:
+        deck = [read_int(c, 1, n_cards, "deck card") for c in read_list(deck, "deck")]
+    named = [c for c in (cur, up) if c is not None] + deck
+    if len(set(named + played)) != len(named + played):
+        raise ValueError("a card is named twice (current_card, upcoming_card, deck, played)")
+    s.played = played
+    s.propaganda_played = read_int(pos.get("propaganda_played", 0), 0, carddata.N_PROPAGANDA, "propaganda_played")
+    s.last_was_propaganda = read_bool(pos.get("last_card_propaganda", False), "last_card_propaganda")
+    finished = read_result(pos, s)
+    round_begun = finished or ("in_progress" in pos and cur is not None and carddata.is_propaganda(cur))
+    to_come = [c for c in named if not (round_begun and c == cur)]
+    s.propaganda_in_deck = s.propaganda_played + sum(1 for c in to_come if carddata.is_propaganda(c))
+    if finished or mid_card(pos):
+        # A finished game (7.3) or a card in play: the last cards stay where they lie.
         s.deck, s.current, s.upcoming = deck, cur, up
         return
-    s.deck = cards
-    if s.propaganda_in_deck == 0:
+    s.deck = named
+    if not any(carddata.is_propaganda(c) for c in named):
         raise ValueError("position's deck has no Propaganda card: the game could never end")

@@ -45,6 +45,12 @@ class GandhiGame(VocabularyHelpers, CoinGame):
     def start_periodic_round(self):
         campaign.start_campaign_round(self)
 
+    def round_phases(self):
+        return list(campaign.ROUND_PHASES)
+
+    def start_round_at(self, phase):
+        campaign.start_campaign_round_at(self, phase)
+
     def pass_effects(self, faction):
         turn.pass_effects(self, faction)
 

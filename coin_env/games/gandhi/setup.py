@@ -3,9 +3,10 @@ and readable positions (``to_position`` / ``make_game(..., position=...)``)."""
 
 from __future__ import annotations
 
-from ...coin.positions import (read_header, read_result, check_invariants, check_keys, initial_state, read_bool, read_choice, read_int, read_list,
-                               read_object, read_pieces, validate_choice_options, validate_data_pack_option,
-                               validate_non_players)
+from ...coin.positions import (SEQUENCE_KEYS, apply_sequence, check_invariants, check_keys, initial_state, mid_card,
+                               read_bool, read_choice, read_header, read_int, read_list, read_object, read_pieces,
+                               read_result, read_sequence, sequence_to_position, validate_choice_options,
+                               validate_data_pack_option, validate_non_players)
 from . import board
 from .data import cards as carddata
 from .data.map import PROTEST_BOXES
@@ -56,6 +57,7 @@ def build_game(game_class, scenario: str, seed: int, options: dict, position: di
         # Quick start step 4: Congress places Gandhi, 1 Activist and 1 Protest in any one space.
         game.choose("congress", "place Gandhi, an Activist and a Protest in any one space",
                     [game.space_action(sp) for sp in range(N_SPACES)], "setup_place_gandhi")
+    apply_sequence(game, position)
     check_invariants(game, position)
     game.check_invariants() if debug else None
     game.advance()
@@ -175,24 +177,55 @@ def to_position(game) -> dict:
         "current_card": s.current,
         "upcoming_card": s.upcoming,
         "deck": list(s.deck),
+        "played": list(s.played),
         "campaign_cards_in_deck": s.campaigns_in_deck,
+        "campaigns_played": s.campaigns_played,
         "eligible": dict(s.eligible),
+        **sequence_to_position(game),
         "spaces": spaces,
         "boxes": boxes,
+        "protest_boxes": _protest_boxes_to_position(s),
         "victory_totals": board.victory_totals(s),
         "decision_pending": game.prompt() if s.frames else None,
         "result": s.result,
     }
 
 
+# The Protest boxes beside the Restraint track (1.10), by the Restraint level each stands at.
+PROTEST_BOX_NAMES = [f"Restraint {level}" for level, _ in PROTEST_BOXES]
+
+
+def _protest_boxes_to_position(s) -> dict:
+    return {name: int(n) for name, n in zip(PROTEST_BOX_NAMES, s.protest_boxes)}
+
+
+def _read_protest_boxes(s, boxes) -> None:
+    """1.10: the Protest markers not on the map, box by box (each box holds at most its printed count).
+    Left out: the markers on the map came from the lowest boxes."""
+    on_map = int(s.protest.sum())
+    total = sum(c for _, c in PROTEST_BOXES)
+    if on_map > total:
+        raise ValueError(f"position has {on_map} Protest markers; the game has {total}")
+    if boxes is None:
+        _fill_protest_boxes(s)
+        return
+    check_keys(boxes, set(PROTEST_BOX_NAMES), "protest_boxes")
+    for i, (name, (_, most)) in enumerate(zip(PROTEST_BOX_NAMES, PROTEST_BOXES)):
+        s.protest_boxes[i] = read_int(boxes.get(name, 0), 0, most, f"protest_boxes.{name}")
+    if on_map + int(s.protest_boxes.sum()) != total:
+        raise ValueError(f"protest_boxes hold {int(s.protest_boxes.sum())} markers and the map {on_map}; "
+                         f"the game has {total} (1.10)")
+
+
 _POSITION_KEYS = {"game", "scenario", "resources", "restraint", "unity", "viceroy", "current_card",
-                  "upcoming_card", "deck", "campaign_cards_in_deck", "eligible", "spaces", "boxes",
-                  "victory_totals", "decision_pending", "result"}
+                  "upcoming_card", "deck", "played", "campaign_cards_in_deck", "campaigns_played", "eligible", "spaces",
+                  "boxes", "protest_boxes", "victory_totals", "decision_pending", "result", *SEQUENCE_KEYS}
 
 
 def state_from_position(pos: dict, seed: int) -> GandhiState:
-    """Build a state from a readable position (between cards: no decision may be pending).
-    Derived entries (raj_control, victory_totals) are ignored. Errors name the bad key."""
+    """Build a state from a readable position (README "Positions"): between cards, inside a card
+    (``card_turn``), at a phase of a Campaign Round (``round_phase``) or at any decision (``in_progress``).
+    Derived entries (raj_control, victory_totals, faction_order) are checked, not read. Errors name the bad key."""
     check_keys(pos, _POSITION_KEYS, "position")
     s = GandhiState.empty()
     s.rng = s.rng.__class__(seed)
@@ -235,41 +268,53 @@ def state_from_position(pos: dict, seed: int) -> GandhiState:
             raise ValueError(f"position has {placed} {PIECE_NAMES[piece]} pieces; the game has {total}")
         if "Available" not in boxes:
             s.pieces[AVAILABLE, piece] += total - placed
-    on_map = int(s.protest.sum())
-    if on_map > sum(c for _, c in PROTEST_BOXES):
-        raise ValueError(f"position has {on_map} Protest markers; the game has {sum(c for _, c in PROTEST_BOXES)}")
-    _fill_protest_boxes(s)
-    deck = pos.get("deck")
-    if deck is None:
-        s.deck = list(range(1, carddata.N_EVENT_CARDS + 1))
-        s.rng.shuffle(s.deck)
-        s.deck = s.deck[:36]
-        s.deck.insert(12, 73)
-        s.deck.insert(25, 74)
-        s.deck.append(75)
-    else:
-        for c in read_list(deck, "deck"):
-            read_int(c, 1, 79, "deck card")
-        s.deck = list(deck)
-    cur, up = pos.get("current_card"), pos.get("upcoming_card")
-    for key, card in (("current_card", cur), ("upcoming_card", up)):
-        if card is not None:
-            read_int(card, 1, 79, key)
-    if read_result(pos, s):
-        # A finished game (7.3): its last cards stay where they lie; no card is played again.
-        s.current, s.upcoming = cur, up
-    else:
-        if cur is not None:
-            s.deck.insert(0, cur)
-            if up is not None:
-                s.deck.insert(1, up)
-        if not any(carddata.is_campaign(c) for c in s.deck):
-            raise ValueError("position's deck has no Campaign card: the game could never end")
-    # Campaign cards still to come (a finished game's Current card has had its round).
-    to_come = [s.upcoming, *s.deck] if s.over else [s.current, s.upcoming, *s.deck]
-    s.campaigns_in_deck = sum(1 for c in to_come if c and carddata.is_campaign(c))
+    _read_protest_boxes(s, pos.get("protest_boxes"))
+    _position_deck(s, pos)
+    s.campaigns_played = read_int(pos.get("campaigns_played", 0), 0, len(carddata.CAMPAIGN_CARDS), "campaigns_played")
     elig = pos.get("eligible", {})
     check_keys(elig, set(FACTIONS), "eligible")
     for f, v in elig.items():
         s.eligible[f] = read_bool(v, f"eligible.{f}")
+    read_sequence(pos, s, FACTIONS)
     return s
+
+
+def _position_deck(s, pos) -> None:
+    """The cards of a position: the draw deck as given (Current and Upcoming apart), or by default a
+    short deck -- 36 Event cards (never the named Current, Upcoming or played ones) with a Campaign card after the
+    12th and the 24th and one at the bottom. Between cards the Current and Upcoming cards go back on top
+    of the deck, to be revealed (2.2); inside a card or a finished game they stay where they lie."""
+    cur, up = pos.get("current_card"), pos.get("upcoming_card")
+    for key, card in (("current_card", cur), ("upcoming_card", up)):
+        if card is not None:
+            read_int(card, 1, 79, key)
+    played = [read_int(c, 1, 79, "played card") for c in read_list(pos.get("played", []), "played")]
+    deck = pos.get("deck")
+    if deck is None:
+        events = [c for c in range(1, carddata.N_EVENT_CARDS + 1) if c not in (cur, up, *played)]
+        s.rng.shuffle(events)
+        deck = events[:36]
+        deck.insert(12, 73)
+        deck.insert(25, 74)
+        deck.append(75)
+        deck = [c for c in deck if c not in (cur, up, *played)]
+    else:
+        for c in read_list(deck, "deck"):
+            read_int(c, 1, 79, "deck card")
+        deck = list(deck)
+    named = [c for c in (cur, up) if c is not None] + deck
+    if len(set(named + played)) != len(named + played):
+        raise ValueError("a card is named twice (current_card, upcoming_card, deck, played)")
+    s.played = played
+    if read_result(pos, s) or mid_card(pos):
+        # A finished game (7.3) or a card in play: the last cards stay where they lie.
+        s.deck, s.current, s.upcoming = deck, cur, up
+    else:
+        s.deck = named
+        if not any(carddata.is_campaign(c) for c in s.deck):
+            raise ValueError("position's deck has no Campaign card: the game could never end")
+    # Campaign cards still to come (a finished game's Current card has had its round; so has one whose
+    # round is in progress: 2.4.1 counted it when the round began).
+    round_begun = s.over or ("in_progress" in pos and s.current is not None and carddata.is_campaign(s.current))
+    to_come = [s.upcoming, *s.deck] if round_begun else [s.current, s.upcoming, *s.deck]
+    s.campaigns_in_deck = sum(1 for c in to_come if c and carddata.is_campaign(c))

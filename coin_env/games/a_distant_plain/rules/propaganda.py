@@ -115,6 +115,20 @@ def start_propaganda_card(game) -> None:
     game.push({"kind": "adp_propaganda", "step": 0, "final": final_propaganda(game)})
 
 
+# A position's ``round_phase``: the round's phases by name, each starting at its first step.
+ROUND_PHASES = {name: STEPS.index(step) for step, (name, _) in PHASES.items()}
+
+
+def start_propaganda_round_at(game, phase: str) -> None:
+    """A position starting inside a Propaganda Round (``round_phase``): the card counts as played (6.0;
+    8.5 counts Propaganda cards), then the round runs from the first step of ``phase`` (6.1 Victory,
+    6.3 Resources, 6.4 Support, 6.5 Redeploy, 6.6 Reset); whether it is the final round is 2.4's test."""
+    s = game.state
+    s.propaganda_played += 1
+    s.last_was_propaganda = True
+    game.push({"kind": "adp_propaganda", "step": ROUND_PHASES[phase], "final": final_propaganda(game)})
+
+
 @PROMPTS.register
 class PropagandaRound(Prompt):
     """Automatic: the phases of a Propaganda Round, in order (6.1-6.6); each step may push decisions."""

@@ -98,6 +98,19 @@ def start_campaign_round(game) -> None:
     game.push({"kind": "g_campaign", "step": "begin", "final": False, "imperialism": 0})
 
 
+# A position's ``round_phase``: the round's phases by name, each starting at its first step.
+ROUND_PHASES = {name: step for step, (name, _) in PHASES.items() if step != "begin"}
+
+
+def start_campaign_round_at(game, phase: str) -> None:
+    """A position starting inside the Campaign Round (``round_phase``): the round's bookkeeping is done
+    (the card has left the deck, 2.4.1 decides whether it is the final round), then the round runs
+    from the first step of ``phase`` (6.1 Victory, 6.2 Resources, 6.3 Support, 6.4 Redeploy, 6.5 Reset)."""
+    frame = {"kind": "g_campaign", "step": ROUND_PHASES[phase], "final": False, "imperialism": 0}
+    _begin(game, frame)
+    game.push(frame)
+
+
 def _round(game) -> dict:
     """The g_campaign frame of the round in progress."""
     for frame in reversed(game.state.frames):
