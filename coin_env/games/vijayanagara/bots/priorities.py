@@ -116,7 +116,7 @@ def gain_of_pieces(v: View, f: str, sp: int, n: int, removed_other: int = 0) -> 
     out = 0.0
     if before < 1 <= after:
         if v.is_trib(sp):
-            out += v.pros[sp] * (_w("vp") if v.tughlaq else _w("setup_vp")) + 1.0
+            out += v.pros[sp] * _w("setup_vp") + 1.0
         else:
             out += v.pros[sp] * _w("vp") + 1.0
     elif before < 1 and v.is_trib(sp) and after >= 0:
@@ -127,7 +127,10 @@ def gain_of_pieces(v: View, f: str, sp: int, n: int, removed_other: int = 0) -> 
 
 
 def worth_rally(v: View, f: str, sp: int) -> float:
-    if not IS_PROVINCE[sp]:
+    """3.3.1 / 3.4.1: Units placed (where the faction has a piece, or its home Province) and the
+    majority they may make."""
+    home = BK_HOME if f == "bk" else VE_HOME
+    if not IS_PROVINCE[sp] or not (v.cnt[f][sp] or sp == home):
         return 0.0
     n = rally_count(v, f, sp)
     if n <= 0:
@@ -284,7 +287,7 @@ def worth_conscript(v: View, sp: int) -> float:
     """3.2.1: Troops where a Deccan faction threatens a majority, and in Delhi against the Mongols
     (2.6, 5.1)."""
     n = conscript_count(v, sp)
-    if n <= 0:
+    if n <= 0 or not (sp == DELHI or v.rows[sp][QASBAH] or (IS_PROVINCE[sp] and v.is_trib(sp))):
         return 0.0
     if sp == DELHI:
         short = v.ds_keep(DELHI) - v.units["ds"][DELHI]
