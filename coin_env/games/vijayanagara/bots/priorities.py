@@ -34,6 +34,8 @@ WEIGHTS = {
     "guard": 1.2,         # one Sultanate Unit where a Deccan faction threatens a majority (per Prosperity)
 }
 
+POOR = (3.0, 1.8)      # a Resource's weight multiplied when the faction holds fewer than 3 / 6 (1.8)
+BUILD_VP = 2.0         # a Structure: a victory point for the rest of the game (5.2 / 5.3), and a defence
 RESERVE = {"ds": 0, "bk": 1, "ve": 1}        # Resources kept back from spaces worth less than RICH_SPACE
 RICH_SPACE = 4.0
 
@@ -372,7 +374,7 @@ def best_command(v: View, f: str, budget: int, offered=None) -> tuple[str | None
 def decree_worth(v: View, f: str, decree: str) -> float:
     s = v.s
     res = s.resources[f]
-    poor = 2.0 if res <= 2 else 1.0
+    poor = POOR[0] if res < 3 else POOR[1] if res < 6 else 1.0     # Resources matter most when short
     if decree == "collect_tribute":               # 4.2.1
         gain = min(24 - res, sum(v.pros[sp] for sp in PROVINCES if v.trib[sp]) // 2)
         return gain * _w("resource") * poor + 2 * _w("cavalry") * (1.0 if s.cavalry["ds"] < 4 else 0.3)
@@ -394,7 +396,7 @@ def decree_worth(v: View, f: str, decree: str) -> float:
         st = STRUCTURE_OF[f]
         if not v.avail[st] or not build_spaces(v, f):
             return 0.0
-        return _w("vp") + 0.5
+        return BUILD_VP * _w("vp")
     if decree == "conspire":                      # 4.3.3
         return sum(sorted((conspire_worth(v, sp) for sp in PROVINCES), reverse=True)[:2])
     if decree == "compel":                        # 4.4.3
