@@ -35,6 +35,7 @@ WEIGHTS = {
 }
 
 POOR = (3.0, 1.8)      # a Resource's weight multiplied when the faction holds fewer than 3 / 6 (1.8)
+BROKE = 3.0           # an income Decree (4.2.1 / 4.3.1 / 4.4.1) bringing 3+ when the faction has no Resource
 BUILD_VP = 2.0         # a Structure: a victory point for the rest of the game (5.2 / 5.3), and a defence
 RESERVE = {"ds": 0, "bk": 1, "ve": 1}        # Resources kept back from spaces worth less than RICH_SPACE
 RICH_SPACE = 4.0
@@ -375,9 +376,10 @@ def decree_worth(v: View, f: str, decree: str) -> float:
     s = v.s
     res = s.resources[f]
     poor = POOR[0] if res < 3 else POOR[1] if res < 6 else 1.0     # Resources matter most when short
+    broke = BROKE if res == 0 else 0.0                               # no Command at all without them (3.1)
     if decree == "collect_tribute":               # 4.2.1
         gain = min(24 - res, sum(v.pros[sp] for sp in PROVINCES if v.trib[sp]) // 2)
-        return gain * _w("resource") * poor + 2 * _w("cavalry") * (1.0 if s.cavalry["ds"] < 4 else 0.3)
+        return broke * (gain >= 3) + gain * _w("resource") * poor + 2 * _w("cavalry") * (1.0 if s.cavalry["ds"] < 4 else 0.3)
     if decree == "demand_obedience":              # 4.2.3
         return sum(v.pros[sp] * (2 * _w("vp") + _w("resource")) for sp in PROVINCES
                    if v.controller(sp) == "ds" and v.governors(sp))
@@ -387,11 +389,11 @@ def decree_worth(v: View, f: str, decree: str) -> float:
     if decree == "trade":                         # 4.3.1
         gain = min(24 - res, sum(1 for sp in PROVINCES if v.cnt["bk"][sp]))
         cav = 1 if s.influence["bk"] == 0 else 2 if s.influence["bk"] <= 2 else 3
-        return gain * _w("resource") * poor + cav * _w("cavalry") * 0.5
+        return broke * (gain >= 3) + gain * _w("resource") * poor + cav * _w("cavalry") * 0.5
     if decree == "tax":                           # 4.4.1
         gain = min(24 - res, sum(v.pros[sp] for sp in PROVINCES if v.controller(sp) == "ve")
                    + sum(v.rows[sp][TEMPLE] for sp in PROVINCES))
-        return gain * _w("resource") * poor
+        return broke * (gain >= 3) + gain * _w("resource") * poor
     if decree == "build":                         # 4.3.2 / 4.4.2: a Structure is a victory point (5.2 / 5.3)
         st = STRUCTURE_OF[f]
         if not v.avail[st] or not build_spaces(v, f):
