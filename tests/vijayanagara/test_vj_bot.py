@@ -118,15 +118,21 @@ def test_answer_leaves_the_game_unchanged_and_survives_a_save():
 
 
 def test_ties_are_broken_by_the_game_generator_and_logged():
+    """Tie-breaks are die rolls of the game's Rng.die (logged with what they were for); the game's own
+    generator does not move for them (only the rules' dice move it)."""
     g = vj.new_game(seed=1)
     g.enable_log()
-    run_bot = HeuristicBot()
-    rng_before = g.state.rng.state
-    for _ in range(200):
-        if g.is_over():
-            break
-        g.apply(run_bot(g, g.current_player(), None))
-    assert any(e.get("kind") == "roll" and "heuristic" in str(e) for e in g.log) or g.state.rng.state != rng_before
+    bot = HeuristicBot()
+    for _ in range(60):
+        g.apply(bot(g, g.current_player(), None))
+    rolls = [e for e in g.log if e.get("kind") == "roll" and str(e.get("for", "")).startswith("heuristic")]
+    assert rolls and all(1 <= e["roll"] <= e["sides"] for e in rolls)
+    h = vj.new_game(seed=1)
+    before = h.state.rng.state
+    bot(h, h.current_player(), None)
+    ctx = plumbing.Ctx(h, h.current_player())
+    ctx.pick([1, 2, 3])
+    assert h.state.rng.state == before
 
 
 def test_scripted_die_breaks_a_tie():
@@ -175,22 +181,39 @@ def test_mongols_plunder_delhi_first_3_5_3():
 
 
 # --- strength: beats uniform-random play in every seat --------------------------------------------------------
-GAMES_PER_SEAT = 12
+GAMES_PER_SEAT = 20
+LEAST_WINS = 16            # 0.8 > 1/3 + 0.4
+LEAST_DS_MARGIN = 12.0     # random Delhi wins most games too: Delhi must also win them by more
 
 
-@pytest.mark.parametrize("seat", FACTIONS)
-def test_beats_random_in_every_seat(seat):
-    """The bot in one seat, random in the others, fixed seeds. Measured (100 games per seat, seeds
-    0-99): Delhi 100 %, Bahmani 100 %, Vijayanagara 100 %; uniform-random play wins that seat 97 % /
-    2 % / 1 %. Threshold: 10 of 12 (> 1/3 + 0.4). Random Delhi also wins most games, so the Delhi seat
-    must also beat random's victory margin: bot >= 12 on average (measured 18.5), random 6.8."""
-    seats = {f: ("bot" if f == seat else "random") for f in FACTIONS}
+def strength(seat, player):
+    """(wins, mean victory margin) of ``player`` ("bot" / "random") in ``seat``, random elsewhere."""
+    seats = {f: ("random" if f != seat else player) for f in FACTIONS}
     bot = HeuristicBot()
     wins, margin = 0, 0
     for seed in range(GAMES_PER_SEAT):
         g = run(seed, seats, bot, debug=False)
         wins += g.winner() == seat
         margin += g.victory_margins()[seat]
-    assert wins >= 10, (seat, wins)
-    if seat == "ds":
-        assert margin / GAMES_PER_SEAT >= 12, margin / GAMES_PER_SEAT
+    return wins, margin / GAMES_PER_SEAT
+
+
+def strong(seat, wins, margin) -> bool:
+    return wins >= LEAST_WINS and (seat != "ds" or margin >= LEAST_DS_MARGIN)
+
+
+@pytest.mark.parametrize("seat", FACTIONS)
+def test_beats_random_in_every_seat(seat):
+    """The bot in one seat, random in the others, fixed seeds. Measured (bots/measure.py, 100 games
+    per seat): Delhi 100 %, Bahmani 100 %, Vijayanagara 100 %; uniform-random play wins that seat
+    95 % / 5 % / 0 %, so the Delhi seat must also beat random's victory margin (bot about +18, random
+    about +7 on average)."""
+    wins, margin = strength(seat, "bot")
+    assert strong(seat, wins, margin), (seat, wins, margin)
+
+
+@pytest.mark.parametrize("seat", FACTIONS)
+def test_the_strength_test_rejects_random_play(seat):
+    """The same test with uniform-random play in the seat fails (the threshold means something)."""
+    wins, margin = strength(seat, "random")
+    assert not strong(seat, wins, margin), (seat, wins, margin)

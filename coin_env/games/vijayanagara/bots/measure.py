@@ -64,10 +64,14 @@ def vs_random(games: int, seed0: int = 0) -> dict:
     for f in FACTIONS:
         seats = {o: ("bot" if o == f else "random") for o in FACTIONS}
         bot = HeuristicBot()
-        wins = sum(play(seed0 + i, seats, bot)["winner"] == f for i in range(games))
-        rnd = sum(play(seed0 + i, {o: "random" for o in FACTIONS})["winner"] == f for i in range(games))
+        mine = [play(seed0 + i, seats, bot) for i in range(games)]
+        theirs = [play(seed0 + i, {o: "random" for o in FACTIONS}) for i in range(games)]
+        wins = sum(r["winner"] == f for r in mine)
+        rnd = sum(r["winner"] == f for r in theirs)
         out[f] = {"wins": wins, "games": games, "ci": wilson(wins, games), "random_wins": rnd,
-                  "random_ci": wilson(rnd, games), "fallbacks": dict(bot.fallbacks)}
+                  "random_ci": wilson(rnd, games), "fallbacks": dict(bot.fallbacks),
+                  "margin": sum(r["margins"][f] for r in mine) / games,
+                  "random_margin": sum(r["margins"][f] for r in theirs) / games}
     return out
 
 
@@ -119,7 +123,8 @@ def main(argv=None):
             rlo, rhi = r["random_ci"]
             print(f"  {f}: bot {r['wins']}/{r['games']} = {r['wins'] / r['games']:.2f} [{lo:.2f}, {hi:.2f}]   "
                   f"random in that seat {r['random_wins']}/{r['games']} = {r['random_wins'] / r['games']:.2f} "
-                  f"[{rlo:.2f}, {rhi:.2f}]   fallbacks {r['fallbacks']}")
+                  f"[{rlo:.2f}, {rhi:.2f}]   mean margin bot {r['margin']:+.1f} / random {r['random_margin']:+.1f}"
+                  f"   fallbacks {r['fallbacks']}")
         print(f"  ({time.time() - t:.0f}s)")
     if args.only in (None, "all-bot"):
         t = time.time()
