@@ -13,15 +13,18 @@ nothing, the documented fallback (plumbing.PromptBot.fallback) answers.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
+from ....coin.sequence import LIMITED_OP, OP_ONLY, OP_WITH_SA, PASS
 from ..data.pieces import (AMIR, AMIR_REBEL, GOVERNOR, MONGOL, QASBAH, RAJA, RAJA_REBEL, TROOP)
 from ..rules.battle import threshold
-from ..static import DELHI, IS_MONGOL_REGION, IS_PROVINCE, MOUNTAIN_PASSES, N_SPACES, PROVINCES, PUNJAB
+from ..static import DELHI, IS_MONGOL_REGION, IS_PROVINCE, MOUNTAIN_PASSES, PUNJAB
 from . import priorities as P
 from .plumbing import PromptBot
 from .view import DECCAN, RIVAL, View
 
 LABEL = "heuristic (UNOFFICIAL stand-in, not the published Vijayanagara non-player procedure)"
-SOP_ACTIONS = {"pass": 0, "op_only": 3, "command_decree": 4, "limited": 5}     # coin.sequence meta indices
+SOP_ACTIONS = MappingProxyType({"pass": PASS, "op_only": OP_ONLY, "command_decree": OP_WITH_SA, "limited": LIMITED_OP})
 
 
 class HeuristicBot(PromptBot):
@@ -32,14 +35,14 @@ class HeuristicBot(PromptBot):
     official = False
     label = LABEL
 
-    handlers = {key: f"on_{key}" for key in (
+    handlers = MappingProxyType({key: f"on_{key}" for key in (
         "sop_choice", "coin_operation_chosen", "op_select", "sa_select", "coin_sa_after_op",
         "vj_conscript_count", "vj_rally_count", "vj_govern_mode", "vj_govern", "vj_move", "vj_move_piece",
         "vj_move_count", "vj_migrate_shift", "vj_attack_defender", "vj_attack_support", "vj_cavalry",
         "vj_casualty", "vj_support_casualty", "vj_campaign", "vj_campaign_count", "vj_conspire_target",
         "vj_conspire_amir", "vj_compel", "vj_compel_raja", "vj_take_cavalry", "vj_refill",
         "vj_mongol_command", "vj_advance_from", "vj_advance_count", "vj_plunder_where", "vj_troop_loss",
-        "vj_gifts_answer", "vj_rise_command", "vj_rise_reward", "vj_lords")}
+        "vj_gifts_answer", "vj_rise_command", "vj_rise_reward", "vj_lords")})
 
     # --- 2.3.3 Sequence of Play ------------------------------------------------------------------
     def on_sop_choice(self, ctx):

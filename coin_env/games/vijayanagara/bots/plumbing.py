@@ -23,6 +23,7 @@ heuristic bot changes.
 from __future__ import annotations
 
 from collections import Counter
+from types import MappingProxyType
 
 from ....coin.bots import BotError
 from ....core.rng import Rng
@@ -32,7 +33,7 @@ from ..static import N_SPACES
 
 # Every decision the engine can ask a faction, by key, with the rule it comes from. A bot lists in
 # ``handlers`` the keys it answers; tests check that the heuristic bot answers all of them.
-PROMPT_KEYS = {
+PROMPT_KEYS = MappingProxyType({
     "sop_choice": "2.3.3 sequence of play: Pass, Limited Command, Command & Decree, Command (Event-or-Command box)",
     "coin_operation_chosen": "3.0 which Command",
     "op_select": "3.1.1 the Command's next space, the Decree (4.1: before or after), or done",
@@ -68,7 +69,7 @@ PROMPT_KEYS = {
     "vj_rise_command": "2.5.2 the free Limited Command, or done",
     "vj_rise_reward": "2.5.2 the reward as Resources (the rest Cavalry)",
     "vj_lords": "2.5.3 pay 3 Resources to shift an Influence marker, or done",
-}
+})
 
 STREAM_SALT = 0x7A3D_1C95_E0B4_6F21        # mixes the game generator's state into a bot's stream
 DECISION_MIX = 0x9E37_79B9_7F4A_7C15       # spreads the decision counter over the 64 bits

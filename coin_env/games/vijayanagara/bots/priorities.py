@@ -13,17 +13,20 @@ Reading the tables:
 * :data:`DECREES` (4.2-4.4): per faction, rows ``(decree, when, rule)``; the worthiest Decree is chosen,
   ties by row order; ``when`` says whether it comes before or after its Command (4.1).
 * :data:`WEIGHTS`: what a victory point, a Unit, a step towards a majority, ... are worth, in one unit.
-* The space worths are the functions ``worth_<command>`` below; each cites its rule.
+* The space worths are the functions ``worth_<command>`` below (:data:`SPACE_WORTH`); each cites its rule.
+* Every table is read-only (tuples and ``MappingProxyType``): no bot state lives here.
 """
 
 from __future__ import annotations
 
-from ..data.pieces import AMIR, AMIR_REBEL, FORT, GOVERNOR, MONGOL, QASBAH, RAJA, RAJA_REBEL, TEMPLE, TROOP
+from types import MappingProxyType as frozen
+
+from ..data.pieces import AMIR, AMIR_REBEL, FORT, GOVERNOR, QASBAH, RAJA, RAJA_REBEL, TEMPLE, TROOP
 from ..static import BK_HOME, DELHI, IS_PROVINCE, MOUNTAIN_PASSES, N_SPACES, PROVINCES, PUNJAB, VE_HOME
 from .view import DECCAN, RIVAL, STRUCTURE_OF, UNIT_OF, View
 
 # --- weights (one scale for every worth) ---------------------------------------------------------
-WEIGHTS = {
+WEIGHTS = frozen({
     "vp": 4.0,            # one victory point (5.1-5.3) now
     "setup_vp": 2.0,      # one victory point a later Rebel (3.3.3 / 3.4.3) or Demand Obedience (4.2.3) may take
     "unit": 1.0,          # one own Unit placed on the map (1.4.6)
@@ -32,12 +35,12 @@ WEIGHTS = {
     "resource": 0.35,     # one Resource (1.8)
     "cavalry": 0.6,       # one Cavalry token (1.10)
     "guard": 1.2,         # one Sultanate Unit where a Deccan faction threatens a majority (per Prosperity)
-}
+})
 
 POOR = (3.0, 1.8)      # a Resource's weight multiplied when the faction holds fewer than 3 / 6 (1.8)
 BROKE = 3.0           # an income Decree (4.2.1 / 4.3.1 / 4.4.1) bringing 3+ when the faction has no Resource
 BUILD_VP = 2.0         # a Structure: a victory point for the rest of the game (5.2 / 5.3), and a defence
-RESERVE = {"ds": 0, "bk": 1, "ve": 1}        # Resources kept back from spaces worth less than RICH_SPACE
+RESERVE = frozen({"ds": 0, "bk": 1, "ve": 1})       # Resources kept back from spaces worth less than RICH_SPACE
 RICH_SPACE = 4.0
 
 # --- 2.3.3: which box ------------------------------------------------------------------------------
@@ -49,19 +52,19 @@ SOP_ROWS = (
 )
 
 # --- 3.0: which Command ----------------------------------------------------------------------------
-COMMANDS = {
+COMMANDS = frozen({
     "ds": (("attack", 1.0, "3.2.4"), ("govern", 0.8, "3.2.3"), ("conscript", 0.8, "3.2.1"), ("march", 1.0, "3.2.2")),
     "bk": (("rebel", 1.0, "3.3.3"), ("attack", 1.5, "3.3.4"), ("migrate", 2.0, "3.3.2"), ("rally", 0.9, "3.3.1")),
     "ve": (("rebel", 1.0, "3.4.3"), ("attack", 1.5, "3.4.4"), ("migrate", 2.0, "3.4.2"), ("rally", 0.9, "3.4.1")),
-}
+})
 
 # --- 4.0: which Decree, before or after the Command (4.1) ------------------------------------------
-DECREES = {
+DECREES = frozen({
     "ds": (("demand_obedience", "after", "4.2.3"), ("collect_tribute", "before", "4.2.1"), ("campaign", "after", "4.2.2")),
     "bk": (("build", "after", "4.3.2"), ("conspire", "before", "4.3.3"), ("trade", "before", "4.3.1")),
     "ve": (("compel", "before", "4.4.3"), ("build", "after", "4.4.2"), ("tax", "before", "4.4.1")),
-}
-DECREE_TIMING = {f: {d: when for d, when, _r in rows} for f, rows in DECREES.items()}
+})
+DECREE_TIMING = frozen({f: frozen({d: when for d, when, _r in rows}) for f, rows in DECREES.items()})
 
 # --- Mongol Commands for the faction a Mongol Invasion card names (2.4.1, 3.5) -----------------------
 # Ordered rows (command, space, condition); the first that holds and is legal is taken.
@@ -74,19 +77,15 @@ MONGOL_ROWS = (
 )
 
 # --- casualties (3.2.4 / 3.3.4 / 3.4.4): the order a faction gives up its pieces ----------------------
-CASUALTY_ORDER = {
+CASUALTY_ORDER = frozen({
     "ds": (TROOP, "support", GOVERNOR, QASBAH),
     "bk": (AMIR, AMIR_REBEL, "support", FORT),
     "ve": (RAJA, RAJA_REBEL, "support", TEMPLE),
-}
+})
 
 
 def _w(key: str) -> float:
     return WEIGHTS[key]
-
-
-def resources(state, f: str) -> int:
-    return state.resources[f]
 
 
 # --- space worths: Bahmani Kingdom and Vijayanagara (3.3, 3.4) ---------------------------------------
@@ -335,8 +334,9 @@ def space_worth(v: View, f: str, command: str, sp: int) -> float:
     return 0.0
 
 
-SPACE_WORTH = {"rebel": "worth_rebel", "rally": "worth_rally", "migrate": "worth_migrate", "attack": "worth_attack",
-               "govern": "worth_govern", "conscript": "worth_conscript", "march": "worth_march"}
+SPACE_WORTH = frozen({"rebel": "worth_rebel", "rally": "worth_rally", "migrate": "worth_migrate",
+                      "attack": "worth_attack", "govern": "worth_govern", "conscript": "worth_conscript",
+                      "march": "worth_march"})
 
 
 def candidate_spaces(v: View, f: str, command: str) -> list[int]:
