@@ -173,11 +173,19 @@ def test_compel_moves_an_obedient_raja_4_4_3():
     assert HeuristicBot()(g, "ve", None) == g.piece_action(RAJA)
 
 
-def test_mongols_plunder_delhi_first_3_5_3():
+def test_mongol_rows_amass_then_plunder_delhi_3_5():
+    """MONGOL_ROWS: Amass while Mongols are Available (3.5.1), then Attack and Plunder in Delhi
+    (3.5.3: 2 Troops per Mongol) when 2+ are there."""
     g = position_game(spaces={"Delhi": {"pieces": {"Mongol Invader": 3, "Troop": 1}}}, card=38)
-    assert g.current_player() == "bk" and "Mongols: Attack and Plunder" in labels(g)
     bot = HeuristicBot()
+    assert g.current_player() == "bk" and g.action_label(bot(g, "bk", None)) == "Mongols: Amass"
+    g = position_game(spaces={"Delhi": {"pieces": {"Mongol Invader": 4, "Troop": 1}},
+                              "Punjab": {"pieces": {"Mongol Invader": 4}},
+                              "Mountain Passes": {"pieces": {"Mongol Invader": 4}}}, card=38)
+    assert "Mongols: Amass" not in labels(g)
     assert g.action_label(bot(g, "bk", None)) == "Mongols: Attack and Plunder"
+    g.apply(bot(g, "bk", None))
+    assert g.action_label(bot(g, "bk", None)) == "select Delhi"
 
 
 # --- strength: beats uniform-random play in every seat --------------------------------------------------------

@@ -454,8 +454,20 @@ class HeuristicBot(PromptBot):
                 return ctx.mode(command)
         return None
 
+    def _row_space(self, ctx, v, command):
+        """The space of the first MONGOL_ROWS row for ``command`` that holds and names a legal space
+        (the row that chose the Command: the board has not changed since)."""
+        for cmd, sp, cond in P.MONGOL_ROWS:
+            if cmd == command and sp is not None and ctx.has(ctx.space(sp)) and self._mongol_condition(v, cond):
+                return sp
+        return None
+
     def on_vj_advance_from(self, ctx):
-        """3.5.2: from Punjab into Delhi before the Mountain Passes into Punjab."""
+        """3.5.2: the space of the row that chose Advance; else Punjab (into Delhi) before the Mountain
+        Passes."""
+        sp = self._row_space(ctx, View(ctx.state), "mongol_advance")
+        if sp is not None:
+            return ctx.space(sp)
         return ctx.space(PUNJAB) if ctx.has(ctx.space(PUNJAB)) else ctx.space(MOUNTAIN_PASSES)
 
     def on_vj_advance_count(self, ctx):
@@ -463,9 +475,13 @@ class HeuristicBot(PromptBot):
         return ctx.count(max(ctx.legal_counts()))
 
     def on_vj_plunder_where(self, ctx):
-        """3.5.3: Delhi (2 Troops per Mongol), then Punjab (1), then the Mountain Passes; among them the
-        space with the most Mongols for the fewest Sultanate Units."""
+        """3.5.3: the space of the row that chose Attack and Plunder; else the space with the most
+        Mongols (up to the 3 that stay) for the fewest Sultanate Units, Delhi (2 Troops per Mongol)
+        before Punjab (1) before the Mountain Passes."""
         v = View(ctx.state)
+        sp = self._row_space(ctx, v, "mongol_attack")
+        if sp is not None:
+            return ctx.space(sp)
         spaces = ctx.legal_spaces()
         rank = {DELHI: 2, PUNJAB: 1, MOUNTAIN_PASSES: 0}
         return ctx.space(max(spaces, key=lambda sp: (min(v.mongols(sp), 3) - 0.5 * v.units["ds"][sp], rank[sp])))

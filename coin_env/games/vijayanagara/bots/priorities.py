@@ -34,6 +34,7 @@ WEIGHTS = frozen({
     "influence": 3.0,     # own Influence +1 and the rival's -1 (1.9: each is a victory point, 5.2 / 5.3)
     "resource": 0.35,     # one Resource (1.8)
     "cavalry": 0.6,       # one Cavalry token (1.10)
+    "not_leader": 0.5,    # a battle against an opponent other than the one with most victory points (5.0)
     "guard": 1.2,         # one Sultanate Unit where a Deccan faction threatens a majority (per Prosperity)
 })
 
@@ -68,10 +69,12 @@ DECREE_TIMING = frozen({f: frozen({d: when for d, when, _r in rows}) for f, rows
 
 # --- Mongol Commands for the faction a Mongol Invasion card names (2.4.1, 3.5) -----------------------
 # Ordered rows (command, space, condition); the first that holds and is legal is taken.
+# Measured against the order Attack-in-Delhi / Advance / Amass: Amass first takes about 1.5 victory
+# points more from the Sultanate in all-bot games (more Mongols reach Delhi by Timur's invasion, 2.6).
 MONGOL_ROWS = (
+    ("mongol_amass", None, "mongols_available"),                     # 3.5.1 (overflow on to Punjab, Delhi)
     ("mongol_attack", DELHI, "mongols_in_delhi_at_least_2"),          # 3.5.3 plunder: 2 Troops per Mongol
     ("mongol_advance", PUNJAB, "mongols_in_punjab"),                 # 3.5.2 towards Delhi (5.1 at the end)
-    ("mongol_amass", None, "mongols_available"),                     # 3.5.1
     ("mongol_advance", MOUNTAIN_PASSES, "mongols_in_mountain_passes"),
     ("mongol_attack", None, "any_mongols"),
 )
@@ -197,10 +200,12 @@ def worth_attack_on(v: View, f: str, sp: int, defender: str) -> float:
     if units <= 0:
         return 0.0
     out = (on_def - on_att) * _w("removed")
-    if f in DECCAN and defender == RIVAL[f]:
-        out += _w("influence") * max(-1.0, min(1.0, on_def - on_att))
     if IS_PROVINCE[sp]:
         out += gain_of_pieces(v, f, sp, -int(round(on_att)) if on_att >= 1.5 else 0, int(on_def))
+    if defender != v.leader(f):
+        out *= _w("not_leader")                 # pieces of the leading opponent matter most (5.0)
+    if f in DECCAN and defender == RIVAL[f]:
+        out += _w("influence") * max(-1.0, min(1.0, on_def - on_att))
     return out
 
 

@@ -40,6 +40,7 @@ class View:
         self.pros = state.data.prosperity_list
         self.nbrs = state.data.neighbors
         self.tughlaq = state.dynasty == "Tughlaq"
+        self._totals = None
 
     # --- majorities (1.7, 3.3.3, 3.4.3) ----------------------------------------------------------
     def count(self, sp: int, f: str) -> int:
@@ -92,6 +93,18 @@ class View:
 
     def ds_surplus(self, sp: int) -> int:
         return max(0, min(self.rows[sp][TROOP], self.units["ds"][sp] - self.ds_keep(sp)))
+
+    def totals(self) -> dict:
+        """Victory points now (5.1-5.3, without the end-of-game Mongol adjustment)."""
+        if self._totals is None:
+            from ..board import victory_totals
+            self._totals = victory_totals(self.s)
+        return self._totals
+
+    def leader(self, f: str) -> str:
+        """The opponent of ``f`` with most victory points now (ties: the Sultanate, then order)."""
+        totals = self.totals()
+        return max((o for o in ("ds", "bk", "ve") if o != f), key=lambda o: (totals[o], o == "ds"))
 
     # --- Mongols (2.4, 2.6, 3.5, 5.1) ------------------------------------------------------------
     def mongols(self, sp: int) -> int:
