@@ -94,6 +94,22 @@ def test_all_bot_games_end_without_fallbacks():
     assert len(seen) >= 25                           # most of the engine's decisions came up
 
 
+@pytest.mark.parametrize("options", [{"timurs_shadow": True},
+                                     {"data_pack": {"pack": {"name": "x"}, "spaces": {"Sindh": {"prosperity": 2},
+                                                                                     "Gujarat": {"prosperity": 1}}}}],
+                         ids=["timurs_shadow", "data_pack"])
+def test_plays_under_the_game_options(options):
+    """The optional rule Timur's Shadow (one space per Command) and an owner data pack's map."""
+    bot = HeuristicBot()
+    g = vj.new_game(seed=4, options=options, debug=True)
+    while not g.is_over():
+        legal = g.legal_actions()
+        a = bot(g, g.current_player(), None)
+        assert a in legal
+        g.apply(a)
+    assert g.winner() in FACTIONS and not bot.fallbacks
+
+
 # --- deterministic, never touches the game ---------------------------------------------------------------
 def test_deterministic_given_the_seed():
     a = run(7, {f: "bot" for f in FACTIONS}, debug=False)
