@@ -69,7 +69,7 @@ DECREE_TIMING = frozen({f: frozen({d: when for d, when, _r in rows}) for f, rows
 
 # --- Mongol Commands for the faction a Mongol Invasion card names (2.4.1, 3.5) -----------------------
 # Ordered rows (command, space, condition); the first that holds and is legal is taken.
-# Measured against the order Attack-in-Delhi / Advance / Amass: Amass first takes about 1.5 victory
+# Measured against the order Attack-in-Delhi / Advance / Amass: Amass first takes about 2 victory
 # points more from the Sultanate in all-bot games (more Mongols reach Delhi by Timur's invasion, 2.6).
 MONGOL_ROWS = (
     ("mongol_amass", None, "mongols_available"),                     # 3.5.1 (overflow on to Punjab, Delhi)
