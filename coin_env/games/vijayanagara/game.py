@@ -228,7 +228,7 @@ def _activities():
 
 VijayanagaraGame.activities = _activities()
 GAME_CLASS = VijayanagaraGame
-BOTS: dict = {}        # no Non-Player system (1.5.1: its rulebook is not public)
+BOTS = {"heuristic": "coin_env.games.vijayanagara.bots.heuristic:HeuristicBot"}   # stand-in, not the published NP procedure (1.5.1)
 
 
 def load_data(content=None):

@@ -1,0 +1,137 @@
+"""The board as the heuristic bot reads it: piece counts per space and faction, majorities, and the
+derived quantities its priorities are written in (read once per decision, never written).
+
+Terms (with the rules they come from):
+
+* ``count(sp, f)``: pieces (Units and Structures) of ``f`` in ``sp`` -- what Control (1.7) and Rebel's
+  majority (3.3.3 / 3.4.3) count.
+* ``others(sp, f)``: pieces of every other faction there, Mongols included (1.5: all are opposing).
+* ``need(sp, f)``: pieces ``f`` must add to outnumber all the others combined (<= 0: it already does).
+* ``surplus(sp, f)``: Units ``f`` can take out of ``sp`` without losing a majority it holds there (all of
+  them where it holds none).
+* ``danger(sp)``: for the Delhi Sultanate, how close the closer of the Bahmani Kingdom and Vijayanagara
+  comes to outnumbering everyone in a Tributary Province (>= 1: it may Rebel now, 3.3.3 / 3.4.3).
+"""
+
+from __future__ import annotations
+
+from ..data.pieces import (AMIR, AMIR_REBEL, FORT, GOVERNOR, MONGOL, PIECES_OF, QASBAH, RAJA, RAJA_REBEL,
+                           TEMPLE, TROOP, UNITS_OF)
+from ..static import AVAILABLE, DELHI, IS_PROVINCE, MOUNTAIN_PASSES, N_SPACES, PROVINCES, PUNJAB
+
+STRUCTURE_OF = {"ds": QASBAH, "bk": FORT, "ve": TEMPLE}
+UNIT_OF = {"ds": TROOP, "bk": AMIR, "ve": RAJA}
+RIVAL = {"bk": "ve", "ve": "bk"}
+DECCAN = ("bk", "ve")
+
+
+class View:
+    """Counts of one game state, computed once (the board does not change while a bot decides)."""
+
+    def __init__(self, state):
+        self.s = state
+        rows = state.pieces[:N_SPACES].tolist()
+        self.rows = rows
+        self.avail = state.pieces[AVAILABLE].tolist()
+        self.cnt = {f: [sum(r[p] for p in PIECES_OF[f]) for r in rows] for f in ("ds", "bk", "ve", "mi")}
+        self.units = {f: [sum(r[p] for p in UNITS_OF[f]) for r in rows] for f in ("ds", "bk", "ve", "mi")}
+        self.total = [sum(self.cnt[f][sp] for f in self.cnt) for sp in range(N_SPACES)]
+        self.trib = state.tributary.tolist()
+        self.pros = state.data.prosperity_list
+        self.nbrs = state.data.neighbors
+        self.tughlaq = state.dynasty == "Tughlaq"
+        self._totals = None
+
+    # --- majorities (1.7, 3.3.3, 3.4.3) ----------------------------------------------------------
+    def count(self, sp: int, f: str) -> int:
+        return self.cnt[f][sp]
+
+    def others(self, sp: int, f: str) -> int:
+        return self.total[sp] - self.cnt[f][sp]
+
+    def need(self, sp: int, f: str) -> int:
+        return self.others(sp, f) + 1 - self.cnt[f][sp]
+
+    def lead(self, sp: int, f: str) -> int:
+        return self.cnt[f][sp] - self.others(sp, f)
+
+    def controller(self, sp: int) -> str | None:
+        if not IS_PROVINCE[sp] or self.trib[sp]:
+            return None
+        for f in ("ds", "bk", "ve"):
+            if self.lead(sp, f) >= 1:
+                return f
+        return None
+
+    def is_trib(self, sp: int) -> bool:
+        return bool(self.trib[sp])
+
+    def surplus(self, sp: int, f: str) -> int:
+        """Units that may leave ``sp`` without losing ``f``'s majority there (all where it has none)."""
+        units = self.units[f][sp]
+        lead = self.lead(sp, f)
+        if lead >= 1:
+            return max(0, min(units, lead - 1))
+        return units
+
+    def danger(self, sp: int) -> int:
+        """Delhi Sultanate: the best Deccan lead in a Province (>= 1: a Rebel may take it)."""
+        return max(self.lead(sp, "bk"), self.lead(sp, "ve"))
+
+    def ds_keep(self, sp: int) -> int:
+        """Delhi Sultanate Units that should stay in ``sp``: enough that no Deccan faction outnumbers
+        the rest there (Provinces), the Mongols' strength in Delhi and the Invasion Regions late."""
+        if IS_PROVINCE[sp]:
+            need = 0
+            for f in DECCAN:
+                rest = self.total[sp] - self.cnt[f][sp] - self.cnt["ds"][sp]
+                need = max(need, self.cnt[f][sp] - rest + (1 if self.trib[sp] else 0))
+            return max(0, need - (1 if self.rows[sp][QASBAH] else 0))
+        if sp == DELHI:
+            return self.mongol_threat() + 2
+        return self.rows[sp][MONGOL] + (1 if self.rows[sp][MONGOL] else 0)
+
+    def ds_surplus(self, sp: int) -> int:
+        return max(0, min(self.rows[sp][TROOP], self.units["ds"][sp] - self.ds_keep(sp)))
+
+    def totals(self) -> dict:
+        """Victory points now (5.1-5.3, without the end-of-game Mongol adjustment)."""
+        if self._totals is None:
+            from ..board import victory_totals
+            self._totals = victory_totals(self.s)
+        return self._totals
+
+    def leader(self, f: str) -> str:
+        """The opponent of ``f`` with most victory points now (ties: the Sultanate, then order)."""
+        totals = self.totals()
+        return max((o for o in ("ds", "bk", "ve") if o != f), key=lambda o: (totals[o], o == "ds"))
+
+    # --- Mongols (2.4, 2.6, 3.5, 5.1) ------------------------------------------------------------
+    def mongols(self, sp: int) -> int:
+        return self.rows[sp][MONGOL]
+
+    def mongol_threat(self) -> int:
+        """Mongols that may reach Delhi by Timur's invasion (2.6): those on the map, and late in the game
+        half of those Available (the first Timurid card)."""
+        on_map = self.rows[MOUNTAIN_PASSES][MONGOL] + self.rows[PUNJAB][MONGOL] + self.rows[DELHI][MONGOL]
+        late = self.s.timurid_played == 0 and self.s.dynasty == "Tughlaq"
+        return on_map + (self.avail[MONGOL] // 2 if late else 0)
+
+    # --- odds of a battle (3.2.4, 3.3.4, 3.4.4) -----------------------------------------------------
+    @staticmethod
+    def hits(dice: int, units: int) -> float:
+        """Expected hits: each die hits on at most min(Units involved, 5)."""
+        return dice * min(units, 5) / 6.0
+
+    def obedient(self, sp: int) -> dict:
+        return {"bk": self.rows[sp][AMIR], "ve": self.rows[sp][RAJA]}
+
+    def rebelling(self, sp: int, f: str) -> int:
+        return self.rows[sp][AMIR_REBEL if f == "bk" else RAJA_REBEL]
+
+    def governors(self, sp: int) -> int:
+        return self.rows[sp][GOVERNOR]
+
+
+__all__ = ["View", "STRUCTURE_OF", "UNIT_OF", "RIVAL", "DECCAN", "PROVINCES", "DELHI", "PUNJAB",
+           "MOUNTAIN_PASSES", "IS_PROVINCE"]
