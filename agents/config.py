@@ -203,6 +203,18 @@ SCHEMA = {
         "keep": (3, _positive_int),                     # periodic checkpoints kept (final/best always kept)
     },
     "output_dir": (None, _optional(_string)),           # default: runs/<name>
+    # Which trainer runs the config: Stable-Baselines3 MaskablePPO in this process, or Ray RLlib PPO
+    # (agents/rllib: local cores or a cluster; pip install -e ".[rllib]").
+    "backend": ("sb3", _one_of("sb3", "rllib")),
+    "rllib": {
+        "address": (None, _optional(_string)),          # a Ray cluster to join (else RAY_ADDRESS, else local)
+        "num_cpus": (None, _optional(_positive_int)),   # cores a local Ray may use (default: every core)
+        "env_runners": (0, _nonneg_int),                # sampling processes (0: the driver samples)
+        "policies": ("shared", _one_of("shared", "per_seat")),   # one module for every seat, or one per seat
+        # "one": each episode one of the trained seats is the learner, the others play their opponents (as
+        # with SB3); "all": the learner plays every trained seat of the same game (self-play).
+        "learners_per_game": ("one", _one_of("one", "all")),
+    },
 }
 
 REQUIRED = ("seats", "opponents")
@@ -293,10 +305,13 @@ def parse_config(raw, source: str = "config", overrides=(), check_game: bool = T
     if not isinstance(cfg["league"]["bots"], list) or not all(isinstance(b, str) for b in cfg["league"]["bots"]):
         raise ConfigError(f"{source}: league.bots must be a list of policy specs, not {cfg['league']['bots']!r}")
     hp = cfg["algorithm"]["hyperparameters"]
-    if hp["batch_size"] > hp["n_steps"] * cfg["envs"]["count"]:
+    if cfg["backend"] == "rllib":
+        from .rllib.train import check_rllib_config
+        check_rllib_config(cfg, source)
+    elif hp["batch_size"] > hp["n_steps"] * cfg["envs"]["count"]:
         raise ConfigError(f"{source}: algorithm.hyperparameters.batch_size ({hp['batch_size']}) is larger than one "
                           f"rollout (n_steps x envs.count = {hp['n_steps'] * cfg['envs']['count']})")
-    if cfg["total_timesteps"] % cfg["envs"]["count"]:
+    if cfg["backend"] == "sb3" and cfg["total_timesteps"] % cfg["envs"]["count"]:
         raise ConfigError(f"{source}: total_timesteps ({cfg['total_timesteps']}) must be a multiple of envs.count "
                           f"({cfg['envs']['count']}): each step of the envs is envs.count timesteps, and a run "
                           f"trains exactly total_timesteps")
@@ -388,6 +403,11 @@ def _check_spec(spec: str, where: str, game: str, bots, source: str, allow_pool:
         return
     if spec == "random" or spec in bots:
         return
+    if spec.startswith("rllib:"):
+        path = spec[len("rllib:"):].partition("#")[0]
+        if not os.path.isdir(path):
+            raise ConfigError(f"{source}: {where}: RLlib checkpoint {path!r} not found")
+        return
     if is_checkpoint_spec(spec):
         if not os.path.isfile(checkpoint_path(spec)):
             raise ConfigError(f"{source}: {where}: checkpoint {checkpoint_path(spec)!r} not found")
@@ -396,7 +416,7 @@ def _check_spec(spec: str, where: str, game: str, bots, source: str, allow_pool:
         return          # module:attr, imported when the environment is built
     known = ["random"] + sorted(bots) + (["pool"] if allow_pool else [])
     raise ConfigError(f"{source}: {where}: unknown policy {spec!r}; use one of {', '.join(known)}, "
-                      f"'checkpoint:PATH' (or a .zip path) or 'module:attr'")
+                      f"'checkpoint:PATH' (or a .zip path), 'rllib:PATH' or 'module:attr'")
 
 
 def dump_config(cfg: dict, path: str) -> None:

@@ -189,11 +189,17 @@ def _checkpoint_factory(spec: str, game: str | None):
     return CheckpointPolicy(spec, game=game)
 
 
+def _rllib_factory(spec: str, game: str | None):
+    from .rllib.policy import rllib_factory
+    return rllib_factory(spec, game)
+
+
 def register_policy_specs() -> None:
     """Teach coin_env's policy-spec registry this package's specs (idempotent; the ``coin_env.policies``
     entry point calls it, and importing this module does)."""
     register_policy_resolver("checkpoint:", _checkpoint_factory)
     register_policy_resolver("*.zip", _checkpoint_factory)
+    register_policy_resolver("rllib:", _rllib_factory)        # RLlib checkpoints (agents/rllib/policy.py)
     for name, policy in POLICIES.items():
         if name != "random":
             register_policy_resolver(name, lambda spec, game, policy=policy: policy)

@@ -84,7 +84,8 @@ STEP_FILE = re.compile(r"^step_(\d+)\.zip$")
 SUBPROCESS_MIN_CORES = 4        # envs.vectorization "auto": subprocess envs from this many cores on
 LOCK_FILE = ".lock"
 # Keys that may differ between a run's config.yaml and the config it is resumed with (prefixes).
-RESUME_MAY_CHANGE = ("name", "output_dir", "total_timesteps", "envs.vectorization", "algorithm.device",
+RESUME_MAY_CHANGE = ("name", "output_dir", "total_timesteps", "envs.vectorization", "algorithm.device", "rllib.address",
+                     "rllib.num_cpus",
                      "evaluation", "checkpoints")
 
 
@@ -741,6 +742,9 @@ def _drop_snapshots_after(run_dir: str, timesteps: int) -> None:
 def train(cfg: dict, resume: bool | str = False, progress: bool = True) -> dict:
     """Run a validated config (agents.config); returns the summary also written to ``train.json``.
     See the module docstring for the run directory, its lock, the exact budget, Ctrl-C and ``--resume``."""
+    if cfg.get("backend") == "rllib":            # Ray RLlib (agents/rllib/train.py)
+        from .rllib.train import train_rllib
+        return train_rllib(cfg, resume, progress)
     import torch
 
     cfg = copy.deepcopy(cfg)

@@ -1,0 +1,329 @@
+"""``coin-env train`` with ``backend: rllib``: RLlib PPO (new API stack) over :class:`CoinMultiAgentEnv`.
+
+The config keys mean what they mean for the SB3 backend (agents/config.py); the RLlib-only ones are
+under ``rllib:``. How they map:
+
+==========================================  ================================================================
+config                                      RLlib
+==========================================  ================================================================
+seats / opponents                           the learner seats are RLlib agents; opponents play in the env
+rllib.learners_per_game: one | all          one seat drawn per episode (as SB3), or every seat at once
+rllib.policies: shared | per_seat           one module ``shared`` for every seat, or one module per seat
+algorithm.net_arch                          ``fcnet_hiddens`` of each module (policy and value networks)
+learning_rate, gamma, gae_lambda            ``lr``, ``gamma``, ``lambda_``
+clip_range, ent_coef, vf_coef               ``clip_param``, ``entropy_coeff``, ``vf_loss_coeff``
+max_grad_norm, n_epochs, batch_size         ``grad_clip``, ``num_epochs``, ``minibatch_size``
+n_steps                                     ``rollout_fragment_length`` (decisions per env per rollout)
+envs.count                                  ``num_envs_per_env_runner``
+rllib.env_runners                           ``num_env_runners`` (0: the driver samples)
+one rollout (train batch)                   n_steps x envs.count x max(1, env_runners) learner decisions
+rllib.address / RAY_ADDRESS                 join that Ray cluster; none: a local Ray on ``rllib.num_cpus`` cores
+==========================================  ================================================================
+
+``target_kl`` (SB3's early stop) has no RLlib equivalent and is refused; RLlib always standardises
+advantages (``normalize_advantage: false`` is refused). The run directory works as for SB3: a lock, a
+new run never reuses a directory that holds a run (``<dir>-2`` ...), ``checkpoints/step_<T>`` every
+``checkpoints.every`` timesteps (``keep`` kept), ``final``, league snapshots in ``league/`` when an
+opponent is ``pool``, TensorBoard scalars in ``tb/``, ``train.json`` and the evaluation table (the same
+Evaluator as SB3, with the policy spec ``rllib:<run>/final``). ``--resume`` continues from the newest
+checkpoint; the budget is counted in rollouts, so ``total_timesteps`` must be a whole number of them.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+import shutil
+import sys
+import time
+
+from ..config import ConfigError, dump_config, opponent_specs, trained_seats
+from . import require_rllib
+
+STEP_DIR = re.compile(r"^step_(\d+)$")
+SHARED = "shared"
+
+
+def rollout_size(cfg: dict) -> int:
+    """Learner decisions per training iteration (RLlib's train batch)."""
+    hp = cfg["algorithm"]["hyperparameters"]
+    return hp["n_steps"] * cfg["envs"]["count"] * max(1, cfg["rllib"]["env_runners"])
+
+
+def check_rllib_config(cfg: dict, source: str) -> None:
+    """The checks ``backend: rllib`` adds to agents.config (one line each, naming the key)."""
+    hp = cfg["algorithm"]["hyperparameters"]
+    if hp["target_kl"] is not None:
+        raise ConfigError(f"{source}: algorithm.hyperparameters.target_kl is SB3's early stop; RLlib has none "
+                          f"(remove it for backend: rllib)")
+    if not hp["normalize_advantage"]:
+        raise ConfigError(f"{source}: algorithm.hyperparameters.normalize_advantage: false is not available with "
+                          f"backend: rllib (RLlib always standardises advantages)")
+    if cfg["reward"] == "shaped":
+        raise ConfigError(f"{source}: reward: shaped is not available with backend: rllib yet (use ranking or margin)")
+    if cfg["algorithm"]["device"] == "cuda":
+        raise ConfigError(f"{source}: algorithm.device: cuda is not supported with backend: rllib yet (CPU learner)")
+    size = rollout_size(cfg)
+    if hp["batch_size"] > size:
+        raise ConfigError(f"{source}: algorithm.hyperparameters.batch_size ({hp['batch_size']}) is larger than one "
+                          f"rollout (n_steps x envs.count x max(1, rllib.env_runners) = {size})")
+    if cfg["total_timesteps"] % size:
+        raise ConfigError(f"{source}: total_timesteps ({cfg['total_timesteps']}) must be a multiple of one rollout "
+                          f"({size} = n_steps x envs.count x max(1, rllib.env_runners)) with backend: rllib")
+
+
+# --- the run directory -------------------------------------------------------------------------------
+def checkpoint_steps(run_dir: str) -> list[tuple[int, str]]:
+    root = os.path.join(run_dir, "checkpoints")
+    if not os.path.isdir(root):
+        return []
+    found = [(int(m.group(1)), os.path.join(root, d)) for d in os.listdir(root) if (m := STEP_DIR.match(d))]
+    return sorted(found)
+
+
+def holds_run(run_dir: str) -> bool:
+    return bool(checkpoint_steps(run_dir)) or os.path.isdir(os.path.join(run_dir, "final"))
+
+
+def prepare_run_dir(cfg: dict, resume) -> tuple[str | None, int | None]:
+    """As agents.train.prepare_run_dir, for RLlib checkpoint directories: returns (checkpoint, lock)."""
+    from ..train import NothingToResume, RunDirError, _lock_or_fail, lock_holder, unlock_run_dir
+    run_dir = cfg["output_dir"]
+    if resume:
+        run_dir = resume if isinstance(resume, str) else run_dir
+        if STEP_DIR.match(os.path.basename(os.path.normpath(run_dir))):
+            run_dir = os.path.dirname(os.path.dirname(os.path.normpath(run_dir)))
+        steps = checkpoint_steps(run_dir)
+        if not steps:
+            raise NothingToResume(f"nothing to resume: no checkpoint in {os.path.join(run_dir, 'checkpoints')}")
+        lock = _lock_or_fail(run_dir)
+        if lock is None:
+            raise RunDirError(f"cannot resume {run_dir}: a training is running in it ({lock_holder(run_dir)})")
+        cfg["output_dir"] = run_dir
+        return os.path.abspath(steps[-1][1]), lock
+    n = 1
+    while True:
+        candidate = run_dir if n == 1 else f"{run_dir}-{n}"
+        lock = _lock_or_fail(candidate)
+        if lock is not None:
+            if not holds_run(candidate):
+                break
+            unlock_run_dir(lock)
+        n += 1
+    if candidate != run_dir:
+        print(f"{run_dir} holds an earlier run or one in progress (continue it with --resume); this run goes to "
+              f"{candidate}", file=sys.stderr)
+    cfg["output_dir"] = candidate
+    return None, lock
+
+
+# --- the algorithm ------------------------------------------------------------------------------------
+def env_config(cfg: dict, run_dir: str) -> dict:
+    from coin_env.core.registry import game_module
+    factions = list(game_module(cfg["game"]).GAME_CLASS.factions)
+    seats = trained_seats(cfg, factions)
+    per_game = cfg["rllib"]["learners_per_game"]
+    opponents = {f: s for f, s in opponent_specs(cfg, factions).items() if per_game == "one" or f not in seats}
+    return {"game": cfg["game"], "scenario": cfg["scenario"], "options": dict(cfg["options"]),
+            "reward": cfg["reward"], "learners": seats, "learners_per_game": per_game,
+            "opponents": opponents, "max_decisions": cfg["max_decisions"], "seed": cfg["seed"],
+            "league_dir": os.path.join(os.path.abspath(run_dir), "league"),
+            "league_bots": list(cfg["league"]["bots"]), "bot_probability": cfg["league"]["bot_probability"]}
+
+
+def module_ids(cfg: dict, seats: list[str]) -> list[str]:
+    return [SHARED] if cfg["rllib"]["policies"] == "shared" else list(seats)
+
+
+def map_to_shared(agent_id, episode, **kwargs) -> str:
+    return SHARED
+
+
+def map_to_seat(agent_id, episode, **kwargs) -> str:
+    return agent_id
+
+
+def algorithm_config(cfg: dict, run_dir: str):
+    """The PPOConfig of a validated config (see the module docstring for the key mapping)."""
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+    from .env import CoinMultiAgentEnv
+    from .module import MaskedPPOModule
+
+    hp = cfg["algorithm"]["hyperparameters"]
+    envc = env_config(cfg, run_dir)
+    ids = module_ids(cfg, envc["learners"])
+    model = {"fcnet_hiddens": list(cfg["algorithm"]["net_arch"]), "fcnet_activation": "tanh"}
+    specs = {m: RLModuleSpec(module_class=MaskedPPOModule, model_config=dict(model)) for m in ids}
+    return (PPOConfig()
+            .environment(CoinMultiAgentEnv, env_config=envc, disable_env_checking=True)
+            .env_runners(num_env_runners=cfg["rllib"]["env_runners"], num_envs_per_env_runner=cfg["envs"]["count"],
+                         rollout_fragment_length=hp["n_steps"], batch_mode="truncate_episodes")
+            .multi_agent(policies=set(ids), policy_mapping_fn=map_to_shared if ids == [SHARED] else map_to_seat,
+                         policies_to_train=list(ids))
+            .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs=specs))
+            .training(lr=hp["learning_rate"], gamma=hp["gamma"], lambda_=hp["gae_lambda"], clip_param=hp["clip_range"],
+                      entropy_coeff=hp["ent_coef"], vf_loss_coeff=hp["vf_coef"], grad_clip=hp["max_grad_norm"],
+                      grad_clip_by="global_norm", num_epochs=hp["n_epochs"], minibatch_size=hp["batch_size"],
+                      train_batch_size_per_learner=rollout_size(cfg), use_kl_loss=False)
+            .learners(num_learners=0)
+            .reporting(metrics_num_episodes_for_smoothing=20)
+            .debugging(seed=cfg["seed"], log_level="ERROR"))
+
+
+def start_ray(cfg: dict) -> str:
+    """Join ``rllib.address`` (or RAY_ADDRESS), else start a local Ray on ``rllib.num_cpus`` cores."""
+    import logging
+    import ray
+    for name in ("ray", "ray.rllib", "ray.tune"):     # Ray's own warnings are not the user's business here
+        logging.getLogger(name).setLevel(logging.ERROR)
+    address = cfg["rllib"]["address"] or os.environ.get("RAY_ADDRESS")
+    if ray.is_initialized():
+        return "already running"
+    kwargs = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
+    if address:
+        ray.init(address=address, **kwargs)
+        return address
+    ray.init(num_cpus=cfg["rllib"]["num_cpus"] or os.cpu_count(), **kwargs)
+    return "local"
+
+
+def sampled(result: dict) -> int:
+    """Learner decisions sampled so far (every env step is one learner decision: the others play inside)."""
+    return int(result.get("env_runners", {}).get("num_env_steps_sampled_lifetime", 0) or 0)
+
+
+def _write_scalars(writer, result: dict, step: int) -> None:
+    runners = result.get("env_runners", {})
+    for key in ("episode_return_mean", "episode_len_mean", "num_episodes_lifetime"):
+        value = runners.get(key)
+        if value is not None:
+            writer.add_scalar(f"rollout/{key}", float(value), step)
+    for module, stats in (result.get("learners") or {}).items():
+        if not isinstance(stats, dict):
+            continue
+        for key in ("policy_loss", "vf_loss", "entropy", "mean_kl_loss", "total_loss"):
+            if key in stats and isinstance(stats[key], (int, float)):
+                writer.add_scalar(f"train/{module}/{key}", float(stats[key]), step)
+
+
+def _prune(run_dir: str, keep: int) -> None:
+    for _, path in checkpoint_steps(run_dir)[:-keep]:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def train_rllib(cfg: dict, resume=False, progress: bool = True) -> dict:
+    """Run a validated ``backend: rllib`` config; returns the summary also written to ``train.json``."""
+    require_rllib()
+    from ..train import unlock_run_dir
+    cfg = copy.deepcopy(cfg)
+    resume_from, lock = prepare_run_dir(cfg, resume)
+    try:
+        return _train(cfg, resume_from, progress)
+    finally:
+        unlock_run_dir(lock)
+
+
+def _train(cfg: dict, resume_from: str | None, progress: bool) -> dict:
+    import ray
+    from torch.utils.tensorboard import SummaryWriter
+    from ..train import Evaluator
+
+    from ..config import load_config
+    from ..train import _refuse_changes, resume_differences
+
+    run_dir = os.path.abspath(cfg["output_dir"])       # RLlib takes absolute paths (or URIs) only
+    saved_config = os.path.join(run_dir, "config.yaml")
+    if resume_from and os.path.isfile(saved_config):
+        try:
+            saved = load_config(saved_config, check_game=False)
+        except ConfigError:
+            saved = None
+        if saved is not None:
+            _refuse_changes(resume_differences(saved, cfg), run_dir)
+    os.makedirs(run_dir, exist_ok=True)
+    where = start_ray(cfg)
+    summary = {"name": cfg["name"], "game": cfg["game"], "output_dir": run_dir, "backend": "rllib", "ray": where,
+               "envs": cfg["envs"]["count"], "env_runners": cfg["rllib"]["env_runners"],
+               "vectorization": f"rllib, {cfg['rllib']['env_runners']} env runner(s)", "resumed_from": resume_from}
+    algo = None
+    writer = SummaryWriter(os.path.join(run_dir, "tb"))
+    try:
+        algo = algorithm_config(cfg, run_dir).build_algo()
+        start = 0
+        if resume_from:
+            algo.restore_from_path(resume_from)
+            start = int(STEP_DIR.match(os.path.basename(resume_from)).group(1))
+        dump_config(cfg, os.path.join(run_dir, "config.yaml"))
+        evaluator = Evaluator(cfg, run_dir)
+        every = cfg["checkpoints"]["every"]
+        snapshot_every = cfg["league"]["snapshot_every"] if "pool" in env_config(cfg, run_dir)["opponents"].values() else 0
+        done, t0, learn_seconds = start, time.perf_counter(), 0.0
+        while done < cfg["total_timesteps"]:
+            t = time.perf_counter()
+            result = algo.train()
+            learn_seconds += time.perf_counter() - t
+            done = sampled(result)          # RLlib's lifetime counter (restored with a checkpoint)
+            _write_scalars(writer, result, done)
+            if progress:
+                ret = result.get("env_runners", {}).get("episode_return_mean")
+                print(f"\r{done}/{cfg['total_timesteps']} timesteps, mean episode return "
+                      f"{'-' if ret is None else f'{ret:+.2f}'}   ", end="", file=sys.stderr)
+            if every and done % every < rollout_size(cfg) and done < cfg["total_timesteps"]:
+                algo.save_to_path(os.path.join(run_dir, "checkpoints", f"step_{done}"))
+                _prune(run_dir, cfg["checkpoints"]["keep"])
+            eval_every = cfg["evaluation"]["every"]
+            if eval_every and done % eval_every < rollout_size(cfg):
+                _periodic_evaluation(algo, evaluator, run_dir, done)
+            if snapshot_every and done % snapshot_every < rollout_size(cfg):
+                _snapshot(algo, run_dir, done, cfg["league"]["max_snapshots"])
+        if progress:
+            print(file=sys.stderr)
+        final = os.path.join(run_dir, "final")
+        algo.save_to_path(final)
+        algo.save_to_path(os.path.join(run_dir, "checkpoints", f"step_{done}"))
+        _prune(run_dir, cfg["checkpoints"]["keep"])
+        summary.update({"timesteps": done, "trained_timesteps": done - start, "learn_seconds": round(learn_seconds, 2),
+                        "timesteps_per_second": round((done - start) / learn_seconds, 1) if learn_seconds else None,
+                        "wall_seconds": round(time.perf_counter() - t0, 2), "final": final})
+    finally:
+        writer.close()
+        if algo is not None:
+            algo.stop()
+        ray.shutdown()
+    result = evaluator.final("rllib:" + final)
+    if result is not None:
+        summary["evaluation"] = [{k: r[k] for k in ("policy", "seat", "games", "wins", "win_rate", "ci95",
+                                                    "mean_margin")} for r in result["rows"]]
+        summary["table"] = result["table"]
+    with open(os.path.join(run_dir, "train.json"), "w") as f:
+        json.dump(summary, f, indent=2)
+    return summary
+
+
+def _periodic_evaluation(algo, evaluator, run_dir: str, step: int) -> None:
+    """``evaluation.every``: the learner against the bots in its seats (``evaluation.games`` per seat), a
+    row per seat in ``evaluations.csv`` (as with SB3)."""
+    from ..tournament import forget_policy
+    from .policy import forget
+    path = os.path.join(run_dir, f"eval_candidate_{step}")
+    algo.save_to_path(path)
+    try:
+        result = evaluator._run("rllib:" + path, evaluator.cfg["evaluation"]["games"], baselines=False)
+    finally:
+        forget_policy(evaluator.cfg["game"], "rllib:" + path)
+        forget(path)
+        shutil.rmtree(path, ignore_errors=True)
+    evaluator._append_csv(step, [r for r in result["rows"] if r["policy"] == "agent"])
+
+
+def _snapshot(algo, run_dir: str, step: int, keep: int) -> None:
+    """A frozen copy of the learner for the league pool (``league/step_<T>``; the newest ``keep`` kept)."""
+    root = os.path.join(run_dir, "league")
+    algo.save_to_path(os.path.join(root, f"step_{step:012d}"))
+    snaps = sorted(os.listdir(root))
+    for old in snaps[:-keep]:
+        shutil.rmtree(os.path.join(root, old), ignore_errors=True)
