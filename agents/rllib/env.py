@@ -48,7 +48,7 @@ def action_space(game_name: str) -> gym.spaces.Discrete:
 class CoinMultiAgentEnv(MultiAgentEnv):
     """``config``: game, scenario, options, reward, learners (seats), learners_per_game, opponents
     ({seat: spec}; "pool" draws a league snapshot or bot per episode), max_decisions, seed, league_dir,
-    league_bots, bot_probability. RLlib passes an EnvContext (a dict with ``worker_index`` / ``vector_index``).
+    league_bots, bot_probability, sampling, recent. RLlib passes an EnvContext (a dict with ``worker_index`` / ``vector_index``).
 
     ``learners_per_game``: "one" (as the SB3 backend: each episode one seat drawn from ``learners`` is the
     learner, every other seat plays its opponent spec) or "all" (every learner seat is played by the learner
@@ -71,6 +71,8 @@ class CoinMultiAgentEnv(MultiAgentEnv):
         self.league_dir = config.get("league_dir")
         self.league_bots = list(config.get("league_bots") or [])
         self.bot_probability = float(config.get("bot_probability", 0.2))
+        self.sampling = config.get("sampling", "uniform")         # agents/league.py's meanings
+        self.recent = int(config.get("recent", 3))
         worker = int(getattr(config, "worker_index", 0) or 0)
         vector = int(getattr(config, "vector_index", 0) or 0)
         self._seed_base = (int(config.get("seed", 0)) * 1_000_003 + worker * 10_007 + vector * 101) % SEED_SPAN
@@ -86,7 +88,9 @@ class CoinMultiAgentEnv(MultiAgentEnv):
         missing = [f for f in factions if f not in self.learners and f not in self.opponent_specs]
         if missing:
             raise ValueError(f"no opponent policy for {missing}")
-        self.active: list[str] = []
+        self.factions = factions
+        self.active: list[str] = []          # this episode's learner seats
+        self.opponents: dict = {}             # this episode's {seat: policy} for the other seats
         self._loaded_pool: dict[str, object] = {}
         self.game = None
         self._rng = random.Random(self._seed_base)
@@ -94,12 +98,17 @@ class CoinMultiAgentEnv(MultiAgentEnv):
     # --- opponents ----------------------------------------------------------------------------------
     def _pool_policy(self):
         """A league opponent for this episode: a bot with ``bot_probability`` (or when no snapshot exists
-        yet), else a uniformly drawn frozen snapshot of the learner (``league_dir``/<step>)."""
+        yet), else a frozen snapshot of the learner (``league_dir``/step_<T>) drawn by ``sampling``: uniform
+        over the pool, the latest, or uniform over the ``recent`` newest."""
         snapshots = sorted(os.listdir(self.league_dir)) if self.league_dir and os.path.isdir(self.league_dir) else []
         if self.league_bots and (not snapshots or self._rng.random() < self.bot_probability):
             return self._rng.choice(self.league_bots)
         if not snapshots:
             return "random"
+        if self.sampling == "latest":
+            snapshots = snapshots[-1:]
+        elif self.sampling == "recent":
+            snapshots = snapshots[-self.recent:]
         return "rllib:" + os.path.join(self.league_dir, self._rng.choice(snapshots))
 
     def _episode_opponents(self) -> dict:
@@ -108,7 +117,7 @@ class CoinMultiAgentEnv(MultiAgentEnv):
             if spec == POOL and seat not in self.active:
                 choice = self._pool_policy()
                 if choice not in self._loaded_pool:
-                    self._loaded_pool[choice] = resolve_opponents({seat: choice}, list(self.opponent_specs) + self.learners,
+                    self._loaded_pool[choice] = resolve_opponents({seat: choice}, self.factions,
                                                                   game=self.game_name)[seat]
                 opponents[seat] = self._loaded_pool[choice]
         return opponents
@@ -126,11 +135,11 @@ class CoinMultiAgentEnv(MultiAgentEnv):
         self._episodes += 1
         self._rng = random.Random(game_seed)
         self.active = list(self.learners) if self.learners_per_game == "all" else [self._rng.choice(self.learners)]
-        self._opponents = self._episode_opponents()
+        self.opponents = self._episode_opponents()
         self.game = coin_env.make_game(self.game_name, scenario=self.scenario, seed=game_seed,
-                                       options=with_non_players(self.options, self._opponents))
+                                       options=with_non_players(self.options, self.opponents))
         self._decisions = 0
-        run_opponents(self.game, self._opponents, self._rng)
+        run_opponents(self.game, self.opponents, self._rng)
         if self.game.is_over():             # the fixed seats ended the game before any learner decided
             return self.reset()
         return {self.game.current_player(): self._observation(self.game.current_player())}, {}
@@ -145,7 +154,7 @@ class CoinMultiAgentEnv(MultiAgentEnv):
         except IllegalActionError as exc:
             raise IllegalActionError(f"RLlib sampled an illegal action for {seat!r}: {exc}") from None
         self._decisions += 1
-        run_opponents(self.game, self._opponents, self._rng)
+        run_opponents(self.game, self.opponents, self._rng)
         if self.game.is_over():
             obs = {s: self._final_observation(s) for s in self.active}
             rewards = final_rewards(self.game, self.active, self.reward)

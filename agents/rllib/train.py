@@ -130,7 +130,8 @@ def env_config(cfg: dict, run_dir: str) -> dict:
             "reward": cfg["reward"], "learners": seats, "learners_per_game": per_game,
             "opponents": opponents, "max_decisions": cfg["max_decisions"], "seed": cfg["seed"],
             "league_dir": os.path.join(os.path.abspath(run_dir), "league"),
-            "league_bots": list(cfg["league"]["bots"]), "bot_probability": cfg["league"]["bot_probability"]}
+            "league_bots": list(cfg["league"]["bots"]), "bot_probability": cfg["league"]["bot_probability"],
+            "sampling": cfg["league"]["sampling"], "recent": cfg["league"]["recent"]}
 
 
 def module_ids(cfg: dict, seats: list[str]) -> list[str]:

@@ -211,3 +211,22 @@ def test_one_learner_seat_per_episode_as_with_sb3_or_every_seat_at_once(per_game
         assert len(env.active) == expected
         drawn |= acted
     assert len(drawn) > 1
+
+
+def test_a_pool_opponent_plays_a_frozen_snapshot_of_the_learner(trained, tmp_path):
+    """The self-play league: a ``pool`` seat draws a snapshot (``league/step_<T>``) or, with
+    ``bot_probability``, a bot; with no snapshot yet, a bot."""
+    import shutil
+    from agents.rllib.env import CoinMultiAgentEnv
+    from agents.rllib.policy import RllibPolicy
+    cfg, _ = trained
+    league = tmp_path / "league"
+    config = {"game": "gandhi", "learners": ["congress"], "opponents": {f: "pool" for f in ("raj", "ml", "revs")},
+              "league_dir": str(league), "league_bots": ["arjuna"], "bot_probability": 0.0, "max_decisions": 5}
+    env = CoinMultiAgentEnv(config)
+    env.reset(seed=0)
+    assert {type(p).__name__ for p in env.opponents.values()} != {"RllibPolicy"}     # no snapshot yet: the bot
+    shutil.copytree(os.path.join(cfg["output_dir"], "final"), league / "step_000000000064")
+    env.reset(seed=1)
+    assert all(isinstance(p, RllibPolicy) for p in env.opponents.values())
+    assert env.game.options.get("non_players", []) == []       # a snapshot plays by the player rules
