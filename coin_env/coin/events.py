@@ -257,7 +257,7 @@ class FreeAction(Prompt):
         return out
 
     def describe(self, game, frame):
-        return f"{frame['actor']}: choose the free Operation or Special Activity granted by the Event, or done"
+        return f"{game.faction_name(frame['actor'])}: choose the free Operation or Special Activity granted by the Event, or done"
 
     def apply(self, game, frame, action):
         from .operations import start_operation, start_special

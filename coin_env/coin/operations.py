@@ -175,7 +175,7 @@ class OpSelect(Prompt):
         act = self._activity(game, frame)
         turn = game.state.turn
         names = [game.space_names[sp] for sp in turn["op_spaces"]]
-        return f"{turn['faction']} {act.name}: select a space{' (limited)' if turn['kind'] == 'limited' else ''}, " \
+        return f"{game.faction_name(turn['faction'])} {game.action_label(act.action)}: select a space{' (limited)' if turn['kind'] == 'limited' else ''}, " \
                f"or done (selected: {', '.join(names) or 'none'})"
 
     def apply(self, game, frame, action):
@@ -223,7 +223,7 @@ class SaSelect(Prompt):
         sa = game.activities[frame["actor"]][frame["activity"]]
         turn = game.state.turn
         names = [game.space_names[sp] for sp in turn["sa_spaces"]]
-        return f"{turn['faction']} {sa.name}: select a space, or done (selected: {', '.join(names) or 'none'})"
+        return f"{game.faction_name(turn['faction'])} {game.action_label(sa.action)}: select a space, or done (selected: {', '.join(names) or 'none'})"
 
     def apply(self, game, frame, action):
         s = game.state

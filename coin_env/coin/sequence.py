@@ -393,7 +393,7 @@ class SopChoice(Prompt):
     def describe(self, game, frame):
         s = game.state
         which = "1st" if not s.sop["acted"] else "2nd"
-        return f"{frame['actor']} as {which} Eligible on card {s.current}: choose pass, event or operation"
+        return f"{game.faction_name(frame['actor'])} as {which} Eligible on card {s.current}: choose pass, event or operation"
 
     def apply(self, game, frame, action):
         s = game.state

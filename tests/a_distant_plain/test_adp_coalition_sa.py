@@ -194,7 +194,7 @@ def test_surge_die_is_optional_4_2_1():
     play(g, "select Kabul", "done", "done", "no")
     assert g.state.aid == 10 and g.state.resources["warlords"] == 3
     assert g.state.rng.state == rng                              # no die was rolled
-    assert g.prompt().startswith("coalition train")              # back to the Train
+    assert g.prompt().startswith("Coalition Train")              # back to the Train
 
 
 def test_surge_die_additions_capped_at_75_1_8():
@@ -260,7 +260,7 @@ def test_air_lift_moves_troops_only_4_2_2():
     g = adp({"Kabul": {"pieces": {"Police": 4, "Coalition Base": 1, "Government Base": 1}}})
     start_air_lift(g)
     play(g, "select Kabul", "select Kandahar")
-    assert g.prompt().startswith("coalition air_lift: select a space")
+    assert g.prompt().startswith("Coalition Air Lift: select a space")
     assert n(g, "Kabul", POLICE) == 4 and n(g, "Kandahar", POLICE) == 0
 
 
@@ -291,7 +291,7 @@ def test_air_strike_removes_one_active_guerrilla_of_a_targeted_faction_4_2_3():
     play(g, "Warlord Guerrilla (Active)")
     assert n(g, "Helmand", WARLORD_G_ACTIVE) == 0 and n(g, "Helmand", TALIBAN_G_ACTIVE) == 2
     assert board.bases(g.state, INDEX["Helmand"], "warlords") == 1      # only 1 piece per space
-    assert g.prompt().startswith("coalition air_strike: select a space")
+    assert g.prompt().startswith("Coalition Air Strike: select a space")
 
 
 def test_air_strike_bases_only_once_the_faction_has_no_guerrillas_4_2_3():

@@ -204,7 +204,7 @@ def test_transport_stops_at_sabotage_4_3_2():
     start(g, "Transport")
     play(g, "select Kabul", "3", "select LoC Kandahar-Kabul")      # the move ends there
     assert n(g, "LoC Kandahar-Kabul", GOV_TROOPS) == 3
-    assert g.prompt().startswith("government transport: select a space") and labels(g) == ["done"]
+    assert g.prompt().startswith("Government Transport: select a space") and labels(g) == ["done"]
 
 
 def test_transport_may_leave_a_sabotaged_loc_4_3_2():
@@ -288,7 +288,7 @@ def test_transport_from_one_space_only_4_3_2():
     play(g, "operation with special activity", "Sweep", "Transport", "select Kabul", "2", "select Bamian")
     assert labels(g) == ["done"]                       # no second Transport space
     play(g, "done")
-    assert g.prompt().startswith("government sweep: select a space")
+    assert g.prompt().startswith("Government Sweep: select a space")
     assert "Transport" not in labels(g)
 
 

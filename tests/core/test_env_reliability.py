@@ -89,7 +89,7 @@ def test_the_default_refuses_an_illegal_action_counts_it_and_warns_once():
     assert info0["illegal_actions"] == 0
     before = env.game.to_json()
     illegal = [int(a) for a in np.flatnonzero(~env.action_masks())[:2]]
-    with pytest.warns(IllegalActionWarning, match=rf"illegal action {illegal[0]} .* at prompt .*congress as"):
+    with pytest.warns(IllegalActionWarning, match=rf"illegal action {illegal[0]} .* at prompt .*Congress as"):
         obs, reward, term, trunc, info = env.step(illegal[0])
     assert (reward, term, trunc) == (-1.0, False, False) and info["illegal_action"]
     assert info["illegal_actions"] == 1 and info["decisions"] == 0

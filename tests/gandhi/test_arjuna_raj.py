@@ -74,9 +74,11 @@ def control(g, space):
 
 
 def selected(trace, op):
-    """Spaces selected for an Operation / SA (by its prompt's name), in order."""
+    """Spaces selected for an Operation / SA (by its prompt's name, e.g. "British Raj Martial Law: select
+    a space"), in order."""
+    name = op.replace("_", " ").title()
     return [lab[len("select "):] for prompt, lab in trace
-            if prompt.startswith(f"raj {op}:") and lab.startswith("select ")]
+            if prompt.startswith(f"British Raj {name}:") and lab.startswith("select ")]
 
 
 def seeds_by_roll(make, key, seeds=range(40)):
@@ -180,7 +182,7 @@ def test_12_7_37_assault_removal_order_and_imperialism_8_5():
     assert 1 in runs and any(r >= 2 for r in runs)
     for roll, (g, trace) in runs.items():
         assert selected(trace, "assault") == ["Punjab"]
-        removed = [lab for prompt, lab in trace if prompt.startswith("raj removes pieces in Punjab")]
+        removed = [lab for prompt, lab in trace if prompt.startswith("British Raj removes pieces in Punjab")]
         assert removed == ["Gandhi", "Congress Activist", "Active Guerrilla", "ML Activist"]
         assert g.state.pieces[JAIL, GANDHI] == 1 and g.state.pieces[JAIL, CONGRESS_ACTIVIST] == 1
         assert g.state.pieces[JAIL, ML_ACTIVIST] == 1 and n(g, "Punjab", ACTIVE_GUERRILLA) == 0
@@ -271,7 +273,7 @@ def test_sweep_after_failed_activation_roll_moves_troops_only_8_6_2():
                 assert answer == ("Raj: Troops only" if failed else "Raj: use Sepoys (pay)"), (seed, trace)
             if failed and prompt.startswith("Sweep: how many Sepoys"):
                 raise AssertionError(f"Sepoys moved after the failed roll: {trace}")
-            if failed and prompt.startswith("raj sweep:") and answer == "select Orissa":
+            if failed and prompt.startswith("British Raj Sweep:") and answer == "select Orissa":
                 raise AssertionError("a State only Sepoys can reach was selected after the failed roll")
     assert seen == {True, False}
 

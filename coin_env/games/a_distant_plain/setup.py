@@ -224,7 +224,7 @@ class OpenDeployment(Prompt):
         return [game.space_action(sp) for sp in spaces] or [game.DONE]
 
     def describe(self, game, frame):
-        return (f"{frame['actor']} Open Deployment: place a {PIECE_NAMES[frame['queue'][0]]} "
+        return (f"{game.faction_name(frame['actor'])} Open Deployment: place a {PIECE_NAMES[frame['queue'][0]]} "
                 f"({len(frame['queue'])} left)")
 
     def apply(self, game, frame, action):

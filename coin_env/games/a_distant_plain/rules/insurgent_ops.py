@@ -130,7 +130,7 @@ class OwnRemoval(Prompt):
 
     def describe(self, game, frame):
         what = "Base" if frame["piece"] == BASE[frame["actor"]] else "Guerrilla"
-        return (f"{frame['actor']}: {frame['need']} more {what}(s) needed for {game.space_names[frame['space']]}: "
+        return (f"{game.faction_name(frame['actor'])}: {frame['need']} more {what}(s) needed for {game.space_names[frame['space']]}: "
                 f"take one of your own from a map space (1.4.1)" + (", or done" if frame["optional"] else ""))
 
     def apply(self, game, frame, action):
@@ -535,7 +535,7 @@ class MarchInto(Prompt):
         return out
 
     def describe(self, game, frame):
-        return (f"{frame['actor']} March into {game.space_names[frame['dest']]}: choose the space a group "
+        return (f"{game.faction_name(frame['actor'])} March into {game.space_names[frame['dest']]}: choose the space a group "
                 f"moves from" + (", or done" if frame["moved"] else ""))
 
     def apply(self, game, frame, action):

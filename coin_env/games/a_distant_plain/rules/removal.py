@@ -112,7 +112,7 @@ class RemovePieces(Prompt):
 
     def describe(self, game, frame):
         verb = "up to" if frame["style"] == "attack" else ""
-        return (f"{frame['actor']} {frame['style']} in {game.space_names[frame['space']]}: remove {verb} "
+        return (f"{game.faction_name(frame['actor'])} {frame['style']} in {game.space_names[frame['space']]}: remove {verb} "
                 f"{frame['left']} more enemy piece(s); choose the piece")
 
     def apply(self, game, frame, action):

@@ -109,7 +109,7 @@ class RemovePieces(Prompt):
         return out
 
     def describe(self, game, frame):
-        return (f"{frame['actor']} removes pieces in {game.space_names[frame['space']]} "
+        return (f"{game.faction_name(frame['actor'])} removes pieces in {game.space_names[frame['space']]} "
                 f"({frame['left']} left): choose a piece, or done")
 
     def apply(self, game, frame, action):
