@@ -177,12 +177,15 @@ class CheckpointPolicy:
         return probs / total if total > 0 else mask / mask.sum()
 
     def __call__(self, game, faction, rng: random.Random) -> int:
-        probs = self.probabilities(game, faction)
-        if self.deterministic:
-            return int(np.argmax(probs))
-        cumulative = np.cumsum(probs)
-        return int(min(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"),
-                       len(probs) - 1))
+        return choose_action(self.probabilities(game, faction), self.deterministic, rng)
+
+
+def choose_action(probs: np.ndarray, deterministic: bool, rng: random.Random) -> int:
+    """The most probable action, or one sampled from ``probs`` with the caller's RNG (a seeded game replays)."""
+    if deterministic:
+        return int(np.argmax(probs))
+    cumulative = np.cumsum(probs)
+    return int(min(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"), len(probs) - 1))
 
 
 def _checkpoint_factory(spec: str, game: str | None):

@@ -705,12 +705,20 @@ def prepare_run_dir(cfg: dict, resume: bool | str) -> tuple[str | None, int | No
             raise
         cfg["output_dir"] = run_dir
         return path, lock
+    return None, claim_new_run_dir(cfg, holds_run)
+
+
+def claim_new_run_dir(cfg: dict, holds) -> int | None:
+    """A new run's directory: the first of ``output_dir``, ``<output_dir>-2``, ... that no live run has
+    locked and that ``holds(dir)`` does not call a run; locked (the lock is returned) and written back to
+    ``cfg["output_dir"]``. Both backends use it (``holds`` knows their checkpoints)."""
+    run_dir = cfg["output_dir"]
     n = 1
     while True:
         candidate = run_dir if n == 1 else f"{run_dir}-{n}"
         lock = _lock_or_fail(candidate)
         if lock is not None:
-            if not holds_run(candidate):
+            if not holds(candidate):
                 break
             unlock_run_dir(lock)
         n += 1
@@ -718,7 +726,7 @@ def prepare_run_dir(cfg: dict, resume: bool | str) -> tuple[str | None, int | No
         print(f"{run_dir} holds an earlier run or one in progress (continue it with --resume); this run goes to "
               f"{candidate}", file=sys.stderr)
     cfg["output_dir"] = candidate
-    return None, lock
+    return lock
 
 
 def _set_aside_checkpoints_after(run_dir: str, timesteps: int) -> None:

@@ -128,11 +128,8 @@ class RllibPolicy:
         return probs / total if total > 0 else mask / mask.sum()
 
     def __call__(self, game, faction, rng: random.Random) -> int:
-        probs = self.probabilities(game, faction)
-        if self.deterministic:
-            return int(np.argmax(probs))
-        cumulative = np.cumsum(probs)
-        return int(min(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"), len(probs) - 1))
+        from ..policies import choose_action
+        return choose_action(self.probabilities(game, faction), self.deterministic, rng)
 
 
 def rllib_factory(spec: str, game: str | None):

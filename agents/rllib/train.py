@@ -89,7 +89,7 @@ def holds_run(run_dir: str) -> bool:
 
 def prepare_run_dir(cfg: dict, resume) -> tuple[str | None, int | None]:
     """As agents.train.prepare_run_dir, for RLlib checkpoint directories: returns (checkpoint, lock)."""
-    from ..train import NothingToResume, RunDirError, _lock_or_fail, lock_holder, unlock_run_dir
+    from ..train import NothingToResume, RunDirError, _lock_or_fail, claim_new_run_dir, lock_holder
     run_dir = cfg["output_dir"]
     if resume:
         run_dir = resume if isinstance(resume, str) else run_dir
@@ -103,20 +103,7 @@ def prepare_run_dir(cfg: dict, resume) -> tuple[str | None, int | None]:
             raise RunDirError(f"cannot resume {run_dir}: a training is running in it ({lock_holder(run_dir)})")
         cfg["output_dir"] = run_dir
         return os.path.abspath(steps[-1][1]), lock
-    n = 1
-    while True:
-        candidate = run_dir if n == 1 else f"{run_dir}-{n}"
-        lock = _lock_or_fail(candidate)
-        if lock is not None:
-            if not holds_run(candidate):
-                break
-            unlock_run_dir(lock)
-        n += 1
-    if candidate != run_dir:
-        print(f"{run_dir} holds an earlier run or one in progress (continue it with --resume); this run goes to "
-              f"{candidate}", file=sys.stderr)
-    cfg["output_dir"] = candidate
-    return None, lock
+    return None, claim_new_run_dir(cfg, holds_run)
 
 
 # --- the algorithm ------------------------------------------------------------------------------------
