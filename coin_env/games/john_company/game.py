@@ -109,11 +109,10 @@ def load_data(content=None):
 
 
 def new_game(scenario=None, seed=0, options=None, position=None, debug=False):
-    """A new game: ``new_game("1710", seed=0, options={"families": 4})``. ``position`` is not supported yet."""
+    """A new game: ``new_game("1710", seed=0, options={"families": 4})``; ``position``: a readable
+    adjustment of the set-up (position.py)."""
     from .setup import new_game as _new_game
-    if position is not None:
-        raise ValueError("John Company has no readable positions yet; build a game with new_game and drive it")
-    return _new_game(JohnCompanyGame, scenario=scenario, seed=seed, options=options, debug=debug)
+    return _new_game(JohnCompanyGame, scenario=scenario, seed=seed, options=options, position=position, debug=debug)
 
 
 def load_game(text: str, debug: bool = False) -> JohnCompanyGame:

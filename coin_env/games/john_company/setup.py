@@ -176,13 +176,18 @@ def _seat_the_crown(s) -> list[int]:
     return order
 
 
-def new_game(game_class, scenario=None, seed=0, options=None, debug=False):
+def new_game(game_class, scenario=None, seed=0, options=None, position=None, debug=False):
     scenario = scenario or "1710"
     if scenario not in SCENARIOS:
         raise ValueError(f"unknown scenario {scenario!r}; available: {list(SCENARIOS)} (1758, 1813 and "
                          "Long 1710 need printed data the sources lack)")
     options = validate_options(options or {})
     state = build_state(seed, options)
+    if position is not None:
+        from .position import apply_position
+        apply_position(state, position)
     game = game_class(state, options=options, debug=debug)
+    if debug:
+        game.check_invariants()
     game.advance()
     return game

@@ -76,7 +76,7 @@ def ask_yes_no(game, who: int, ask: str, then: str, **data) -> None:
 
 # --- consent ----------------------------------------------------------------------------------------
 def seek_consent(game, askees: list[int], weights: list[int], base: int, need: int, ask: str, then: str,
-                 **data) -> None:
+                 data: dict) -> None:
     """Ask ``askees`` in order for consent (yes/no). ``base`` support is already given; consent is
     reached once support >= ``need``; it fails as soon as the families left cannot reach it.
     Continuation ``then(game, frame, granted: bool)`` (frame carries ``data`` and ``supporters``)."""

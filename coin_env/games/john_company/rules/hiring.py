@@ -181,7 +181,7 @@ def _family_chosen(game, office, hirer, src, slot):
             seek_consent(game, others, [1] * len(others), 0, len(others),
                          "{family}: consent to " + f"{name(hirer)} hiring its own family member as "
                          f"{OFFICE_NAMES[office]} (nepotism)?", "hiring_nepotism_answer",
-                         office=office, hirer=hirer, src=src, slot=slot)
+                         dict(office=office, hirer=hirer, src=src, slot=slot))
             return
     do_hire(game, office, src, slot)
 
@@ -269,7 +269,7 @@ def election_campaign(game, frame, action):
     others = [f for f in clockwise_from(s, cand) if f != cand and s.court[f] > 0]
     seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[cand]), need,
                  "{family}: support " + f"{name(cand)} for Chairman?", "election_support_answer",
-                 holders=holders, i=i, need=need, former=frame["former"], cand=cand)
+                 dict(holders=holders, i=i, need=need, former=frame["former"], cand=cand))
 
 
 @CONTINUATIONS.register
