@@ -157,8 +157,14 @@ def test_every_officer_in_training_is_assigned():
     assert s.officers[slot("benyon"), 2, 0] == 1
 
 
-def test_the_game_stops_honestly_at_the_first_unimplemented_office():
-    g = ops_game({"President of Bombay": "hastings"})
+def test_the_game_stops_honestly_at_the_first_unimplemented_phase():
+    g = ops_game({})
     assert g.is_over()
     r = g.state.result
-    assert r["complete"] is False and "Presidency of Bombay" in r["reason"] and "not implemented" in r["reason"]
+    assert r["complete"] is False and r["reason"] == "phase VII. Events in India not implemented"
+    assert g.winner() is None
+
+
+def test_the_governor_general_is_not_implemented_yet():
+    g = ops_game({"Governor General": "hastings"})
+    assert g.is_over() and "Governor General not implemented" in g.state.result["reason"]

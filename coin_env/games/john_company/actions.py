@@ -13,7 +13,7 @@ Every numeric choice is masked to the legal range, so no sequence can end in a d
 from __future__ import annotations
 
 from ...core.actions import ActionVocabulary
-from .static import (FAMILY_ACTIONS, FAMILY_KEYS, FAMILY_NAMES, OFFICE_KEYS, OFFICE_NAMES, ORDER_NAMES,
+from .static import (ALLIANCE_NAMES, FAMILY_ACTIONS, FAMILY_KEYS, FAMILY_NAMES, OFFICE_KEYS, OFFICE_NAMES, ORDER_NAMES,
                      PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, SHIP_NAMES)
 
 MAX_COUNT = 20
@@ -22,7 +22,11 @@ PROCEDURES = [
     ("transfer_writer", "transfer a writer"), ("transfer_ship", "transfer a ship"),
     ("fit_ship", "fit a ship"), ("buy_company_ship", "buy a Company ship"),
     ("lease_extra_ship", "lease an extra ship"), ("transfer_officer", "transfer an officer"),
-    ("transfer_regiment", "transfer a regiment"), ("campaign", "campaign for Chairman"),
+    ("transfer_regiment", "transfer a regiment"), ("trade", "Trade"), ("deploy", "Deploy"),
+    ("buy_alliance", "buy a local alliance"), ("administer", "Administer"), ("token", "filled-order token"),
+    ("build_ship", "Build Company ship"), ("commission_regiment", "Commission regiment"), ("tax_balance",
+    "Tax to the Company Balance"), ("tax_president", "Tax to the President's treasury"),
+    ("trade_china", "Trade in China"),
 ]
 SOURCES = ([("writer%d" % p, f"writer in {n}") for p, n in enumerate(PRESIDENCY_NAMES)]
            + [("officer%d" % p, f"officer in the {n} Army") for p, n in enumerate(PRESIDENCY_NAMES)]
@@ -47,6 +51,7 @@ def _entries():
     e += [("count", str(i), str(i)) for i in range(MAX_COUNT + 1)]
     e += [("tens", str(t), f"tens: {t}") for t in range(10)]
     e += [("prize", str(i), f"prize box {i + 1}") for i in range(5)]
+    e += [("alliance", str(i), f"alliance {n}") for i, n in enumerate(ALLIANCE_NAMES)]
     return e
 
 
@@ -72,3 +77,4 @@ EXTRA_SHIP = V.index("ship", "extra")
 COUNT0 = V.base("count")
 TENS0 = V.base("tens")                # TENS0 + t is "tens: t" (t*10 .. t*10+9)
 PRIZE0 = V.base("prize")
+ALLIANCE0 = V.base("alliance")

@@ -6,7 +6,7 @@ refuses anything inconsistent. It is how tests and researchers start at a situat
 example without touching the engine's internals. Families are named by key ("benyon"), offices,
 Presidencies, regions, orders, sea zones and ships by their names.
 
-Keys: ``phase`` ("family", "hiring", "operations": the turn starts at that phase), ``turn``,
+Keys: ``phase`` ("family", "hiring", "operations", "bonuses", "revenue": the turn starts at that phase), ``turn``,
 ``offices`` {office: family or None}, ``fatigue`` {office: n}, ``chairman_title`` family,
 ``court`` {family: n}, ``cash`` {family: n}, ``vp`` {family: n}, ``writers`` {family: {Presidency: n}},
 ``officers`` {family: {Presidency: n}} (active), ``commanders`` {Presidency: family or None},
@@ -15,7 +15,9 @@ Keys: ``phase`` ("family", "hiring", "operations": the turn starts at that phase
 {region: Presidency or None}, ``strength`` {region: n}, ``opportunity`` {family: action key or None},
 ``stock_exchange`` [family or None] x5, ``ships`` {ship: {"owner": family or None, "zone": zone or
 None}}, ``company_ships`` {zone: n}, ``china_open`` bool, ``laws_in_force`` [law names],
-``prestige`` {family: [card names]}.
+``prestige`` {family: [card names]}, ``empires`` {capital region: [dominated regions]} (replaces every
+flag). ``ships`` replaces every player ship: a ship not listed is in the supply with its shipyard.
+Company-controlled regions (``control``) have no dome or tower and their loot token is facedown.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from .static import (CHAIRMAN, CLOSED, CROWN, FAMILY_ACTION_KEYS, FAMILY_KEYS, N
 KEYS = ("phase", "turn", "offices", "fatigue", "chairman_title", "court", "cash", "vp", "writers", "officers",
         "commanders", "officers_in_training", "regiments", "debt", "balance", "standing", "treasuries", "orders",
         "control", "strength", "opportunity", "stock_exchange", "ships", "company_ships", "china_open",
-        "laws_in_force", "prestige")
+        "laws_in_force", "prestige", "empires")
 LAW_BY_NAME = {law[1]: law[0] for law in cards.LAWS}
 PRESTIGE_BY_NAME = {c[1]: c[0] for c in cards.SPOUSES + cards.ENTERPRISE_PRESTIGE}
 
@@ -60,6 +62,9 @@ def apply_position(state, pos: dict) -> None:
         s.office_exists[i] = 1
         s.office_holder[i] = fam(who)
         s.office_fatigue[i] = 0
+        if o == "Governor General":          # the law replaces the Director of Trade (RB p.26)
+            s.office_exists[1] = 0
+            s.office_holder[1] = -1
     for o, n in pos.get("fatigue", {}).items():
         s.office_fatigue[_index(OFFICE_NAMES, o, "office")] = n
     if "chairman_title" in pos:
@@ -108,6 +113,7 @@ def apply_position(state, pos: dict) -> None:
             s.dome[ri] = 0
             s.strength[ri] = 0
             s.flag[ri] = -1
+            s.loot_faceup[ri] = 0
             s.office_exists[GOVERNOR_OF_REGION[ri]] = 1
     for r, n in pos.get("strength", {}).items():
         s.strength[_index(REGION_NAMES, r, "region")] = n
@@ -121,6 +127,16 @@ def apply_position(state, pos: dict) -> None:
             raise ValueError("position: stock_exchange is a list of 5 families or None")
         for i, f in enumerate(se):
             s.stock_exchange[i] = fam(f)
+    if "empires" in pos:
+        s.flag[:] = -1
+        for cap, dominated in pos["empires"].items():
+            c = _index(REGION_NAMES, cap, "region")
+            s.flag[c] = c
+            for r in dominated:
+                s.flag[_index(REGION_NAMES, r, "region")] = c
+    if "ships" in pos:
+        s.shipyard_owner[:] = -1
+        s.ship_zone[:] = -1
     for ship, d in pos.get("ships", {}).items():
         i = _index(SHIP_NAMES, ship, "ship")
         s.shipyard_owner[i] = fam(d.get("owner"))
@@ -139,8 +155,8 @@ def apply_position(state, pos: dict) -> None:
         s.turn = pos["turn"]
     if "phase" in pos:
         phase = pos["phase"]
-        if phase not in ("family", "hiring", "operations"):
-            raise ValueError("position: phase must be 'family', 'hiring' or 'operations'")
+        if phase not in ("family", "hiring", "operations", "bonuses", "revenue"):
+            raise ValueError("position: phase must be 'family', 'hiring', 'operations', 'bonuses' or 'revenue'")
         s.phase = PHASES[PHASES.index(phase) - 1]
     _recount_supply(s)
 

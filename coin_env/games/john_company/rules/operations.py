@@ -3,10 +3,10 @@ before the next starts: Chairman, Director of Trade (or Governor General), Manag
 Military Affairs, the Presidencies of Bombay, Madras and Bengal, the Superintendent of Trade in China.
 Vacant offices are skipped (RB p.17).
 
-Implemented offices: Chairman (operations_chairman.py), Director of Trade
-(operations_director_of_trade.py), Manager of Shipping (operations_shipping.py), Military Affairs
-(operations_military_affairs.py). Reaching a Presidency's operations (or the Governor General's or
-the Superintendent's) ends the game with "not implemented" (rules/turn.py).
+Implemented: Chairman (operations_chairman.py), Director of Trade (operations_director_of_trade.py),
+Manager of Shipping (operations_shipping.py), Military Affairs (operations_military_affairs.py), the
+Presidencies (operations_presidency.py), the Superintendent of Trade in China (operations_china.py).
+Reaching the Governor General's operation ends the game with "not implemented" (rules/turn.py).
 """
 
 from __future__ import annotations
@@ -14,14 +14,16 @@ from __future__ import annotations
 from ..registry import CONTINUATIONS
 from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, MANAGER_OF_SHIPPING,
                       MILITARY_AFFAIRS, OFFICE_NAMES, PRESIDENT, PRESIDENCY_NAMES, REGION_OF_GOVERNOR, SUPERINTENDENT)
-from . import operations_chairman, operations_director_of_trade, operations_military_affairs, operations_shipping
+from . import (operations_chairman, operations_china, operations_director_of_trade, operations_military_affairs,
+               operations_presidency, operations_shipping)
 from .common import name
 from .turn import implements, not_implemented
 
 RIBBON = ["chairman", "director_of_trade", "manager_of_shipping", "military_affairs", "presidency0",
           "presidency1", "presidency2", "superintendent"]
 OPERATE = {CHAIRMAN: operations_chairman.start, DIRECTOR_OF_TRADE: operations_director_of_trade.start,
-           MANAGER_OF_SHIPPING: operations_shipping.start, MILITARY_AFFAIRS: operations_military_affairs.start}
+           MANAGER_OF_SHIPPING: operations_shipping.start, MILITARY_AFFAIRS: operations_military_affairs.start,
+           SUPERINTENDENT: operations_china.start}
 
 
 @implements("operations")
@@ -42,7 +44,8 @@ def ops_next(game, frame, _):
         acting = (s.office_holder[PRESIDENT[p]] >= 0 or s.commander[p] >= 0
                   or any(s.office_holder[g] >= 0 for g in GOVERNORS if s.control[REGION_OF_GOVERNOR[g]] == p))
         if acting:
-            not_implemented(game, f"Company Operation: Presidency of {PRESIDENCY_NAMES[p]} (RB p.20-24)")
+            game.log_note("operations", f"Presidency of {PRESIDENCY_NAMES[p]} operates")
+            operations_presidency.start(game, p)
         return
     office = {"chairman": CHAIRMAN, "manager_of_shipping": MANAGER_OF_SHIPPING,
               "military_affairs": MILITARY_AFFAIRS, "superintendent": SUPERINTENDENT}.get(step)
