@@ -3,8 +3,8 @@
 from coin_env.games.john_company import game as jc
 
 
-def new_game(families=4, seed=0, position=None, debug=True):
-    return jc.new_game("1710", seed=seed, options={"families": families}, position=position, debug=debug)
+def new_game(families=4, seed=0, position=None, debug=True, log=False):
+    return jc.new_game("1710", seed=seed, options={"families": families}, position=position, debug=debug, log=log)
 
 
 def play(game, *labels):

@@ -108,11 +108,12 @@ def load_data(content=None):
     return _load_data(content)
 
 
-def new_game(scenario=None, seed=0, options=None, position=None, debug=False):
+def new_game(scenario=None, seed=0, options=None, position=None, debug=False, log=False):
     """A new game: ``new_game("1710", seed=0, options={"families": 4})``; ``position``: a readable
     adjustment of the set-up (position.py)."""
     from .setup import new_game as _new_game
-    return _new_game(JohnCompanyGame, scenario=scenario, seed=seed, options=options, position=position, debug=debug)
+    return _new_game(JohnCompanyGame, scenario=scenario, seed=seed, options=options, position=position, debug=debug,
+                     log=log)
 
 
 def load_game(text: str, debug: bool = False) -> JohnCompanyGame:

@@ -176,7 +176,7 @@ def _seat_the_crown(s) -> list[int]:
     return order
 
 
-def new_game(game_class, scenario=None, seed=0, options=None, position=None, debug=False):
+def new_game(game_class, scenario=None, seed=0, options=None, position=None, debug=False, log=False):
     scenario = scenario or "1710"
     if scenario not in SCENARIOS:
         raise ValueError(f"unknown scenario {scenario!r}; available: {list(SCENARIOS)} (1758, 1813 and "
@@ -189,5 +189,7 @@ def new_game(game_class, scenario=None, seed=0, options=None, position=None, deb
     game = game_class(state, options=options, debug=debug)
     if debug:
         game.check_invariants()
+    if log:
+        game.enable_log()
     game.advance()
     return game
