@@ -161,7 +161,7 @@ def test_the_game_stops_honestly_at_the_first_unimplemented_phase():
     g = ops_game({})
     assert g.is_over()
     r = g.state.result
-    assert r["complete"] is False and r["reason"] == "phase VII. Events in India not implemented"
+    assert r["complete"] is False and r["reason"] == "phase VIII. Parliament Meets not implemented"
     assert g.winner() is None
 
 

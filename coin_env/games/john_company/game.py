@@ -108,12 +108,13 @@ def load_data(content=None):
     return _load_data(content)
 
 
-def new_game(scenario=None, seed=0, options=None, position=None, debug=False, log=False):
+def new_game(scenario=None, seed=0, options=None, position=None, debug=False, log=False, script=None):
     """A new game: ``new_game("1710", seed=0, options={"families": 4})``; ``position``: a readable
-    adjustment of the set-up (position.py)."""
+    adjustment of the set-up (position.py); ``script``: die results queued before the game starts
+    (for rolls made before the first decision, e.g. a position starting at Events in India)."""
     from .setup import new_game as _new_game
     return _new_game(JohnCompanyGame, scenario=scenario, seed=seed, options=options, position=position, debug=debug,
-                     log=log)
+                     log=log, script=script)
 
 
 def load_game(text: str, debug: bool = False) -> JohnCompanyGame:

@@ -6,7 +6,7 @@ refuses anything inconsistent. It is how tests and researchers start at a situat
 example without touching the engine's internals. Families are named by key ("benyon"), offices,
 Presidencies, regions, orders, sea zones and ships by their names.
 
-Keys: ``phase`` ("family", "hiring", "operations", "bonuses", "revenue": the turn starts at that phase), ``turn``,
+Keys: ``phase`` ("family", "hiring", "operations", "bonuses", "revenue", "events": the turn starts at that phase), ``turn``,
 ``offices`` {office: family or None}, ``fatigue`` {office: n}, ``chairman_title`` family,
 ``court`` {family: n}, ``cash`` {family: n}, ``vp`` {family: n}, ``writers`` {family: {Presidency: n}},
 ``officers`` {family: {Presidency: n}} (active), ``commanders`` {Presidency: family or None},
@@ -18,19 +18,22 @@ None}}, ``company_ships`` {zone: n}, ``china_open`` bool, ``laws_in_force`` [law
 ``prestige`` {family: [card names]}, ``empires`` {capital region: [dominated regions]} (replaces every
 flag). ``ships`` replaces every player ship: a ship not listed is in the supply with its shipyard.
 Company-controlled regions (``control``) have no dome or tower and their loot token is facedown.
+``event_stack`` [tile numbers, top first] (the rest of the stack follows in its dealt order),
+``elephant`` {"region": r, "facing": r or None}, ``alliances`` {alliance: "active" | "exhausted"},
+``trophies`` {family: n}, ``unrest`` {region: n}.
 """
 
 from __future__ import annotations
 
 from .data import cards, company
-from .static import (CHAIRMAN, CLOSED, CROWN, FAMILY_ACTION_KEYS, FAMILY_KEYS, N_SLOTS, OFFICE_NAMES, OPEN,
+from .static import (ALLIANCE_NAMES, CHAIRMAN, CLOSED, CROWN, FAMILY_ACTION_KEYS, FAMILY_KEYS, N_SLOTS, OFFICE_NAMES, OPEN,
                      ORDER_NAMES, PHASES, PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, SHIP_NAMES, SUPERINTENDENT,
                      TREASURY_NAMES, GOVERNOR_OF_REGION)
 
 KEYS = ("phase", "turn", "offices", "fatigue", "chairman_title", "court", "cash", "vp", "writers", "officers",
         "commanders", "officers_in_training", "regiments", "debt", "balance", "standing", "treasuries", "orders",
         "control", "strength", "opportunity", "stock_exchange", "ships", "company_ships", "china_open",
-        "laws_in_force", "prestige", "empires")
+        "laws_in_force", "prestige", "empires", "event_stack", "elephant", "alliances", "trophies", "unrest")
 LAW_BY_NAME = {law[1]: law[0] for law in cards.LAWS}
 PRESTIGE_BY_NAME = {c[1]: c[0] for c in cards.SPOUSES + cards.ENTERPRISE_PRESTIGE}
 
@@ -151,12 +154,33 @@ def apply_position(state, pos: dict) -> None:
     for f, names in pos.get("prestige", {}).items():
         s.hands[fam(f)]["prestige"] = [PRESTIGE_BY_NAME[n] if n in PRESTIGE_BY_NAME else _index([], n, "prestige card")
                                        for n in names]
+    if "event_stack" in pos:
+        top = list(pos["event_stack"])
+        known = {x[0] for x in cards.EVENT_TILES}
+        if any(x not in known for x in top) or len(set(top)) != len(top):
+            raise ValueError(f"position: event_stack holds distinct tile numbers of {sorted(known)}")
+        rest = [x for x in s.event_stack if x not in top]
+        s.event_stack = rest + list(reversed(top))          # the end of the list is the top
+        s.event_discards = []
+    if "elephant" in pos:
+        e = pos["elephant"]
+        _index(REGION_NAMES, e.get("region"), "region")
+        if e.get("facing") is not None:
+            _index(REGION_NAMES, e["facing"], "region")
+        s.elephant = {"region": e["region"], "facing": e.get("facing")}
+    for a, st in pos.get("alliances", {}).items():
+        s.alliance_active[_index(ALLIANCE_NAMES, a, "alliance")] = {"active": 1, "exhausted": 0}[st]
+    for f, n in pos.get("trophies", {}).items():
+        s.trophies[fam(f)] = n
+    for r, n in pos.get("unrest", {}).items():
+        s.unrest[_index(REGION_NAMES, r, "region")] = n
     if "turn" in pos:
         s.turn = pos["turn"]
     if "phase" in pos:
         phase = pos["phase"]
-        if phase not in ("family", "hiring", "operations", "bonuses", "revenue"):
-            raise ValueError("position: phase must be 'family', 'hiring', 'operations', 'bonuses' or 'revenue'")
+        if phase not in ("family", "hiring", "operations", "bonuses", "revenue", "events"):
+            raise ValueError("position: phase must be 'family', 'hiring', 'operations', 'bonuses', 'revenue' "
+                             "or 'events'")
         s.phase = PHASES[PHASES.index(phase) - 1]
     _recount_supply(s)
 

@@ -176,7 +176,7 @@ def _seat_the_crown(s) -> list[int]:
     return order
 
 
-def new_game(game_class, scenario=None, seed=0, options=None, position=None, debug=False, log=False):
+def new_game(game_class, scenario=None, seed=0, options=None, position=None, debug=False, log=False, script=None):
     scenario = scenario or "1710"
     if scenario not in SCENARIOS:
         raise ValueError(f"unknown scenario {scenario!r}; available: {list(SCENARIOS)} (1758, 1813 and "
@@ -191,5 +191,7 @@ def new_game(game_class, scenario=None, seed=0, options=None, position=None, deb
         game.check_invariants()
     if log:
         game.enable_log()
+    if script:                      # die results for the rolls made before the first decision
+        game.script_dice(script)
     game.advance()
     return game

@@ -285,7 +285,7 @@ def crisis(game, shape, mod) -> None:
             attack_company(game, b, empire_strength(s, a) + mod + unrest_value(s, b), attacker=a)
             additional_rebellions(game, exclude=b)
         elif sovereign(s, a):
-            marched = invasion(game, a, b, mod)
+            marched = invasion(game, a, b, mod, shape)
     if not marched and not s.over:
         march(game, shape)
 
@@ -306,7 +306,7 @@ def rebellion(game, rebel, capital, mod) -> bool:
     return False
 
 
-def invasion(game, a, b, mod) -> bool:
+def invasion(game, a, b, mod, shape=None) -> bool:
     """An Invasion Crisis (RB p.31-32); True if the Elephant moved (Imperial Ambitions)."""
     s = game.state
     attack = empire_strength(s, a) + mod
@@ -328,13 +328,13 @@ def invasion(game, a, b, mod) -> bool:
     if s.flag[a] < 0:
         if flags_in_use(s) >= 3:                # no star flag left: no empire forms (RB p.32)
             game.log_note("events", f"{REGION_NAMES[a]} conquers {REGION_NAMES[b]} but no flag set is left")
-            place_elephant(game, a, None)
+            place_elephant(game, a, shape)
             return True
         s.flag[a] = a
         cap = a
     s.flag[b] = cap
     game.log_note("events", f"{REGION_NAMES[a]} invades {REGION_NAMES[b]} ({attack} vs {defence})")
-    place_elephant(game, cap, None)             # Imperial Ambitions (RB p.30)
+    place_elephant(game, cap, shape)            # Imperial Ambitions (RB p.30)
     return True
 
 
