@@ -13,6 +13,7 @@ Every numeric choice is masked to the legal range, so no sequence can end in a d
 from __future__ import annotations
 
 from ...core.actions import ActionVocabulary
+from .data.cards import LAWS
 from .static import (ALLIANCE_NAMES, FAMILY_ACTIONS, FAMILY_KEYS, FAMILY_NAMES, OFFICE_KEYS, OFFICE_NAMES, ORDER_NAMES,
                      PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, SHIP_NAMES)
 
@@ -26,7 +27,10 @@ PROCEDURES = [
     ("buy_alliance", "buy a local alliance"), ("administer", "Administer"), ("token", "filled-order token"),
     ("build_ship", "Build Company ship"), ("commission_regiment", "Commission regiment"), ("tax_balance",
     "Tax to the Company Balance"), ("tax_president", "Tax to the President's treasury"),
-    ("trade_china", "Trade in China"),
+    ("trade_china", "Trade in China"), ("draw_law", "draw another law"),
+    ("dial_cw", "turn the dial clockwise"), ("dial_ccw", "turn the dial counter-clockwise"),
+    ("vote_for", "vote for"), ("vote_against", "vote against"), ("another_round", "another round of voting"),
+    ("resolve_vote", "resolve the vote"),
 ]
 SOURCES = ([("writer%d" % p, f"writer in {n}") for p, n in enumerate(PRESIDENCY_NAMES)]
            + [("officer%d" % p, f"officer in the {n} Army") for p, n in enumerate(PRESIDENCY_NAMES)]
@@ -52,6 +56,7 @@ def _entries():
     e += [("tens", str(t), f"tens: {t}") for t in range(10)]
     e += [("prize", str(i), f"prize box {i + 1}") for i in range(5)]
     e += [("alliance", str(i), f"alliance {n}") for i, n in enumerate(ALLIANCE_NAMES)]
+    e += [("law", str(law[0]), f"law {law[1]}") for law in LAWS]
     return e
 
 
@@ -78,3 +83,5 @@ COUNT0 = V.base("count")
 TENS0 = V.base("tens")                # TENS0 + t is "tens: t" (t*10 .. t*10+9)
 PRIZE0 = V.base("prize")
 ALLIANCE0 = V.base("alliance")
+LAW = {law[0]: V.index("law", str(law[0])) for law in LAWS}
+LAW_OF_ACTION = {v: k for k, v in LAW.items()}

@@ -9,7 +9,7 @@ from .actions import VOCABULARY
 from .data import company
 from .data_facts import load_data as _load_data
 from .registry import CONTINUATIONS, PROMPTS
-from .rules import bonuses, events_india, family_phase, hiring, operations, revenue, turn  # noqa: F401  (they register their phases)
+from .rules import bonuses, events_india, family_phase, hiring, operations, parliament, revenue, turn  # noqa: F401  (they register their phases)
 from .state import JohnCompanyState
 from .static import CROWN, FAMILY_KEYS, FAMILY_NAMES, N_SHIPS
 
@@ -92,8 +92,6 @@ class JohnCompanyGame(Game):
         assert 0 <= s.debt <= company.MAX_DEBT[0], "Debt off its track"
         tokens = int(s.company_ships.sum() + s.extra_ships.sum() + s.region_company_ship.sum())
         assert tokens <= company.COMPANY_SHIP_TOKENS[0], "more Company/extra ships than tokens"
-        assert all(s.ship_zone[i] < 0 or s.shipyard_owner[i] >= 0 for i in range(N_SHIPS)), \
-            "a fitted ship without an owned shipyard"
         assert s.office_exists[2] == 0 or s.office_exists[1] == 0, "Director of Trade and Governor General both in play"
 
     # --- the game log --------------------------------------------------------------------------------

@@ -426,11 +426,12 @@ def region_loss(game, r, attacker) -> None:
         s.company_failed = True
 
 
-def foreign_invasion(game) -> None:
+def foreign_invasion(game, home_only: bool = False) -> None:
+    """RB p.33; ``home_only`` (War Against France! failed): no invasion on the storm-free face."""
     s = game.state
     face = s.rng.die(6, "storm die (Foreign Invasion)") - 1
     zones = mapdata.STORM_DIE[face][1]
-    homes = [PRESIDENCY_HOME_REGION[SEA_ZONES.index(z)] for z in zones] or [top_region(s)]
+    homes = [PRESIDENCY_HOME_REGION[SEA_ZONES.index(z)] for z in zones] or ([] if home_only else [top_region(s)])
     for r in homes:
         if r is None:
             continue
