@@ -157,15 +157,14 @@ def test_every_officer_in_training_is_assigned():
     assert s.officers[slot("benyon"), 2, 0] == 1
 
 
-def test_the_game_stops_honestly_at_the_first_unimplemented_rule():
+def test_the_game_ends_with_a_result_or_stops_honestly_at_an_unimplemented_rule():
     import random
     g = ops_game({})
     rng = random.Random(0)
     while not g.is_over():
         g.apply(rng.choice(g.legal_actions()))
     r = g.state.result
-    assert r["complete"] is False and r["reason"].endswith("not implemented")
-    assert g.winner() is None
+    assert r["complete"] or (r["reason"].endswith("not implemented") and g.winner() is None)
 
 
 def test_the_governor_general_is_not_implemented_yet():

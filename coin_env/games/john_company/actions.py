@@ -57,6 +57,8 @@ def _entries():
     e += [("prize", str(i), f"prize box {i + 1}") for i in range(5)]
     e += [("alliance", str(i), f"alliance {n}") for i, n in enumerate(ALLIANCE_NAMES)]
     e += [("law", str(law[0]), f"law {law[1]}") for law in LAWS]
+    e += [("take", str(i), f"take London Season card {i + 1}") for i in range(3)]
+    e += [("discard", str(i), f"discard London Season card {i + 1}") for i in range(3)]
     return e
 
 
@@ -85,3 +87,5 @@ PRIZE0 = V.base("prize")
 ALLIANCE0 = V.base("alliance")
 LAW = {law[0]: V.index("law", str(law[0])) for law in LAWS}
 LAW_OF_ACTION = {v: k for k, v in LAW.items()}
+TAKE0 = V.base("take")
+DISCARD0 = V.base("discard")

@@ -26,6 +26,7 @@ OWNER_KEYS = {
     "expectations": "Expectations of Standing positions 1..7 (7 numbers)",
     "power_values": "power of the four Power-track positions, top to bottom",
     "last_turn_1710": "the final turn of the 1710 scenario",
+    "power_award": "Power Award VP by final turn: {\"<turn>\": [most, second most]} (board table, RB p.8)",
 }
 
 
@@ -57,6 +58,10 @@ def _check_pack(content: dict) -> list[str]:
         problems.append("expectations: " + OWNER_KEYS["expectations"])
     if "power_values" in content and not _ints(content["power_values"], 4):
         problems.append("power_values: " + OWNER_KEYS["power_values"])
+    if "power_award" in content:
+        pa = content["power_award"]
+        if not (isinstance(pa, dict) and all(isinstance(k, str) and k.isdigit() and _ints(v, 2) for k, v in pa.items())):
+            problems.append("power_award: " + OWNER_KEYS["power_award"])
     if "last_turn_1710" in content and not (type(content["last_turn_1710"]) is int and 1 <= content["last_turn_1710"] <= 8):
         problems.append("last_turn_1710: an integer 1..8")
     return problems
@@ -99,6 +104,10 @@ class JohnCompanyData(GameData):
         self._set("expectations", (None,) + tuple(exp))
         self._set("power_values", tuple(pack.get("power_values", company.POWER_VALUES[0])))
         self._set("last_turn_1710", pack.get("last_turn_1710", scenarios.SCENARIO_1710["last_turn"][0]))
+        # The Power Award table is printed on the board and in no source (digest G2): None until an owner
+        # data pack gives it; final scoring then says it could not award it.
+        self._set("power_award", {int(k): tuple(v) for k, v in pack["power_award"].items()}
+                  if "power_award" in pack else None)
         self._set("alliances", tuple((a[2], a[3]) for a in mapdata.LOCAL_ALLIANCES))
         self._set("setup_cards", tuple(cards.SETUP_1710))
         self._set("laws", tuple(cards.LAWS))

@@ -9,7 +9,8 @@ from .actions import VOCABULARY
 from .data import company
 from .data_facts import load_data as _load_data
 from .registry import CONTINUATIONS, PROMPTS
-from .rules import bonuses, events_india, family_phase, hiring, operations, parliament, revenue, turn, upkeep  # noqa: F401  (they register their phases)
+from .rules import (bonuses, events_india, family_phase, final_scoring, hiring, london_season, operations, parliament, revenue,  # noqa: F401
+                    turn, upkeep)
 from .state import JohnCompanyState
 from .static import CROWN, FAMILY_KEYS, FAMILY_NAMES, N_SHIPS
 

@@ -32,3 +32,8 @@ SCENARIO_1710 = {
 # third, 4 cards each.
 EXTRA_SETUP_CARDS = ({5: 3, 6: 6}, "rule: RB p.5 step 10")
 WHICH_EXTRAS = "reconstructed: RB p.5 does not say which 3 extras with 5 players; drawn at random"
+
+# Solo game (RB p.46 / AID §22): if the Company failed, the player (not the Crown) adjusts its VP by the
+# final turn (index 0 = turn 1).
+SOLO_FAILURE_VP_1710 = ([-5, -4, -3, -2, -1, 0, 0, 0],
+                        "reconstructed: solo aid table (shiny-crown transcription, digest §9.7); the OCR lost it")

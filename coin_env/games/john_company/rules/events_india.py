@@ -48,7 +48,8 @@ def start(game) -> None:
         if s.over:
             return
     if s.company_failed:
-        not_implemented(game, "Company failure: Final Scoring (RB p.8-9)")
+        from .final_scoring import begin
+        begin(game, failed=True)
 
 
 # --- storms ------------------------------------------------------------------------------------------------

@@ -76,9 +76,9 @@ def _writers(s, boxes) -> list[tuple[str, int]]:
 
 
 def candidates(s, office: int) -> list[tuple[str, int]]:
-    """The pool: (source key, family slot) pairs (RB p.16)."""
+    """The pool: (source key, family slot) pairs (RB p.16); an office is "post<index>"."""
     if office in (DIRECTOR_OF_TRADE, GOVERNOR_GENERAL):
-        pool = [(f"office{o}", int(s.office_holder[o])) for o in range(N_OFFICES)
+        pool = [(f"post{o}", int(s.office_holder[o])) for o in range(N_OFFICES)
                 if o != office and o != CHAIRMAN and o not in GOVERNORS and s.office_exists[o]
                 and s.office_holder[o] >= 0]
         return pool or _writers(s, range(3))
@@ -94,7 +94,7 @@ def candidates(s, office: int) -> list[tuple[str, int]]:
     if office in PRESIDENT:
         p = PRESIDENT.index(office)
         pool = _writers(s, [p])
-        pool += [(f"office{g}", int(s.office_holder[g])) for g in GOVERNORS
+        pool += [(f"post{g}", int(s.office_holder[g])) for g in GOVERNORS
                  if s.office_exists[g] and s.office_holder[g] >= 0 and s.control[REGION_OF_GOVERNOR[g]] == p]
         return pool
     if office in GOVERNORS:
@@ -106,16 +106,16 @@ def candidates(s, office: int) -> list[tuple[str, int]]:
 
 
 def source_action(src: str) -> int:
-    return OFFICE0 + int(src[6:]) if src.startswith("office") else SOURCE[src]
+    return OFFICE0 + int(src[4:]) if src.startswith("post") else SOURCE[src]
 
 
 def action_source(action: int) -> str:
-    return f"office{action - OFFICE0}" if action in range(OFFICE0, OFFICE0 + N_OFFICES) else SOURCE_KEY[action]
+    return f"post{action - OFFICE0}" if action in range(OFFICE0, OFFICE0 + N_OFFICES) else SOURCE_KEY[action]
 
 
 def source_title(src: str) -> str:
-    if src.startswith("office"):
-        return OFFICE_NAMES[int(src[6:])]
+    if src.startswith("post"):
+        return OFFICE_NAMES[int(src[4:])]
     if src == "oit":
         return "Officers-in-Training"
     p = PRESIDENCY_NAMES[int(src[-1])]
@@ -209,7 +209,7 @@ def do_hire(game, office: int, src: str, slot: int) -> None:
     elif src == "oit":
         s.officers_in_training[slot] -= 1
     else:
-        old = int(src[6:])
+        old = int(src[4:])
         fatigue = int(s.office_fatigue[old])
         s.office_holder[old] = -1
         s.office_fatigue[old] = 0

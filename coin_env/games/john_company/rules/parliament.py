@@ -305,12 +305,14 @@ def _resolve(game, vote):
     elif law == 51:                                 # Public Demands Impeachment! failed: Standing -1
         s.standing = max(0, s.standing - 1)
         if s.standing == 0:
-            not_implemented(game, "Company failure: Final Scoring (RB p.8-9)")
+            from .final_scoring import begin
+            begin(game, failed=True)
     elif law == 55:                                 # War Against France! failed: invasions
         from .events_india import foreign_invasion
         foreign_invasion(game, home_only=True)
         if s.company_failed:
-            not_implemented(game, "Company failure: Final Scoring (RB p.8-9)")
+            from .final_scoring import begin
+            begin(game, failed=True)
     if s.over:
         return
     pm = int(s.pm)

@@ -46,7 +46,8 @@ def lower_standing(game, n: int, why: str) -> bool:
     s.standing = max(0, s.standing - n)
     game.log_note("revenue", f"Company Standing -{n} ({why}): {s.standing}")
     if s.standing == 0:
-        not_implemented(game, "Company failure: Final Scoring (RB p.8-9)")
+        from .final_scoring import begin
+        begin(game, failed=True)
         return True
     return False
 

@@ -40,7 +40,8 @@ def start(game) -> None:
                 game.log_note("upkeep", f"{name(f)} cannot pay upkeep: {lost} piece(s) leave prize box {b + 1}")
         s.cash[f] = keep_cash
     if s.turn >= s.last_turn:
-        not_implemented(game, "Final Scoring (RB p.8-9)")
+        from .final_scoring import begin
+        begin(game, failed=False)
         return
     refresh(game)
 
