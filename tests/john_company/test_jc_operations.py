@@ -167,6 +167,17 @@ def test_the_game_ends_with_a_result_or_stops_honestly_at_an_unimplemented_rule(
     assert r["complete"] or (r["reason"].endswith("not implemented") and g.winner() is None)
 
 
-def test_the_governor_general_is_not_implemented_yet():
-    g = ops_game({"Governor General": "hastings"})
-    assert g.is_over() and "Governor General not implemented" in g.state.result["reason"]
+def test_the_governor_general_governs_rb_p26():
+    """RB p.26: £3 per Company region to the Balance; Govern with £1 per die; a success gives £1 per Company
+    region and one result per region; each 6 rolled puts unrest in every Company region."""
+    g = ops_game({"Governor General": "hastings"}, control={"Bengal": "Bengal", "Madras": "Madras"},
+                 treasuries={"Director of Trade": 5, "President of Bengal": 0}, balance=0)
+    assert g.state.balance == 6
+    cash = int(g.state.cash[slot("hastings")])
+    g.script_dice([2, 6])
+    play(g, "Administer", "2")
+    s = g.state
+    assert s.unrest[2] == 1 and s.unrest[7] == 1 and s.cash[slot("hastings")] == cash + 2
+    play(g, "Commission regiment", "Madras Presidency")
+    play(g, "Tax to the President's treasury", "President of Bengal", "region Madras")
+    assert s.regiments[1, 0] == 2 and s.treasury[4] == 2 and s.unrest[7] == 2

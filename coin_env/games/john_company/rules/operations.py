@@ -5,8 +5,8 @@ Vacant offices are skipped (RB p.17).
 
 Implemented: Chairman (operations_chairman.py), Director of Trade (operations_director_of_trade.py),
 Manager of Shipping (operations_shipping.py), Military Affairs (operations_military_affairs.py), the
-Presidencies (operations_presidency.py), the Superintendent of Trade in China (operations_china.py).
-Reaching the Governor General's operation ends the game with "not implemented" (rules/turn.py).
+Presidencies (operations_presidency.py), the Superintendent of Trade in China (operations_china.py), the
+Governor General (operations_governor_general.py).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 from ..registry import CONTINUATIONS
 from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, MANAGER_OF_SHIPPING,
                       MILITARY_AFFAIRS, OFFICE_NAMES, PRESIDENT, PRESIDENCY_NAMES, REGION_OF_GOVERNOR, SUPERINTENDENT)
-from . import (operations_chairman, operations_china, operations_director_of_trade, operations_military_affairs,
-               operations_presidency, operations_shipping)
+from . import (operations_chairman, operations_china, operations_director_of_trade, operations_governor_general,
+               operations_military_affairs, operations_presidency, operations_shipping)
 from .common import name
 from .turn import implements, not_implemented
 
@@ -23,7 +23,7 @@ RIBBON = ["chairman", "director_of_trade", "manager_of_shipping", "military_affa
           "presidency1", "presidency2", "superintendent"]
 OPERATE = {CHAIRMAN: operations_chairman.start, DIRECTOR_OF_TRADE: operations_director_of_trade.start,
            MANAGER_OF_SHIPPING: operations_shipping.start, MILITARY_AFFAIRS: operations_military_affairs.start,
-           SUPERINTENDENT: operations_china.start}
+           SUPERINTENDENT: operations_china.start, GOVERNOR_GENERAL: operations_governor_general.start}
 
 
 @implements("operations")
