@@ -30,7 +30,7 @@ PROCEDURES = [
     ("trade_china", "Trade in China"), ("draw_law", "draw another law"),
     ("dial_cw", "turn the dial clockwise"), ("dial_ccw", "turn the dial counter-clockwise"),
     ("vote_for", "vote for"), ("vote_against", "vote against"), ("another_round", "another round of voting"),
-    ("resolve_vote", "resolve the vote"),
+    ("resolve_vote", "resolve the vote"), ("regiment", "a regiment"),
 ]
 SOURCES = ([("writer%d" % p, f"writer in {n}") for p, n in enumerate(PRESIDENCY_NAMES)]
            + [("officer%d" % p, f"officer in the {n} Army") for p, n in enumerate(PRESIDENCY_NAMES)]

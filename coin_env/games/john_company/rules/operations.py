@@ -15,7 +15,7 @@ from ..registry import CONTINUATIONS
 from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, MANAGER_OF_SHIPPING,
                       MILITARY_AFFAIRS, OFFICE_NAMES, PRESIDENT, PRESIDENCY_NAMES, REGION_OF_GOVERNOR, SUPERINTENDENT)
 from . import (operations_chairman, operations_china, operations_director_of_trade, operations_governor_general,
-               operations_military_affairs, operations_presidency, operations_shipping)
+               operations_military_affairs, operations_presidency, operations_shipping, pm_interventions)
 from .common import name
 from .turn import implements, not_implemented
 
@@ -28,16 +28,23 @@ OPERATE = {CHAIRMAN: operations_chairman.start, DIRECTOR_OF_TRADE: operations_di
 
 @implements("operations")
 def start(game) -> None:
-    game.after("ops_next", i=0)
+    game.after("ops_next", i=0, prev=-1, bc_used=False)
 
 
 @CONTINUATIONS.register
 def ops_next(game, frame, _):
+    """The next office on the ribbon; first the PM's interventions after the office that just acted."""
     s = game.state
-    i = frame["i"]
+    i, prev, bc_used = frame["i"], frame.get("prev", -1), frame.get("bc_used", False)
+    if prev >= 0 and pm_interventions.board_of_control_due(s, prev, bc_used):
+        pm_interventions.ask_board_of_control(game, prev, "ops_next", dict(i=i, prev=-1, bc_used=bc_used))
+        return
     if i >= len(RIBBON):
         return
-    game.after("ops_next", i=i + 1)
+    acted = _office_of_step(s, RIBBON[i])
+    game.after("ops_next", i=i + 1, prev=acted if acted is not None else -1, bc_used=bc_used)
+    if acted == MILITARY_AFFAIRS and s.office_holder[MILITARY_AFFAIRS] >= 0:
+        game.after("ops_oversight")
     step = RIBBON[i]
     if step.startswith("presidency"):
         p = int(step[-1])
@@ -61,3 +68,17 @@ def ops_next(game, frame, _):
         not_implemented(game, f"Company Operation: {OFFICE_NAMES[office]}")
         return
     fn(game, slot)
+
+
+def _office_of_step(s, step):
+    if step.startswith("presidency"):
+        return None
+    if step == "director_of_trade":
+        return GOVERNOR_GENERAL if s.office_exists[GOVERNOR_GENERAL] else DIRECTOR_OF_TRADE
+    return {"chairman": CHAIRMAN, "manager_of_shipping": MANAGER_OF_SHIPPING, "military_affairs": MILITARY_AFFAIRS,
+            "superintendent": SUPERINTENDENT}[step]
+
+
+@CONTINUATIONS.register
+def ops_oversight(game, frame, _):
+    pm_interventions.ask_military_oversight(game)

@@ -19,8 +19,7 @@ Policies (RB p.34): Tax -- £1 per target owned, an unpaid target returns to the
 also £1 per window icon on luxuries and prize pieces); Bonus -- £1 per target owned; Power -- the
 target's token swaps with the one above.
 
-Not offered yet (a passed law whose effect needs them ends the game as "not implemented"): Board of
-Control, Military Oversight, War Against France! passed (its failure -- invasions -- is implemented); coalitions (voting on
+Board of Control, Military Oversight and War Against France! are in pm_interventions.py. Not offered yet: coalitions (voting on
 another family's behalf), the vote icons of prestige cards (not reachable before the London Season);
 which targets an unpaid tax returns (unfitted shipyards, Court shares, luxuries first: a reading);
 a Power policy on the top token swaps the two bottom tokens (the PM's choice, not offered).
@@ -39,7 +38,7 @@ from .turn import implements, not_implemented
 
 LAW_INFO = {law[0]: law for law in LAWS}
 DIAL = company.POLICY_DIAL[0]
-NOT_IMPLEMENTED_LAWS = {34, 47, 55}
+NOT_IMPLEMENTED_LAWS: set = set()
 MASSES_DEMAND_FRANCHISE, WINDOW_TAX_REPEAL = 54, 46
 
 
@@ -429,6 +428,9 @@ def pass_law(game, law) -> None:
         s.share_vp = min(3, s.share_vp + 1)
     elif law == 53:                                 # Relief Demanded for Indian Famine!: the policy again
         apply_policy(game, s.dial)
+    elif law == 55:                                 # War Against France! passed
+        from .pm_interventions import war_against_france
+        war_against_france(game)
     if kind == "dilemma":
         s.law_discards.append(law)
     else:
