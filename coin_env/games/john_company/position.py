@@ -20,7 +20,8 @@ flag). ``ships`` replaces every player ship: a ship not listed is in the supply 
 Company-controlled regions (``control``) have no dome or tower and their loot token is facedown.
 ``event_stack`` [tile numbers, top first] (the rest of the stack follows in its dealt order),
 ``elephant`` {"region": r, "facing": r or None}, ``alliances`` {alliance: "active" | "exhausted"},
-``trophies`` {family: n}, ``unrest`` {region: n}.
+``trophies`` {family: n}, ``unrest`` {region: n}, ``pm`` family (the Prime Minister).
+``phase`` may also be "london_season" with ``turn`` >= 2 (the London Season is skipped on turn 1).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from .static import (ALLIANCE_NAMES, CHAIRMAN, CLOSED, CROWN, FAMILY_ACTION_KEYS
 KEYS = ("phase", "turn", "offices", "fatigue", "chairman_title", "court", "cash", "vp", "writers", "officers",
         "commanders", "officers_in_training", "regiments", "debt", "balance", "standing", "treasuries", "orders",
         "control", "strength", "opportunity", "stock_exchange", "ships", "company_ships", "china_open",
-        "laws_in_force", "prestige", "empires", "event_stack", "elephant", "alliances", "trophies", "unrest")
+        "laws_in_force", "prestige", "empires", "event_stack", "elephant", "alliances", "trophies", "unrest", "pm")
 LAW_BY_NAME = {law[1]: law[0] for law in cards.LAWS}
 PRESTIGE_BY_NAME = {c[1]: c[0] for c in cards.SPOUSES + cards.ENTERPRISE_PRESTIGE}
 
@@ -174,14 +175,22 @@ def apply_position(state, pos: dict) -> None:
         s.trophies[fam(f)] = n
     for r, n in pos.get("unrest", {}).items():
         s.unrest[_index(REGION_NAMES, r, "region")] = n
+    if "pm" in pos:
+        s.pm = fam(pos["pm"])
     if "turn" in pos:
         s.turn = pos["turn"]
     if "phase" in pos:
         phase = pos["phase"]
-        if phase not in ("family", "hiring", "operations", "bonuses", "revenue", "events"):
-            raise ValueError("position: phase must be 'family', 'hiring', 'operations', 'bonuses', 'revenue' "
-                             "or 'events'")
-        s.phase = PHASES[PHASES.index(phase) - 1]
+        if phase not in ("london_season", "family", "hiring", "operations", "bonuses", "revenue", "events"):
+            raise ValueError("position: phase must be 'london_season', 'family', 'hiring', 'operations', "
+                             "'bonuses', 'revenue' or 'events'")
+        if phase == "london_season":
+            if s.turn < 2:
+                raise ValueError("position: the London Season needs turn >= 2 (RB p.11)")
+            s.turn -= 1
+            s.phase = "upkeep"
+        else:
+            s.phase = PHASES[PHASES.index(phase) - 1]
     _recount_supply(s)
 
 
