@@ -12,7 +12,7 @@ from .registry import CONTINUATIONS, PROMPTS
 from .rules import (bonuses, events_india, family_phase, final_scoring, hiring, london_season, operations, parliament, revenue,  # noqa: F401
                     turn, upkeep)
 from .state import JohnCompanyState
-from .static import CROWN, FAMILY_KEYS, FAMILY_NAMES, N_SHIPS
+from .static import CROWN, FAMILY_KEYS, FAMILY_NAMES
 
 
 class JohnCompanyGame(Game):

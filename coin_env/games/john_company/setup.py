@@ -14,9 +14,8 @@ from __future__ import annotations
 from .data import company, scenarios
 from .data.cards import BLACKMAIL, ENTERPRISE_PRESTIGE, LAWS_NOT_IN_1710, SPOUSES
 from .data_facts import load_data
-from .rules.common import clockwise_from
 from .state import JohnCompanyState
-from .static import (BASE_OFFICES, CHAIRMAN, CROWN, FAMILY_KEYS, N_PRESIDENCIES, N_SHIPS, OFFICE, ORDER,
+from .static import (BASE_OFFICES, CHAIRMAN, CROWN, N_SHIPS, OFFICE, ORDER,
                      PRESIDENCY_NAMES, REGION, SEA_ZONES, HIRE_NUMBER, CLOSED)
 
 SCENARIOS = ("1710",)

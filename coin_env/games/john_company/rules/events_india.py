@@ -23,14 +23,14 @@ Readings and reconstructions (digest §5.7, §11 G24), each marked where it is c
 from __future__ import annotations
 
 from ..data import map as mapdata
-from ..static import (CHINA, CLOSED, FILLED, GOVERNOR_OF_REGION, MILITARY_AFFAIRS, N_ALLIANCES, N_REGIONS, OPEN,
-                      ORDER_NAMES, ORDER_NORTH_RANK, ORDER_REGION, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES,
-                      REGION, REGION_NAMES, REGION_ORDERS, SEA_ZONES, ALLIANCE_ARMY, CHAIRMAN, SHIP_NAMES)
+from ..data.cards import EVENT_TILES
+from ..static import (CHINA, CLOSED, GOVERNOR_OF_REGION, N_ALLIANCES, N_REGIONS, OPEN, ORDER_NAMES, ORDER_NORTH_RANK,
+                    ORDER_REGION, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, REGION, REGION_NAMES, REGION_ORDERS,
+                    SEA_ZONES, ALLIANCE_ARMY, SHIP_NAMES)
 from .common import clockwise_from, name
-from .turn import implements, not_implemented
+from .turn import implements
 
-TILES = {t[0]: (t[1], REGION[t[2]], t[3], t[4]) for t in __import__(
-    "coin_env.games.john_company.data.cards", fromlist=["EVENT_TILES"]).EVENT_TILES}
+TILES = {t[0]: (t[1], REGION[t[2]], t[3], t[4]) for t in EVENT_TILES}
 SEPOY_RECRUITMENT = 38
 
 
@@ -456,5 +456,3 @@ def foreign_invasion(game, home_only: bool = False) -> None:
         if inside:
             march(game, "circle")
 
-
-__all__ = ["start", "FILLED", "MILITARY_AFFAIRS", "CHAIRMAN"]

@@ -22,7 +22,7 @@ is the first available by name; a family out of pieces takes one from its least 
 
 from __future__ import annotations
 
-from ..actions import FAMILY_ACTION0, NO, PRESIDENCY0, STOCK0, YES
+from ..actions import FAMILY_ACTION0, PRESIDENCY0, STOCK0, YES
 from ..data import company
 from ..registry import CONTINUATIONS
 from ..static import FAMILY_ACTION_KEYS, FAMILY_ACTIONS, N_SHIPS, PRESIDENCY_NAMES
@@ -283,5 +283,3 @@ def new_company_shares(game) -> None:
     for j, slot in enumerate(reversed(pieces)):
         s.stock_exchange[4 - j] = slot
 
-
-__all__ = ["start", "new_company_shares", "NO"]

@@ -22,7 +22,7 @@ Revenue, after the phase in Events in India, after the vote in Parliament (RB p.
 
 from __future__ import annotations
 
-from ..data import company, scenarios
+from ..data import scenarios
 from ..data.cards import BLACKMAIL, ENTERPRISE_PRESTIGE
 from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, CROWN, FAMILY_KEYS, N_OFFICES, OFFICE_NAMES
@@ -124,5 +124,3 @@ def finish(game, failed: bool) -> None:
     s.over = True
     game.log_note("end", f"Final Scoring: {FAMILY_KEYS[ranking[0]]} wins")
 
-
-__all__ = ["begin", "company"]

@@ -30,12 +30,12 @@ supply. The new Chairman moves one of its Court shares to the Chairman slot.
 
 from __future__ import annotations
 
-from ..actions import FAMILY0, NO, OFFICE0, SOURCE, SOURCE_KEY, YES
+from ..actions import FAMILY0, NO, OFFICE0, SOURCE, SOURCE_KEY
 from ..registry import CONTINUATIONS
 from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, HIRE_NUMBER, MANAGER_OF_SHIPPING,
                       MILITARY_AFFAIRS, N_OFFICES, OFFICE_NAMES, PRESIDENT, PRESIDENCY_NAMES, REGION_OF_GOVERNOR,
                       SUPERINTENDENT)
-from .common import ask_yes_no, clockwise_from, key, name, seek_consent, vacate
+from .common import ask_yes_no, clockwise_from, key, name, seek_consent
 from .turn import implements
 
 
@@ -295,5 +295,3 @@ def _seat_chairman(game, slot: int, from_court: bool) -> None:
     s.chairman_title = slot
     game.log_note("hiring", f"{name(slot)} is elected Chairman", office="Chairman", family=key(slot))
 
-
-__all__ = ["start", "hire_office", "candidates", "vacate", "YES"]

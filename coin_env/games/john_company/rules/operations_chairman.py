@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..actions import YES
 from ..data import company
 from ..registry import CONTINUATIONS
-from ..static import CHAIRMAN, TREASURY_NAMES
+from ..static import TREASURY_NAMES
 from .common import ask_number, ask_yes_no, clockwise_from, name, seek_consent
 
 
@@ -114,5 +114,3 @@ def chairman_allocated(game, frame, value):
         game.log_note("operations", f"Chairman allocates £{value} to {TREASURY_NAMES[k]}")
     _allocate_next(game, slot, k + 1)
 
-
-__all__ = ["start", "CHAIRMAN"]

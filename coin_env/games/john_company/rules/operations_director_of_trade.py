@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..actions import COMPANY_SHIP, DONE, EXTRA_SHIP, FAMILY0, ORDER0, PRESIDENCY0, PROC, SHIP0, ZONE0
 from ..registry import CONTINUATIONS
 from ..static import (CHINA, CLOSED, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, N_ORDERS, N_SHIPS, OPEN, ORDER_NAMES,
-                      ORDER_REGION, PRESIDENCY_NAMES, SEA_ZONES, SHIP_NAMES, SUPERINTENDENT, T_DOT)
+                    ORDER_REGION, PRESIDENCY_NAMES, SEA_ZONES, SUPERINTENDENT, T_DOT)
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from .common import ask_number, key, name, vacate
 
@@ -199,5 +199,3 @@ def move_ship(s, ship_action, src, dst) -> None:
     else:
         s.ship_zone[ship_action - SHIP0] = dst
 
-
-__all__ = ["start", "office_of", "SHIP_NAMES"]

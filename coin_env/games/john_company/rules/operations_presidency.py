@@ -39,13 +39,13 @@ adds 1 unrest); otherwise 1 unrest. The pool shrinks by 1 each time. RB-ex p.24 
 
 from __future__ import annotations
 
-from ..actions import ALLIANCE0, COUNT0, DONE, FAMILY0, NO, OFFICE0, ORDER0, PROC, REGION0, SOURCE, YES
+from ..actions import ALLIANCE0, DONE, FAMILY0, OFFICE0, ORDER0, PROC, REGION0, SOURCE, YES
 from ..data import company
 from ..registry import CONTINUATIONS
-from ..static import (ALLIANCE_ARMY, ALLIANCE_NAMES, CHAIRMAN, CLOSED, FILLED, GOVERNOR_OF_REGION, GOVERNORS,
-                      N_ALLIANCES, N_ORDERS, N_REGIONS, OFFICE_NAMES, OPEN, ORDER_NAMES, ORDER_REGION, PRESIDENT,
-                      PRESIDENT_TREASURY, PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES,
-                      PRESIDENCY_ZONE, REGION_NAMES, REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
+from ..static import (ALLIANCE_ARMY, ALLIANCE_NAMES, CHAIRMAN, CLOSED, FILLED, GOVERNOR_OF_REGION, N_ALLIANCES,
+                    N_REGIONS, OFFICE_NAMES, OPEN, ORDER_NAMES, ORDER_REGION, PRESIDENT, PRESIDENT_TREASURY,
+                    PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, PRESIDENCY_ZONE, REGION_NAMES,
+                    REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from .common import ask_number, ask_yes_no, clockwise_from, key, name, seek_consent, vacate
 
@@ -599,5 +599,3 @@ def governor_result(game, frame, action):
         taxes += 1
     governor_menu(game, g, frame["pool"], taxes, frame["last_success"])
 
-
-__all__ = ["start", "COUNT0", "NO", "N_ORDERS", "CLOSED"]

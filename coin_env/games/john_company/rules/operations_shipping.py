@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..actions import DONE, PROC, SHIP0, ZONE0
 from ..data import company
 from ..registry import CONTINUATIONS
-from ..static import MANAGER_OF_SHIPPING, N_SHIPS, SEA_ZONES, SHIP_NAMES, T_MOS
+from ..static import N_SHIPS, SEA_ZONES, SHIP_NAMES, T_MOS
 from .common import key, name
 from .operations_director_of_trade import zones_in_play
 
@@ -109,5 +109,3 @@ def mos_zone(game, frame, action):
         game.log_note("operations", f"{'Company' if kind == 'company' else 'Extra'} ship to the {SEA_ZONES[z]}")
     menu(game, slot)
 
-
-__all__ = ["start", "MANAGER_OF_SHIPPING"]

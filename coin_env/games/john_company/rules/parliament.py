@@ -27,7 +27,7 @@ a Power policy on the top token swaps the two bottom tokens (the PM's choice, no
 
 from __future__ import annotations
 
-from ..actions import DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, PROC
+from ..actions import DONE, LAW, LAW_OF_ACTION, OFFICE0, PROC
 from ..data import company
 from ..data.cards import LAWS
 from ..registry import CONTINUATIONS
@@ -469,5 +469,3 @@ def famine_failed(game) -> None:
         if s.control[r] >= 0:
             s.unrest[r] += 1
 
-
-__all__ = ["start", "FAMILY0"]

@@ -14,7 +14,7 @@ France!'s passage.
 
 from __future__ import annotations
 
-from ..actions import COMPANY_SHIP, DONE, EXTRA_SHIP, FAMILY0, NO, PRESIDENCY0, PROC, SHIP0, YES, ZONE0
+from ..actions import COMPANY_SHIP, DONE, EXTRA_SHIP, FAMILY0, PRESIDENCY0, PROC, SHIP0, YES, ZONE0
 from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, OFFICE_NAMES, PRESIDENCY_NAMES
 from .common import ask_yes_no, clockwise_from, key, name, seek_consent, vacate
@@ -166,5 +166,3 @@ def war_piece(game, frame, action):
         s.supply[f] += 1
     _war_piece(game, frame["left"] - 1)
 
-
-__all__ = ["NO"]

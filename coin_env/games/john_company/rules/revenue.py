@@ -20,9 +20,9 @@ from __future__ import annotations
 from ..actions import YES
 from ..data import company
 from ..registry import CONTINUATIONS
-from ..static import CHAIRMAN, N_SHIPS
+from ..static import CHAIRMAN
 from .common import ask_number, ask_yes_no, name
-from .turn import implements, not_implemented
+from .turn import implements
 
 CALICO_ACTS, COMPANY_AIDS_GOVERNMENT, SEPOY_RECRUITMENT, ROYAL_PROTECTION = 31, 49, 38, 50
 
@@ -126,5 +126,3 @@ def revenue_dividends(game, frame, value):
         s.standing = min(7, s.standing + 1)
         game.log_note("revenue", f"Public enthusiasm: Standing {s.standing}")
 
-
-__all__ = ["start", "N_SHIPS"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..static import FILLED, N_ORDERS, OPEN
 from .common import name
-from .turn import implements, not_implemented
+from .turn import implements
 
 
 @implements("upkeep")
