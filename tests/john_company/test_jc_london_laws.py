@@ -61,3 +61,29 @@ def test_military_oversight_needs_nepotism_consent():
     play(g, "yes")
     s = g.state
     assert s.commander[0] == slot("benyon") and s.officers[slot("hastings"), 0, 0] == 1
+
+
+def test_parliament_dilemma_dial_coalition_and_a_failed_law_rb_p34_p36():
+    """RB-ex p.34: the PM passes on Calico Acts and draws a dilemma, which must be selected; the dial turns
+    to the first matching space either way. A coalition: Hastings votes against on Larkins's behalf
+    with its consent; the law fails, Larkins (most votes against) becomes Prime Minister and turns the
+    dial one space."""
+    g = new_game(3, 0, position={"phase": "parliament", "pm": "benyon", "dial": 0, "ships": {},
+                                 "law_deck": ["Calico Acts", "Relief Demanded for Indian Famine!"],
+                                 "cash": {"benyon": 0, "hastings": 5, "larkins": 0}})
+    assert g.current_player() == "benyon"
+    assert set(labels(g)) == {"law Calico Acts", "draw another law"}
+    play(g, "draw another law")                 # the dilemma is selected at once
+    assert set(labels(g)) == {"turn the dial clockwise", "turn the dial counter-clockwise"}
+    play(g, "turn the dial clockwise")          # to Tax on Company shares (space 1)
+    assert g.state.dial == 1
+    assert g.current_player() == "hastings"     # the PM (no money, no enterprise) cannot vote
+    play(g, "vote against", "Larkins")
+    assert g.current_player() == "larkins" and "consent" in g.prompt()
+    play(g, "yes", "3")
+    assert g.state.cash[slot("hastings")] == 2
+    assert g.current_player() == "benyon" and set(labels(g)) == {"another round of voting", "resolve the vote"}
+    play(g, "resolve the vote")
+    s = g.state
+    assert s.opposition_leader == slot("larkins") and s.pm == slot("larkins")
+    assert g.current_player() == "larkins" and "turn the dial" in labels(g)[0]

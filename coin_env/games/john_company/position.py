@@ -21,7 +21,8 @@ Company-controlled regions (``control``) have no dome or tower and their loot to
 ``event_stack`` [tile numbers, top first] (the rest of the stack follows in its dealt order),
 ``elephant`` {"region": r, "facing": r or None}, ``alliances`` {alliance: "active" | "exhausted"},
 ``trophies`` {family: n}, ``unrest`` {region: n}, ``pm`` family (the Prime Minister).
-``phase`` may also be "london_season" with ``turn`` >= 2 (the London Season is skipped on turn 1).
+``phase`` may also be "london_season" with ``turn`` >= 2 (the London Season is skipped on turn 1), or
+"parliament"; ``law_deck`` [law names, top first] (the rest follows), ``dial`` (policy dial space 0-13).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from .static import (ALLIANCE_NAMES, CHAIRMAN, CLOSED, CROWN, FAMILY_ACTION_KEYS
 KEYS = ("phase", "turn", "offices", "fatigue", "chairman_title", "court", "cash", "vp", "writers", "officers",
         "commanders", "officers_in_training", "regiments", "debt", "balance", "standing", "treasuries", "orders",
         "control", "strength", "opportunity", "stock_exchange", "ships", "company_ships", "china_open",
-        "laws_in_force", "prestige", "empires", "event_stack", "elephant", "alliances", "trophies", "unrest", "pm")
+        "laws_in_force", "prestige", "empires", "event_stack", "elephant", "alliances", "trophies", "unrest", "pm", "law_deck", "dial")
 LAW_BY_NAME = {law[1]: law[0] for law in cards.LAWS}
 PRESTIGE_BY_NAME = {c[1]: c[0] for c in cards.SPOUSES + cards.ENTERPRISE_PRESTIGE}
 
@@ -175,13 +176,21 @@ def apply_position(state, pos: dict) -> None:
         s.trophies[fam(f)] = n
     for r, n in pos.get("unrest", {}).items():
         s.unrest[_index(REGION_NAMES, r, "region")] = n
+    if "law_deck" in pos:
+        top = [LAW_BY_NAME[n] if n in LAW_BY_NAME else _index([], n, "law") for n in pos["law_deck"]]
+        s.law_deck = [x for x in s.law_deck if x not in top] + list(reversed(top))
+    if "dial" in pos:
+        if type(pos["dial"]) is not int or not 0 <= pos["dial"] <= 13:
+            raise ValueError("position: dial is a space 0..13")
+        s.dial = pos["dial"]
     if "pm" in pos:
         s.pm = fam(pos["pm"])
     if "turn" in pos:
         s.turn = pos["turn"]
     if "phase" in pos:
         phase = pos["phase"]
-        if phase not in ("london_season", "family", "hiring", "operations", "bonuses", "revenue", "events"):
+        if phase not in ("london_season", "family", "hiring", "operations", "bonuses", "revenue", "events",
+                         "parliament"):
             raise ValueError("position: phase must be 'london_season', 'family', 'hiring', 'operations', "
                              "'bonuses', 'revenue' or 'events'")
         if phase == "london_season":

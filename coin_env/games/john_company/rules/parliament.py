@@ -9,7 +9,9 @@ the law's icon (the PM chooses when the two differ). Starting support: the law's
 Voting: rounds starting with the PM, clockwise; a family may vote for or against (pass otherwise):
 £1 per vote from its treasury (Masses Demand Franchise!: £2), 2 votes per workshop and 1 per shipyard
 used (each card once per vote). Whoever votes against is in the opposition and may not vote for later;
-the PM never votes against (Prime Minister's honour). After each round with a vote the PM starts
+the PM never votes against (Prime Minister's honour). Coalitions: a family voting against may cast its
+votes on behalf of another (non-PM) family, with that family's explicit consent; the partner joins the
+opposition and the votes count toward its total against. After each round with a vote the PM starts
 another round or resolves; a round without a vote resolves. Opposition Leader: most votes against
 (a tie keeps the previous holder).
 Resolution: support <= -1 fails (the law is discarded, a dilemma's "if failed" applies, the Opposition
@@ -19,21 +21,21 @@ Policies (RB p.34): Tax -- £1 per target owned, an unpaid target returns to the
 also £1 per window icon on luxuries and prize pieces); Bonus -- £1 per target owned; Power -- the
 target's token swaps with the one above.
 
-Board of Control, Military Oversight and War Against France! are in pm_interventions.py. Not offered yet: coalitions (voting on
-another family's behalf), the vote icons of prestige cards (not reachable before the London Season);
+Board of Control, Military Oversight and War Against France! are in pm_interventions.py. Not offered yet:
+the vote icons of prestige cards (not reachable before the London Season);
 which targets an unpaid tax returns (unfitted shipyards, Court shares, luxuries first: a reading);
 a Power policy on the top token swaps the two bottom tokens (the PM's choice, not offered).
 """
 
 from __future__ import annotations
 
-from ..actions import DONE, LAW, LAW_OF_ACTION, OFFICE0, PROC
+from ..actions import DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, PROC
 from ..data import company
 from ..data.cards import LAWS
 from ..registry import CONTINUATIONS
 from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, N_SHIPS, SUPERINTENDENT,
                       REGION_OF_GOVERNOR)
-from .common import ask_number, clockwise_from, key, name
+from .common import ask_number, clockwise_from, key, name, seek_consent
 from .turn import implements, not_implemented
 
 LAW_INFO = {law[0]: law for law in LAWS}
@@ -215,10 +217,33 @@ def vote_side(game, frame, action):
         _vote_turn(game, vote)
         return
     side = 1 if action == PROC["vote_for"] else -1
+    partners = [x for x in vote["order"] if x != f and x != s.pm] if side < 0 else []
+    if partners:
+        game.choose(key(f), f"{name(f)}: vote against on your own behalf or for a coalition partner?",
+                    [FAMILY0 + f] + [FAMILY0 + x for x in partners], "vote_behalf", vote=vote, fam=f)
+        return
     _ask_votes(game, vote, f, side, stage=0, total=0)
 
 
-def _ask_votes(game, vote, f, side, stage, total):
+@CONTINUATIONS.register
+def vote_behalf(game, frame, action):
+    """Coalitions (RB p.35): votes cast on behalf of another family, with its consent; that family joins
+    the opposition and the votes count toward its total against."""
+    f, behalf = frame["fam"], action - FAMILY0
+    if behalf == f:
+        _ask_votes(game, frame["vote"], f, -1, stage=0, total=0)
+        return
+    seek_consent(game, [behalf], [1], 0, 1, "{family}: consent to " + f"{name(f)} voting against on your behalf "
+                 "(you join the opposition)?", "vote_coalition", dict(vote=frame["vote"], fam=f, behalf=behalf))
+
+
+@CONTINUATIONS.register
+def vote_coalition(game, frame, granted):
+    _ask_votes(game, frame["vote"], frame["fam"], -1, stage=0, total=0,
+               behalf=frame["behalf"] if granted else frame["fam"])
+
+
+def _ask_votes(game, vote, f, side, stage, total, behalf=None):
     """Votes from workshops (2 each), shipyards (1 each), then cash; at least one vote in all."""
     s = game.state
     w, y = _unused(s, vote, f)
@@ -227,14 +252,14 @@ def _ask_votes(game, vote, f, side, stage, total):
     while stage < 3 and stages[stage][1] == 0:
         stage += 1
     if stage >= 3:
-        _cast(game, vote, f, side, total)
+        _cast(game, vote, f, side, total, f if behalf is None else behalf)
         return
     what, hi, per = stages[stage]
     later = sum(n for _, n, _ in stages[stage + 1:])
     lo = 1 if total == 0 and later == 0 else 0
     ask_number(game, f, f"{name(f)}: how many {what} to vote with ({per} vote{'s' if per > 1 else ''} each"
                + (f", £{vote_price(s)} per vote" if what == "cash" else "") + ")?", lo, hi, "vote_count",
-               vote=vote, fam=f, side=side, stage=stage, total=total)
+               vote=vote, fam=f, side=side, stage=stage, total=total, behalf=f if behalf is None else behalf)
 
 
 @CONTINUATIONS.register
@@ -254,19 +279,20 @@ def vote_count(game, frame, value):
         s.cash[f] -= value * vote_price(s)
         total += value
     vote["used"] = dict(vote["used"], **{str(f): used})
-    _ask_votes(game, vote, f, frame["side"], stage + 1, total)
+    _ask_votes(game, vote, f, frame["side"], stage + 1, total, frame["behalf"])
 
 
-def _cast(game, vote, f, side, total):
+def _cast(game, vote, f, side, total, behalf):
     vote = dict(vote)
     vote["support"] += side * total
     if side < 0:
-        vote["against"] = dict(vote["against"], **{str(f): vote["against"].get(str(f), 0) + total})
-        if f not in vote["opposition"]:
-            vote["opposition"] = vote["opposition"] + [f]
+        vote["against"] = dict(vote["against"], **{str(behalf): vote["against"].get(str(behalf), 0) + total})
+        joined = [x for x in dict.fromkeys((f, behalf)) if x not in vote["opposition"]]
+        vote["opposition"] = vote["opposition"] + joined
     vote["voted"] = True if total else vote["voted"]
     vote["i"] += 1
-    game.log_note("parliament", f"{name(f)} casts {total} vote(s) {'for' if side > 0 else 'against'}")
+    game.log_note("parliament", f"{name(f)} casts {total} vote(s) {'for' if side > 0 else 'against'}"
+                  + (f" on behalf of {name(behalf)}" if behalf != f else ""))
     _vote_turn(game, vote)
 
 
