@@ -78,3 +78,28 @@ def test_view_refuses_a_family_not_in_the_game():
     g = new_game(3, 0)
     with pytest.raises(ValueError, match="not a family"):
         g.view("walsh")
+
+
+def test_a_family_that_peeked_at_the_display_keeps_seeing_it():
+    """RB p.12: the family choosing a London Season card may look at the facedown blackmail cards there;
+    the others still see them facedown."""
+    from coin_env.games.john_company import game as jc
+    from coin_env.games.john_company.hidden import BLACKMAIL_IDS
+    offices = {o: None for o in ["Chairman", "Director of Trade", "Military Affairs", "President of Bombay",
+                                 "President of Madras", "President of Bengal"]}
+    offices["Manager of Shipping"] = "hastings"
+    for seed in range(80):
+        g = jc.new_game("1710", seed=seed, options={"families": 3}, script=[6],
+                        position={"phase": "london_season", "turn": 2, "offices": offices, "cash": {"hastings": 10},
+                                  "chairman_title": "benyon"})
+        if not any(c in BLACKMAIL_IDS for c in g.state.display):
+            continue
+        play(g, "prize box 1")                  # Hastings retires its pensioner: it chooses a card next
+        assert g.current_player() == "hastings" and "London Season card" in g.prompt()
+        mine = g.view("hastings")["fields"]["display"]
+        theirs = g.view("benyon")["fields"]["display"]
+        assert "facedown blackmail" not in mine and "facedown blackmail" in theirs
+        d = g.determinize("benyon", 3)
+        assert d.view("benyon") == g.view("benyon")
+        return
+    raise AssertionError("no seed with a blackmail card in the display")

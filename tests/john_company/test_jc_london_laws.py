@@ -87,3 +87,24 @@ def test_parliament_dilemma_dial_coalition_and_a_failed_law_rb_p34_p36():
     s = g.state
     assert s.opposition_leader == slot("larkins") and s.pm == slot("larkins")
     assert g.current_player() == "larkins" and "turn the dial" in labels(g)[0]
+
+
+def test_prestige_cards_vote_and_lady_newcome_silences_enterprises():
+    g = new_game(3, 0, position={"phase": "parliament", "pm": "benyon", "dial": 0, "ships": {},
+                                 "law_deck": ["Calico Acts"], "prestige": {"hastings": ["Rotten Borough"],
+                                                                            "larkins": ["Lady Newcome"]},
+                                 "cash": {"benyon": 0, "hastings": 0, "larkins": 2}})
+    play(g, "law Calico Acts")
+    if "turn the dial clockwise" in labels(g):
+        play(g, "turn the dial clockwise")
+    assert g.current_player() == "hastings"
+    play(g, "vote for")
+    assert "Rotten Boroughs" in g.prompt() and labels(g) == ["1"]
+    support = 1 + 3
+    play(g, "1")
+    assert g.current_player() == "larkins"
+    play(g, "vote against", "Larkins")
+    assert "cash" in g.prompt()                 # Lady Newcome: only cash votes
+    play(g, "2")
+    play(g, "resolve the vote")
+    assert g.state.cash[slot("larkins")] == 0 and support - 2 >= 0

@@ -8,7 +8,8 @@ Selecting the policy: the dial arm turns clockwise or counter-clockwise to the f
 the law's icon (the PM chooses when the two differ). Starting support: the law's printed value.
 Voting: rounds starting with the PM, clockwise; a family may vote for or against (pass otherwise):
 £1 per vote from its treasury (Masses Demand Franchise!: £2), 2 votes per workshop and 1 per shipyard
-used (each card once per vote). Whoever votes against is in the opposition and may not vote for later;
+used (each card once per vote), and the prestige cards' icons (Rotten Borough 3, 1 after Masses Demand
+Franchise!; Labour Newspaper / Social Magazine 4 on matching policies; none under Lady Newcome). Whoever votes against is in the opposition and may not vote for later;
 the PM never votes against (Prime Minister's honour). Coalitions: a family voting against may cast its
 votes on behalf of another (non-PM) family, with that family's explicit consent; the partner joins the
 opposition and the votes count toward its total against. After each round with a vote the PM starts
@@ -22,7 +23,6 @@ also £1 per window icon on luxuries and prize pieces); Bonus -- £1 per target 
 target's token swaps with the one above.
 
 Board of Control, Military Oversight and War Against France! are in pm_interventions.py. Not offered yet:
-the vote icons of prestige cards (not reachable before the London Season);
 which targets an unpaid tax returns (unfitted shipyards, Court shares, luxuries first: a reading);
 a Power policy on the top token swaps the two bottom tokens (the PM's choice, not offered).
 """
@@ -164,15 +164,28 @@ def _start_vote(game, law, space, old_ideas, impeach=None):
     _vote_turn(game, vote)
 
 
-def _unused(s, vote, f) -> tuple[int, int]:
-    used = vote["used"].get(str(f), [0, 0])
-    shipyards = int((s.shipyard_owner == f).sum())
-    return int(s.workshops[f]) - used[0], shipyards - used[1]
+ROTTEN_BOROUGHS, LABOUR_NEWSPAPER, SOCIAL_MAGAZINE, LADY_NEWCOME = (28, 29, 30), 23, 26, 20
+
+
+def vote_sources(s, vote, f) -> list[tuple[str, int, int]]:
+    """(what, how many unused, votes each) for a family's vote icons this vote (RB p.35; prestige cards,
+    digest appendix B). Lady Newcome: the family's enterprises have no vote icons."""
+    used = vote["used"].get(str(f), [0, 0, 0, 0, 0])
+    if LADY_NEWCOME in s.hands[f]["prestige"]:
+        return []
+    prestige = s.hands[f]["prestige"]
+    target = DIAL[vote["space"]][1]
+    boroughs = sum(1 for c in prestige if c in ROTTEN_BOROUGHS)
+    return [("workshops", int(s.workshops[f]) - used[0], 2),
+            ("shipyards", int((s.shipyard_owner == f).sum()) - used[1], 1),
+            ("Rotten Boroughs", boroughs - used[2], 1 if MASSES_DEMAND_FRANCHISE in s.laws_in_force else 3),
+            ("Labour Newspaper", int(LABOUR_NEWSPAPER in prestige and target in ("Workshops", "Shipyards")) - used[3], 4),
+            ("Social Magazine", int(SOCIAL_MAGAZINE in prestige and target in ("Luxuries", "Company shares"))
+             - used[4], 4)]
 
 
 def _can_vote(s, vote, f) -> bool:
-    w, y = _unused(s, vote, f)
-    return w > 0 or y > 0 or s.cash[f] >= vote_price(s)
+    return any(n > 0 for _, n, _ in vote_sources(s, vote, f)) or s.cash[f] >= vote_price(s)
 
 
 def _vote_turn(game, vote):
@@ -244,21 +257,23 @@ def vote_coalition(game, frame, granted):
 
 
 def _ask_votes(game, vote, f, side, stage, total, behalf=None):
-    """Votes from workshops (2 each), shipyards (1 each), then cash; at least one vote in all."""
+    """Votes from each kind of vote icon, then cash; at least one vote in all."""
     s = game.state
-    w, y = _unused(s, vote, f)
     cash_votes = int(s.cash[f]) // vote_price(s)
-    stages = [("workshops", w, 2), ("shipyards", y, 1), ("cash", cash_votes, 1)]
-    while stage < 3 and stages[stage][1] == 0:
+    stages = vote_sources(s, vote, f) + [("cash", cash_votes, 1)]
+    stages += [("", 0, 0)] * (6 - len(stages))           # Lady Newcome: cash only (keep the stage numbers)
+    if len(stages) == 6 and stages[0][0] == "cash":
+        stages = [("", 0, 0)] * 5 + [stages[0]]
+    while stage < 6 and stages[stage][1] <= 0:
         stage += 1
-    if stage >= 3:
+    if stage >= 6:
         _cast(game, vote, f, side, total, f if behalf is None else behalf)
         return
     what, hi, per = stages[stage]
     later = sum(n for _, n, _ in stages[stage + 1:])
     lo = 1 if total == 0 and later == 0 else 0
     ask_number(game, f, f"{name(f)}: how many {what} to vote with ({per} vote{'s' if per > 1 else ''} each"
-               + (f", £{vote_price(s)} per vote" if what == "cash" else "") + ")?", lo, hi, "vote_count",
+               + (f", £{vote_price(s)} per vote" if what == "cash" else "") + ")?", lo, hi, "vote_count", per=per,
                vote=vote, fam=f, side=side, stage=stage, total=total, behalf=f if behalf is None else behalf)
 
 
@@ -268,13 +283,10 @@ def vote_count(game, frame, value):
     vote = dict(frame["vote"])
     f, stage = frame["fam"], frame["stage"]
     total = frame["total"]
-    used = list(vote["used"].get(str(f), [0, 0]))
-    if stage == 0:
-        used[0] += value
-        total += 2 * value
-    elif stage == 1:
-        used[1] += value
-        total += value
+    used = list(vote["used"].get(str(f), [0, 0, 0, 0, 0]))
+    if stage < 5:
+        used[stage] += value
+        total += value * frame["per"]
     else:
         s.cash[f] -= value * vote_price(s)
         total += value
@@ -457,7 +469,7 @@ def pass_law(game, law) -> None:
     elif law == 55:                                 # War Against France! passed
         from .pm_interventions import war_against_france
         war_against_france(game)
-    if kind == "dilemma":
+    if kind == "dilemma" and law != MASSES_DEMAND_FRANCHISE:     # Masses Demand Franchise! stays in force
         s.law_discards.append(law)
     else:
         s.laws_in_force.append(law)
