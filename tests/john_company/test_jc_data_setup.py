@@ -121,3 +121,32 @@ def test_bad_options_and_scenarios_are_refused():
         jc.new_game("1758")
     with pytest.raises(ValueError, match="unknown key"):
         new_game(3, 0, position={"towers": 1})
+
+
+def test_solo_draw_three_keep_one_rb_p43():
+    from coin_env.games.john_company import game as jc
+    g = jc.new_game("1710", seed=2, options={"families": 1, "setup_deal": "draw"}, debug=True)
+    for _ in range(4):
+        assert g.current_player() == "benyon" and "keep which setup card" in g.prompt()
+        assert len(g.legal_actions()) == 3
+        g.apply(g.legal_actions()[0])
+    s = g.state
+    assert len(s.setup_cards[0]) == 4 and len(s.setup_cards[6]) == 8
+    assert all(s.office_holder[o] >= 0 for o in range(8) if o != 2) and s.phase == "family"
+
+
+def test_two_families_draw_three_give_one_rb_p44():
+    from coin_env.games.john_company import game as jc
+    g = jc.new_game("1710", seed=5, options={"families": 2, "setup_deal": "draw"}, debug=True)
+    who = []
+    for _ in range(4):
+        who.append(g.current_player())
+        assert "give which setup card to the Crown" in g.prompt()
+        g.apply(g.legal_actions()[-1])
+    assert who == ["benyon", "hastings", "benyon", "hastings"]
+    s = g.state
+    assert {f: len(s.setup_cards[f]) for f in s.seats} == {0: 4, 1: 4, 6: 4}
+    assert s.seats[-1] == 6 or s.office_holder[0] == 6
+    saved = g.to_json()
+    from coin_env.games.john_company.game import load_game
+    assert load_game(saved).to_json() == saved

@@ -58,6 +58,7 @@ def _entries():
     e += [("alliance", str(i), f"alliance {n}") for i, n in enumerate(ALLIANCE_NAMES)]
     e += [("law", str(law[0]), f"law {law[1]}") for law in LAWS]
     e += [("take", str(i), f"take London Season card {i + 1}") for i in range(3)]
+    e += [("setup_card", str(i), f"setup card {i}") for i in range(1, 19)]
     e += [("discard", str(i), f"discard London Season card {i + 1}") for i in range(3)]
     return e
 
@@ -88,4 +89,5 @@ ALLIANCE0 = V.base("alliance")
 LAW = {law[0]: V.index("law", str(law[0])) for law in LAWS}
 LAW_OF_ACTION = {v: k for k, v in LAW.items()}
 TAKE0 = V.base("take")
+SETUP_CARD0 = V.index("setup_card", "1") - 1          # SETUP_CARD0 + n is "setup card n"
 DISCARD0 = V.base("discard")

@@ -4,9 +4,10 @@ Options:
 * ``families``: 1-6 player families (default 4). 1: solo against the Crown (RB p.43); 2: two families
   and the Crown as a third (RB p.44); 3-6: no Crown.
 * ``data_pack``: an owner data pack (data_facts.OWNER_KEYS) replacing reconstructed printed values.
-
-Setup cards are dealt at random (RB p.5 step 10; the draft variant and the solo/2-player
-"draw 3, keep some" deals, RB p.43-44, are not offered yet: their random-deal variants are used).
+* ``setup_deal``: "random" (default: setup cards dealt at random, RB p.5 step 10 and the solo variant)
+  or "draw" (one or two families: the solo deal -- draw 3, keep 1, give 2 to the Crown, until 4 / 8,
+  RB p.43 -- or the two-family deal -- each draws 3, keeps 2, gives 1 to the Crown, twice, RB p.44 --
+  as decisions of the families). The draft variant (RB p.5) is not offered.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from .static import (BASE_OFFICES, CHAIRMAN, CROWN, N_SHIPS, OFFICE, ORDER,
                      PRESIDENCY_NAMES, REGION, SEA_ZONES, HIRE_NUMBER, CLOSED)
 
 SCENARIOS = ("1710",)
-OPTION_KEYS = ("families", "data_pack")
+OPTION_KEYS = ("families", "data_pack", "setup_deal")
 
 
 def validate_options(options: dict) -> dict:
@@ -31,6 +32,9 @@ def validate_options(options: dict) -> dict:
     if type(n) is not int or not 1 <= n <= 6:
         raise ValueError(f"option 'families' must be an integer 1..6, not {n!r}")
     out.setdefault("data_pack", None)
+    deal = out.setdefault("setup_deal", "random")
+    if deal not in ("random", "draw"):
+        raise ValueError(f"option 'setup_deal' must be 'random' or 'draw', not {deal!r}")
     return out
 
 
@@ -107,15 +111,18 @@ def build_state(seed: int, options: dict) -> JohnCompanyState:
     rng.shuffle(deck)
     ships = list(range(N_SHIPS))
     rng.shuffle(ships)       # which named shipyard a setup card gives (reconstructed: not printed)
-    for slot in s.seats:
-        for _ in range(per_seat[slot]):
-            card = deck.pop()
-            s.setup_cards[slot].append(card[0])
-            for item in card[2]:
-                _take_item(s, slot, item, ships, blackmail)
-    s.chairman_title = int(s.office_holder[CHAIRMAN])
-    if n == 2:
-        s.seats = _seat_the_crown(s)
+    if options.get("setup_deal") == "draw" and n <= 2:
+        s.setup_deck = [c[0] for c in deck]
+    else:
+        for slot in s.seats:
+            for _ in range(per_seat[slot]):
+                card = deck.pop()
+                s.setup_cards[slot].append(card[0])
+                for item in card[2]:
+                    _take_item(s, slot, item, ships, blackmail)
+        s.chairman_title = int(s.office_holder[CHAIRMAN])
+        if n == 2:
+            s.seats = _seat_the_crown(s)
     # step 12: the London Season display (prestige faceup, blackmail facedown)
     s.london_deck = [c[0] for c in SPOUSES] + [c[0] for c in ENTERPRISE_PRESTIGE] + blackmail
     rng.shuffle(s.london_deck)
@@ -194,3 +201,25 @@ def new_game(game_class, scenario=None, seed=0, options=None, position=None, deb
         game.script_dice(script)
     game.advance()
     return game
+
+
+def finish_drawn_deal(game) -> None:
+    """After a solo / two-family draw (rules/setup_deal.py): everyone takes what its cards list."""
+    s = game.state
+    rng = s.rng
+    ships = [i for i in range(N_SHIPS) if s.shipyard_owner[i] < 0]
+    rng.shuffle(ships)
+    blackmail = [c for c in s.london_deck if c in {b[0] for b in BLACKMAIL}]
+    rng.shuffle(blackmail)
+    taken = set(blackmail)
+    cards = {c[0]: c for c in s.data.setup_cards}
+    for slot in s.seats:
+        for number in s.setup_cards[slot]:
+            for item in cards[number][2]:
+                _take_item(s, slot, item, ships, blackmail)
+    taken -= set(blackmail)
+    s.london_deck = [c for c in s.london_deck if c not in taken]
+    s.chairman_title = int(s.office_holder[CHAIRMAN])
+    if len([x for x in s.seats if x != CROWN]) == 2:
+        s.seats = _seat_the_crown(s)
+        game.factions = tuple(game.faction_of(x) for x in s.seats)

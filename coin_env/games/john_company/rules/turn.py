@@ -24,6 +24,10 @@ def implements(phase: str):
 
 def next_phase(game) -> None:
     s = game.state
+    if s.phase == "setup" and s.setup_deck:
+        from .setup_deal import start as deal
+        deal(game)
+        return
     if s.phase == "setup":
         i = 0
     else:
