@@ -148,3 +148,24 @@ def test_bad_saves_are_refused():
     d["state"]["fields"]["debt"] = 12
     with pytest.raises(ValueError, match="debt"):
         load_game(json.dumps(d))
+
+
+@pytest.mark.parametrize("families", [1, 2])
+def test_round_trip_during_the_drawn_setup_deal(families):
+    from coin_env.games.john_company import game as jc
+    opts = {"families": families, "setup_deal": "draw"}
+    g = jc.new_game("1710", seed=3, options=opts)
+    rng = random.Random(3)
+    actions = []
+    while not g.is_over():
+        a = rng.choice(g.legal_actions())
+        actions.append(a)
+        g.apply(a)
+    for cut in range(0, min(len(actions), 25)):
+        h = jc.new_game("1710", seed=3, options=opts)
+        for a in actions[:cut]:
+            h.apply(a)
+        r = load_game(h.to_json(), debug=True)
+        for a in actions[cut:]:
+            r.apply(a)
+        assert r.to_json() == g.to_json()

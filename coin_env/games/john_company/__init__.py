@@ -8,7 +8,8 @@ one. "RB p.N" are the pages of the 2nd-edition Rules of Play as given in
 shared/games/john_company/DIGEST.md; every rules module cites them in its docstring.
 
 Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Company failure):
-* Set-up RB p.4-5 (setup cards dealt at random by player count; the Crown's seat RB p.43).
+* Set-up RB p.4-5 (setup cards dealt at random by player count; the Crown's seat RB p.43; option
+  ``setup_deal="draw"``: the solo and two-family deals as decisions, RB p.43-44, rules/setup_deal.py).
 * I. London Season RB p.11-12 (rules/london_season.py): attrition, retirements with spouse discounts,
   prestige cards in spending order with peeks at facedown blackmail; skipped on turn 1.
 * II. Family RB p.12-14 (rules/family_phase.py): the six actions, the opportunity marker, the
@@ -41,7 +42,7 @@ Not implemented (never silently: the docstrings name each one):
   which targets an unpaid tax returns, the Power policy on the top token, the assignment of spouse
   discounts, which prize a family out of pieces gives up, which shipyard is bought).
 * The Crown bot (``crown``): in solo and two-family games the Crown seat is decided like any seat.
-* Deregulation, firms, 1758 / 1813 / Long 1710; the setup draft and the solo "draw 3, keep 1" deal.
+* Deregulation, firms, 1758 / 1813 / Long 1710; the setup-card draft variant (RB p.5).
 * Observation encoding and environments (the game is not in the registry).
 
 Data provenance: every datum in data/ carries "rule: RB p.N", "derived" or "reconstructed: <reason>";

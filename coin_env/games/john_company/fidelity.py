@@ -61,8 +61,8 @@ def rows() -> list[tuple[str, str, str, str]]:
          "Oversight nepotism", "-", "promise cards, binding transfers"),
         ("Hidden information", "facedown blackmail in hands and the display (peeks recorded), deck orders; "
          "per-family views and determinized clones", "-", "-"),
-        ("Solo / two families (RB p.43-46)", "the Crown as a family seat and its place at the table; solo "
-         "failure VP table", "random setup deal (the rules' variant)", "the Crown bot (climates, AI cards, favours)"),
+        ("Solo / two families (RB p.43-46)", "the Crown as a family seat and its place at the table; the "
+         "solo and two-family setup deals (option); solo failure VP table", "-", "the Crown bot (climates, AI cards, favours)"),
     ]
 
 
