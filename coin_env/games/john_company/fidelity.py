@@ -42,7 +42,7 @@ def rows() -> list[tuple[str, str, str, str]]:
          "Expectations £4-£16, Debt 0-8, Stock Exchange £2/3/3/4/5, 5 prize boxes (cost, upkeep, VP, windows), "
          "Power track start and values 2/1/0/0, policy dial", "Standing/Debt lined, star and 'S' spaces (1758/Long "
          "1710 only)"),
-        ("1710 set-up (RB p.4-5)", f"Balance £5, deal by player count ({sc['rule']} facts from the rules)",
+        ("1710 set-up (RB p.4-5)", "Balance £5, setup cards by player count (12 basic, +3 / +6 extras), what each card icon means",
          f"{sc['reconstructed']} scenario-card values (BGA), 18 setup cards, which 3 extras with 5 families, "
          "final turn 4", "scenario cards 1758, 1813, Long 1710"),
         ("Cards", "how laws, dilemmas, extra actions, prestige and blackmail cards work (RB p.12-13, p.34-36)",
