@@ -42,7 +42,8 @@ def rows() -> list[tuple[str, str, str, str]]:
          "Expectations £4-£16, Debt 0-8, Stock Exchange £2/3/3/4/5, 5 prize boxes (cost, upkeep, VP, windows), "
          "Power track start and values 2/1/0/0, policy dial", "Standing/Debt lined, star and 'S' spaces (1758/Long "
          "1710 only)"),
-        ("1710 set-up (RB p.4-5)", "Balance £5, setup cards by player count (12 basic, +3 / +6 extras), what each card icon means",
+        ("1710 set-up (RB p.4-5)", "Balance £5, setup cards by player count (12 basic, +3 / +6 extras), "
+         "what each card icon means",
          f"{sc['reconstructed']} scenario-card values (BGA), 18 setup cards, which 3 extras with 5 families, "
          "final turn 4", "scenario cards 1758, 1813, Long 1710"),
         ("Cards", "how laws, dilemmas, extra actions, prestige and blackmail cards work (RB p.12-13, p.34-36)",
@@ -62,7 +63,8 @@ def rows() -> list[tuple[str, str, str, str]]:
         ("Hidden information", "facedown blackmail in hands and the display (peeks recorded), deck orders; "
          "per-family views and determinized clones", "-", "-"),
         ("Solo / two families (RB p.43-46)", "the Crown as a family seat and its place at the table; the "
-         "solo and two-family setup deals (option); solo failure VP table", "-", "the Crown bot (climates, AI cards, favours)"),
+         "solo and two-family setup deals (option)", "the solo failure VP table (solo aid transcription)",
+         "the Crown bot (climates, AI cards, favours)"),
     ]
 
 
