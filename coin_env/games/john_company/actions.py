@@ -1,0 +1,93 @@
+"""John Company's action vocabulary: one flat, labelled table, the same for every game.
+
+Groups, in order: meta (done, yes, no), family_action (the six family actions, RB p.13), procedure
+(a named step inside an office's operation), presidency (3: a Presidency, its Army, Writers box or
+President's treasury), region (8), order (17), zone (3 sea zones + China), family (7 slots), office
+(17), source (where a hiring candidate stands), stock (5 Stock Exchange spaces), ship (22 named player
+ships + Company ship + extra ship), count (0..20), tens (10..90 for numbers above 20).
+
+A number above 20 is asked in two steps: its tens ("tens: 3" = 30..39) then its units ("0".."9").
+Every numeric choice is masked to the legal range, so no sequence can end in a dead end.
+"""
+
+from __future__ import annotations
+
+from ...core.actions import ActionVocabulary
+from .data.cards import LAWS
+from .static import (ALLIANCE_NAMES, FAMILY_ACTIONS, FAMILY_KEYS, FAMILY_NAMES, OFFICE_KEYS, OFFICE_NAMES, ORDER_NAMES,
+                     PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, SHIP_NAMES)
+
+MAX_COUNT = 20
+PROCEDURES = [
+    ("special_envoy", "Special Envoy"), ("open_china", "open trade with China"),
+    ("transfer_writer", "transfer a writer"), ("transfer_ship", "transfer a ship"),
+    ("fit_ship", "fit a ship"), ("buy_company_ship", "buy a Company ship"),
+    ("lease_extra_ship", "lease an extra ship"), ("transfer_officer", "transfer an officer"),
+    ("transfer_regiment", "transfer a regiment"), ("trade", "Trade"), ("deploy", "Deploy"),
+    ("buy_alliance", "buy a local alliance"), ("administer", "Administer"), ("token", "filled-order token"),
+    ("build_ship", "Build Company ship"), ("commission_regiment", "Commission regiment"), ("tax_balance",
+    "Tax to the Company Balance"), ("tax_president", "Tax to the President's treasury"),
+    ("trade_china", "Trade in China"), ("draw_law", "draw another law"),
+    ("dial_cw", "turn the dial clockwise"), ("dial_ccw", "turn the dial counter-clockwise"),
+    ("vote_for", "vote for"), ("vote_against", "vote against"), ("another_round", "another round of voting"),
+    ("resolve_vote", "resolve the vote"), ("regiment", "a regiment"),
+]
+SOURCES = ([("writer%d" % p, f"writer in {n}") for p, n in enumerate(PRESIDENCY_NAMES)]
+           + [("officer%d" % p, f"officer in the {n} Army") for p, n in enumerate(PRESIDENCY_NAMES)]
+           + [("commander%d" % p, f"Commander of the {n} Army") for p, n in enumerate(PRESIDENCY_NAMES)]
+           + [("oit", "Officers-in-Training")])
+
+
+def _entries():
+    e = [("meta", "done", "done"), ("meta", "yes", "yes"), ("meta", "no", "no")]
+    e += [("family_action", k, label) for k, label in FAMILY_ACTIONS]
+    e += [("procedure", k, label) for k, label in PROCEDURES]
+    e += [("presidency", str(i), f"{n} Presidency") for i, n in enumerate(PRESIDENCY_NAMES)]
+    e += [("region", str(i), f"region {n}") for i, n in enumerate(REGION_NAMES)]
+    e += [("order", str(i), f"order {n}") for i, n in enumerate(ORDER_NAMES)]
+    e += [("zone", str(i), n) for i, n in enumerate(SEA_ZONES)]
+    e += [("family", str(i), FAMILY_NAMES[i]) for i in range(len(FAMILY_KEYS))]
+    e += [("office", str(i), OFFICE_NAMES[i]) for i in range(len(OFFICE_KEYS))]
+    e += [("source", k, label) for k, label in SOURCES]
+    e += [("stock", str(i), f"Stock Exchange space {i + 1}") for i in range(5)]
+    e += [("ship", str(i), f"ship {n}") for i, n in enumerate(SHIP_NAMES)]
+    e += [("ship", "company", "Company ship"), ("ship", "extra", "extra ship")]
+    e += [("count", str(i), str(i)) for i in range(MAX_COUNT + 1)]
+    e += [("tens", str(t), f"tens: {t}") for t in range(10)]
+    e += [("prize", str(i), f"prize box {i + 1}") for i in range(5)]
+    e += [("alliance", str(i), f"alliance {n}") for i, n in enumerate(ALLIANCE_NAMES)]
+    e += [("law", str(law[0]), f"law {law[1]}") for law in LAWS]
+    e += [("take", str(i), f"take London Season card {i + 1}") for i in range(3)]
+    e += [("setup_card", str(i), f"setup card {i}") for i in range(1, 19)]
+    e += [("discard", str(i), f"discard London Season card {i + 1}") for i in range(3)]
+    return e
+
+
+VOCABULARY = ActionVocabulary(_entries())
+V = VOCABULARY
+DONE = V.index("meta", "done")
+YES = V.index("meta", "yes")
+NO = V.index("meta", "no")
+FAMILY_ACTION0 = V.base("family_action")
+PROC = {k: V.index("procedure", k) for k, _ in PROCEDURES}
+PRESIDENCY0 = V.base("presidency")
+REGION0 = V.base("region")
+ORDER0 = V.base("order")
+ZONE0 = V.base("zone")
+FAMILY0 = V.base("family")
+OFFICE0 = V.base("office")
+SOURCE = {k: V.index("source", k) for k, _ in SOURCES}
+SOURCE_KEY = {v: k for k, v in SOURCE.items()}
+STOCK0 = V.base("stock")
+SHIP0 = V.base("ship")
+COMPANY_SHIP = V.index("ship", "company")
+EXTRA_SHIP = V.index("ship", "extra")
+COUNT0 = V.base("count")
+TENS0 = V.base("tens")                # TENS0 + t is "tens: t" (t*10 .. t*10+9)
+PRIZE0 = V.base("prize")
+ALLIANCE0 = V.base("alliance")
+LAW = {law[0]: V.index("law", str(law[0])) for law in LAWS}
+LAW_OF_ACTION = {v: k for k, v in LAW.items()}
+TAKE0 = V.base("take")
+SETUP_CARD0 = V.index("setup_card", "1") - 1          # SETUP_CARD0 + n is "setup card n"
+DISCARD0 = V.base("discard")

@@ -1,0 +1,132 @@
+"""The facts one John Company game plays with: :class:`JohnCompanyData` (DESIGN "A game owns its data").
+
+Built once when a game is made (``load_data(content)``: the built-in data, or an owner data pack that
+replaces reconstructed printed values), held on the state (``game.data``), shared by clones, never
+changed. Rules read these tables from the data object, never from module globals.
+
+An owner data pack is a plain dict with any of the keys in :data:`OWNER_KEYS` (the printed values
+the sources lack or give only second-hand); every other fact comes from data/. A save stores the
+pack's content in the options, so a saved game replays with the same facts anywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from ...core.data import GameData
+from .data import cards, company, map as mapdata, scenarios
+from .static import N_REGIONS, ORDER, REGION, REGION_NAMES
+
+# key -> (what it is, checker)
+OWNER_KEYS = {
+    "prizes": "five prize boxes, cheapest first: [cost, upkeep, VP, windows] each",
+    "governor_dice": "dice pool per Governor card: {region name: dice}",
+    "stock_exchange": "five Stock Exchange prices, left to right",
+    "expectations": "Expectations of Standing positions 1..7 (7 numbers)",
+    "power_values": "power of the four Power-track positions, top to bottom",
+    "last_turn_1710": "the final turn of the 1710 scenario",
+    "power_award": "Power Award VP by final turn: {\"<turn>\": [most, second most]} (board table, RB p.8)",
+}
+
+
+class DataPackError(ValueError):
+    """An owner data pack that does not fit; the message names every problem."""
+
+
+def _ints(value, n, lo=0):
+    return isinstance(value, list) and len(value) == n and all(type(v) is int and v >= lo for v in value)
+
+
+def _check_pack(content: dict) -> list[str]:
+    problems = []
+    if not isinstance(content, dict):
+        return [f"a data pack is a dict of {sorted(OWNER_KEYS)}, not {type(content).__name__}"]
+    for key in content:
+        if key not in OWNER_KEYS:
+            problems.append(f"unknown key {key!r}; known: {sorted(OWNER_KEYS)}")
+    if "prizes" in content and not (isinstance(content["prizes"], list) and len(content["prizes"]) == 5
+                                    and all(_ints(p, 4) for p in content["prizes"])):
+        problems.append("prizes: " + OWNER_KEYS["prizes"])
+    if "governor_dice" in content:
+        gd = content["governor_dice"]
+        if not (isinstance(gd, dict) and set(gd) == set(REGION_NAMES) and all(type(v) is int and v >= 1 for v in gd.values())):
+            problems.append("governor_dice: " + OWNER_KEYS["governor_dice"] + " for all 8 regions")
+    if "stock_exchange" in content and not _ints(content["stock_exchange"], 5, 1):
+        problems.append("stock_exchange: " + OWNER_KEYS["stock_exchange"])
+    if "expectations" in content and not _ints(content["expectations"], 7, 1):
+        problems.append("expectations: " + OWNER_KEYS["expectations"])
+    if "power_values" in content and not _ints(content["power_values"], 4):
+        problems.append("power_values: " + OWNER_KEYS["power_values"])
+    if "power_award" in content:
+        pa = content["power_award"]
+        if not (isinstance(pa, dict) and all(isinstance(k, str) and k.isdigit() and _ints(v, 2) for k, v in pa.items())):
+            problems.append("power_award: " + OWNER_KEYS["power_award"])
+    if "last_turn_1710" in content and not (type(content["last_turn_1710"]) is int and 1 <= content["last_turn_1710"] <= 8):
+        problems.append("last_turn_1710: an integer 1..8")
+    return problems
+
+
+class JohnCompanyData(GameData):
+    """Tables (tuples of Python ints; read-only by construction):
+
+    * ``loot``, ``opium`` per region; ``order_value``, ``order_refill`` per order; ``order_links`` per
+      order the connected orders; ``region_neighbors`` per region (clockwise); ``border_shape``
+      per region {shape: neighbour region}.
+    * ``prizes`` ((cost, upkeep, VP, windows) x 5), ``governor_dice`` per region, ``stock_exchange``,
+      ``expectations`` (index = Standing position; [0] is None), ``power_values``, ``last_turn_1710``.
+    * ``alliances`` ((cost, strength) per local alliance), ``setup_cards``, ``laws``, ``event_tiles``.
+    """
+
+    def __init__(self, content: dict | None = None):
+        digest = "builtin" if content is None else hashlib.sha256(
+            json.dumps(content, sort_keys=True).encode()).hexdigest()
+        super().__init__("john_company", None if content is None else "owner", content, digest)
+        pack = content or {}
+        self._set("loot", tuple(r[1] for r in mapdata.REGIONS))
+        self._set("opium", tuple(r[2] for r in mapdata.REGIONS))
+        self._set("order_value", tuple(o[2] for o in mapdata.ORDERS))
+        self._set("order_refill", tuple(o[2] // 2 for o in mapdata.ORDERS))
+        links = [set() for _ in mapdata.ORDERS]
+        for a, b, _ in mapdata.ORDER_EDGES:
+            links[ORDER[a]].add(ORDER[b])
+            links[ORDER[b]].add(ORDER[a])
+        self._set("order_links", tuple(tuple(sorted(s)) for s in links))
+        self._set("region_neighbors", tuple(tuple(REGION[n] for n in mapdata.ADJACENT_CLOCKWISE[r][0])
+                                            for r in REGION_NAMES))
+        self._set("border_shape", tuple({k: REGION[v] for k, v in mapdata.BORDER_SHAPES[r][0].items()}
+                                        for r in REGION_NAMES))
+        self._set("prizes", tuple(tuple(p) for p in pack.get("prizes", company.PRIZES[0])))
+        gd = pack.get("governor_dice") or {r: v[0] for r, v in company.GOVERNOR_DICE.items()}
+        self._set("governor_dice", tuple(gd[r] for r in REGION_NAMES))
+        self._set("stock_exchange", tuple(pack.get("stock_exchange", company.STOCK_EXCHANGE[0])))
+        exp = pack.get("expectations", company.EXPECTATIONS[0][1:])
+        self._set("expectations", (None,) + tuple(exp))
+        self._set("power_values", tuple(pack.get("power_values", company.POWER_VALUES[0])))
+        self._set("last_turn_1710", pack.get("last_turn_1710", scenarios.SCENARIO_1710["last_turn"][0]))
+        # The Power Award table is printed on the board and in no source (digest G2): None until an owner
+        # data pack gives it; final scoring then says it could not award it.
+        self._set("power_award", {int(k): tuple(v) for k, v in pack["power_award"].items()}
+                  if "power_award" in pack else None)
+        self._set("alliances", tuple((a[2], a[3]) for a in mapdata.LOCAL_ALLIANCES))
+        self._set("setup_cards", tuple(cards.SETUP_1710))
+        self._set("laws", tuple(cards.LAWS))
+        self._set("event_tiles", tuple(cards.EVENT_TILES))
+        assert len(self.loot) == N_REGIONS
+        self._freeze()
+
+
+_BUILTIN = None
+
+
+def load_data(content: dict | None = None) -> JohnCompanyData:
+    """The built-in data (None) or an owner data pack's (a dict; DataPackError names every problem)."""
+    global _BUILTIN
+    if content is None:
+        if _BUILTIN is None:        # immutable, so one shared object is safe
+            _BUILTIN = JohnCompanyData(None)
+        return _BUILTIN
+    problems = _check_pack(content)
+    if problems:
+        raise DataPackError("John Company data pack: " + "; ".join(problems))
+    return JohnCompanyData(json.loads(json.dumps(content)))

@@ -1,0 +1,76 @@
+"""John Company's fidelity table, computed from the provenance tags in the data modules.
+
+    python -m coin_env.games.john_company.fidelity      # prints the Markdown table proposed for the README
+"""
+
+from __future__ import annotations
+
+from .data import cards, company, map as mapdata, scenarios
+
+
+def _tag(prov: str) -> str:
+    for t in ("rule", "derived", "reconstructed"):
+        if prov.startswith(t):
+            return t
+    return "reconstructed" if "reconstructed" in prov else "rule"
+
+
+def _count(provs) -> dict:
+    out = {"rule": 0, "derived": 0, "reconstructed": 0}
+    for p in provs:
+        out[_tag(p)] += 1
+    return out
+
+
+def markdown_table(title: str, rows: list[tuple[str, str, str, str]]) -> str:
+    lines = [f"| {title} | Faithful (rulebook) | Reconstructed (marked in data) | Missing |", "|---|---|---|---|"]
+    lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
+    return "\n".join(lines)
+
+
+def rows() -> list[tuple[str, str, str, str]]:
+    sc = _count(v[1] for v in scenarios.SCENARIO_1710.values())
+    return [
+        ("Map (RB p.6-7)", "8 regions, 3 Presidencies with home regions and sea zones, order re-fill at half value; "
+         "four rulebook examples reproduce the numbers (Madras trade £22, loot £15 / £9, 4 opium icons, Peace)",
+         f"{len(mapdata.ORDERS)} orders (values, links, home ports, northern order), {len(mapdata.REGIONS)} loot "
+         "modifiers and opium icons, border shapes, clockwise neighbours, 7 local alliances, storm-die faces: "
+         "BGA data", "the printed board"),
+        ("Offices (RB p.14-26)", "17 office cards, candidate pools, who hires whom",
+         "hire numbers (card backs), Governor dice pools (BGA)", "the 'Commander in Chief' card back (purpose unknown)"),
+        ("Company tracks, prizes (RB p.11-13, p.27)", "Debt £5 steps, 3 free advances, expenses, loans, dividends",
+         "Expectations £4-£16, Debt 0-8, Stock Exchange £2/3/3/4/5, 5 prize boxes (cost, upkeep, VP, windows), "
+         "Power track start and values 2/1/0/0, policy dial", "Standing/Debt lined, star and 'S' spaces (1758/Long "
+         "1710 only)"),
+        ("1710 set-up (RB p.4-5)", "Balance £5, setup cards by player count (12 basic, +3 / +6 extras), "
+         "what each card icon means",
+         f"{sc['reconstructed']} scenario-card values (BGA), 18 setup cards, which 3 extras with 5 families, "
+         "final turn 4", "scenario cards 1758, 1813, Long 1710"),
+        ("Cards", "how laws, dilemmas, extra actions, prestige and blackmail cards work (RB p.12-13, p.34-36)",
+         f"{len(cards.LAWS)} law cards (names, icons, support, effects coded from BGA's card texts), 20 prestige "
+         f"and 10 blackmail cards (BGA), {len(cards.EVENT_TILES)} event tiles (BGA)",
+         "Becky Sharp's VP/discount, power of 2 blackmail cards, the 6 Company failure cards, promise cards"),
+        ("Sequence of play (RB p.10-37)", "London Season, Family, Hiring (election, nepotism), every office "
+         "operation (Chairman, Director of Trade, Governor General, Shipping, Military Affairs, Presidencies: "
+         "Trade, Commander, Governors; China), Bonuses, Revenue, Events in India (storms, 7 tile types, "
+         "Elephant's March, crises, region loss), Parliament (laws, dial, votes, coalitions, policies), Upkeep "
+         "and Refresh, Company failure, Final Scoring", "readings of unclear passages, each marked in the rules "
+         "module (e.g. defence piece order, empty stacks refilled)", "blackmail card plays; deregulation and firms "
+         "(1758/1813); the Power Award table (owner data pack key 'power_award')"),
+        ("Negotiation and consent (RB p.8)", "no free negotiation; every consent is an explicit yes/no of the "
+         "consenting family: nepotism, Chairman support, Debt beyond 3, alliance purchases, coalitions, Military "
+         "Oversight nepotism", "-", "promise cards, binding transfers"),
+        ("Hidden information", "facedown blackmail in hands and the display (peeks recorded), deck orders; "
+         "per-family views and determinized clones", "-", "-"),
+        ("Solo / two families (RB p.43-46)", "the Crown as a family seat and its place at the table; the "
+         "solo and two-family setup deals (option)", "the solo failure VP table (solo aid transcription)",
+         "the Crown bot (climates, AI cards, favours)"),
+    ]
+
+
+def markdown() -> str:
+    return markdown_table("John Company (1710)", rows())
+
+
+if __name__ == "__main__":
+    print(markdown())

@@ -1,0 +1,124 @@
+"""John Company (2nd edition) on the coin_env core engine (no COIN layer): see the package docstring."""
+
+from __future__ import annotations
+
+import json
+
+from ...core.game import Game
+from .actions import VOCABULARY
+from .data import company
+from .data_facts import load_data as _load_data
+from .registry import CONTINUATIONS, PROMPTS
+from .rules import (bonuses, events_india, family_phase, final_scoring, hiring, london_season, operations, parliament, revenue,  # noqa: F401
+                    turn, upkeep)
+from .state import JohnCompanyState
+from .static import CROWN, FAMILY_KEYS, FAMILY_NAMES
+
+
+class JohnCompanyGame(Game):
+    name = "john_company"
+    factions = tuple(FAMILY_KEYS)          # every possible seat; an instance has its own (seated) tuple
+    vocabulary = VOCABULARY
+    prompts = PROMPTS
+    continuations = CONTINUATIONS
+    state_class = JohnCompanyState
+    faction_names = dict(zip(FAMILY_KEYS, FAMILY_NAMES))
+
+    def __init__(self, state, options=None, debug=False):
+        super().__init__(state, options, debug)
+        if state.data is None:
+            state.data = _load_data(self.options.get("data_pack"))
+        self.factions = tuple(FAMILY_KEYS[i] for i in state.seats)
+
+    # --- seats ---------------------------------------------------------------------------------------
+    def faction_of(self, slot: int) -> str:
+        return FAMILY_KEYS[slot]
+
+    def slot_of(self, faction: str) -> int:
+        return FAMILY_KEYS.index(faction)
+
+    # --- the turn --------------------------------------------------------------------------------------
+    def on_empty_stack(self) -> None:
+        turn.next_phase(self)
+
+    # --- results -----------------------------------------------------------------------------------------
+    def victory_margins(self) -> dict[str, int]:
+        """Each family's VP minus the best other family's (positive: leading)."""
+        s = self.state
+        out = {}
+        for slot in s.seats:
+            others = [int(s.vp[o]) for o in s.seats if o != slot]
+            out[FAMILY_KEYS[slot]] = int(s.vp[slot]) - (max(others) if others else 0)
+        return out
+
+    def winner(self) -> str | None:
+        r = self.state.result
+        return r.get("winner") if r else None
+
+    def result(self) -> dict | None:
+        return self.state.result
+
+    # --- hidden information (hidden.py) -----------------------------------------------------------------
+    def view(self, family: str) -> dict:
+        from .hidden import view
+        return view(self, family)
+
+    def determinize(self, family: str, seed: int) -> "JohnCompanyGame":
+        from .hidden import determinize
+        return determinize(self, family, seed)
+
+    # --- saves -------------------------------------------------------------------------------------------
+    def validate_loaded(self) -> None:
+        from .setup import validate_options
+        try:
+            self.options = validate_options(self.options)
+        except ValueError as exc:
+            raise ValueError(f"saved game has bad options: {exc}") from None
+        super().validate_loaded()
+
+    # --- invariants (debug mode) ----------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        s = self.state
+        for slot in range(len(FAMILY_KEYS)):
+            total = company.CROWN_PIECES[0] if slot == CROWN else company.FAMILY_PIECES[0]
+            if slot not in s.seats:
+                continue
+            placed = (int(s.supply[slot]) + int(s.writers[slot].sum()) + int(s.officers[slot].sum())
+                      + int(s.officers_in_training[slot]) + int(s.court[slot]) + int(s.pensioners[slot])
+                      + int(s.prize_pieces[slot].sum()) + int((s.office_holder == slot).sum())
+                      + int((s.commander == slot).sum()) + int((s.stock_exchange == slot).sum())
+                      + int((s.order_writer == slot).sum()))
+            assert placed == total, f"{FAMILY_NAMES[slot]}: {placed} family members accounted for, {total} in the set"
+        assert (s.cash >= 0).all() and (s.treasury >= 0).all() and s.balance >= 0, "negative money"
+        assert 0 <= s.debt <= company.MAX_DEBT[0], "Debt off its track"
+        tokens = int(s.company_ships.sum() + s.extra_ships.sum() + s.region_company_ship.sum())
+        assert tokens <= company.COMPANY_SHIP_TOKENS[0], "more Company/extra ships than tokens"
+        assert s.office_exists[2] == 0 or s.office_exists[1] == 0, "Director of Trade and Governor General both in play"
+
+    # --- the game log --------------------------------------------------------------------------------
+    def render_log_entry(self, raw) -> dict:
+        return super().render_log_entry(raw)
+
+
+GAME_CLASS = JohnCompanyGame
+
+
+def load_data(content=None):
+    return _load_data(content)
+
+
+def new_game(scenario=None, seed=0, options=None, position=None, debug=False, log=False, script=None):
+    """A new game: ``new_game("1710", seed=0, options={"families": 4})``; ``position``: a readable
+    adjustment of the set-up (position.py); ``script``: die results queued before the game starts
+    (for rolls made before the first decision, e.g. a position starting at Events in India)."""
+    from .setup import new_game as _new_game
+    return _new_game(JohnCompanyGame, scenario=scenario, seed=seed, options=options, position=position, debug=debug,
+                     log=log, script=script)
+
+
+def load_game(text: str, debug: bool = False) -> JohnCompanyGame:
+    """Restore a game saved with ``game.to_json()`` (the game is not in coin_env's registry yet)."""
+    data = json.loads(text)
+    if not isinstance(data, dict) or data.get("game") != "john_company":
+        raise ValueError("not a John Company save")
+    return JohnCompanyGame.from_dict(data, debug=debug)

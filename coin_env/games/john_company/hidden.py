@@ -1,0 +1,93 @@
+"""Hidden information (RB p.12, p.43-46): what each family may see, and a determinized clone for search.
+
+Private to one family: its facedown blackmail cards (dealt by setup cards, or taken from the London
+Season display, RB p.12). Hidden from everybody: the order of the London Season deck, the law deck
+and the India event stack (only the region pictured on the back of the top event tile is public,
+RB p.28), and the facedown blackmail cards in the display (a family that peeked at one while
+choosing knows it, RB p.12: ``state.peeked``). Everything else -- the board, cash, VP, offices,
+faceup prestige cards, used blackmail cards -- is public.
+
+:func:`view` gives one family's observation as plain data; :func:`determinize` gives a clone in which
+every card that family cannot see is re-dealt at random among the places it could be (for ISMCTS-style
+search), keeping everything the family knows.
+"""
+
+from __future__ import annotations
+
+from .data.cards import BLACKMAIL, EVENT_TILES
+from .static import FAMILY_KEYS
+
+BLACKMAIL_IDS = frozenset(c[0] for c in BLACKMAIL)
+TILE_BACK = {t[0]: t[2] for t in EVENT_TILES}
+FACEDOWN = "facedown blackmail"
+
+
+def _slot(game, family) -> int:
+    if family not in game.factions:
+        raise ValueError(f"{family!r} is not a family of this game; families: {list(game.factions)}")
+    return FAMILY_KEYS.index(family)
+
+
+def view(game, family: str) -> dict:
+    """Family ``family``'s view of the game: the public state plus its own hand."""
+    s = game.state
+    me = _slot(game, family)
+    public = s.to_dict()
+    fields = public["fields"]
+    for hidden_field in ("london_deck", "law_deck", "event_stack", "hands", "peeked", "frames"):
+        fields.pop(hidden_field)
+    public.pop("rng")
+    public.pop("dice", None)
+    fields["london_deck_size"] = len(s.london_deck)
+    fields["law_deck_size"] = len(s.law_deck)
+    fields["event_stack_size"] = len(s.event_stack)
+    fields["event_stack_top_back"] = TILE_BACK[s.event_stack[-1]] if s.event_stack else None
+    fields["display"] = [c if c not in BLACKMAIL_IDS or c in s.peeked[me] else FACEDOWN for c in s.display]
+    hands = {}
+    for slot in s.seats:
+        h = s.hands[slot]
+        if slot == me:
+            hands[FAMILY_KEYS[slot]] = {"prestige": list(h["prestige"]), "blackmail": list(h["blackmail"]),
+                                        "used": list(h["used"])}
+        else:
+            hands[FAMILY_KEYS[slot]] = {"prestige": list(h["prestige"]), "blackmail": len(h["blackmail"]),
+                                        "used": list(h["used"])}
+    fields["hands"] = hands
+    fields["prompt"] = game.prompt()
+    fields["to_move"] = game.current_player()
+    return public
+
+
+def determinize(game, family: str, seed: int):
+    """A clone where the cards ``family`` cannot see are re-dealt at random (seeded, own RNG)."""
+    from ...core.rng import Rng
+    me = _slot(game, family)
+    g = game.clone()
+    s = g.state
+    rng = Rng(seed)
+    # Blackmail slots the family cannot see: others' facedown hands, unpeeked facedown display cards.
+    hidden_bm = [(slot, i) for slot in s.seats if slot != me for i in range(len(s.hands[slot]["blackmail"]))]
+    display_bm = [i for i, c in enumerate(s.display) if c in BLACKMAIL_IDS and c not in s.peeked[me]]
+    pool = [s.hands[slot]["blackmail"][i] for slot, i in hidden_bm] + [s.display[i] for i in display_bm] \
+        + list(s.london_deck)
+    blackmail_pool = [c for c in pool if c in BLACKMAIL_IDS]
+    other_pool = [c for c in pool if c not in BLACKMAIL_IDS]
+    rng.shuffle(blackmail_pool)
+    for slot, i in hidden_bm:
+        s.hands[slot]["blackmail"][i] = blackmail_pool.pop()
+    for i in display_bm:
+        s.display[i] = blackmail_pool.pop()
+    deck = blackmail_pool + other_pool
+    rng.shuffle(deck)
+    s.london_deck = deck
+    rng.shuffle(s.law_deck)
+    if s.event_stack:                       # keep the public back of the top tile
+        top_back = TILE_BACK[s.event_stack[-1]]
+        rest = list(s.event_stack)
+        rng.shuffle(rest)
+        j = next(k for k in range(len(rest) - 1, -1, -1) if TILE_BACK[rest[k]] == top_back)
+        rest.append(rest.pop(j))
+        s.event_stack = rest
+    s.rng = Rng(rng.next_u64())             # dice the family cannot foresee
+    g._legal = None
+    return g

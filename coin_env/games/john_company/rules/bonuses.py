@@ -1,0 +1,22 @@
+"""V. Bonuses (RB p.26): each family takes £1 per shipyard it owns whose ship is fitted and £1 per
+workshop; Inclosure Acts law: +£1 per family member on a prize. No decision."""
+
+from __future__ import annotations
+
+from .common import name
+from .turn import implements
+
+INCLOSURE_ACTS = 36
+
+
+@implements("bonuses")
+def start(game) -> None:
+    s = game.state
+    for f in s.seats:
+        fitted = int(((s.shipyard_owner == f) & (s.ship_zone >= 0)).sum())
+        gain = fitted + int(s.workshops[f])
+        if INCLOSURE_ACTS in s.laws_in_force:
+            gain += int(s.prize_pieces[f].sum())
+        s.cash[f] += gain
+        if gain:
+            game.log_note("bonuses", f"{name(f)} takes £{gain} in bonuses")

@@ -1,0 +1,285 @@
+"""II. Family phase (RB p.12-14).
+
+Step 1, family actions: starting with the holder of the Chairman title and going clockwise, each
+family takes one family action and puts its opportunity marker on it; if the marker already lay on
+that action it takes it twice (RB p.13, opportunity bonus). After Enlist Writer, when 4 or more
+offices are vacant, one additional writer may be placed, once this turn (RB p.13). The most recently
+passed extra-action law gives one extra action, without the marker (RB p.13, law cards).
+Step 2, New Company Shares (RB p.13): while the Company has Debt and pieces are on the Stock
+Exchange, the rightmost piece becomes a Company share and Debt drops by 1; then the remaining
+pieces slide right, keeping their order.
+
+Actions (RB p.13): Enlist Writer (a writer in a Writers box of your choice), Enlist Officer
+(Officers-in-Training), Purchase Luxury (£4, +2 VP), Purchase Shipyard (£2; its ship starts on the
+shipyard, unfitted), Purchase Workshop (£5; Industry Subsidy law £3 when the marker is elsewhere),
+Seek Share (a piece on an empty Stock Exchange space, paying its price).
+
+Readings marked in code: the second take of a *purchase* (opportunity bonus) is offered as a yes/no
+(paying twice is never forced); shipyards differ only by the name of their ship, so the purchased one
+is the first available by name; a family out of pieces takes one from its least valuable prize
+(RB p.13 lets it choose any prize: that choice is not offered yet).
+"""
+
+from __future__ import annotations
+
+from ..actions import FAMILY_ACTION0, PRESIDENCY0, STOCK0, YES
+from ..data import company
+from ..registry import CONTINUATIONS
+from ..static import FAMILY_ACTION_KEYS, FAMILY_ACTIONS, N_SHIPS, PRESIDENCY_NAMES
+from .common import ask_yes_no, chairman_or_title, clockwise_from, key, name, vacant_offices
+from .turn import implements
+
+ACTION_TITLE = dict(FAMILY_ACTIONS)
+LAW_NAMES = {31: "Calico Acts", 33: "Army Spending", 35: "Debt Restructure", 37: "Tenure Limits",
+             39: "Ship Subsidy", 46: "Window Tax Repeal", 44: "Industry Subsidy"}
+# Spouse restrictions (prestige cards; digest appendix B): spouse id -> family action it forbids
+SPOUSE_FORBIDS = {11: "enlist_writer", 13: "purchase_workshop", 14: "purchase_shipyard", 15: "seek_share",
+                  17: "enlist_officer"}
+STOCK_BROKER = 25          # enterprise prestige card: every Stock Exchange space costs £1 to its owner
+LADY_GLENCORA = 18         # spouse: the family's opportunity marker leaves the game
+
+
+# --- what a family can do -----------------------------------------------------------------------------
+def has_piece(s, slot) -> bool:
+    return s.supply[slot] > 0 or s.prize_pieces[slot].sum() > 0
+
+
+def take_piece(game, slot) -> None:
+    """A family member from the supply, or, when it is empty, from the family's least valuable prize
+    (its VP are lost: RB p.13 'out of family pieces')."""
+    s = game.state
+    if s.supply[slot] > 0:
+        s.supply[slot] -= 1
+        return
+    for box in range(5):
+        if s.prize_pieces[slot, box] > 0:
+            s.prize_pieces[slot, box] -= 1
+            s.vp[slot] -= game.data.prizes[box][2]
+            game.log_note("family", f"{name(slot)} is out of pieces and takes one from prize box {box + 1}")
+            return
+    raise AssertionError("take_piece without a piece")
+
+
+def workshop_price(game, slot, used_marker: bool) -> int:
+    s = game.state
+    if 44 in s.laws_in_force and not used_marker:       # Industry Subsidy (law 44)
+        return 3
+    return company.ENTERPRISES["workshop"][1]
+
+
+def share_price(game, slot, space) -> int:
+    s = game.state
+    if STOCK_BROKER in s.hands[slot]["prestige"]:
+        return 1
+    return game.data.stock_exchange[space]
+
+
+def free_shipyard(s) -> int:
+    """The first shipyard nobody owns whose ship is not in play (RB p.12, p.35: a returned shipyard
+    cannot be bought while its fitted ship is in play)."""
+    for ship in range(N_SHIPS):
+        if s.shipyard_owner[ship] < 0 and s.ship_zone[ship] < 0:
+            return ship
+    return -1
+
+
+def can_take(game, slot, action: str, used_marker: bool = False) -> bool:
+    s = game.state
+    spouses = s.hands[slot]["prestige"]
+    if any(SPOUSE_FORBIDS.get(c) == action for c in spouses):
+        return False
+    cash = int(s.cash[slot])
+    if action in ("enlist_writer", "enlist_officer"):
+        return has_piece(s, slot)
+    if action == "purchase_luxury":
+        return cash >= company.ENTERPRISES["luxury"][1] and s.luxuries.sum() < company.ENTERPRISES["luxury"][0]
+    if action == "purchase_shipyard":
+        return cash >= company.ENTERPRISES["shipyard"][1] and free_shipyard(s) >= 0
+    if action == "purchase_workshop":
+        return (cash >= workshop_price(game, slot, used_marker)
+                and s.workshops.sum() < company.ENTERPRISES["workshop"][0])
+    if action == "seek_share":
+        return has_piece(s, slot) and any(s.stock_exchange[i] < 0 and share_price(game, slot, i) <= cash
+                                          for i in range(5))
+    raise ValueError(action)
+
+
+# --- the phase ------------------------------------------------------------------------------------------
+@implements("family")
+def start(game) -> None:
+    s = game.state
+    order = clockwise_from(s, chairman_or_title(s))
+    game.after("family_next", order=order, i=0)
+
+
+@CONTINUATIONS.register
+def family_next(game, frame, _):
+    order, i = frame["order"], frame["i"]
+    if i >= len(order):
+        new_company_shares(game)
+        return
+    game.after("family_next", order=order, i=i + 1)
+    slot = order[i]
+    s = game.state
+    marker = None if LADY_GLENCORA in s.hands[slot]["prestige"] else s.opportunity[slot]
+    options = [FAMILY_ACTION0 + j for j, a in enumerate(FAMILY_ACTION_KEYS)
+               if can_take(game, slot, a, used_marker=(a == marker))]
+    if not options:
+        game.log_note("family", f"{name(slot)} can take no family action")
+        return
+    game.choose(key(slot), f"{name(slot)}: choose a family action", options, "family_action_chosen", slot=slot)
+
+
+@CONTINUATIONS.register
+def family_action_chosen(game, frame, action):
+    s = game.state
+    slot = frame["slot"]
+    act = FAMILY_ACTION_KEYS[action - FAMILY_ACTION0]
+    glencora = LADY_GLENCORA in s.hands[slot]["prestige"]
+    twice = (not glencora) and s.opportunity[slot] == act
+    if not glencora:
+        s.opportunity[slot] = act
+    game.log_note("family", f"{name(slot)} takes {ACTION_TITLE[act]}" + (" twice (opportunity bonus)" if twice else ""))
+    game.after("family_after_actions", slot=slot, act=act)
+    if twice:
+        game.after("family_second_take", slot=slot, act=act)
+    perform(game, slot, act, used_marker=twice)
+
+
+@CONTINUATIONS.register
+def family_second_take(game, frame, _):
+    slot, act = frame["slot"], frame["act"]
+    if not can_take(game, slot, act, used_marker=True):
+        game.log_note("family", f"{name(slot)} cannot take {ACTION_TITLE[act]} a second time")
+        return
+    if act.startswith("purchase") or act == "seek_share":
+        ask_yes_no(game, slot, f"{name(slot)}: take {ACTION_TITLE[act]} a second time?", "family_second_answer",
+                   slot=slot, act=act)
+        return
+    perform(game, slot, act, used_marker=True)
+
+
+@CONTINUATIONS.register
+def family_second_answer(game, frame, action):
+    if action == YES:
+        perform(game, frame["slot"], frame["act"], used_marker=True)
+
+
+@CONTINUATIONS.register
+def family_after_actions(game, frame, _):
+    """RB p.13: the additional writer with 4+ vacant offices (after Enlist Writer), then the law's extra action."""
+    s = game.state
+    slot, act = frame["slot"], frame["act"]
+    game.after("family_extra_law", slot=slot, act=act)
+    if act == "enlist_writer" and len(vacant_offices(s)) >= 4 and has_piece(s, slot):
+        ask_yes_no(game, slot, f"{name(slot)}: 4 or more offices are vacant; place an additional writer?",
+                   "family_additional_writer", slot=slot)
+
+
+@CONTINUATIONS.register
+def family_additional_writer(game, frame, action):
+    if action == YES:
+        perform(game, frame["slot"], "enlist_writer", used_marker=False)
+
+
+def extra_law_action(s) -> tuple[int, str] | None:
+    """The most recently passed law in force that carries an extra family action (RB p.13)."""
+    from ..data.cards import LAWS
+    extra = {law[0]: law[5] for law in LAWS if law[5]}
+    for law in reversed(s.laws_in_force):
+        if law in extra:
+            return law, extra[law]
+    return None
+
+
+@CONTINUATIONS.register
+def family_extra_law(game, frame, _):
+    s = game.state
+    slot, act = frame["slot"], frame["act"]
+    found = extra_law_action(s)
+    if found is None:
+        return
+    law, extra = found
+    if law == 37 and act == "enlist_writer":        # Tenure Limits: only after another family action
+        return
+    allowed = has_piece(s, slot) if law == 37 else can_take(game, slot, extra)
+    if not allowed:
+        return
+    ask_yes_no(game, slot, f"{name(slot)}: take the extra action of {LAW_NAMES.get(law, law)} "
+               f"({ACTION_TITLE[extra]})?", "family_extra_answer", slot=slot, extra=extra)
+
+
+@CONTINUATIONS.register
+def family_extra_answer(game, frame, action):
+    if action == YES:
+        perform(game, frame["slot"], frame["extra"], used_marker=False)
+
+
+# --- the actions -----------------------------------------------------------------------------------------
+def perform(game, slot, act, used_marker) -> None:
+    s = game.state
+    if act == "enlist_writer":
+        game.choose(key(slot), f"{name(slot)}: enlist a writer in which Presidency?",
+                    [PRESIDENCY0 + p for p in range(3)], "family_writer_placed", slot=slot)
+    elif act == "enlist_officer":
+        take_piece(game, slot)
+        s.officers_in_training[slot] += 1
+    elif act == "purchase_luxury":
+        s.cash[slot] -= company.ENTERPRISES["luxury"][1]
+        s.luxuries[slot] += 1
+        s.vp[slot] += company.LUXURY_VP[0]
+    elif act == "purchase_shipyard":
+        ship = free_shipyard(s)
+        s.cash[slot] -= company.ENTERPRISES["shipyard"][1]
+        s.shipyard_owner[ship] = slot
+        s.ship_zone[ship] = -1
+        s.ship_fatigued[ship] = 0
+    elif act == "purchase_workshop":
+        s.cash[slot] -= workshop_price(game, slot, used_marker)
+        s.workshops[slot] += 1
+    elif act == "seek_share":
+        cash = int(s.cash[slot])
+        spaces = [STOCK0 + i for i in range(5) if s.stock_exchange[i] < 0 and share_price(game, slot, i) <= cash]
+        game.choose(key(slot), f"{name(slot)}: seek a share on which Stock Exchange space?", spaces,
+                    "family_share_placed", slot=slot)
+    else:
+        raise ValueError(act)
+
+
+@CONTINUATIONS.register
+def family_writer_placed(game, frame, action):
+    s = game.state
+    slot, p = frame["slot"], action - PRESIDENCY0
+    take_piece(game, slot)
+    s.writers[slot, p] += 1
+    game.log_note("family", f"{name(slot)} enlists a writer in {PRESIDENCY_NAMES[p]}")
+
+
+@CONTINUATIONS.register
+def family_share_placed(game, frame, action):
+    s = game.state
+    slot, space = frame["slot"], action - STOCK0
+    take_piece(game, slot)
+    s.cash[slot] -= share_price(game, slot, space)
+    s.stock_exchange[space] = slot
+    game.log_note("family", f"{name(slot)} seeks a share on Stock Exchange space {space + 1}")
+
+
+def new_company_shares(game) -> None:
+    """RB p.13, New Company Shares."""
+    s = game.state
+    while s.debt > 0:
+        occupied = [i for i in range(5) if s.stock_exchange[i] >= 0]
+        if not occupied:
+            break
+        i = occupied[-1]
+        slot = int(s.stock_exchange[i])
+        s.stock_exchange[i] = -1
+        s.court[slot] += 1
+        s.debt -= 1
+        game.log_note("family", f"New Company share for {name(slot)}; Debt {s.debt}")
+    pieces = [int(x) for x in s.stock_exchange if x >= 0]
+    s.stock_exchange[:] = -1
+    for j, slot in enumerate(reversed(pieces)):
+        s.stock_exchange[4 - j] = slot
+

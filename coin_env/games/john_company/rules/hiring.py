@@ -1,0 +1,297 @@
+"""III. Hiring (RB p.14-16).
+
+Vacant offices are filled in ascending order of the number on the card back (Chairman 1, Director of
+Trade / Governor General 2, Manager of Shipping 3, Military Affairs 4, Presidents 5-7, Superintendent
+8, Governors 9-16). The hiring office picks a candidate from the office's pool (RB p.16):
+
+* Chairman: elected by the Court of Directors (below).
+* Director of Trade (and Governor General, "hired like the Director of Trade", RB p.26): the Chairman
+  hires any current officeholder except the Chairman or a Governor; if there is none, any writer.
+* Manager of Shipping, Superintendent of Trade in China: the Chairman hires any writer.
+* Military Affairs: the Chairman hires a Commander; if none, an officer; if none, a piece in
+  Officers-in-Training.
+* President of X: the Director of Trade (or Governor General) hires a writer in X's Writers box or a
+  Governor associated with X.
+* Governor of a region: its President hires a writer or officer of that Presidency (never a Commander).
+
+Nepotism (RB p.14): hiring one's own family member needs the consent of every other family with a
+candidate in the pool -- asked here as an explicit yes/no of each of them; a refusal rules out the
+hirer's own family for that office. Promotions (RB p.14): the old office becomes vacant (hired later
+this phase if its number is higher) and its fatigue moves with the person. No candidate or a vacant
+hirer: the office stays vacant this turn.
+
+Chairman election (RB p.15): a pure majority of Company shares is needed (example: 5 shares -> 3).
+Each family with a share, clockwise from the former Chairman, may campaign; the other shareholders
+are then asked for their support one by one (explicit consent, weighted by their shares) until the
+candidate has a majority or cannot reach it. Nobody elected: the former Chairman picks any family with
+a share (no nepotism rule). Empty Court: the former Chairman becomes Chairman with a piece from
+supply. The new Chairman moves one of its Court shares to the Chairman slot.
+"""
+
+from __future__ import annotations
+
+from ..actions import FAMILY0, NO, OFFICE0, SOURCE, SOURCE_KEY
+from ..registry import CONTINUATIONS
+from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, HIRE_NUMBER, MANAGER_OF_SHIPPING,
+                      MILITARY_AFFAIRS, N_OFFICES, OFFICE_NAMES, PRESIDENT, PRESIDENCY_NAMES, REGION_OF_GOVERNOR,
+                      SUPERINTENDENT)
+from .common import ask_yes_no, clockwise_from, key, name, seek_consent
+from .turn import implements
+
+
+@implements("hiring")
+def start(game) -> None:
+    game.after("hiring_next", done=[])
+
+
+def next_vacancy(s, done) -> int | None:
+    vac = [o for o in range(N_OFFICES) if s.office_exists[o] and s.office_holder[o] < 0 and o not in done]
+    return min(vac, key=lambda o: (HIRE_NUMBER[o], o)) if vac else None
+
+
+@CONTINUATIONS.register
+def hiring_next(game, frame, _):
+    s = game.state
+    office = next_vacancy(s, frame["done"])
+    if office is None:
+        return
+    game.after("hiring_next", done=frame["done"] + [office])
+    hire_office(game, office)
+
+
+# --- who hires, from whom -----------------------------------------------------------------------------
+def hirer_office(s, office: int) -> int | None:
+    if office in (DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS, SUPERINTENDENT):
+        return CHAIRMAN
+    if office in PRESIDENT:
+        return GOVERNOR_GENERAL if s.office_exists[GOVERNOR_GENERAL] else DIRECTOR_OF_TRADE
+    if office in GOVERNORS:
+        p = int(s.control[REGION_OF_GOVERNOR[office]])
+        return PRESIDENT[p] if p >= 0 else None
+    return None
+
+
+def _writers(s, boxes) -> list[tuple[str, int]]:
+    return [(f"writer{p}", slot) for p in boxes for slot in s.seats if s.writers[slot, p] > 0]
+
+
+def candidates(s, office: int) -> list[tuple[str, int]]:
+    """The pool: (source key, family slot) pairs (RB p.16); an office is "post<index>"."""
+    if office in (DIRECTOR_OF_TRADE, GOVERNOR_GENERAL):
+        pool = [(f"post{o}", int(s.office_holder[o])) for o in range(N_OFFICES)
+                if o != office and o != CHAIRMAN and o not in GOVERNORS and s.office_exists[o]
+                and s.office_holder[o] >= 0]
+        return pool or _writers(s, range(3))
+    if office in (MANAGER_OF_SHIPPING, SUPERINTENDENT):
+        return _writers(s, range(3))
+    if office == MILITARY_AFFAIRS:
+        pool = [(f"commander{p}", int(s.commander[p])) for p in range(3) if s.commander[p] >= 0]
+        if not pool:
+            pool = [(f"officer{p}", slot) for p in range(3) for slot in s.seats if s.officers[slot, p].sum() > 0]
+        if not pool:
+            pool = [("oit", slot) for slot in s.seats if s.officers_in_training[slot] > 0]
+        return pool
+    if office in PRESIDENT:
+        p = PRESIDENT.index(office)
+        pool = _writers(s, [p])
+        pool += [(f"post{g}", int(s.office_holder[g])) for g in GOVERNORS
+                 if s.office_exists[g] and s.office_holder[g] >= 0 and s.control[REGION_OF_GOVERNOR[g]] == p]
+        return pool
+    if office in GOVERNORS:
+        p = int(s.control[REGION_OF_GOVERNOR[office]])
+        if p < 0:
+            return []
+        return _writers(s, [p]) + [(f"officer{p}", slot) for slot in s.seats if s.officers[slot, p].sum() > 0]
+    return []
+
+
+def source_action(src: str) -> int:
+    return OFFICE0 + int(src[4:]) if src.startswith("post") else SOURCE[src]
+
+
+def action_source(action: int) -> str:
+    return f"post{action - OFFICE0}" if action in range(OFFICE0, OFFICE0 + N_OFFICES) else SOURCE_KEY[action]
+
+
+def source_title(src: str) -> str:
+    if src.startswith("post"):
+        return OFFICE_NAMES[int(src[4:])]
+    if src == "oit":
+        return "Officers-in-Training"
+    p = PRESIDENCY_NAMES[int(src[-1])]
+    return {"writer": f"writer in {p}", "officer": f"officer in the {p} Army",
+            "commander": f"Commander of the {p} Army"}[src[:-1]]
+
+
+# --- hiring one office ------------------------------------------------------------------------------
+def hire_office(game, office: int) -> None:
+    """Fill ``office`` now (pushes the hirer's decisions; a vacant hirer or no candidate: skipped)."""
+    s = game.state
+    if office == CHAIRMAN:
+        start_election(game)
+        return
+    h_office = hirer_office(s, office)
+    hirer = int(s.office_holder[h_office]) if h_office is not None else -1
+    if hirer < 0:
+        game.log_note("hiring", f"{OFFICE_NAMES[office]} stays vacant: its hiring office is vacant (RB p.14)")
+        return
+    if not candidates(s, office):
+        game.log_note("hiring", f"{OFFICE_NAMES[office]} stays vacant: no candidate (RB p.14)")
+        return
+    _ask_source(game, office, hirer, no_own=False)
+
+
+def _pool(s, office, hirer, no_own):
+    return [(src, slot) for src, slot in candidates(s, office) if not (no_own and slot == hirer)]
+
+
+def _ask_source(game, office, hirer, no_own):
+    s = game.state
+    pool = _pool(s, office, hirer, no_own)
+    sources = sorted({source_action(src) for src, _ in pool})
+    game.choose(key(hirer), f"{name(hirer)} hires the {OFFICE_NAMES[office]}: choose a candidate", sources,
+                "hiring_source_chosen", office=office, hirer=hirer, no_own=no_own)
+
+
+@CONTINUATIONS.register
+def hiring_source_chosen(game, frame, action):
+    s = game.state
+    office, hirer, no_own = frame["office"], frame["hirer"], frame["no_own"]
+    src = action_source(action)
+    families = sorted({slot for sc, slot in _pool(s, office, hirer, no_own) if sc == src},
+                      key=lambda x: s.seats.index(x))
+    if len(families) == 1:
+        _family_chosen(game, office, hirer, src, families[0])
+        return
+    game.choose(key(hirer), f"{name(hirer)} hires the {OFFICE_NAMES[office]} from {source_title(src)}: whose?",
+                [FAMILY0 + f for f in families], "hiring_family_chosen", office=office, hirer=hirer, src=src)
+
+
+@CONTINUATIONS.register
+def hiring_family_chosen(game, frame, action):
+    _family_chosen(game, frame["office"], frame["hirer"], frame["src"], action - FAMILY0)
+
+
+def _family_chosen(game, office, hirer, src, slot):
+    s = game.state
+    if slot == hirer:
+        others = [f for f in clockwise_from(s, hirer)
+                  if f != hirer and any(c == f for _, c in candidates(s, office))]
+        if others:
+            seek_consent(game, others, [1] * len(others), 0, len(others),
+                         "{family}: consent to " + f"{name(hirer)} hiring its own family member as "
+                         f"{OFFICE_NAMES[office]} (nepotism)?", "hiring_nepotism_answer",
+                         dict(office=office, hirer=hirer, src=src, slot=slot))
+            return
+    do_hire(game, office, src, slot)
+
+
+@CONTINUATIONS.register
+def hiring_nepotism_answer(game, frame, granted):
+    if granted:
+        do_hire(game, frame["office"], frame["src"], frame["slot"])
+    else:
+        game.log_note("hiring", f"Nepotism refused: {name(frame['hirer'])} must hire another family's member")
+        _ask_source(game, frame["office"], frame["hirer"], no_own=True)
+
+
+def do_hire(game, office: int, src: str, slot: int) -> None:
+    """Move the candidate onto the office (RB p.14; promotions carry their fatigue)."""
+    s = game.state
+    fatigue = 0
+    if src.startswith("writer"):
+        s.writers[slot, int(src[-1])] -= 1
+    elif src.startswith("officer"):
+        p = int(src[-1])
+        s.officers[slot, p, 0 if s.officers[slot, p, 0] > 0 else 1] -= 1
+    elif src.startswith("commander"):
+        s.commander[int(src[-1])] = -1
+    elif src == "oit":
+        s.officers_in_training[slot] -= 1
+    else:
+        old = int(src[4:])
+        fatigue = int(s.office_fatigue[old])
+        s.office_holder[old] = -1
+        s.office_fatigue[old] = 0
+    s.office_holder[office] = slot
+    s.office_fatigue[office] = fatigue
+    game.log_note("hiring", f"{name(slot)} becomes {OFFICE_NAMES[office]} (from {source_title(src)})",
+                  office=OFFICE_NAMES[office], family=key(slot))
+
+
+# --- the Chairman election (RB p.15) -------------------------------------------------------------------
+def shares(s) -> int:
+    return int(sum(int(s.court[f]) for f in s.seats))
+
+
+def start_election(game) -> None:
+    s = game.state
+    former = int(s.chairman_title)
+    total = shares(s)
+    if total == 0:
+        from .family_phase import has_piece, take_piece
+        if has_piece(s, former):
+            take_piece(game, former)
+            _seat_chairman(game, former, from_court=False)
+        else:
+            game.log_note("hiring", "Chairman stays vacant: empty Court and no piece for the former Chairman")
+        return
+    need = total // 2 + 1
+    holders = [f for f in clockwise_from(s, former) if s.court[f] > 0]
+    game.log_note("hiring", f"Chairman election: {total} Company shares, {need} needed (RB p.15)", need=need)
+    if len(holders) == 1:
+        _seat_chairman(game, holders[0], from_court=True)
+        return
+    game.after("election_next", holders=holders, i=0, need=need, former=former)
+
+
+@CONTINUATIONS.register
+def election_next(game, frame, _):
+    holders, i = frame["holders"], frame["i"]
+    if i >= len(holders):
+        former = frame["former"]
+        game.choose(key(former), f"{name(former)} (former Chairman): nobody has a majority; choose the Chairman",
+                    [FAMILY0 + f for f in holders], "election_former_picks")
+        return
+    cand = holders[i]
+    ask_yes_no(game, cand, f"{name(cand)}: campaign for Chairman?", "election_campaign",
+               holders=holders, i=i, need=frame["need"], former=frame["former"])
+
+
+@CONTINUATIONS.register
+def election_campaign(game, frame, action):
+    s = game.state
+    holders, i, need = frame["holders"], frame["i"], frame["need"]
+    cand = holders[i]
+    if action == NO:
+        game.after("election_next", holders=holders, i=i + 1, need=need, former=frame["former"])
+        return
+    others = [f for f in clockwise_from(s, cand) if f != cand and s.court[f] > 0]
+    seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[cand]), need,
+                 "{family}: support " + f"{name(cand)} for Chairman?", "election_support_answer",
+                 dict(holders=holders, i=i, need=need, former=frame["former"], cand=cand))
+
+
+@CONTINUATIONS.register
+def election_support_answer(game, frame, granted):
+    if granted:
+        _seat_chairman(game, frame["cand"], from_court=True)
+        return
+    game.after("election_next", holders=frame["holders"], i=frame["i"] + 1, need=frame["need"],
+               former=frame["former"])
+
+
+@CONTINUATIONS.register
+def election_former_picks(game, frame, action):
+    _seat_chairman(game, action - FAMILY0, from_court=True)
+
+
+def _seat_chairman(game, slot: int, from_court: bool) -> None:
+    s = game.state
+    if from_court:
+        s.court[slot] -= 1
+    s.office_holder[CHAIRMAN] = slot
+    s.office_fatigue[CHAIRMAN] = 0
+    s.chairman_title = slot
+    game.log_note("hiring", f"{name(slot)} is elected Chairman", office="Chairman", family=key(slot))
+

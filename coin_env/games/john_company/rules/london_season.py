@@ -1,0 +1,187 @@
+"""I. The London Season (RB p.11-12); skipped on the first turn.
+
+1. Attrition: a die for each office card a family holds, +1 per fatigue cube on it, +1 more for the
+   Chairman: 1-2 nothing, 3-4 one more fatigue, 5+ the officeholder retires to the Pensioners box
+   (card to Vacant Offices, fatigue to the supply). Tenure Limits law: the Chairman always retires.
+   Commanders hold no office card and roll nothing.
+2. Retirements: from the Chairman (or the former Chairman) clockwise, each family may retire each
+   pensioner on a prize box it can pay for (cost minus its spouses' discounts, each once per London
+   Season, applied largest first -- a reading: the assignment of discounts is not offered), gaining
+   its VP. Lord Highgate: only the 8- and 12-VP boxes.
+3. Prestige cards: each family that retired a piece this turn, in order of cash spent on retirements
+   (then window icons, then PM order), must take or discard one card of the display; it may look at
+   the facedown blackmail cards there (``state.peeked``). Then the display is discarded and refilled to
+   3, and pensioners still in the box return to their supplies.
+Spouse restrictions that force giving things up are applied by discarding (no trade partner without
+negotiation): John Thorpe (workshops), Violet Effingham (shipyards; fitted ships stay), Joseph Sedley
+(Company shares; a Chairman's piece leaves the office), Esther Summerson (blackmail cards).
+Becky Sharp's VP and discount are not in the sources (0: reconstructed). Blackmail cards are never
+played (not implemented; they still count as hidden cards).
+"""
+
+from __future__ import annotations
+
+from ..actions import DISCARD0, DONE, PRIZE0, TAKE0
+from ..data.cards import BLACKMAIL, SPOUSES
+from ..registry import CONTINUATIONS
+from ..static import CHAIRMAN, N_OFFICES, N_SHIPS, OFFICE_NAMES
+from .common import chairman_or_title, clockwise_from, key, name, vacate
+from .turn import implements
+
+SPOUSE = {c[0]: (c[2] or 0, c[3] or 0) for c in SPOUSES}
+BLACKMAIL_IDS = {c[0] for c in BLACKMAIL}
+TENURE_LIMITS, LORD_HIGHGATE = 37, 19
+
+
+@implements("london_season")
+def start(game) -> None:
+    s = game.state
+    for o in range(N_OFFICES):
+        f = int(s.office_holder[o])
+        if f < 0 or not s.office_exists[o]:
+            continue
+        if o == CHAIRMAN and TENURE_LIMITS in s.laws_in_force:
+            vacate(game, o, to="pensioners")
+            continue
+        roll = s.rng.die(6, f"attrition: {OFFICE_NAMES[o]}") + int(s.office_fatigue[o]) + (1 if o == CHAIRMAN else 0)
+        if roll >= 5:
+            vacate(game, o, to="pensioners")
+        elif roll >= 3:
+            s.office_fatigue[o] += 1
+    order = clockwise_from(s, chairman_or_title(s))
+    game.after("london_prestige", spent={}, retired=[])
+    game.after("london_retire_next", order=order, i=0, spent={}, retired=[], discounts={})
+
+
+def discounts_of(s, f) -> list[int]:
+    return sorted((SPOUSE[c][1] for c in s.hands[f]["prestige"] if c in SPOUSE and SPOUSE[c][1]), reverse=True)
+
+
+def _price(game, f, box, used) -> int:
+    s = game.state
+    avail = discounts_of(s, f)[used:]
+    return max(0, game.data.prizes[box][0] - sum(avail))
+
+
+@CONTINUATIONS.register
+def london_retire_next(game, frame, _):
+    s = game.state
+    order, i = frame["order"], frame["i"]
+    spent, retired, discounts = frame["spent"], frame["retired"], frame["discounts"]
+    while i < len(order):
+        f = order[i]
+        if s.pensioners[f] > 0:
+            used = discounts.get(str(f), 0)
+            boxes = [b for b in range(5) if _price(game, f, b, used) <= s.cash[f]
+                     and (LORD_HIGHGATE not in s.hands[f]["prestige"] or game.data.prizes[b][2] in (8, 12))]
+            if boxes:
+                game.choose(key(f), f"{name(f)}: retire a pensioner ({int(s.pensioners[f])} left) on which prize, "
+                            "or done?", [PRIZE0 + b for b in boxes] + [DONE], "london_retired",
+                            order=order, i=i, spent=spent, retired=retired, discounts=discounts)
+                return
+        i += 1
+    # hand the totals to the prestige step (the call frame below)
+    below = game.state.frames[-1]
+    below["spent"], below["retired"] = spent, retired
+
+
+@CONTINUATIONS.register
+def london_retired(game, frame, action):
+    s = game.state
+    order, i = frame["order"], frame["i"]
+    f = order[i]
+    spent, retired, discounts = dict(frame["spent"]), list(frame["retired"]), dict(frame["discounts"])
+    if action == DONE:
+        game.after("london_retire_next", order=order, i=i + 1, spent=spent, retired=retired, discounts=discounts)
+        return
+    b = action - PRIZE0
+    used = discounts.get(str(f), 0)
+    cost = _price(game, f, b, used)
+    n_disc = len(discounts_of(s, f)[used:])
+    discounts[str(f)] = used + n_disc if cost < game.data.prizes[b][0] else used
+    s.cash[f] -= cost
+    s.pensioners[f] -= 1
+    s.prize_pieces[f, b] += 1
+    s.vp[f] += game.data.prizes[b][2]
+    spent[str(f)] = spent.get(str(f), 0) + cost
+    if f not in retired:
+        retired.append(f)
+    game.log_note("london", f"{name(f)} retires a pensioner to prize box {b + 1} for £{cost}")
+    game.after("london_retire_next", order=order, i=i, spent=spent, retired=retired, discounts=discounts)
+
+
+def windows(game, f) -> int:
+    s = game.state
+    return int(s.luxuries[f]) + sum(int(s.prize_pieces[f, b]) * game.data.prizes[b][3] for b in range(5))
+
+
+@CONTINUATIONS.register
+def london_prestige(game, frame, _):
+    s = game.state
+    retired = frame["retired"]
+    pm_order = clockwise_from(s, int(s.pm)) if s.pm >= 0 else s.seats
+    order = sorted(retired, key=lambda f: (-frame["spent"].get(str(f), 0), -windows(game, f), pm_order.index(f)))
+    _prestige_turn(game, order, 0)
+
+
+def _prestige_turn(game, order, i):
+    s = game.state
+    if i >= len(order) or not s.display:
+        _refill(game)
+        return
+    f = order[i]
+    s.peeked[f] = sorted(set(s.peeked[f]) | {c for c in s.display if c in BLACKMAIL_IDS})
+    options = [TAKE0 + j for j in range(len(s.display))] + [DISCARD0 + j for j in range(len(s.display))]
+    game.choose(key(f), f"{name(f)}: take or discard a London Season card", options, "london_card",
+                order=order, i=i)
+
+
+@CONTINUATIONS.register
+def london_card(game, frame, action):
+    s = game.state
+    f = frame["order"][frame["i"]]
+    take = action < DISCARD0
+    j = action - (TAKE0 if take else DISCARD0)
+    card = s.display.pop(j)
+    if take:
+        if card in BLACKMAIL_IDS:
+            if 12 not in s.hands[f]["prestige"]:      # Esther Summerson: no blackmail (else discarded)
+                s.hands[f]["blackmail"].append(card)
+        else:
+            s.hands[f]["prestige"].append(card)
+            if card in SPOUSE:
+                s.vp[f] += SPOUSE[card][0]
+                _spouse_restrictions(game, f, card)
+        game.log_note("london", f"{name(f)} takes a London Season card")
+    else:
+        game.log_note("london", f"{name(f)} discards a London Season card")
+    _prestige_turn(game, frame["order"], frame["i"] + 1)
+
+
+def _spouse_restrictions(game, f, card) -> None:
+    s = game.state
+    if card == 13:
+        s.workshops[f] = 0
+    elif card == 14:
+        for i in range(N_SHIPS):
+            if s.shipyard_owner[i] == f:
+                s.shipyard_owner[i] = -1
+    elif card == 15:
+        s.supply[f] += int(s.court[f])
+        s.court[f] = 0
+        if s.office_holder[CHAIRMAN] == f:
+            vacate(game, CHAIRMAN)
+    elif card == 12:
+        s.hands[f]["blackmail"] = []
+
+
+def _refill(game) -> None:
+    s = game.state
+    s.display = []
+    for _ in range(3):
+        if not s.london_deck:
+            break
+        s.display.append(s.london_deck.pop())
+    for f in s.seats:
+        s.supply[f] += int(s.pensioners[f])
+        s.pensioners[f] = 0

@@ -1,0 +1,84 @@
+"""IV. Company Operation (RB p.17-26): each office acts in the order of the red ribbon, each finishing
+before the next starts: Chairman, Director of Trade (or Governor General), Manager of Shipping,
+Military Affairs, the Presidencies of Bombay, Madras and Bengal, the Superintendent of Trade in China.
+Vacant offices are skipped (RB p.17).
+
+Implemented: Chairman (operations_chairman.py), Director of Trade (operations_director_of_trade.py),
+Manager of Shipping (operations_shipping.py), Military Affairs (operations_military_affairs.py), the
+Presidencies (operations_presidency.py), the Superintendent of Trade in China (operations_china.py), the
+Governor General (operations_governor_general.py).
+"""
+
+from __future__ import annotations
+
+from ..registry import CONTINUATIONS
+from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, MANAGER_OF_SHIPPING,
+                      MILITARY_AFFAIRS, OFFICE_NAMES, PRESIDENT, PRESIDENCY_NAMES, REGION_OF_GOVERNOR, SUPERINTENDENT)
+from . import (operations_chairman, operations_china, operations_director_of_trade, operations_governor_general,
+               operations_military_affairs, operations_presidency, operations_shipping, pm_interventions)
+from .common import name
+from .turn import implements, not_implemented
+
+RIBBON = ["chairman", "director_of_trade", "manager_of_shipping", "military_affairs", "presidency0",
+          "presidency1", "presidency2", "superintendent"]
+OPERATE = {CHAIRMAN: operations_chairman.start, DIRECTOR_OF_TRADE: operations_director_of_trade.start,
+           MANAGER_OF_SHIPPING: operations_shipping.start, MILITARY_AFFAIRS: operations_military_affairs.start,
+           SUPERINTENDENT: operations_china.start, GOVERNOR_GENERAL: operations_governor_general.start}
+
+
+@implements("operations")
+def start(game) -> None:
+    game.after("ops_next", i=0, prev=-1, bc_used=False)
+
+
+@CONTINUATIONS.register
+def ops_next(game, frame, _):
+    """The next office on the ribbon; first the PM's interventions after the office that just acted."""
+    s = game.state
+    i, prev, bc_used = frame["i"], frame.get("prev", -1), frame.get("bc_used", False)
+    if prev >= 0 and pm_interventions.board_of_control_due(s, prev, bc_used):
+        pm_interventions.ask_board_of_control(game, prev, "ops_next", dict(i=i, prev=-1, bc_used=bc_used))
+        return
+    if i >= len(RIBBON):
+        return
+    acted = _office_of_step(s, RIBBON[i])
+    game.after("ops_next", i=i + 1, prev=acted if acted is not None else -1, bc_used=bc_used)
+    if acted == MILITARY_AFFAIRS and s.office_holder[MILITARY_AFFAIRS] >= 0:
+        game.after("ops_oversight")
+    step = RIBBON[i]
+    if step.startswith("presidency"):
+        p = int(step[-1])
+        acting = (s.office_holder[PRESIDENT[p]] >= 0 or s.commander[p] >= 0
+                  or any(s.office_holder[g] >= 0 for g in GOVERNORS if s.control[REGION_OF_GOVERNOR[g]] == p))
+        if acting:
+            game.log_note("operations", f"Presidency of {PRESIDENCY_NAMES[p]} operates")
+            operations_presidency.start(game, p)
+        return
+    office = {"chairman": CHAIRMAN, "manager_of_shipping": MANAGER_OF_SHIPPING,
+              "military_affairs": MILITARY_AFFAIRS, "superintendent": SUPERINTENDENT}.get(step)
+    if step == "director_of_trade":
+        office = GOVERNOR_GENERAL if s.office_exists[GOVERNOR_GENERAL] else DIRECTOR_OF_TRADE
+    if not s.office_exists[office] or s.office_holder[office] < 0:
+        game.log_note("operations", f"{OFFICE_NAMES[office]}: vacant or not in play, skipped (RB p.17)")
+        return
+    slot = int(s.office_holder[office])
+    game.log_note("operations", f"{OFFICE_NAMES[office]} ({name(slot)}) acts")
+    fn = OPERATE.get(office)
+    if fn is None:
+        not_implemented(game, f"Company Operation: {OFFICE_NAMES[office]}")
+        return
+    fn(game, slot)
+
+
+def _office_of_step(s, step):
+    if step.startswith("presidency"):
+        return None
+    if step == "director_of_trade":
+        return GOVERNOR_GENERAL if s.office_exists[GOVERNOR_GENERAL] else DIRECTOR_OF_TRADE
+    return {"chairman": CHAIRMAN, "manager_of_shipping": MANAGER_OF_SHIPPING, "military_affairs": MILITARY_AFFAIRS,
+            "superintendent": SUPERINTENDENT}[step]
+
+
+@CONTINUATIONS.register
+def ops_oversight(game, frame, _):
+    pm_interventions.ask_military_oversight(game)

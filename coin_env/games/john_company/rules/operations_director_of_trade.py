@@ -1,0 +1,201 @@
+"""Director of Trade's operation (RB p.17-18).
+
+1. Special Envoy, repeatable: a check with £1 per die from the Director's treasury, no penalty
+   (RB p.17 checks). On success choose one: open trade with China (the Superintendent of Trade in
+   China office is created and the Chairman hires it at once from any writer, RB p.18, p.25), or open
+   one closed order in a region the Company does not control. Offered only while such a target
+   exists (RB p.17, no dead actions). Catastrophic failure ends the office's actions and vacates it.
+2. Transfers: up to two, each moving one writer or one ship from one Presidency / sea zone to another
+   (the China overlay counts as a sea zone for ships, RB p.25). Envoys come first: once a transfer is
+   made no Special Envoy follows.
+RB-ex p.18: Bengal is Company-controlled, so its closed order cannot be opened; a Maratha order can.
+"""
+
+from __future__ import annotations
+
+from ..actions import COMPANY_SHIP, DONE, EXTRA_SHIP, FAMILY0, ORDER0, PRESIDENCY0, PROC, SHIP0, ZONE0
+from ..registry import CONTINUATIONS
+from ..static import (CHINA, CLOSED, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, N_ORDERS, N_SHIPS, OPEN, ORDER_NAMES,
+                    ORDER_REGION, PRESIDENCY_NAMES, SEA_ZONES, SUPERINTENDENT, T_DOT)
+from .checks import CATASTROPHE, SUCCESS, roll_check
+from .common import ask_number, key, name, vacate
+
+
+def office_of(s) -> int:
+    return GOVERNOR_GENERAL if s.office_exists[GOVERNOR_GENERAL] else DIRECTOR_OF_TRADE
+
+
+def envoy_targets(s) -> list[int]:
+    """Actions a successful envoy may choose (RB p.18)."""
+    out = [] if s.office_exists[SUPERINTENDENT] else [PROC["open_china"]]
+    out += [ORDER0 + o for o in range(N_ORDERS)
+            if s.order_state[o] == CLOSED and s.control[ORDER_REGION[o]] < 0]
+    return out
+
+
+def zones_in_play(s) -> list[int]:
+    return [0, 1, 2] + ([CHINA] if s.office_exists[SUPERINTENDENT] else [])
+
+
+def ships_in(s, z) -> list[int]:
+    """Ship actions for the ships in zone z (named player ships, then Company, extra)."""
+    out = [SHIP0 + i for i in range(N_SHIPS) if s.ship_zone[i] == z]
+    if s.company_ships[z] > 0:
+        out.append(COMPANY_SHIP)
+    if s.extra_ships[z] > 0:
+        out.append(EXTRA_SHIP)
+    return out
+
+
+def start(game, slot: int) -> None:
+    menu(game, slot, transfers=0)
+
+
+def menu(game, slot, transfers):
+    s = game.state
+    if s.office_holder[DIRECTOR_OF_TRADE] != slot:        # vacated (catastrophic failure)
+        return
+    options = []
+    if transfers == 0 and s.treasury[T_DOT] >= 1 and envoy_targets(s):
+        options.append(PROC["special_envoy"])
+    if transfers < 2:
+        if any(s.writers[f].sum() > 0 for f in s.seats):
+            options.append(PROC["transfer_writer"])
+        if any(ships_in(s, z) for z in zones_in_play(s)):
+            options.append(PROC["transfer_ship"])
+    if not options:
+        return
+    options.append(DONE)
+    game.choose(key(slot), f"Director of Trade {name(slot)}: Special Envoy, transfers or done "
+                f"(treasury £{int(s.treasury[T_DOT])}, transfers made {transfers})", options, "dot_menu_chosen",
+                slot=slot, transfers=transfers)
+
+
+@CONTINUATIONS.register
+def dot_menu_chosen(game, frame, action):
+    s = game.state
+    slot, transfers = frame["slot"], frame["transfers"]
+    if action == DONE:
+        return
+    if action == PROC["special_envoy"]:
+        ask_number(game, slot, f"Director of Trade {name(slot)}: Special Envoy with how many dice (£1 each)?",
+                   1, int(s.treasury[T_DOT]), "dot_envoy_dice", slot=slot)
+    elif action == PROC["transfer_writer"]:
+        boxes = [PRESIDENCY0 + p for p in range(3) if any(s.writers[f, p] > 0 for f in s.seats)]
+        game.choose(key(slot), "Transfer a writer from which Presidency?", boxes, "dot_writer_from",
+                    slot=slot, transfers=transfers)
+    else:
+        zones = [ZONE0 + z for z in zones_in_play(s) if ships_in(s, z)]
+        game.choose(key(slot), "Transfer a ship from which sea zone?", zones, "dot_ship_from",
+                    slot=slot, transfers=transfers)
+
+
+# --- Special Envoy ------------------------------------------------------------------------------------
+@CONTINUATIONS.register
+def dot_envoy_dice(game, frame, value):
+    s = game.state
+    slot = frame["slot"]
+    s.treasury[T_DOT] -= value
+    _, result, _ = roll_check(game, value, "Special Envoy")
+    if result == CATASTROPHE:
+        vacate(game, DIRECTOR_OF_TRADE)
+        return
+    if result == SUCCESS:
+        game.choose(key(slot), "Special Envoy succeeds: open trade with China or open which order?",
+                    envoy_targets(s), "dot_envoy_target", slot=slot)
+        return
+    menu(game, slot, transfers=0)
+
+
+@CONTINUATIONS.register
+def dot_envoy_target(game, frame, action):
+    s = game.state
+    slot = frame["slot"]
+    game.after("dot_resume", slot=slot, transfers=0)
+    if action == PROC["open_china"]:
+        s.office_exists[SUPERINTENDENT] = 1
+        game.log_note("operations", "Trade with China opened: the Superintendent of Trade in China is created")
+        from .hiring import hire_office
+        hire_office(game, SUPERINTENDENT)
+        return
+    o = action - ORDER0
+    s.order_state[o] = OPEN
+    game.log_note("operations", f"Special Envoy opens order {ORDER_NAMES[o]}")
+
+
+@CONTINUATIONS.register
+def dot_resume(game, frame, _):
+    menu(game, frame["slot"], frame["transfers"])
+
+
+# --- transfers ------------------------------------------------------------------------------------------
+@CONTINUATIONS.register
+def dot_writer_from(game, frame, action):
+    s = game.state
+    p = action - PRESIDENCY0
+    fams = [f for f in s.seats if s.writers[f, p] > 0]
+    data = dict(slot=frame["slot"], transfers=frame["transfers"], src=p)
+    if len(fams) == 1:
+        _writer_family(game, data, fams[0])
+        return
+    game.choose(key(frame["slot"]), f"Whose writer in {PRESIDENCY_NAMES[p]}?", [FAMILY0 + f for f in fams],
+                "dot_writer_family", **data)
+
+
+@CONTINUATIONS.register
+def dot_writer_family(game, frame, action):
+    _writer_family(game, dict(slot=frame["slot"], transfers=frame["transfers"], src=frame["src"]), action - FAMILY0)
+
+
+def _writer_family(game, data, fam):
+    dests = [PRESIDENCY0 + q for q in range(3) if q != data["src"]]
+    game.choose(key(data["slot"]), f"Move {name(fam)}'s writer from {PRESIDENCY_NAMES[data['src']]} to?", dests,
+                "dot_writer_to", fam=fam, **data)
+
+
+@CONTINUATIONS.register
+def dot_writer_to(game, frame, action):
+    s = game.state
+    q = action - PRESIDENCY0
+    s.writers[frame["fam"], frame["src"]] -= 1
+    s.writers[frame["fam"], q] += 1
+    game.log_note("operations", f"{name(frame['fam'])}'s writer moves from {PRESIDENCY_NAMES[frame['src']]} to "
+                  f"{PRESIDENCY_NAMES[q]}")
+    menu(game, frame["slot"], frame["transfers"] + 1)
+
+
+@CONTINUATIONS.register
+def dot_ship_from(game, frame, action):
+    s = game.state
+    z = action - ZONE0
+    game.choose(key(frame["slot"]), f"Which ship in the {SEA_ZONES[z]}?", ships_in(s, z), "dot_ship_chosen",
+                slot=frame["slot"], transfers=frame["transfers"], src=z)
+
+
+@CONTINUATIONS.register
+def dot_ship_chosen(game, frame, action):
+    s = game.state
+    dests = [ZONE0 + z for z in zones_in_play(s) if z != frame["src"]]
+    game.choose(key(frame["slot"]), "Move the ship to which sea zone?", dests, "dot_ship_to",
+                slot=frame["slot"], transfers=frame["transfers"], src=frame["src"], ship=action)
+
+
+@CONTINUATIONS.register
+def dot_ship_to(game, frame, action):
+    s = game.state
+    z, src, ship = action - ZONE0, frame["src"], frame["ship"]
+    move_ship(s, ship, src, z)
+    game.log_note("operations", f"Ship moved from {SEA_ZONES[src]} to {SEA_ZONES[z]}")
+    menu(game, frame["slot"], frame["transfers"] + 1)
+
+
+def move_ship(s, ship_action, src, dst) -> None:
+    if ship_action == COMPANY_SHIP:
+        s.company_ships[src] -= 1
+        s.company_ships[dst] += 1
+    elif ship_action == EXTRA_SHIP:
+        s.extra_ships[src] -= 1
+        s.extra_ships[dst] += 1
+    else:
+        s.ship_zone[ship_action - SHIP0] = dst
+

@@ -1,0 +1,601 @@
+"""Presidency Operations (RB p.20-24): Bombay, then Madras, then Bengal.
+
+Ordering (RB p.20): the President decides in which order the positions act -- its own Trade, its
+Commander, each of its Governors -- each finishing before the next; the Commander and the Governors
+must be offered their turn. A vacant President: the Chairman orders the Commander and Governors, and
+there is no Trade nor alliance purchase (if the Chairman is vacant too, they act in that order).
+
+Trade (RB p.20-21; President): declare the regions (the home region, plus regions the trade can reach
+with the ships in the Presidency's sea zone through open orders; never another President's home
+region, RB p.21), then a check with £1 per die from the President's treasury, minus 1 die per
+declared region other than the home region. Success: one order per ship, as many as possible: the
+home port first, each next one connected to an order filled in this trade; on each a writer from the
+Presidency's Writers box (the President picks whose -- a reading, digest §5.4.5) or, once they run
+out, a filled-order token. Per order: its value to the Balance, £1 to the President, £1 to the
+writer's family. Failure: the President may try again with new money; catastrophic failure vacates
+the Presidency. RB-ex p.20 (Madras trade £22) is a test.
+
+Commander (RB p.22-23): buy local alliances of this Army with the President's treasury and the
+President's explicit consent; Deploy (repeatable): a target among the home region, the regions
+associated with the Presidency and their neighbours (never another President's home region; a
+Company region only with a closed order or unrest), a check with 1 die per officer or regiment
+exhausted and the strength of each alliance used, minus the target's strength (its whole empire's;
+0 for a Company region); every family rolls a die per own officer used, each 6 kills one. Success:
+loot (£4 per tower + the faceup loot token, at least surviving officers + 1) shared out in rounds
+(Commander £1 + £1 per own officer, then clockwise each family £1 per officer, then £1 to the bank per
+regiment and alliance; RB-ex p.23), trophies to the Commander per tower, tower and dome removed
+(a capital's flags too), all orders there opened and unrest removed, the region becomes
+Company-controlled and associated with this Presidency (its Governor card goes to Vacant Offices),
+the Elephant facing out of it moves to its centre. Catastrophic failure: the Commander's family
+returns half its trophies (rounded up) and the Commander goes back to supply.
+Readings: the loss check is rolled on every Deploy; an alliance is bought at most once a turn.
+
+Governors (RB p.23-24): Administer (repeatable) with every die left in the card's pool, no penalty:
+success gives £1 (+£1 if the previous Administer roll this turn was not a success) and one of: build
+a Company ship (placed in the region; a second one moves it to the Presidency's sea zone),
+commission a regiment, tax £2 to the Balance or the President's treasury (every tax after the first
+adds 1 unrest); otherwise 1 unrest. The pool shrinks by 1 each time. RB-ex p.24 is a test.
+"""
+
+from __future__ import annotations
+
+from ..actions import ALLIANCE0, DONE, FAMILY0, OFFICE0, ORDER0, PROC, REGION0, SOURCE, YES
+from ..data import company
+from ..registry import CONTINUATIONS
+from ..static import (ALLIANCE_ARMY, ALLIANCE_NAMES, CHAIRMAN, CLOSED, FILLED, GOVERNOR_OF_REGION, N_ALLIANCES,
+                    N_REGIONS, OFFICE_NAMES, OPEN, ORDER_NAMES, ORDER_REGION, PRESIDENT, PRESIDENT_TREASURY,
+                    PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, PRESIDENCY_ZONE, REGION_NAMES,
+                    REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
+from .checks import CATASTROPHE, SUCCESS, roll_check
+from .common import ask_number, ask_yes_no, clockwise_from, key, name, seek_consent, vacate
+
+TRADE_REGULATIONS, WRITER_PRIVILEGES, WRITER_GRAFT_REFORM, TREASURE_REFORM, ZAMINDAR_TAXES = 40, 45, 48, 42, 41
+
+
+# --- ordering the positions ----------------------------------------------------------------------------
+def positions(s, p) -> list[int]:
+    out = []
+    if s.office_holder[PRESIDENT[p]] >= 0:
+        out.append(PROC["trade"])
+    if s.commander[p] >= 0:
+        out.append(SOURCE[f"commander{p}"])
+    for r in range(N_REGIONS):
+        g = GOVERNOR_OF_REGION[r]
+        if s.control[r] == p and s.office_exists[g] and s.office_holder[g] >= 0:
+            out.append(OFFICE0 + g)
+    return out
+
+
+def start(game, p: int) -> None:
+    game.after("pres_next", p=p, left=positions(game.state, p))
+
+
+@CONTINUATIONS.register
+def pres_next(game, frame, _):
+    s = game.state
+    p = frame["p"]
+    valid = set(positions(s, p))
+    left = [x for x in frame["left"] if x in valid]
+    if not left:
+        return
+    orderer = int(s.office_holder[PRESIDENT[p]])
+    if orderer < 0:
+        orderer = int(s.office_holder[CHAIRMAN])
+    if orderer >= 0 and len(left) > 1:
+        game.choose(key(orderer), f"Presidency of {PRESIDENCY_NAMES[p]}: who acts next?", left, "pres_position",
+                    p=p, left=left)
+        return
+    _run_position(game, p, left[0], left[1:])
+
+
+@CONTINUATIONS.register
+def pres_position(game, frame, action):
+    left = [x for x in frame["left"] if x != action]
+    _run_position(game, frame["p"], action, left)
+
+
+def _run_position(game, p, position, left):
+    game.after("pres_next", p=p, left=left)
+    if position == PROC["trade"]:
+        trade_menu(game, p)
+    elif position == SOURCE[f"commander{p}"]:
+        commander_menu(game, p)
+    else:
+        governor_menu(game, position - OFFICE0, pool=None, taxes=0, last_success=None)
+
+
+# --- Trade -------------------------------------------------------------------------------------------------
+def ships_in_zone(s, z) -> int:
+    return int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z])
+
+
+def fillable(s, p, o, allowed) -> bool:
+    r = ORDER_REGION[o]
+    other_home = any(r == PRESIDENCY_HOME_REGION[q] for q in range(3) if q != p)
+    return s.order_state[o] == OPEN and r in allowed and not other_home
+
+
+def reach(game, p, allowed) -> dict[int, int]:
+    """Orders reachable by a trade of Presidency p in ``allowed`` regions: order -> fills needed."""
+    s = game.state
+    home = PRESIDENCY_HOME_PORT[p]
+    if not fillable(s, p, home, allowed):
+        return {}
+    dist = {home: 1}
+    frontier = [home]
+    links = game.data.order_links
+    while frontier:
+        nxt = []
+        for o in frontier:
+            for q in links[o]:
+                if q not in dist and fillable(s, p, q, allowed):
+                    dist[q] = dist[o] + 1
+                    nxt.append(q)
+        frontier = nxt
+    return dist
+
+
+def can_trade(game, p) -> bool:
+    s = game.state
+    return (s.treasury[PRESIDENT_TREASURY[p]] >= 1 and ships_in_zone(s, PRESIDENCY_ZONE[p]) >= 1
+            and bool(reach(game, p, {PRESIDENCY_HOME_REGION[p]})))
+
+
+def trade_menu(game, p):
+    s = game.state
+    president = int(s.office_holder[PRESIDENT[p]])
+    if president < 0 or not can_trade(game, p):
+        return
+    game.choose(key(president), f"President of {PRESIDENCY_NAMES[p]} {name(president)}: Trade (treasury "
+                f"£{int(s.treasury[PRESIDENT_TREASURY[p]])}, {ships_in_zone(s, PRESIDENCY_ZONE[p])} ships) or done?",
+                [PROC["trade"], DONE], "trade_chosen", p=p)
+
+
+@CONTINUATIONS.register
+def trade_chosen(game, frame, action):
+    if action == PROC["trade"]:
+        _declare(game, frame["p"], [PRESIDENCY_HOME_REGION[frame["p"]]])
+
+
+def _declarable(game, p, declared) -> list[int]:
+    s = game.state
+    k = ships_in_zone(s, PRESIDENCY_ZONE[p])
+    money = int(s.treasury[PRESIDENT_TREASURY[p]])
+    if money < len(declared) + 1:
+        return []
+    out = []
+    for r in range(N_REGIONS):
+        if r in declared:
+            continue
+        dist = reach(game, p, set(declared) | {r})
+        if any(dist.get(o, 99) <= k for o in REGION_ORDERS[r]):
+            out.append(r)
+    return out
+
+
+def _declare(game, p, declared):
+    s = game.state
+    president = int(s.office_holder[PRESIDENT[p]])
+    options = [REGION0 + r for r in _declarable(game, p, declared)]
+    if not options:
+        _ask_trade_dice(game, p, declared)
+        return
+    game.choose(key(president), f"Trade: declare another region (declared: "
+                f"{', '.join(REGION_NAMES[r] for r in declared)}) or done", options + [DONE], "trade_declared",
+                p=p, declared=declared)
+
+
+@CONTINUATIONS.register
+def trade_declared(game, frame, action):
+    if action == DONE:
+        _ask_trade_dice(game, frame["p"], frame["declared"])
+        return
+    _declare(game, frame["p"], frame["declared"] + [action - REGION0])
+
+
+def _ask_trade_dice(game, p, declared):
+    s = game.state
+    president = int(s.office_holder[PRESIDENT[p]])
+    penalty = len(declared) - 1
+    ask_number(game, president, f"Trade: pay for how many dice (£1 each, {penalty} removed as penalty)?",
+               penalty + 1, int(s.treasury[PRESIDENT_TREASURY[p]]), "trade_dice", p=p, declared=declared)
+
+
+@CONTINUATIONS.register
+def trade_dice(game, frame, value):
+    s = game.state
+    p, declared = frame["p"], frame["declared"]
+    s.treasury[PRESIDENT_TREASURY[p]] -= value
+    _, result, _ = roll_check(game, value - (len(declared) - 1), f"Trade of {PRESIDENCY_NAMES[p]}")
+    if result == CATASTROPHE:
+        vacate(game, PRESIDENT[p])
+        return
+    if result == SUCCESS:
+        _fill_next(game, p, declared, placed=[], k=ships_in_zone(s, PRESIDENCY_ZONE[p]))
+        return
+    trade_menu(game, p)
+
+
+def _fill_options(game, p, declared, placed) -> list[int]:
+    s = game.state
+    if not placed:
+        home = PRESIDENCY_HOME_PORT[p]
+        return [home] if fillable(s, p, home, set(declared)) else []
+    links = game.data.order_links
+    return sorted({q for o in placed for q in links[o] if fillable(s, p, q, set(declared))})
+
+
+def _fill_next(game, p, declared, placed, k):
+    s = game.state
+    options = _fill_options(game, p, declared, placed) if len(placed) < k else []
+    if not options:
+        game.log_note("operations", f"Trade of {PRESIDENCY_NAMES[p]} fills {len(placed)} orders")
+        return
+    president = int(s.office_holder[PRESIDENT[p]])
+    game.choose(key(president), f"Trade: fill which order ({len(placed)} of {k} ships used)?",
+                [ORDER0 + o for o in options], "trade_order", p=p, declared=declared, placed=placed, k=k)
+
+
+@CONTINUATIONS.register
+def trade_order(game, frame, action):
+    s = game.state
+    p, o = frame["p"], action - ORDER0
+    fams = [f for f in s.seats if s.writers[f, p] > 0]
+    data = dict(p=p, declared=frame["declared"], placed=frame["placed"], k=frame["k"], order=o)
+    if len(fams) > 1:
+        president = int(s.office_holder[PRESIDENT[p]])
+        game.choose(key(president), f"Trade: whose writer fills order {ORDER_NAMES[o]}?",
+                    [FAMILY0 + f for f in fams], "trade_writer", **data)
+        return
+    _fill(game, data, fams[0] if fams else -1)
+
+
+@CONTINUATIONS.register
+def trade_writer(game, frame, action):
+    _fill(game, {k: frame[k] for k in ("p", "declared", "placed", "k", "order")}, action - FAMILY0)
+
+
+def _fill(game, data, fam):
+    s = game.state
+    p, o = data["p"], data["order"]
+    s.order_state[o] = FILLED
+    s.order_writer[o] = fam
+    s.order_presidency[o] = p
+    value = game.data.order_value[o]
+    s.balance += value
+    president = int(s.office_holder[PRESIDENT[p]])
+    if TRADE_REGULATIONS in s.laws_in_force:
+        s.balance += 1
+    else:
+        s.cash[president] += 1
+    if fam >= 0:
+        s.writers[fam, p] -= 1
+        bonus = 2 if WRITER_PRIVILEGES in s.laws_in_force else 1
+        if WRITER_GRAFT_REFORM in s.laws_in_force:
+            s.balance += bonus
+        else:
+            s.cash[fam] += bonus
+    game.log_note("operations", f"Order {ORDER_NAMES[o]} filled by " + (f"{name(fam)}'s writer" if fam >= 0
+                  else "a filled-order token") + f": +£{value} to the Balance")
+    _fill_next(game, p, data["declared"], data["placed"] + [o], data["k"])
+
+
+# --- Commander ------------------------------------------------------------------------------------------------
+def targets(s, p) -> list[int]:
+    assoc = {r for r in range(N_REGIONS) if s.control[r] == p}
+    home = PRESIDENCY_HOME_REGION[p]
+    cand = assoc | {home}
+    neighbours = set()
+    return sorted(r for r in cand | {n for r in assoc for n in _neighbours(s, r)} | neighbours
+                  if not any(r == PRESIDENCY_HOME_REGION[q] for q in range(3) if q != p)
+                  and (s.control[r] < 0 or any(s.order_state[o] == CLOSED for o in REGION_ORDERS[r])
+                       or s.unrest[r] > 0))
+
+
+def _neighbours(s, r):
+    return s.data.region_neighbors[r]
+
+
+def penalty(s, r) -> int:
+    if s.control[r] >= 0:
+        return 0
+    cap = int(s.flag[r])
+    if cap < 0:
+        return int(s.strength[r])
+    return int(sum(int(s.strength[x]) for x in range(N_REGIONS) if s.flag[x] == cap))
+
+
+def army_dice(s, p) -> int:
+    alliances = sum(s.data.alliances[i][1] for i in range(N_ALLIANCES)
+                    if ALLIANCE_ARMY[i] == p and s.alliance_active[i] == 1)
+    return int(alliances + s.regiments[p, 0] + sum(int(s.officers[f, p, 0]) for f in s.seats))
+
+
+def buyable_alliances(s, p) -> list[int]:
+    president = int(s.office_holder[PRESIDENT[p]])
+    if president < 0:
+        return []
+    money = int(s.treasury[PRESIDENT_TREASURY[p]])
+    return [i for i in range(N_ALLIANCES) if ALLIANCE_ARMY[i] == p and s.alliance_active[i] == 0
+            and s.data.alliances[i][0] <= money]
+
+
+def commander_menu(game, p):
+    s = game.state
+    c = int(s.commander[p])
+    if c < 0:
+        return
+    options = []
+    if buyable_alliances(s, p):
+        options.append(PROC["buy_alliance"])
+    dice = army_dice(s, p)
+    if any(dice > penalty(s, r) for r in targets(s, p)):
+        options.append(PROC["deploy"])
+    if not options:
+        return
+    game.choose(key(c), f"Commander of the {PRESIDENCY_NAMES[p]} Army {name(c)}: buy an alliance, Deploy, or done",
+                options + [DONE], "commander_chosen", p=p)
+
+
+@CONTINUATIONS.register
+def commander_chosen(game, frame, action):
+    s = game.state
+    p = frame["p"]
+    c = int(s.commander[p])
+    if action == DONE:
+        return
+    if action == PROC["buy_alliance"]:
+        game.choose(key(c), "Buy which local alliance (from the President's treasury)?",
+                    [ALLIANCE0 + i for i in buyable_alliances(s, p)], "alliance_chosen", p=p)
+        return
+    dice = army_dice(s, p)
+    game.choose(key(c), "Deploy against which region?",
+                [REGION0 + r for r in targets(s, p) if dice > penalty(s, r)], "deploy_target", p=p)
+
+
+@CONTINUATIONS.register
+def alliance_chosen(game, frame, action):
+    s = game.state
+    p, i = frame["p"], action - ALLIANCE0
+    president, c = int(s.office_holder[PRESIDENT[p]]), int(s.commander[p])
+    if president == c:
+        _buy_alliance(game, p, i)
+        return
+    seek_consent(game, [president], [1], 0, 1, "{family} (President): consent to the purchase of "
+                 f"{ALLIANCE_NAMES[i]} for £{s.data.alliances[i][0]}?", "alliance_consent", dict(p=p, i=i))
+
+
+@CONTINUATIONS.register
+def alliance_consent(game, frame, granted):
+    if granted:
+        _buy_alliance(game, frame["p"], frame["i"])
+    else:
+        commander_menu(game, frame["p"])
+
+
+def _buy_alliance(game, p, i):
+    s = game.state
+    s.treasury[PRESIDENT_TREASURY[p]] -= s.data.alliances[i][0]
+    s.alliance_active[i] = 1
+    game.log_note("operations", f"{ALLIANCE_NAMES[i]} joins the {PRESIDENCY_NAMES[p]} Army")
+    commander_menu(game, p)
+
+
+@CONTINUATIONS.register
+def deploy_target(game, frame, action):
+    s = game.state
+    p, r = frame["p"], action - REGION0
+    items = [f"alliance{i}" for i in range(N_ALLIANCES) if ALLIANCE_ARMY[i] == p and s.alliance_active[i] == 1]
+    if s.regiments[p, 0] > 0:
+        items.append("regiments")
+    items += [f"officers{f}" for f in s.seats if s.officers[f, p, 0] > 0]
+    _deploy_pick(game, p, r, items, {}, 0)
+
+
+def _item_max(s, p, item) -> int:
+    if item.startswith("alliance"):
+        return s.data.alliances[int(item[8:])][1]
+    if item == "regiments":
+        return int(s.regiments[p, 0])
+    return int(s.officers[int(item[8:]), p, 0])
+
+
+def _deploy_pick(game, p, r, items, chosen, total):
+    s = game.state
+    need = penalty(s, r) + 1
+    c = int(s.commander[p])
+    if not items:
+        _deploy_roll(game, p, r, chosen, total)
+        return
+    item, rest = items[0], items[1:]
+    later = sum(_item_max(s, p, x) for x in rest)
+    hi = _item_max(s, p, item)
+    lo = max(0, need - total - later)
+    if item.startswith("alliance"):
+        i = int(item[8:])
+        if lo > 0:
+            game.after("deploy_resume", p=p, r=r, items=rest, chosen=dict(chosen, **{item: 1}), total=total + hi)
+            return
+        ask_yes_no(game, c, f"Deploy against {REGION_NAMES[r]} (strength {need - 1}): use {ALLIANCE_NAMES[i]} "
+                   f"(strength {hi})?", "deploy_alliance", p=p, r=r, items=rest, chosen=chosen, total=total,
+                   item=item, hi=hi)
+        return
+    what = "regiments" if item == "regiments" else f"{name(int(item[8:]))}'s officers"
+    ask_number(game, c, f"Deploy against {REGION_NAMES[r]} (strength {need - 1}, {total} dice so far): exhaust how "
+               f"many {what}?", lo, hi, "deploy_count", p=p, r=r, items=rest, chosen=chosen, total=total, item=item)
+
+
+@CONTINUATIONS.register
+def deploy_resume(game, frame, _):
+    _deploy_pick(game, frame["p"], frame["r"], frame["items"], frame["chosen"], frame["total"])
+
+
+@CONTINUATIONS.register
+def deploy_alliance(game, frame, action):
+    chosen, total = dict(frame["chosen"]), frame["total"]
+    if action == YES:
+        chosen[frame["item"]] = 1
+        total += frame["hi"]
+    _deploy_pick(game, frame["p"], frame["r"], frame["items"], chosen, total)
+
+
+@CONTINUATIONS.register
+def deploy_count(game, frame, value):
+    chosen = dict(frame["chosen"])
+    if value:
+        chosen[frame["item"]] = value
+    _deploy_pick(game, frame["p"], frame["r"], frame["items"], chosen, frame["total"] + value)
+
+
+def _deploy_roll(game, p, r, chosen, total):
+    s = game.state
+    c = int(s.commander[p])
+    pen = penalty(s, r)
+    _, result, _ = roll_check(game, total - pen, f"Deploy against {REGION_NAMES[r]}")
+    # exhaust what was used
+    survivors = {}
+    regiments = alliances = 0
+    for item, n in chosen.items():
+        if item.startswith("alliance"):
+            s.alliance_active[int(item[8:])] = 2
+            alliances += 1
+        elif item == "regiments":
+            s.regiments[p, 0] -= n
+            s.regiments[p, 1] += n
+            regiments = n
+    for f in clockwise_from(s, c):                       # loss check: a die per own officer, 6 kills
+        n = chosen.get(f"officers{f}", 0)
+        if not n:
+            continue
+        dead = sum(1 for _ in range(n) if s.rng.die(6, f"loss check for {name(f)}'s officer") == 6)
+        s.officers[f, p, 0] -= n
+        s.officers[f, p, 1] += n - dead
+        s.supply[f] += dead
+        survivors[f] = n - dead
+        if dead:
+            game.log_note("operations", f"{name(f)} loses {dead} officer(s) in the loss check")
+    if result == SUCCESS:
+        _deploy_success(game, p, r, c, survivors, regiments + alliances)
+    elif result == CATASTROPHE:
+        lost = (int(s.trophies[c]) + 1) // 2
+        s.trophies[c] -= lost
+        s.commander[p] = -1
+        s.supply[c] += 1
+        game.log_note("operations", f"Deploy catastrophe: {name(c)}'s Commander returns home, {lost} trophies lost")
+        return
+    commander_menu(game, p)
+
+
+def _deploy_success(game, p, r, c, survivors, bank_units):
+    s = game.state
+    towers = int(s.strength[r])
+    loot = 4 * towers + (game.data.loot[r] if s.loot_faceup[r] else 0)
+    loot = max(loot, sum(survivors.values()) + 1)
+    if TREASURE_REFORM in s.laws_in_force:
+        s.balance += loot
+    else:
+        units = [c] * (1 + survivors.get(c, 0))
+        for f in clockwise_from(s, c)[1:]:
+            units += [f] * survivors.get(f, 0)
+        units += [-1] * bank_units
+        cash, i = loot, 0
+        while cash > 0:
+            who = units[i % len(units)]
+            if who >= 0:
+                s.cash[who] += 1
+            cash -= 1
+            i += 1
+    s.trophies[c] += towers
+    if s.control[r] < 0:
+        cap = int(s.flag[r])
+        if cap == r:                                     # a capital: its empire's flags go
+            for x in range(N_REGIONS):
+                if s.flag[x] == r:
+                    s.flag[x] = -1
+        s.flag[r] = -1
+        s.strength[r] = 0
+        s.dome[r] = 0
+        s.loot_faceup[r] = 0
+        s.control[r] = p
+        s.office_exists[GOVERNOR_OF_REGION[r]] = 1
+        game.log_note("operations", f"{REGION_NAMES[r]} becomes Company-controlled ({PRESIDENCY_NAMES[p]})")
+    for o in REGION_ORDERS[r]:
+        if s.order_state[o] == CLOSED:
+            s.order_state[o] = OPEN
+    s.unrest[r] = 0
+    if s.elephant["region"] == REGION_NAMES[r] and s.elephant["facing"] is not None:
+        s.elephant = {"region": REGION_NAMES[r], "facing": None}
+    game.log_note("operations", f"Deploy succeeds in {REGION_NAMES[r]}: loot £{loot}, {towers} trophies")
+
+
+# --- Governors ------------------------------------------------------------------------------------------------
+def governor_menu(game, g, pool, taxes, last_success):
+    s = game.state
+    holder = int(s.office_holder[g])
+    if holder < 0:
+        return
+    r = REGION_OF_GOVERNOR[g]
+    if pool is None:
+        pool = game.data.governor_dice[r] + (1 if ZAMINDAR_TAXES in s.laws_in_force else 0)
+    if pool <= 0:
+        return
+    game.choose(key(holder), f"{OFFICE_NAMES[g]} {name(holder)}: Administer with {pool} dice, or done?",
+                [PROC["administer"], DONE], "governor_chosen", g=g, pool=pool, taxes=taxes,
+                last_success=last_success)
+
+
+@CONTINUATIONS.register
+def governor_chosen(game, frame, action):
+    if action == DONE:
+        return
+    s = game.state
+    g, pool = frame["g"], frame["pool"]
+    r = REGION_OF_GOVERNOR[g]
+    holder = int(s.office_holder[g])
+    _, result, _ = roll_check(game, pool, f"Administer in {REGION_NAMES[r]}")
+    data = dict(g=g, pool=pool - 1, taxes=frame["taxes"], last_success=result == SUCCESS)
+    if result != SUCCESS:
+        s.unrest[r] += 2 if ZAMINDAR_TAXES in s.laws_in_force else 1
+        if result == CATASTROPHE:
+            vacate(game, g)
+            return
+        governor_menu(game, **data)
+        return
+    s.cash[holder] += 1 + (1 if frame["last_success"] is False else 0)
+    options = [PROC["build_ship"], PROC["tax_balance"], PROC["tax_president"]]
+    if company.REGIMENTS[0] - int(s.regiments.sum()) > 0:
+        options.insert(1, PROC["commission_regiment"])
+    from .operations_shipping import tokens_left
+    if not s.region_company_ship[r] and tokens_left(s) <= 0:
+        options.remove(PROC["build_ship"])
+    game.choose(key(holder), f"{OFFICE_NAMES[g]}: Administer succeeds; choose its result", options,
+                "governor_result", **data)
+
+
+@CONTINUATIONS.register
+def governor_result(game, frame, action):
+    s = game.state
+    g = frame["g"]
+    r = REGION_OF_GOVERNOR[g]
+    p = int(s.control[r])
+    taxes = frame["taxes"]
+    if action == PROC["build_ship"]:
+        if s.region_company_ship[r]:
+            s.region_company_ship[r] = 0
+            s.company_ships[PRESIDENCY_ZONE[p]] += 1
+            game.log_note("operations", f"Company ship launched into the {SEA_ZONES[PRESIDENCY_ZONE[p]]}")
+        else:
+            s.region_company_ship[r] = 1
+            game.log_note("operations", f"Company ship under construction in {REGION_NAMES[r]}")
+    elif action == PROC["commission_regiment"]:
+        s.regiments[p, 0] += 1
+    else:
+        if action == PROC["tax_balance"]:
+            s.balance += 2
+        else:
+            s.treasury[PRESIDENT_TREASURY[p]] += 2
+        if taxes >= 1:
+            s.unrest[r] += 1
+        taxes += 1
+    governor_menu(game, g, frame["pool"], taxes, frame["last_success"])
+

@@ -1,0 +1,105 @@
+"""Checks (RB p.17, lowest die) and hidden information (RB p.12): views and determinized clones."""
+
+import random
+
+import pytest
+
+from coin_env.games.john_company.rules.checks import CATASTROPHE, FAILURE, SUCCESS, result_of
+from jc_helpers import new_game, play
+
+
+def test_the_lowest_die_decides_rb_p17():
+    assert [result_of(v) for v in range(1, 7)] == [SUCCESS, SUCCESS, FAILURE, FAILURE, CATASTROPHE, CATASTROPHE]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_check_odds_match_the_printed_table(n):
+    """RB p.17 table: P(success) = 1 - (4/6)^n, P(catastrophe) = (1/3)^n (1d 33/33/33, 2d 56/33/11 ...)."""
+    from coin_env.games.john_company.rules.checks import roll_check
+    g = new_game(3, 0)
+    trials = 6000
+    results = [roll_check(g, n, "test")[1] for _ in range(trials)]
+    p_s = results.count(SUCCESS) / trials
+    p_c = results.count(CATASTROPHE) / trials
+    assert abs(p_s - (1 - (4 / 6) ** n)) < 0.03 and abs(p_c - (1 / 3) ** n) < 0.03
+
+
+def _game_with_hidden_blackmail():
+    for seed in range(50):
+        g = new_game(4, seed)
+        holders = [f for f in g.state.seats if g.state.hands[f]["blackmail"]]
+        if len(holders) >= 1 and len(holders) < 4:
+            return g, holders
+    raise AssertionError("no seed with a blackmail card")
+
+
+def test_a_family_sees_its_own_blackmail_but_only_a_count_of_others():
+    g, holders = _game_with_hidden_blackmail()
+    h = holders[0]
+    me = g.faction_of(h)
+    other = next(g.faction_of(f) for f in g.state.seats if f != h)
+    mine = g.view(me)["fields"]["hands"]
+    assert mine[me]["blackmail"] == g.state.hands[h]["blackmail"]
+    theirs = g.view(other)["fields"]["hands"]
+    assert theirs[me]["blackmail"] == len(g.state.hands[h]["blackmail"])
+    v = g.view(other)["fields"]
+    assert "london_deck" not in v and "law_deck" not in v and "event_stack" not in v
+    assert all(c == "facedown blackmail" or c < 61 for c in v["display"])
+
+
+def test_changing_another_familys_hidden_cards_never_changes_this_familys_view():
+    g, holders = _game_with_hidden_blackmail()
+    h = holders[0]
+    for f in g.state.seats:
+        if f == h:
+            continue
+        me = g.faction_of(f)
+        seen_changes = 0
+        for seed in range(20):
+            d = g.determinize(me, seed)
+            if d.state.hands[h]["blackmail"] != g.state.hands[h]["blackmail"]:
+                seen_changes += 1
+            assert d.view(me) == g.view(me)
+            assert d.state.hands[f] == g.state.hands[f]          # own cards kept
+        assert seen_changes > 0, "the other family's hidden card was re-dealt"
+
+
+def test_a_determinized_clone_plays_on_without_touching_the_original():
+    g = new_game(4, 3)
+    ref = g.to_json()
+    d = g.determinize(g.current_player(), 7)
+    rng = random.Random(1)
+    while not d.is_over():
+        d.apply(rng.choice(d.legal_actions()))
+    assert g.to_json() == ref
+
+
+def test_view_refuses_a_family_not_in_the_game():
+    g = new_game(3, 0)
+    with pytest.raises(ValueError, match="not a family"):
+        g.view("walsh")
+
+
+def test_a_family_that_peeked_at_the_display_keeps_seeing_it():
+    """RB p.12: the family choosing a London Season card may look at the facedown blackmail cards there;
+    the others still see them facedown."""
+    from coin_env.games.john_company import game as jc
+    from coin_env.games.john_company.hidden import BLACKMAIL_IDS
+    offices = {o: None for o in ["Chairman", "Director of Trade", "Military Affairs", "President of Bombay",
+                                 "President of Madras", "President of Bengal"]}
+    offices["Manager of Shipping"] = "hastings"
+    for seed in range(80):
+        g = jc.new_game("1710", seed=seed, options={"families": 3}, script=[6],
+                        position={"phase": "london_season", "turn": 2, "offices": offices, "cash": {"hastings": 10},
+                                  "chairman_title": "benyon"})
+        if not any(c in BLACKMAIL_IDS for c in g.state.display):
+            continue
+        play(g, "prize box 1")                  # Hastings retires its pensioner: it chooses a card next
+        assert g.current_player() == "hastings" and "London Season card" in g.prompt()
+        mine = g.view("hastings")["fields"]["display"]
+        theirs = g.view("benyon")["fields"]["display"]
+        assert "facedown blackmail" not in mine and "facedown blackmail" in theirs
+        d = g.determinize("benyon", 3)
+        assert d.view("benyon") == g.view("benyon")
+        return
+    raise AssertionError("no seed with a blackmail card in the display")

@@ -1,0 +1,110 @@
+"""I. The London Season (RB p.11-12) and the Prime Minister's law interventions."""
+
+from jc_helpers import labels, new_game, play, slot
+
+NO_OFFICES = {o: None for o in ["Chairman", "Director of Trade", "Manager of Shipping", "Military Affairs",
+                                "President of Bombay", "President of Madras", "President of Bengal"]}
+
+
+def test_attrition_retirements_and_prestige_order_rb_p11_p12():
+    """RB-ex p.11: Blue holds the Manager of Shipping; Yellow the Director of Trade and the President of
+    Madras, both with one fatigue. Blue's roll and Yellow's Director roll reach 5: both retire to the
+    Pensioners box; Yellow's Madras roll makes 3-4: one more fatigue. RB-ex p.12: Yellow retires to the
+    £4 prize, Blue to the £8 prize, so Blue chooses a London Season card first."""
+    offices = dict(NO_OFFICES, **{"Director of Trade": "larkins", "Manager of Shipping": "hastings",
+                                  "President of Madras": "larkins"})
+    # the attrition dice are rolled before the first decision: script them through a fresh game
+    from coin_env.games.john_company import game as jc
+    g = jc.new_game("1710", seed=0, options={"families": 3}, debug=True, script=[4, 5, 2],
+                    position={"phase": "london_season", "turn": 2, "offices": offices, "chairman_title": "benyon",
+                              "fatigue": {"Director of Trade": 1, "President of Madras": 1},
+                              "cash": {"hastings": 10, "larkins": 5}})
+    s = g.state
+    assert s.office_holder[1] == -1 and s.office_holder[3] == -1 and s.office_fatigue[6] == 2
+    assert s.pensioners[slot("hastings")] == 1 and s.pensioners[slot("larkins")] == 1
+    assert g.current_player() == "hastings"              # clockwise from the (former) Chairman, Benyon
+    assert labels(g) == ["prize box 1", "prize box 2", "prize box 3", "done"]
+    play(g, "prize box 3")
+    assert g.current_player() == "larkins"
+    play(g, "prize box 2")
+    assert s.vp[slot("hastings")] >= 4 and s.cash[slot("hastings")] == 2 and s.cash[slot("larkins")] == 1
+    assert g.current_player() == "hastings" and "London Season card" in g.prompt()
+    before = list(s.display)
+    play(g, "take London Season card 1")
+    assert g.current_player() == "larkins"
+    play(g, "discard London Season card 1")
+    assert len(s.display) == 3 and s.display != before and s.pensioners.sum() == 0
+
+
+def test_board_of_control_lets_the_pm_remove_an_officeholder_once():
+    g = new_game(3, 0, position={"phase": "operations", "offices": dict(NO_OFFICES, **{
+        "Director of Trade": "hastings", "Manager of Shipping": "larkins"}), "pm": "benyon",
+        "laws_in_force": ["Board of Control"], "treasuries": {"Director of Trade": 0, "Manager of Shipping": 0},
+        "writers": {}, "company_ships": {}, "ships": {}})
+    assert g.current_player() == "benyon" and "Board of Control" in g.prompt()
+    play(g, "yes")
+    assert g.state.office_holder[1] == -1
+    # used: no question after the Manager of Shipping
+    assert "Board of Control" not in g.prompt()
+
+
+def test_military_oversight_needs_nepotism_consent():
+    g = new_game(3, 0, position={"phase": "operations", "offices": dict(NO_OFFICES, **{"Military Affairs": "hastings"}),
+                                 "pm": "benyon", "laws_in_force": ["Military Oversight"],
+                                 "commanders": {"Bombay": "hastings", "Madras": None, "Bengal": None},
+                                 "officers": {"benyon": {"Bombay": 1}, "larkins": {"Bombay": 1}},
+                                 "officers_in_training": {"benyon": 0, "hastings": 0, "larkins": 0}, "regiments": {}})
+    play(g, "done")                                       # Military Affairs: no transfer; Commanders unchanged
+    assert g.current_player() == "benyon" and "Military Oversight" in g.prompt()
+    play(g, "Bombay Presidency", "Benyon")
+    assert g.current_player() == "larkins" and "nepotism" in g.prompt()
+    play(g, "yes")
+    s = g.state
+    assert s.commander[0] == slot("benyon") and s.officers[slot("hastings"), 0, 0] == 1
+
+
+def test_parliament_dilemma_dial_coalition_and_a_failed_law_rb_p34_p36():
+    """RB-ex p.34: the PM passes on Calico Acts and draws a dilemma, which must be selected; the dial turns
+    to the first matching space either way. A coalition: Hastings votes against on Larkins's behalf
+    with its consent; the law fails, Larkins (most votes against) becomes Prime Minister and turns the
+    dial one space."""
+    g = new_game(3, 0, position={"phase": "parliament", "pm": "benyon", "dial": 0, "ships": {},
+                                 "law_deck": ["Calico Acts", "Relief Demanded for Indian Famine!"],
+                                 "cash": {"benyon": 0, "hastings": 5, "larkins": 0}})
+    assert g.current_player() == "benyon"
+    assert set(labels(g)) == {"law Calico Acts", "draw another law"}
+    play(g, "draw another law")                 # the dilemma is selected at once
+    assert set(labels(g)) == {"turn the dial clockwise", "turn the dial counter-clockwise"}
+    play(g, "turn the dial clockwise")          # to Tax on Company shares (space 1)
+    assert g.state.dial == 1
+    assert g.current_player() == "hastings"     # the PM (no money, no enterprise) cannot vote
+    play(g, "vote against", "Larkins")
+    assert g.current_player() == "larkins" and "consent" in g.prompt()
+    play(g, "yes", "3")
+    assert g.state.cash[slot("hastings")] == 2
+    assert g.current_player() == "benyon" and set(labels(g)) == {"another round of voting", "resolve the vote"}
+    play(g, "resolve the vote")
+    s = g.state
+    assert s.opposition_leader == slot("larkins") and s.pm == slot("larkins")
+    assert g.current_player() == "larkins" and "turn the dial" in labels(g)[0]
+
+
+def test_prestige_cards_vote_and_lady_newcome_silences_enterprises():
+    g = new_game(3, 0, position={"phase": "parliament", "pm": "benyon", "dial": 0, "ships": {},
+                                 "law_deck": ["Calico Acts"], "prestige": {"hastings": ["Rotten Borough"],
+                                                                            "larkins": ["Lady Newcome"]},
+                                 "cash": {"benyon": 0, "hastings": 0, "larkins": 2}})
+    play(g, "law Calico Acts")
+    if "turn the dial clockwise" in labels(g):
+        play(g, "turn the dial clockwise")
+    assert g.current_player() == "hastings"
+    play(g, "vote for")
+    assert "Rotten Boroughs" in g.prompt() and labels(g) == ["1"]
+    support = 1 + 3
+    play(g, "1")
+    assert g.current_player() == "larkins"
+    play(g, "vote against", "Larkins")
+    assert "cash" in g.prompt()                 # Lady Newcome: only cash votes
+    play(g, "2")
+    play(g, "resolve the vote")
+    assert g.state.cash[slot("larkins")] == 0 and support - 2 >= 0
