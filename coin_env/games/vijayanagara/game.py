@@ -235,7 +235,13 @@ def load_data(content=None):
     return VijayanagaraGame.load_data(content)
 
 
+# The game has one set-up (2.1: data/scenarios.py), which is also what tests, benchmarks and the fuzzer play
+# (coin_env.core.registry.game_scenarios / default_scenario).
+SCENARIOS = ("standard",)
+DEFAULT_SCENARIO = "standard"
+
+
 def new_game(scenario=None, seed=0, options=None, position=None, debug=False):
     from .setup import build_game
-    return build_game(VijayanagaraGame, scenario=scenario or "standard", seed=seed, options=options or {},
+    return build_game(VijayanagaraGame, scenario=scenario or DEFAULT_SCENARIO, seed=seed, options=options or {},
                       position=position, debug=debug)
