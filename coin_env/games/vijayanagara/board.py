@@ -54,16 +54,34 @@ def refresh(s, sp: int) -> None:
     ctrl = controller(s, sp)
     if ctrl in REBELS_OF:
         obedient, rebel = REBELS_OF[ctrl]
-        row = s.pieces[sp]
-        row[rebel] += row[obedient]
-        row[obedient] = 0
+        flip(s, sp, obedient, rebel, int(s.pieces[sp, obedient]))
 
 
 def set_obedient(s, sp: int) -> None:
-    row = s.pieces[sp]
     for obedient, rebel in ((AMIR, AMIR_REBEL), (RAJA, RAJA_REBEL)):
-        row[obedient] += row[rebel]
-        row[rebel] = 0
+        flip(s, sp, rebel, obedient, int(s.pieces[sp, rebel]))
+
+
+def flip(s, sp: int, frm: int, to: int, n: int) -> None:
+    """1.4.5: turn ``n`` Amirs / Rajas in ``sp`` from one state to the other (Obedient / Rebelling); the
+    caller re-reads Control where it matters. Logged (coin_env.core.log: ``("flip", ...)``)."""
+    if n <= 0:
+        return
+    s.pieces[sp, frm] -= n
+    s.pieces[sp, to] += n
+    if s.log is not None:
+        s.log.append(("flip", sp, frm, to, n))
+
+
+def transfer(s, piece: int, src: int, dst: int, n: int) -> None:
+    """Move ``n`` pieces of one type between two locations (spaces, Available, an Influence track) without
+    re-reading Control (the caller does where it matters). Logged (``("piece", ...)``)."""
+    if n <= 0:
+        return
+    s.pieces[src, piece] -= n
+    s.pieces[dst, piece] += n
+    if s.log is not None:
+        s.log.append(("piece", piece, src, dst, n))
 
 
 def set_tributary(s, sp: int, value: bool) -> None:
@@ -86,8 +104,7 @@ def place(s, sp: int, piece: int, n: int = 1) -> int:
     n = min(n, int(s.pieces[AVAILABLE, base]))
     if n <= 0:
         return 0
-    s.pieces[AVAILABLE, base] -= n
-    s.pieces[sp, base] += n
+    transfer(s, base, AVAILABLE, sp, n)
     refresh(s, sp)
     return n
 
@@ -95,8 +112,7 @@ def place(s, sp: int, piece: int, n: int = 1) -> int:
 def move(s, src: int, dst: int, piece: int, n: int = 1) -> None:
     """Move ``n`` pieces of one type; both spaces' Control is re-read (1.7)."""
     assert s.pieces[src, piece] >= n
-    s.pieces[src, piece] -= n
-    s.pieces[dst, piece] += n
+    transfer(s, piece, src, dst, n)
     refresh(s, src)
     refresh(s, dst)
 
@@ -105,7 +121,9 @@ def remove(s, sp: int, piece: int, n: int = 1) -> None:
     """1.4.3: removed pieces go back to their holding box (Rebelling ones return as plain pieces)."""
     assert s.pieces[sp, piece] >= n
     s.pieces[sp, piece] -= n
-    s.pieces[AVAILABLE, PAIR_OF.get(piece, piece)] += n
+    s.pieces[AVAILABLE, PAIR_OF.get(piece, piece)] += n        # a Rebelling Unit returns as a plain piece
+    if s.log is not None and n > 0:
+        s.log.append(("piece", piece, sp, AVAILABLE, n))
     refresh(s, sp)
 
 
@@ -155,9 +173,7 @@ def shift_influence(s, faction: str, delta: int) -> int:
     owed = 0
     for level in INFLUENCE_SLOTS[faction]:
         if old < level <= new:
-            k = min(UNITS_PER_SLOT, int(s.pieces[track, unit]))
-            s.pieces[track, unit] -= k
-            s.pieces[AVAILABLE, unit] += k
+            transfer(s, unit, track, AVAILABLE, min(UNITS_PER_SLOT, int(s.pieces[track, unit])))
         elif new < level <= old:
             owed += UNITS_PER_SLOT
     return owed

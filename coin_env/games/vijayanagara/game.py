@@ -3,6 +3,8 @@ is implemented, reconstructed and missing."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from ...coin.events import expire_lasting
 from ...coin.sequence import LIMITED_OP, OP_ONLY, OP_WITH_SA, PASS, CoinGame
 from ...coin.vocabulary import VocabularyHelpers
@@ -11,12 +13,12 @@ from ...core.prompts import Prompt
 from . import board
 from .actions import OP, SA, VOCABULARY
 from .data import cards as carddata
-from .data.pieces import (AMIR, AMIR_REBEL, FACTIONS, FORCE_POOL, INFLUENCE_SLOTS, MONGOL, PASS_RESOURCES, PAIR_OF,
+from .data.pieces import (AMIR, AMIR_REBEL, FACTION_NAMES, FACTIONS, PIECE_NAMES, FORCE_POOL, INFLUENCE_SLOTS, MONGOL, PASS_RESOURCES, PAIR_OF,
                           RAJA, RAJA_REBEL, STRUCTURES, UNITS_PER_SLOT, CAVALRY_TOKENS, MAX_RESOURCES)
 from .registry import CONTINUATIONS, PROMPTS
 from .rules import attack, campaign, commands, decrees, mongols, movement, succession
-from .state import VijayanagaraState
-from .static import DS_MI_ONLY, IS_PROVINCE, N_SPACES, PROVINCES, SPACE_NAMES, TRACK
+from .state import CONTROL_CODE, VijayanagaraState
+from .static import DS_MI_ONLY, IS_PROVINCE, LOCATION_NAMES, N_SPACES, PROVINCES, SPACE_NAMES, TRACK
 
 FORKS = ("command_decree", "event_or_command")     # 2.3.3: the two forked boxes
 
@@ -32,6 +34,46 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
     n_spaces = N_SPACES
     space_names = SPACE_NAMES
     DONE = VOCABULARY.DONE
+
+    # --- the game log (coin_env/coin/log.py) -------------------------------------------------
+    faction_names = {**FACTION_NAMES, "mi": "Mongol Invaders"}
+    log_piece_names = PIECE_NAMES
+    log_location_names = LOCATION_NAMES
+
+    def log_tracks(self) -> dict:
+        """Resources (1.8), Cavalry held (1.10), Deccan Influence (1.9), the Dynasty (2.7), Timurid cards (2.6)."""
+        s = self.state
+        out = {f"{FACTION_NAMES[f]} Resources": s.resources[f] for f in FACTIONS}
+        out.update({f"{FACTION_NAMES[f]} Cavalry": s.cavalry[f] for f in FACTIONS})
+        out.update({"Bahmani Influence": s.influence["bk"], "Vijayanagara Influence": s.influence["ve"],
+                    "Dynasty": s.dynasty, "Timurid cards played": s.timurid_played})
+        return out
+
+    def log_marker_arrays(self) -> dict:
+        return {"tributary": self.state.tributary}
+
+    def log_marker_text(self, name, space, old, new) -> str:
+        """1.6: a Tributary marker placed (the Province Tributary) or removed (Independent)."""
+        return f"Tributary marker {'placed in' if new else 'removed from'} {space}" + ("" if new else " (Independent)")
+
+    def log_control(self):
+        """1.7: per space 0 (no Control), 1 Delhi Sultanate, 2 Bahmani, 3 Vijayanagara."""
+        s = self.state
+        out = np.zeros(N_SPACES, dtype=np.int8)
+        for sp in PROVINCES:
+            ctrl = board.controller(s, sp)
+            if ctrl is not None:
+                out[sp] = CONTROL_CODE[ctrl]
+        return out
+
+    def log_control_text(self, code) -> str:
+        return CONTROL_TEXT[int(code)]
+
+    def render_log_entry(self, raw) -> dict:
+        out = super().render_log_entry(raw)
+        if out.get("kind") == "victory":
+            out["rule"] = "5.0"
+        return out
 
     # --- cards (2.2, 2.3) -------------------------------------------------------------------------
     def card_faction_order(self, card):
@@ -68,6 +110,8 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
         """2.4-2.6: execute the special card; eligibility is not changed."""
         s = self.state
         c = s.current
+        if s.log is not None:
+            s.log.append(("phase", *_phase_of(c, s.timurid_played)))
         if c in carddata.TIMURID and s.timurid_played == 1:
             s.timurid_played = 2
             self.push({"kind": "vj_timur", "step": 0})
@@ -141,6 +185,7 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
         """2.3.7: factions on the forked boxes become Ineligible, all others Eligible (a "Stay Eligible"
         Event sets an override)."""
         s = self.state
+        before = s.eligible.copy() if s.log is not None else None
         taken = set(s.forks.values())
         for f in self.factions:
             s.eligible[f] = f not in taken
@@ -148,6 +193,8 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
             s.eligible[f] = bool(value)
         s.eligibility_override = {}
         s.forks = {}
+        if before is not None and before != s.eligible:
+            s.log.append(("eligibility", s.eligible.copy()))
 
     def validate_loaded(self):
         """A loaded game must still hold the Timurid Empire cards that end it (2.6)."""
@@ -161,12 +208,15 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
 
     # --- the end (2.6, 5.0) -------------------------------------------------------------------------
     def end_game(self):
+        """5.0-5.1: final scoring (the Mongols in Delhi adjust the Sultanate's total), ties by Resources."""
         s = self.state
+        if s.log is not None:
+            s.log.append(("phase", "Final scoring", "5.0"))
         s.over = True
         totals = board.final_totals(s)
         ranking = board.ranking(s, totals)
         s.result = {"winner": ranking[0], "ranking": ranking, "margins": board.victory_margins(s),
-                    "totals": totals}
+                    "scores": totals}      # 5.1: the final VP, the Mongols in Delhi counted
         s.frames.clear()
 
     def victory_totals(self):
@@ -203,6 +253,25 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
                 f"{f} Influence track holds the wrong Units (1.9)"
         assert sum(s.cavalry.values()) <= CAVALRY_TOKENS, "more than 10 Cavalry tokens held (1.10)"
         assert all(0 <= r <= MAX_RESOURCES for r in s.resources.values()), "Resources out of 0..24 (1.8)"
+
+
+CONTROL_TEXT = {0: "no Control", CONTROL_CODE["ds"]: "Delhi Sultanate Control",
+                CONTROL_CODE["bk"]: "Bahmani Control", CONTROL_CODE["ve"]: "Vijayanagara Control"}
+
+
+def _phase_of(card, timurid_played) -> tuple[str, str]:
+    """The game log's name and rule of a special card's execution (2.4-2.6)."""
+    if card in carddata.MONGOL_CARDS:
+        return f"Mongol Invasion ({FACTION_NAMES[carddata.MONGOL_NAMES[card]]})", "2.4"
+    if card == carddata.ZENITH:
+        return "Succession: Zenith of the Delhi Sultanate", "2.5.1"
+    if card == carddata.RISE:
+        return "Succession: Rise of the Rebel Sultans", "2.5.2"
+    if card == carddata.LORDS:
+        return "Succession: Lords of the Deccan", "2.5.3"
+    if timurid_played == 1:
+        return "Timurid Empire: Timur Invades Delhi", "2.6"
+    return "Timurid Empire", "2.6"
 
 
 @PROMPTS.register

@@ -160,7 +160,9 @@ def state_from_position(pos: dict, seed: int, data=None) -> VijayanagaraState:
     for f, v in infl.items():
         s.influence[f] = read_int(v, 0, MAX_INFLUENCE, f"influence.{f}")
     s.dynasty = read_choice(pos.get("dynasty", "Khalji"), ["Khalji", "Tughlaq"], "dynasty")
-    s.timurid_played = read_int(pos.get("timurid_played", 0), 0, 1, "timurid_played")
+    # 2.6: the game ends right after the second Timurid Empire card, so 2 is only a finished game's.
+    s.timurid_played = read_int(pos.get("timurid_played", 0), 0, 2 if pos.get("result") is not None else 1,
+                                "timurid_played")
     for sp in range(N_SPACES):
         s.tributary[sp] = 1 if IS_PROVINCE[sp] else 0
     for name, entry in read_object(pos.get("spaces", {}), "spaces").items():

@@ -110,9 +110,7 @@ class SultanateAttack(Attack):
         s = game.state
         if defender in ("bk", "ve"):
             obedient = UNITS_OF[defender][0]
-            n = int(s.pieces[sp, obedient])
-            s.pieces[sp, obedient] = 0
-            s.pieces[sp, REBEL_OF[obedient]] += n
+            board.flip(s, sp, obedient, REBEL_OF[obedient], int(s.pieces[sp, obedient]))
         super().with_defender(game, sp, defender)
 
 

@@ -148,8 +148,7 @@ def do_move(game, frame, src: int, piece: int, n: int) -> None:
     board.move(s, src, dst, piece, n)
     base = PAIR_OF.get(piece, piece)
     if piece != base and board.is_tributary(s, dst):       # Migrate: Obedient on entering a Tributary
-        s.pieces[dst, piece] -= n
-        s.pieces[dst, base] += n
+        board.flip(s, dst, piece, base, n)
         board.refresh(s, dst)
     row = _moved(game).setdefault(str(dst), {})
     row[str(base)] = row.get(str(base), 0) + n
