@@ -17,6 +17,7 @@ from .data.pieces import (AMIR, AMIR_REBEL, FACTION_NAMES, FACTIONS, PIECE_NAMES
                           RAJA, RAJA_REBEL, STRUCTURES, UNITS_PER_SLOT, CAVALRY_TOKENS, MAX_RESOURCES)
 from .registry import CONTINUATIONS, PROMPTS
 from .rules import attack, campaign, commands, decrees, mongols, movement, succession
+from .rules.transfers import offer_transfers
 from .state import CONTROL_CODE, VijayanagaraState
 from .static import DS_MI_ONLY, IS_PROVINCE, LOCATION_NAMES, N_SPACES, PROVINCES, SPACE_NAMES, TRACK
 
@@ -169,17 +170,21 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
         return True
 
     def pass_effects(self, faction):
-        """2.3.6: a passing Delhi Sultanate gains 3 Resources, the others 1 (at most 24, 1.8)."""
+        """2.3.6: a passing Delhi Sultanate gains 3 Resources, the others 1 (at most 24, 1.8); then, with
+        the option ``transfers``, the faction may give Resources / Cavalry (1.5.2, rules/transfers.py)."""
         board.add_resources(self.state, faction, PASS_RESOURCES[faction])
+        offer_transfers(self, faction)          # 1.5.2, option ``transfers``
 
     def end_of_turn(self, faction):
-        """2.3.3: record which forked box the faction took (a Limited Command takes none)."""
+        """2.3.3: record which forked box the faction took (a Limited Command takes none); then, with the
+        option ``transfers``, the faction may give Resources / Cavalry (1.5.2, rules/transfers.py)."""
         s = self.state
         kind = s.turn["kind"]
         if kind == "op_sa":
             s.forks["command_decree"] = faction
         elif kind in ("op", "event"):
             s.forks["event_or_command"] = faction
+        offer_transfers(self, faction)          # 1.5.2, option ``transfers``
 
     def adjust_eligibility(self):
         """2.3.7: factions on the forked boxes become Ineligible, all others Eligible (a "Stay Eligible"
