@@ -1,5 +1,6 @@
-"""Engine contract for Vijayanagara (the game is not registered yet, so tests/core does not cover it):
-random games end, determinism, JSON round trip at any decision, clones independent."""
+"""Engine contract for Vijayanagara through the game module (tests/core runs the shared contract on it
+too, now that it is registered): random games end, determinism, JSON round trip at any decision, clones
+independent."""
 
 import json
 import random
