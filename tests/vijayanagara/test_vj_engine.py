@@ -123,3 +123,23 @@ def test_clone_shares_no_mutable_object():
             if isinstance(a, (list, dict)) or hasattr(a, "shape"):
                 assert a is not b, name
         g.apply(r.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("flags, message", [
+    ({"moved": 1.5}, r"state.fields.turn.flags.moved: must be an object"),
+    ({"attack_used": {"99": {"0": 1}}}, r"state.fields.turn.flags.attack_used key: must be one of"),
+    ({"free": "yes"}, r"state.fields.turn.flags.free: must be bool"),
+    ({"teleported": True}, r"state.fields.turn.flags: has an unknown entry 'teleported'"),
+])
+def test_a_save_with_bad_turn_flags_is_refused_naming_the_entry(flags, message):
+    """Regression (save-mutation fuzz): the turn flags of a Command in progress (3.1.2 each Unit moves or
+    attacks once; 2.5.2 a free Command; 3.3.2 / 3.4.2 one Influence shift) are checked on load, not read
+    by a rule that crashes on them."""
+    g = new_game(12)
+    r = random.Random(12)
+    while g.state.turn is None or g.state.turn["kind"] == "pass":
+        g.apply(r.choice(g.legal_actions()))
+    data = json.loads(g.to_json())
+    data["state"]["fields"]["turn"]["flags"] = flags
+    with pytest.raises(ValueError, match=message):
+        VijayanagaraGame.from_dict(data)
