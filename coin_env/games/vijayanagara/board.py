@@ -6,19 +6,29 @@ Rules read map facts from the game's data (``s.data.prosperity``, ``s.data.neigh
 
 from __future__ import annotations
 
+import numpy as np
+
 from .data.pieces import (AMIR, AMIR_REBEL, CAVALRY_TOKENS, FACTIONS, FORT, INFLUENCE_SLOTS, MAX_INFLUENCE,
-                          MAX_RESOURCES, PAIR_OF, PIECES_OF, QASBAH, RAJA, RAJA_REBEL, REBEL_OF, STRUCTURES, TEMPLE,
-                          UNITS_PER_SLOT)
+                          MAX_RESOURCES, N_PIECE_TYPES, PAIR_OF, PIECES_OF, QASBAH, RAJA, RAJA_REBEL, REBEL_OF,
+                          STRUCTURES, TEMPLE, UNITS_PER_SLOT)
 from .static import AVAILABLE, DELHI, IS_PROVINCE, N_SPACES, PROVINCES, TRACK
 
 REBELS_OF = {"bk": (AMIR, AMIR_REBEL), "ve": (RAJA, RAJA_REBEL)}
+# piece type -> the player faction owning it (columns in FACTIONS order; Mongol Invaders own no column).
+_OWNER = np.zeros((N_PIECE_TYPES, len(FACTIONS)), dtype=np.int32)
+for _i, _f in enumerate(FACTIONS):
+    _OWNER[list(PIECES_OF[_f]), _i] = 1
+_CONTROLLABLE = IS_PROVINCE.copy()
+# each faction's piece types are adjacent columns of the pieces array: faction -> (first, last + 1)
+_COLUMNS = {f: (min(p), max(p) + 1) for f, p in PIECES_OF.items()}
+assert all(tuple(range(*_COLUMNS[f])) == tuple(sorted(p)) for f, p in PIECES_OF.items())
 
 
 # --- counting ----------------------------------------------------------------------------------------
 def count(s, sp: int, faction: str) -> int:
     """Pieces of ``faction`` (Units and Structures, any state) in ``sp``."""
-    row = s.pieces[sp]
-    return int(sum(int(row[p]) for p in PIECES_OF[faction]))
+    lo, hi = _COLUMNS[faction]
+    return sum(s.pieces[sp, lo:hi].tolist())
 
 
 def controller(s, sp: int) -> str | None:
@@ -32,6 +42,17 @@ def controller(s, sp: int) -> str | None:
         if n > total - n:
             return f
     return None
+
+
+def control_codes(s) -> np.ndarray:
+    """1.7 for every space at once: 0 no Control, else 1 + the index in FACTIONS of the faction whose
+    pieces outnumber all others' combined in an Independent Province (the same reading as
+    :func:`controller`, vectorised for the observation, the log and the victory totals)."""
+    counts = s.pieces[:N_SPACES] @ _OWNER                  # (spaces, factions) pieces, any state
+    wins = 2 * counts > counts.sum(axis=1, keepdims=True)
+    codes = np.where(wins.any(axis=1), wins.argmax(axis=1) + 1, 0).astype(np.int8)
+    codes[~_CONTROLLABLE | (s.tributary != 0)] = 0
+    return codes
 
 
 def is_tributary(s, sp: int) -> bool:
@@ -180,25 +201,30 @@ def shift_influence(s, faction: str, delta: int) -> int:
 
 
 # --- victory -----------------------------------------------------------------------------------------
-def prosperity_of(s, faction: str | None = None, tributary: bool = False) -> int:
-    """Total Prosperity of the Tributary Provinces (``tributary=True``) or of those ``faction`` Controls."""
+def prosperity_of(s, faction: str | None = None, tributary: bool = False, codes=None) -> int:
+    """Total Prosperity of the Tributary Provinces (``tributary=True``) or of those ``faction`` Controls
+    (``codes``: :func:`control_codes`, when the caller has them)."""
     pros = s.data.prosperity
     if tributary:
-        return int(sum(int(pros[sp]) for sp in PROVINCES if s.tributary[sp]))
-    return int(sum(int(pros[sp]) for sp in PROVINCES if controller(s, sp) == faction))
+        return int(pros[s.tributary != 0].sum())
+    if codes is None:
+        codes = control_codes(s)
+    return int(pros[codes == FACTIONS.index(faction) + 1].sum())
 
 
 def structures_on_map(s, piece: int) -> int:
     return int(s.pieces[:N_SPACES, piece].sum())
 
 
-def victory_totals(s) -> dict[str, int]:
+def victory_totals(s, codes=None) -> dict[str, int]:
     """5.1-5.3 during play: Delhi = Prosperity of Tributary Provinces; Bahmani = Prosperity of the
     Provinces it Controls + Forts on the map + its Influence; Vijayanagara likewise with Temples."""
+    if codes is None:
+        codes = control_codes(s)
     return {
         "ds": prosperity_of(s, tributary=True),
-        "bk": prosperity_of(s, "bk") + structures_on_map(s, FORT) + s.influence["bk"],
-        "ve": prosperity_of(s, "ve") + structures_on_map(s, TEMPLE) + s.influence["ve"],
+        "bk": prosperity_of(s, "bk", codes=codes) + structures_on_map(s, FORT) + s.influence["bk"],
+        "ve": prosperity_of(s, "ve", codes=codes) + structures_on_map(s, TEMPLE) + s.influence["ve"],
     }
 
 
@@ -220,9 +246,13 @@ def ranking(s, totals: dict[str, int]) -> list[str]:
     return sorted(FACTIONS, key=lambda f: (-totals[f], -s.resources[f], FACTIONS.index(f)))
 
 
-def victory_margins(s) -> dict[str, int]:
-    """Each faction's VP less the best other faction's (final totals once the game is over)."""
-    totals = final_totals(s) if s.over else victory_totals(s)
+def victory_margins(s, totals=None) -> dict[str, int]:
+    """Each faction's VP less the best other faction's (final totals once the game is over; ``totals``:
+    the running :func:`victory_totals`, when the caller has them)."""
+    if s.over:
+        totals = final_totals(s)
+    elif totals is None:
+        totals = victory_totals(s)
     return {f: totals[f] - max(totals[o] for o in FACTIONS if o != f) for f in FACTIONS}
 
 

@@ -30,7 +30,6 @@ from . import board
 from . import static as st
 from .data import cards as carddata
 from .data.pieces import CAVALRY_TOKENS, FORCE_POOL, MAX_INFLUENCE, MAX_RESOURCES, N_PIECE_TYPES, PAIR_OF, PIECE_NAMES
-from .state import CONTROL_CODE
 
 CONTROL_FEATURES = ["Delhi Sultanate Control", "Bahmani Control", "Vijayanagara Control"]
 STATIC_FEATURES = ["Province", "Mongol Invasion Region", "Delhi", "Prosperity"]
@@ -39,6 +38,7 @@ F = {name: i for i, name in enumerate(SPACE_FEATURES)}
 NF = len(SPACE_FEATURES)
 N_CARDS = max(carddata.ALL_CARDS)
 _POOL = np.array([FORCE_POOL[PAIR_OF.get(p, p)] for p in range(N_PIECE_TYPES)], dtype=np.float32)
+_SPECIAL = frozenset(carddata.SPECIAL_CARDS)          # the cards every deck holds once (unique numbers)
 _BOXES = (("Available", st.AVAILABLE), ("Bahmani Influence track", st.BK_TRACK),
           ("Vijayanagara Influence track", st.VE_TRACK))
 
@@ -85,10 +85,9 @@ class VijayanagaraEncoder(CoinEncoder):
         np.multiply(s.pieces[:st.N_SPACES], np.float32(PIECE_SCALE), out=sv[:, :N_PIECE_TYPES])
         sv[:, F["Tributary"]] = s.tributary
         c0 = F[CONTROL_FEATURES[0]]
-        for sp in st.PROVINCES:
-            ctrl = board.controller(s, sp)
-            if ctrl is not None:
-                sv[sp, c0 + CONTROL_CODE[ctrl] - 1] = 1.0
+        codes = board.control_codes(s)
+        held = np.flatnonzero(codes)
+        sv[held, c0 + codes[held] - 1] = 1.0
         self.encode_boxes(s, out)
         fs = self.factions
         for i, f in enumerate(fs):
@@ -109,8 +108,8 @@ class VijayanagaraEncoder(CoinEncoder):
             out[self.o_gift + (0 if frame["what"] == "resources" else 1)] = 1.0
             if frame["to"] is not None:
                 out[self.o_gift + 2 + fs.index(frame["to"])] = 1.0
-        self.encode_victory(out, board.victory_totals(s), board.victory_margins(s))
-        cards = [s.current] + list(s.deck) if s.current is not None else list(s.deck)
-        left = sum(1 for c in cards if carddata.is_special(c))
-        played = sum(1 for c in s.played if carddata.is_special(c))
+        totals = board.victory_totals(s, codes)
+        self.encode_victory(out, totals, board.victory_margins(s, totals))
+        left = len(_SPECIAL.intersection(s.deck)) + (s.current in _SPECIAL)
+        played = len(_SPECIAL.intersection(s.played))
         self.encode_deck(s, out, left, played)

@@ -59,13 +59,7 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
 
     def log_control(self):
         """1.7: per space 0 (no Control), 1 Delhi Sultanate, 2 Bahmani, 3 Vijayanagara."""
-        s = self.state
-        out = np.zeros(N_SPACES, dtype=np.int8)
-        for sp in PROVINCES:
-            ctrl = board.controller(s, sp)
-            if ctrl is not None:
-                out[sp] = CONTROL_CODE[ctrl]
-        return out
+        return board.control_codes(self.state)
 
     def log_control_text(self, code) -> str:
         return CONTROL_TEXT[int(code)]
