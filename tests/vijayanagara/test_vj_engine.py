@@ -143,3 +143,22 @@ def test_a_save_with_bad_turn_flags_is_refused_naming_the_entry(flags, message):
     data["state"]["fields"]["turn"]["flags"] = flags
     with pytest.raises(ValueError, match=message):
         VijayanagaraGame.from_dict(data)
+
+
+def test_control_for_every_space_at_once_is_the_one_space_reading_1_7():
+    """1.7: the vectorised Control the observation, the log and the victory totals read
+    (board.control_codes) is board.controller's reading of each space, along random games."""
+    from coin_env.games.vijayanagara import board
+    from coin_env.games.vijayanagara.state import CONTROL_CODE
+    from coin_env.games.vijayanagara.static import N_SPACES
+    seen = set()
+    for seed in range(3):
+        g = new_game(seed)
+        r = random.Random(seed)
+        while not g.is_over():
+            codes = board.control_codes(g.state).tolist()
+            expect = [CONTROL_CODE.get(board.controller(g.state, sp), 0) for sp in range(N_SPACES)]
+            assert codes == expect
+            seen.update(codes)
+            g.apply(r.choice(g.legal_actions()))
+    assert 0 in seen and ({2, 3} & seen)      # Provinces without Control and with a faction's Control occur

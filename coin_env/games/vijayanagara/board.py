@@ -9,18 +9,16 @@ from __future__ import annotations
 import numpy as np
 
 from .data.pieces import (AMIR, AMIR_REBEL, CAVALRY_TOKENS, FACTIONS, FORT, INFLUENCE_SLOTS, MAX_INFLUENCE,
-                          MAX_RESOURCES, N_PIECE_TYPES, PAIR_OF, PIECES_OF, QASBAH, RAJA, RAJA_REBEL, REBEL_OF,
+                          MAX_RESOURCES, PAIR_OF, PIECES_OF, QASBAH, RAJA, RAJA_REBEL, REBEL_OF,
                           STRUCTURES, TEMPLE, UNITS_PER_SLOT)
 from .static import AVAILABLE, DELHI, IS_PROVINCE, N_SPACES, PROVINCES, TRACK
 
 REBELS_OF = {"bk": (AMIR, AMIR_REBEL), "ve": (RAJA, RAJA_REBEL)}
-# piece type -> the player faction owning it (columns in FACTIONS order; Mongol Invaders own no column).
-_OWNER = np.zeros((N_PIECE_TYPES, len(FACTIONS)), dtype=np.int32)
-for _i, _f in enumerate(FACTIONS):
-    _OWNER[list(PIECES_OF[_f]), _i] = 1
-_CONTROLLABLE = IS_PROVINCE.copy()
 # each faction's piece types are adjacent columns of the pieces array: faction -> (first, last + 1)
 _COLUMNS = {f: (min(p), max(p) + 1) for f, p in PIECES_OF.items()}
+_SLICES = [_COLUMNS[f] for f in FACTIONS]           # the player factions' columns, in control-code order
+_PROVINCE_INDEX = np.array(PROVINCES, dtype=np.intp)
+_FORT_TEMPLE = [FORT, TEMPLE]
 assert all(tuple(range(*_COLUMNS[f])) == tuple(sorted(p)) for f, p in PIECES_OF.items())
 
 
@@ -48,11 +46,20 @@ def control_codes(s) -> np.ndarray:
     """1.7 for every space at once: 0 no Control, else 1 + the index in FACTIONS of the faction whose
     pieces outnumber all others' combined in an Independent Province (the same reading as
     :func:`controller`, vectorised for the observation, the log and the victory totals)."""
-    counts = s.pieces[:N_SPACES] @ _OWNER                  # (spaces, factions) pieces, any state
-    wins = 2 * counts > counts.sum(axis=1, keepdims=True)
-    codes = np.where(wins.any(axis=1), wins.argmax(axis=1) + 1, 0).astype(np.int8)
-    codes[~_CONTROLLABLE | (s.tributary != 0)] = 0
-    return codes
+    tributary = s.tributary.tolist()
+    rows = s.pieces[:N_SPACES].tolist()
+    out = [0] * N_SPACES
+    for sp in PROVINCES:
+        if tributary[sp]:
+            continue
+        row = rows[sp]
+        counts = [sum(row[lo:hi]) for lo, hi in _SLICES]
+        total = sum(counts)
+        for code, n in enumerate(counts, 1):
+            if 2 * n > total:
+                out[sp] = code
+                break
+    return np.array(out, dtype=np.int8)
 
 
 def is_tributary(s, sp: int) -> bool:
@@ -221,10 +228,18 @@ def victory_totals(s, codes=None) -> dict[str, int]:
     Provinces it Controls + Forts on the map + its Influence; Vijayanagara likewise with Temples."""
     if codes is None:
         codes = control_codes(s)
+    pros = s.data.prosperity_list
+    by_code = [0] * (len(FACTIONS) + 1)                 # Prosperity Controlled, by control code
+    tributary = 0
+    for sp, trib, code in zip(PROVINCES, s.tributary[_PROVINCE_INDEX].tolist(), codes[_PROVINCE_INDEX].tolist()):
+        if trib:
+            tributary += pros[sp]
+        by_code[code] += pros[sp]
+    forts, temples = s.pieces[:N_SPACES, _FORT_TEMPLE].sum(axis=0).tolist()
     return {
-        "ds": prosperity_of(s, tributary=True),
-        "bk": prosperity_of(s, "bk", codes=codes) + structures_on_map(s, FORT) + s.influence["bk"],
-        "ve": prosperity_of(s, "ve", codes=codes) + structures_on_map(s, TEMPLE) + s.influence["ve"],
+        "ds": tributary,
+        "bk": by_code[FACTIONS.index("bk") + 1] + forts + s.influence["bk"],
+        "ve": by_code[FACTIONS.index("ve") + 1] + temples + s.influence["ve"],
     }
 
 
