@@ -154,3 +154,28 @@ def test_fuzz_and_bench_run_for_vijayanagara(tmp_path):
                 "clone_us", "json_round_trip_ms", "peak_memory_mb"]:
         assert out[key] is not None and out[key] > 0, key
     assert (out["all_bot_games_per_s"] is None) == (not game_bots(VJ))
+
+
+def test_play_and_replay_in_the_terminal_and_the_page(tmp_path):
+    """coin-env play vijayanagara (random opponents: no bot yet), save, then coin-env replay's page."""
+    import json
+    import os
+    import re
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+    def cli(*argv, stdin=""):
+        return subprocess.run([sys.executable, "-m", "agents.cli", *argv], input=stdin, cwd=root, capture_output=True,
+                              text=True, timeout=180, env=dict(os.environ, PYTHONPATH=root))
+
+    save = tmp_path / "g.json"
+    r = cli("play", VJ, "--seat", "ds", "--opponents", "random", "--seed", "1", stdin=f"1\n1\n1\nsave {save}\nq\n")
+    assert r.returncode == 0, r.stderr
+    assert "Maharashtra" in r.stdout and "Prompt (ds)" in r.stdout
+    n = len(json.loads(save.read_text())["actions"])
+    out = tmp_path / "g.html"
+    r = cli("replay", str(save), "--html", str(out))
+    assert r.returncode == 0, r.stderr
+    frames = json.loads(re.search(r"^const F = (.*);$", out.read_text(), re.M).group(1))
+    assert len(frames) == n + 1 and frames[0]["prompt"]
