@@ -215,7 +215,8 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
         totals = board.final_totals(s)
         ranking = board.ranking(s, totals)
         s.result = {"winner": ranking[0], "ranking": ranking, "margins": board.victory_margins(s),
-                    "scores": totals}      # 5.1: the final VP, the Mongols in Delhi counted
+                    "scores": totals,      # 5.1: the final VP, the Mongols in Delhi counted
+                    "reason": "Timur Invades Delhi: final scoring", "rule": "5.0"}
         s.frames.clear()
 
     def victory_totals(self):
