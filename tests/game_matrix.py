@@ -37,17 +37,9 @@ def factions_of(game: str) -> list[str]:
     return list(game_module(game).GAME_CLASS.factions)
 
 
-def bots_of(game: str) -> list[str]:
-    return sorted(game_bots(game))
-
-
 def bot_of(game: str) -> str:
     """The game's first registered bot; skips the calling test for a game that has none yet."""
-    bots = bots_of(game)
+    bots = sorted(game_bots(game))
     if not bots:
         pytest.skip(f"{game} has no registered bot yet (coin_env.core.registry.game_bots is empty)")
     return bots[0]
-
-
-def games_with_bots() -> list[str]:
-    return [g for g in GAMES if game_bots(g)]
