@@ -196,9 +196,16 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
             s.log.append(("eligibility", s.eligible.copy()))
 
     def validate_loaded(self):
-        """A loaded game must still hold the Timurid Empire cards that end it (2.6)."""
+        """A loaded game's decision frames have this game's shapes (frames.py), and it must still hold the
+        Timurid Empire cards that end it (2.6)."""
+        from .frames import check_frames, check_stack
+        check_frames(self.state.frames)
         super().validate_loaded()
+        check_stack(self)
         s = self.state
+        if not s.over and s.current is None:
+            from ...core.schema import SaveError
+            raise SaveError("state.fields.current", "a game in play has a Current card (2.2)")
         if not s.over:
             left = sum(1 for c in [s.current, *s.deck] if c in carddata.TIMURID and c is not None)
             if left < 2 - s.timurid_played + (1 if s.timurid_played == 2 else 0):
