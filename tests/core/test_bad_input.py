@@ -97,6 +97,22 @@ def test_a_hand_edited_save_is_refused_naming_the_entry(game, edit, message):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_a_choice_naming_no_continuation_is_refused(game):
+    """A ``choose`` frame's continuation must be a name the game knows: a list or an object there (not
+    hashable) used to escape as a TypeError."""
+    g = coin_env.make_game(game, seed=1)
+    rng = random.Random(1)
+    while not any(f["kind"] == "choose" for f in g.state.frames):
+        g.apply(rng.choice(g.legal_actions()))
+    for bad in ([1], {"x": 1}, 7, "no_such_step"):
+        data = json.loads(g.to_json())
+        i = next(i for i, f in enumerate(data["state"]["fields"]["frames"]) if f["kind"] == "choose")
+        data["state"]["fields"]["frames"][i]["then"] = bad
+        with pytest.raises(ValueError, match=rf"frames\[{i}\]"):
+            coin_env.load_game(json.dumps(data))
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_save_level_edits_are_refused(game):
     data = json.loads(mid_game(game).to_json())
     for bad, message in [({**data, "options": 7}, "options: must be an object"),
