@@ -271,7 +271,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="policy of the seats --seat does not name (default: the game's bot)")
     p.add_argument("--games", type=positive_int, default=1000)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--scenario", default="short")
+    p.add_argument("--scenario", default=None, help="the scenario (default: the game's default)")
     p.add_argument("--workers", type=positive_int, default=None, help="processes (default: all CPUs)")
     p.add_argument("--out", default=None, metavar="DIR", help="output directory (default: balance/<game>)")
     p.add_argument("--no-plots", dest="plots", action="store_false", help="skip the PNG plots")

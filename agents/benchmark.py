@@ -26,8 +26,21 @@ import numpy as np
 
 import coin_env
 
-SCENARIO = {"gandhi": "short", "a_distant_plain": "short"}
-BOTS: dict[str, str] = {"gandhi": "arjuna", "a_distant_plain": "flowchart"}   # game -> its published bot
+
+
+def scenario_of(game_name: str) -> str:
+    """The scenario a game is benchmarked in: its default, shortest one (the game module's
+    ``DEFAULT_SCENARIO``; coin_env.core.registry.default_scenario)."""
+    from coin_env.core.registry import default_scenario
+    return default_scenario(game_name)
+
+
+def bot_of(game_name: str) -> str | None:
+    """The bot the benchmark puts in the other seats: the first of the game's registered bots
+    (coin_env.core.registry.game_bots), or None for a game without one (random opponents, no all-bot run)."""
+    from coin_env.core.registry import game_bots
+    bots = sorted(game_bots(game_name))
+    return bots[0] if bots else None
 
 
 def _engine(game_name, budget_s):
@@ -35,7 +48,7 @@ def _engine(game_name, budget_s):
     t0 = time.perf_counter()
     seed = 0
     while time.perf_counter() - t0 < budget_s:
-        g = coin_env.make_game(game_name, scenario=SCENARIO.get(game_name), seed=seed)
+        g = coin_env.make_game(game_name, scenario=scenario_of(game_name), seed=seed)
         rng = random.Random(seed)
         while not g.is_over():
             g.apply(rng.choice(g.legal_actions()))
@@ -67,7 +80,7 @@ def _aec_episode(env, rng, seed) -> int:
 
 
 def _aec(game_name, budget_s):
-    env = coin_env.env(game_name, scenario=SCENARIO.get(game_name))
+    env = coin_env.env(game_name, scenario=scenario_of(game_name))
     rng = np.random.default_rng(0)
     steps, dt = _timed_episodes(budget_s, lambda ep: _aec_episode(env, rng, ep))
     return {"steps_per_s": steps / dt}
@@ -85,9 +98,9 @@ def _gym_episode(env, rng, seed) -> int:
 
 
 def _gym(game_name, budget_s):
-    seat = coin_env.make_game(game_name, scenario=SCENARIO.get(game_name)).factions[0]
-    env = coin_env.gym_env(game_name, seat=seat, opponents=BOTS.get(game_name, "random"),
-                           scenario=SCENARIO.get(game_name))
+    seat = coin_env.make_game(game_name, scenario=scenario_of(game_name)).factions[0]
+    env = coin_env.gym_env(game_name, seat=seat, opponents=bot_of(game_name) or "random",
+                           scenario=scenario_of(game_name))
     rng = np.random.default_rng(0)
     steps, dt = _timed_episodes(budget_s, lambda ep: _gym_episode(env, rng, ep))
     return {"learner_steps_per_s": steps / dt, "learner_step_ms": 1000 * dt / steps}
@@ -96,16 +109,16 @@ def _gym(game_name, budget_s):
 def _all_bots(game_name, budget_s):
     """Every seat played by the game's bot (bots' seats are non-players, e.g. Gandhi 8.0)."""
     from .simulate import play_game, seat_policies
-    factions = coin_env.make_game(game_name, scenario=SCENARIO.get(game_name)).factions
-    seats = {f: BOTS[game_name] for f in factions}
+    factions = coin_env.make_game(game_name, scenario=scenario_of(game_name)).factions
+    seats = {f: bot_of(game_name) for f in factions}
     policies = seat_policies(game_name, seats)
-    games, dt = _timed_episodes(budget_s, lambda ep: (play_game(game_name, SCENARIO.get(game_name), ep, seats,
+    games, dt = _timed_episodes(budget_s, lambda ep: (play_game(game_name, scenario_of(game_name), ep, seats,
                                                                 policies=policies), 1)[1])
     return {"all_bot_games_per_s": games / dt}
 
 
 def _mid_game(game_name, decisions=300):
-    g = coin_env.make_game(game_name, scenario=SCENARIO.get(game_name), seed=1)
+    g = coin_env.make_game(game_name, scenario=scenario_of(game_name), seed=1)
     rng = random.Random(1)
     for _ in range(decisions):
         if g.is_over():
@@ -131,7 +144,7 @@ def _copies(game_name):
 
 def _memory(game_name):
     tracemalloc.start()
-    env = coin_env.env(game_name, scenario=SCENARIO.get(game_name))
+    env = coin_env.env(game_name, scenario=scenario_of(game_name))
     _aec_episode(env, np.random.default_rng(0), 0)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
@@ -143,7 +156,7 @@ def bench_game(game_name: str, repeats: int = 5, budget_s: float = 2.0) -> dict:
              **_copies(game_name)} for _ in range(repeats)]
     out = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
     out.update(_memory(game_name))
-    if game_name in BOTS:
+    if bot_of(game_name) is not None:
         out["all_bot_games_per_s"] = statistics.median(
             _all_bots(game_name, budget_s)["all_bot_games_per_s"] for _ in range(repeats))
     else:

@@ -13,7 +13,7 @@ Per game it plays uniformly random legal actions and checks:
   one, a float, a bool, a list) and legal actions sent for a player who is not to move raise
   IllegalActionError naming the action (or the players) and leave the game unchanged;
 * every game terminates with a winner;
-* with ``--bot``: each game puts the game's bot in a seeded random subset of seats (0-4); a bot's
+* with ``--bot``: each game puts the game's bot in a seeded random subset of its seats; a bot's
   choice must be legal (the bot raises otherwise) and the bot's game must replay exactly.
 On a failure it writes a replay file (game, scenario, seed, actions, error) that reproduces it.
 
@@ -243,7 +243,11 @@ def fuzz(game_name: str, decisions: int, seed: int = 0, scenario: str | None = N
     return out
 
 
-SCENARIOS = {"gandhi": ("short", "main"), "a_distant_plain": ("short", "main", "extended")}
+def scenarios_of(game_name: str) -> tuple[str, ...]:
+    """The scenarios a run alternates by default: every scenario the game declares (its module's
+    ``SCENARIOS``, the default one first; coin_env.core.registry.game_scenarios)."""
+    from coin_env.core.registry import game_scenarios
+    return game_scenarios(game_name)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -264,9 +268,9 @@ def run(args) -> int:
     if args.replay:
         replay(args.replay)
         return 0
-    check_fuzz_input(args.game, args.scenario, SCENARIOS.get(args.game), args.bot, args.seed)
+    check_fuzz_input(args.game, args.scenario, scenarios_of(args.game), args.bot, args.seed)
     check_folder(args.out, "--out")
-    result = fuzz(args.game, args.decisions, args.seed, args.scenario, args.out, SCENARIOS.get(args.game), args.bot,
+    result = fuzz(args.game, args.decisions, args.seed, args.scenario, args.out, scenarios_of(args.game), args.bot,
                   max_replays=args.max_replays)
     shown = dict(result, replays=result["replays"][:10])   # every replay file is in --out; list the first ones
     if len(result["replays"]) > 10:

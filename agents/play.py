@@ -35,7 +35,8 @@ QUIT = {"q", "quit", "exit"}
 
 
 def add_arguments(p) -> None:
-    p.add_argument("game", help="the game: gandhi or a_distant_plain")
+    from coin_env import list_games
+    p.add_argument("game", help=f"the game: {', '.join(list_games())}")
     p.add_argument("--seat", help="the faction you play (e.g. congress); with --load, the saved one")
     p.add_argument("--opponents", help="who plays the other seats: a bot's name (arjuna, flowchart), random, "
                                        "or a checkpoint; with --load, the saved one")

@@ -40,6 +40,9 @@ def play_game(game_name: str, scenario: str | None, seed: int, seats: dict, opti
 
 
 def simulate(game_name: str, scenario: str | None, games: int, seed: int, seats: dict | None = None) -> dict:
+    """``games`` seeded games; ``scenario=None`` plays the game's default scenario."""
+    from coin_env.core.registry import default_scenario
+    scenario = scenario or default_scenario(game_name)
     seats = seats or {}
     wins: dict[str, int] = {}
     margins: dict[str, list[int]] = {}
@@ -78,7 +81,7 @@ def format_table(result: dict) -> str:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default="gandhi", choices=coin_env.list_games())
-    p.add_argument("--scenario", default="short")
+    p.add_argument("--scenario", default=None, help="the scenario (default: the game's default)")
     p.add_argument("--games", type=positive_int, default=20)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--seat", action="append", default=[], metavar="FACTION=POLICY",

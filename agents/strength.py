@@ -25,7 +25,16 @@ from coin_env.core.registry import game_module
 from .simulate import play_game, seat_policies
 from .specs import check_bot, check_setup, output_file, positive_int, release
 
-SCENARIO = {"gandhi": "short", "a_distant_plain": "short"}
+class _DefaultScenarios:
+    """``SCENARIO.get(game)``: the scenario tools play when none is named, the game's default (its module's
+    ``DEFAULT_SCENARIO``: coin_env.core.registry.default_scenario); None for an unknown game (refused later)."""
+
+    def get(self, game: str, default=None):
+        from coin_env.core.registry import default_scenario
+        return default_scenario(game) if game in coin_env.list_games() else default
+
+
+SCENARIO = _DefaultScenarios()
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -10,7 +10,7 @@ from agents import benchmark, fuzz
 
 @pytest.mark.parametrize("game", coin_env.list_games())
 def test_ci_slice_of_seeded_random_play_has_no_failures(game, tmp_path):
-    result = fuzz.fuzz(game, decisions=100_000, seed=0, out_dir=str(tmp_path), scenarios=fuzz.SCENARIOS.get(game))
+    result = fuzz.fuzz(game, decisions=100_000, seed=0, out_dir=str(tmp_path), scenarios=fuzz.scenarios_of(game))
     assert result["failures"] == 0, result["replays"]
     assert result["decisions"] >= 100_000 and result["games"] > 0
     assert sum(result["winners"].values()) == result["games"]

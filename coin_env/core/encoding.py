@@ -31,10 +31,12 @@ import numpy as np
 ENCODERS: dict[str, str] = {
     "gandhi": "coin_env.games.gandhi.encoding:GandhiEncoder",
     "a_distant_plain": "coin_env.games.a_distant_plain.encoding:AdpEncoder",
+    "vijayanagara": "coin_env.games.vijayanagara.encoding:VijayanagaraEncoder",
 }
 RENDERERS: dict[str, str] = {
     "gandhi": "coin_env.games.gandhi.render:render",
     "a_distant_plain": "coin_env.games.a_distant_plain.render:render",
+    "vijayanagara": "coin_env.games.vijayanagara.render:render",
 }
 
 _ENCODER_CACHE: dict[str, "Encoder"] = {}

@@ -476,10 +476,10 @@ class Game:
             prompt = self.prompts.get(frame.get("kind"))
             if prompt is None:
                 raise SaveError(path, f"unknown decision kind {frame.get('kind')!r}")
-            if frame["kind"] == "choose" and frame.get("then") not in self.continuations:
-                raise SaveError(path, f"names an unknown continuation {frame.get('then')!r}")
-            if frame["kind"] == "call" and frame.get("fn") not in self.continuations:
-                raise SaveError(path, f"names an unknown continuation {frame.get('fn')!r}")
+            for kind, key in (("choose", "then"), ("call", "fn")):
+                name = frame.get(key)
+                if frame["kind"] == kind and (type(name) is not str or name not in self.continuations):
+                    raise SaveError(path, f"names an unknown continuation {name!r}")
             if "options" in frame:
                 options = frame["options"]
                 if (not isinstance(options, list) or not options

@@ -19,6 +19,7 @@ import numpy as np
 PICTURES: dict[str, str] = {
     "gandhi": "coin_env.games.gandhi.picture:draw",
     "a_distant_plain": "coin_env.games.a_distant_plain.picture:draw",
+    "vijayanagara": "coin_env.games.vijayanagara.picture:draw",
 }
 
 WIDTH, HEIGHT = 1200, 820          # the whole picture

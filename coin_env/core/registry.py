@@ -11,6 +11,7 @@ _GAMES = {
     # name -> module path exposing `GAME_CLASS` and `new_game(scenario, seed, options, position, debug)`
     "gandhi": "coin_env.games.gandhi.game",
     "a_distant_plain": "coin_env.games.a_distant_plain.game",
+    "vijayanagara": "coin_env.games.vijayanagara.game",
 }
 
 
@@ -27,6 +28,19 @@ def game_module(name: str):
 def game_bots(name: str) -> dict:
     """The game's published non-player bots: ``{name: "module:Class"}`` (module attribute ``BOTS``)."""
     return dict(getattr(game_module(name), "BOTS", {}))
+
+
+def game_scenarios(name: str) -> tuple[str, ...]:
+    """The game's scenario names (module attribute ``SCENARIOS``), its default scenario first."""
+    module = game_module(name)
+    names = tuple(module.SCENARIOS)
+    return (module.DEFAULT_SCENARIO,) + tuple(n for n in names if n != module.DEFAULT_SCENARIO)
+
+
+def default_scenario(name: str) -> str:
+    """The scenario a game is made with when none is named (module attribute ``DEFAULT_SCENARIO``): its
+    shortest, the one tests, benchmarks and the fuzzer play."""
+    return game_module(name).DEFAULT_SCENARIO
 
 
 def make_game(name: str, scenario: str | None = None, seed: int = 0, options: dict | None = None,

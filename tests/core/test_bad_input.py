@@ -12,13 +12,21 @@ import pytest
 import coin_env
 from coin_env.core.schema import BOOL, Int, ListOf, MapOf, OneOf, Record, SaveError
 
-GAMES = ["gandhi", "a_distant_plain"]
+from game_matrix import GAMES
 
 
 def mid_game(game, seed=1, decisions=300):
-    g = coin_env.make_game(game, scenario="short", seed=seed)
+    """The game's default scenario after ``decisions`` random decisions, or halfway through the same
+    seeded game where it is shorter than twice that (never a finished game)."""
+    g = coin_env.make_game(game, seed=seed)
     rng = random.Random(seed)
-    for _ in range(decisions):
+    length = 0
+    while not g.is_over():
+        g.apply(rng.choice(g.legal_actions()))
+        length += 1
+    g = coin_env.make_game(game, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(min(decisions, length // 2)):
         g.apply(rng.choice(g.legal_actions()))
     return g
 
@@ -49,6 +57,12 @@ def test_the_position_fuzz_starts_from_a_mid_game_position_that_round_trips(game
     assert h.current_player() == g.current_player() and h.legal_actions() == g.legal_actions()
 
 
+def marker_array(state: dict) -> str:
+    """A save's first per-space marker array besides the pieces (Gandhi's and A Distant Plain's Support,
+    Vijayanagara's Tributary markers): each holds one small integer per space."""
+    return next(name for name in state["arrays"] if name != "pieces")
+
+
 def edited_save(game, edit):
     data = json.loads(mid_game(game).to_json())
     edit(data["state"])
@@ -73,13 +87,29 @@ def edited_save(game, edit):
     (lambda s: s["arrays"]["pieces"][2].__setitem__(1, 1.5), r"state.arrays.pieces: must hold integers"),
     (lambda s: s["arrays"]["pieces"][2].__setitem__(1, 10 ** 6), r"state.arrays.pieces: values must be in 0"),
     (lambda s: s["arrays"]["pieces"].pop(), r"state.arrays.pieces: must have shape"),
-    (lambda s: s["arrays"]["support"].__setitem__(0, [1, 2]), r"state.arrays.support: is not a regular table"),
-    (lambda s: s["arrays"]["support"].__setitem__(0, 5), r"state.arrays.support: values must be in -"),
+    (lambda s: s["arrays"][marker_array(s)].__setitem__(0, [1, 2]), r"state.arrays.\w+: is not a regular table"),
+    (lambda s: s["arrays"][marker_array(s)].__setitem__(0, 5), r"state.arrays.\w+: values must be in -?\d"),
     (lambda s: s.__setitem__("fields", [1]), r"'arrays' and 'fields' must be objects"),
 ])
 def test_a_hand_edited_save_is_refused_naming_the_entry(game, edit, message):
     with pytest.raises(ValueError, match=message):
         coin_env.load_game(edited_save(game, edit))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_choice_naming_no_continuation_is_refused(game):
+    """A ``choose`` frame's continuation must be a name the game knows: a list or an object there (not
+    hashable) used to escape as a TypeError."""
+    g = coin_env.make_game(game, seed=1)
+    rng = random.Random(1)
+    while not any(f["kind"] == "choose" for f in g.state.frames):
+        g.apply(rng.choice(g.legal_actions()))
+    for bad in ([1], {"x": 1}, 7, "no_such_step"):
+        data = json.loads(g.to_json())
+        i = next(i for i, f in enumerate(data["state"]["fields"]["frames"]) if f["kind"] == "choose")
+        data["state"]["fields"]["frames"][i]["then"] = bad
+        with pytest.raises(ValueError, match=rf"frames\[{i}\]"):
+            coin_env.load_game(json.dumps(data))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -121,16 +151,45 @@ def test_a_hand_edited_position_is_refused_naming_the_key(game):
     cases = [
         ({**pos, "spaces": 5}, "spaces must be a JSON object"),
         ({**pos, "spaces": {space: 5}}, f"space '{space}' must be a JSON object"),
-        ({**pos, "spaces": {space: {"support": {"x": 1}}}}, f"space '{space}' support must be one of"),
+        ({**pos, "spaces": {space: {"no_such_marker": 1}}}, f"unknown key 'no_such_marker' in space '{space}'"),
         ({**pos, "spaces": {space: {"pieces": {piece: 10 ** 6}}}}, f"count of '{piece}' must be an integer 0..999"),
         ({**pos, "boxes": {"Available": []}}, "box 'Available' must be an object of piece counts"),
         ({**pos, "eligible": {pos and next(iter(pos["eligible"])): "yes"}}, "must be true or false"),
         ({**pos, "deck": "all of them"}, "deck must be a list"),
         ({**pos, "resources": 3}, "resources must be a JSON object"),
     ]
+    if any("support" in entry for entry in pos["spaces"].values()):
+        cases.append(({**pos, "spaces": {space: {"support": {"x": 1}}}}, f"space '{space}' support must be one of"))
     for bad, message in cases:
         with pytest.raises(ValueError, match=message):
             coin_env.make_game(game, position=bad)
+
+
+def _unrest_everywhere(spaces):        # Gandhi 1.11/1.12: 12 Unrest/Strike markers in all
+    for name, entry in spaces.items():
+        if "Railway" not in name:
+            entry["unrest"] = 1
+    return "more than 12 Unrest/Strike markers"
+
+
+def _base_on_a_loc(spaces):            # A Distant Plain 1.4.2: no Base on a LoC
+    loc = next(name for name in spaces if name.startswith("LoC"))
+    spaces[loc]["pieces"] = {**spaces[loc].get("pieces", {}), "Taliban Base": 1}
+    return r"a Base on a LoC \(1.4.2\)"
+
+
+def _mongols_in_a_province(spaces):    # Vijayanagara 1.3.1: Mongol Invaders never enter a Province
+    spaces["Malwa"]["pieces"] = {**spaces["Malwa"].get("pieces", {}), "Mongol Invader": 1}
+    return r"Mongols in a Province \(1.3.1\)"
+
+
+# game -> an edit of a position's spaces that breaks a rule of its board; returns the message expected.
+BOARD_RULE_BREAKS = {"gandhi": _unrest_everywhere, "a_distant_plain": _base_on_a_loc,
+                     "vijayanagara": _mongols_in_a_province}
+
+
+def test_every_game_has_a_board_rule_break_example():
+    assert set(BOARD_RULE_BREAKS) == set(GAMES), "add the new game's example to BOARD_RULE_BREAKS"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -138,15 +197,7 @@ def test_a_position_breaking_a_board_rule_is_refused_not_asserted(game):
     """Each entry is fine alone; together they break a rule the game's invariants check."""
     pos = between_cards(game).to_position()
     spaces = {name: dict(entry) for name, entry in pos["spaces"].items()}
-    if game == "gandhi":        # 1.11/1.12: 12 Unrest/Strike markers in all
-        for name, entry in spaces.items():
-            if "Railway" not in name:
-                entry["unrest"] = 1
-        rule = "more than 12 Unrest/Strike markers"
-    else:                       # 1.4.2: no Base on a LoC
-        loc = next(name for name in spaces if name.startswith("LoC"))
-        spaces[loc]["pieces"] = {**spaces[loc].get("pieces", {}), "Taliban Base": 1}
-        rule = r"a Base on a LoC \(1.4.2\)"
+    rule = BOARD_RULE_BREAKS[game](spaces)
     boxes = {box: pieces for box, pieces in pos["boxes"].items() if box != "Available"}   # the rest is Available
     with pytest.raises(ValueError, match=f"position breaks a rule of the board: {rule}"):
         coin_env.make_game(game, position={**pos, "spaces": spaces, "boxes": boxes})
@@ -226,12 +277,15 @@ def test_mutated_saves_and_positions_load_and_play_or_are_refused(game, source, 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_save_whose_deck_can_never_end_the_game_is_refused(game):
-    """2.4: the game ends on a Campaign (Gandhi) / Propaganda (A Distant Plain) card, so a running game
-    must still have one in its deck, Current or Upcoming; a save with all of them taken out is refused."""
+    """The game ends on a periodic card: a Campaign (Gandhi 2.4) / Propaganda (A Distant Plain 2.4) card,
+    the second Timurid Empire card (Vijayanagara 2.6), so a running game must still have one in its deck,
+    Current or Upcoming; a save with all of them taken out is refused."""
     g = mid_game(game)
+    rng = random.Random(2)
+    while g.is_periodic_card(g.state.current) or g.is_periodic_card(g.state.upcoming):
+        g.apply(rng.choice(g.legal_actions()))
     data = json.loads(g.to_json())
     fields = data["state"]["fields"]
-    assert not g.is_periodic_card(fields["current"]) and not g.is_periodic_card(fields["upcoming"])
     fields["deck"] = [c for c in fields["deck"] if not g.is_periodic_card(c)]
     with pytest.raises(ValueError, match="state.fields.deck: no Campaign/Propaganda card is left"):
         coin_env.load_game(json.dumps(data))

@@ -22,7 +22,9 @@ def factions_of(game):
 
 
 def bot_of(game):
-    return sorted(game_bots(game))[0]
+    """The game's first registered bot, or "random" for a game that has none yet."""
+    bots = sorted(game_bots(game))
+    return bots[0] if bots else "random"
 
 
 class Flaky:

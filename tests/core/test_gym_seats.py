@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import coin_env
+from game_matrix import GAMES
 from coin_env.core.aec_env import random_policy
 
 
@@ -92,7 +93,7 @@ def test_a_multi_seat_env_pickles_and_continues_identically():
             break
 
 
-@pytest.mark.parametrize("game", ["gandhi", "a_distant_plain"])
+@pytest.mark.parametrize("game", GAMES)
 def test_shaped_rewards_sum_to_the_margin_reward_minus_the_starting_potential(game):
     """Potential-based shaping: each step pays the change of clip(margin)/20 since the seat's last decision;
     the episode's sum telescopes to the end-of-game "margin" reward minus the potential at reset."""

@@ -11,7 +11,7 @@ import pytest
 import coin_env
 from coin_env.core.pictures import PICTURES, draw, picture_for
 
-GAMES = ["gandhi", "a_distant_plain"]
+from game_matrix import GAMES
 
 
 def played(name: str, n: int, seed: int = 0):

@@ -10,7 +10,7 @@ import pytest
 import coin_env
 from coin_env.core.encoding import encoder_for
 
-GAMES = ["gandhi", "a_distant_plain"]
+from game_matrix import GAMES
 
 
 def card_starts(game, seed):

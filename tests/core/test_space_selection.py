@@ -28,6 +28,7 @@ def space_by_space(act, game) -> list[int]:
 @pytest.mark.parametrize("game_name, seed, scenario, non_players", [
     ("gandhi", 0, "short", ()), ("gandhi", 1, "main", ("raj", "revs")), ("gandhi", 2, "short", ("congress", "ml")),
     ("a_distant_plain", 0, "short", ()), ("a_distant_plain", 1, "main", ("government", "warlords")),
+    ("vijayanagara", 0, "standard", ()), ("vijayanagara", 1, "standard", ()),
 ])
 def test_selectable_and_available_match_a_space_by_space_loop(game_name, seed, scenario, non_players):
     g = coin_env.make_game(game_name, scenario=scenario, seed=seed, options={"non_players": list(non_players)})
@@ -38,7 +39,8 @@ def test_selectable_and_available_match_a_space_by_space_loop(game_name, seed, s
             for act in acts.values():
                 reference = space_by_space(act, g)
                 assert act.selectable(g) == reference, (faction, act.name)
-                assert act.available(g) == bool(reference), (faction, act.name)
+                if act.min_spaces(g) > 0:      # an activity without spaces (a Decree like 4.2.1) has none to find
+                    assert act.available(g) == bool(reference), (faction, act.name)
                 checked += 1
         g.apply(rng.choice(g.legal_actions()))
     assert checked > 1000

@@ -1,5 +1,6 @@
-"""Engine contract for Vijayanagara (the game is not registered yet, so tests/core does not cover it):
-random games end, determinism, JSON round trip at any decision, clones independent."""
+"""Engine contract for Vijayanagara through the game module (tests/core runs the shared contract on it
+too, now that it is registered): random games end, determinism, JSON round trip at any decision, clones
+independent."""
 
 import json
 import random
@@ -122,3 +123,99 @@ def test_clone_shares_no_mutable_object():
             if isinstance(a, (list, dict)) or hasattr(a, "shape"):
                 assert a is not b, name
         g.apply(r.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("flags, message", [
+    ({"moved": 1.5}, r"state.fields.turn.flags.moved: must be an object"),
+    ({"attack_used": {"99": {"0": 1}}}, r"state.fields.turn.flags.attack_used key: must be one of"),
+    ({"free": "yes"}, r"state.fields.turn.flags.free: must be bool"),
+    ({"teleported": True}, r"state.fields.turn.flags: has an unknown entry 'teleported'"),
+])
+def test_a_save_with_bad_turn_flags_is_refused_naming_the_entry(flags, message):
+    """Regression (save-mutation fuzz): the turn flags of a Command in progress (3.1.2 each Unit moves or
+    attacks once; 2.5.2 a free Command; 3.3.2 / 3.4.2 one Influence shift) are checked on load, not read
+    by a rule that crashes on them."""
+    g = new_game(12)
+    r = random.Random(12)
+    while g.state.turn is None or g.state.turn["kind"] == "pass":
+        g.apply(r.choice(g.legal_actions()))
+    data = json.loads(g.to_json())
+    data["state"]["fields"]["turn"]["flags"] = flags
+    with pytest.raises(ValueError, match=message):
+        VijayanagaraGame.from_dict(data)
+
+
+def test_control_for_every_space_at_once_is_the_one_space_reading_1_7():
+    """1.7: the vectorised Control the observation, the log and the victory totals read
+    (board.control_codes) is board.controller's reading of each space, along random games."""
+    from coin_env.games.vijayanagara import board
+    from coin_env.games.vijayanagara.state import CONTROL_CODE
+    from coin_env.games.vijayanagara.static import N_SPACES
+    seen = set()
+    for seed in range(3):
+        g = new_game(seed)
+        r = random.Random(seed)
+        while not g.is_over():
+            codes = board.control_codes(g.state).tolist()
+            expect = [CONTROL_CODE.get(board.controller(g.state, sp), 0) for sp in range(N_SPACES)]
+            assert codes == expect
+            seen.update(codes)
+            g.apply(r.choice(g.legal_actions()))
+    assert 0 in seen and ({2, 3} & seen)      # Provinces without Control and with a faction's Control occur
+
+
+def _save_where(seed, found):
+    """A random game's save at the first decision where ``found(game)`` holds."""
+    g = new_game(seed)
+    r = random.Random(seed)
+    while not found(g):
+        g.apply(r.choice(g.legal_actions()))
+    return g, json.loads(g.to_json())
+
+
+def _refused(data, message):
+    with pytest.raises(ValueError, match=message):
+        VijayanagaraGame.from_dict(data)
+
+
+def test_saves_whose_decision_stack_cannot_be_are_refused_naming_the_entry():
+    """Regressions of the save-mutation fuzz (tests/core/test_bad_input.py): each edit used to load and then
+    break a rule later; now the load refuses it, naming the entry."""
+    # an automatic frame's faction (2.5.2 Rise: the faction whose free Command is pending)
+    g, data = _save_where(3, lambda g: any(f["kind"] == "vj_rise" for f in g.state.frames))
+    i = next(i for i, f in enumerate(data["state"]["fields"]["frames"]) if f["kind"] == "vj_rise")
+    data["state"]["fields"]["frames"][i]["actor"] = "garbage"
+    _refused(data, rf"frames\[{i}\].actor: must be one of")
+    # 2.4-2.6: a special card in play is executed to its end (the bottom frame ends it)
+    g, data = _save_where(3, lambda g: g.state.frames and g.state.frames[0]["kind"] == "vj_card_end"
+                          and len(g.state.frames) > 1)
+    del data["state"]["fields"]["frames"][0]
+    _refused(data, "executed to its end")
+    # the Command chosen is one of the faction's (3.0): a Decree in its place is refused
+    g, data = _save_where(5, lambda g: g.prompt() == "choose an operation")
+    frame = data["state"]["fields"]["frames"][-1]
+    frame["options"] = [g.sa_action("tax")]
+    _refused(data, r"options: must be Commands of")
+    # a turn's frames need the turn record
+    g, data = _save_where(5, lambda g: any(f["kind"] == "op_select" for f in g.state.frames))
+    data["state"]["fields"]["turn"] = None
+    _refused(data, "needs the turn it belongs to")
+    data = json.loads(g.to_json())
+    frames = data["state"]["fields"]["frames"]
+    i = next(i for i, f in enumerate(frames) if f["kind"] == "sop_turn_end")
+    del frames[i]["step"]
+    _refused(data, rf"frames\[{i}\]: is missing 'step'")
+
+
+def test_saves_whose_cards_cannot_be_are_refused_2_2_2_6():
+    g, data = _save_where(8, lambda g: g.state.decisions > 40 and not g.state.frames[0]["kind"] == "vj_card_end")
+    fields = data["state"]["fields"]
+    bad = json.loads(json.dumps(data))
+    bad["state"]["fields"]["current"] = None
+    _refused(bad, "state.fields.current: a game in play has a Current card")
+    bad = json.loads(json.dumps(data))
+    bad["state"]["fields"]["deck"][0] = fields["played"][0]
+    _refused(bad, "a card is in two places")
+    bad = json.loads(json.dumps(data))
+    bad["state"]["fields"]["timurid_played"] = 1
+    _refused(bad, "state.fields.timurid_played: is 1, but 0 Timurid")

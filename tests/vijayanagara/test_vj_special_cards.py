@@ -169,7 +169,7 @@ def test_timur_invades_and_final_score_2_6_5_1():
     assert at(g, "Delhi", MONGOL) == 0 or at(g, "Delhi", TROOP) == 0
     adj = board.mongol_adjustment(s)
     assert adj == max(3 - at(g, "Delhi", MONGOL), -3)
-    assert s.result["totals"]["ds"] == 18 + adj
+    assert s.result["scores"]["ds"] == 18 + adj
     assert s.result["winner"] == s.result["ranking"][0]
 
 

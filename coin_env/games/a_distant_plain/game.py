@@ -195,7 +195,13 @@ def load_data(content=None):
     return AdpGame.load_data(content)
 
 
+# The scenarios (data/scenarios.py, 2.1), and the one games use when none is named: the short scenario
+# that tests, benchmarks and the fuzzer play (coin_env.core.registry.game_scenarios / default_scenario).
+SCENARIOS = ("short", "main", "extended")
+DEFAULT_SCENARIO = "short"
+
+
 def new_game(scenario=None, seed=0, options=None, position=None, debug=False):
     from .setup import build_game
-    return build_game(AdpGame, scenario=scenario or "short", seed=seed, options=options or {},
+    return build_game(AdpGame, scenario=scenario or DEFAULT_SCENARIO, seed=seed, options=options or {},
                       position=position, debug=debug)

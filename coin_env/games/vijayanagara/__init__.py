@@ -4,10 +4,11 @@ Three player factions (Delhi Sultanate ``ds``, Bahmani Kingdom ``bk``, Vijayanag
 and the non-player Mongol Invaders, worked by the faction a Mongol Invasion card names (1.5, 2.4).
 Built on coin_env.coin: the card-driven sequence (coin/sequence.py, with this game's hooks), the
 Operation / Special Activity framework (Commands and Decrees are this game's Operations and Special
-Activities), the card table and data packs. Not registered in coin_env.core.registry yet: the shared
-engine-contract and environment tests assume COIN scenarios named "short" / "main" and a published
-bot per game, neither of which this game has; ``coin_env.games.vijayanagara.game.new_game`` builds
-a game, and tests/vijayanagara/test_vj_engine.py runs the contract's checks on it.
+Activities), the card table and data packs. Registered as ``"vijayanagara"`` (coin_env.core.registry):
+one scenario, ``"standard"`` (the 2.1 set-up; ``game.SCENARIOS`` / ``DEFAULT_SCENARIO``), the observation
+encoder (encoding.py), the text board (render.py) and the board picture (picture.py), so the PettingZoo,
+gymnasium and vector envs, ``coin-env fuzz`` / ``bench`` and the shared engine-contract tests take it like
+the other games. Its bots (``game.BOTS``) are none yet: tests that need a bot skip it with the reason.
 
 Implemented (rule numbers of the Rules of Play):
 * Set-up and deck construction 2.1; readable positions between cards.
@@ -55,10 +56,18 @@ Reconstructed (the board and cards are not public; each datum is tagged in data/
 Missing (not in the vocabulary, never offered):
 * Every Event (no card text is public): the Event option is never offered; "Stay Eligible" is
   supported only through the shared override hook.
-* Negotiation and transfers (1.5.2: not offered); the Non-Player system (1.5.1, its rulebook is not
-  public); Cities (1.3.4, named only by Events). The shared prompt text says "1st / 2nd Eligible"
+* Negotiation (1.5.2) beyond gifts: deals and promises are not offered; the Non-Player system (1.5.1,
+  its rulebook is not public); Cities (1.3.4, named only by Events). The shared prompt text says "1st / 2nd Eligible"
   (a third faction acting on a card is shown as "2nd").
 
 Options: ``timurs_shadow`` (the optional rule: one space per Command after the first Timurid card),
-``data_pack`` (an owner's map corrections and card facts, datapack.py).
+``transfers`` (1.5.2, off by default: at the end of its turn on a card a faction may give Resources and
+Cavalry tokens to the others, rules/transfers.py), ``prosperity`` (``"builtin"``, or ``"random"``: per
+game, from its seed, one of the 924 Prosperity assignments 1.3.1 and 2.1 allow -- six Provinces at 2, six
+at 1 -- for robustness studies; it becomes the game's data pack), ``data_pack`` (an owner's map
+corrections and card facts, datapack.py).
+
+The game log (``make_game(..., log=True)``) records the pieces placed, moved, removed and flipped, the
+tracks (Resources, Cavalry, Influence, Dynasty, Timurid cards), Tributary markers, Control, eligibility,
+the special cards' phases (2.4-2.6) and final scoring (5.0).
 """

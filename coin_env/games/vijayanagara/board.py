@@ -6,19 +6,27 @@ Rules read map facts from the game's data (``s.data.prosperity``, ``s.data.neigh
 
 from __future__ import annotations
 
+import numpy as np
+
 from .data.pieces import (AMIR, AMIR_REBEL, CAVALRY_TOKENS, FACTIONS, FORT, INFLUENCE_SLOTS, MAX_INFLUENCE,
-                          MAX_RESOURCES, PAIR_OF, PIECES_OF, QASBAH, RAJA, RAJA_REBEL, REBEL_OF, STRUCTURES, TEMPLE,
-                          UNITS_PER_SLOT)
+                          MAX_RESOURCES, PAIR_OF, PIECES_OF, QASBAH, RAJA, RAJA_REBEL, REBEL_OF,
+                          STRUCTURES, TEMPLE, UNITS_PER_SLOT)
 from .static import AVAILABLE, DELHI, IS_PROVINCE, N_SPACES, PROVINCES, TRACK
 
 REBELS_OF = {"bk": (AMIR, AMIR_REBEL), "ve": (RAJA, RAJA_REBEL)}
+# each faction's piece types are adjacent columns of the pieces array: faction -> (first, last + 1)
+_COLUMNS = {f: (min(p), max(p) + 1) for f, p in PIECES_OF.items()}
+_SLICES = [_COLUMNS[f] for f in FACTIONS]           # the player factions' columns, in control-code order
+_PROVINCE_INDEX = np.array(PROVINCES, dtype=np.intp)
+_FORT_TEMPLE = [FORT, TEMPLE]
+assert all(tuple(range(*_COLUMNS[f])) == tuple(sorted(p)) for f, p in PIECES_OF.items())
 
 
 # --- counting ----------------------------------------------------------------------------------------
 def count(s, sp: int, faction: str) -> int:
     """Pieces of ``faction`` (Units and Structures, any state) in ``sp``."""
-    row = s.pieces[sp]
-    return int(sum(int(row[p]) for p in PIECES_OF[faction]))
+    lo, hi = _COLUMNS[faction]
+    return sum(s.pieces[sp, lo:hi].tolist())
 
 
 def controller(s, sp: int) -> str | None:
@@ -32,6 +40,26 @@ def controller(s, sp: int) -> str | None:
         if n > total - n:
             return f
     return None
+
+
+def control_codes(s) -> np.ndarray:
+    """1.7 for every space at once: 0 no Control, else 1 + the index in FACTIONS of the faction whose
+    pieces outnumber all others' combined in an Independent Province (the same reading as
+    :func:`controller`, vectorised for the observation, the log and the victory totals)."""
+    tributary = s.tributary.tolist()
+    rows = s.pieces[:N_SPACES].tolist()
+    out = [0] * N_SPACES
+    for sp in PROVINCES:
+        if tributary[sp]:
+            continue
+        row = rows[sp]
+        counts = [sum(row[lo:hi]) for lo, hi in _SLICES]
+        total = sum(counts)
+        for code, n in enumerate(counts, 1):
+            if 2 * n > total:
+                out[sp] = code
+                break
+    return np.array(out, dtype=np.int8)
 
 
 def is_tributary(s, sp: int) -> bool:
@@ -54,16 +82,34 @@ def refresh(s, sp: int) -> None:
     ctrl = controller(s, sp)
     if ctrl in REBELS_OF:
         obedient, rebel = REBELS_OF[ctrl]
-        row = s.pieces[sp]
-        row[rebel] += row[obedient]
-        row[obedient] = 0
+        flip(s, sp, obedient, rebel, int(s.pieces[sp, obedient]))
 
 
 def set_obedient(s, sp: int) -> None:
-    row = s.pieces[sp]
     for obedient, rebel in ((AMIR, AMIR_REBEL), (RAJA, RAJA_REBEL)):
-        row[obedient] += row[rebel]
-        row[rebel] = 0
+        flip(s, sp, rebel, obedient, int(s.pieces[sp, rebel]))
+
+
+def flip(s, sp: int, frm: int, to: int, n: int) -> None:
+    """1.4.5: turn ``n`` Amirs / Rajas in ``sp`` from one state to the other (Obedient / Rebelling); the
+    caller re-reads Control where it matters. Logged (coin_env.core.log: ``("flip", ...)``)."""
+    if n <= 0:
+        return
+    s.pieces[sp, frm] -= n
+    s.pieces[sp, to] += n
+    if s.log is not None:
+        s.log.append(("flip", sp, frm, to, n))
+
+
+def transfer(s, piece: int, src: int, dst: int, n: int) -> None:
+    """Move ``n`` pieces of one type between two locations (spaces, Available, an Influence track) without
+    re-reading Control (the caller does where it matters). Logged (``("piece", ...)``)."""
+    if n <= 0:
+        return
+    s.pieces[src, piece] -= n
+    s.pieces[dst, piece] += n
+    if s.log is not None:
+        s.log.append(("piece", piece, src, dst, n))
 
 
 def set_tributary(s, sp: int, value: bool) -> None:
@@ -86,8 +132,7 @@ def place(s, sp: int, piece: int, n: int = 1) -> int:
     n = min(n, int(s.pieces[AVAILABLE, base]))
     if n <= 0:
         return 0
-    s.pieces[AVAILABLE, base] -= n
-    s.pieces[sp, base] += n
+    transfer(s, base, AVAILABLE, sp, n)
     refresh(s, sp)
     return n
 
@@ -95,8 +140,7 @@ def place(s, sp: int, piece: int, n: int = 1) -> int:
 def move(s, src: int, dst: int, piece: int, n: int = 1) -> None:
     """Move ``n`` pieces of one type; both spaces' Control is re-read (1.7)."""
     assert s.pieces[src, piece] >= n
-    s.pieces[src, piece] -= n
-    s.pieces[dst, piece] += n
+    transfer(s, piece, src, dst, n)
     refresh(s, src)
     refresh(s, dst)
 
@@ -105,7 +149,9 @@ def remove(s, sp: int, piece: int, n: int = 1) -> None:
     """1.4.3: removed pieces go back to their holding box (Rebelling ones return as plain pieces)."""
     assert s.pieces[sp, piece] >= n
     s.pieces[sp, piece] -= n
-    s.pieces[AVAILABLE, PAIR_OF.get(piece, piece)] += n
+    s.pieces[AVAILABLE, PAIR_OF.get(piece, piece)] += n        # a Rebelling Unit returns as a plain piece
+    if s.log is not None and n > 0:
+        s.log.append(("piece", piece, sp, AVAILABLE, n))
     refresh(s, sp)
 
 
@@ -155,34 +201,45 @@ def shift_influence(s, faction: str, delta: int) -> int:
     owed = 0
     for level in INFLUENCE_SLOTS[faction]:
         if old < level <= new:
-            k = min(UNITS_PER_SLOT, int(s.pieces[track, unit]))
-            s.pieces[track, unit] -= k
-            s.pieces[AVAILABLE, unit] += k
+            transfer(s, unit, track, AVAILABLE, min(UNITS_PER_SLOT, int(s.pieces[track, unit])))
         elif new < level <= old:
             owed += UNITS_PER_SLOT
     return owed
 
 
 # --- victory -----------------------------------------------------------------------------------------
-def prosperity_of(s, faction: str | None = None, tributary: bool = False) -> int:
-    """Total Prosperity of the Tributary Provinces (``tributary=True``) or of those ``faction`` Controls."""
+def prosperity_of(s, faction: str | None = None, tributary: bool = False, codes=None) -> int:
+    """Total Prosperity of the Tributary Provinces (``tributary=True``) or of those ``faction`` Controls
+    (``codes``: :func:`control_codes`, when the caller has them)."""
     pros = s.data.prosperity
     if tributary:
-        return int(sum(int(pros[sp]) for sp in PROVINCES if s.tributary[sp]))
-    return int(sum(int(pros[sp]) for sp in PROVINCES if controller(s, sp) == faction))
+        return int(pros[s.tributary != 0].sum())
+    if codes is None:
+        codes = control_codes(s)
+    return int(pros[codes == FACTIONS.index(faction) + 1].sum())
 
 
 def structures_on_map(s, piece: int) -> int:
     return int(s.pieces[:N_SPACES, piece].sum())
 
 
-def victory_totals(s) -> dict[str, int]:
+def victory_totals(s, codes=None) -> dict[str, int]:
     """5.1-5.3 during play: Delhi = Prosperity of Tributary Provinces; Bahmani = Prosperity of the
     Provinces it Controls + Forts on the map + its Influence; Vijayanagara likewise with Temples."""
+    if codes is None:
+        codes = control_codes(s)
+    pros = s.data.prosperity_list
+    by_code = [0] * (len(FACTIONS) + 1)                 # Prosperity Controlled, by control code
+    tributary = 0
+    for sp, trib, code in zip(PROVINCES, s.tributary[_PROVINCE_INDEX].tolist(), codes[_PROVINCE_INDEX].tolist()):
+        if trib:
+            tributary += pros[sp]
+        by_code[code] += pros[sp]
+    forts, temples = s.pieces[:N_SPACES, _FORT_TEMPLE].sum(axis=0).tolist()
     return {
-        "ds": prosperity_of(s, tributary=True),
-        "bk": prosperity_of(s, "bk") + structures_on_map(s, FORT) + s.influence["bk"],
-        "ve": prosperity_of(s, "ve") + structures_on_map(s, TEMPLE) + s.influence["ve"],
+        "ds": tributary,
+        "bk": by_code[FACTIONS.index("bk") + 1] + forts + s.influence["bk"],
+        "ve": by_code[FACTIONS.index("ve") + 1] + temples + s.influence["ve"],
     }
 
 
@@ -204,9 +261,13 @@ def ranking(s, totals: dict[str, int]) -> list[str]:
     return sorted(FACTIONS, key=lambda f: (-totals[f], -s.resources[f], FACTIONS.index(f)))
 
 
-def victory_margins(s) -> dict[str, int]:
-    """Each faction's VP less the best other faction's (final totals once the game is over)."""
-    totals = final_totals(s) if s.over else victory_totals(s)
+def victory_margins(s, totals=None) -> dict[str, int]:
+    """Each faction's VP less the best other faction's (final totals once the game is over; ``totals``:
+    the running :func:`victory_totals`, when the caller has them)."""
+    if s.over:
+        totals = final_totals(s)
+    elif totals is None:
+        totals = victory_totals(s)
     return {f: totals[f] - max(totals[o] for o in FACTIONS if o != f) for f in FACTIONS}
 
 

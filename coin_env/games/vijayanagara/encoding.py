@@ -12,7 +12,9 @@ one name per slot); everything clipped to [-2, 12]:
 * ``tracks``   Resources / 24, Cavalry held / 10 and the pool / 10 (1.8, 1.10), Deccan Influence / 4
   (1.9), Dynasty Tughlaq (2.7), Timurid cards played / 2 (2.6), the Mongols' controller now (2.4),
   the forked boxes taken this card (2.3.3), victory totals / 20 and margins / 20 (5.0), special
-  cards left / 13, played / 13, draw deck / 35, cards played / 35.
+  cards left / 13, played / 13, draw deck / 35, cards played / 35; the gift being made under the
+  option ``transfers`` (1.5.2): Resources or Cavalry, and to which faction (the decision block names the
+  prompt; these say what its "Bahmani Kingdom" or "3" means).
 * ``cards``, ``sequence``, ``turn``, ``decision``: the COIN layer's shared blocks
   (:mod:`coin_env.coin.encoding`); "periodic" marks a special card (Mongol Invasion, Succession,
   Timurid); Vijayanagara reveals no upcoming card, so its slots stay zero. In ``sequence`` the
@@ -28,7 +30,6 @@ from . import board
 from . import static as st
 from .data import cards as carddata
 from .data.pieces import CAVALRY_TOKENS, FORCE_POOL, MAX_INFLUENCE, MAX_RESOURCES, N_PIECE_TYPES, PAIR_OF, PIECE_NAMES
-from .state import CONTROL_CODE
 
 CONTROL_FEATURES = ["Delhi Sultanate Control", "Bahmani Control", "Vijayanagara Control"]
 STATIC_FEATURES = ["Province", "Mongol Invasion Region", "Delhi", "Prosperity"]
@@ -37,6 +38,7 @@ F = {name: i for i, name in enumerate(SPACE_FEATURES)}
 NF = len(SPACE_FEATURES)
 N_CARDS = max(carddata.ALL_CARDS)
 _POOL = np.array([FORCE_POOL[PAIR_OF.get(p, p)] for p in range(N_PIECE_TYPES)], dtype=np.float32)
+_SPECIAL = frozenset(carddata.SPECIAL_CARDS)          # the cards every deck holds once (unique numbers)
 _BOXES = (("Available", st.AVAILABLE), ("Bahmani Influence track", st.BK_TRACK),
           ("Vijayanagara Influence track", st.VE_TRACK))
 
@@ -72,6 +74,8 @@ class VijayanagaraEncoder(CoinEncoder):
         self.o_infl = b("tracks", ["Influence bk", "Influence ve"])
         self.o_flags = b("tracks", ["Dynasty Tughlaq", "Timurid cards played", "Mongols run by bk",
                                     "Mongols run by ve", "Command & Decree box taken", "Event or Command box taken"])
+        self.o_gift = b("tracks", ["transfer gives Resources", "transfer gives Cavalry"]
+                        + [f"transfer to {f}" for f in fs])
         self.victory_block()
         n_special = len(carddata.SPECIAL_CARDS)
         self.deck_block("special cards left", "special cards played", n_special, 35)
@@ -81,10 +85,9 @@ class VijayanagaraEncoder(CoinEncoder):
         np.multiply(s.pieces[:st.N_SPACES], np.float32(PIECE_SCALE), out=sv[:, :N_PIECE_TYPES])
         sv[:, F["Tributary"]] = s.tributary
         c0 = F[CONTROL_FEATURES[0]]
-        for sp in st.PROVINCES:
-            ctrl = board.controller(s, sp)
-            if ctrl is not None:
-                sv[sp, c0 + CONTROL_CODE[ctrl] - 1] = 1.0
+        codes = board.control_codes(s)
+        held = np.flatnonzero(codes)
+        sv[held, c0 + codes[held] - 1] = 1.0
         self.encode_boxes(s, out)
         fs = self.factions
         for i, f in enumerate(fs):
@@ -100,8 +103,13 @@ class VijayanagaraEncoder(CoinEncoder):
         out[o + 3] = s.mongol_controller == "ve"
         out[o + 4] = "command_decree" in s.forks
         out[o + 5] = "event_or_command" in s.forks
-        self.encode_victory(out, board.victory_totals(s), board.victory_margins(s))
-        cards = [s.current] + list(s.deck) if s.current is not None else list(s.deck)
-        left = sum(1 for c in cards if carddata.is_special(c))
-        played = sum(1 for c in s.played if carddata.is_special(c))
+        frame = s.frames[-1] if s.frames else None
+        if frame is not None and frame["kind"] == "vj_transfer" and frame["what"] is not None:
+            out[self.o_gift + (0 if frame["what"] == "resources" else 1)] = 1.0
+            if frame["to"] is not None:
+                out[self.o_gift + 2 + fs.index(frame["to"])] = 1.0
+        totals = board.victory_totals(s, codes)
+        self.encode_victory(out, totals, board.victory_margins(s, totals))
+        left = len(_SPECIAL.intersection(s.deck)) + (s.current in _SPECIAL)
+        played = len(_SPECIAL.intersection(s.played))
         self.encode_deck(s, out, left, played)

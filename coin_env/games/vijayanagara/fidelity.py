@@ -29,7 +29,8 @@ def rows() -> list[tuple[str, str, str, str]]:
          "Delhi; the Vindhya Range impassable", "that the 12 named Provinces are all of them", "the printed map; Cities (1.3.4)"),
         ("Prosperity (1.3.1)", "each 1 or 2; total 18 = Delhi's set-up VP (2.1), checked",
          f"the value of each of the {pros_recon} Provinces (six 2s and six 1s are forced by the total; which is "
-         "which is a historical guess; an owner data pack corrects it)", "-"),
+         "which is a historical guess; an owner data pack corrects it; option prosperity=\"random\" draws "
+         "one of the 924 allowed assignments per game)", "-"),
         ("Adjacency (1.3.5, 1.3.6)", f"{adj['rule']} pairs stated by the rules, {len(mapdata.NOT_ADJACENT)} "
          f"non-adjacencies enforced, {adj['derived']} derived from the Vindhya text",
          f"{adj['reconstructed']} pairs (four-way point of the 1.3.5 examples, geography)", "the printed map"),
@@ -41,7 +42,9 @@ def rows() -> list[tuple[str, str, str, str]]:
         ("Sequence of play (2.2-2.7)", "every Eligible faction in card order, the two forked boxes, Limited "
          "Command, Pass income, eligibility; Mongol Invasion (two Mongol Commands, Compromising Gifts), the "
          "three Succession cards, both Timurid cards with Timur's invasion, Dynasty; option Timur's Shadow",
-         "which faction each Mongol Invasion card names (4 and 4)", "negotiation and transfers (1.5.2, not offered)"),
+         "which faction each Mongol Invasion card names (4 and 4); option transfers: 1.5.2's trades as gifts of "
+         "Resources / Cavalry at the end of a faction's turn (off by default)",
+         "negotiated deals and promises (1.5.2)"),
         ("Commands (3.0)", f"all {n_cmd} (four per faction): " + ", ".join(label for _, label in COMMANDS)
          + "; Mongol Amass, Advance, Attack and Plunder (3.5); battle with Cavalry Charge/Screen (1.10)",
          "readings of open points (see the package docstring)", "-"),

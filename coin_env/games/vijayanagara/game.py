@@ -3,6 +3,8 @@ is implemented, reconstructed and missing."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from ...coin.events import expire_lasting
 from ...coin.sequence import LIMITED_OP, OP_ONLY, OP_WITH_SA, PASS, CoinGame
 from ...coin.vocabulary import VocabularyHelpers
@@ -11,12 +13,13 @@ from ...core.prompts import Prompt
 from . import board
 from .actions import OP, SA, VOCABULARY
 from .data import cards as carddata
-from .data.pieces import (AMIR, AMIR_REBEL, FACTIONS, FORCE_POOL, INFLUENCE_SLOTS, MONGOL, PASS_RESOURCES, PAIR_OF,
+from .data.pieces import (AMIR, AMIR_REBEL, FACTION_NAMES, FACTIONS, PIECE_NAMES, FORCE_POOL, INFLUENCE_SLOTS, MONGOL, PASS_RESOURCES, PAIR_OF,
                           RAJA, RAJA_REBEL, STRUCTURES, UNITS_PER_SLOT, CAVALRY_TOKENS, MAX_RESOURCES)
 from .registry import CONTINUATIONS, PROMPTS
 from .rules import attack, campaign, commands, decrees, mongols, movement, succession
-from .state import VijayanagaraState
-from .static import DS_MI_ONLY, IS_PROVINCE, N_SPACES, PROVINCES, SPACE_NAMES, TRACK
+from .rules.transfers import offer_transfers
+from .state import CONTROL_CODE, VijayanagaraState
+from .static import DS_MI_ONLY, IS_PROVINCE, LOCATION_NAMES, N_SPACES, PROVINCES, SPACE_NAMES, TRACK
 
 FORKS = ("command_decree", "event_or_command")     # 2.3.3: the two forked boxes
 
@@ -32,6 +35,40 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
     n_spaces = N_SPACES
     space_names = SPACE_NAMES
     DONE = VOCABULARY.DONE
+
+    # --- the game log (coin_env/coin/log.py) -------------------------------------------------
+    faction_names = {**FACTION_NAMES, "mi": "Mongol Invaders"}
+    log_piece_names = PIECE_NAMES
+    log_location_names = LOCATION_NAMES
+
+    def log_tracks(self) -> dict:
+        """Resources (1.8), Cavalry held (1.10), Deccan Influence (1.9), the Dynasty (2.7), Timurid cards (2.6)."""
+        s = self.state
+        out = {f"{FACTION_NAMES[f]} Resources": s.resources[f] for f in FACTIONS}
+        out.update({f"{FACTION_NAMES[f]} Cavalry": s.cavalry[f] for f in FACTIONS})
+        out.update({"Bahmani Influence": s.influence["bk"], "Vijayanagara Influence": s.influence["ve"],
+                    "Dynasty": s.dynasty, "Timurid cards played": s.timurid_played})
+        return out
+
+    def log_marker_arrays(self) -> dict:
+        return {"tributary": self.state.tributary}
+
+    def log_marker_text(self, name, space, old, new) -> str:
+        """1.6: a Tributary marker placed (the Province Tributary) or removed (Independent)."""
+        return f"Tributary marker {'placed in' if new else 'removed from'} {space}" + ("" if new else " (Independent)")
+
+    def log_control(self):
+        """1.7: per space 0 (no Control), 1 Delhi Sultanate, 2 Bahmani, 3 Vijayanagara."""
+        return board.control_codes(self.state)
+
+    def log_control_text(self, code) -> str:
+        return CONTROL_TEXT[int(code)]
+
+    def render_log_entry(self, raw) -> dict:
+        out = super().render_log_entry(raw)
+        if out.get("kind") == "victory":
+            out["rule"] = "5.0"
+        return out
 
     # --- cards (2.2, 2.3) -------------------------------------------------------------------------
     def card_faction_order(self, card):
@@ -68,6 +105,8 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
         """2.4-2.6: execute the special card; eligibility is not changed."""
         s = self.state
         c = s.current
+        if s.log is not None:
+            s.log.append(("phase", *_phase_of(c, s.timurid_played)))
         if c in carddata.TIMURID and s.timurid_played == 1:
             s.timurid_played = 2
             self.push({"kind": "vj_timur", "step": 0})
@@ -125,22 +164,27 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
         return True
 
     def pass_effects(self, faction):
-        """2.3.6: a passing Delhi Sultanate gains 3 Resources, the others 1 (at most 24, 1.8)."""
+        """2.3.6: a passing Delhi Sultanate gains 3 Resources, the others 1 (at most 24, 1.8); then, with
+        the option ``transfers``, the faction may give Resources / Cavalry (1.5.2, rules/transfers.py)."""
         board.add_resources(self.state, faction, PASS_RESOURCES[faction])
+        offer_transfers(self, faction)          # 1.5.2, option ``transfers``
 
     def end_of_turn(self, faction):
-        """2.3.3: record which forked box the faction took (a Limited Command takes none)."""
+        """2.3.3: record which forked box the faction took (a Limited Command takes none); then, with the
+        option ``transfers``, the faction may give Resources / Cavalry (1.5.2, rules/transfers.py)."""
         s = self.state
         kind = s.turn["kind"]
         if kind == "op_sa":
             s.forks["command_decree"] = faction
         elif kind in ("op", "event"):
             s.forks["event_or_command"] = faction
+        offer_transfers(self, faction)          # 1.5.2, option ``transfers``
 
     def adjust_eligibility(self):
         """2.3.7: factions on the forked boxes become Ineligible, all others Eligible (a "Stay Eligible"
         Event sets an override)."""
         s = self.state
+        before = s.eligible.copy() if s.log is not None else None
         taken = set(s.forks.values())
         for f in self.factions:
             s.eligible[f] = f not in taken
@@ -148,11 +192,20 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
             s.eligible[f] = bool(value)
         s.eligibility_override = {}
         s.forks = {}
+        if before is not None and before != s.eligible:
+            s.log.append(("eligibility", s.eligible.copy()))
 
     def validate_loaded(self):
-        """A loaded game must still hold the Timurid Empire cards that end it (2.6)."""
+        """A loaded game's decision frames have this game's shapes (frames.py), and it must still hold the
+        Timurid Empire cards that end it (2.6)."""
+        from .frames import check_frames, check_stack
+        check_frames(self.state.frames)
         super().validate_loaded()
+        check_stack(self)
         s = self.state
+        if not s.over and s.current is None:
+            from ...core.schema import SaveError
+            raise SaveError("state.fields.current", "a game in play has a Current card (2.2)")
         if not s.over:
             left = sum(1 for c in [s.current, *s.deck] if c in carddata.TIMURID and c is not None)
             if left < 2 - s.timurid_played + (1 if s.timurid_played == 2 else 0):
@@ -161,12 +214,16 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
 
     # --- the end (2.6, 5.0) -------------------------------------------------------------------------
     def end_game(self):
+        """5.0-5.1: final scoring (the Mongols in Delhi adjust the Sultanate's total), ties by Resources."""
         s = self.state
+        if s.log is not None:
+            s.log.append(("phase", "Final scoring", "5.0"))
         s.over = True
         totals = board.final_totals(s)
         ranking = board.ranking(s, totals)
         s.result = {"winner": ranking[0], "ranking": ranking, "margins": board.victory_margins(s),
-                    "totals": totals}
+                    "scores": totals,      # 5.1: the final VP, the Mongols in Delhi counted
+                    "reason": "Timur Invades Delhi: final scoring", "rule": "5.0"}
         s.frames.clear()
 
     def victory_totals(self):
@@ -205,6 +262,25 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
         assert all(0 <= r <= MAX_RESOURCES for r in s.resources.values()), "Resources out of 0..24 (1.8)"
 
 
+CONTROL_TEXT = {0: "no Control", CONTROL_CODE["ds"]: "Delhi Sultanate Control",
+                CONTROL_CODE["bk"]: "Bahmani Control", CONTROL_CODE["ve"]: "Vijayanagara Control"}
+
+
+def _phase_of(card, timurid_played) -> tuple[str, str]:
+    """The game log's name and rule of a special card's execution (2.4-2.6)."""
+    if card in carddata.MONGOL_CARDS:
+        return f"Mongol Invasion ({FACTION_NAMES[carddata.MONGOL_NAMES[card]]})", "2.4"
+    if card == carddata.ZENITH:
+        return "Succession: Zenith of the Delhi Sultanate", "2.5.1"
+    if card == carddata.RISE:
+        return "Succession: Rise of the Rebel Sultans", "2.5.2"
+    if card == carddata.LORDS:
+        return "Succession: Lords of the Deccan", "2.5.3"
+    if timurid_played == 1:
+        return "Timurid Empire: Timur Invades Delhi", "2.6"
+    return "Timurid Empire", "2.6"
+
+
 @PROMPTS.register
 class CardEnd(Prompt):
     """Automatic: a special card is done; the next card is revealed (eligibility unchanged)."""
@@ -235,7 +311,13 @@ def load_data(content=None):
     return VijayanagaraGame.load_data(content)
 
 
+# The game has one set-up (2.1: data/scenarios.py), which is also what tests, benchmarks and the fuzzer play
+# (coin_env.core.registry.game_scenarios / default_scenario).
+SCENARIOS = ("standard",)
+DEFAULT_SCENARIO = "standard"
+
+
 def new_game(scenario=None, seed=0, options=None, position=None, debug=False):
     from .setup import build_game
-    return build_game(VijayanagaraGame, scenario=scenario or "standard", seed=seed, options=options or {},
+    return build_game(VijayanagaraGame, scenario=scenario or DEFAULT_SCENARIO, seed=seed, options=options or {},
                       position=position, debug=debug)

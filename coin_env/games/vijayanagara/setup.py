@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 from ...coin.positions import (check_invariants, check_keys, fill_available, initial_state, read_bool, read_choice,
                                read_header, read_int, read_object, read_pieces, read_result, validate_choice_options,
                                validate_data_pack_option, validate_non_players)
@@ -24,6 +26,13 @@ OPTIONS = {
     # Optional rule "Timur's Shadow": once the first Timurid Empire card is drawn, every Command is
     # limited to one space (a Decree may still come with it where the option allows).
     "timurs_shadow": ((False, True), False),
+    # 1.5.2 Negotiation: Resources and Cavalry tokens change hands, as gifts at the end of a faction's
+    # turn (rules/transfers.py). Off by default.
+    "transfers": ((False, True), False),
+    # 1.3.1 / 2.1: "builtin" plays the map's Prosperity (data/map.py or a data pack); "random" draws, per
+    # game from its seed, one of the 924 assignments the rules allow (each Province 1 or 2, the twelve
+    # totalling Delhi's 18 starting VP), for robustness studies. The draw becomes the game's data pack.
+    "prosperity": (("builtin", "random"), "builtin"),
     "data_pack": (None, None),
 }
 
@@ -41,6 +50,8 @@ def validate_options(options: dict) -> dict:
 
 def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool):
     options = validate_options(options)
+    if options["prosperity"] == "random":
+        options["data_pack"] = drawn_prosperity_pack(options["data_pack"], seed)
     data = game_class.load_data(options["data_pack"])
     state = initial_state(scenario, seed, position, SCENARIOS, GAME,
                           lambda name, sd: scenario_state(name, sd, data),
@@ -51,6 +62,43 @@ def build_game(game_class, scenario: str, seed: int, options: dict, position: di
     game.check_invariants() if debug else None
     game.advance()
     return game
+
+
+def draw_prosperity(seed: int) -> dict[str, int]:
+    """Option ``prosperity="random"``: one of the Prosperity assignments the rules allow, drawn uniformly
+    from the game's seed (a stream of its own: the deck and dice are those of the same seed without the
+    option). 1.3.1: each Province has Prosperity 1 or 2; 2.1 / 5.1: every Province starts Tributary and
+    Delhi starts at 18 VP, the total Prosperity of its Tributary Provinces, so the Provinces total 18 --
+    with twelve Provinces, six at 2 and six at 1 (924 assignments)."""
+    import numpy as np
+    from .data.map import TOTAL_PROSPERITY
+    from .static import PROVINCES
+    n_twos = TOTAL_PROSPERITY - len(PROVINCES)
+    rng = np.random.default_rng([int(seed) & (2**64 - 1), 0x50524F53])     # "PROS": not the game's RNG
+    twos = set(rng.choice(len(PROVINCES), size=n_twos, replace=False).tolist())
+    return {SPACE_NAMES[sp]: 2 if i in twos else 1 for i, sp in enumerate(PROVINCES)}
+
+
+def drawn_prosperity_pack(source, seed: int) -> dict:
+    """The data pack a game with ``prosperity="random"`` plays: ``source`` (the ``data_pack`` option: None
+    for the built-in data, a path or a dict) with every Province's Prosperity replaced by
+    :func:`draw_prosperity`. It becomes the game's data, so clones, saves and pickles carry the draw."""
+    from ...coin.datapack import read
+    from .data.map import TOTAL_PROSPERITY
+    base, _, name = read(source) if source is not None else ({}, None, "built-in map")
+    pack = json.loads(json.dumps(base))
+    spaces = pack.setdefault("spaces", {})
+    if not isinstance(spaces, dict):
+        raise ValueError("option 'prosperity': the data pack's 'spaces' must be a table")
+    for province, value in draw_prosperity(seed).items():
+        entry = spaces.setdefault(province, {})
+        if not isinstance(entry, dict):
+            raise ValueError(f"option 'prosperity': the data pack's spaces.{province!r} must be a table")
+        entry["prosperity"] = value
+    meta = pack.setdefault("pack", {})
+    if isinstance(meta, dict):
+        meta["name"] = f"{meta.get('name') or name}, Prosperity drawn from seed {seed} (1.3.1, total {TOTAL_PROSPERITY})"
+    return pack
 
 
 def _data(data):
@@ -160,7 +208,9 @@ def state_from_position(pos: dict, seed: int, data=None) -> VijayanagaraState:
     for f, v in infl.items():
         s.influence[f] = read_int(v, 0, MAX_INFLUENCE, f"influence.{f}")
     s.dynasty = read_choice(pos.get("dynasty", "Khalji"), ["Khalji", "Tughlaq"], "dynasty")
-    s.timurid_played = read_int(pos.get("timurid_played", 0), 0, 1, "timurid_played")
+    # 2.6: the game ends right after the second Timurid Empire card, so 2 is only a finished game's.
+    s.timurid_played = read_int(pos.get("timurid_played", 0), 0, 2 if pos.get("result") is not None else 1,
+                                "timurid_played")
     for sp in range(N_SPACES):
         s.tributary[sp] = 1 if IS_PROVINCE[sp] else 0
     for name, entry in read_object(pos.get("spaces", {}), "spaces").items():
@@ -223,5 +273,5 @@ def _position_deck(s, pos) -> None:
         raise ValueError("position's deck lacks the Timurid Empire cards that end the game (2.6)")
 
 
-__all__ = ["OPTIONS", "build_game", "build_deck", "scenario_state", "state_from_position", "to_position",
+__all__ = ["OPTIONS", "build_game", "build_deck", "draw_prosperity", "drawn_prosperity_pack", "scenario_state", "state_from_position", "to_position",
            "validate_options", "LOCATION_NAMES"]

@@ -30,8 +30,10 @@ class VijayanagaraState(PlainState):
     @classmethod
     def field_specs(cls) -> dict:
         per = lambda spec: Record({f: spec for f in FACTIONS})   # noqa: E731
+        sequence = sequence_field_specs(FACTIONS, ALL_CARDS, N_SPACES)
         return {
-            **sequence_field_specs(FACTIONS, ALL_CARDS, N_SPACES),
+            **sequence,
+            "turn": Maybe(cls._turn_spec(sequence["turn"].inner)),
             "scenario": STR,
             "resources": per(Int(0, MAX_RESOURCES)),                     # 1.8
             "cavalry": per(Int(0, CAVALRY_TOKENS)),                      # 1.10 tokens held; the rest is the pool
@@ -42,6 +44,17 @@ class VijayanagaraState(PlainState):
             # 2.3.3: which forked option each faction took on this card ("command_decree" / "event_or_command").
             "forks": MapOf(STR, OneOf(list(FACTIONS))),
         }
+
+    @staticmethod
+    def _turn_spec(turn: Record) -> Record:
+        """The COIN layer's turn record with this game's turn flags checked: ``free`` (a Succession card's
+        free Limited Command, 2.5.2), ``shifted`` (the one Migrate Influence shift, 3.3.2 / 3.4.2),
+        ``moved`` / ``attack_used`` (Units that moved / fought this Command, by space and piece type: each
+        Unit is used once, 3.1.2)."""
+        counts = MapOf(OneOf([str(i) for i in range(N_SPACES)]),
+                       MapOf(OneOf([str(p) for p in range(N_PIECE_TYPES)]), Int(0, 100)))
+        flags = Record({}, optional={"free": BOOL, "shifted": BOOL, "moved": counts, "attack_used": counts})
+        return Record({**turn.required, "flags": flags}, optional=turn.optional, extra=turn.extra)
 
     @classmethod
     def empty(cls) -> "VijayanagaraState":

@@ -10,13 +10,14 @@
 * ``mongols``     2.4 Mongol Invasion cards, 3.5 Mongol Commands, 2.6 Timurid Empire cards
 * ``succession``  2.5 Succession cards
 * ``events``      2.3.4 Event effects (none known)
+* ``transfers``   1.5.2 Resources and Cavalry given between factions (option ``transfers``)
 
 MODES collects every named procedure option from the rules modules, in a fixed order.
 """
 
-from . import attack, battle, campaign, commands, decrees, events, mongols, movement, succession
+from . import attack, battle, campaign, commands, decrees, events, mongols, movement, succession, transfers
 
 MODES: list[tuple[str, str]] = [("yes", "yes"), ("no", "no"),
                                 ("refill_available", "Influence slot: refill from Available")]
-for _module in (commands, movement, attack, decrees, campaign, battle, mongols, succession, events):
+for _module in (commands, movement, attack, decrees, campaign, battle, mongols, succession, events, transfers):
     MODES += list(_module.MODES)

@@ -32,9 +32,14 @@ def _used(game) -> dict:
 
 
 def unused(game, sp: int, piece: int) -> int:
-    """Units of a type in ``sp`` not yet involved in an attack this Command (3.1.2)."""
-    used = _used(game).get(str(sp), {}).get(str(piece), 0)
-    return max(0, int(game.state.pieces[sp, piece]) - used)
+    """Units of a type in ``sp`` not yet involved in an attack this Command (3.1.2). A query: it never
+    writes the turn's flags."""
+    s = game.state
+    n = int(s.pieces[sp, piece])
+    used = s.turn["flags"].get("attack_used") if n and s.turn is not None else None
+    if not used:
+        return n
+    return max(0, n - used.get(str(sp), {}).get(str(piece), 0))
 
 
 def mark_used(game, sp: int, piece: int, n: int) -> None:
@@ -110,9 +115,7 @@ class SultanateAttack(Attack):
         s = game.state
         if defender in ("bk", "ve"):
             obedient = UNITS_OF[defender][0]
-            n = int(s.pieces[sp, obedient])
-            s.pieces[sp, obedient] = 0
-            s.pieces[sp, REBEL_OF[obedient]] += n
+            board.flip(s, sp, obedient, REBEL_OF[obedient], int(s.pieces[sp, obedient]))
         super().with_defender(game, sp, defender)
 
 

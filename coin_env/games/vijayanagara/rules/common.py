@@ -173,8 +173,7 @@ class RefillSlot(Prompt):
             if not opts:
                 break
             if opts == [game.mode("refill_available")]:
-                s.pieces[AVAILABLE, unit] -= 1
-                s.pieces[TRACK[f], unit] += 1
+                board.transfer(s, unit, AVAILABLE, TRACK[f], 1)
                 frame["left"] -= 1
                 continue
             return
@@ -191,12 +190,13 @@ class RefillSlot(Prompt):
         f = frame["actor"]
         unit = REFILL_UNITS[f][0]
         if action == game.mode("refill_available"):
-            s.pieces[AVAILABLE, unit] -= 1
+            board.transfer(s, unit, AVAILABLE, TRACK[f], 1)
         else:
             sp = game.space_of(action)
             piece = next(u for u in REFILL_UNITS[f] if s.pieces[sp, u])
-            s.pieces[sp, piece] -= 1
+            if piece != unit:
+                board.flip(s, sp, piece, unit, 1)
+            board.transfer(s, unit, sp, TRACK[f], 1)
             board.refresh(s, sp)
-        s.pieces[TRACK[f], unit] += 1
         frame["left"] -= 1
         self.settle(game, frame)

@@ -178,8 +178,7 @@ def vj_conspire_amir(game, frame, action):
 def _place_amir(s, sp: int, rebelling: bool) -> None:
     board.place(s, sp, AMIR)
     if rebelling and s.pieces[sp, AMIR]:
-        s.pieces[sp, AMIR] -= 1
-        s.pieces[sp, AMIR_REBEL] += 1
+        board.flip(s, sp, AMIR, AMIR_REBEL, 1)
 
 
 class Compel(Decree):
@@ -257,8 +256,7 @@ def compel_move(game, frame, src: int, piece: int) -> None:
     sp = frame["space"]
     board.move(s, src, sp, piece)
     if piece == RAJA_REBEL and board.is_tributary(s, sp):
-        s.pieces[sp, RAJA_REBEL] -= 1
-        s.pieces[sp, RAJA] += 1
+        board.flip(s, sp, RAJA_REBEL, RAJA, 1)
     frame["moved"] += 1
     compel_added(game, frame)
 
@@ -308,9 +306,7 @@ class CompelPrompt(Prompt):
         piece = game.piece_of(action)
         board.remove(s, sp, piece)
         if piece in (TROOP, GOVERNOR):
-            n = min(len(frame["new"]), int(s.pieces[sp, RAJA]))
-            s.pieces[sp, RAJA] -= n
-            s.pieces[sp, RAJA_REBEL] += n
+            board.flip(s, sp, RAJA, RAJA_REBEL, min(len(frame["new"]), int(s.pieces[sp, RAJA])))
 
 
 ACTIVITIES += [DemandObedience, Conspire, Compel]

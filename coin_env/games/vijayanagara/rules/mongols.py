@@ -54,8 +54,7 @@ def amass(s) -> None:
     for sp, nxt in ((MOUNTAIN_PASSES, PUNJAB), (PUNJAB, DELHI)):
         extra = int(s.pieces[sp, MONGOL]) - MONGOL_CAP
         if extra > 0:
-            s.pieces[sp, MONGOL] -= extra
-            s.pieces[nxt, MONGOL] += extra
+            board.transfer(s, MONGOL, sp, nxt, extra)
 
 
 @PROMPTS.register
@@ -113,8 +112,7 @@ def vj_advance_count(game, frame, action):
 
 
 def _advance(s, sp: int, n: int) -> None:
-    s.pieces[sp, MONGOL] -= n
-    s.pieces[ADVANCE[sp], MONGOL] += n
+    board.transfer(s, MONGOL, sp, ADVANCE[sp], n)
 
 
 @CONTINUATIONS.register
@@ -212,9 +210,7 @@ def first_timurid(s) -> None:
 
 def _move_units(s, src: int, dst: int) -> None:
     for p in (MONGOL, TROOP, GOVERNOR):
-        n = int(s.pieces[src, p])
-        s.pieces[src, p] -= n
-        s.pieces[dst, p] += n
+        board.transfer(s, p, src, dst, int(s.pieces[src, p]))
 
 
 @PROMPTS.register

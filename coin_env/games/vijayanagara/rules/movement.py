@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ....core.prompts import Prompt
 from .. import board
-from ..data.pieces import AMIR, AMIR_REBEL, GOVERNOR, PAIR_OF, RAJA, RAJA_REBEL, TROOP
+from ..data.pieces import AMIR, AMIR_REBEL, GOVERNOR, PAIR_OF, PIECE_NAMES, RAJA, RAJA_REBEL, TROOP
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import IS_PROVINCE
 from .common import Command, can_pay, pay, shift_influence
@@ -29,14 +29,23 @@ def _moved(game) -> dict:
 
 
 def movable(game, src: int, piece: int) -> int:
-    """Pieces of a type in ``src`` that have not moved this Command (arrivals counted by base type)."""
+    """Pieces of a type in ``src`` that have not moved this Command (3.1.2: arrivals counted by base
+    type, Obedient and Rebelling together). A query: it never writes the turn's flags."""
     s = game.state
-    base = PAIR_OF.get(piece, piece)
-    arrived = _moved(game).get(str(src), {}).get(str(base), 0) if s.turn else 0
-    same = [p for p in (base, *[q for q, b in PAIR_OF.items() if b == base])]
-    total = sum(int(s.pieces[src, p]) for p in same)
-    free = max(0, total - arrived)
-    return min(free, int(s.pieces[src, piece]))
+    n = int(s.pieces[src, piece])
+    if not n or s.turn is None:
+        return n
+    moved = s.turn["flags"].get("moved")
+    arrived = moved.get(str(src), {}).get(str(PAIR_OF.get(piece, piece)), 0) if moved else 0
+    if not arrived:
+        return n
+    total = sum(int(s.pieces[src, p]) for p in _SAME_POOL[piece])
+    return min(max(0, total - arrived), n)
+
+
+# piece type -> the types sharing its pool (an Obedient type and its Rebelling type, 1.4.5)
+_SAME_POOL = {p: tuple(q for q in range(len(PIECE_NAMES)) if PAIR_OF.get(q, q) == PAIR_OF.get(p, p))
+              for p in range(len(PIECE_NAMES))}
 
 
 class Move(Command):
@@ -148,8 +157,7 @@ def do_move(game, frame, src: int, piece: int, n: int) -> None:
     board.move(s, src, dst, piece, n)
     base = PAIR_OF.get(piece, piece)
     if piece != base and board.is_tributary(s, dst):       # Migrate: Obedient on entering a Tributary
-        s.pieces[dst, piece] -= n
-        s.pieces[dst, base] += n
+        board.flip(s, dst, piece, base, n)
         board.refresh(s, dst)
     row = _moved(game).setdefault(str(dst), {})
     row[str(base)] = row.get(str(base), 0) + n
