@@ -226,7 +226,7 @@ SEQUENCE_KEYS = {"faction_order", "card_turn", "eligibility_next_card", "lasting
 IN_PROGRESS_CORE = ("frames", "sop", "turn", "card_decisions")
 
 
-def _card_turn(sop: dict, turn) -> dict:
+def _card_turn(sop: dict, turn, did_names: dict = DID_NAMES) -> dict:
     """The readable ``card_turn`` of a card's sequence record: who passed, who acted (the 1st Eligible
     first) and what the 1st Eligible did. A faction executing its action now (it chose, it is not done)
     is in neither list: ``in_progress`` holds its action."""
@@ -234,7 +234,7 @@ def _card_turn(sop: dict, turn) -> dict:
     if isinstance(turn, dict) and turn.get("kind") != "pass" and turn.get("faction") not in sop["acted"]:
         acting = turn.get("faction")
     return {"passed": [f for f in sop["offered"] if f not in sop["acted"] and f != acting],
-            "acted": list(sop["acted"]), "first_did": DID_NAMES.get(sop["first_did"])}
+            "acted": list(sop["acted"]), "first_did": did_names.get(sop["first_did"])}
 
 
 def _plain_card_turn(game) -> bool:
@@ -254,14 +254,16 @@ def sequence_to_position(game, extra_fields: tuple = (), lasting_skip: tuple = (
     * ``eligibility_next_card``: Event-forced eligibility for the next card (2.3.6);
     * ``lasting``: lasting Event effects (Momentum-style, Capabilities), ``lasting_skip`` names left out;
     * ``in_progress``: in the middle of an action or a round, the engine's exact record (the decision
-      stack, the card's sequence record, the action in progress and ``extra_fields`` of the state)."""
+      stack, the card's sequence record, the action in progress and ``extra_fields`` of the state).
+
+    What the 1st Eligible did is said in the game's words (``game.did_names``; Vijayanagara: "command")."""
     s = game.state
     out = {}
     if s.current is not None and not game.is_periodic_card(s.current):
         out["faction_order"] = list(game.card_faction_order(s.current))
     sop = s.sop
     if sop["offered"] and not s.over:
-        out["card_turn"] = _card_turn(sop, s.turn)
+        out["card_turn"] = _card_turn(sop, s.turn, getattr(game, "did_names", DID_NAMES))
     if s.eligibility_override:
         out["eligibility_next_card"] = dict(s.eligibility_override)
     lasting = [dict(e) for e in s.lasting if e["name"] not in lasting_skip]
@@ -286,7 +288,8 @@ def mid_card(pos: dict) -> bool:
     return any(key in pos for key in ("card_turn", "round_phase", "in_progress"))
 
 
-def read_sequence(pos: dict, s, factions, extra_fields: tuple = (), lasting_names: tuple = ()) -> None:
+def read_sequence(pos: dict, s, factions, extra_fields: tuple = (), lasting_names: tuple = (),
+                  did_names: dict = DID_NAMES) -> None:
     """Fill the state's sequence-of-play fields from the entries of :func:`sequence_to_position`
     (checks that need the game -- faction order, periodic cards, a round's phase -- come once it is
     built: :func:`apply_sequence` and :func:`check_invariants`)."""
@@ -298,8 +301,9 @@ def read_sequence(pos: dict, s, factions, extra_fields: tuple = (), lasting_name
         if len(set(passed + acted)) != len(passed + acted):
             raise ValueError(f"card_turn names a faction twice: passed {passed}, acted {acted}")
         did = turn.get("first_did")
+        keys = {v: k for k, v in did_names.items()}
         if acted:
-            did = DID_KEYS[read_choice(did, DID_KEYS, "card_turn.first_did")]
+            did = keys[read_choice(did, keys, "card_turn.first_did")]
         elif did is not None:
             raise ValueError(f"card_turn.first_did = {did!r}, but nobody has acted on the card")
         s.sop = {"offered": passed + acted, "acted": acted, "first_did": did, "done": False}
@@ -379,7 +383,7 @@ def check_sequence(game, pos: dict) -> None:
         raise ValueError("a position inside a card needs current_card")
     if "card_turn" in pos and "in_progress" in pos:
         given = pos["card_turn"]
-        held = _card_turn(s.sop, s.turn)
+        held = _card_turn(s.sop, s.turn, getattr(game, "did_names", DID_NAMES))
         if held != {"passed": given.get("passed", []), "acted": given.get("acted", []),
                                                          "first_did": given.get("first_did")}:
             raise ValueError(f"card_turn = {given!r}, but in_progress records {held!r}: change both or leave "

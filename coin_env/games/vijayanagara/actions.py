@@ -24,3 +24,7 @@ VOCABULARY = CoinVocabulary(COMMANDS, DECREES, SPACE_NAMES, PIECE_NAMES, [], FAC
 DONE = VOCABULARY.DONE
 OP = VOCABULARY.OP
 SA = VOCABULARY.SA
+
+
+# What a faction did on a card, in this game's words (2.3.3; readable positions' ``card_turn``).
+DID_NAMES = {"event": "event", "op": "command", "op_sa": "command and decree", "limited": "limited command"}

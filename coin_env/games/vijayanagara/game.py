@@ -11,7 +11,7 @@ from ...coin.vocabulary import VocabularyHelpers
 from ...core.game import EngineError
 from ...core.prompts import Prompt
 from . import board
-from .actions import OP, SA, VOCABULARY
+from .actions import DID_NAMES, OP, SA, VOCABULARY
 from .data import cards as carddata
 from .data.pieces import (AMIR, AMIR_REBEL, FACTION_NAMES, FACTIONS, PIECE_NAMES, FORCE_POOL, INFLUENCE_SLOTS, MONGOL, PASS_RESOURCES, PAIR_OF,
                           RAJA, RAJA_REBEL, STRUCTURES, UNITS_PER_SLOT, CAVALRY_TOKENS, MAX_RESOURCES)
@@ -32,6 +32,7 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
     continuations = CONTINUATIONS
     state_class = VijayanagaraState
 
+    did_names = DID_NAMES        # what a faction did on a card, in this game's words (2.3.3)
     n_spaces = N_SPACES
     space_names = SPACE_NAMES
     DONE = VOCABULARY.DONE

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 
-from ...coin.positions import (check_invariants, check_keys, fill_available, initial_state, read_bool, read_choice,
-                               read_header, read_int, read_object, read_pieces, read_result, validate_choice_options,
-                               validate_data_pack_option, validate_non_players)
+from ...coin.positions import (SEQUENCE_KEYS, apply_sequence, check_invariants, check_keys, fill_available,
+                               initial_state, mid_card, read_bool, read_choice, read_header, read_int, read_list,
+                               read_object, read_pieces, read_result, read_sequence, sequence_to_position,
+                               validate_choice_options, validate_data_pack_option, validate_non_players)
 from . import board
+from .actions import DID_NAMES
 from .data import cards as carddata
 from .data.pieces import (AMIR, CAVALRY_TOKENS, FACTIONS, FORCE_POOL, INFLUENCE_SLOTS, MAX_INFLUENCE, MAX_RESOURCES,
                           PAIR_OF, PIECE_NAMES, RAJA, UNITS_PER_SLOT)
@@ -58,6 +60,7 @@ def build_game(game_class, scenario: str, seed: int, options: dict, position: di
                           lambda pos, sd: state_from_position(pos, sd, data))
     state.data = data
     game = game_class(state, options=options, debug=debug)
+    apply_sequence(game, position)
     check_invariants(game, position)
     game.check_invariants() if debug else None
     game.advance()
@@ -175,15 +178,22 @@ def to_position(game) -> dict:
         "game": "vijayanagara", "scenario": s.scenario,
         "resources": dict(s.resources), "cavalry": dict(s.cavalry), "influence": dict(s.influence),
         "dynasty": s.dynasty, "timurid_played": s.timurid_played,
-        "current_card": s.current, "deck": list(s.deck), "eligible": dict(s.eligible),
+        "current_card": s.current, "deck": list(s.deck), "played": list(s.played), "eligible": dict(s.eligible),
+        **sequence_to_position(game, extra_fields=IN_PROGRESS_FIELDS),
+        "forked_boxes": {FORK_NAMES[k]: f for k, f in s.forks.items()},
         "spaces": spaces, "boxes": boxes, "victory_totals": board.victory_totals(s),
         "decision_pending": game.prompt() if s.frames else None, "result": s.result,
     }
 
 
 _POSITION_KEYS = {"game", "scenario", "resources", "cavalry", "influence", "dynasty", "timurid_played",
-                  "current_card", "deck", "eligible", "spaces", "boxes", "victory_totals", "decision_pending",
-                  "result"}
+                  "current_card", "deck", "played", "eligible", "forked_boxes", "spaces", "boxes", "victory_totals",
+                  "decision_pending", "result", *SEQUENCE_KEYS}
+# 2.3.3: the two forked boxes of the Sequence of Play, by their printed names.
+FORK_NAMES = {"command_decree": "Command and Decree", "event_or_command": "Event or Command"}
+FORK_KEYS = {v: k for k, v in FORK_NAMES.items()}
+# What the engine keeps in the middle of a special card besides the decision stack (2.4: who runs the Mongols).
+IN_PROGRESS_FIELDS = ("mongol_controller",)
 _SPACE_KEYS = {"pieces", "tributary", "control"}
 
 
@@ -208,9 +218,10 @@ def state_from_position(pos: dict, seed: int, data=None) -> VijayanagaraState:
     for f, v in infl.items():
         s.influence[f] = read_int(v, 0, MAX_INFLUENCE, f"influence.{f}")
     s.dynasty = read_choice(pos.get("dynasty", "Khalji"), ["Khalji", "Tughlaq"], "dynasty")
-    # 2.6: the game ends right after the second Timurid Empire card, so 2 is only a finished game's.
-    s.timurid_played = read_int(pos.get("timurid_played", 0), 0, 2 if pos.get("result") is not None else 1,
-                                "timurid_played")
+    # 2.6: the game ends right after the second Timurid Empire card, so 2 is only a finished game's, or
+    # one in the middle of Timur's invasion (in_progress holds it).
+    late = pos.get("result") is not None or "in_progress" in pos
+    s.timurid_played = read_int(pos.get("timurid_played", 0), 0, 2 if late else 1, "timurid_played")
     for sp in range(N_SPACES):
         s.tributary[sp] = 1 if IS_PROVINCE[sp] else 0
     for name, entry in read_object(pos.get("spaces", {}), "spaces").items():
@@ -242,6 +253,12 @@ def state_from_position(pos: dict, seed: int, data=None) -> VijayanagaraState:
     check_keys(elig, set(FACTIONS), "eligible")
     for f, v in elig.items():
         s.eligible[f] = read_bool(v, f"eligible.{f}")
+    forks = read_object(pos.get("forked_boxes", {}), "forked_boxes")
+    check_keys(forks, set(FORK_KEYS), "forked_boxes")
+    s.forks = {FORK_KEYS[box]: read_choice(f, FACTIONS, f"forked_boxes.{box}") for box, f in forks.items()}
+    if s.forks and not mid_card(pos):
+        raise ValueError("forked_boxes are taken inside a card: give card_turn too (2.3.3)")
+    read_sequence(pos, s, FACTIONS, extra_fields=IN_PROGRESS_FIELDS, did_names=DID_NAMES)
     return s
 
 
@@ -261,10 +278,15 @@ def _position_deck(s, pos) -> None:
         deck = list(deck)
     if cur is not None:
         read_int(cur, 1, max(carddata.ALL_CARDS), "current_card")
+    played = [read_int(c, 1, max(carddata.ALL_CARDS), "played card") for c in read_list(pos.get("played", []), "played")]
+    if pos.get("deck") is None:
+        deck = [c for c in deck if c not in played]
     cards = ([cur] if cur is not None else []) + deck
-    if len(set(cards)) != len(cards):
-        raise ValueError("deck names a card twice")
-    if read_result(pos, s):
+    if len(set(cards + played)) != len(cards + played):
+        raise ValueError("a card is named twice (current_card, deck, played)")
+    s.played = played
+    if read_result(pos, s) or mid_card(pos):
+        # A finished game, or a card in play (2.2): the Current card stays where it lies.
         s.deck, s.current = deck, cur
         return
     s.deck = cards
