@@ -57,7 +57,9 @@ def rows() -> list[tuple[str, str, str, str]]:
          f"faction order of all {cards.N_EVENT_CARDS} (balanced)",
          f"{c['data_only']} cards data only: no card text is public (no Event option; an owner data pack or plugin "
          "adds them); Stay Eligible flags"),
-        ("Non-player system (1.5.1)", "-", "-", "all of it: the Non-Player rulebook and Ibn Battuta deck are not public"),
+        ("Non-player system (1.5.1)", "-", "- (the bot `heuristic` is a stand-in of our own, labelled unofficial: "
+         "not a reconstruction of the published procedure)",
+         "all of it: the Non-Player rulebook and Ibn Battuta deck are not public"),
     ]
 
 
