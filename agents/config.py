@@ -166,6 +166,7 @@ SCHEMA = {
     "game": ("gandhi", _string),
     "scenario": (None, _optional(_string)),             # default: the game's default scenario
     "options": ({}, _mapping),                          # game options, checked by the game itself
+    "seat_rules": ("player", _one_of("player", "non_player")),   # the rules the learner's seat plays by
     "reward": ("ranking", _one_of("ranking", "margin", "shaped")),
     "seats": (None, _seats),                            # required: the seat(s) the learner plays
     "opponents": (None, _opponents),                    # required: the other seats' policies
@@ -341,6 +342,21 @@ def opponent_specs(cfg: dict, factions) -> dict:
     return {f: opp[f] for f in others if f in opp}
 
 
+def seat_options(cfg: dict, factions) -> dict:
+    """The game options of the config's training and evaluation games: ``options`` plus, for
+    ``seat_rules: non_player``, every seat in ``non_players`` (the learner's seats play by the non-player
+    rules, like the bots); for ``player`` the options as given (the envs add the bots' seats)."""
+    return rules_options(cfg["options"], factions, cfg["seat_rules"])
+
+
+def rules_options(options: dict, factions, seat_rules: str) -> dict:
+    """``options`` for a seat-rules setting (see :func:`seat_options`)."""
+    out = dict(options)
+    if seat_rules == "non_player":
+        out["non_players"] = sorted(set(out.get("non_players") or ()) | set(factions))
+    return out
+
+
 def check_against_game(cfg: dict, source: str = "config") -> None:
     import coin_env
     from coin_env.core.registry import game_bots, game_module
@@ -375,8 +391,12 @@ def check_against_game(cfg: dict, source: str = "config") -> None:
         _check_spec(cfg["evaluation"]["against"], "evaluation.against", game, bots, source, allow_pool=False)
     if "pool" in specs.values() and not (cfg["league"]["bots"] or cfg["league"]["max_snapshots"]):
         raise ConfigError(f"{source}: league: a 'pool' opponent needs snapshots or bots in the pool")
+    listed = [f for f in seats if f in (cfg["options"].get("non_players") or ())]
+    if cfg["seat_rules"] == "player" and listed:
+        raise ConfigError(f"{source}: options.non_players lists the trained seat(s) {', '.join(listed)} but seat_rules "
+                          f"is 'player'; set seat_rules: non_player to train under the non-player rules")
     try:
-        coin_env.make_game(game, scenario=cfg["scenario"], seed=0, options=dict(cfg["options"]))
+        coin_env.make_game(game, scenario=cfg["scenario"], seed=0, options=seat_options(cfg, factions))
     except (ValueError, KeyError, TypeError) as e:
         raise ConfigError(f"{source}: scenario/options not accepted by {game}: {e}") from None
 

@@ -78,7 +78,7 @@ import sys
 import time
 import zipfile
 
-from .config import ConfigError, dump_config, load_config, opponent_specs, trained_seats
+from .config import ConfigError, dump_config, load_config, opponent_specs, seat_options, trained_seats
 
 STEP_FILE = re.compile(r"^step_(\d+)\.zip$")
 SUBPROCESS_MIN_CORES = 4        # envs.vectorization "auto": subprocess envs from this many cores on
@@ -113,7 +113,7 @@ def env_configs(cfg: dict, timesteps: int = 0) -> list[dict]:
     factions = list(game_module(cfg["game"]).GAME_CLASS.factions)
     seats = trained_seats(cfg, factions)
     league = dict(cfg["league"], pool_dir=os.path.join(cfg["output_dir"], "league"))
-    return [{"game": cfg["game"], "scenario": cfg["scenario"], "options": dict(cfg["options"]),
+    return [{"game": cfg["game"], "scenario": cfg["scenario"], "options": seat_options(cfg, factions),
              "seat": seats[0] if len(seats) == 1 else seats, "opponents": opponent_specs(cfg, factions),
              "reward": cfg["reward"], "max_decisions": cfg["max_decisions"],
              "seed": resume_seed(cfg["seed"], timesteps) + rank, "league": league}
@@ -501,6 +501,7 @@ class Evaluator:
         t0 = time.perf_counter()
         result = evaluate(self.cfg["game"], {"agent": checkpoint}, against=self.against, games=games,
                           seed=e["seed"], scenario=self.cfg["scenario"], options=dict(self.cfg["options"]),
+                          seat_rules=self.cfg["seat_rules"],
                           workers=e["workers"], baselines=baselines, seats=self.seats, progress=False)
         self.seconds += time.perf_counter() - t0
         return result
