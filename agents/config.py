@@ -167,7 +167,8 @@ SCHEMA = {
     "scenario": (None, _optional(_string)),             # default: the game's default scenario
     "options": ({}, _mapping),                          # game options, checked by the game itself
     "seat_rules": ("player", _one_of("player", "non_player")),   # the rules the learner's seat plays by
-    "reward": ("ranking", _one_of("ranking", "margin", "shaped")),
+    "reward": ("ranking", _one_of("ranking", "margin", "shaped", "relative", "shaped_relative")),
+    "skip_forced": (False, _bool),                      # the env plays the seat's single-choice decisions itself
     "seats": (None, _seats),                            # required: the seat(s) the learner plays
     "opponents": (None, _opponents),                    # required: the other seats' policies
     "max_decisions": (None, _optional(_positive_int)),  # truncate an episode after this many learner decisions
@@ -179,8 +180,22 @@ SCHEMA = {
         "bots": ([], None),                             # bot / policy specs that join the pool
         "bot_probability": (0.2, _probability),         # chance that a pool seat plays one of the bots
     },
+    "imitation": {                                      # warm start before PPO (agents/imitation.py); off: games 0
+        "games": (0, _nonneg_int),                      # bot games to collect (0: no warm start)
+        "bot": (None, _optional(_string)),              # the policy whose decisions are recorded (default: the game's bot)
+        "record_seats": (None, _optional(_seats)),      # seats whose decisions are recorded (default: the trained seats)
+        "seed": (20_000, _nonneg_int),                  # collection game seeds: seed .. seed + games - 1
+        "holdout": (0.1, _probability),                 # share of the games held out to measure agreement
+        "epochs": (3, _nonneg_int),                     # behaviour-cloning epochs (0: no cloning)
+        "batch_size": (256, _positive_int),
+        "learning_rate": (1e-3, _positive_number),
+        "value_epochs": (2, _nonneg_int),               # value-head epochs on the games' returns, actor frozen
+        "kl_coef": (0.0, _nonneg_number),               # PPO loss + kl_coef * KL(cloned || learner); 0: none
+        "kl_decay_timesteps": (0, _nonneg_int),         # 0: fixed; else kl_coef decays linearly to 0 by then
+    },
     "algorithm": {
         "name": ("maskable_ppo", _one_of("maskable_ppo")),
+        "policy": ("mlp", _one_of("mlp", "space_scoring")),
         "net_arch": ([256, 256], _net_arch),
         "device": ("cpu", _one_of("cpu", "auto", "cuda")),
         "hyperparameters": {key: value for key, value in HYPERPARAMETERS.items()},
@@ -207,8 +222,7 @@ SCHEMA = {
 }
 
 REQUIRED = ("seats", "opponents")
-NUMBER_CHECKS = {check for _, check in HYPERPARAMETERS.values()
-                 if check in (_positive_number, _nonneg_number, _probability)}
+NUMBER_CHECKS = {_positive_number, _nonneg_number, _probability}
 
 
 def _where(path: list[str]) -> str:
@@ -297,6 +311,13 @@ def parse_config(raw, source: str = "config", overrides=(), check_game: bool = T
     if hp["batch_size"] > hp["n_steps"] * cfg["envs"]["count"]:
         raise ConfigError(f"{source}: algorithm.hyperparameters.batch_size ({hp['batch_size']}) is larger than one "
                           f"rollout (n_steps x envs.count = {hp['n_steps'] * cfg['envs']['count']})")
+    im = cfg["imitation"]
+    if im["games"] and im["epochs"] and im["holdout"] >= 1:
+        raise ConfigError(f"{source}: imitation.holdout must be below 1 (some games must be left to learn from), "
+                          f"not {im['holdout']!r}")
+    if im["kl_coef"] and not im["games"]:
+        raise ConfigError(f"{source}: imitation.kl_coef needs imitation.games > 0 (the KL is toward the cloned "
+                          f"policy)")
     if cfg["total_timesteps"] % cfg["envs"]["count"]:
         raise ConfigError(f"{source}: total_timesteps ({cfg['total_timesteps']}) must be a multiple of envs.count "
                           f"({cfg['envs']['count']}): each step of the envs is envs.count timesteps, and a run "
@@ -387,6 +408,16 @@ def check_against_game(cfg: dict, source: str = "config") -> None:
                     allow_pool=True)
     for i, spec in enumerate(cfg["league"]["bots"]):
         _check_spec(spec, f"league.bots[{i}]", game, bots, source, allow_pool=False)
+    im = cfg["imitation"]
+    if im["bot"] is not None:
+        _check_spec(im["bot"], "imitation.bot", game, bots, source, allow_pool=False)
+    elif im["games"] and not bots:
+        raise ConfigError(f"{source}: imitation.bot: {game} has no bot; name the policy to imitate")
+    if im["record_seats"] is not None:
+        for s in trained_seats({"seats": im["record_seats"]}, factions):
+            if s not in factions:
+                raise ConfigError(f"{source}: imitation.record_seats: {s!r} is not a faction of {game} "
+                                  f"({', '.join(factions)})")
     if cfg["evaluation"]["against"] is not None:
         _check_spec(cfg["evaluation"]["against"], "evaluation.against", game, bots, source, allow_pool=False)
     if "pool" in specs.values() and not (cfg["league"]["bots"] or cfg["league"]["max_snapshots"]):
