@@ -22,6 +22,17 @@ The run directory (``output_dir``, default ``runs/<name>``) holds:
     evaluations.csv             periodic evaluations: timesteps, seat, games, wins, win rate, 95% CI
     evaluation.{md,json,csv}    the final table: the agent per seat vs the bots, next to random and the bots
     train.json                  timesteps, wall time, learner timesteps/second
+    imitation/                  the warm start (``imitation.games`` > 0, agents/imitation.py): dataset.npz,
+                                collect.json, bc.zip (the cloned model), bc.json (held-out agreement)
+
+Seat rules (``seat_rules``): ``player`` keeps the learner's seat(s) out of the game's ``non_players`` (the
+bots' seats are in it); ``non_player`` puts every seat there, so the learner plays by the rules the bots play
+by. The periodic and final evaluations play the bot baseline rows in the same setting (agents.evaluate).
+
+Imitation warm start: a new run with ``imitation.games`` > 0 writes ``config.yaml``, then collects the bot
+games and clones them (each stage skipped when its file is already there, so ``--resume`` of a run stopped in
+them continues at the first unfinished stage), then trains PPO from the cloned weights (with
+``imitation.kl_coef`` > 0: a KL penalty toward the frozen cloned policy, agents/ppo.py).
 
 Every model file is written to a temporary name and renamed, so an interrupted run never leaves a broken
 checkpoint. A run directory that already holds a run is never overwritten: ``--resume`` continues it; a new
