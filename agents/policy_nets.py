@@ -97,7 +97,11 @@ class SpaceScoringExtractor(nn.Module):
         # actor
         self.policy_rows = _mlp([nf, e, e])
         self.policy_trunk = _mlp([int(keep.sum()) + 2 * e] + widths)
-        self.policy_space_score = _mlp([e + h, e, self.n_heads], last_act=False)
+        # The space scorer is an MLP over [row embedding i, trunk]; its first layer is split into a part applied
+        # to each row and a part applied once to the trunk (the same function as on the concatenation, cheaper).
+        self.policy_space_row = nn.Linear(e, e)
+        self.policy_space_ctx = nn.Linear(h, e, bias=False)
+        self.policy_space_score = nn.Sequential(nn.ReLU(), nn.Linear(e, self.n_heads))
         self.policy_other = nn.Linear(h, len(np.flatnonzero(other)) * self.n_heads)
         # critic (its own trunk: value training never moves the actor)
         self.value_trunk = _mlp([d] + widths)
@@ -117,7 +121,7 @@ class SpaceScoringExtractor(nn.Module):
         glob = th.cat([obs.index_select(1, self.global_index), emb.mean(dim=1), emb.amax(dim=1)], dim=1)
         g = self.policy_trunk(glob)                                         # (B, H)
         seat = self._seat(obs)
-        pair = th.cat([emb, g.unsqueeze(1).expand(-1, self.ns, -1)], dim=2)
+        pair = self.policy_space_row(emb) + self.policy_space_ctx(g).unsqueeze(1)
         space = self.policy_space_score(pair)                               # (B, S, heads)
         space = space.gather(2, seat.view(b, 1, 1).expand(-1, self.ns, 1)).squeeze(2)
         other = self.policy_other(g).view(b, self.n_heads, -1)
