@@ -81,15 +81,31 @@ def test_collection_records_every_seat_with_legal_actions_and_is_deterministic(d
         assert np.array_equal(data[k], again[k]), k
 
 
-def test_returns_end_with_the_seats_result(dataset):
-    """Shaped reward: the potentials telescope, so the first decision's return (gamma ~ 1) is the end ranking
-    plus the final potential minus the first one; the last decision's return holds the +-1 ranking."""
-    cfg, data = dataset
-    for g in range(3):
-        for s in range(4):
+def test_returns_are_the_envs_rewards_discounted(tmp_path):
+    """ranking reward: every recorded decision's return is gamma^(steps to the seat's last decision) x (+1 if the
+    seat won, else -1)."""
+    cfg = smoke(tmp_path, "imitation={games: 2, record_seats: all}", "reward=ranking",
+                "algorithm.hyperparameters.gamma=0.99")
+    data = imitation.collect(cfg, progress=False)
+    from agents.policies import policy_from_spec
+    from agents.simulate import play_game
+    factions = ["raj", "congress", "ml", "revs"]
+    bot = policy_from_spec("arjuna", "gandhi")
+    for g in range(2):
+        played = play_game("gandhi", "short", cfg["imitation"]["seed"] + g, {}, {"non_players": factions},
+                           {f: bot for f in factions})
+        for s, f in enumerate(factions):
             rows = np.flatnonzero((data["games"] == g) & (data["seats"] == s))
-            assert abs(abs(data["returns"][rows[-1]]) - 1.0) <= 1.0 + 1e-6
-            assert np.isfinite(data["returns"][rows]).all()
+            sign = 1.0 if played.winner() == f else -1.0
+            expected = sign * 0.99 ** np.arange(len(rows) - 1, -1, -1)
+            assert np.allclose(data["returns"][rows], expected, atol=1e-5)
+
+
+def test_player_setting_records_one_player_seat_per_game(tmp_path):
+    cfg = smoke(tmp_path, "imitation={games: 4, record_seats: all}", "seat_rules=player", "seats=all")
+    data = imitation.collect(cfg, progress=False)
+    for g in range(4):
+        assert set(data["seats"][data["games"] == g].tolist()) == {g % 4}
 
 
 def _model(cfg, policy="mlp"):
