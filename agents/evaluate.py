@@ -13,6 +13,13 @@ for the ``--against`` policy itself, so a trained agent's win rate sits next to 
 bots' own. Every pairing plays the same seeds (seed .. seed+games-1: common random numbers), and a seat
 assignment shared by several rows (the all-bot games of the baseline) is played once.
 
+``--seat-rules player|non_player`` (default ``player``) is the setting of every row, the baselines' included:
+``player``: the seat a row reads plays by the player rules whatever sits in it (the bot of the bot row too,
+agents.policies.BotAsPlayer), the other seats' bots are non-players (with three bots, Gandhi's 8.10 solitaire
+rules apply to the seat); ``non_player``: every seat is in ``options.non_players`` (plain 7.2 victory; the
+setting the bots are built for). Policy, random and bot rows of a seat play the same options and seeds, and the
+table's first line names the setting.
+
 Printed: a markdown table (policy | seat | games | wins | win rate | 95 % Wilson CI | mean margin | mean
 decisions | mean cards; seat "all" pools a policy's seats), then one JSON line per pairing with the mean
 margin of every faction. ``--csv`` writes one row per pairing; ``--json`` the full result with every
