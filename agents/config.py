@@ -166,7 +166,9 @@ SCHEMA = {
     "game": ("gandhi", _string),
     "scenario": (None, _optional(_string)),             # default: the game's default scenario
     "options": ({}, _mapping),                          # game options, checked by the game itself
-    "reward": ("ranking", _one_of("ranking", "margin", "shaped")),
+    "seat_rules": ("player", _one_of("player", "non_player")),   # the rules the learner's seat plays by
+    "reward": ("ranking", _one_of("ranking", "margin", "shaped", "relative", "shaped_relative")),
+    "skip_forced": (False, _bool),                      # the env plays the seat's single-choice decisions itself
     "seats": (None, _seats),                            # required: the seat(s) the learner plays
     "opponents": (None, _opponents),                    # required: the other seats' policies
     "max_decisions": (None, _optional(_positive_int)),  # truncate an episode after this many learner decisions
@@ -178,8 +180,22 @@ SCHEMA = {
         "bots": ([], None),                             # bot / policy specs that join the pool
         "bot_probability": (0.2, _probability),         # chance that a pool seat plays one of the bots
     },
+    "imitation": {                                      # warm start before PPO (agents/imitation.py); off: games 0
+        "games": (0, _nonneg_int),                      # bot games to collect (0: no warm start)
+        "bot": (None, _optional(_string)),              # the policy whose decisions are recorded (default: the game's bot)
+        "record_seats": (None, _optional(_seats)),      # seats whose decisions are recorded (default: the trained seats)
+        "seed": (20_000, _nonneg_int),                  # collection game seeds: seed .. seed + games - 1
+        "holdout": (0.1, _probability),                 # share of the games held out to measure agreement
+        "epochs": (3, _nonneg_int),                     # behaviour-cloning epochs (0: no cloning)
+        "batch_size": (256, _positive_int),
+        "learning_rate": (1e-3, _positive_number),
+        "value_epochs": (2, _nonneg_int),               # value-head epochs on the games' returns, actor frozen
+        "kl_coef": (0.0, _nonneg_number),               # PPO loss + kl_coef * KL(cloned || learner); 0: none
+        "kl_decay_timesteps": (0, _nonneg_int),         # 0: fixed; else kl_coef decays linearly to 0 by then
+    },
     "algorithm": {
         "name": ("maskable_ppo", _one_of("maskable_ppo")),
+        "policy": ("mlp", _one_of("mlp", "space_scoring")),
         "net_arch": ([256, 256], _net_arch),
         "device": ("cpu", _one_of("cpu", "auto", "cuda")),
         "hyperparameters": {key: value for key, value in HYPERPARAMETERS.items()},
@@ -218,8 +234,7 @@ SCHEMA = {
 }
 
 REQUIRED = ("seats", "opponents")
-NUMBER_CHECKS = {check for _, check in HYPERPARAMETERS.values()
-                 if check in (_positive_number, _nonneg_number, _probability)}
+NUMBER_CHECKS = {_positive_number, _nonneg_number, _probability}
 
 
 def _where(path: list[str]) -> str:
@@ -311,6 +326,13 @@ def parse_config(raw, source: str = "config", overrides=(), check_game: bool = T
     elif hp["batch_size"] > hp["n_steps"] * cfg["envs"]["count"]:
         raise ConfigError(f"{source}: algorithm.hyperparameters.batch_size ({hp['batch_size']}) is larger than one "
                           f"rollout (n_steps x envs.count = {hp['n_steps'] * cfg['envs']['count']})")
+    im = cfg["imitation"]
+    if im["games"] and im["epochs"] and im["holdout"] >= 1:
+        raise ConfigError(f"{source}: imitation.holdout must be below 1 (some games must be left to learn from), "
+                          f"not {im['holdout']!r}")
+    if im["kl_coef"] and not im["games"]:
+        raise ConfigError(f"{source}: imitation.kl_coef needs imitation.games > 0 (the KL is toward the cloned "
+                          f"policy)")
     if cfg["backend"] == "sb3" and cfg["total_timesteps"] % cfg["envs"]["count"]:
         raise ConfigError(f"{source}: total_timesteps ({cfg['total_timesteps']}) must be a multiple of envs.count "
                           f"({cfg['envs']['count']}): each step of the envs is envs.count timesteps, and a run "
@@ -356,6 +378,21 @@ def opponent_specs(cfg: dict, factions) -> dict:
     return {f: opp[f] for f in others if f in opp}
 
 
+def seat_options(cfg: dict, factions) -> dict:
+    """The game options of the config's training and evaluation games: ``options`` plus, for
+    ``seat_rules: non_player``, every seat in ``non_players`` (the learner's seats play by the non-player
+    rules, like the bots); for ``player`` the options as given (the envs add the bots' seats)."""
+    return rules_options(cfg["options"], factions, cfg["seat_rules"])
+
+
+def rules_options(options: dict, factions, seat_rules: str) -> dict:
+    """``options`` for a seat-rules setting (see :func:`seat_options`)."""
+    out = dict(options)
+    if seat_rules == "non_player":
+        out["non_players"] = sorted(set(out.get("non_players") or ()) | set(factions))
+    return out
+
+
 def check_against_game(cfg: dict, source: str = "config") -> None:
     import coin_env
     from coin_env.core.registry import game_bots, game_module
@@ -386,12 +423,26 @@ def check_against_game(cfg: dict, source: str = "config") -> None:
                     allow_pool=True)
     for i, spec in enumerate(cfg["league"]["bots"]):
         _check_spec(spec, f"league.bots[{i}]", game, bots, source, allow_pool=False)
+    im = cfg["imitation"]
+    if im["bot"] is not None:
+        _check_spec(im["bot"], "imitation.bot", game, bots, source, allow_pool=False)
+    elif im["games"] and not bots:
+        raise ConfigError(f"{source}: imitation.bot: {game} has no bot; name the policy to imitate")
+    if im["record_seats"] is not None:
+        for s in trained_seats({"seats": im["record_seats"]}, factions):
+            if s not in factions:
+                raise ConfigError(f"{source}: imitation.record_seats: {s!r} is not a faction of {game} "
+                                  f"({', '.join(factions)})")
     if cfg["evaluation"]["against"] is not None:
         _check_spec(cfg["evaluation"]["against"], "evaluation.against", game, bots, source, allow_pool=False)
     if "pool" in specs.values() and not (cfg["league"]["bots"] or cfg["league"]["max_snapshots"]):
         raise ConfigError(f"{source}: league: a 'pool' opponent needs snapshots or bots in the pool")
+    listed = [f for f in seats if f in (cfg["options"].get("non_players") or ())]
+    if cfg["seat_rules"] == "player" and listed:
+        raise ConfigError(f"{source}: options.non_players lists the trained seat(s) {', '.join(listed)} but seat_rules "
+                          f"is 'player'; set seat_rules: non_player to train under the non-player rules")
     try:
-        coin_env.make_game(game, scenario=cfg["scenario"], seed=0, options=dict(cfg["options"]))
+        coin_env.make_game(game, scenario=cfg["scenario"], seed=0, options=seat_options(cfg, factions))
     except (ValueError, KeyError, TypeError) as e:
         raise ConfigError(f"{source}: scenario/options not accepted by {game}: {e}") from None
 

@@ -13,6 +13,13 @@ for the ``--against`` policy itself, so a trained agent's win rate sits next to 
 bots' own. Every pairing plays the same seeds (seed .. seed+games-1: common random numbers), and a seat
 assignment shared by several rows (the all-bot games of the baseline) is played once.
 
+``--seat-rules player|non_player`` (default ``player``) is the setting of every row, the baselines' included:
+``player``: the seat a row reads plays by the player rules whatever sits in it (the bot of the bot row too,
+agents.policies.BotAsPlayer), the other seats' bots are non-players (with three bots, Gandhi's 8.10 solitaire
+rules apply to the seat); ``non_player``: every seat is in ``options.non_players`` (plain 7.2 victory; the
+setting the bots are built for). Policy, random and bot rows of a seat play the same options and seeds, and the
+table's first line names the setting.
+
 Printed: a markdown table (policy | seat | games | wins | win rate | 95 % Wilson CI | mean margin | mean
 decisions | mean cards; seat "all" pools a policy's seats), then one JSON line per pairing with the mean
 margin of every faction. ``--csv`` writes one row per pairing; ``--json`` the full result with every
@@ -37,10 +44,15 @@ import time
 import coin_env
 from coin_env.core.registry import game_bots, game_module
 
+from .config import rules_options
 from .specs import check_policy, check_setup, output_file, positive_int, release, user_errors
 from .strength import SCENARIO, wilson
 from .tournament import check_jobs, run_games
 
+SEAT_RULES = ("player", "non_player")
+SEAT_RULES_TEXT = {"player": "the seat of a row plays by the player rules, bots included; the other bots are "
+                             "non-players",
+                   "non_player": "every seat is a non-player (options.non_players), the bots' own setting"}
 NAME_PATTERN = re.compile(r"^[A-Za-z_][\w.-]*$")   # NAME of NAME=SPEC: no "/" or ":" (those belong to specs)
 
 
@@ -65,12 +77,13 @@ class Plan:
         self.rows: list[dict] = []
         self._index: dict = {}
 
-    def pairing(self, seats: dict, names: dict) -> int:
-        """Index of the pairing with these seat specs; the same assignment is played only once."""
-        key = tuple((f, spec_text(seats[f])) for f in self.factions)
+    def pairing(self, seats: dict, names: dict, players=()) -> int:
+        """Index of the pairing with these seat specs (and these seats forced to play as players); the same
+        assignment is played only once."""
+        key = tuple((f, spec_text(seats[f])) for f in self.factions) + (tuple(sorted(players)),)
         if key not in self._index:
             self._index[key] = len(self.pairings)
-            self.pairings.append({"seats": {f: seats[f] for f in self.factions},
+            self.pairings.append({"seats": {f: seats[f] for f in self.factions}, "players": sorted(players),
                                   "names": {f: names.get(spec_text(seats[f]), spec_text(seats[f]))
                                             for f in self.factions}})
         return self._index[key]
@@ -80,12 +93,15 @@ class Plan:
                           "kind": kind, "group": group})
 
 
-def plan_rotations(plan: Plan, entries, against, names: dict, seats=None) -> None:
-    """Each (name, spec, kind) entry in every seat (or only ``seats``), ``against`` in the others."""
+def plan_rotations(plan: Plan, entries, against, names: dict, seats=None, seat_rules: str = "player") -> None:
+    """Each (name, spec, kind) entry in every seat (or only ``seats``), ``against`` in the others. With
+    ``seat_rules="player"`` the rotated seat plays by the player rules whatever sits in it (a bot there plays
+    as a player, agents.policies.BotAsPlayer); with ``"non_player"`` every seat is a non-player."""
     for name, spec, kind in entries:
         for seat in seats or plan.factions:
             assignment = {f: spec if f == seat else against for f in plan.factions}
-            plan.add_row(name, spec, seat, plan.pairing(assignment, names), kind, group=name)
+            players = [seat] if seat_rules == "player" else []
+            plan.add_row(name, spec, seat, plan.pairing(assignment, names, players), kind, group=name)
 
 
 def plan_lineup(plan: Plan, lineup: dict, rotate: bool, names: dict) -> None:
@@ -132,7 +148,8 @@ def mean(values) -> float:
 
 def pairing_stats(pairing: dict, records: list[dict], factions) -> None:
     """Fill in a pairing's totals from its games' records."""
-    pairing["label"] = ", ".join(f"{f}={pairing['names'][f]}" for f in factions)
+    pairing["label"] = ", ".join(f"{f}={pairing['names'][f]}" for f in factions) + (
+        f" ({', '.join(pairing['players'])} as a player)" if pairing.get("players") else "")
     pairing["seats"] = {f: spec_text(s) for f, s in pairing["seats"].items()}
     pairing["games"] = len(records)
     pairing["wins"] = {f: sum(r["winner"] == f for r in records) for f in factions}
@@ -178,8 +195,14 @@ def finish_rows(plan: Plan) -> list[dict]:
 
 def evaluate(game: str, policies: dict, against=None, games: int = 100, seed: int = 0, scenario=None,
              options=None, workers: int | None = 1, baselines: bool = True, progress: bool = False,
-             lineup: dict | None = None, rotate: bool = False, seats=None) -> dict:
+             lineup: dict | None = None, rotate: bool = False, seats=None, seat_rules: str = "player") -> dict:
     """Play every pairing ``games`` times (seeds seed..seed+games-1) and return rows and pairings.
+
+    ``seat_rules`` is the setting every row is played in, policy and baseline rows alike: ``"player"``
+    (default: the seat a row reads plays by the player rules -- a bot there too, as agents.policies.BotAsPlayer
+    -- and the other seats' bots are non-players: the setting a learner trained with ``seat_rules: player``
+    plays) or ``"non_player"`` (every seat is in ``options.non_players``: four non-players, the bots' own
+    setting). Lineup rows: ``"player"`` leaves the bots' seats non-players and the others players.
 
     ``policies``: ``{name: spec}``, each rotated over every seat against ``against`` (default: the
     game's bot); ``seats`` limits the rotation to those seats (a learner trained for one seat).
@@ -188,12 +211,12 @@ def evaluate(game: str, policies: dict, against=None, games: int = 100, seed: in
     factions, a policy spec that does not resolve here or a checkpoint of another game) raises ValueError
     before any game is played."""
     return run_evaluation(prepare_evaluation(game, policies, against, games, seed, scenario, options, baselines,
-                                             lineup, rotate, seats), workers=workers, progress=progress)
+                                             lineup, rotate, seats, seat_rules), workers=workers, progress=progress)
 
 
 def prepare_evaluation(game: str, policies: dict, against=None, games: int = 100, seed: int = 0, scenario=None,
                        options=None, baselines: bool = True, lineup: dict | None = None, rotate: bool = False,
-                       seats=None) -> dict:
+                       seats=None, seat_rules: str = "player") -> dict:
     """Check the input and plan the games (nothing is played): every spec is resolved in this process
     (agents/tournament.py ``check_jobs``). Raises ValueError on bad input."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -208,16 +231,20 @@ def prepare_evaluation(game: str, policies: dict, against=None, games: int = 100
     unknown = sorted(set(seats or ()) - set(factions))
     if unknown:
         raise ValueError(f"seats name unknown faction(s) {unknown} for {game}; factions: {factions}")
-    plan_rotations(plan, evaluation_entries(policies, against, baselines), against, names, seats)
+    if seat_rules not in SEAT_RULES:
+        raise ValueError(f"seat_rules must be one of {', '.join(SEAT_RULES)}, not {seat_rules!r}")
+    plan_rotations(plan, evaluation_entries(policies, against, baselines), against, names, seats, seat_rules)
     if lineup:
         plan_lineup(plan, full_lineup(game, lineup, against), rotate, names)
     if not plan.rows:
         raise ValueError("nothing to evaluate: give policies, a lineup or baselines=True")
-    jobs = [{"game": game, "scenario": scenario, "options": dict(options or {}), "seed": seed + i,
-             "seats": p["seats"]} for p in plan.pairings for i in range(games)]
+    game_options = rules_options(dict(options or {}), factions, seat_rules)
+    jobs = [{"game": game, "scenario": scenario, "options": dict(game_options), "seed": seed + i,
+             "seats": p["seats"], "players": list(p["players"])} for p in plan.pairings for i in range(games)]
     check_jobs(jobs)
     return {"game": game, "scenario": scenario, "games": games, "seed": seed, "against": against,
-            "factions": factions, "options": dict(options or {}), "plan": plan, "jobs": jobs}
+            "factions": factions, "options": dict(options or {}), "seat_rules": seat_rules, "plan": plan,
+            "jobs": jobs}
 
 
 def run_evaluation(prepared: dict, workers: int | None = 1, progress: bool = False) -> dict:
@@ -229,7 +256,8 @@ def run_evaluation(prepared: dict, workers: int | None = 1, progress: bool = Fal
         pairing_stats(pairing, records[k * games:(k + 1) * games], prepared["factions"])
     return {"game": game, "scenario": prepared["scenario"], "games": games, "seed": prepared["seed"],
             "against": spec_text(prepared["against"]), "factions": prepared["factions"],
-            "options": prepared["options"], "rows": finish_rows(plan), "pairings": plan.pairings,
+            "options": prepared["options"], "seat_rules": prepared["seat_rules"], "rows": finish_rows(plan),
+            "pairings": plan.pairings,
             "seconds": time.perf_counter() - t0}
 
 
@@ -237,8 +265,9 @@ def run_evaluation(prepared: dict, workers: int | None = 1, progress: bool = Fal
 
 def format_table(result: dict) -> str:
     """The markdown table of rows (seat "all": a policy's seats pooled)."""
+    rules = result.get("seat_rules", "player")
     lines = [f"{result['game']} ({result['scenario']}): {result['games']} seeded games per pairing from seed "
-             f"{result['seed']}; other seats: {result['against']}",
+             f"{result['seed']}; other seats: {result['against']}; seat rules: {rules} ({SEAT_RULES_TEXT[rules]})",
              "| policy | seat | games | wins | win rate | 95% CI | mean margin | mean decisions | mean cards |",
              "|---|---|---|---|---|---|---|---|---|"]
     for r in result["rows"]:
@@ -336,6 +365,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=positive_int, default=None, help="processes (default: all CPUs)")
     p.add_argument("--csv", default=None, metavar="PATH", help="one row per pairing")
     p.add_argument("--json", default=None, metavar="PATH", help="full result with every game's record")
+    p.add_argument("--seat-rules", default="player", choices=SEAT_RULES,
+                   help="the rules the evaluated seat plays by, in every row: 'player' (default; a bot row's bot "
+                        "plays as a player too) or 'non_player' (every seat a non-player, the bots' setting)")
     p.add_argument("--baselines", action=argparse.BooleanOptionalAction, default=True,
                    help="also rows for random and the --against policy in every seat")
 
@@ -356,7 +388,8 @@ def check_arguments(args) -> dict:
     with user_errors(errors=(ValueError,)):
         prepared = prepare_evaluation(args.game, policies, against=args.against, games=args.games, seed=args.seed,
                                       scenario=args.scenario, baselines=args.baselines, lineup=lineup,
-                                      rotate=args.rotate, seats=args.seats.split(",") if args.seats else None)
+                                      rotate=args.rotate, seats=args.seats.split(",") if args.seats else None,
+                                      seat_rules=args.seat_rules)
     prepared["csv"] = output_file(args.csv, "--csv")
     prepared["json"] = output_file(args.json, "--json")
     return prepared

@@ -188,6 +188,72 @@ def choose_action(probs: np.ndarray, deterministic: bool, rng: random.Random) ->
     return int(min(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"), len(probs) - 1))
 
 
+SEAT_RULES = ("player", "non_player")
+
+
+class BotAsPlayer:
+    """A non-player bot (a :class:`coin_env.coin.bots.NonPlayerBot`) playing a seat that is a *player* of the
+    game (not in ``options.non_players``): the bot's section-8 procedure answers the same decisions, but the
+    game applies the player rules to the seat (it pays for Operations, 7.x / 8.10 victory ...). Used where a
+    bot must sit in exactly the setting a learner plays (``seat_rules: player``); the procedures assume the
+    non-player rules, so read the result as the bot's level under those rules, not as a competent player's.
+
+    The bot decides with its seat flagged a non-player for the length of the decision (its procedure and its
+    probes read that flag), and the game's options are restored before the action is applied; the answer must
+    be legal under the player rules (else ``BotError``)."""
+
+    non_player = False
+
+    def __init__(self, bot):
+        if not callable(getattr(bot, "decide_for", None)):
+            raise ValueError(f"{bot!r} is not a non-player bot (no decide_for): only a game's bots "
+                             f"can be made to play a player seat")
+        self.bot = bot
+
+    def __repr__(self):
+        return f"BotAsPlayer({getattr(self.bot, 'name', None) or type(self.bot).__name__})"
+
+    def __call__(self, game, faction, rng=None) -> int:
+        legal = game.legal_actions()        # the player-rules decision, computed before anything below
+        _add_bot_cards(game, faction, rng)
+        options = game.options
+        # The procedure (and its "is this Event effective?" probes on clones) runs with the seat flagged a
+        # non-player, as it is written for; the answer must be legal in the real game (the cached legal set
+        # above is the player rules' one, and decide_for checks against it). The game's options are restored
+        # before returning, whatever happens.
+        game.options = dict(options, non_players=sorted(set(options.get("non_players") or ()) | {faction}))
+        try:
+            action = self.bot.decide_for(game, faction)
+        finally:
+            game.options = options
+        if action not in legal:             # decide_for checks it already; a second look costs nothing
+            from coin_env.coin.bots import BotError
+            raise BotError(f"{self!r} {faction} chose illegal action {action} at {game.prompt()!r}")
+        return action
+
+
+def _add_bot_cards(game, faction: str, rng) -> None:
+    """Gandhi 8.3: the Arjuna deck holds the cards of the game's non-players only. A seat played by Arjuna as
+    a player gets its six cards shuffled into the deck (at positions drawn from the seat's RNG) the first time
+    it decides; they stay there (the deck is plain game state), as if the seat had been a non-player at
+    setup. Other games' bots keep no such deck."""
+    if game.name != "gandhi":
+        return
+    from coin_env.games.gandhi.data.arjuna import CARD_FACTION, CARD_LETTERS
+    deck = game.state.arjuna["deck"]
+    if any(CARD_FACTION[c] == faction for c in deck):
+        return
+    draw = (rng or random.Random(0)).random
+    for letter in CARD_LETTERS[faction]:
+        deck.insert(int(draw() * (len(deck) + 1)), letter)
+
+
+def as_player(policy):
+    """``policy`` able to play a seat under the player rules: a non-player bot is wrapped in
+    :class:`BotAsPlayer`; any other policy (random, checkpoints, ``module:attr``) is returned as it is."""
+    return BotAsPlayer(policy) if getattr(policy, "non_player", False) else policy
+
+
 def _checkpoint_factory(spec: str, game: str | None):
     return CheckpointPolicy(spec, game=game)
 

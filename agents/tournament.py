@@ -3,7 +3,8 @@
 A *job* is plain data (so it travels to worker processes)::
 
     {"game": "gandhi", "scenario": "short", "options": {}, "seed": 7,
-     "seats": {"raj": "arjuna", "congress": "runs/x/final.zip"}}    # unnamed seats play "random"
+     "seats": {"raj": "arjuna", "congress": "runs/x/final.zip"},    # unnamed seats play "random"
+     "players": ["congress"]}      # optional: seats that play by the player rules (a bot there: BotAsPlayer)
 
 :func:`play_one` plays one job and returns a plain-data record (seed, seats, winner, winners, ranking,
 margins, reason, rule, decisions, cards, seconds). :func:`run_games` plays a list of jobs, in-process
@@ -66,13 +67,20 @@ def play_one(job: dict) -> dict:
     game_name = job["game"]
     seats = full_seats(game_name, job.get("seats"))
     policies = {f: cached_policy(game_name, spec) for f, spec in seats.items()}
+    options = dict(job.get("options") or {})
+    players = job.get("players") or ()
+    if players:             # these seats play by the player rules, whatever sits in them (a bot as a player)
+        from .policies import as_player
+        policies = {f: as_player(p) if f in players else p for f, p in policies.items()}
+        options["non_players"] = [f for f in options.get("non_players") or () if f not in players]
     t0 = time.perf_counter()
     # play_game declares the bots' seats non-players and seeds each seat's RNG from the game seed.
-    game = play_game(game_name, job.get("scenario"), job["seed"], seats, job.get("options") or {}, policies)
+    game = play_game(game_name, job.get("scenario"), job["seed"], seats, options, policies)
     result = game.state.result or {}
     winner = game.winner()
     return {
         "seed": job["seed"],
+        "non_players": sorted(game.options.get("non_players") or ()),
         "seats": {f: spec if isinstance(spec, str) else repr(spec) for f, spec in seats.items()},
         "winner": winner,
         "winners": list(result.get("winners") or [winner]),

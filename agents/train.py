@@ -22,6 +22,17 @@ The run directory (``output_dir``, default ``runs/<name>``) holds:
     evaluations.csv             periodic evaluations: timesteps, seat, games, wins, win rate, 95% CI
     evaluation.{md,json,csv}    the final table: the agent per seat vs the bots, next to random and the bots
     train.json                  timesteps, wall time, learner timesteps/second
+    imitation/                  the warm start (``imitation.games`` > 0, agents/imitation.py): dataset.npz,
+                                collect.json, bc.zip (the cloned model), bc.json (held-out agreement)
+
+Seat rules (``seat_rules``): ``player`` keeps the learner's seat(s) out of the game's ``non_players`` (the
+bots' seats are in it); ``non_player`` puts every seat there, so the learner plays by the rules the bots play
+by. The periodic and final evaluations play the bot baseline rows in the same setting (agents.evaluate).
+
+Imitation warm start: a new run with ``imitation.games`` > 0 writes ``config.yaml``, then collects the bot
+games and clones them (each stage skipped when its file is already there, so ``--resume`` of a run stopped in
+them continues at the first unfinished stage), then trains PPO from the cloned weights (with
+``imitation.kl_coef`` > 0: a KL penalty toward the frozen cloned policy, agents/ppo.py).
 
 Every model file is written to a temporary name and renamed, so an interrupted run never leaves a broken
 checkpoint. A run directory that already holds a run is never overwritten: ``--resume`` continues it; a new
@@ -78,7 +89,7 @@ import sys
 import time
 import zipfile
 
-from .config import ConfigError, dump_config, load_config, opponent_specs, trained_seats
+from .config import ConfigError, dump_config, load_config, opponent_specs, seat_options, trained_seats
 
 STEP_FILE = re.compile(r"^step_(\d+)\.zip$")
 SUBPROCESS_MIN_CORES = 4        # envs.vectorization "auto": subprocess envs from this many cores on
@@ -114,9 +125,9 @@ def env_configs(cfg: dict, timesteps: int = 0) -> list[dict]:
     factions = list(game_module(cfg["game"]).GAME_CLASS.factions)
     seats = trained_seats(cfg, factions)
     league = dict(cfg["league"], pool_dir=os.path.join(cfg["output_dir"], "league"))
-    return [{"game": cfg["game"], "scenario": cfg["scenario"], "options": dict(cfg["options"]),
+    return [{"game": cfg["game"], "scenario": cfg["scenario"], "options": seat_options(cfg, factions),
              "seat": seats[0] if len(seats) == 1 else seats, "opponents": opponent_specs(cfg, factions),
-             "reward": cfg["reward"], "max_decisions": cfg["max_decisions"],
+             "reward": cfg["reward"], "max_decisions": cfg["max_decisions"], "skip_forced": cfg["skip_forced"],
              "seed": resume_seed(cfg["seed"], timesteps) + rank, "league": league}
             for rank in range(cfg["envs"]["count"])]
 
@@ -470,6 +481,11 @@ def _callbacks(cfg: dict, run_dir: str, evaluator, progress: bool, start: int = 
     return [Schedule()] + ([Progress()] if progress else [])
 
 
+def _warm_start(cfg, run_dir, model, progress):
+    from .imitation import warm_start
+    return warm_start(cfg, run_dir, model, progress)
+
+
 def _league_snapshots(run_dir: str) -> list[str]:
     from .league import list_snapshots
     return list_snapshots(os.path.join(run_dir, "league"))
@@ -502,6 +518,7 @@ class Evaluator:
         t0 = time.perf_counter()
         result = evaluate(self.cfg["game"], {"agent": checkpoint}, against=self.against, games=games,
                           seed=e["seed"], scenario=self.cfg["scenario"], options=dict(self.cfg["options"]),
+                          seat_rules=self.cfg["seat_rules"],
                           workers=e["workers"], baselines=baselines, seats=self.seats, progress=False)
         self.seconds += time.perf_counter() - t0
         return result
@@ -583,17 +600,34 @@ class Evaluator:
 
 # --- the run -------------------------------------------------------------------------------------------------------
 def build_model(cfg: dict, venv, run_dir: str, resume_from: str | None):
-    from sb3_contrib import MaskablePPO
+    """The run's model: MaskablePPO (agents.ppo.KLMaskablePPO: MaskablePPO plus the optional KL penalty toward
+    the imitation stage's cloned policy) with ``algorithm.policy``'s network, new or loaded from a checkpoint."""
+    from .policy_nets import policy_spec
+    from .ppo import KLMaskablePPO
     algo = cfg["algorithm"]
     tb = os.path.join(run_dir, "tb")
     if resume_from:
         try:
-            return MaskablePPO.load(resume_from, env=venv, device=algo["device"], tensorboard_log=tb)
+            return KLMaskablePPO.load(resume_from, env=venv, device=algo["device"], tensorboard_log=tb)
         except Exception as e:       # noqa: BLE001 - any failure to read a user's file is reported in one line
             raise RunDirError(f"cannot resume from {resume_from}: {' '.join(str(e).split()) or type(e).__name__}") \
                 from None
-    return MaskablePPO("MlpPolicy", venv, seed=cfg["seed"], device=algo["device"], tensorboard_log=tb, verbose=0,
-                       policy_kwargs={"net_arch": list(algo["net_arch"])}, **algo["hyperparameters"])
+    policy, policy_kwargs = policy_spec(cfg)
+    return KLMaskablePPO(policy, venv, seed=cfg["seed"], device=algo["device"], tensorboard_log=tb, verbose=0,
+                         policy_kwargs=policy_kwargs, **algo["hyperparameters"])
+
+
+def attach_kl(model, cfg: dict, run_dir: str) -> None:
+    """``imitation.kl_coef`` > 0: the frozen cloned policy (``imitation/bc.zip``) and the coefficient's schedule."""
+    from . import imitation
+    im = cfg["imitation"]
+    if not (im["games"] and im["kl_coef"]):
+        return
+    path = os.path.join(imitation.stage_dir(run_dir), imitation.BC_MODEL)
+    if not os.path.isfile(path):
+        raise RunDirError(f"imitation.kl_coef is set but the cloned policy {path} is missing")
+    model.kl_reference = imitation.load_reference(path)
+    model.kl_schedule = lambda timesteps: imitation.kl_coefficient(im, timesteps)
 
 
 def check_device(cfg: dict) -> None:
@@ -667,7 +701,8 @@ def set_rollout_steps(model, n_steps: int) -> None:
 
 
 def holds_run(run_dir: str) -> bool:
-    return bool(latest_checkpoint(run_dir)) or os.path.exists(os.path.join(run_dir, "final.zip"))
+    from .imitation import started
+    return bool(latest_checkpoint(run_dir)) or os.path.exists(os.path.join(run_dir, "final.zip")) or started(run_dir)
 
 
 def prepare_run_dir(cfg: dict, resume: bool | str) -> tuple[str | None, int | None]:
@@ -682,8 +717,9 @@ def prepare_run_dir(cfg: dict, resume: bool | str) -> tuple[str | None, int | No
         path = resume if isinstance(resume, str) else run_dir
         by_dir = os.path.isdir(path) or path == run_dir
         if by_dir:
+            from .imitation import started
             run_dir = path
-            if not checkpoint_steps(run_dir):
+            if not checkpoint_steps(run_dir) and not started(run_dir):
                 raise NothingToResume(f"nothing to resume: no checkpoint in {os.path.join(run_dir, 'checkpoints')}")
         elif not os.path.isfile(path):
             raise NothingToResume(f"checkpoint {path!r} not found")
@@ -699,7 +735,9 @@ def prepare_run_dir(cfg: dict, resume: bool | str) -> tuple[str | None, int | No
                               f"wait for it to end or stop it")
         try:
             if by_dir:
-                path = newest_valid_checkpoint(run_dir)
+                # A run stopped in its imitation stages has no checkpoint yet: it resumes at the first unfinished
+                # stage (None: no PPO checkpoint to load).
+                path = newest_valid_checkpoint(run_dir) if checkpoint_steps(run_dir) else None
         except BaseException:
             unlock_run_dir(lock)
             raise
@@ -759,15 +797,15 @@ def train(cfg: dict, resume: bool | str = False, progress: bool = True) -> dict:
     check_device(cfg)
     resume_from, lock = prepare_run_dir(cfg, resume)
     try:
-        return _train(cfg, resume_from, progress, torch)
+        return _train(cfg, resume_from, progress, torch, resuming=bool(resume))
     finally:
         unlock_run_dir(lock)
 
 
-def _train(cfg: dict, resume_from: str | None, progress: bool, torch) -> dict:
+def _train(cfg: dict, resume_from: str | None, progress: bool, torch, resuming: bool = False) -> dict:
     run_dir = cfg["output_dir"]
     saved_config = os.path.join(run_dir, "config.yaml")
-    if resume_from and os.path.isfile(saved_config):
+    if resuming and os.path.isfile(saved_config):
         try:
             saved = load_config(saved_config, check_game=False)
         except ConfigError:
@@ -782,6 +820,12 @@ def _train(cfg: dict, resume_from: str | None, progress: bool, torch) -> dict:
     callbacks = []
     try:
         model = build_model(cfg, venv, run_dir, resume_from)
+        if not resume_from and cfg["imitation"]["games"]:
+            dump_config(cfg, saved_config)      # before the stages: a run stopped in them resumes against it
+            t_im = time.perf_counter()
+            summary["imitation"] = _warm_start(cfg, run_dir, model, progress)
+            summary["imitation_seconds"] = round(time.perf_counter() - t_im, 2)
+        attach_kl(model, cfg, run_dir)
         if resume_from:
             _refuse_changes(model_differences(model, cfg), run_dir)
             model.set_random_seed(resume_seed(cfg["seed"], start))   # torch, numpy, random, envs: new streams

@@ -4,8 +4,10 @@ Only the learner seats are RLlib agents. At each step exactly one of them -- the
 observation ``{"observations": float32 vector, "action_mask": float32 0/1}``; the fixed seats (bots,
 random, frozen SB3 or RLlib checkpoints, league snapshots) play inside ``step()`` with the game's own
 policies (coin_env.core.policy_specs), exactly as in the gymnasium env. When the game ends every learner
-seat gets its last observation and the final reward (``reward``: "ranking" or "margin", as the other envs);
-``max_decisions`` learner decisions truncate an episode.
+seat gets its last observation and the final reward; ``reward`` has the gymnasium env's modes ("ranking",
+"margin", "relative" at the end; "shaped", "shaped_relative" also pay, with each observation of a seat,
+the change of their potential since that seat's previous decision). ``max_decisions`` learner decisions
+truncate an episode; ``skip_forced`` plays a learner's single-choice decisions inside the env.
 
 A learner action the mask forbids is an error naming the action and the prompt (the masked module never
 samples one: the tests check it). Seeds: each episode's game seed comes from the config's ``seed``, the
@@ -23,10 +25,11 @@ import numpy as np
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
 import coin_env
-from coin_env.core.aec_env import final_rewards, resolve_opponents, with_non_players
+from coin_env.core.aec_env import resolve_opponents, with_non_players
 from coin_env.core.encoding import encoder_for
 from coin_env.core.env_common import run_opponents
 from coin_env.core.game import IllegalActionError
+from coin_env.core.gym_env import end_reward, reward_potential
 from coin_env.core.registry import game_module
 
 OBS, MASK = "observations", "action_mask"
@@ -68,6 +71,7 @@ class CoinMultiAgentEnv(MultiAgentEnv):
             raise ValueError(f"learners_per_game must be 'one' or 'all', not {self.learners_per_game!r}")
         self.opponent_specs = dict(config.get("opponents") or {})
         self.max_decisions = config.get("max_decisions")
+        self.skip_forced = bool(config.get("skip_forced", False))
         self.league_dir = config.get("league_dir")
         self.league_bots = list(config.get("league_bots") or [])
         self.bot_probability = float(config.get("bot_probability", 0.2))
@@ -139,10 +143,32 @@ class CoinMultiAgentEnv(MultiAgentEnv):
         self.game = coin_env.make_game(self.game_name, scenario=self.scenario, seed=game_seed,
                                        options=with_non_players(self.options, self.opponents))
         self._decisions = 0
-        run_opponents(self.game, self.opponents, self._rng)
+        self._potential = {}
+        self._play_others()
         if self.game.is_over():             # the fixed seats ended the game before any learner decided
             return self.reset()
-        return {self.game.current_player(): self._observation(self.game.current_player())}, {}
+        seat = self.game.current_player()
+        self._potential[seat] = reward_potential(self.game, seat, self.reward)
+        return {seat: self._observation(seat)}, {}
+
+    def _play_others(self) -> None:
+        """The fixed seats move, and (``skip_forced``) a learner's decisions with one legal action are
+        played for it, until a learner has a real choice or the game ends."""
+        while True:
+            run_opponents(self.game, self.opponents, self._rng)
+            if not self.skip_forced or self.game.is_over():
+                return
+            legal = self.game.legal_actions()
+            if len(legal) != 1:
+                return
+            self.game.apply(legal[0])
+
+    def _step_reward(self, seat: str) -> float:
+        """The shaping term of ``seat`` since its previous decision (0 for the end-of-game modes)."""
+        now = reward_potential(self.game, seat, self.reward)
+        before = self._potential.get(seat, now)
+        self._potential[seat] = now
+        return now - before
 
     def step(self, action_dict: dict):
         seat = self.game.current_player()
@@ -154,17 +180,19 @@ class CoinMultiAgentEnv(MultiAgentEnv):
         except IllegalActionError as exc:
             raise IllegalActionError(f"RLlib sampled an illegal action for {seat!r}: {exc}") from None
         self._decisions += 1
-        run_opponents(self.game, self.opponents, self._rng)
+        self._play_others()
         if self.game.is_over():
             obs = {s: self._final_observation(s) for s in self.active}
-            rewards = final_rewards(self.game, self.active, self.reward)
+            rewards = {s: self._step_reward(s) + end_reward(self.game, s, self.reward) for s in self.active}
             return obs, rewards, {"__all__": True}, {"__all__": False}, {}
         if self.max_decisions is not None and self._decisions >= self.max_decisions:
             obs = {s: self._final_observation(s) for s in self.active}
-            return obs, {s: 0.0 for s in self.active}, {"__all__": False}, {"__all__": True}, {}
+            rewards = {s: self._step_reward(s) for s in self.active}
+            return obs, rewards, {"__all__": False}, {"__all__": True}, {}
         nxt = self.game.current_player()
-        # RLlib wants a reward with every observation of a seat that has acted before (0 until the end).
-        return {nxt: self._observation(nxt)}, {seat: 0.0, nxt: 0.0}, {"__all__": False}, {"__all__": False}, {}
+        # RLlib wants a reward with every observation of a seat that has acted before.
+        rewards = {seat: 0.0, nxt: self._step_reward(nxt)} if nxt != seat else {seat: self._step_reward(seat)}
+        return {nxt: self._observation(nxt)}, rewards, {"__all__": False}, {"__all__": False}, {}
 
     def _final_observation(self, seat: str) -> dict:
         # No decision is pending: an all-zero mask would make every logit -inf, so the final observation

@@ -39,7 +39,7 @@ import shutil
 import sys
 import time
 
-from ..config import ConfigError, dump_config, opponent_specs, trained_seats
+from ..config import ConfigError, dump_config, opponent_specs, seat_options, trained_seats
 from . import require_rllib
 
 STEP_DIR = re.compile(r"^step_(\d+)$")
@@ -61,8 +61,12 @@ def check_rllib_config(cfg: dict, source: str) -> None:
     if not hp["normalize_advantage"]:
         raise ConfigError(f"{source}: algorithm.hyperparameters.normalize_advantage: false is not available with "
                           f"backend: rllib (RLlib always standardises advantages)")
-    if cfg["reward"] == "shaped":
-        raise ConfigError(f"{source}: reward: shaped is not available with backend: rllib yet (use ranking or margin)")
+    if cfg["imitation"]["games"]:
+        raise ConfigError(f"{source}: imitation (the warm start) is not available with backend: rllib yet; set "
+                          f"imitation.games: 0 or use backend: sb3")
+    if cfg["algorithm"]["policy"] != "mlp":
+        raise ConfigError(f"{source}: algorithm.policy: {cfg['algorithm']['policy']} is not available with backend: "
+                          f"rllib yet (the RLlib module is the masked MLP)")
     if cfg["algorithm"]["device"] == "cuda":
         raise ConfigError(f"{source}: algorithm.device: cuda is not supported with backend: rllib yet (CPU learner)")
     size = rollout_size(cfg)
@@ -112,8 +116,9 @@ def env_config(cfg: dict, run_dir: str) -> dict:
     factions = list(game_module(cfg["game"]).GAME_CLASS.factions)
     seats = trained_seats(cfg, factions)
     per_game = cfg["rllib"]["learners_per_game"]
+    options = seat_options(cfg, factions)           # seat_rules: non_player puts every seat in non_players
     opponents = {f: s for f, s in opponent_specs(cfg, factions).items() if per_game == "one" or f not in seats}
-    return {"game": cfg["game"], "scenario": cfg["scenario"], "options": dict(cfg["options"]),
+    return {"game": cfg["game"], "scenario": cfg["scenario"], "options": options, "skip_forced": cfg["skip_forced"],
             "reward": cfg["reward"], "learners": seats, "learners_per_game": per_game,
             "opponents": opponents, "max_decisions": cfg["max_decisions"], "seed": cfg["seed"],
             "league_dir": os.path.join(os.path.abspath(run_dir), "league"),

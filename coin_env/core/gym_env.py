@@ -23,6 +23,13 @@
   seat's previous decision (the opponents' moves included), plus the ranking reward at the end.
   Potential-based shaping (Ng, Harada & Russell 1999): an episode's rewards sum to the "margin"
   reward minus the starting potential, but credit arrives at the step that moved the margin.
+  Relative to the best opponent (the margin that decides who wins): ``"relative"`` (terminal only:
+  ranking + clip(own margin - best other margin, -20, 20) / 20 at the end) and ``"shaped_relative"``
+  (shaping: every step the change of the potential clip(own margin - best other margin, -20, 20) / 20,
+  which moves on the opponents' turns too, plus the ranking reward at the end).
+* ``skip_forced=True``: a decision of the seat with exactly one legal action is played by the env (inside
+  ``reset()`` / ``step()``, like the opponents' moves), so the agent only sees real choices;
+  ``info["forced_skipped"]`` counts them this episode. Default False (every decision is a step).
 * ``illegal_action``: ``"penalize"`` (default) refuses the action: the game is unchanged, the
   step returns ``illegal_reward`` (default -1.0), ``info["illegal_action"] = True`` and
   ``info["illegal_actions"]`` (the episode's count of refused actions, in every info) grows by one;
@@ -60,8 +67,8 @@ from gymnasium import spaces
 
 from .aec_env import MARGIN_SCALE, REWARDS, final_rewards, resolve_opponents, with_non_players
 
-# The gymnasium env adds a dense reward to the end-of-game ones (see the module docstring).
-GYM_REWARDS = REWARDS + ("shaped",)
+# The gymnasium env adds dense and relative rewards to the end-of-game ones (see the module docstring).
+GYM_REWARDS = REWARDS + ("shaped", "relative", "shaped_relative")
 ILLEGAL_ACTIONS = ("penalize", "raise")
 
 from .encoding import encoder_for
@@ -72,6 +79,39 @@ from .registry import game_module, make_game
 
 
 
+SHAPED = ("shaped", "shaped_relative")
+
+
+def relative_margin(game, seat: str) -> float:
+    """The seat's victory margin minus the best other faction's (7.3 margins): > 0 when the seat leads."""
+    margins = game.victory_margins()
+    return float(margins[seat]) - max(float(m) for f, m in margins.items() if f != seat)
+
+
+def _scaled(value: float) -> float:
+    return max(-MARGIN_SCALE, min(MARGIN_SCALE, value)) / MARGIN_SCALE
+
+
+def reward_potential(game, seat: str, reward: str) -> float:
+    """The shaping potential of a reward mode: ``shaped``: clip(own margin, -20, 20) / 20;
+    ``shaped_relative``: clip(own margin - best other margin, -20, 20) / 20; 0 for the end-of-game modes."""
+    if reward == "shaped":
+        return _scaled(float(game.victory_margins()[seat]))
+    if reward == "shaped_relative":
+        return _scaled(relative_margin(game, seat))
+    return 0.0
+
+
+def end_reward(game, seat: str, reward: str) -> float:
+    """The end-of-game reward of a mode: ranking (+1 win, -1 otherwise) for ``ranking``, ``shaped`` and
+    ``shaped_relative``; ranking + clip(own margin)/20 for ``margin``; ranking + clip(own margin - best
+    other margin)/20 for ``relative``."""
+    if reward in ("ranking", "margin"):
+        return final_rewards(game, [seat], reward)[seat]
+    ranking = final_rewards(game, [seat], "ranking")[seat]
+    return ranking + (_scaled(relative_margin(game, seat)) if reward == "relative" else 0.0)
+
+
 class CoinGymEnv(CoinEnvCommon, gym.Env):
     metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 4}
 
@@ -79,7 +119,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
                  scenario: str | None = None, seed: int | None = None, options: dict | None = None,
                  reward: str = "ranking", debug: bool = False, render_mode: str | None = None,
                  illegal_action: str = "penalize", illegal_reward: float = -1.0, max_decisions: int | None = None,
-                 log_in_info: bool = False):
+                 log_in_info: bool = False, skip_forced: bool = False):
         if reward not in GYM_REWARDS:
             raise ValueError(f"reward must be one of {GYM_REWARDS}, not {reward!r}")
         if illegal_action not in ILLEGAL_ACTIONS:
@@ -98,6 +138,10 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self.max_decisions = max_decisions
+        if not isinstance(skip_forced, bool):
+            raise ValueError(f"skip_forced must be True or False, not {skip_forced!r}")
+        self.skip_forced = skip_forced
+        self._forced = 0                 # forced decisions of the seat played by the env this episode
         self.log_in_info = bool(log_in_info)     # keep the game log; info["log"]: entries since the seat's move
         self._log_seen = 0                        # log length before the seat's last action
 
@@ -191,6 +235,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
                               options=self._episode_options(), position=options.get("position"), debug=self.debug,
                               log=self.log_in_info)
         self._decisions = 0
+        self._forced = 0
         self._log_seen = 0
         self._illegal_actions = 0
         try:
@@ -206,7 +251,17 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
     def play_opponents(self) -> None:
         """Play the other seats until it is the learner's turn or the game is over. A failing opponent
         raises :class:`OpponentError` (the game is left where it failed)."""
-        run_opponents(self.game, self.opponents, self._opp_rng, stop_at=self.seat)
+        game = self.game
+        run_opponents(game, self.opponents, self._opp_rng, stop_at=self.seat)
+        if not self.skip_forced:
+            return
+        while not game.is_over() and game.current_player() == self.seat:
+            legal = game.legal_actions()
+            if len(legal) != 1:
+                return
+            game.apply(legal[0])             # the seat's only legal action: played for it, never shown
+            self._forced += 1
+            run_opponents(game, self.opponents, self._opp_rng, stop_at=self.seat)
 
     def step(self, action):
         reward, terminated, truncated, extra = self.advance(action)
@@ -260,17 +315,14 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
 
     def step_reward(self, terminated: bool) -> float:
         """The seat's reward for the move just made and the opponents' replies (vector envs call it too)."""
-        if self.reward_mode == "shaped":
-            reward = self._shaping()
-            if terminated:
-                reward += final_rewards(self.game, [self.seat], "ranking")[self.seat]
-            return reward
-        return final_rewards(self.game, [self.seat], self.reward_mode)[self.seat] if terminated else 0.0
+        reward = self._shaping() if self.reward_mode in SHAPED else 0.0
+        if terminated:
+            reward += end_reward(self.game, self.seat, self.reward_mode)
+        return reward
 
     def _margin_potential(self) -> float:
-        """The seat's victory margin now (7.3: total minus threshold), clipped to +-20 and scaled to +-1."""
-        margin = float(self.game.victory_margins()[self.seat])
-        return max(-MARGIN_SCALE, min(MARGIN_SCALE, margin)) / MARGIN_SCALE
+        """The shaping potential now (0 for the end-of-game rewards): see :func:`reward_potential`."""
+        return reward_potential(self.game, self.seat, self.reward_mode)
 
     def _shaping(self) -> float:
         """Potential-based shaping: the change of the margin potential since the seat's last decision."""
@@ -306,6 +358,8 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
             info["margins"] = dict(self.game.victory_margins())
         if self.log_in_info:
             info["log"] = self.game.log_since(self._log_seen)
+        if self.skip_forced:
+            info["forced_skipped"] = self._forced
         return info
 
 

@@ -65,14 +65,28 @@ def test_all_row_pools_the_seats(result):
     assert rows["all"]["mean_margin"] == pytest.approx(sum(rows[f]["mean_margin"] for f in FACTIONS) / 4)
 
 
-def test_bot_baseline_is_one_all_bot_pairing(result):
+def test_bot_baseline_plays_each_seat_as_a_player_by_default(result):
+    """seat_rules="player" (the default): the bot row's seat plays by the player rules, like the policy's."""
     rows = rows_of(result, "arjuna")
-    assert list(rows) == FACTIONS                     # no "all" row: its seats share the same games
+    assert list(rows) == FACTIONS + ["all"]
     assert {r["kind"] for r in rows.values()} == {"baseline"}
-    assert len({r["pairing"] for r in rows.values()}) == 1
-    assert len(result["pairings"]) == 5               # 4 rotations of random + the all-Arjuna games
-    assert sum(r["wins"] for r in rows.values()) == GAMES
+    assert len({rows[f]["pairing"] for f in FACTIONS}) == 4
+    assert len(result["pairings"]) == 8               # 4 rotations of random + 4 of Arjuna (one seat a player each)
+    for seat in FACTIONS:
+        pairing = result["pairings"][rows[seat]["pairing"]]
+        assert pairing["players"] == [seat]
+        assert all(r["non_players"] == sorted(f for f in FACTIONS if f != seat) for r in pairing["records"])
     assert not rows_of(result, "random")              # random is the evaluated policy: no duplicate rows
+
+
+def test_non_player_setting_is_one_all_bot_pairing():
+    out = evaluate("gandhi", {"rnd": "random"}, games=2, seed=5, workers=1, seat_rules="non_player")
+    rows = rows_of(out, "arjuna")
+    assert list(rows) == FACTIONS                     # no "all" row: its seats share the same games
+    assert len({r["pairing"] for r in rows.values()}) == 1
+    assert sum(r["wins"] for r in rows.values()) == 2
+    assert all(r["non_players"] == sorted(FACTIONS) for p in out["pairings"] for r in p["records"])
+    assert "seat rules: non_player" in format_table(out)
 
 
 def test_baselines_add_random_and_the_against_policy():

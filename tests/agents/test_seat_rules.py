@@ -1,0 +1,107 @@
+"""The fair yardstick (issue 18.1): ``seat_rules`` in configs and ``coin-env evaluate --seat-rules``.
+
+The bot row and the policy row of an evaluation are played in the same setting (same game options, same seats'
+rule status, same seeds), and the setting decides which seats are the game's non-players."""
+
+import random
+
+import pytest
+
+from agents import cli
+from agents.config import ConfigError, parse_config
+from agents.evaluate import evaluate, format_table
+from agents.policies import BotAsPlayer, as_player, policy_from_spec
+from agents.train import env_configs, make_env
+
+FACTIONS = ["raj", "congress", "ml", "revs"]
+BASE = {"game": "gandhi", "seats": "congress", "opponents": "arjuna"}
+
+
+def test_seat_rules_default_and_values():
+    assert parse_config(BASE)["seat_rules"] == "player"
+    assert parse_config(dict(BASE, seat_rules="non_player"))["seat_rules"] == "non_player"
+
+
+def test_a_bad_seat_rules_value_is_one_line_naming_key_and_choices():
+    with pytest.raises(ConfigError) as e:
+        parse_config(dict(BASE, seat_rules="np"), source="x.yaml")
+    msg = str(e.value)
+    assert "\n" not in msg and "seat_rules" in msg and "'player'" in msg and "'non_player'" in msg
+    with pytest.raises(ConfigError, match="seat_rules"):
+        parse_config(BASE, overrides=["seat_rules=bots"])
+
+
+def test_player_rules_refuse_a_trained_seat_listed_as_non_player():
+    with pytest.raises(ConfigError, match="options.non_players lists the trained seat"):
+        parse_config(dict(BASE, options={"non_players": ["congress"]}))
+    parse_config(dict(BASE, options={"non_players": ["congress"]}, seat_rules="non_player"))
+
+
+@pytest.mark.parametrize("rules", ["player", "non_player"])
+def test_the_setting_decides_the_training_games_non_players(rules, tmp_path):
+    cfg = parse_config(dict(BASE, seat_rules=rules, output_dir=str(tmp_path / "run")))
+    env = make_env(env_configs(cfg)[0])
+    env.reset(seed=3)
+    nps = set(env.game.options["non_players"])
+    assert nps - {"congress"} == {"raj", "ml", "revs"}
+    assert ("congress" in nps) == (rules == "non_player")
+
+
+def test_all_seats_under_non_player_rules_with_a_shared_policy(tmp_path):
+    cfg = parse_config(dict(BASE, seats="all", seat_rules="non_player", output_dir=str(tmp_path / "r")))
+    env = make_env(env_configs(cfg)[0])
+    for seed in range(4):
+        env.reset(seed=seed)
+        assert sorted(env.game.options["non_players"]) == sorted(FACTIONS)
+
+
+@pytest.mark.parametrize("rules", ["player", "non_player"])
+def test_bot_row_and_policy_row_play_the_same_setting_and_seeds(rules):
+    out = evaluate("gandhi", {"rnd": "random"}, games=2, seed=11, workers=1, seat_rules=rules)
+    assert out["seat_rules"] == rules and f"seat rules: {rules}" in format_table(out)
+    for seat in FACTIONS:
+        rows = {r["policy"]: r for r in out["rows"] if r["seat"] == seat}
+        policy, bot = (out["pairings"][rows[name]["pairing"]] for name in ("rnd", "arjuna"))
+        assert [r["seed"] for r in policy["records"]] == [r["seed"] for r in bot["records"]] == [11, 12]
+        expected = sorted(FACTIONS) if rules == "non_player" else sorted(f for f in FACTIONS if f != seat)
+        for record in policy["records"] + bot["records"]:
+            assert record["non_players"] == expected
+        assert policy["players"] == bot["players"] == ([seat] if rules == "player" else [])
+
+
+def test_evaluate_cli_prints_the_setting(capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(["evaluate", "--game", "gandhi", "--games", "1", "--workers", "1", "--no-baselines",
+                  "--policy", "random", "--seats", "raj", "--seat-rules", "non_player"])
+    assert e.value.code == 0
+    assert "seat rules: non_player" in capsys.readouterr().out
+
+
+def test_evaluate_cli_refuses_an_unknown_setting(capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(["evaluate", "--game", "gandhi", "--seat-rules", "bots"])
+    assert e.value.code == 2
+    assert "--seat-rules" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game,bot", [("gandhi", "arjuna"), ("a_distant_plain", "flowchart")])
+def test_a_bot_plays_a_player_seat_legally_and_leaves_the_options_as_they_were(game, bot):
+    import coin_env
+    policy = policy_from_spec(bot, game)
+    seat = coin_env.make_game(game, seed=0).factions[0]
+    others = [f for f in coin_env.make_game(game, seed=0).factions if f != seat]
+    g = coin_env.make_game(game, seed=4, options={"non_players": others})
+    player = as_player(policy)
+    assert isinstance(player, BotAsPlayer) and not player.non_player
+    rng = random.Random(0)
+    for _ in range(400):
+        if g.is_over():
+            break
+        f = g.current_player()
+        before = dict(g.options)
+        action = (player if f == seat else policy)(g, f, rng)
+        assert action in g.legal_actions()
+        assert g.options == before
+        g.apply(action)
+    assert seat not in g.options["non_players"]
+    assert as_player(policy_from_spec("random", game)) is policy_from_spec("random", game)
