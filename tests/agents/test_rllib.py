@@ -231,3 +231,40 @@ def test_a_pool_opponent_plays_a_frozen_snapshot_of_the_learner(trained, tmp_pat
     env.reset(seed=1)
     assert all(isinstance(p, RllibPolicy) for p in env.opponents.values())
     assert env.game.options.get("non_players", []) == []       # a snapshot plays by the player rules
+
+
+def test_shaped_rewards_sum_to_the_change_of_the_potential_plus_the_end_reward():
+    """reward: shaped_relative in the RLlib env pays what the gymnasium env pays: per seat, the rewards of an
+    episode sum to potential(end) - potential(start) + the ranking reward."""
+    from agents.rllib.env import CoinMultiAgentEnv
+    from coin_env.core.gym_env import end_reward, reward_potential
+    env = CoinMultiAgentEnv({"game": "gandhi", "learners": ["congress"], "reward": "shaped_relative",
+                             "opponents": {f: "random" for f in ("raj", "ml", "revs")}})
+    obs, _ = env.reset(seed=3)
+    start = reward_potential(env.game, "congress", "shaped_relative")
+    total, rng = 0.0, random.Random(0)
+    while True:
+        (seat, o), = obs.items()
+        obs, rewards, term, trunc, _ = env.step({seat: rng.choice(np.flatnonzero(o["action_mask"]).tolist())})
+        total += rewards.get("congress", 0.0)
+        if term["__all__"]:
+            break
+    end = reward_potential(env.game, "congress", "shaped_relative")
+    assert total == pytest.approx(end - start + end_reward(env.game, "congress", "shaped_relative"))
+
+
+def test_skip_forced_never_shows_the_learner_a_single_choice():
+    from agents.rllib.env import CoinMultiAgentEnv
+    env = CoinMultiAgentEnv({"game": "gandhi", "learners": ["congress"], "skip_forced": True,
+                             "opponents": {f: "random" for f in ("raj", "ml", "revs")}})
+    obs, _ = env.reset(seed=4)
+    rng, seen = random.Random(0), 0
+    while True:
+        (seat, o), = obs.items()
+        legal = np.flatnonzero(o["action_mask"]).tolist()
+        assert len(legal) > 1
+        seen += 1
+        obs, _, term, trunc, _ = env.step({seat: rng.choice(legal)})
+        if term["__all__"]:
+            break
+    assert seen > 20
