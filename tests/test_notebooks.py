@@ -30,8 +30,10 @@ def execute(name: str, cwd: Path, monkeypatch) -> "nbformat.NotebookNode":
     # notebooks exercise the working tree even where coin-env is installed from somewhere else.
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
-    client = nbclient.NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3",
-                                     resources={"metadata": {"path": str(cwd)}})
+    # A loaded machine can deliver a cell's output after its reply: wait for it (nbclient's default gives up
+    # after 4 s and silently drops the output), and fail loudly rather than lose it.
+    client = nbclient.NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3", iopub_timeout=120,
+                                     raise_on_iopub_timeout=True, resources={"metadata": {"path": str(cwd)}})
     client.execute()
     return nb
 
