@@ -107,14 +107,14 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
         s = self.state
         c = s.current
         if s.log is not None:
-            s.log.append(("phase", *_phase_of(c, s.timurid_played)))
+            s.log.append(("phase", *_phase_of(c, s.timurid_played, self.data)))
         if c in carddata.TIMURID and s.timurid_played == 1:
             s.timurid_played = 2
             self.push({"kind": "vj_timur", "step": 0})
             return
         self.push({"kind": "vj_card_end"})
         if c in carddata.MONGOL_CARDS:
-            mongols.start_mongol_invasion(self, carddata.MONGOL_NAMES[c])
+            mongols.start_mongol_invasion(self, self.data.mongol_faction(c))
         elif c == carddata.ZENITH:
             succession.zenith(self)
         elif c == carddata.RISE:
@@ -267,10 +267,10 @@ CONTROL_TEXT = {0: "no Control", CONTROL_CODE["ds"]: "Delhi Sultanate Control",
                 CONTROL_CODE["bk"]: "Bahmani Control", CONTROL_CODE["ve"]: "Vijayanagara Control"}
 
 
-def _phase_of(card, timurid_played) -> tuple[str, str]:
+def _phase_of(card, timurid_played, data) -> tuple[str, str]:
     """The game log's name and rule of a special card's execution (2.4-2.6)."""
     if card in carddata.MONGOL_CARDS:
-        return f"Mongol Invasion ({FACTION_NAMES[carddata.MONGOL_NAMES[card]]})", "2.4"
+        return f"Mongol Invasion ({FACTION_NAMES[data.mongol_faction(card)]})", "2.4"
     if card == carddata.ZENITH:
         return "Succession: Zenith of the Delhi Sultanate", "2.5.1"
     if card == carddata.RISE:

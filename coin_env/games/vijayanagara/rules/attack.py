@@ -177,8 +177,8 @@ class AttackSupport(Prompt):
     def describe(self, game, frame):
         where = game.space_names[frame["space"]]
         if frame["from"] is None:
-            return f"{frame['actor']} Attack in {where}: a space to bring supporters from, or done"
-        return f"{frame['actor']} Attack in {where}: a supporting Unit from {game.space_names[frame['from']]}, or done"
+            return f"{game.faction_name(frame['actor'])} Attack in {where}: a space to bring supporters from, or done"
+        return f"{game.faction_name(frame['actor'])} Attack in {where}: a supporting Unit from {game.space_names[frame['from']]}, or done"
 
     def apply(self, game, frame, action):
         attack = self._attack(game, frame)

@@ -152,7 +152,7 @@ class Cavalry(Prompt):
 
     def describe(self, game, frame):
         b = game.state.frames[-2]
-        return (f"{frame['actor']} may use Cavalry in the battle in {game.space_names[b['space']]}: attacker dice "
+        return (f"{game.faction_name(frame['actor'])} may use Cavalry in the battle in {game.space_names[b['space']]}: attacker dice "
                 f"{b['att_dice']}, defender dice {b['def_dice']}")
 
     def apply(self, game, frame, action):
@@ -196,7 +196,7 @@ class Casualty(Prompt):
         return self.candidates(game, frame)
 
     def describe(self, game, frame):
-        return f"{frame['actor']}: remove a piece in {game.space_names[frame['space']]} ({frame['left']} hits left)"
+        return f"{game.faction_name(frame['actor'])}: remove a piece in {game.space_names[frame['space']]} ({frame['left']} hits left)"
 
     def apply(self, game, frame, action):
         s = game.state

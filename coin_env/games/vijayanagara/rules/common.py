@@ -122,7 +122,7 @@ class TakeCavalry(Prompt):
         return [game.faction_action(o) for o in s.cavalry if o != frame["actor"] and s.cavalry[o]] + [game.DONE]
 
     def describe(self, game, frame):
-        return f"{frame['actor']}: the Cavalry pool is empty; take a token from another faction ({frame['left']} left), or done"
+        return f"{game.faction_name(frame['actor'])}: the Cavalry pool is empty; take a token from another faction ({frame['left']} left), or done"
 
     def apply(self, game, frame, action):
         s = game.state
@@ -183,7 +183,7 @@ class RefillSlot(Prompt):
         return self.options(game, frame)
 
     def describe(self, game, frame):
-        return f"{frame['actor']}: refill an Influence slot ({frame['left']} Units owed): from Available or a space"
+        return f"{game.faction_name(frame['actor'])}: refill an Influence slot ({frame['left']} Units owed): from Available or a space"
 
     def apply(self, game, frame, action):
         s = game.state

@@ -75,7 +75,7 @@ class MongolCommand(Prompt):
         return out
 
     def describe(self, game, frame):
-        return f"{frame['actor']} runs the Mongols: choose a Command ({frame['left']} left)"
+        return f"{game.faction_name(frame['actor'])} runs the Mongols: choose a Command ({frame['left']} left)"
 
     def apply(self, game, frame, action):
         s = game.state

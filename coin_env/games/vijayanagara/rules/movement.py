@@ -110,7 +110,7 @@ class MoveInto(Prompt):
         return out
 
     def describe(self, game, frame):
-        return (f"{frame['actor']} {game.state.turn['op']} into {game.space_names[frame['space']]}: a space to move "
+        return (f"{game.faction_name(frame['actor'])} {game.state.turn['op']} into {game.space_names[frame['space']]}: a space to move "
                 f"Units from, or done ({frame['moved']} moved)")
 
     def apply(self, game, frame, action):

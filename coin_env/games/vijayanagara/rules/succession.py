@@ -119,7 +119,7 @@ class Lords(Prompt):
         return lords_options(game, frame) + [game.DONE]
 
     def describe(self, game, frame):
-        return f"{frame['actor']}: Lords of the Deccan, shift an Influence marker for 3 Resources ({frame['left']} left)"
+        return f"{game.faction_name(frame['actor'])}: Lords of the Deccan, shift an Influence marker for 3 Resources ({frame['left']} left)"
 
     def apply(self, game, frame, action):
         s = game.state
