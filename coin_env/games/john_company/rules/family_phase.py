@@ -25,7 +25,9 @@ from __future__ import annotations
 from ..actions import FAMILY_ACTION0, PRESIDENCY0, STOCK0, YES
 from ..data import company
 from ..registry import CONTINUATIONS
-from ..static import FAMILY_ACTION_KEYS, FAMILY_ACTIONS, N_SHIPS, PRESIDENCY_NAMES
+from ..data import crown as crowndata
+from ..static import CROWN, FAMILY_ACTION_KEYS, FAMILY_ACTIONS, N_SHIPS, PRESIDENCY_NAMES, PRESIDENT
+from . import crown as crown_rules
 from .common import ask_yes_no, chairman_or_title, clockwise_from, key, name, vacant_offices
 from .turn import implements
 
@@ -121,6 +123,10 @@ def family_next(game, frame, _):
     game.after("family_next", order=order, i=i + 1)
     slot = order[i]
     s = game.state
+    if crown_rules.crown_slot(s, slot):
+        game.after("family_crown_action", n=0)
+        game.after("family_crown_free_writer", step=1)
+        return
     marker = None if LADY_GLENCORA in s.hands[slot]["prestige"] else s.opportunity[slot]
     options = [FAMILY_ACTION0 + j for j, a in enumerate(FAMILY_ACTION_KEYS)
                if can_take(game, slot, a, used_marker=(a == marker))]
@@ -131,10 +137,51 @@ def family_next(game, frame, _):
 
 
 @CONTINUATIONS.register
+def family_crown_free_writer(game, frame, _):
+    """Crown Handbook, Family step 1 (option crown): with 4+ vacant offices a free writer; then a second,
+    in a Presidency with a vacant President and no Crown writer, if there is one."""
+    s = game.state
+    if frame["step"] == 1:
+        if crown_rules.free_writers_due(game) == 0:
+            return
+        crown_rules.log_free_writer(game)
+        game.after("family_crown_free_writer", step=2)
+        perform(game, CROWN, "enlist_writer", used_marker=False)
+        return
+    if not has_piece(s, CROWN):
+        return
+    options = [p for p in range(3) if s.office_holder[PRESIDENT[p]] < 0 and s.writers[CROWN, p] == 0]
+    if options:
+        crown_rules.log_free_writer(game)
+        game.choose(key(CROWN), f"{name(CROWN)}: enlist a free writer in which Presidency (vacant President)?",
+                    [PRESIDENCY0 + p for p in options], "family_writer_placed", slot=CROWN)
+
+
+@CONTINUATIONS.register
+def family_crown_action(game, frame, _):
+    """Crown Handbook, Family step 2 (option crown): two family actions, no opportunity marker."""
+    n = frame["n"]
+    if n >= crowndata.FAMILY_ACTIONS_PER_TURN[0]:
+        return
+    options = [FAMILY_ACTION0 + j for j, a in enumerate(FAMILY_ACTION_KEYS) if can_take(game, CROWN, a)]
+    if not options:
+        game.log_note("family", f"{name(CROWN)} can take no family action")
+        return
+    game.after("family_crown_action", n=n + 1)
+    game.choose(key(CROWN), f"{name(CROWN)}: choose family action {n + 1} of 2", options, "family_action_chosen",
+                slot=CROWN)
+
+
+@CONTINUATIONS.register
 def family_action_chosen(game, frame, action):
     s = game.state
     slot = frame["slot"]
     act = FAMILY_ACTION_KEYS[action - FAMILY_ACTION0]
+    if crown_rules.crown_slot(s, slot):          # no opportunity marker (Crown Handbook, Family)
+        game.log_note("family", f"{name(slot)} takes {ACTION_TITLE[act]}")
+        game.after("family_after_actions", slot=slot, act=act)
+        perform(game, slot, act, used_marker=False)
+        return
     glencora = LADY_GLENCORA in s.hands[slot]["prestige"]
     twice = (not glencora) and s.opportunity[slot] == act
     if not glencora:

@@ -35,6 +35,7 @@ from ..data.cards import LAWS
 from ..registry import CONTINUATIONS
 from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, N_SHIPS, SUPERINTENDENT,
                       REGION_OF_GOVERNOR)
+from . import crown as crown_rules
 from .common import ask_number, clockwise_from, key, name, seek_consent
 from .turn import implements, not_implemented
 
@@ -50,6 +51,8 @@ def law_name(law) -> str:
 
 @implements("parliament")
 def start(game) -> None:
+    if crown_rules.active(game.state):          # Crown Handbook: Climate Shift first
+        crown_rules.climate_shift(game)
     _draw(game, [])
 
 
@@ -296,6 +299,12 @@ def vote_count(game, frame, value):
 
 def _cast(game, vote, f, side, total, behalf):
     vote = dict(vote)
+    if crown_rules.crown_slot(game.state, f) and not vote.get("crown_free"):   # Crown Handbook: free votes
+        free = crown_rules.extra_votes(game.state)
+        vote["crown_free"] = True
+        if free:
+            game.log_note("parliament", f"{name(f)} adds {free} free vote(s) (treasury £{int(game.state.cash[f])})")
+            total += free
     vote["support"] += side * total
     if side < 0:
         vote["against"] = dict(vote["against"], **{str(behalf): vote["against"].get(str(behalf), 0) + total})
