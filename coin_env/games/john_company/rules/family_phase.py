@@ -124,7 +124,7 @@ def family_next(game, frame, _):
     slot = order[i]
     s = game.state
     if crown_rules.crown_slot(s, slot):
-        game.after("family_crown_action", n=0)
+        game.after("family_crown_action", n=0, taken=[])
         game.after("family_crown_free_writer", step=1)
         return
     marker = None if LADY_GLENCORA in s.hands[slot]["prestige"] else s.opportunity[slot]
@@ -167,9 +167,9 @@ def family_crown_action(game, frame, _):
     if not options:
         game.log_note("family", f"{name(CROWN)} can take no family action")
         return
-    game.after("family_crown_action", n=n + 1)
+    game.after("family_crown_action", n=n + 1, taken=frame["taken"])
     game.choose(key(CROWN), f"{name(CROWN)}: choose family action {n + 1} of 2", options, "family_action_chosen",
-                slot=CROWN)
+                slot=CROWN, taken=frame["taken"])
 
 
 @CONTINUATIONS.register
@@ -179,6 +179,9 @@ def family_action_chosen(game, frame, action):
     act = FAMILY_ACTION_KEYS[action - FAMILY_ACTION0]
     if crown_rules.crown_slot(s, slot):          # no opportunity marker (Crown Handbook, Family)
         game.log_note("family", f"{name(slot)} takes {ACTION_TITLE[act]}")
+        below = s.frames[-1] if s.frames else None
+        if below is not None and below.get("fn") == "family_crown_action":     # the actions taken so far
+            below["taken"] = list(frame.get("taken", [])) + [act]
         game.after("family_after_actions", slot=slot, act=act)
         perform(game, slot, act, used_marker=False)
         return
