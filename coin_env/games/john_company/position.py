@@ -21,6 +21,8 @@ Company-controlled regions (``control``) have no dome or tower and their loot to
 ``event_stack`` [tile numbers, top first] (the rest of the stack follows in its dealt order),
 ``elephant`` {"region": r, "facing": r or None}, ``alliances`` {alliance: "active" | "exhausted"},
 ``trophies`` {family: n}, ``unrest`` {region: n}, ``pm`` family (the Prime Minister).
+``climate`` (Bull, Stag, Lion, Bear, Peacock) and ``ai_card`` (1-10, the faceup AI card; the facedown
+deck keeps the other cards in their dealt order): the Crown's, with the option ``crown`` only.
 ``phase`` may also be "london_season" with ``turn`` >= 2 (the London Season is skipped on turn 1), or
 "parliament"; ``law_deck`` [law names, top first] (the rest follows), ``dial`` (policy dial space 0-13).
 """
@@ -35,7 +37,8 @@ from .static import (ALLIANCE_NAMES, CHAIRMAN, CLOSED, CROWN, FAMILY_ACTION_KEYS
 KEYS = ("phase", "turn", "offices", "fatigue", "chairman_title", "court", "cash", "vp", "writers", "officers",
         "commanders", "officers_in_training", "regiments", "debt", "balance", "standing", "treasuries", "orders",
         "control", "strength", "opportunity", "stock_exchange", "ships", "company_ships", "china_open",
-        "laws_in_force", "prestige", "empires", "event_stack", "elephant", "alliances", "trophies", "unrest", "pm", "law_deck", "dial")
+        "laws_in_force", "prestige", "empires", "event_stack", "elephant", "alliances", "trophies", "unrest", "pm", "law_deck", "dial",
+        "climate", "ai_card")
 LAW_BY_NAME = {law[1]: law[0] for law in cards.LAWS}
 PRESTIGE_BY_NAME = {c[1]: c[0] for c in cards.SPOUSES + cards.ENTERPRISE_PRESTIGE}
 
@@ -185,6 +188,17 @@ def apply_position(state, pos: dict) -> None:
         s.dial = pos["dial"]
     if "pm" in pos:
         s.pm = fam(pos["pm"])
+    if ("climate" in pos or "ai_card" in pos) and s.crown is None:
+        raise ValueError("position: climate and ai_card need the option crown")
+    if "ai_card" in pos:
+        ids = [c["id"] for c in s.data.crown_ai_cards]
+        if pos["ai_card"] not in ids:
+            raise ValueError(f"position: ai_card must be one of {ids}")
+        rest = [c for c in s.crown["deck"] + [s.crown["card"]] + s.crown["discards"] if c != pos["ai_card"]]
+        s.crown = dict(s.crown, card=pos["ai_card"], deck=rest, discards=[])
+    if "climate" in pos:
+        from .data.crown import CLIMATES
+        s.crown = dict(s.crown, climate=_index(CLIMATES, pos["climate"], "climate"))
     if "turn" in pos:
         s.turn = pos["turn"]
     if "phase" in pos:

@@ -617,14 +617,18 @@ class CrownBot(PromptBot):
     # --- VI. Revenue (HB Revenue; digest §9.6.11) --------------------------------------------------------------
     def on_revenue_dividends(self, ctx):
         """HB Revenue 3: one dividend if able, then more while the Balance stays at least 0/2/4/6/8."""
+        return ctx.number_for(self.dividends(ctx.state))
+
+    def dividends(self, s) -> int:
         from ..rules.revenue import shares
-        s = ctx.state
         per = shares(s)
         floor = cd.DIVIDEND_FLOOR[0][climate(s)]
-        n = 1 if s.balance >= per else 0
+        if per <= 0 or s.balance < per:
+            return 0
+        n = 1
         while s.balance - (n + 1) * per >= floor:
             n += 1
-        return ctx.number_for(n)
+        return n
 
     def on_revenue_royal_protection(self, ctx):
         """HB Revenue 2: a Crown Chairman always discards Royal Protection when loans would be taken."""
