@@ -20,7 +20,7 @@ flag). ``ships`` replaces every player ship: a ship not listed is in the supply 
 Company-controlled regions (``control``) have no dome or tower and their loot token is facedown.
 ``event_stack`` [tile numbers, top first] (the rest of the stack follows in its dealt order),
 ``elephant`` {"region": r, "facing": r or None}, ``alliances`` {alliance: "active" | "exhausted"},
-``trophies`` {family: n}, ``unrest`` {region: n}, ``pm`` family (the Prime Minister).
+``trophies`` {family: n}, ``prizes`` {family: [pieces on prize boxes 1-5]} (retired pieces; VP unchanged), ``unrest`` {region: n}, ``pm`` family (the Prime Minister).
 ``climate`` (Bull, Stag, Lion, Bear, Peacock) and ``ai_card`` (1-10, the faceup AI card; the facedown
 deck keeps the other cards in their dealt order): the Crown's, with the option ``crown`` only.
 ``phase`` may also be "london_season" with ``turn`` >= 2 (the London Season is skipped on turn 1), or
@@ -38,7 +38,7 @@ KEYS = ("phase", "turn", "offices", "fatigue", "chairman_title", "court", "cash"
         "commanders", "officers_in_training", "regiments", "debt", "balance", "standing", "treasuries", "orders",
         "control", "strength", "opportunity", "stock_exchange", "ships", "company_ships", "china_open",
         "laws_in_force", "prestige", "empires", "event_stack", "elephant", "alliances", "trophies", "unrest", "pm", "law_deck", "dial",
-        "climate", "ai_card")
+        "climate", "ai_card", "prizes")
 LAW_BY_NAME = {law[1]: law[0] for law in cards.LAWS}
 PRESTIGE_BY_NAME = {c[1]: c[0] for c in cards.SPOUSES + cards.ENTERPRISE_PRESTIGE}
 
@@ -177,6 +177,10 @@ def apply_position(state, pos: dict) -> None:
         s.alliance_active[_index(ALLIANCE_NAMES, a, "alliance")] = {"active": 1, "exhausted": 0}[st]
     for f, n in pos.get("trophies", {}).items():
         s.trophies[fam(f)] = n
+    for f, boxes in pos.get("prizes", {}).items():
+        if not (isinstance(boxes, list) and len(boxes) == 5 and all(type(b) is int and b >= 0 for b in boxes)):
+            raise ValueError("position: prizes are {family: [n, n, n, n, n]} (pieces on prize boxes 1-5)")
+        s.prize_pieces[fam(f)] = boxes
     for r, n in pos.get("unrest", {}).items():
         s.unrest[_index(REGION_NAMES, r, "region")] = n
     if "law_deck" in pos:

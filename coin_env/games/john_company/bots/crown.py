@@ -113,7 +113,8 @@ class CrownBot(PromptBot):
         "deploy_alliance", "deploy_count", "governor_chosen", "governor_result", "china_chosen", "law_chosen",
         "dial_chosen", "failed_dial", "vote_side", "vote_behalf", "vote_count", "vote_round", "impeach_chosen",
         "board_of_control_answer", "oversight_army", "oversight_family", "war_ship_zone", "war_ship", "war_army",
-        "war_piece", "revenue_dividends", "revenue_royal_protection", "hiring_nepotism_answer")})
+        "war_piece", "revenue_dividends", "revenue_royal_protection", "hiring_nepotism_answer", "family_prize_given_up",
+        "family_shipyard_chosen")})
 
     # --- II. Family (HB Family; digest §9.6.2) -----------------------------------------------------------
     def on_family_action_chosen(self, ctx):
@@ -158,6 +159,15 @@ class CrownBot(PromptBot):
     def on_family_additional_writer(self, ctx):
         """RB p.13 additional writer: the Crown enlists whenever it may (HB Family step 1's spirit)."""
         return YES
+
+    def on_family_prize_given_up(self, ctx):
+        """RB p.13 (the Handbook is silent): the piece comes off the prize worth the fewest VP."""
+        s = ctx.state
+        return PRIZE0 + min(ctx.group("prize"), key=lambda b: (s.data.prizes[b][2], b))
+
+    def on_family_shipyard_chosen(self, ctx):
+        """RB p.13 (the Handbook is silent; shipyards differ only by their ship's name): the first by name."""
+        return min(ctx.legal)
 
     def on_family_second_answer(self, ctx):
         return NO           # the Crown has no opportunity marker (HB Family); never asked with option crown

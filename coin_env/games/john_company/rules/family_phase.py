@@ -15,18 +15,19 @@ shipyard, unfitted), Purchase Workshop (£5; Industry Subsidy law £3 when the m
 Seek Share (a piece on an empty Stock Exchange space, paying its price).
 
 Readings marked in code: the second take of a *purchase* (opportunity bonus) is offered as a yes/no
-(paying twice is never forced); shipyards differ only by the name of their ship, so the purchased one
-is the first available by name; a family out of pieces takes one from its least valuable prize
-(RB p.13 lets it choose any prize: that choice is not offered yet).
+(paying twice is never forced). Purchase Shipyard: the buyer picks which free shipyard (its named ship)
+when there is more than one. Out of family pieces (RB p.13): a family whose supply is empty picks the
+prize a piece comes off (losing that prize's VP) when its pieces sit on more than one prize box
+(take_piece, used where no choice is left, takes the least valuable).
 """
 
 from __future__ import annotations
 
-from ..actions import FAMILY_ACTION0, PRESIDENCY0, STOCK0, YES
+from ..actions import FAMILY_ACTION0, PRESIDENCY0, PRIZE0, SHIP0, STOCK0, YES
 from ..data import company
 from ..registry import CONTINUATIONS
 from ..data import crown as crowndata
-from ..static import CROWN, FAMILY_ACTION_KEYS, FAMILY_ACTIONS, N_SHIPS, PRESIDENCY_NAMES, PRESIDENT
+from ..static import CROWN, FAMILY_ACTION_KEYS, FAMILY_ACTIONS, N_SHIPS, PRESIDENCY_NAMES, PRESIDENT, SHIP_NAMES
 from . import crown as crown_rules
 from .common import ask_yes_no, chairman_or_title, clockwise_from, key, name, vacant_offices
 from .turn import implements
@@ -76,13 +77,16 @@ def share_price(game, slot, space) -> int:
     return game.data.stock_exchange[space]
 
 
+def free_shipyards(s) -> list[int]:
+    """Shipyards nobody owns whose ship is not in play (RB p.12, p.35: a returned shipyard cannot be
+    bought while its fitted ship is in play)."""
+    return [ship for ship in range(N_SHIPS) if s.shipyard_owner[ship] < 0 and s.ship_zone[ship] < 0]
+
+
 def free_shipyard(s) -> int:
-    """The first shipyard nobody owns whose ship is not in play (RB p.12, p.35: a returned shipyard
-    cannot be bought while its fitted ship is in play)."""
-    for ship in range(N_SHIPS):
-        if s.shipyard_owner[ship] < 0 and s.ship_zone[ship] < 0:
-            return ship
-    return -1
+    """The first free shipyard by name, or -1."""
+    free = free_shipyards(s)
+    return free[0] if free else -1
 
 
 def can_take(game, slot, action: str, used_marker: bool = False) -> bool:
@@ -266,8 +270,18 @@ def family_extra_answer(game, frame, action):
 
 
 # --- the actions -----------------------------------------------------------------------------------------
+PIECE_ACTIONS = ("enlist_writer", "enlist_officer", "seek_share")
+
+
 def perform(game, slot, act, used_marker) -> None:
     s = game.state
+    if act in PIECE_ACTIONS and s.supply[slot] <= 0:
+        boxes = [b for b in range(5) if s.prize_pieces[slot, b] > 0]
+        if len(boxes) > 1:          # RB p.13: out of family pieces, the family picks the prize it gives up
+            game.choose(key(slot), f"{name(slot)} is out of pieces: take one from which prize (losing its VP)?",
+                        [PRIZE0 + b for b in boxes], "family_prize_given_up", slot=slot, act=act,
+                        used_marker=used_marker)
+            return
     if act == "enlist_writer":
         game.choose(key(slot), f"{name(slot)}: enlist a writer in which Presidency?",
                     [PRESIDENCY0 + p for p in range(3)], "family_writer_placed", slot=slot)
@@ -279,11 +293,12 @@ def perform(game, slot, act, used_marker) -> None:
         s.luxuries[slot] += 1
         s.vp[slot] += company.LUXURY_VP[0]
     elif act == "purchase_shipyard":
-        ship = free_shipyard(s)
-        s.cash[slot] -= company.ENTERPRISES["shipyard"][1]
-        s.shipyard_owner[ship] = slot
-        s.ship_zone[ship] = -1
-        s.ship_fatigued[ship] = 0
+        free = free_shipyards(s)
+        if len(free) > 1:           # RB p.13: the buyer takes the shipyard of its choice
+            game.choose(key(slot), f"{name(slot)}: buy which shipyard?", [SHIP0 + i for i in free],
+                        "family_shipyard_chosen", slot=slot)
+            return
+        _buy_shipyard(game, slot, free[0])
     elif act == "purchase_workshop":
         s.cash[slot] -= workshop_price(game, slot, used_marker)
         s.workshops[slot] += 1
@@ -294,6 +309,32 @@ def perform(game, slot, act, used_marker) -> None:
                     "family_share_placed", slot=slot)
     else:
         raise ValueError(act)
+
+
+def _buy_shipyard(game, slot, ship) -> None:
+    s = game.state
+    s.cash[slot] -= company.ENTERPRISES["shipyard"][1]
+    s.shipyard_owner[ship] = slot
+    s.ship_zone[ship] = -1
+    s.ship_fatigued[ship] = 0
+    game.log_note("family", f"{name(slot)} buys the shipyard of the {SHIP_NAMES[ship]}")
+
+
+@CONTINUATIONS.register
+def family_shipyard_chosen(game, frame, action):
+    _buy_shipyard(game, frame["slot"], action - SHIP0)
+
+
+@CONTINUATIONS.register
+def family_prize_given_up(game, frame, action):
+    """RB p.13: the piece comes off the chosen prize (its VP are lost) and the action goes on."""
+    s = game.state
+    slot, box = frame["slot"], action - PRIZE0
+    s.prize_pieces[slot, box] -= 1
+    s.supply[slot] += 1
+    s.vp[slot] -= game.data.prizes[box][2]
+    game.log_note("family", f"{name(slot)} is out of pieces and takes one from prize box {box + 1}")
+    perform(game, slot, frame["act"], frame["used_marker"])
 
 
 @CONTINUATIONS.register
