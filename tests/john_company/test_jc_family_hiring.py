@@ -54,7 +54,7 @@ def test_purchases_pay_their_price_and_luxury_scores_two():
     g = family_game(cash={"benyon": 11, "hastings": 2, "larkins": 5})
     play(g, "Purchase Luxury")
     assert g.state.cash[slot("benyon")] == 7 and g.state.vp[slot("benyon")] >= 2
-    play(g, "Purchase Shipyard")
+    play(g, "Purchase Shipyard", "ship Zenobia")          # the buyer picks the shipyard (RB p.13)
     s = g.state
     ship = [i for i in range(22) if s.shipyard_owner[i] == slot("hastings") and s.ship_zone[i] < 0]
     assert s.cash[slot("hastings")] == 0 and ship, "the new shipyard's ship waits, unfitted, on the shipyard"
