@@ -108,3 +108,53 @@ def test_prestige_cards_vote_and_lady_newcome_silences_enterprises():
     play(g, "2")
     play(g, "resolve the vote")
     assert g.state.cash[slot("larkins")] == 0 and support - 2 >= 0
+
+
+# --- an unpaid Tax: the owner picks what returns (RB p.34; issue 20) --------------------------------------------
+def _tax_shipyards_passed(cash_hastings):
+    pos = {"phase": "parliament", "pm": "benyon", "law_deck": ["Debt Restructure"], "dial": 0,
+           "cash": {"benyon": 10, "hastings": cash_hastings, "larkins": 0},
+           "ships": {"Atlas": {"owner": "hastings", "zone": "West Indian Ocean"},
+                     "Britannia": {"owner": "hastings", "zone": None}, "Eliza": {"owner": "hastings", "zone": None}}}
+    g = new_game(3, position=pos)
+    play(g, "law Debt Restructure", "turn the dial counter-clockwise", "vote for", "10", "done", "resolve the vote")
+    return g
+
+
+def test_unpaid_tax_owner_picks_the_shipyards_returned():
+    """RB p.34 Tax: £1 per shipyard; Hastings pays £1 of £3 and picks the two shipyards that return."""
+    from coin_env.games.john_company.static import SHIP_NAMES
+    g = _tax_shipyards_passed(1)
+    s = g.state
+    assert g.current_player() == "hastings" and "tax unpaid on 2" in g.prompt()
+    assert sorted(labels(g)) == ["ship Atlas", "ship Britannia", "ship Eliza"]
+    play(g, "ship Atlas")                           # the fitted one: its ship stays in play
+    assert "tax unpaid on 1" in g.prompt() and sorted(labels(g)) == ["ship Britannia", "ship Eliza"]
+    play(g, "ship Eliza")
+    owned = [SHIP_NAMES[i] for i in range(len(SHIP_NAMES)) if s.shipyard_owner[i] == slot("hastings")]
+    assert owned == ["Britannia"] and s.cash[slot("hastings")] == 0
+    assert s.ship_zone[SHIP_NAMES.index("Atlas")] == 0             # the Atlas sails on, its shipyard returned
+
+
+def test_unpaid_tax_without_choice_is_not_asked():
+    """Nothing paid: every shipyard returns, no question (and paid in full: none)."""
+    g = _tax_shipyards_passed(0)
+    assert "tax unpaid" not in g.prompt()
+    assert (g.state.shipyard_owner == slot("hastings")).sum() == 0
+    g = _tax_shipyards_passed(3)
+    assert "tax unpaid" not in g.prompt()
+    assert (g.state.shipyard_owner == slot("hastings")).sum() == 3
+
+
+def test_unpaid_share_tax_court_share_or_chairman():
+    """RB p.34: a Company-share Tax counts the Chairman's piece; the owner picks a Court share or the Chairman."""
+    pos = {"phase": "parliament", "pm": "benyon", "law_deck": ["Debt Restructure"], "dial": 0,
+           "cash": {"benyon": 10, "hastings": 1, "larkins": 0}, "offices": {"Chairman": "hastings"},
+           "court": {"hastings": 1, "benyon": 0, "larkins": 0}, "ships": {}}
+    g = new_game(3, position=pos)
+    play(g, "law Debt Restructure", "turn the dial clockwise", "vote for", "10", "done", "resolve the vote")
+    assert "tax unpaid on 1" in g.prompt()
+    assert sorted(labels(g)) == ["Chairman", "a Company share in the Court"]
+    play(g, "Chairman")
+    s = g.state
+    assert s.office_holder[0] == -1 and s.court[slot("hastings")] == 1

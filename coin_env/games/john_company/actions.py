@@ -60,6 +60,7 @@ def _entries():
     e += [("take", str(i), f"take London Season card {i + 1}") for i in range(3)]
     e += [("setup_card", str(i), f"setup card {i}") for i in range(1, 19)]
     e += [("discard", str(i), f"discard London Season card {i + 1}") for i in range(3)]
+    e += [("target", "court_share", "a Company share in the Court")]
     return e
 
 
@@ -91,3 +92,4 @@ LAW_OF_ACTION = {v: k for k, v in LAW.items()}
 TAKE0 = V.base("take")
 SETUP_CARD0 = V.index("setup_card", "1") - 1          # SETUP_CARD0 + n is "setup card n"
 DISCARD0 = V.base("discard")
+COURT_SHARE = V.index("target", "court_share")

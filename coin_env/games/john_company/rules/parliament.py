@@ -22,18 +22,19 @@ Policies (RB p.34): Tax -- £1 per target owned, an unpaid target returns to the
 also £1 per window icon on luxuries and prize pieces); Bonus -- £1 per target owned; Power -- the
 target's token swaps with the one above.
 
-Board of Control, Military Oversight and War Against France! are in pm_interventions.py. Not offered yet:
-which targets an unpaid tax returns (unfitted shipyards, Court shares, luxuries first: a reading);
-a Power policy on the top token swaps the two bottom tokens (the PM's choice, not offered).
+Board of Control, Military Oversight and War Against France! are in pm_interventions.py. An unpaid Tax: the family
+picks which target returns when they differ (a shipyard by its ship; a Court share or the Chairman's piece),
+rules/parliament.py ``policy_tax``. Still a reading: the window tax returns luxuries, then prize pieces
+from the cheapest box; a Power policy on the top token swaps the two bottom tokens.
 """
 
 from __future__ import annotations
 
-from ..actions import DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, PROC
+from ..actions import COURT_SHARE, DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, PROC, SHIP0
 from ..data import company
 from ..data.cards import LAWS
 from ..registry import CONTINUATIONS
-from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, N_SHIPS, SUPERINTENDENT,
+from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, N_SHIPS, SHIP_NAMES, SUPERINTENDENT,
                       REGION_OF_GOVERNOR)
 from . import crown as crown_rules
 from .common import ask_number, clockwise_from, key, name, seek_consent
@@ -334,13 +335,8 @@ def _resolve(game, vote):
     if vote["support"] >= 0:
         game.log_note("parliament", f"{law_name(law)} passes ({vote['support']})")
         s.law_tokens[int(s.pm)] += 1
-        apply_policy(game, vote["space"])
-        if s.over:
-            return
-        if law == 51 and vote["impeach"] >= 0:
-            from .common import vacate
-            vacate(game, vote["impeach"])
-        pass_law(game, law)
+        game.after("parliament_law_passes", law=law, impeach=vote["impeach"])
+        apply_policy(game, vote["space"])          # a Tax may ask families which targets return
         return
     game.log_note("parliament", f"{law_name(law)} fails ({vote['support']})")
     s.law_discards.append(law)
@@ -368,6 +364,19 @@ def _resolve(game, vote):
 
 
 @CONTINUATIONS.register
+def parliament_law_passes(game, frame, _):
+    """RB p.35: after the policy, the law takes effect (Public Demands Impeachment!: the officeholder goes)."""
+    s = game.state
+    if s.over:
+        return
+    law = frame["law"]
+    if law == 51 and frame["impeach"] >= 0:
+        from .common import vacate
+        vacate(game, frame["impeach"])
+    pass_law(game, law)
+
+
+@CONTINUATIONS.register
 def failed_dial(game, frame, action):
     s = game.state
     s.dial = frame["cw"] if action == PROC["dial_cw"] else frame["ccw"]
@@ -385,19 +394,36 @@ def _owned(s, f, target) -> int:
     return int(s.court[f]) + (1 if s.office_holder[CHAIRMAN] == f else 0)
 
 
-def _return_one(game, f, target) -> None:
+def return_options(s, f, target) -> list[int]:
+    """The distinct targets a family could return (RB p.34: the owner chooses): its shipyards (each with its
+    own ship, fitted or not) or, for Company shares, a Court share or the Chairman's piece. Workshops and
+    luxuries are alike: no choice."""
+    if target == "Shipyards":
+        return [SHIP0 + i for i in range(N_SHIPS) if s.shipyard_owner[i] == f]
+    if target == "Company shares":
+        return ([COURT_SHARE] if s.court[f] > 0 else []) + ([OFFICE0 + CHAIRMAN] if s.office_holder[CHAIRMAN] == f
+                                                            else [])
+    return []
+
+
+def _return_one(game, f, target, choice=None) -> None:
+    """Return one unpaid target to the supply: ``choice`` is the owner's (return_options); without one
+    (no choice left) the first option."""
     s = game.state
+    if choice is None:
+        options = return_options(s, f, target)
+        choice = options[0] if options else None
     if target == "Workshops":
         s.workshops[f] -= 1
     elif target == "Luxuries":
         s.luxuries[f] -= 1
         s.vp[f] -= company.LUXURY_VP[0]
     elif target == "Shipyards":
-        mine = [i for i in range(N_SHIPS) if s.shipyard_owner[i] == f]
-        ship = min(mine, key=lambda i: (s.ship_zone[i] >= 0, i))        # unfitted first (a reading)
+        ship = choice - SHIP0
         s.shipyard_owner[ship] = -1                                      # a fitted ship stays in play
+        game.log_note("parliament", f"{name(f)} returns the shipyard of the {SHIP_NAMES[ship]} (tax unpaid)")
     else:
-        if s.court[f] > 0:
+        if choice == COURT_SHARE:
             s.court[f] -= 1
         else:
             s.office_holder[CHAIRMAN] = -1
@@ -413,27 +439,7 @@ def apply_policy(game, space) -> None:
         for f in s.seats:
             s.cash[f] += _owned(s, f, target)
     elif consequence == "Tax":
-        for f in s.seats:
-            n = _owned(s, f, target)
-            paid = min(n, int(s.cash[f]))
-            s.cash[f] -= paid
-            for _ in range(n - paid):
-                _return_one(game, f, target)
-            if window and WINDOW_TAX_REPEAL not in s.laws_in_force:
-                prizes = game.data.prizes
-                windows = int(s.luxuries[f]) + sum(int(s.prize_pieces[f, b]) * prizes[b][3] for b in range(5))
-                paid = min(windows, int(s.cash[f]))
-                s.cash[f] -= paid
-                unpaid = windows - paid
-                while unpaid > 0 and s.luxuries[f] > 0:
-                    _return_one(game, f, "Luxuries")
-                    unpaid -= 1
-                for b in range(5):
-                    while unpaid > 0 and s.prize_pieces[f, b] > 0:
-                        s.prize_pieces[f, b] -= 1
-                        s.supply[f] += 1
-                        s.vp[f] -= prizes[b][2]
-                        unpaid -= prizes[b][3]
+        game.after("policy_tax", space=space, i=0)
     else:
         track = s.power_track
         i = track.index(target)
@@ -441,6 +447,70 @@ def apply_policy(game, space) -> None:
             track[i - 1], track[i] = track[i], track[i - 1]
         else:
             track[2], track[3] = track[3], track[2]
+
+
+@CONTINUATIONS.register
+def policy_tax(game, frame, _):
+    """RB p.34 Tax: each family in turn pays £1 per target; for each unpaid one it returns a target of its
+    choice (asked when they differ and not all of them go), then the window tax."""
+    s = game.state
+    _, target, window = DIAL[frame["space"]]
+    i = frame["i"]
+    while i < len(s.seats):
+        f = s.seats[i]
+        n = _owned(s, f, target)
+        paid = min(n, int(s.cash[f]))
+        s.cash[f] -= paid
+        unpaid = n - paid
+        if unpaid and unpaid < n and len(return_options(s, f, target)) > 1:
+            game.after("policy_tax", space=frame["space"], i=i + 1)
+            _ask_return(game, f, target, unpaid, window)
+            return
+        for _ in range(unpaid):
+            _return_one(game, f, target)
+        _window_tax(game, f, window)
+        i += 1
+
+
+def _ask_return(game, f, target, left, window) -> None:
+    s = game.state
+    game.choose(key(f), f"{name(f)}: tax unpaid on {left} of your {target.lower()}: which returns to the supply?",
+                return_options(s, f, target), "policy_tax_return", f=f, target=target, left=left, window=window)
+
+
+@CONTINUATIONS.register
+def policy_tax_return(game, frame, action):
+    s = game.state
+    f, target, left, window = frame["f"], frame["target"], frame["left"] - 1, frame["window"]
+    _return_one(game, f, target, choice=action)
+    if left and len(return_options(s, f, target)) > 1:
+        _ask_return(game, f, target, left, window)
+        return
+    for _ in range(left):
+        _return_one(game, f, target)
+    _window_tax(game, f, window)
+
+
+def _window_tax(game, f, window) -> None:
+    """RB p.34 window tax: £1 per window icon on luxuries and prize pieces; unpaid: luxuries return first,
+    then prize pieces, cheapest box first (a reading: the owner's choice is not offered)."""
+    s = game.state
+    if not window or WINDOW_TAX_REPEAL in s.laws_in_force:
+        return
+    prizes = game.data.prizes
+    windows = int(s.luxuries[f]) + sum(int(s.prize_pieces[f, b]) * prizes[b][3] for b in range(5))
+    paid = min(windows, int(s.cash[f]))
+    s.cash[f] -= paid
+    unpaid = windows - paid
+    while unpaid > 0 and s.luxuries[f] > 0:
+        _return_one(game, f, "Luxuries")
+        unpaid -= 1
+    for b in range(5):
+        while unpaid > 0 and s.prize_pieces[f, b] > 0:
+            s.prize_pieces[f, b] -= 1
+            s.supply[f] += 1
+            s.vp[f] -= prizes[b][2]
+            unpaid -= prizes[b][3]
 
 
 # --- laws ---------------------------------------------------------------------------------------------------
