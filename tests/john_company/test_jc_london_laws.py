@@ -158,3 +158,20 @@ def test_unpaid_share_tax_court_share_or_chairman():
     play(g, "Chairman")
     s = g.state
     assert s.office_holder[0] == -1 and s.court[slot("hastings")] == 1
+
+
+def test_power_policy_on_the_top_token_pm_swaps_two_others():
+    """RB p.34 Power: the token already highest -> two other tokens swap (the PM picks them: a reading)."""
+    g = new_game(3, position={"phase": "parliament", "pm": "benyon", "law_deck": ["Board of Control"], "dial": 8,
+                              "ships": {}})
+    assert g.state.power_track[0] == "Luxuries"
+    play(g, "law Board of Control", "turn the dial counter-clockwise")
+    while "vote on" in g.prompt():
+        play(g, "done")
+    assert g.current_player() == "benyon" and "on top" in g.prompt()
+    assert sorted(labels(g)) == ["the Company shares power token", "the Shipyards power token",
+                                 "the Workshops power token"]
+    play(g, "the Company shares power token")
+    assert sorted(labels(g)) == ["the Shipyards power token", "the Workshops power token"]
+    play(g, "the Workshops power token")
+    assert g.state.power_track == ["Luxuries", "Workshops", "Shipyards", "Company shares"]

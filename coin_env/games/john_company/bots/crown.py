@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from types import MappingProxyType
 
-from ..actions import (ALLIANCE0, COMPANY_SHIP, COURT_SHARE, DONE, FAMILY0, FAMILY_ACTION0, LAW, NO, OFFICE0, ORDER0,
+from ..actions import (ALLIANCE0, COMPANY_SHIP, COURT_SHARE, DONE, POWER_TOKEN, FAMILY0, FAMILY_ACTION0, LAW, NO, OFFICE0, ORDER0,
                        PRESIDENCY0, PRIZE0, PROC, REGION0, SHIP0, SOURCE, STOCK0, TAKE0, YES, ZONE0)
 from ..data import crown as cd
 from ..data.cards import LAWS
@@ -114,7 +114,7 @@ class CrownBot(PromptBot):
         "dial_chosen", "failed_dial", "vote_side", "vote_behalf", "vote_count", "vote_round", "impeach_chosen",
         "board_of_control_answer", "oversight_army", "oversight_family", "war_ship_zone", "war_ship", "war_army",
         "war_piece", "revenue_dividends", "revenue_royal_protection", "hiring_nepotism_answer", "family_prize_given_up",
-        "family_shipyard_chosen", "policy_tax_return")})
+        "family_shipyard_chosen", "policy_tax_return", "power_swap_first", "power_swap_second")})
 
     # --- II. Family (HB Family; digest §9.6.2) -----------------------------------------------------------
     def on_family_action_chosen(self, ctx):
@@ -177,6 +177,13 @@ class CrownBot(PromptBot):
         if ships:
             return min(ships, key=lambda a: (s.ship_zone[a - SHIP0] >= 0, a))
         return ctx.first(COURT_SHARE, OFFICE0 + CHAIRMAN)
+
+    def on_power_swap_first(self, ctx):
+        """HB Parliament (Crown policy selection): on the top token, the Crown swaps the two bottom tokens."""
+        return POWER_TOKEN[ctx.state.power_track[2]]
+
+    def on_power_swap_second(self, ctx):
+        return POWER_TOKEN[ctx.state.power_track[3]]
 
     def on_family_second_answer(self, ctx):
         return NO           # the Crown has no opportunity marker (HB Family); never asked with option crown

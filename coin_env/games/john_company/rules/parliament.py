@@ -24,13 +24,15 @@ target's token swaps with the one above.
 
 Board of Control, Military Oversight and War Against France! are in pm_interventions.py. An unpaid Tax: the family
 picks which target returns when they differ (a shipyard by its ship; a Court share or the Chairman's piece),
-rules/parliament.py ``policy_tax``. Still a reading: the window tax returns luxuries, then prize pieces
-from the cheapest box; a Power policy on the top token swaps the two bottom tokens.
+rules/parliament.py ``policy_tax``. A Power policy on the token already on top: the PM picks the two other
+tokens that swap (RB p.34 does not name who picks: a reading). Still a reading: the window tax returns
+luxuries, then prize pieces from the cheapest box.
 """
 
 from __future__ import annotations
 
-from ..actions import COURT_SHARE, DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, PROC, SHIP0
+from ..actions import (COURT_SHARE, DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, POWER_TOKEN, POWER_TOKEN_OF_ACTION,
+                       PROC, SHIP0)
 from ..data import company
 from ..data.cards import LAWS
 from ..registry import CONTINUATIONS
@@ -445,8 +447,28 @@ def apply_policy(game, space) -> None:
         i = track.index(target)
         if i > 0:
             track[i - 1], track[i] = track[i], track[i - 1]
-        else:
-            track[2], track[3] = track[3], track[2]
+        else:                   # RB p.34: already on top -- any two other tokens swap (chosen by the PM: a reading)
+            others = [POWER_TOKEN[t] for t in track[1:]]
+            game.choose(key(int(s.pm)), f"Power {target}: the token is on top; swap which two other tokens (first)?",
+                        others, "power_swap_first")
+
+
+@CONTINUATIONS.register
+def power_swap_first(game, frame, action):
+    s = game.state
+    first = POWER_TOKEN_OF_ACTION[action]
+    others = [POWER_TOKEN[t] for t in s.power_track[1:] if t != first]
+    game.choose(key(int(s.pm)), f"Power: swap the {first} token with which?", others, "power_swap_second", first=first)
+
+
+@CONTINUATIONS.register
+def power_swap_second(game, frame, action):
+    s = game.state
+    track = list(s.power_track)
+    a, b = track.index(frame["first"]), track.index(POWER_TOKEN_OF_ACTION[action])
+    track[a], track[b] = track[b], track[a]
+    s.power_track = track
+    game.log_note("parliament", f"Power: the {track[b]} and {track[a]} tokens swap: {', '.join(track)}")
 
 
 @CONTINUATIONS.register
