@@ -301,3 +301,25 @@ def test_illegal_action_in_solo_leaves_the_game_unchanged():
         g.apply(10**6)
     assert g.to_json() == before
     play  # noqa: B018 (helper kept for label-driven tests)
+
+
+def test_crown_votes_first_and_may_vote_against_as_pm():
+    """HB Parliament: the Crown always votes first, and may vote against even as Prime Minister."""
+    g = solo(0, position={"phase": "parliament", "pm": "crown", "law_deck": ["Board of Control"], "dial": 8,
+                          "cash": {"crown": 9, "benyon": 5}}, script=[6] * 6)
+    play(g, "law Board of Control", "turn the dial counter-clockwise")
+    assert g.current_player() == "crown" and "vote against" in labels(g)
+    g = solo(0, position={"phase": "parliament", "pm": "benyon", "law_deck": ["Board of Control"], "dial": 8,
+                          "cash": {"crown": 9, "benyon": 5}}, script=[6] * 6)
+    play(g, "law Board of Control", "turn the dial counter-clockwise")
+    assert g.current_player() == "crown" and "vote on" in g.prompt()
+
+
+def test_crown_free_votes_are_added_once():
+    """HB Parliament (digest T25): treasury £9 -> 2 free votes added to the Crown's cast votes."""
+    g = solo(0, position={"phase": "parliament", "pm": "benyon", "law_deck": ["Board of Control"], "dial": 8,
+                          "cash": {"crown": 9, "benyon": 5}, "ships": {}}, script=[6] * 6)
+    play(g, "law Board of Control", "turn the dial counter-clockwise", "vote against", "1")
+    assert g.state.cash[6] == 8
+    frame = g.state.frames[-1]
+    assert frame["vote"]["support"] == 0 - 1 - 2 and frame["vote"]["crown_free"]

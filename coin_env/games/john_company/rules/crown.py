@@ -17,15 +17,15 @@ Crown seat is an ordinary family (the engine's default since the first increment
 * Family (HB Family): the Crown takes two family actions and has no opportunity marker; before them,
   with at least 4 vacant offices it enlists a free writer, and then a second free writer if a
   Presidency has a vacant President and no Crown writer (both placed by the Crown's decision).
-* Parliament (HB Parliament): when the Crown casts votes it adds free votes by its treasury
-  (£0-3 +0, £4-6 +1, £7-10 +2, £11-14 +3, £15+ +4), once per vote.
+* Parliament (HB Parliament): the Crown always votes first (each round), may vote against even as Prime
+  Minister, and when it casts votes adds free votes by its treasury (£0-3 +0, £4-6 +1, £7-10 +2,
+  £11-14 +3, £15+ +4), once per vote (rules/parliament.py).
 * Final Scoring (RB p.46; AID §22): the Power Award gives first place only and the failure table
   adjusts the family's VP (rules/final_scoring.py, already solo-aware).
 
 Not implemented (named, never silent): favours and promise cubes are counted but no favour is offered
 (the Crown board's basic favours and each phase's red / blue boxes, digest §9.5-9.6); the Crown's
-Royal Privilege (paying a tax shortfall from the Balance); the Crown voting first; the solo mandatory
-favours; Legendary's failure card (its text is missing, digest G9); two-family Crown rules (digest
+Royal Privilege (paying a tax shortfall from the Balance); the solo mandatory favours; Legendary's failure card (its text is missing, digest G9); two-family Crown rules (digest
 §9.8: the Handbook's 2P rules are not in the sources).
 """
 

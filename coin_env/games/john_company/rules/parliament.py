@@ -36,7 +36,7 @@ from ..actions import (COURT_SHARE, DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, 
 from ..data import company
 from ..data.cards import LAWS
 from ..registry import CONTINUATIONS
-from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, N_SHIPS, SHIP_NAMES, SUPERINTENDENT,
+from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, N_SHIPS, SHIP_NAMES, SUPERINTENDENT,
                       REGION_OF_GOVERNOR)
 from . import crown as crown_rules
 from .common import ask_number, clockwise_from, key, name, seek_consent
@@ -164,8 +164,11 @@ def _start_vote(game, law, space, old_ideas, impeach=None):
         impeach = -1
     support = LAW_INFO[law][4] or 0
     game.log_note("parliament", f"{law_name(law)} on {DIAL[space][0]} {DIAL[space][1]}, support {support}")
+    order = clockwise_from(s, int(s.pm))
+    if crown_rules.active(s):                       # Crown Handbook: the Crown always votes first
+        order = [CROWN] + [f for f in order if f != CROWN]
     vote = {"law": law, "space": space, "support": support, "against": {}, "opposition": [],
-            "used": {}, "order": clockwise_from(s, int(s.pm)), "i": 0, "voted": False, "old_ideas": old_ideas,
+            "used": {}, "order": order, "i": 0, "voted": False, "old_ideas": old_ideas,
             "impeach": -1 if impeach is None else impeach}
     _vote_turn(game, vote)
 
@@ -202,7 +205,7 @@ def _vote_turn(game, vote):
         if _can_vote(s, vote, f):
             if f not in vote["opposition"]:
                 options.append(PROC["vote_for"])
-            if f != s.pm:
+            if f != s.pm or crown_rules.crown_slot(s, f):     # HB: the Crown may vote against as PM
                 options.append(PROC["vote_against"])
         if options:
             game.choose(key(f), f"{name(f)}: vote on {law_name(vote['law'])} (support {vote['support']})?",
