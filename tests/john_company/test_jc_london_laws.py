@@ -175,3 +175,21 @@ def test_power_policy_on_the_top_token_pm_swaps_two_others():
     assert sorted(labels(g)) == ["the Shipyards power token", "the Workshops power token"]
     play(g, "the Workshops power token")
     assert g.state.power_track == ["Luxuries", "Workshops", "Shipyards", "Company shares"]
+
+
+def test_spouse_discounts_are_assigned_by_the_family():
+    """RB p.12: each discount once per London Season, stackable -- the family saves Mr. Rochester's £2 for its
+    second retirement (Violet Effingham's £1 is needed for the first and applied without a question)."""
+    pos = {"phase": "london_season", "turn": 2, "offices": {"Chairman": "benyon", "Director of Trade": "benyon"},
+           "fatigue": {"Chairman": 4, "Director of Trade": 4}, "cash": {"benyon": 7},
+           "prestige": {"benyon": ["Mr. Rochester", "Violet Effingham"]}}
+    g = new_game(3, position=pos)
+    s = g.state
+    assert s.pensioners[slot("benyon")] == 2 and "retire a pensioner (2 left)" in g.prompt()
+    play(g, "prize box 3")                                   # £8
+    assert "Mr. Rochester" in g.prompt() and sorted(labels(g)) == ["no", "yes"]
+    play(g, "no")
+    assert s.cash[slot("benyon")] == 0                       # £8 - £1 (Violet) = £7 paid
+    assert "retire a pensioner (1 left)" in g.prompt() and "prize box 1" in labels(g)
+    play(g, "prize box 1")                                   # £2 - £2 (Mr. Rochester, saved) = £0
+    assert s.prize_pieces[slot("benyon")].tolist()[:3] == [1, 0, 1]

@@ -18,7 +18,8 @@ Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Compa
   cubes and extra setup cards by difficulty, solo Power Award and failure table. The bot ``crown``
   (bots/crown.py, ``BOTS`` in game.py) decides the Crown's seat by the Handbook's per-phase procedures
   (climate queues and tables in data/crown.py).
-* I. London Season RB p.11-12 (rules/london_season.py): attrition, retirements with spouse discounts,
+* I. London Season RB p.11-12 (rules/london_season.py): attrition, retirements with spouse discounts
+  (the family assigns its discounts to its retirements),
   prestige cards in spending order with peeks at facedown blackmail; skipped on turn 1.
 * II. Family RB p.12-14 (rules/family_phase.py): the six actions, the opportunity marker, the
   additional writer, the latest law's extra action, spouse restrictions, New Company Shares; the buyer
@@ -50,7 +51,7 @@ Not implemented (never silently: the docstrings name each one):
   ``power_award``; without it the result lists it in ``caveats``); Company failure cards (texts missing,
   so Legendary's *Court of Directors Blameless* is not applied either).
 * A few choices are still made by a stated reading instead of being offered: the defending Commander's
-  pieces in Events in India, the assignment of spouse discounts, the window tax's returns, the former
+  pieces in Events in India, the window tax's returns, the former
   Chairman's piece taken when it has none in the supply.
 * The Crown: favours and promise cubes (cubes are set up and counted, no favour is offered), Royal
   Privilege, the solo mandatory favours, the two-family Crown rules (not in the

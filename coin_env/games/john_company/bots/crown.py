@@ -114,7 +114,8 @@ class CrownBot(PromptBot):
         "dial_chosen", "failed_dial", "vote_side", "vote_behalf", "vote_count", "vote_round", "impeach_chosen",
         "board_of_control_answer", "oversight_army", "oversight_family", "war_ship_zone", "war_ship", "war_army",
         "war_piece", "revenue_dividends", "revenue_royal_protection", "hiring_nepotism_answer", "family_prize_given_up",
-        "family_shipyard_chosen", "policy_tax_return", "power_swap_first", "power_swap_second")})
+        "family_shipyard_chosen", "policy_tax_return", "power_swap_first", "power_swap_second",
+        "london_discount_answer")})
 
     # --- II. Family (HB Family; digest §9.6.2) -----------------------------------------------------------
     def on_family_action_chosen(self, ctx):
@@ -195,7 +196,7 @@ class CrownBot(PromptBot):
         me = ctx.slot
         from ..rules.london_season import _price
         s = ctx.state
-        used = ctx.frame["discounts"].get(str(me), 0)
+        used = ctx.frame["discounts"].get(str(me), [])
         budget = math.ceil(int(s.cash[me]) / 2)
         boxes = ctx.group("prize")
         ok = [b for b in boxes if _price(ctx.game, me, b, used) <= budget]
@@ -206,6 +207,10 @@ class CrownBot(PromptBot):
         if ok and not retired and int(s.pensioners[me]) == 1:
             return PRIZE0 + min(ok)
         return DONE
+
+    def on_london_discount_answer(self, ctx):
+        """HB/AID London Season: the Crown's spouse discounts all count toward the prize it picks."""
+        return YES
 
     def on_london_card(self, ctx):
         """RB p.45 (3): the card at the AI card's shaded position, else the next to the right, wrapping."""
