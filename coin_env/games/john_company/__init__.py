@@ -33,7 +33,8 @@ Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Compa
 * V. Bonuses RB p.26, VI. Revenue RB p.27 (expenses, emergency loans, expectations, dividends).
 * VII. Events in India RB p.28-33 (rules/events_india.py): storm die and storms, the seven tile types,
   Cascade, the Elephant's March, invasions, rebellions, attacks against the Company with additional
-  rebellions, region loss, foreign invasion.
+  rebellions (the defending Commander picks the pieces it exhausts; each defence is a decision frame),
+  region loss, foreign invasion.
 * VIII. Parliament RB p.34-36 (rules/parliament.py): law draw and dilemmas, the policy dial, voting
   rounds (cash, enterprise and prestige vote icons, opposition, coalitions), resolution, Tax / Bonus /
   Power policies with window tax (an unpaid Tax: the owner picks which shipyard, Court share or Chairman's
@@ -50,8 +51,8 @@ Not implemented (never silently: the docstrings name each one):
 * Final Scoring's Power Award needs its board table (missing from the sources: an owner data pack key
   ``power_award``; without it the result lists it in ``caveats``); Company failure cards (texts missing,
   so Legendary's *Court of Directors Blameless* is not applied either).
-* A few choices are still made by a stated reading instead of being offered: the defending Commander's
-  pieces in Events in India, the window tax's returns, the former
+* A few choices are still made by a stated reading instead of being offered: the window tax's returns,
+  which prize pieces an unpaid upkeep returns, the defence of an Army without a Commander, the former
   Chairman's piece taken when it has none in the supply.
 * The Crown: favours and promise cubes (cubes are set up and counted, no favour is offered), Royal
   Privilege, the solo mandatory favours, the two-family Crown rules (not in the

@@ -115,7 +115,7 @@ class CrownBot(PromptBot):
         "board_of_control_answer", "oversight_army", "oversight_family", "war_ship_zone", "war_ship", "war_army",
         "war_piece", "revenue_dividends", "revenue_royal_protection", "hiring_nepotism_answer", "family_prize_given_up",
         "family_shipyard_chosen", "policy_tax_return", "power_swap_first", "power_swap_second",
-        "london_discount_answer")})
+        "london_discount_answer", "events_defence_pick")})
 
     # --- II. Family (HB Family; digest §9.6.2) -----------------------------------------------------------
     def on_family_action_chosen(self, ctx):
@@ -211,6 +211,18 @@ class CrownBot(PromptBot):
     def on_london_discount_answer(self, ctx):
         """HB/AID London Season: the Crown's spouse discounts all count toward the prize it picks."""
         return YES
+
+    def on_events_defence_pick(self, ctx):
+        """RB p.29 (the Handbook leaves a Crown Commander's defence to the family): regiments, then the
+        alliance whose strength overshoots least, then other families' officers, its own last."""
+        s, me, need = ctx.state, ctx.slot, ctx.frame["need"]
+        if ctx.has(PROC["regiment"]):
+            return PROC["regiment"]
+        alliances = [a for a in ctx.legal if ALLIANCE0 <= a < ALLIANCE0 + len(s.data.alliances)]
+        if alliances:
+            return min(alliances, key=lambda a: (abs(s.data.alliances[a - ALLIANCE0][1] - need), a))
+        theirs = [a for a in ctx.legal if FAMILY0 <= a < FAMILY0 + 7 and a - FAMILY0 != me]
+        return (theirs or ctx.legal)[0]
 
     def on_london_card(self, ctx):
         """RB p.45 (3): the card at the AI card's shaded position, else the next to the right, wrapping."""

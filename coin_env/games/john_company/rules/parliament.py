@@ -354,14 +354,32 @@ def _resolve(game, vote):
         if s.standing == 0:
             from .final_scoring import begin
             begin(game, failed=True)
-    elif law == 55:                                 # War Against France! failed: invasions
+    elif law == 55:                                 # War Against France! failed: invasions (their defences asked)
         from .events_india import foreign_invasion
+        game.after("parliament_failed_dial")
+        game.after("parliament_failure_check")
         foreign_invasion(game, home_only=True)
-        if s.company_failed:
-            from .final_scoring import begin
-            begin(game, failed=True)
+        return
     if s.over:
         return
+    _ask_failed_dial(game)
+
+
+@CONTINUATIONS.register
+def parliament_failure_check(game, frame, _):
+    if game.state.company_failed and not game.state.over:
+        from .final_scoring import begin
+        begin(game, failed=True)
+
+
+@CONTINUATIONS.register
+def parliament_failed_dial(game, frame, _):
+    if not game.state.over:
+        _ask_failed_dial(game)
+
+
+def _ask_failed_dial(game) -> None:
+    s = game.state
     pm = int(s.pm)
     n = len(DIAL)
     game.choose(key(pm), f"Prime Minister {name(pm)}: turn the dial one space", [PROC["dial_cw"], PROC["dial_ccw"]],
