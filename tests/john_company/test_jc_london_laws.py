@@ -193,3 +193,20 @@ def test_spouse_discounts_are_assigned_by_the_family():
     assert "retire a pensioner (1 left)" in g.prompt() and "prize box 1" in labels(g)
     play(g, "prize box 1")                                   # £2 - £2 (Mr. Rochester, saved) = £0
     assert s.prize_pieces[slot("benyon")].tolist()[:3] == [1, 0, 1]
+
+
+def test_unpaid_upkeep_family_picks_the_prize_that_loses_a_piece():
+    """RB p.36: upkeep £1 (box 2) + £3 (box 4) = £4 with £2 in the treasury: the family picks which prize
+    loses a piece; giving up box 4's piece it can pay for box 2's."""
+    pos = {"phase": "parliament", "pm": "benyon", "law_deck": ["Board of Control"], "dial": 8, "ships": {},
+           "cash": {"benyon": 2}, "vp": {"benyon": 20}, "prizes": {"benyon": [0, 1, 0, 1, 0]}}
+    g = new_game(3, position=pos)
+    play(g, "law Board of Control", "turn the dial clockwise")
+    while "vote on" in g.prompt() or "on top" in g.prompt() or "swap" in g.prompt():
+        play(g, labels(g)[-1] if "vote on" in g.prompt() else labels(g)[0])
+    assert g.current_player() == "benyon" and "which prize loses a piece" in g.prompt()
+    assert sorted(labels(g)) == ["prize box 2", "prize box 4"]
+    play(g, "prize box 4")
+    s = g.state
+    assert s.prize_pieces[slot("benyon")].tolist() == [0, 1, 0, 0, 0]
+    assert s.vp[slot("benyon")] == 20 - g.data.prizes[3][2] and s.cash[slot("benyon")] == 2 - g.data.prizes[1][1]

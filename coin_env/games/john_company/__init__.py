@@ -39,7 +39,7 @@ Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Compa
   rounds (cash, enterprise and prestige vote icons, opposition, coalitions), resolution, Tax / Bonus /
   Power policies with window tax (an unpaid Tax: the owner picks which shipyard, Court share or Chairman's
   piece returns; Power on the top token: the PM picks the two tokens that swap), law effects.
-* IX. Upkeep and Refresh RB p.36; Final Scoring RB p.8-9 (rules/final_scoring.py) and Company failure.
+* IX. Upkeep and Refresh RB p.36 (a family short of upkeep picks the prize pieces it gives up); Final Scoring RB p.8-9 (rules/final_scoring.py) and Company failure.
 * Checks RB p.17 (rules/checks.py) through ``Rng.die``: ``game.script_dice`` drives every roll.
 * Consent (RB p.8, no free negotiation): every consent the rules ask for is an explicit yes/no decision
   of the consenting family (rules/common.py ``seek_consent``).
@@ -52,8 +52,8 @@ Not implemented (never silently: the docstrings name each one):
   ``power_award``; without it the result lists it in ``caveats``); Company failure cards (texts missing,
   so Legendary's *Court of Directors Blameless* is not applied either).
 * A few choices are still made by a stated reading instead of being offered: the window tax's returns,
-  which prize pieces an unpaid upkeep returns, the defence of an Army without a Commander, the former
-  Chairman's piece taken when it has none in the supply.
+  the defence of an Army without a Commander, the former Chairman's piece taken when it has none in
+  the supply.
 * The Crown: favours and promise cubes (cubes are set up and counted, no favour is offered), Royal
   Privilege, the solo mandatory favours, the two-family Crown rules (not in the
   sources); the bot makes no Director of Trade / Military Affairs transfers and plans trade routes by the

@@ -55,7 +55,7 @@ def rows() -> list[tuple[str, str, str, str]]:
          "Trade, Commander, Governors; China), Bonuses, Revenue, Events in India (storms, 7 tile types, "
          "Elephant's March, crises, region loss), Parliament (laws, dial, votes, coalitions, policies), Upkeep "
          "and Refresh, Company failure, Final Scoring", "readings of unclear passages, each marked in the rules "
-         "module (e.g. the defence of an Army without Commander, empty stacks refilled, window-tax and upkeep returns)",
+         "module (e.g. the defence of an Army without Commander, empty stacks refilled, window-tax returns)",
          "blackmail card plays; deregulation and firms "
          "(1758/1813); the Power Award table (owner data pack key 'power_award')"),
         ("Negotiation and consent (RB p.8)", "no free negotiation; every consent is an explicit yes/no of the "

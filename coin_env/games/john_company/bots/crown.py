@@ -115,7 +115,7 @@ class CrownBot(PromptBot):
         "board_of_control_answer", "oversight_army", "oversight_family", "war_ship_zone", "war_ship", "war_army",
         "war_piece", "revenue_dividends", "revenue_royal_protection", "hiring_nepotism_answer", "family_prize_given_up",
         "family_shipyard_chosen", "policy_tax_return", "power_swap_first", "power_swap_second",
-        "london_discount_answer", "events_defence_pick")})
+        "london_discount_answer", "events_defence_pick", "upkeep_returned")})
 
     # --- II. Family (HB Family; digest §9.6.2) -----------------------------------------------------------
     def on_family_action_chosen(self, ctx):
@@ -223,6 +223,12 @@ class CrownBot(PromptBot):
             return min(alliances, key=lambda a: (abs(s.data.alliances[a - ALLIANCE0][1] - need), a))
         theirs = [a for a in ctx.legal if FAMILY0 <= a < FAMILY0 + 7 and a - FAMILY0 != me]
         return (theirs or ctx.legal)[0]
+
+    def on_upkeep_returned(self, ctx):
+        """RB p.36 (HB: the Crown pays upkeep by Royal Privilege, not implemented): the piece worth the fewest VP
+        per £ of upkeep goes first."""
+        s = ctx.state
+        return min(ctx.legal, key=lambda a: (s.data.prizes[a - PRIZE0][2] / s.data.prizes[a - PRIZE0][1], a))
 
     def on_london_card(self, ctx):
         """RB p.45 (3): the card at the AI card's shaded position, else the next to the right, wrapping."""
