@@ -39,7 +39,8 @@ Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Compa
   rounds (cash, enterprise and prestige vote icons, opposition, coalitions), resolution, Tax / Bonus /
   Power policies with window tax (an unpaid Tax: the owner picks which shipyard, Court share or Chairman's
   piece returns; Power on the top token: the PM picks the two tokens that swap), law effects.
-* IX. Upkeep and Refresh RB p.36 (a family short of upkeep picks the prize pieces it gives up); Final Scoring RB p.8-9 (rules/final_scoring.py) and Company failure.
+* IX. Upkeep and Refresh RB p.36 (a family short of upkeep picks the prize pieces it gives up); Final
+  Scoring RB p.8-9 (rules/final_scoring.py) and Company failure.
 * Checks RB p.17 (rules/checks.py) through ``Rng.die``: ``game.script_dice`` drives every roll.
 * Consent (RB p.8, no free negotiation): every consent the rules ask for is an explicit yes/no decision
   of the consenting family (rules/common.py ``seek_consent``).
