@@ -115,7 +115,7 @@ class CrownBot(PromptBot):
         "board_of_control_answer", "oversight_army", "oversight_family", "war_ship_zone", "war_ship", "war_army",
         "war_piece", "revenue_dividends", "revenue_royal_protection", "hiring_nepotism_answer", "family_prize_given_up",
         "family_shipyard_chosen", "policy_tax_return", "power_swap_first", "power_swap_second",
-        "london_discount_answer", "events_defence_pick", "upkeep_returned")})
+        "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen")})
 
     # --- II. Family (HB Family; digest §9.6.2) -----------------------------------------------------------
     def on_family_action_chosen(self, ctx):
@@ -435,7 +435,7 @@ class CrownBot(PromptBot):
         me = ctx.slot
         s = ctx.state
         mine = [a for a in ctx.legal if s.shipyard_owner[a - SHIP0] == me]
-        return mine[0] if mine else None
+        return mine[0] if mine else ctx.pick(ctx.legal, "which of your ships the Crown fits (HB: not said)")
 
     def on_mos_zone(self, ctx):
         """HB MoS 4: Bull/Stag the longest open trade route (open orders reachable from the home port); Lion a
@@ -691,6 +691,10 @@ class CrownBot(PromptBot):
         if len(drawn) < n and ctx.has(PROC["draw_law"]):
             return PROC["draw_law"]
         return LAW[drawn[-1]]
+
+    def on_old_ideas_chosen(self, ctx):
+        """HB voting plan (Old Ideas Made New!): a Crown PM picks the law at random."""
+        return ctx.pick(ctx.legal, "Old Ideas Made New! (Crown: at random)")
 
     def policy_value(self, s, space, me: int = CROWN) -> int:
         """HB Crown policy selection: (Crown's count of the target - yours), times -1 for a Tax."""
