@@ -10,14 +10,16 @@ from coin_env.games.john_company.bots import BotError, CrownBot
 from coin_env.games.john_company.data import crown as cd
 from coin_env.games.john_company.data_facts import DataPackError
 from coin_env.games.john_company.rules import crown as crown_rules
-from jc_helpers import labels, play
+from jc_helpers import decline_blackmail, labels, play
 
 SOLO = {"families": 1, "crown": True}
 
 
 def solo(seed=0, position=None, debug=True, log=False, script=None, **options):
-    return jc.new_game("1710", seed=seed, options=dict(SOLO, **options), position=position, debug=debug, log=log,
-                       script=script)
+    g = jc.new_game("1710", seed=seed, options=dict(SOLO, **options), position=position, debug=debug, log=log,
+                    script=script)
+    decline_blackmail(g)
+    return g
 
 
 def run(game, bot, family_random=None, limit=20000):
@@ -138,6 +140,8 @@ def test_bull_seeks_the_rightmost_cheapest_share_space():
     g = solo(0, position={"phase": "family", "climate": "Bull", "cash": {"crown": 20},
                           "stock_exchange": ["benyon", None, None, None, None], "chairman_title": "crown"})
     bot = CrownBot()
+    while "blackmail" in g.prompt():             # the Crown never plays its blackmail cards (HB)
+        g.apply(bot(g, g.current_player()))
     assert g.prompt().startswith("Crown: choose family action 1")
     g.apply(bot(g, "crown"))                     # Seek Share (first in the Bull queue)
     assert "Stock Exchange" in g.prompt()

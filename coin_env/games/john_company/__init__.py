@@ -48,7 +48,9 @@ Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Compa
 * Readable set-ups (position.py) for tests and research; owner data packs (data_facts.py).
 
 Not implemented (never silently: the docstrings name each one):
-* Blackmail cards are dealt, held hidden and count for power, but are never played; promise cards.
+* Blackmail cards: dealt, held hidden, count for power; only The Prime Minister's Ear (offered at the
+  start of the Family phase) and Company Fraud (start of Revenue) can be played (rules/blackmail.py);
+  the other eight and Man on the Inside's cancellation are not offered. Promise cards.
 * Final Scoring's Power Award needs its board table (missing from the sources: an owner data pack key
   ``power_award``; without it the result lists it in ``caveats``); Company failure cards (texts missing,
   so Legendary's *Court of Directors Blameless* is not applied either).

@@ -115,7 +115,8 @@ class CrownBot(PromptBot):
         "board_of_control_answer", "oversight_army", "oversight_family", "war_ship_zone", "war_ship", "war_army",
         "war_piece", "revenue_dividends", "revenue_royal_protection", "hiring_nepotism_answer", "family_prize_given_up",
         "family_shipyard_chosen", "policy_tax_return", "power_swap_first", "power_swap_second",
-        "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen")})
+        "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen",
+        "blackmail_play")})
 
     # --- II. Family (HB Family; digest §9.6.2) -----------------------------------------------------------
     def on_family_action_chosen(self, ctx):
@@ -691,6 +692,10 @@ class CrownBot(PromptBot):
         if len(drawn) < n and ctx.has(PROC["draw_law"]):
             return PROC["draw_law"]
         return LAW[drawn[-1]]
+
+    def on_blackmail_play(self, ctx):
+        """RB p.46 / HB: the Crown keeps its blackmail cards facedown and never plays them."""
+        return NO
 
     def on_old_ideas_chosen(self, ctx):
         """HB voting plan (Old Ideas Made New!): a Crown PM picks the law at random."""

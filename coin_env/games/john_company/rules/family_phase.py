@@ -116,6 +116,8 @@ def start(game) -> None:
     s = game.state
     order = clockwise_from(s, chairman_or_title(s))
     game.after("family_next", order=order, i=0)
+    from .blackmail import PM_EAR, offer
+    offer(game, PM_EAR)                 # The Prime Minister's Ear: before the Family phase (rules/blackmail.py)
 
 
 @CONTINUATIONS.register
