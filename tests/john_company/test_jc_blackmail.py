@@ -31,16 +31,17 @@ def test_declined_card_stays_facedown():
 
 def test_company_fraud_at_the_start_of_revenue():
     """A die per office held (here 2 offices: dice 3 and 5): the Balance loses 2 x 5, the player takes £10."""
-    pos = {"phase": "revenue", "balance": 30, "offices": {"Chairman": "larkins", "Director of Trade": "larkins", "Manager of Shipping": None,
-                                               "Military Affairs": None, "President of Bombay": None,
-                                               "President of Madras": None, "President of Bengal": None},
+    offices = {"Chairman": "larkins", "Director of Trade": "larkins", "Manager of Shipping": None,
+               "Military Affairs": None, "President of Bombay": None, "President of Madras": None,
+               "President of Bengal": None}
+    pos = {"phase": "revenue", "balance": 30, "offices": offices,
            "blackmail": {"larkins": ["Company Fraud"]}, "cash": {"larkins": 0}}
     g = jc.new_game("1710", 0, {"families": 3}, position=pos, debug=True, log=True, script=[3, 5])
     assert g.current_player() == "larkins" and "Company Fraud" in g.prompt()
     play(g, "yes")
     s = g.state
     notes = [e["text"] for e in g.log]
-    assert "Company Fraud: dice [3, 5]; the Balance loses up to £10, Larkins takes £10" in notes
+    assert "Company Fraud: dice [3, 5]; the Balance loses up to £10, Larkins takes £10" in notes     # 2 offices
     assert any(t.startswith("Expenses") and t.endswith("Balance £20") for t in notes)    # 30 - 10, then expenses
     assert s.cash[slot("larkins")] >= 10 and 62 in s.hands[slot("larkins")]["used"]
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 from types import MappingProxyType
 
-from ..actions import (ALLIANCE0, COMPANY_SHIP, COURT_SHARE, DONE, POWER_TOKEN, FAMILY0, FAMILY_ACTION0, LAW, NO, OFFICE0, ORDER0,
-                       PRESIDENCY0, PRIZE0, PROC, REGION0, SHIP0, SOURCE, STOCK0, TAKE0, YES, ZONE0)
+from ..actions import (ALLIANCE0, COMPANY_SHIP, COURT_SHARE, DONE, FAMILY0, FAMILY_ACTION0, LAW, NO, OFFICE0, ORDER0,
+                       POWER_TOKEN, PRESIDENCY0, PRIZE0, PROC, REGION0, SHIP0, SOURCE, STOCK0, TAKE0, YES, ZONE0)
 from ..data import crown as cd
 from ..data.cards import LAWS
 from ..data.company import POLICY_DIAL

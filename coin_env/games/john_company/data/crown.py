@@ -18,7 +18,8 @@ CLIMATES_PROV = "rule: RB p.45 (five climates on a track); names and order SC (d
 # --- AI cards (RB p.45 anatomy; digest Appendix E) ---------------------------------------------------
 # Each card: back = (Presidency order on the card's back, 0 Bombay 1 Madras 2 Bengal);
 # shaded = splay position taken first (0 leftmost); ranks = the black / white arrows as BGA encodes them:
-# the Presidency at position i of the *next* facedown card's back has rank ranks[i], lowest first; finger = "cw" / "ccw"; regions = region priority, left to right;
+# the Presidency at position i of the *next* facedown card's back has rank ranks[i], lowest first;
+# finger = "cw" / "ccw"; regions = region priority, left to right;
 # chart = climate chart rows [measure, comparison, value, climate] read top to bottom, then default.
 # Measures (rules/crown.py ``MEASURES``): standing (Standing position 1..7), presidencies_with_region,
 # debt, zones_with_two_ships, crown_shares, crown_cash, company_regions, unrest, crown_writers_minus_yours.
@@ -67,7 +68,8 @@ AI_CARDS = (
      "prov": BGA + "; climate chart reconstructed: none in BGA (digest G11) -- a stand-in comparing the Crown's "
              "writers with the other families', pending the printed card"},
 )
-AI_DECK_EXHAUSTED = "reconstructed: RB/HB silent when the AI deck runs out; the discards are shuffled into a new deck (BGA)"
+AI_DECK_EXHAUSTED = ("reconstructed: RB/HB silent when the AI deck runs out; the discards are shuffled into a "
+                     "new deck (BGA)")
 
 # --- difficulty (RB p.46; AID Setup; digest §9.1) ------------------------------------------------------
 # level -> (Crown promise cubes, your cubes, extra setup cards to the Crown, spends all on final retirement)

@@ -74,8 +74,8 @@ def blackmail_play(game, frame, action):
         take = 2 * max(dice) if dice else 0
         s.balance = max(0, s.balance - take)
         s.cash[f] += take
-        game.log_note("blackmail", f"Company Fraud: dice {dice}; the Balance loses up to £{take}, {name(f)} takes £{take}",
-                      roll=dice)
+        game.log_note("blackmail", f"Company Fraud: dice {dice}; the Balance loses up to £{take}, {name(f)} takes "
+                      f"£{take}", roll=dice)
 
 
 @CONTINUATIONS.register

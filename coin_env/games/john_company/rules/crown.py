@@ -25,8 +25,9 @@ Crown seat is an ordinary family (the engine's default since the first increment
 
 Not implemented (named, never silent): favours and promise cubes are counted but no favour is offered
 (the Crown board's basic favours and each phase's red / blue boxes, digest §9.5-9.6); the Crown's
-Royal Privilege (paying a tax shortfall from the Balance); the solo mandatory favours; Legendary's failure card (its text is missing, digest G9); two-family Crown rules (digest
-§9.8: the Handbook's 2P rules are not in the sources).
+Royal Privilege (paying a tax shortfall from the Balance); the solo mandatory favours; Legendary's
+failure card (its text is missing, digest G9); two-family Crown rules (digest §9.8: the Handbook's 2P
+rules are not in the sources).
 """
 
 from __future__ import annotations
