@@ -14,13 +14,13 @@ Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Compa
   hard / expert / legendary; RB p.43-46, Crown Handbook, solo aid; rules/crown.py): the AI deck and its
   climate charts, Set Climate in the Chairman's slot, the Climate Shift at Parliament, the Crown's two
   family actions without opportunity marker and its free writers, its votes (first, against even as PM,
-  free votes by treasury), promise
-  cubes and extra setup cards by difficulty, solo Power Award and failure table. The bot ``crown``
+  free votes by treasury), promise cubes and extra setup cards by difficulty, solo Power Award and
+  failure table; a Crown Commander's defending pieces are picked by the family. The bot ``crown``
   (bots/crown.py, ``BOTS`` in game.py) decides the Crown's seat by the Handbook's per-phase procedures
   (climate queues and tables in data/crown.py).
 * I. London Season RB p.11-12 (rules/london_season.py): attrition, retirements with spouse discounts
-  (the family assigns its discounts to its retirements),
-  prestige cards in spending order with peeks at facedown blackmail; skipped on turn 1.
+  (the family assigns its discounts to its retirements), prestige cards in spending order with peeks
+  at facedown blackmail; skipped on turn 1.
 * II. Family RB p.12-14 (rules/family_phase.py): the six actions, the opportunity marker, the
   additional writer, the latest law's extra action, spouse restrictions, New Company Shares; the buyer
   picks the shipyard it buys, and a family out of pieces picks the prize a piece comes off.
@@ -58,14 +58,13 @@ Not implemented (never silently: the docstrings name each one):
   the defence of an Army without a Commander, the former Chairman's piece taken when it has none in
   the supply.
 * The Crown: favours and promise cubes (cubes are set up and counted, no favour is offered), Royal
-  Privilege, the solo mandatory favours, the two-family Crown rules (not in the
-  sources); the bot makes no Director of Trade / Military Affairs transfers and plans trade routes by the
+  Privilege, the solo mandatory favours, the two-family Crown rules (not in the sources); the bot makes no Director of Trade / Military Affairs transfers and plans trade routes by the
   AI region priority (digest §9.6; ``CrownBot.fallbacks`` counts the decisions its procedures leave open).
   AI cards 1-7 are BGA's encoding (reconstructed), cards 8-10's climate charts are stand-ins
   (``crown_ai_cards`` in an owner data pack replaces all ten).
 * Deregulation, firms, 1758 / 1813 / Long 1710; the setup-card draft variant (RB p.5).
 * Observation encoding and environments (the game is not in the registry).
 
-Data provenance (data/crown.py included): every datum in data/ carries "rule: RB p.N", "derived" or "reconstructed: <reason>";
-``python -m coin_env.games.john_company.fidelity`` prints the fidelity table.
+Data provenance (data/crown.py included): every datum in data/ carries "rule: RB p.N", "derived" or
+"reconstructed: <reason>"; ``python -m coin_env.games.john_company.fidelity`` prints the fidelity table.
 """
