@@ -59,7 +59,8 @@ Not implemented (never silently: the docstrings name each one):
   the supply.
 * The Crown: favours and promise cubes (cubes are set up and counted, no favour is offered), Royal
   Privilege, the solo mandatory favours, the two-family Crown rules (not in the sources); the bot makes
-  no Director of Trade / Military Affairs transfers and plans trade routes by the AI region priority (digest §9.6; ``CrownBot.fallbacks`` counts the decisions its procedures leave open).
+  no Director of Trade / Military Affairs transfers and plans trade routes by the AI region priority
+  (digest §9.6; ``CrownBot.fallbacks`` counts the decisions its procedures leave open).
   AI cards 1-7 are BGA's encoding (reconstructed), cards 8-10's climate charts are stand-ins
   (``crown_ai_cards`` in an owner data pack replaces all ten).
 * Deregulation, firms, 1758 / 1813 / Long 1710; the setup-card draft variant (RB p.5).
