@@ -1,10 +1,23 @@
 """Helpers shared by the John Company tests (the game is not registered yet: built directly)."""
 
 from coin_env.games.john_company import game as jc
+from coin_env.games.john_company.actions import NO
 
 
-def new_game(families=4, seed=0, position=None, debug=True, log=False):
-    return jc.new_game("1710", seed=seed, options={"families": families}, position=position, debug=debug, log=log)
+def new_game(families=4, seed=0, position=None, debug=True, log=False, blackmail=False):
+    """A game at ``position``; unless ``blackmail``, an opening blackmail window (a dealt card offered at the
+    start of the Family phase or of Revenue, rules/blackmail.py) is declined, so tests of other rules start
+    at their own prompt."""
+    g = jc.new_game("1710", seed=seed, options={"families": families}, position=position, debug=debug, log=log)
+    if not blackmail:
+        decline_blackmail(g)
+    return g
+
+
+def decline_blackmail(game):
+    while not game.is_over() and "play the blackmail card" in game.prompt():
+        game.apply(game.legal_actions()[game.legal_actions().index(NO)])
+
 
 
 def play(game, *labels):

@@ -73,3 +73,42 @@ def test_turmoil_closes_the_northernmost_order_and_sends_the_writer_home():
     s = g.state
     # tile 9 (Turmoil) pictures... the location is the back of the next tile (tile 1: Delhi): D1 closes
     assert s.order_state[ORDER["D1"]] == 1
+
+
+def _defence_position(commander, officers):
+    return {"phase": "events", "offices": dict(NO_OFFICES), "ships": {}, "control": {"Bengal": "Bengal"},
+            "unrest": {"Bengal": 0}, "empires": {}, "strength": {"Maratha": 1},
+            "elephant": {"region": "Maratha", "facing": "Bengal"}, "event_stack": [3],
+            "commanders": {"Bombay": None, "Madras": None, "Bengal": commander}, "officers": officers,
+            "regiments": {"Bengal": 2}, "alliances": {"Jagat Seths": "active"}, "trophies": {commander: 0}}
+
+
+def test_defending_commander_picks_the_pieces_it_exhausts():
+    """RB p.29: an attack of 4 on Bengal (Army: 2 regiments, Jagat Seths 2, officers of Benyon and Hastings)
+    holds; the Commander (Benyon) picks the pieces until 4 strength are exhausted."""
+    from coin_env.games.john_company import game as jc
+    from coin_env.games.john_company.static import ALLIANCE_NAMES
+    from jc_helpers import labels, play
+    pos = _defence_position("benyon", {"benyon": {"Bengal": 1}, "hastings": {"Bengal": 1}})
+    g = jc.new_game("1710", seed=0, options={"families": 3}, position=pos, debug=True, script=[ONE_EVENT])
+    s = g.state
+    assert g.current_player() == "benyon" and "4 strength still to exhaust" in g.prompt()
+    assert sorted(labels(g)) == ["Benyon", "Hastings", "a regiment", "alliance Jagat Seths"]
+    play(g, "alliance Jagat Seths")
+    assert "2 strength still" in g.prompt()
+    play(g, "Hastings", "a regiment")
+    js = ALLIANCE_NAMES.index("Jagat Seths")
+    assert s.alliance_active[js] == 2 and s.officers[slot("hastings"), 2].tolist() == [0, 1]
+    assert s.officers[slot("benyon"), 2].tolist() == [1, 0] and s.regiments[2].tolist() == [1, 1]
+    assert s.control[REGION["Bengal"]] == 2 and s.trophies[slot("benyon")] == 1
+
+
+def test_solo_crown_commander_defence_is_picked_by_the_family():
+    """Crown Handbook (Events in India): a Crown Commander's defending pieces are picked by the family."""
+    from coin_env.games.john_company import game as jc
+    pos = _defence_position("crown", {"crown": {"Bengal": 1}, "benyon": {"Bengal": 1}})
+    g = jc.new_game("1710", seed=0, options={"families": 1, "crown": True}, position=pos, debug=True,
+                    script=[ONE_EVENT])
+    assert g.current_player() == "benyon" and "Defend with the Bengal Army" in g.prompt()
+    g = jc.new_game("1710", seed=0, options={"families": 1}, position=pos, debug=True, script=[ONE_EVENT])
+    assert g.current_player() == "crown" and "Defend with the Bengal Army" in g.prompt()

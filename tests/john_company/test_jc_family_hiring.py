@@ -54,7 +54,7 @@ def test_purchases_pay_their_price_and_luxury_scores_two():
     g = family_game(cash={"benyon": 11, "hastings": 2, "larkins": 5})
     play(g, "Purchase Luxury")
     assert g.state.cash[slot("benyon")] == 7 and g.state.vp[slot("benyon")] >= 2
-    play(g, "Purchase Shipyard")
+    play(g, "Purchase Shipyard", "ship Zenobia")          # the buyer picks the shipyard (RB p.13)
     s = g.state
     ship = [i for i in range(22) if s.shipyard_owner[i] == slot("hastings") and s.ship_zone[i] < 0]
     assert s.cash[slot("hastings")] == 0 and ship, "the new shipyard's ship waits, unfitted, on the shipyard"
@@ -183,3 +183,35 @@ def test_military_affairs_is_hired_from_commanders_first():
     assert labels(g) == ["Commander of the Bombay Army"]
     play(g, "Commander of the Bombay Army")
     assert g.state.office_holder[4] == slot("larkins") and g.state.commander[0] == -1
+
+
+# --- choices that were automatic (issue 20) ----------------------------------------------------------------------
+def test_purchase_shipyard_buyer_picks_the_shipyard():
+    """RB p.13: Purchase Shipyard takes a shipyard of the buyer's choice (each carries a named ship)."""
+    g = new_game(3, position={"phase": "family", "offices": {"Chairman": "benyon"}, "cash": {"benyon": 10},
+                              "ships": {"Atlas": {"owner": "hastings", "zone": "West Indian Ocean"}}})
+    play(g, "Purchase Shipyard")
+    assert "buy which shipyard" in g.prompt()
+    assert "ship Atlas" not in labels(g) and "ship Britannia" in labels(g)
+    play(g, "ship Eliza")
+    s = g.state
+    from coin_env.games.john_company.static import SHIP_NAMES
+    assert s.shipyard_owner[SHIP_NAMES.index("Eliza")] == slot("benyon")
+    assert s.ship_zone[SHIP_NAMES.index("Eliza")] == -1 and s.cash[slot("benyon")] == 8
+
+
+def test_out_of_pieces_family_picks_the_prize_it_gives_up():
+    """RB p.13: a family with an empty supply takes a piece from a prize of its choice, losing its VP."""
+    pos = {"phase": "family", "offices": {"Chairman": "benyon"}, "vp": {"benyon": 20},
+           "prizes": {"benyon": [0, 1, 0, 1, 0]}, "writers": {"benyon": {"Bombay": 0}}}
+    left = int(new_game(3, position=pos).state.supply[slot("benyon")])
+    g = new_game(3, position=dict(pos, writers={"benyon": {"Bombay": left}}))      # every other piece on the board
+    s = g.state
+    assert s.supply[slot("benyon")] == 0
+    play(g, "Enlist Officer")
+    assert "out of pieces" in g.prompt()
+    assert sorted(labels(g)) == ["prize box 2", "prize box 4"]
+    play(g, "prize box 4")
+    assert s.prize_pieces[slot("benyon")].tolist() == [0, 1, 0, 0, 0]
+    assert int(s.vp[slot("benyon")]) == 20 - g.data.prizes[3][2]
+    assert s.officers_in_training[slot("benyon")] >= 1 and s.supply[slot("benyon")] == 0

@@ -108,3 +108,105 @@ def test_prestige_cards_vote_and_lady_newcome_silences_enterprises():
     play(g, "2")
     play(g, "resolve the vote")
     assert g.state.cash[slot("larkins")] == 0 and support - 2 >= 0
+
+
+# --- an unpaid Tax: the owner picks what returns (RB p.34; issue 20) --------------------------------------------
+def _tax_shipyards_passed(cash_hastings):
+    pos = {"phase": "parliament", "pm": "benyon", "law_deck": ["Debt Restructure"], "dial": 0,
+           "cash": {"benyon": 10, "hastings": cash_hastings, "larkins": 0},
+           "ships": {"Atlas": {"owner": "hastings", "zone": "West Indian Ocean"},
+                     "Britannia": {"owner": "hastings", "zone": None}, "Eliza": {"owner": "hastings", "zone": None}}}
+    g = new_game(3, position=pos)
+    play(g, "law Debt Restructure", "turn the dial counter-clockwise", "vote for", "10", "done", "resolve the vote")
+    return g
+
+
+def test_unpaid_tax_owner_picks_the_shipyards_returned():
+    """RB p.34 Tax: £1 per shipyard; Hastings pays £1 of £3 and picks the two shipyards that return."""
+    from coin_env.games.john_company.static import SHIP_NAMES
+    g = _tax_shipyards_passed(1)
+    s = g.state
+    assert g.current_player() == "hastings" and "tax unpaid on 2" in g.prompt()
+    assert sorted(labels(g)) == ["ship Atlas", "ship Britannia", "ship Eliza"]
+    play(g, "ship Atlas")                           # the fitted one: its ship stays in play
+    assert "tax unpaid on 1" in g.prompt() and sorted(labels(g)) == ["ship Britannia", "ship Eliza"]
+    play(g, "ship Eliza")
+    owned = [SHIP_NAMES[i] for i in range(len(SHIP_NAMES)) if s.shipyard_owner[i] == slot("hastings")]
+    assert owned == ["Britannia"] and s.cash[slot("hastings")] == 0
+    assert s.ship_zone[SHIP_NAMES.index("Atlas")] == 0             # the Atlas sails on, its shipyard returned
+
+
+def test_unpaid_tax_without_choice_is_not_asked():
+    """Nothing paid: every shipyard returns, no question (and paid in full: none)."""
+    g = _tax_shipyards_passed(0)
+    assert "tax unpaid" not in g.prompt()
+    assert (g.state.shipyard_owner == slot("hastings")).sum() == 0
+    g = _tax_shipyards_passed(3)
+    assert "tax unpaid" not in g.prompt()
+    assert (g.state.shipyard_owner == slot("hastings")).sum() == 3
+
+
+def test_unpaid_share_tax_court_share_or_chairman():
+    """RB p.34: a Company-share Tax counts the Chairman's piece; the owner picks a Court share or the Chairman."""
+    pos = {"phase": "parliament", "pm": "benyon", "law_deck": ["Debt Restructure"], "dial": 0,
+           "cash": {"benyon": 10, "hastings": 1, "larkins": 0}, "offices": {"Chairman": "hastings"},
+           "court": {"hastings": 1, "benyon": 0, "larkins": 0}, "ships": {}}
+    g = new_game(3, position=pos)
+    play(g, "law Debt Restructure", "turn the dial clockwise", "vote for", "10", "done", "resolve the vote")
+    assert "tax unpaid on 1" in g.prompt()
+    assert sorted(labels(g)) == ["Chairman", "a Company share in the Court"]
+    play(g, "Chairman")
+    s = g.state
+    assert s.office_holder[0] == -1 and s.court[slot("hastings")] == 1
+
+
+def test_power_policy_on_the_top_token_pm_swaps_two_others():
+    """RB p.34 Power: the token already highest -> two other tokens swap (the PM picks them: a reading)."""
+    g = new_game(3, position={"phase": "parliament", "pm": "benyon", "law_deck": ["Board of Control"], "dial": 8,
+                              "ships": {}})
+    assert g.state.power_track[0] == "Luxuries"
+    play(g, "law Board of Control", "turn the dial counter-clockwise")
+    while "vote on" in g.prompt():
+        play(g, "done")
+    assert g.current_player() == "benyon" and "on top" in g.prompt()
+    assert sorted(labels(g)) == ["the Company shares power token", "the Shipyards power token",
+                                 "the Workshops power token"]
+    play(g, "the Company shares power token")
+    assert sorted(labels(g)) == ["the Shipyards power token", "the Workshops power token"]
+    play(g, "the Workshops power token")
+    assert g.state.power_track == ["Luxuries", "Workshops", "Shipyards", "Company shares"]
+
+
+def test_spouse_discounts_are_assigned_by_the_family():
+    """RB p.12: each discount once per London Season, stackable -- the family saves Mr. Rochester's £2 for its
+    second retirement (Violet Effingham's £1 is needed for the first and applied without a question)."""
+    pos = {"phase": "london_season", "turn": 2, "offices": {"Chairman": "benyon", "Director of Trade": "benyon"},
+           "fatigue": {"Chairman": 4, "Director of Trade": 4}, "cash": {"benyon": 7},
+           "prestige": {"benyon": ["Mr. Rochester", "Violet Effingham"]}}
+    g = new_game(3, position=pos)
+    s = g.state
+    assert s.pensioners[slot("benyon")] == 2 and "retire a pensioner (2 left)" in g.prompt()
+    play(g, "prize box 3")                                   # £8
+    assert "Mr. Rochester" in g.prompt() and sorted(labels(g)) == ["no", "yes"]
+    play(g, "no")
+    assert s.cash[slot("benyon")] == 0                       # £8 - £1 (Violet) = £7 paid
+    assert "retire a pensioner (1 left)" in g.prompt() and "prize box 1" in labels(g)
+    play(g, "prize box 1")                                   # £2 - £2 (Mr. Rochester, saved) = £0
+    assert s.prize_pieces[slot("benyon")].tolist()[:3] == [1, 0, 1]
+
+
+def test_unpaid_upkeep_family_picks_the_prize_that_loses_a_piece():
+    """RB p.36: upkeep £1 (box 2) + £3 (box 4) = £4 with £2 in the treasury: the family picks which prize
+    loses a piece; giving up box 4's piece it can pay for box 2's."""
+    pos = {"phase": "parliament", "pm": "benyon", "law_deck": ["Board of Control"], "dial": 8, "ships": {},
+           "cash": {"benyon": 2}, "vp": {"benyon": 20}, "prizes": {"benyon": [0, 1, 0, 1, 0]}}
+    g = new_game(3, position=pos)
+    play(g, "law Board of Control", "turn the dial clockwise")
+    while "vote on" in g.prompt() or "on top" in g.prompt() or "swap" in g.prompt():
+        play(g, labels(g)[-1] if "vote on" in g.prompt() else labels(g)[0])
+    assert g.current_player() == "benyon" and "which prize loses a piece" in g.prompt()
+    assert sorted(labels(g)) == ["prize box 2", "prize box 4"]
+    play(g, "prize box 4")
+    s = g.state
+    assert s.prize_pieces[slot("benyon")].tolist() == [0, 1, 0, 0, 0]
+    assert s.vp[slot("benyon")] == 20 - g.data.prizes[3][2] and s.cash[slot("benyon")] == 2 - g.data.prizes[1][1]

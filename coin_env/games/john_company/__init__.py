@@ -10,10 +10,20 @@ shared/games/john_company/DIGEST.md; every rules module cites them in its docstr
 Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Company failure):
 * Set-up RB p.4-5 (setup cards dealt at random by player count; the Crown's seat RB p.43; option
   ``setup_deal="draw"``: the solo and two-family deals as decisions, RB p.43-44, rules/setup_deal.py).
-* I. London Season RB p.11-12 (rules/london_season.py): attrition, retirements with spouse discounts,
-  prestige cards in spending order with peeks at facedown blackmail; skipped on turn 1.
+* Solo against the Crown (option ``crown: true`` with one family; ``crown_difficulty`` easy / normal /
+  hard / expert / legendary; RB p.43-46, Crown Handbook, solo aid; rules/crown.py): the AI deck and its
+  climate charts, Set Climate in the Chairman's slot, the Climate Shift at Parliament, the Crown's two
+  family actions without opportunity marker and its free writers, its votes (first, against even as PM,
+  free votes by treasury), promise cubes and extra setup cards by difficulty, solo Power Award and
+  failure table; a Crown Commander's defending pieces are picked by the family. The bot ``crown``
+  (bots/crown.py, ``BOTS`` in game.py) decides the Crown's seat by the Handbook's per-phase procedures
+  (climate queues and tables in data/crown.py).
+* I. London Season RB p.11-12 (rules/london_season.py): attrition, retirements with spouse discounts
+  (the family assigns its discounts to its retirements), prestige cards in spending order with peeks
+  at facedown blackmail; skipped on turn 1.
 * II. Family RB p.12-14 (rules/family_phase.py): the six actions, the opportunity marker, the
-  additional writer, the latest law's extra action, spouse restrictions, New Company Shares.
+  additional writer, the latest law's extra action, spouse restrictions, New Company Shares; the buyer
+  picks the shipyard it buys, and a family out of pieces picks the prize a piece comes off.
 * III. Hiring RB p.14-16 (rules/hiring.py): ascending card numbers, pools, nepotism, promotions with
   fatigue, the Chairman election.
 * IV. Company Operation RB p.17-26: Chairman, Director of Trade, Governor General, Manager of
@@ -23,11 +33,14 @@ Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Compa
 * V. Bonuses RB p.26, VI. Revenue RB p.27 (expenses, emergency loans, expectations, dividends).
 * VII. Events in India RB p.28-33 (rules/events_india.py): storm die and storms, the seven tile types,
   Cascade, the Elephant's March, invasions, rebellions, attacks against the Company with additional
-  rebellions, region loss, foreign invasion.
+  rebellions (the defending Commander picks the pieces it exhausts; each defence is a decision frame),
+  region loss, foreign invasion.
 * VIII. Parliament RB p.34-36 (rules/parliament.py): law draw and dilemmas, the policy dial, voting
   rounds (cash, enterprise and prestige vote icons, opposition, coalitions), resolution, Tax / Bonus /
-  Power policies with window tax, law effects.
-* IX. Upkeep and Refresh RB p.36; Final Scoring RB p.8-9 (rules/final_scoring.py) and Company failure.
+  Power policies with window tax (an unpaid Tax: the owner picks which shipyard, Court share or Chairman's
+  piece returns; Power on the top token: the PM picks the two tokens that swap), law effects.
+* IX. Upkeep and Refresh RB p.36 (a family short of upkeep picks the prize pieces it gives up); Final
+  Scoring RB p.8-9 (rules/final_scoring.py) and Company failure.
 * Checks RB p.17 (rules/checks.py) through ``Rng.die``: ``game.script_dice`` drives every roll.
 * Consent (RB p.8, no free negotiation): every consent the rules ask for is an explicit yes/no decision
   of the consenting family (rules/common.py ``seek_consent``).
@@ -35,16 +48,24 @@ Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Compa
 * Readable set-ups (position.py) for tests and research; owner data packs (data_facts.py).
 
 Not implemented (never silently: the docstrings name each one):
-* Blackmail cards are dealt, held hidden and count for power, but are never played; promise cards.
+* Blackmail cards: dealt, held hidden, count for power; only The Prime Minister's Ear (offered at the
+  start of the Family phase) and Company Fraud (start of Revenue) can be played (rules/blackmail.py);
+  the other eight and Man on the Inside's cancellation are not offered. Promise cards.
 * Final Scoring's Power Award needs its board table (missing from the sources: an owner data pack key
-  ``power_award``; without it the result lists it in ``caveats``); Company failure cards (texts missing).
-* A few choices are made by a stated reading instead of being offered (the defending Commander's pieces,
-  which targets an unpaid tax returns, the Power policy on the top token, the assignment of spouse
-  discounts, which prize a family out of pieces gives up, which shipyard is bought).
-* The Crown bot (``crown``): in solo and two-family games the Crown seat is decided like any seat.
+  ``power_award``; without it the result lists it in ``caveats``); Company failure cards (texts missing,
+  so Legendary's *Court of Directors Blameless* is not applied either).
+* A few choices are still made by a stated reading instead of being offered: the window tax's returns,
+  the defence of an Army without a Commander, the former Chairman's piece taken when it has none in
+  the supply.
+* The Crown: favours and promise cubes (cubes are set up and counted, no favour is offered), Royal
+  Privilege, the solo mandatory favours, the two-family Crown rules (not in the sources); the bot makes
+  no Director of Trade / Military Affairs transfers and plans trade routes by the AI region priority
+  (digest §9.6; ``CrownBot.fallbacks`` counts the decisions its procedures leave open).
+  AI cards 1-7 are BGA's encoding (reconstructed), cards 8-10's climate charts are stand-ins
+  (``crown_ai_cards`` in an owner data pack replaces all ten).
 * Deregulation, firms, 1758 / 1813 / Long 1710; the setup-card draft variant (RB p.5).
 * Observation encoding and environments (the game is not in the registry).
 
-Data provenance: every datum in data/ carries "rule: RB p.N", "derived" or "reconstructed: <reason>";
-``python -m coin_env.games.john_company.fidelity`` prints the fidelity table.
+Data provenance (data/crown.py included): every datum in data/ carries "rule: RB p.N", "derived" or
+"reconstructed: <reason>"; ``python -m coin_env.games.john_company.fidelity`` prints the fidelity table.
 """

@@ -18,6 +18,7 @@ from .static import (ALLIANCE_NAMES, FAMILY_ACTIONS, FAMILY_KEYS, FAMILY_NAMES, 
                      PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, SHIP_NAMES)
 
 MAX_COUNT = 20
+POWER_TOKENS = ("Workshops", "Shipyards", "Luxuries", "Company shares")
 PROCEDURES = [
     ("special_envoy", "Special Envoy"), ("open_china", "open trade with China"),
     ("transfer_writer", "transfer a writer"), ("transfer_ship", "transfer a ship"),
@@ -60,6 +61,8 @@ def _entries():
     e += [("take", str(i), f"take London Season card {i + 1}") for i in range(3)]
     e += [("setup_card", str(i), f"setup card {i}") for i in range(1, 19)]
     e += [("discard", str(i), f"discard London Season card {i + 1}") for i in range(3)]
+    e += [("target", "court_share", "a Company share in the Court")]
+    e += [("power_token", t, f"the {t} power token") for t in POWER_TOKENS]
     return e
 
 
@@ -91,3 +94,6 @@ LAW_OF_ACTION = {v: k for k, v in LAW.items()}
 TAKE0 = V.base("take")
 SETUP_CARD0 = V.index("setup_card", "1") - 1          # SETUP_CARD0 + n is "setup card n"
 DISCARD0 = V.base("discard")
+COURT_SHARE = V.index("target", "court_share")
+POWER_TOKEN = {t: V.index("power_token", t) for t in POWER_TOKENS}
+POWER_TOKEN_OF_ACTION = {v: k for k, v in POWER_TOKEN.items()}

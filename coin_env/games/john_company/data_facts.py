@@ -27,6 +27,8 @@ OWNER_KEYS = {
     "power_values": "power of the four Power-track positions, top to bottom",
     "last_turn_1710": "the final turn of the 1710 scenario",
     "power_award": "Power Award VP by final turn: {\"<turn>\": [most, second most]} (board table, RB p.8)",
+    "crown_ai_cards": "the ten Crown AI cards (RB p.45): a list of {id, back, shaded, ranks, finger, regions, chart, "
+                      "default} as in data/crown.py (chart rows [measure, '<=' or '>=', value, climate 0-4])",
 }
 
 
@@ -62,9 +64,34 @@ def _check_pack(content: dict) -> list[str]:
         pa = content["power_award"]
         if not (isinstance(pa, dict) and all(isinstance(k, str) and k.isdigit() and _ints(v, 2) for k, v in pa.items())):
             problems.append("power_award: " + OWNER_KEYS["power_award"])
+    if "crown_ai_cards" in content:
+        problems += [f"crown_ai_cards: {p}" for p in _check_ai_cards(content["crown_ai_cards"])]
     if "last_turn_1710" in content and not (type(content["last_turn_1710"]) is int and 1 <= content["last_turn_1710"] <= 8):
         problems.append("last_turn_1710: an integer 1..8")
     return problems
+
+
+def _check_ai_cards(value) -> list[str]:
+    from .rules.crown import MEASURES
+    if not isinstance(value, list) or not value:
+        return ["a non-empty list of card dicts"]
+    out = []
+    for i, c in enumerate(value):
+        if not isinstance(c, dict):
+            out.append(f"card {i} is not a dict")
+            continue
+        ok = (type(c.get("id")) is int and _ints(list(c.get("back", ())), 3) and sorted(c["back"]) == [0, 1, 2]
+              and type(c.get("shaded")) is int and 0 <= c["shaded"] <= 2 and _ints(list(c.get("ranks", ())), 3)
+              and c.get("finger") in ("cw", "ccw") and sorted(c.get("regions", ())) == sorted(REGION_NAMES)
+              and type(c.get("default")) is int and 0 <= c["default"] <= 4
+              and isinstance(c.get("chart"), (list, tuple))
+              and all(isinstance(r, (list, tuple)) and len(r) == 4 and r[0] in MEASURES and r[1] in ("<=", ">=")
+                      and type(r[2]) is int and type(r[3]) is int and 0 <= r[3] <= 4 for r in c["chart"]))
+        if not ok:
+            out.append(f"card {i} does not fit: " + OWNER_KEYS["crown_ai_cards"])
+    if len({c.get("id") for c in value if isinstance(c, dict)}) != len(value):
+        out.append("card ids must differ")
+    return out
 
 
 class JohnCompanyData(GameData):
@@ -108,6 +135,11 @@ class JohnCompanyData(GameData):
         # data pack gives it; final scoring then says it could not award it.
         self._set("power_award", {int(k): tuple(v) for k, v in pack["power_award"].items()}
                   if "power_award" in pack else None)
+        from .data import crown as crowndata
+        ai = pack.get("crown_ai_cards") or crowndata.AI_CARDS
+        self._set("crown_ai_cards", tuple({k: (tuple(tuple(r) for r in v) if k == "chart" else
+                                              tuple(v) if isinstance(v, list) else v)
+                                           for k, v in c.items() if k != "prov"} for c in ai))
         self._set("alliances", tuple((a[2], a[3]) for a in mapdata.LOCAL_ALLIANCES))
         self._set("setup_cards", tuple(cards.SETUP_1710))
         self._set("laws", tuple(cards.LAWS))

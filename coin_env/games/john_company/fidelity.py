@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .data import cards, company, map as mapdata, scenarios
+from .data import cards, company, crown, map as mapdata, scenarios
 
 
 def _tag(prov: str) -> str:
@@ -55,7 +55,8 @@ def rows() -> list[tuple[str, str, str, str]]:
          "Trade, Commander, Governors; China), Bonuses, Revenue, Events in India (storms, 7 tile types, "
          "Elephant's March, crises, region loss), Parliament (laws, dial, votes, coalitions, policies), Upkeep "
          "and Refresh, Company failure, Final Scoring", "readings of unclear passages, each marked in the rules "
-         "module (e.g. defence piece order, empty stacks refilled)", "blackmail card plays; deregulation and firms "
+         "module (e.g. the defence of an Army without Commander, empty stacks refilled, window-tax returns)",
+         "8 of 10 blackmail card plays (The Prime Minister's Ear and Company Fraud are offered); deregulation and firms "
          "(1758/1813); the Power Award table (owner data pack key 'power_award')"),
         ("Negotiation and consent (RB p.8)", "no free negotiation; every consent is an explicit yes/no of the "
          "consenting family: nepotism, Chairman support, Debt beyond 3, alliance purchases, coalitions, Military "
@@ -63,8 +64,15 @@ def rows() -> list[tuple[str, str, str, str]]:
         ("Hidden information", "facedown blackmail in hands and the display (peeks recorded), deck orders; "
          "per-family views and determinized clones", "-", "-"),
         ("Solo / two families (RB p.43-46)", "the Crown as a family seat and its place at the table; the "
-         "solo and two-family setup deals (option)", "the solo failure VP table (solo aid transcription)",
-         "the Crown bot (climates, AI cards, favours)"),
+         "solo and two-family setup deals (option); solo vs the Crown (option crown): climates, Set Climate, "
+         "Climate Shift, two family actions, free writers, voting first (against even as PM) with free votes, difficulty levels incl. Legendary "
+         "(cubes, extra setup cards), solo Power Award; the crown bot's per-phase Handbook procedures "
+         f"({sum(1 for v in vars(crown).values() if isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], str))} "
+         "tables from the Handbook / solo aid)",
+         f"the {len(crown.AI_CARDS)} AI cards (BGA encoding; climate charts of cards 8-10 are stand-ins), the "
+         "deck refilled from its discards, the solo failure VP table (solo aid transcription)",
+         "favours and promise cubes in play, Royal Privilege, 2-family Crown rules, "
+         "the Crown's DoT / Military Affairs transfers"),
     ]
 
 

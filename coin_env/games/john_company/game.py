@@ -101,6 +101,8 @@ class JohnCompanyGame(Game):
 
 
 GAME_CLASS = JohnCompanyGame
+# The Crown of the Crown Handbook (solo; option crown): plays the Crown's seat (bots/crown.py).
+BOTS = {"crown": "coin_env.games.john_company.bots.crown:CrownBot"}
 
 
 def load_data(content=None):

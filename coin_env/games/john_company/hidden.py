@@ -28,6 +28,10 @@ def _slot(game, family) -> int:
     return FAMILY_KEYS.index(family)
 
 
+def _ai_back(s, card_id) -> tuple:
+    return tuple(next(c for c in s.data.crown_ai_cards if c["id"] == card_id)["back"])
+
+
 def view(game, family: str) -> dict:
     """Family ``family``'s view of the game: the public state plus its own hand."""
     s = game.state
@@ -42,6 +46,12 @@ def view(game, family: str) -> dict:
     fields["law_deck_size"] = len(s.law_deck)
     fields["event_stack_size"] = len(s.event_stack)
     fields["event_stack_top_back"] = TILE_BACK[s.event_stack[-1]] if s.event_stack else None
+    if s.crown is not None:            # the facedown AI deck: its size and the top card's back (RB p.45)
+        cr = dict(fields["crown"])
+        deck = cr.pop("deck")
+        cr["deck_size"] = len(deck)
+        cr["deck_top_back"] = _ai_back(s, deck[-1]) if deck else None
+        fields["crown"] = cr
     fields["display"] = [c if c not in BLACKMAIL_IDS or c in s.peeked[me] else FACEDOWN for c in s.display]
     hands = {}
     for slot in s.seats:
@@ -88,6 +98,13 @@ def determinize(game, family: str, seed: int):
         j = next(k for k in range(len(rest) - 1, -1, -1) if TILE_BACK[rest[k]] == top_back)
         rest.append(rest.pop(j))
         s.event_stack = rest
+    if s.crown is not None and s.crown["deck"]:     # the AI deck: keep the public back of its top card
+        top_back = _ai_back(s, s.crown["deck"][-1])
+        rest = list(s.crown["deck"])
+        rng.shuffle(rest)
+        j = next(k for k in range(len(rest) - 1, -1, -1) if _ai_back(s, rest[k]) == top_back)
+        rest.append(rest.pop(j))
+        s.crown = dict(s.crown, deck=rest)
     s.rng = Rng(rng.next_u64())             # dice the family cannot foresee
     g._legal = None
     return g

@@ -20,7 +20,9 @@ flag). ``ships`` replaces every player ship: a ship not listed is in the supply 
 Company-controlled regions (``control``) have no dome or tower and their loot token is facedown.
 ``event_stack`` [tile numbers, top first] (the rest of the stack follows in its dealt order),
 ``elephant`` {"region": r, "facing": r or None}, ``alliances`` {alliance: "active" | "exhausted"},
-``trophies`` {family: n}, ``unrest`` {region: n}, ``pm`` family (the Prime Minister).
+``blackmail`` {family: [card names]} (facedown in its hand), ``trophies`` {family: n}, ``prizes`` {family: [pieces on prize boxes 1-5]} (retired pieces; VP unchanged), ``unrest`` {region: n}, ``pm`` family (the Prime Minister).
+``climate`` (Bull, Stag, Lion, Bear, Peacock) and ``ai_card`` (1-10, the faceup AI card; the facedown
+deck keeps the other cards in their dealt order): the Crown's, with the option ``crown`` only.
 ``phase`` may also be "london_season" with ``turn`` >= 2 (the London Season is skipped on turn 1), or
 "parliament"; ``law_deck`` [law names, top first] (the rest follows), ``dial`` (policy dial space 0-13).
 """
@@ -35,7 +37,8 @@ from .static import (ALLIANCE_NAMES, CHAIRMAN, CLOSED, CROWN, FAMILY_ACTION_KEYS
 KEYS = ("phase", "turn", "offices", "fatigue", "chairman_title", "court", "cash", "vp", "writers", "officers",
         "commanders", "officers_in_training", "regiments", "debt", "balance", "standing", "treasuries", "orders",
         "control", "strength", "opportunity", "stock_exchange", "ships", "company_ships", "china_open",
-        "laws_in_force", "prestige", "empires", "event_stack", "elephant", "alliances", "trophies", "unrest", "pm", "law_deck", "dial")
+        "laws_in_force", "prestige", "empires", "event_stack", "elephant", "alliances", "trophies", "unrest", "pm", "law_deck", "dial",
+        "climate", "ai_card", "prizes", "blackmail")
 LAW_BY_NAME = {law[1]: law[0] for law in cards.LAWS}
 PRESTIGE_BY_NAME = {c[1]: c[0] for c in cards.SPOUSES + cards.ENTERPRISE_PRESTIGE}
 
@@ -153,6 +156,16 @@ def apply_position(state, pos: dict) -> None:
         s.office_exists[SUPERINTENDENT] = 1
     if "laws_in_force" in pos:
         s.laws_in_force = [LAW_BY_NAME[n] if n in LAW_BY_NAME else _index([], n, "law") for n in pos["laws_in_force"]]
+    for f, names in pos.get("blackmail", {}).items():
+        by_name = {c[1]: c[0] for c in cards.BLACKMAIL}
+        ids = [by_name[n] if n in by_name else _index([], n, "blackmail card") for n in names]
+        for c in ids:                   # taken from wherever it is (deck, display -- refilled --, a hand)
+            for h in s.hands:
+                h["blackmail"] = [x for x in h["blackmail"] if x != c]
+            s.london_deck = [x for x in s.london_deck if x != c]
+            if c in s.display:
+                s.display[s.display.index(c)] = s.london_deck.pop()
+        s.hands[fam(f)]["blackmail"] = s.hands[fam(f)]["blackmail"] + ids
     for f, names in pos.get("prestige", {}).items():
         s.hands[fam(f)]["prestige"] = [PRESTIGE_BY_NAME[n] if n in PRESTIGE_BY_NAME else _index([], n, "prestige card")
                                        for n in names]
@@ -174,6 +187,10 @@ def apply_position(state, pos: dict) -> None:
         s.alliance_active[_index(ALLIANCE_NAMES, a, "alliance")] = {"active": 1, "exhausted": 0}[st]
     for f, n in pos.get("trophies", {}).items():
         s.trophies[fam(f)] = n
+    for f, boxes in pos.get("prizes", {}).items():
+        if not (isinstance(boxes, list) and len(boxes) == 5 and all(type(b) is int and b >= 0 for b in boxes)):
+            raise ValueError("position: prizes are {family: [n, n, n, n, n]} (pieces on prize boxes 1-5)")
+        s.prize_pieces[fam(f)] = boxes
     for r, n in pos.get("unrest", {}).items():
         s.unrest[_index(REGION_NAMES, r, "region")] = n
     if "law_deck" in pos:
@@ -185,6 +202,17 @@ def apply_position(state, pos: dict) -> None:
         s.dial = pos["dial"]
     if "pm" in pos:
         s.pm = fam(pos["pm"])
+    if ("climate" in pos or "ai_card" in pos) and s.crown is None:
+        raise ValueError("position: climate and ai_card need the option crown")
+    if "ai_card" in pos:
+        ids = [c["id"] for c in s.data.crown_ai_cards]
+        if pos["ai_card"] not in ids:
+            raise ValueError(f"position: ai_card must be one of {ids}")
+        rest = [c for c in s.crown["deck"] + [s.crown["card"]] + s.crown["discards"] if c != pos["ai_card"]]
+        s.crown = dict(s.crown, card=pos["ai_card"], deck=rest, discards=[])
+    if "climate" in pos:
+        from .data.crown import CLIMATES
+        s.crown = dict(s.crown, climate=_index(CLIMATES, pos["climate"], "climate"))
     if "turn" in pos:
         s.turn = pos["turn"]
     if "phase" in pos:

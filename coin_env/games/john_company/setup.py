@@ -4,6 +4,9 @@ Options:
 * ``families``: 1-6 player families (default 4). 1: solo against the Crown (RB p.43); 2: two families
   and the Crown as a third (RB p.44); 3-6: no Crown.
 * ``data_pack``: an owner data pack (data_facts.OWNER_KEYS) replacing reconstructed printed values.
+* ``crown``: true (solo only) -- the Crown plays by the Crown Handbook's rules (rules/crown.py: AI deck,
+  climate, two family actions, free writers and votes); false (default) -- the Crown seat is an ordinary
+  family seat. ``crown_difficulty``: easy, normal (default), hard, expert, legendary (RB p.46, AID).
 * ``setup_deal``: "random" (default: setup cards dealt at random, RB p.5 step 10 and the solo variant)
   or "draw" (one or two families: the solo deal -- draw 3, keep 1, give 2 to the Crown, until 4 / 8,
   RB p.43 -- or the two-family deal -- each draws 3, keeps 2, gives 1 to the Crown, twice, RB p.44 --
@@ -20,7 +23,7 @@ from .static import (BASE_OFFICES, CHAIRMAN, CROWN, N_SHIPS, OFFICE, ORDER,
                      PRESIDENCY_NAMES, REGION, SEA_ZONES, HIRE_NUMBER, CLOSED)
 
 SCENARIOS = ("1710",)
-OPTION_KEYS = ("families", "data_pack", "setup_deal")
+OPTION_KEYS = ("families", "data_pack", "setup_deal", "crown", "crown_difficulty")
 
 
 def validate_options(options: dict) -> dict:
@@ -35,6 +38,18 @@ def validate_options(options: dict) -> dict:
     deal = out.setdefault("setup_deal", "random")
     if deal not in ("random", "draw"):
         raise ValueError(f"option 'setup_deal' must be 'random' or 'draw', not {deal!r}")
+    crown = out.setdefault("crown", False)
+    if type(crown) is not bool:
+        raise ValueError(f"option 'crown' must be true or false, not {crown!r}")
+    if crown and n != 1:
+        raise ValueError("option 'crown' (the Crown Handbook's rules) needs 'families': 1 (solo); the two-family "
+                         "Crown rules are not in the sources (digest §9.8)")
+    from .rules.crown import DIFFICULTIES
+    level = out.setdefault("crown_difficulty", "normal")
+    if level not in DIFFICULTIES:
+        raise ValueError(f"option 'crown_difficulty' must be one of {list(DIFFICULTIES)}, not {level!r}")
+    if level != "normal" and not crown:
+        raise ValueError("option 'crown_difficulty' needs 'crown': true")
     return out
 
 
@@ -111,6 +126,13 @@ def build_state(seed: int, options: dict) -> JohnCompanyState:
     rng.shuffle(deck)
     ships = list(range(N_SHIPS))
     rng.shuffle(ships)       # which named shipyard a setup card gives (reconstructed: not printed)
+    if options.get("crown"):
+        # Expert / Legendary (RB p.46, AID Setup): extra setup cards to the Crown, from the unused extras
+        from .data.crown import DIFFICULTY
+        for card in extra[extras:extras + DIFFICULTY[0][options["crown_difficulty"]][2]]:
+            s.setup_cards[CROWN].append(card[0])
+            for item in card[2]:
+                _take_item(s, CROWN, item, ships, blackmail)
     if options.get("setup_deal") == "draw" and n <= 2:
         s.setup_deck = [c[0] for c in deck]
     else:
@@ -130,6 +152,9 @@ def build_state(seed: int, options: dict) -> JohnCompanyState:
     # step 13: the law deck (no Deregulation card in 1710)
     s.law_deck = [law[0] for law in data.laws if law[0] not in LAWS_NOT_IN_1710[0]]
     rng.shuffle(s.law_deck)
+    if options.get("crown"):        # RB p.45: the AI deck and the first climate
+        from .rules.crown import setup as crown_setup
+        crown_setup(s, options["crown_difficulty"])
     return s
 
 

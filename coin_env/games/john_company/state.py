@@ -69,7 +69,7 @@ class JohnCompanyState(PlainState):
         "scenario", "seats", "turn", "last_turn", "phase", "balance", "debt", "standing", "pm",
         "opposition_leader", "chairman_title", "dial", "power_track", "opportunity", "event_stack",
         "event_discards", "law_deck", "law_discards", "laws_in_force", "london_deck", "display",
-        "hands", "peeked", "elephant", "setup_cards", "regions_lost", "company_failed", "share_vp", "setup_deck", "result",
+        "hands", "peeked", "elephant", "setup_cards", "regions_lost", "company_failed", "share_vp", "setup_deck", "crown", "result",
     )
     ARRAY_RANGES = {"cash": (0, 10**6), "vp": (-10**4, 10**4), "supply": (0, 36), "writers": (0, 36),
                     "officers": (0, 36), "officers_in_training": (0, 36), "court": (0, 36),
@@ -99,6 +99,7 @@ class JohnCompanyState(PlainState):
             "setup_cards": ListOf(ListOf(INT), max_len=N_SLOTS),
             "regions_lost": NAT, "company_failed": BOOL, "share_vp": Int(1, 3),
             "setup_deck": ListOf(Int(1, 18)),
+            "crown": Maybe(PLAIN),
             "result": Maybe(PLAIN),
         }
 
@@ -171,5 +172,6 @@ class JohnCompanyState(PlainState):
         s.company_failed = False    # Standing reached 0 during Events in India (the phase is finished first)
         s.setup_deck = []           # setup cards still to be drawn in a solo / two-family deal (RB p.43-44)
         s.share_vp = 1              # the Court's VP per Company share at the end, +-1 .. +-3 (RB p.8, law 49)
+        s.crown = None              # the Crown's AI deck, climate and cubes (option crown, rules/crown.py)
         s.result = None
         return s

@@ -14,8 +14,10 @@ Company failure during this phase ends the game once the phase is finished (RB p
 Readings and reconstructions (digest §5.7, §11 G24), each marked where it is coded:
 * "close an order" takes a filled order too (its writer goes home; a filled-order token flips closed);
 * an empty draw stack is refilled by shuffling the discards (the rules say nothing);
-* the defending Commander's choice of pieces is not offered: regiments, then alliances, then officers
-  (the Commander's family last) are exhausted until the attack strength is met;
+* the defending Commander picks the pieces it exhausts, one at a time while the kinds left differ
+  (``events_defence``; a Crown Commander's are picked by the family, Crown Handbook); an Army without a
+  Commander, or one that cannot hold, exhausts regiments, then alliances, then officers (the Commander's
+  family last) -- a reading;
 * a Leader's rebellion against the Company is one attack (no additional rebellions);
 * the Elephant facing a region's sovereign that is not adjacent still faces that capital.
 """
@@ -27,7 +29,10 @@ from ..data.cards import EVENT_TILES
 from ..static import (CHINA, CLOSED, GOVERNOR_OF_REGION, N_ALLIANCES, N_REGIONS, OPEN, ORDER_NAMES, ORDER_NORTH_RANK,
                     ORDER_REGION, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, REGION, REGION_NAMES, REGION_ORDERS,
                     SEA_ZONES, ALLIANCE_ARMY, SHIP_NAMES)
-from .common import clockwise_from, name
+from ..actions import ALLIANCE0, FAMILY0, PROC
+from ..registry import CONTINUATIONS
+from ..static import CROWN
+from .common import clockwise_from, key, name
 from .turn import implements
 
 TILES = {t[0]: (t[1], REGION[t[2]], t[3], t[4]) for t in EVENT_TILES}
@@ -43,13 +48,22 @@ def start(game) -> None:
     game.log_note("events", f"Storm die: {events} events" + (f", storms in {', '.join(zones)}" if zones else ""))
     for z in zones:
         storm(game, SEA_ZONES.index(z))
-    for _ in range(events):
-        resolve_next_tile(game)
-        if s.over:
-            return
-    if s.company_failed:
-        from .final_scoring import begin
-        begin(game, failed=True)
+    game.after("events_tile", left=events)
+
+
+@CONTINUATIONS.register
+def events_tile(game, frame, _):
+    """The next event tile; once all are resolved, a failed Company ends the game (RB p.8)."""
+    s = game.state
+    if s.over:
+        return
+    if frame["left"] <= 0:
+        if s.company_failed:
+            from .final_scoring import begin
+            begin(game, failed=True)
+        return
+    game.after("events_tile", left=frame["left"] - 1)
+    resolve_next_tile(game)
 
 
 # --- storms ------------------------------------------------------------------------------------------------
@@ -276,19 +290,29 @@ def crisis(game, shape, mod) -> None:
     marched = False
     if facing is None:
         if s.control[a] >= 0:
+            game.after("events_march", shape=shape)
+            game.after("events_additional", exclude=a, k=0)
             attack_company(game, a, mod + unrest_value(s, a), attacker=None)
-            additional_rebellions(game, exclude=a)
+            return
     else:
         b = REGION[facing]
         if s.control[a] < 0 and s.flag[a] >= 0 and s.flag[a] != a and capital_of(s, a) == b:
             rebellion(game, a, b, mod)
         elif s.control[b] >= 0:
+            game.after("events_march", shape=shape)
+            game.after("events_additional", exclude=b, k=0)
             attack_company(game, b, empire_strength(s, a) + mod + unrest_value(s, b), attacker=a)
-            additional_rebellions(game, exclude=b)
+            return
         elif sovereign(s, a):
             marched = invasion(game, a, b, mod, shape)
     if not marched and not s.over:
         march(game, shape)
+
+
+@CONTINUATIONS.register
+def events_march(game, frame, _):
+    if not game.state.over:
+        march(game, frame["shape"])
 
 
 def rebellion(game, rebel, capital, mod) -> bool:
@@ -339,13 +363,17 @@ def invasion(game, a, b, mod, shape=None) -> bool:
     return True
 
 
-def additional_rebellions(game, exclude) -> None:
-    """Every other Company region with unrest rebels with strength = its unrest (RB p.31), Army by Army."""
+@CONTINUATIONS.register
+def events_additional(game, frame, _):
+    """Every other Company region with unrest rebels with strength = its unrest (RB p.31), Army by Army
+    (Bombay's first), each attack finished (the defence chosen) before the next."""
     s = game.state
-    for p in range(3):
-        for r in range(N_REGIONS):
-            if r != exclude and s.control[r] == p and s.unrest[r] > 0 and not s.over:
-                attack_company(game, r, unrest_value(s, r), attacker=None)
+    for k in range(frame["k"], 3 * N_REGIONS):
+        p, r = divmod(k, N_REGIONS)
+        if r != frame["exclude"] and s.control[r] == p and s.unrest[r] > 0 and not s.over:
+            game.after("events_additional", exclude=frame["exclude"], k=k + 1)
+            attack_company(game, r, unrest_value(s, r), attacker=None)
+            return
 
 
 def attack_company(game, r, strength, attacker) -> bool:
@@ -360,19 +388,19 @@ def attack_company(game, r, strength, attacker) -> bool:
     order = [f for f in clockwise_from(s, c if c >= 0 else s.seats[0]) if f != c] + ([c] if c >= 0 else [])
     for f in order:
         pool += [("officer", f, 1)] * int(s.officers[f, p, 0])
-    total = 0
-    for kind, k, v in pool:
-        if total >= strength:
-            break
-        total += v
-        if kind == "regiment":
-            s.regiments[p, 0] -= 1
-            s.regiments[p, 1] += 1
-        elif kind == "alliance":
-            s.alliance_active[k] = 2
-        else:
-            s.officers[k, p, 0] -= 1
-            s.officers[k, p, 1] += 1
+    available = sum(v for _, _, v in pool)
+    chooser = defender(s, p)
+    if available >= strength and chooser >= 0 and len(defence_options(s, p)) > 1:
+        total = available                       # the Army holds; its Commander picks the pieces (below)
+        game.after("events_defence", p=p, need=strength, who=chooser)
+    else:
+        total = 0
+        for kind, k, v in pool:
+            if total >= strength:
+                break
+            total += v
+            _exhaust(s, p, kind, k)
+        total = min(total, available)
     if total >= strength:
         s.unrest[r] = 0
         if c >= 0:
@@ -383,6 +411,69 @@ def attack_company(game, r, strength, attacker) -> bool:
         return False
     region_loss(game, r, attacker)
     return True
+
+
+def defender(s, p) -> int:
+    """Who picks the defending pieces: the Army's Commander (RB p.29); a Crown Commander's pieces are picked
+    by the family (Crown Handbook, Events in India; option crown). No Commander: nobody (the reading of
+    the module docstring exhausts them)."""
+    c = int(s.commander[p])
+    if c == CROWN and s.crown is not None:
+        return next(f for f in s.seats if f != CROWN)
+    return c
+
+
+def defence_options(s, p) -> list[int]:
+    out = [PROC["regiment"]] if s.regiments[p, 0] > 0 else []
+    out += [ALLIANCE0 + i for i in range(N_ALLIANCES) if ALLIANCE_ARMY[i] == p and s.alliance_active[i] == 1]
+    out += [FAMILY0 + f for f in s.seats if s.officers[f, p, 0] > 0]
+    return out
+
+
+def _exhaust(s, p, kind, k) -> int:
+    if kind == "regiment":
+        s.regiments[p, 0] -= 1
+        s.regiments[p, 1] += 1
+        return 1
+    if kind == "alliance":
+        s.alliance_active[k] = 2
+        return s.data.alliances[k][1]
+    s.officers[k, p, 0] -= 1
+    s.officers[k, p, 1] += 1
+    return 1
+
+
+@CONTINUATIONS.register
+def events_defence(game, frame, _):
+    """RB p.29: the defending Commander exhausts pieces of its choice until the attack strength is met --
+    asked one piece at a time while the kinds left differ (a regiment, an alliance, whose officer)."""
+    s = game.state
+    p, need, who = frame["p"], frame["need"], frame["who"]
+    options = defence_options(s, p)
+    if need <= 0 or not options:
+        return
+    if len(options) == 1:
+        a = options[0]
+        while need > 0 and defence_options(s, p):
+            need -= _exhaust(s, p, *_kind_of(a))
+        return
+    game.choose(key(who), f"Defend with the {PRESIDENCY_NAMES[p]} Army ({need} strength still to exhaust): which "
+                "piece?", options, "events_defence_pick", p=p, need=need, who=who)
+
+
+def _kind_of(action) -> tuple:
+    if action == PROC["regiment"]:
+        return ("regiment", None)
+    if ALLIANCE0 <= action < ALLIANCE0 + N_ALLIANCES:
+        return ("alliance", action - ALLIANCE0)
+    return ("officer", action - FAMILY0)
+
+
+@CONTINUATIONS.register
+def events_defence_pick(game, frame, action):
+    s = game.state
+    need = frame["need"] - _exhaust(s, frame["p"], *_kind_of(action))
+    events_defence(game, dict(frame, need=need), None)
 
 
 def region_loss(game, r, attacker) -> None:
@@ -433,26 +524,35 @@ def foreign_invasion(game, home_only: bool = False) -> None:
     face = s.rng.die(6, "storm die (Foreign Invasion)") - 1
     zones = mapdata.STORM_DIE[face][1]
     homes = [PRESIDENCY_HOME_REGION[SEA_ZONES.index(z)] for z in zones] or ([] if home_only else [top_region(s)])
-    for r in homes:
-        if r is None:
-            continue
-        strength = s.rng.die(6, f"Foreign Invasion of {REGION_NAMES[r]}")
-        inside = s.elephant["region"] == REGION_NAMES[r] and s.elephant["facing"] is None
-        if s.control[r] >= 0:
-            if not attack_company(game, r, strength, attacker=None):
-                continue
-        elif strength <= empire_strength(s, r):
-            continue
-        else:
-            close_all(game, r)
-            if s.flag[r] == r:
-                for x in range(N_REGIONS):
-                    if s.flag[x] == r:
-                        s.flag[x] = -1
-            s.flag[r] = -1
-        s.dome[r] = 1
-        s.strength[r] = strength // 2
-        game.log_note("events", f"Foreign Invasion of {REGION_NAMES[r]} succeeds (strength {strength})")
-        if inside:
-            march(game, "circle")
+    game.after("events_foreign", homes=[r for r in homes if r is not None])
+
+
+@CONTINUATIONS.register
+def events_foreign(game, frame, _):
+    """The invasions of a Foreign Invasion, one home region after the other (each defence finished first)."""
+    s = game.state
+    homes = frame["homes"]
+    if not homes or s.over:
+        return
+    game.after("events_foreign", homes=homes[1:])
+    r = homes[0]
+    strength = s.rng.die(6, f"Foreign Invasion of {REGION_NAMES[r]}")
+    inside = s.elephant["region"] == REGION_NAMES[r] and s.elephant["facing"] is None
+    if s.control[r] >= 0:
+        if not attack_company(game, r, strength, attacker=None):
+            return
+    elif strength <= empire_strength(s, r):
+        return
+    else:
+        close_all(game, r)
+        if s.flag[r] == r:
+            for x in range(N_REGIONS):
+                if s.flag[x] == r:
+                    s.flag[x] = -1
+        s.flag[r] = -1
+    s.dome[r] = 1
+    s.strength[r] = strength // 2
+    game.log_note("events", f"Foreign Invasion of {REGION_NAMES[r]} succeeds (strength {strength})")
+    if inside:
+        march(game, "circle")
 

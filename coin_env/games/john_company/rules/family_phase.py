@@ -15,17 +15,20 @@ shipyard, unfitted), Purchase Workshop (£5; Industry Subsidy law £3 when the m
 Seek Share (a piece on an empty Stock Exchange space, paying its price).
 
 Readings marked in code: the second take of a *purchase* (opportunity bonus) is offered as a yes/no
-(paying twice is never forced); shipyards differ only by the name of their ship, so the purchased one
-is the first available by name; a family out of pieces takes one from its least valuable prize
-(RB p.13 lets it choose any prize: that choice is not offered yet).
+(paying twice is never forced). Purchase Shipyard: the buyer picks which free shipyard (its named ship)
+when there is more than one. Out of family pieces (RB p.13): a family whose supply is empty picks the
+prize a piece comes off (losing that prize's VP) when its pieces sit on more than one prize box
+(take_piece, used where no choice is left, takes the least valuable).
 """
 
 from __future__ import annotations
 
-from ..actions import FAMILY_ACTION0, PRESIDENCY0, STOCK0, YES
+from ..actions import FAMILY_ACTION0, PRESIDENCY0, PRIZE0, SHIP0, STOCK0, YES
 from ..data import company
 from ..registry import CONTINUATIONS
-from ..static import FAMILY_ACTION_KEYS, FAMILY_ACTIONS, N_SHIPS, PRESIDENCY_NAMES
+from ..data import crown as crowndata
+from ..static import CROWN, FAMILY_ACTION_KEYS, FAMILY_ACTIONS, N_SHIPS, PRESIDENCY_NAMES, PRESIDENT, SHIP_NAMES
+from . import crown as crown_rules
 from .common import ask_yes_no, chairman_or_title, clockwise_from, key, name, vacant_offices
 from .turn import implements
 
@@ -74,13 +77,16 @@ def share_price(game, slot, space) -> int:
     return game.data.stock_exchange[space]
 
 
+def free_shipyards(s) -> list[int]:
+    """Shipyards nobody owns whose ship is not in play (RB p.12, p.35: a returned shipyard cannot be
+    bought while its fitted ship is in play)."""
+    return [ship for ship in range(N_SHIPS) if s.shipyard_owner[ship] < 0 and s.ship_zone[ship] < 0]
+
+
 def free_shipyard(s) -> int:
-    """The first shipyard nobody owns whose ship is not in play (RB p.12, p.35: a returned shipyard
-    cannot be bought while its fitted ship is in play)."""
-    for ship in range(N_SHIPS):
-        if s.shipyard_owner[ship] < 0 and s.ship_zone[ship] < 0:
-            return ship
-    return -1
+    """The first free shipyard by name, or -1."""
+    free = free_shipyards(s)
+    return free[0] if free else -1
 
 
 def can_take(game, slot, action: str, used_marker: bool = False) -> bool:
@@ -110,6 +116,8 @@ def start(game) -> None:
     s = game.state
     order = clockwise_from(s, chairman_or_title(s))
     game.after("family_next", order=order, i=0)
+    from .blackmail import PM_EAR, offer
+    offer(game, PM_EAR)                 # The Prime Minister's Ear: before the Family phase (rules/blackmail.py)
 
 
 @CONTINUATIONS.register
@@ -121,6 +129,10 @@ def family_next(game, frame, _):
     game.after("family_next", order=order, i=i + 1)
     slot = order[i]
     s = game.state
+    if crown_rules.crown_slot(s, slot):
+        game.after("family_crown_action", n=0, taken=[])
+        game.after("family_crown_free_writer", step=1)
+        return
     marker = None if LADY_GLENCORA in s.hands[slot]["prestige"] else s.opportunity[slot]
     options = [FAMILY_ACTION0 + j for j, a in enumerate(FAMILY_ACTION_KEYS)
                if can_take(game, slot, a, used_marker=(a == marker))]
@@ -131,10 +143,54 @@ def family_next(game, frame, _):
 
 
 @CONTINUATIONS.register
+def family_crown_free_writer(game, frame, _):
+    """Crown Handbook, Family step 1 (option crown): with 4+ vacant offices a free writer; then a second,
+    in a Presidency with a vacant President and no Crown writer, if there is one."""
+    s = game.state
+    if frame["step"] == 1:
+        if crown_rules.free_writers_due(game) == 0:
+            return
+        crown_rules.log_free_writer(game)
+        game.after("family_crown_free_writer", step=2)
+        perform(game, CROWN, "enlist_writer", used_marker=False)
+        return
+    if not has_piece(s, CROWN):
+        return
+    options = [p for p in range(3) if s.office_holder[PRESIDENT[p]] < 0 and s.writers[CROWN, p] == 0]
+    if options:
+        crown_rules.log_free_writer(game)
+        game.choose(key(CROWN), f"{name(CROWN)}: enlist a free writer in which Presidency (vacant President)?",
+                    [PRESIDENCY0 + p for p in options], "family_writer_placed", slot=CROWN)
+
+
+@CONTINUATIONS.register
+def family_crown_action(game, frame, _):
+    """Crown Handbook, Family step 2 (option crown): two family actions, no opportunity marker."""
+    n = frame["n"]
+    if n >= crowndata.FAMILY_ACTIONS_PER_TURN[0]:
+        return
+    options = [FAMILY_ACTION0 + j for j, a in enumerate(FAMILY_ACTION_KEYS) if can_take(game, CROWN, a)]
+    if not options:
+        game.log_note("family", f"{name(CROWN)} can take no family action")
+        return
+    game.after("family_crown_action", n=n + 1, taken=frame["taken"])
+    game.choose(key(CROWN), f"{name(CROWN)}: choose family action {n + 1} of 2", options, "family_action_chosen",
+                slot=CROWN, taken=frame["taken"])
+
+
+@CONTINUATIONS.register
 def family_action_chosen(game, frame, action):
     s = game.state
     slot = frame["slot"]
     act = FAMILY_ACTION_KEYS[action - FAMILY_ACTION0]
+    if crown_rules.crown_slot(s, slot):          # no opportunity marker (Crown Handbook, Family)
+        game.log_note("family", f"{name(slot)} takes {ACTION_TITLE[act]}")
+        below = s.frames[-1] if s.frames else None
+        if below is not None and below.get("fn") == "family_crown_action":     # the actions taken so far
+            below["taken"] = list(frame.get("taken", [])) + [act]
+        game.after("family_after_actions", slot=slot, act=act)
+        perform(game, slot, act, used_marker=False)
+        return
     glencora = LADY_GLENCORA in s.hands[slot]["prestige"]
     twice = (not glencora) and s.opportunity[slot] == act
     if not glencora:
@@ -216,8 +272,18 @@ def family_extra_answer(game, frame, action):
 
 
 # --- the actions -----------------------------------------------------------------------------------------
+PIECE_ACTIONS = ("enlist_writer", "enlist_officer", "seek_share")
+
+
 def perform(game, slot, act, used_marker) -> None:
     s = game.state
+    if act in PIECE_ACTIONS and s.supply[slot] <= 0:
+        boxes = [b for b in range(5) if s.prize_pieces[slot, b] > 0]
+        if len(boxes) > 1:          # RB p.13: out of family pieces, the family picks the prize it gives up
+            game.choose(key(slot), f"{name(slot)} is out of pieces: take one from which prize (losing its VP)?",
+                        [PRIZE0 + b for b in boxes], "family_prize_given_up", slot=slot, act=act,
+                        used_marker=used_marker)
+            return
     if act == "enlist_writer":
         game.choose(key(slot), f"{name(slot)}: enlist a writer in which Presidency?",
                     [PRESIDENCY0 + p for p in range(3)], "family_writer_placed", slot=slot)
@@ -229,11 +295,12 @@ def perform(game, slot, act, used_marker) -> None:
         s.luxuries[slot] += 1
         s.vp[slot] += company.LUXURY_VP[0]
     elif act == "purchase_shipyard":
-        ship = free_shipyard(s)
-        s.cash[slot] -= company.ENTERPRISES["shipyard"][1]
-        s.shipyard_owner[ship] = slot
-        s.ship_zone[ship] = -1
-        s.ship_fatigued[ship] = 0
+        free = free_shipyards(s)
+        if len(free) > 1:           # RB p.13: the buyer takes the shipyard of its choice
+            game.choose(key(slot), f"{name(slot)}: buy which shipyard?", [SHIP0 + i for i in free],
+                        "family_shipyard_chosen", slot=slot)
+            return
+        _buy_shipyard(game, slot, free[0])
     elif act == "purchase_workshop":
         s.cash[slot] -= workshop_price(game, slot, used_marker)
         s.workshops[slot] += 1
@@ -244,6 +311,32 @@ def perform(game, slot, act, used_marker) -> None:
                     "family_share_placed", slot=slot)
     else:
         raise ValueError(act)
+
+
+def _buy_shipyard(game, slot, ship) -> None:
+    s = game.state
+    s.cash[slot] -= company.ENTERPRISES["shipyard"][1]
+    s.shipyard_owner[ship] = slot
+    s.ship_zone[ship] = -1
+    s.ship_fatigued[ship] = 0
+    game.log_note("family", f"{name(slot)} buys the shipyard of the {SHIP_NAMES[ship]}")
+
+
+@CONTINUATIONS.register
+def family_shipyard_chosen(game, frame, action):
+    _buy_shipyard(game, frame["slot"], action - SHIP0)
+
+
+@CONTINUATIONS.register
+def family_prize_given_up(game, frame, action):
+    """RB p.13: the piece comes off the chosen prize (its VP are lost) and the action goes on."""
+    s = game.state
+    slot, box = frame["slot"], action - PRIZE0
+    s.prize_pieces[slot, box] -= 1
+    s.supply[slot] += 1
+    s.vp[slot] -= game.data.prizes[box][2]
+    game.log_note("family", f"{name(slot)} is out of pieces and takes one from prize box {box + 1}")
+    perform(game, slot, frame["act"], frame["used_marker"])
 
 
 @CONTINUATIONS.register

@@ -6,8 +6,9 @@
    Commanders hold no office card and roll nothing.
 2. Retirements: from the Chairman (or the former Chairman) clockwise, each family may retire each
    pensioner on a prize box it can pay for (cost minus its spouses' discounts, each once per London
-   Season, applied largest first -- a reading: the assignment of discounts is not offered), gaining
-   its VP. Lord Highgate: only the 8- and 12-VP boxes.
+   Season, stackable: for each retirement the family says which unused discounts it applies, those it
+   needs to pay being applied without a question), gaining its VP. Lord Highgate: only the 8- and
+   12-VP boxes.
 3. Prestige cards: each family that retired a piece this turn, in order of cash spent on retirements
    (then window icons, then PM order), must take or discard one card of the display; it may look at
    the facedown blackmail cards there (``state.peeked``). Then the display is discarded and refilled to
@@ -21,7 +22,7 @@ played (not implemented; they still count as hidden cards).
 
 from __future__ import annotations
 
-from ..actions import DISCARD0, DONE, PRIZE0, TAKE0
+from ..actions import DISCARD0, DONE, NO, PRIZE0, TAKE0, YES
 from ..data.cards import BLACKMAIL, SPOUSES
 from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, N_OFFICES, N_SHIPS, OFFICE_NAMES
@@ -29,6 +30,7 @@ from .common import chairman_or_title, clockwise_from, key, name, vacate
 from .turn import implements
 
 SPOUSE = {c[0]: (c[2] or 0, c[3] or 0) for c in SPOUSES}
+SPOUSE_NAME = {c[0]: c[1] for c in SPOUSES}
 BLACKMAIL_IDS = {c[0] for c in BLACKMAIL}
 TENURE_LIMITS, LORD_HIGHGATE = 37, 19
 
@@ -57,10 +59,16 @@ def discounts_of(s, f) -> list[int]:
     return sorted((SPOUSE[c][1] for c in s.hands[f]["prestige"] if c in SPOUSE and SPOUSE[c][1]), reverse=True)
 
 
+def unused_discounts(s, f, used) -> list[int]:
+    """The family's spouse cards with a discount not used yet this window (``used``: card ids), largest first."""
+    cards = [c for c in s.hands[f]["prestige"] if c in SPOUSE and SPOUSE[c][1] and c not in used]
+    return sorted(cards, key=lambda c: (-SPOUSE[c][1], c))
+
+
 def _price(game, f, box, used) -> int:
+    """The prize's cost with every unused discount (the least the family can pay for it)."""
     s = game.state
-    avail = discounts_of(s, f)[used:]
-    return max(0, game.data.prizes[box][0] - sum(avail))
+    return max(0, game.data.prizes[box][0] - sum(SPOUSE[c][1] for c in unused_discounts(s, f, used)))
 
 
 @CONTINUATIONS.register
@@ -71,7 +79,7 @@ def london_retire_next(game, frame, _):
     while i < len(order):
         f = order[i]
         if s.pensioners[f] > 0:
-            used = discounts.get(str(f), 0)
+            used = discounts.get(str(f), [])
             boxes = [b for b in range(5) if _price(game, f, b, used) <= s.cash[f]
                      and (LORD_HIGHGATE not in s.hands[f]["prestige"] or game.data.prizes[b][2] in (8, 12))]
             if boxes:
@@ -95,10 +103,49 @@ def london_retired(game, frame, action):
         game.after("london_retire_next", order=order, i=i + 1, spent=spent, retired=retired, discounts=discounts)
         return
     b = action - PRIZE0
-    used = discounts.get(str(f), 0)
-    cost = _price(game, f, b, used)
-    n_disc = len(discounts_of(s, f)[used:])
-    discounts[str(f)] = used + n_disc if cost < game.data.prizes[b][0] else used
+    _ask_discount(game, dict(order=order, i=i, spent=spent, retired=retired, discounts=discounts, box=b, chosen=[],
+                             pending=unused_discounts(s, f, discounts.get(str(f), []))))
+
+
+def _ask_discount(game, data) -> None:
+    """RB p.12: each spouse's discount once per London Season (and once at Final Scoring), stackable: the
+    family says which of its unused discounts go to this retirement (a 'no' is offered only while the rest
+    of its discounts and cash still pay the prize)."""
+    s = game.state
+    f = data["order"][data["i"]]
+    cost = game.data.prizes[data["box"]][0] - sum(SPOUSE[c][1] for c in data["chosen"])
+    while data["pending"]:
+        card = data["pending"][0]
+        if cost <= 0:
+            break
+        rest = sum(SPOUSE[c][1] for c in data["pending"][1:])
+        if max(0, cost - rest) > s.cash[f]:      # needed: applied without a question
+            data = dict(data, chosen=data["chosen"] + [card], pending=data["pending"][1:])
+            cost -= SPOUSE[card][1]
+            continue
+        game.choose(key(f), f"{name(f)}: use the discount of {SPOUSE_NAME[card]} (£{SPOUSE[card][1]}) for prize box "
+                    f"{data['box'] + 1} (now £{cost})?", [YES, NO], "london_discount_answer", **data)
+        return
+    _retire(game, data)
+
+
+@CONTINUATIONS.register
+def london_discount_answer(game, frame, action):
+    data = {k: frame[k] for k in ("order", "i", "spent", "retired", "discounts", "box", "chosen", "pending")}
+    card = data["pending"][0]
+    data["pending"] = data["pending"][1:]
+    if action == YES:
+        data["chosen"] = data["chosen"] + [card]
+    _ask_discount(game, data)
+
+
+def _retire(game, data) -> None:
+    s = game.state
+    order, i, b = data["order"], data["i"], data["box"]
+    f = order[i]
+    spent, retired, discounts = dict(data["spent"]), list(data["retired"]), dict(data["discounts"])
+    cost = max(0, game.data.prizes[b][0] - sum(SPOUSE[c][1] for c in data["chosen"]))
+    discounts[str(f)] = list(discounts.get(str(f), [])) + list(data["chosen"])
     s.cash[f] -= cost
     s.pensioners[f] -= 1
     s.prize_pieces[f, b] += 1

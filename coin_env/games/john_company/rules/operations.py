@@ -16,6 +16,8 @@ from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, 
                       MILITARY_AFFAIRS, OFFICE_NAMES, PRESIDENT, PRESIDENCY_NAMES, REGION_OF_GOVERNOR, SUPERINTENDENT)
 from . import (operations_chairman, operations_china, operations_director_of_trade, operations_governor_general,
                operations_military_affairs, operations_presidency, operations_shipping, pm_interventions)
+from . import crown as crown_rules
+from ..static import CROWN
 from .common import name
 from .turn import implements, not_implemented
 
@@ -59,9 +61,16 @@ def ops_next(game, frame, _):
     if step == "director_of_trade":
         office = GOVERNOR_GENERAL if s.office_exists[GOVERNOR_GENERAL] else DIRECTOR_OF_TRADE
     if not s.office_exists[office] or s.office_holder[office] < 0:
+        if office == CHAIRMAN and crown_rules.active(s):     # vacant Chairman: a reading (rules/crown.py)
+            crown_rules.set_climate(game)
         game.log_note("operations", f"{OFFICE_NAMES[office]}: vacant or not in play, skipped (RB p.17)")
         return
     slot = int(s.office_holder[office])
+    if office == CHAIRMAN and crown_rules.active(s):     # RB p.45 Set Climate
+        if slot == CROWN:
+            crown_rules.set_climate(game)
+        else:
+            game.after("crown_set_climate")
     game.log_note("operations", f"{OFFICE_NAMES[office]} ({name(slot)}) acts")
     fn = OPERATE.get(office)
     if fn is None:

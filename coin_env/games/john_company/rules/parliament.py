@@ -22,19 +22,23 @@ Policies (RB p.34): Tax -- £1 per target owned, an unpaid target returns to the
 also £1 per window icon on luxuries and prize pieces); Bonus -- £1 per target owned; Power -- the
 target's token swaps with the one above.
 
-Board of Control, Military Oversight and War Against France! are in pm_interventions.py. Not offered yet:
-which targets an unpaid tax returns (unfitted shipyards, Court shares, luxuries first: a reading);
-a Power policy on the top token swaps the two bottom tokens (the PM's choice, not offered).
+Board of Control, Military Oversight and War Against France! are in pm_interventions.py. An unpaid Tax: the family
+picks which target returns when they differ (a shipyard by its ship; a Court share or the Chairman's piece),
+rules/parliament.py ``policy_tax``. A Power policy on the token already on top: the PM picks the two other
+tokens that swap (RB p.34 does not name who picks: a reading). Still a reading: the window tax returns
+luxuries, then prize pieces from the cheapest box.
 """
 
 from __future__ import annotations
 
-from ..actions import DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, PROC
+from ..actions import (COURT_SHARE, DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, POWER_TOKEN, POWER_TOKEN_OF_ACTION,
+                       PROC, SHIP0)
 from ..data import company
 from ..data.cards import LAWS
 from ..registry import CONTINUATIONS
-from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, N_SHIPS, SUPERINTENDENT,
+from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, N_SHIPS, SHIP_NAMES, SUPERINTENDENT,
                       REGION_OF_GOVERNOR)
+from . import crown as crown_rules
 from .common import ask_number, clockwise_from, key, name, seek_consent
 from .turn import implements, not_implemented
 
@@ -50,6 +54,8 @@ def law_name(law) -> str:
 
 @implements("parliament")
 def start(game) -> None:
+    if crown_rules.active(game.state):          # Crown Handbook: Climate Shift first
+        crown_rules.climate_shift(game)
     _draw(game, [])
 
 
@@ -158,8 +164,11 @@ def _start_vote(game, law, space, old_ideas, impeach=None):
         impeach = -1
     support = LAW_INFO[law][4] or 0
     game.log_note("parliament", f"{law_name(law)} on {DIAL[space][0]} {DIAL[space][1]}, support {support}")
+    order = clockwise_from(s, int(s.pm))
+    if crown_rules.active(s):                       # Crown Handbook: the Crown always votes first
+        order = [CROWN] + [f for f in order if f != CROWN]
     vote = {"law": law, "space": space, "support": support, "against": {}, "opposition": [],
-            "used": {}, "order": clockwise_from(s, int(s.pm)), "i": 0, "voted": False, "old_ideas": old_ideas,
+            "used": {}, "order": order, "i": 0, "voted": False, "old_ideas": old_ideas,
             "impeach": -1 if impeach is None else impeach}
     _vote_turn(game, vote)
 
@@ -196,7 +205,7 @@ def _vote_turn(game, vote):
         if _can_vote(s, vote, f):
             if f not in vote["opposition"]:
                 options.append(PROC["vote_for"])
-            if f != s.pm:
+            if f != s.pm or crown_rules.crown_slot(s, f):     # HB: the Crown may vote against as PM
                 options.append(PROC["vote_against"])
         if options:
             game.choose(key(f), f"{name(f)}: vote on {law_name(vote['law'])} (support {vote['support']})?",
@@ -296,6 +305,12 @@ def vote_count(game, frame, value):
 
 def _cast(game, vote, f, side, total, behalf):
     vote = dict(vote)
+    if crown_rules.crown_slot(game.state, f) and not vote.get("crown_free"):   # Crown Handbook: free votes
+        free = crown_rules.extra_votes(game.state)
+        vote["crown_free"] = True
+        if free:
+            game.log_note("parliament", f"{name(f)} adds {free} free vote(s) (treasury £{int(game.state.cash[f])})")
+            total += free
     vote["support"] += side * total
     if side < 0:
         vote["against"] = dict(vote["against"], **{str(behalf): vote["against"].get(str(behalf), 0) + total})
@@ -325,13 +340,8 @@ def _resolve(game, vote):
     if vote["support"] >= 0:
         game.log_note("parliament", f"{law_name(law)} passes ({vote['support']})")
         s.law_tokens[int(s.pm)] += 1
-        apply_policy(game, vote["space"])
-        if s.over:
-            return
-        if law == 51 and vote["impeach"] >= 0:
-            from .common import vacate
-            vacate(game, vote["impeach"])
-        pass_law(game, law)
+        game.after("parliament_law_passes", law=law, impeach=vote["impeach"])
+        apply_policy(game, vote["space"])          # a Tax may ask families which targets return
         return
     game.log_note("parliament", f"{law_name(law)} fails ({vote['support']})")
     s.law_discards.append(law)
@@ -344,18 +354,49 @@ def _resolve(game, vote):
         if s.standing == 0:
             from .final_scoring import begin
             begin(game, failed=True)
-    elif law == 55:                                 # War Against France! failed: invasions
+    elif law == 55:                                 # War Against France! failed: invasions (their defences asked)
         from .events_india import foreign_invasion
+        game.after("parliament_failed_dial")
+        game.after("parliament_failure_check")
         foreign_invasion(game, home_only=True)
-        if s.company_failed:
-            from .final_scoring import begin
-            begin(game, failed=True)
+        return
     if s.over:
         return
+    _ask_failed_dial(game)
+
+
+@CONTINUATIONS.register
+def parliament_failure_check(game, frame, _):
+    if game.state.company_failed and not game.state.over:
+        from .final_scoring import begin
+        begin(game, failed=True)
+
+
+@CONTINUATIONS.register
+def parliament_failed_dial(game, frame, _):
+    if not game.state.over:
+        _ask_failed_dial(game)
+
+
+def _ask_failed_dial(game) -> None:
+    s = game.state
     pm = int(s.pm)
     n = len(DIAL)
     game.choose(key(pm), f"Prime Minister {name(pm)}: turn the dial one space", [PROC["dial_cw"], PROC["dial_ccw"]],
                 "failed_dial", cw=(s.dial + 1) % n, ccw=(s.dial - 1) % n)
+
+
+@CONTINUATIONS.register
+def parliament_law_passes(game, frame, _):
+    """RB p.35: after the policy, the law takes effect (Public Demands Impeachment!: the officeholder goes)."""
+    s = game.state
+    if s.over:
+        return
+    law = frame["law"]
+    if law == 51 and frame["impeach"] >= 0:
+        from .common import vacate
+        vacate(game, frame["impeach"])
+    pass_law(game, law)
 
 
 @CONTINUATIONS.register
@@ -376,19 +417,36 @@ def _owned(s, f, target) -> int:
     return int(s.court[f]) + (1 if s.office_holder[CHAIRMAN] == f else 0)
 
 
-def _return_one(game, f, target) -> None:
+def return_options(s, f, target) -> list[int]:
+    """The distinct targets a family could return (RB p.34: the owner chooses): its shipyards (each with its
+    own ship, fitted or not) or, for Company shares, a Court share or the Chairman's piece. Workshops and
+    luxuries are alike: no choice."""
+    if target == "Shipyards":
+        return [SHIP0 + i for i in range(N_SHIPS) if s.shipyard_owner[i] == f]
+    if target == "Company shares":
+        return ([COURT_SHARE] if s.court[f] > 0 else []) + ([OFFICE0 + CHAIRMAN] if s.office_holder[CHAIRMAN] == f
+                                                            else [])
+    return []
+
+
+def _return_one(game, f, target, choice=None) -> None:
+    """Return one unpaid target to the supply: ``choice`` is the owner's (return_options); without one
+    (no choice left) the first option."""
     s = game.state
+    if choice is None:
+        options = return_options(s, f, target)
+        choice = options[0] if options else None
     if target == "Workshops":
         s.workshops[f] -= 1
     elif target == "Luxuries":
         s.luxuries[f] -= 1
         s.vp[f] -= company.LUXURY_VP[0]
     elif target == "Shipyards":
-        mine = [i for i in range(N_SHIPS) if s.shipyard_owner[i] == f]
-        ship = min(mine, key=lambda i: (s.ship_zone[i] >= 0, i))        # unfitted first (a reading)
+        ship = choice - SHIP0
         s.shipyard_owner[ship] = -1                                      # a fitted ship stays in play
+        game.log_note("parliament", f"{name(f)} returns the shipyard of the {SHIP_NAMES[ship]} (tax unpaid)")
     else:
-        if s.court[f] > 0:
+        if choice == COURT_SHARE:
             s.court[f] -= 1
         else:
             s.office_holder[CHAIRMAN] = -1
@@ -404,34 +462,98 @@ def apply_policy(game, space) -> None:
         for f in s.seats:
             s.cash[f] += _owned(s, f, target)
     elif consequence == "Tax":
-        for f in s.seats:
-            n = _owned(s, f, target)
-            paid = min(n, int(s.cash[f]))
-            s.cash[f] -= paid
-            for _ in range(n - paid):
-                _return_one(game, f, target)
-            if window and WINDOW_TAX_REPEAL not in s.laws_in_force:
-                prizes = game.data.prizes
-                windows = int(s.luxuries[f]) + sum(int(s.prize_pieces[f, b]) * prizes[b][3] for b in range(5))
-                paid = min(windows, int(s.cash[f]))
-                s.cash[f] -= paid
-                unpaid = windows - paid
-                while unpaid > 0 and s.luxuries[f] > 0:
-                    _return_one(game, f, "Luxuries")
-                    unpaid -= 1
-                for b in range(5):
-                    while unpaid > 0 and s.prize_pieces[f, b] > 0:
-                        s.prize_pieces[f, b] -= 1
-                        s.supply[f] += 1
-                        s.vp[f] -= prizes[b][2]
-                        unpaid -= prizes[b][3]
+        game.after("policy_tax", space=space, i=0)
     else:
         track = s.power_track
         i = track.index(target)
         if i > 0:
             track[i - 1], track[i] = track[i], track[i - 1]
-        else:
-            track[2], track[3] = track[3], track[2]
+        else:                   # RB p.34: already on top -- any two other tokens swap (chosen by the PM: a reading)
+            others = [POWER_TOKEN[t] for t in track[1:]]
+            game.choose(key(int(s.pm)), f"Power {target}: the token is on top; swap which two other tokens (first)?",
+                        others, "power_swap_first")
+
+
+@CONTINUATIONS.register
+def power_swap_first(game, frame, action):
+    s = game.state
+    first = POWER_TOKEN_OF_ACTION[action]
+    others = [POWER_TOKEN[t] for t in s.power_track[1:] if t != first]
+    game.choose(key(int(s.pm)), f"Power: swap the {first} token with which?", others, "power_swap_second", first=first)
+
+
+@CONTINUATIONS.register
+def power_swap_second(game, frame, action):
+    s = game.state
+    track = list(s.power_track)
+    a, b = track.index(frame["first"]), track.index(POWER_TOKEN_OF_ACTION[action])
+    track[a], track[b] = track[b], track[a]
+    s.power_track = track
+    game.log_note("parliament", f"Power: the {track[b]} and {track[a]} tokens swap: {', '.join(track)}")
+
+
+@CONTINUATIONS.register
+def policy_tax(game, frame, _):
+    """RB p.34 Tax: each family in turn pays £1 per target; for each unpaid one it returns a target of its
+    choice (asked when they differ and not all of them go), then the window tax."""
+    s = game.state
+    _, target, window = DIAL[frame["space"]]
+    i = frame["i"]
+    while i < len(s.seats):
+        f = s.seats[i]
+        n = _owned(s, f, target)
+        paid = min(n, int(s.cash[f]))
+        s.cash[f] -= paid
+        unpaid = n - paid
+        if unpaid and unpaid < n and len(return_options(s, f, target)) > 1:
+            game.after("policy_tax", space=frame["space"], i=i + 1)
+            _ask_return(game, f, target, unpaid, window)
+            return
+        for _ in range(unpaid):
+            _return_one(game, f, target)
+        _window_tax(game, f, window)
+        i += 1
+
+
+def _ask_return(game, f, target, left, window) -> None:
+    s = game.state
+    game.choose(key(f), f"{name(f)}: tax unpaid on {left} of your {target.lower()}: which returns to the supply?",
+                return_options(s, f, target), "policy_tax_return", f=f, target=target, left=left, window=window)
+
+
+@CONTINUATIONS.register
+def policy_tax_return(game, frame, action):
+    s = game.state
+    f, target, left, window = frame["f"], frame["target"], frame["left"] - 1, frame["window"]
+    _return_one(game, f, target, choice=action)
+    if left and len(return_options(s, f, target)) > 1:
+        _ask_return(game, f, target, left, window)
+        return
+    for _ in range(left):
+        _return_one(game, f, target)
+    _window_tax(game, f, window)
+
+
+def _window_tax(game, f, window) -> None:
+    """RB p.34 window tax: £1 per window icon on luxuries and prize pieces; unpaid: luxuries return first,
+    then prize pieces, cheapest box first (a reading: the owner's choice is not offered)."""
+    s = game.state
+    if not window or WINDOW_TAX_REPEAL in s.laws_in_force:
+        return
+    prizes = game.data.prizes
+    windows = int(s.luxuries[f]) + sum(int(s.prize_pieces[f, b]) * prizes[b][3] for b in range(5))
+    paid = min(windows, int(s.cash[f]))
+    s.cash[f] -= paid
+    unpaid = windows - paid
+    while unpaid > 0 and s.luxuries[f] > 0:
+        _return_one(game, f, "Luxuries")
+        unpaid -= 1
+    for b in range(5):
+        while unpaid > 0 and s.prize_pieces[f, b] > 0:
+            s.prize_pieces[f, b] -= 1
+            s.supply[f] += 1
+            s.vp[f] -= prizes[b][2]
+            unpaid -= prizes[b][3]
 
 
 # --- laws ---------------------------------------------------------------------------------------------------

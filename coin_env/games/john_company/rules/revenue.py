@@ -54,6 +54,13 @@ def lower_standing(game, n: int, why: str) -> bool:
 
 @implements("revenue")
 def start(game) -> None:
+    from .blackmail import COMPANY_FRAUD, offer
+    game.after("revenue_begin")
+    offer(game, COMPANY_FRAUD)          # Company Fraud: at the start of Revenue (rules/blackmail.py)
+
+
+@CONTINUATIONS.register
+def revenue_begin(game, frame, _):
     s = game.state
     if CALICO_ACTS in s.laws_in_force:
         s.balance -= s.balance // 7

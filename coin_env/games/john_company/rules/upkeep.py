@@ -1,8 +1,8 @@
 """IX. Upkeep and Refresh (RB p.36).
 
 Upkeep: each family pays each of its prize pieces' upkeep; a piece it cannot pay for returns to its
-supply and the family loses that prize's VP (which pieces are kept is the family's choice; not offered:
-the most valuable are kept -- a reading).
+supply and the family loses that prize's VP: the family picks which prize loses a piece, one at a
+time, until it can pay (when its pieces with upkeep sit on more than one prize box).
 Refresh (skipped after the scenario's last turn, which goes to Final Scoring): writers on orders return
 to the Writers box of the Presidency that placed them, filled-order tokens go, filled orders are open
 again; extra ships return to the supply; exhausted officers and regiments become active; local
@@ -11,34 +11,76 @@ alliances in the top half (and those used this turn) go to the bottom half; the 
 
 from __future__ import annotations
 
+from ..actions import PRIZE0
+from ..registry import CONTINUATIONS
 from ..static import FILLED, N_ORDERS, OPEN
-from .common import name
+from .common import key, name
 from .turn import implements
 
 
 @implements("upkeep")
 def start(game) -> None:
+    game.after("upkeep_next", i=0)
+
+
+def _due(game, f) -> int:
+    s = game.state
+    return sum(int(s.prize_pieces[f, b]) * game.data.prizes[b][1] for b in range(5))
+
+
+@CONTINUATIONS.register
+def upkeep_next(game, frame, _):
+    """Each family in seating order pays its upkeep; one that cannot pay it all picks which prize pieces
+    return to its supply (losing their VP), one at a time, until it can (RB p.36)."""
+    s = game.state
+    i = frame["i"]
+    while i < len(s.seats):
+        f = s.seats[i]
+        if _due(game, f) > s.cash[f]:
+            boxes = [b for b in range(5) if s.prize_pieces[f, b] > 0 and game.data.prizes[b][1] > 0]
+            if len(boxes) > 1:
+                game.after("upkeep_next", i=i)
+                game.choose(key(f), f"{name(f)}: upkeep £{_due(game, f)} but £{int(s.cash[f])} in the treasury: which "
+                            "prize loses a piece?", [PRIZE0 + b for b in boxes], "upkeep_returned", f=f)
+                return
+            _pay_upkeep(game, f)
+        else:
+            s.cash[f] -= _due(game, f)
+        i += 1
+    _end(game)
+
+
+@CONTINUATIONS.register
+def upkeep_returned(game, frame, action):
+    s = game.state
+    f, b = frame["f"], action - PRIZE0
+    s.prize_pieces[f, b] -= 1
+    s.supply[f] += 1
+    s.vp[f] -= game.data.prizes[b][2]
+    game.log_note("upkeep", f"{name(f)} cannot pay upkeep: a piece leaves prize box {b + 1}")
+
+
+def _pay_upkeep(game, f) -> None:
+    """No choice left (pieces on one prize box with upkeep): as many as it can pay for stay."""
     s = game.state
     prizes = game.data.prizes
-    for f in s.seats:
-        due = sum(int(s.prize_pieces[f, b]) * prizes[b][1] for b in range(5))
-        if due <= s.cash[f]:
-            s.cash[f] -= due
-            continue
-        # keep the most valuable pieces the family can pay for
-        keep_cash = int(s.cash[f])
-        for b in range(4, -1, -1):
-            n = int(s.prize_pieces[f, b])
-            upkeep = prizes[b][1]
-            can = n if upkeep == 0 else min(n, keep_cash // upkeep)
-            keep_cash -= can * upkeep
-            lost = n - can
-            if lost:
-                s.prize_pieces[f, b] -= lost
-                s.supply[f] += lost
-                s.vp[f] -= lost * prizes[b][2]
-                game.log_note("upkeep", f"{name(f)} cannot pay upkeep: {lost} piece(s) leave prize box {b + 1}")
-        s.cash[f] = keep_cash
+    keep_cash = int(s.cash[f])
+    for b in range(4, -1, -1):
+        n = int(s.prize_pieces[f, b])
+        upkeep = prizes[b][1]
+        can = n if upkeep == 0 else min(n, keep_cash // upkeep)
+        keep_cash -= can * upkeep
+        lost = n - can
+        if lost:
+            s.prize_pieces[f, b] -= lost
+            s.supply[f] += lost
+            s.vp[f] -= lost * prizes[b][2]
+            game.log_note("upkeep", f"{name(f)} cannot pay upkeep: {lost} piece(s) leave prize box {b + 1}")
+    s.cash[f] = keep_cash
+
+
+def _end(game) -> None:
+    s = game.state
     if s.turn >= s.last_turn:
         from .final_scoring import begin
         begin(game, failed=False)

@@ -1,0 +1,835 @@
+"""The Crown (``crown``): the solo opponent's decisions by the Crown Handbook (HB) and the solo aid (AID).
+
+Plays the Crown's seat (slot 6) at every decision the engine asks it. The procedures follow digest §9.6
+(HB / AID v3.2 with the climate columns of SC); each handler's docstring names its section. The tables
+live in data/crown.py; the AI card in play and the climate are on the state (``state.crown``, option
+``crown``; without the option the bot plays the Bull climate with AI card 1 -- a stand-in, stated here).
+Ties the Handbook leaves to the AI card use its Presidency arrows, finger and region priority; ties it
+leaves to "you choose" (RB p.46) are settled by the family's least favourable reading where obvious,
+otherwise by the bot's die (Ctx.pick, the game's generator).
+
+Not covered (the fallback answers, counted in ``fallbacks``): the Director of Trade's and Military
+Affairs' transfer lists (HB: the Crown makes none here), exact trade-route planning (the bot declares
+regions by the AI region priority while it can pay), and favours (not offered by the engine).
+"""
+
+from __future__ import annotations
+
+import math
+from types import MappingProxyType
+
+from ..actions import (ALLIANCE0, COMPANY_SHIP, COURT_SHARE, DONE, FAMILY0, FAMILY_ACTION0, LAW, NO, OFFICE0, ORDER0,
+                       POWER_TOKEN, PRESIDENCY0, PRIZE0, PROC, REGION0, SHIP0, SOURCE, STOCK0, TAKE0, YES, ZONE0)
+from ..data import crown as cd
+from ..data.cards import LAWS
+from ..data.company import POLICY_DIAL
+from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FAMILY_ACTION_KEYS, GOVERNOR_GENERAL,
+                      GOVERNORS, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS, N_OFFICES, OPEN, ORDER_NORTH_RANK, ORDER_REGION,
+                      PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENT, PRESIDENT_TREASURY, REGION,
+                      REGION_OF_GOVERNOR, REGION_ORDERS, SUPERINTENDENT, T_DOT, T_MOS)
+from .plumbing import PromptBot
+
+LABEL = ("The Crown of the Crown Handbook (solo): climates, AI cards and per-phase procedures; favours not offered; "
+         "AI cards 8-10's climate charts reconstructed")
+LAW_INFO = {law[0]: law for law in LAWS}
+DIAL = POLICY_DIAL[0]
+RIBBON = (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS) + PRESIDENT + (
+    SUPERINTENDENT,)
+
+
+# --- reading the state --------------------------------------------------------------------------------------
+def climate(s) -> int:
+    return s.crown["climate"] if s.crown is not None else cd.BULL
+
+
+def ai_card(s) -> dict:
+    if s.crown is None:
+        return s.data.crown_ai_cards[0]
+    return next(c for c in s.data.crown_ai_cards if c["id"] == s.crown["card"])
+
+
+def presidency_order(s) -> list[int]:
+    """RB p.45 (6)/(1): the Presidencies on the back of the top facedown card, black arrow, white arrow, rest."""
+    face = ai_card(s)
+    back = face["back"]
+    if s.crown is not None and s.crown["deck"]:
+        back = next(c for c in s.data.crown_ai_cards if c["id"] == s.crown["deck"][-1])["back"]
+    return [back[i] for i in sorted(range(3), key=lambda i: face["ranks"][i])]
+
+
+def region_order(s) -> list[int]:
+    """RB p.45 (5): the AI card's region priority, left to right."""
+    return [REGION[r] for r in ai_card(s)["regions"]]
+
+
+def crown_presidencies(s, me) -> list[int]:
+    return [p for p in range(3) if s.office_holder[PRESIDENT[p]] == me]
+
+
+def others(s, me) -> list[int]:
+    return [f for f in s.seats if f != me]
+
+
+def ships_in_zone(s, z) -> int:
+    return int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z])
+
+
+def army_pieces(s, p, f) -> int:
+    return int(s.officers[f, p].sum()) + int(s.commander[p] == f)
+
+
+def crown_majority(s, p, me) -> bool:
+    """HB 'majority of all Army-box pieces' (officers and Commander; regiments belong to nobody)."""
+    mine = army_pieces(s, p, me)
+    return mine >= 1 and all(mine > army_pieces(s, p, f) for f in others(s, me))
+
+
+def by_presidency_order(s, ps) -> list[int]:
+    order = presidency_order(s)
+    return sorted(ps, key=order.index)
+
+
+def most(s, crown_value, other_values) -> bool:
+    """RB p.46 'most': as many or more than you, at least 1."""
+    return crown_value >= 1 and all(crown_value >= v for v in other_values)
+
+
+class CrownBot(PromptBot):
+    """The Crown of the Crown Handbook (digest §9.6). ``official = False``: AI cards 8-10 and the card
+    backs are reconstructions, and favours are not offered."""
+
+    name = "crown"
+    official = False
+    label = LABEL
+
+    handlers = MappingProxyType({k: f"on_{k}" for k in (
+        "family_action_chosen", "family_writer_placed", "family_share_placed", "family_extra_answer",
+        "family_additional_writer", "family_second_answer", "london_retired", "london_card", "hiring_source_chosen",
+        "hiring_family_chosen", "election_campaign", "election_former_picks", "consent_answer",
+        "chairman_debt_chosen", "chairman_more_debt", "chairman_allocated", "dot_menu_chosen", "dot_envoy_dice",
+        "dot_envoy_target", "gg_menu", "gg_dice", "gg_result", "mos_chosen", "mos_fit_ship", "mos_zone",
+        "ma_menu_chosen", "ma_trainee", "ma_commander_chosen", "pres_position", "trade_chosen", "trade_declared",
+        "trade_dice", "trade_order", "trade_writer", "commander_chosen", "alliance_chosen", "deploy_target",
+        "deploy_alliance", "deploy_count", "governor_chosen", "governor_result", "china_chosen", "law_chosen",
+        "dial_chosen", "failed_dial", "vote_side", "vote_behalf", "vote_count", "vote_round", "impeach_chosen",
+        "board_of_control_answer", "oversight_army", "oversight_family", "war_ship_zone", "war_ship", "war_army",
+        "war_piece", "revenue_dividends", "revenue_royal_protection", "hiring_nepotism_answer", "family_prize_given_up",
+        "family_shipyard_chosen", "policy_tax_return", "power_swap_first", "power_swap_second",
+        "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen",
+        "blackmail_play")})
+
+    # --- II. Family (HB Family; digest §9.6.2) -----------------------------------------------------------
+    def on_family_action_chosen(self, ctx):
+        """HB Family step 2: the first viable entries of the climate's queue, left to right; the second
+        action continues after the entry the first one used."""
+        queue = cd.FAMILY_QUEUE[0][climate(ctx.state)]
+        start = 0
+        for act in ctx.frame.get("taken", []):
+            if act in queue[start:]:
+                start = queue.index(act, start) + 1
+        for act in queue[start:]:
+            a = FAMILY_ACTION0 + FAMILY_ACTION_KEYS.index(act)
+            if ctx.has(a):
+                return a
+        return None
+
+    def on_family_writer_placed(self, ctx):
+        """HB Family, Enlist Writer: (1) a vacant Presidency with no Crown writer; (2) the Crown Presidency with
+        the fewest Crown writers; (3) the Presidency with the fewest Crown writers; (4) AI Presidency order."""
+        me = ctx.slot
+        s = ctx.state
+        ps = by_presidency_order(s, ctx.group("presidency"))
+        w = s.writers[me]
+        for cands in ([p for p in ps if s.office_holder[PRESIDENT[p]] < 0 and w[p] == 0],
+                      [p for p in ps if p in crown_presidencies(s, me)], ps):
+            if cands:
+                low = min(int(w[p]) for p in cands)
+                return PRESIDENCY0 + next(p for p in cands if w[p] == low)
+        return None
+
+    def on_family_share_placed(self, ctx):
+        """HB Family, Seek Share: the cheapest empty space; among £3 spaces the rightmost."""
+        prices = ctx.state.data.stock_exchange
+        spaces = ctx.group("stock")
+        low = min(prices[i] for i in spaces)
+        return STOCK0 + max(i for i in spaces if prices[i] == low)
+
+    def on_family_extra_answer(self, ctx):
+        """HB Family: the latest law's extra action is taken when met in the queue (and after the two)."""
+        return YES
+
+    def on_family_additional_writer(self, ctx):
+        """RB p.13 additional writer: the Crown enlists whenever it may (HB Family step 1's spirit)."""
+        return YES
+
+    def on_family_prize_given_up(self, ctx):
+        """RB p.13 (the Handbook is silent): the piece comes off the prize worth the fewest VP."""
+        s = ctx.state
+        return PRIZE0 + min(ctx.group("prize"), key=lambda b: (s.data.prizes[b][2], b))
+
+    def on_family_shipyard_chosen(self, ctx):
+        """RB p.13 (the Handbook is silent; shipyards differ only by their ship's name): the first by name."""
+        return min(ctx.legal)
+
+    def on_policy_tax_return(self, ctx):
+        """RB p.34 (the owner picks; the Handbook is silent): an unfitted shipyard before a fitted one, a Court
+        share before the Chairman's piece."""
+        s = ctx.state
+        ships = [a for a in ctx.legal if SHIP0 <= a < COMPANY_SHIP]
+        if ships:
+            return min(ships, key=lambda a: (s.ship_zone[a - SHIP0] >= 0, a))
+        return ctx.first(COURT_SHARE, OFFICE0 + CHAIRMAN)
+
+    def on_power_swap_first(self, ctx):
+        """HB Parliament (Crown policy selection): on the top token, the Crown swaps the two bottom tokens."""
+        return POWER_TOKEN[ctx.state.power_track[2]]
+
+    def on_power_swap_second(self, ctx):
+        return POWER_TOKEN[ctx.state.power_track[3]]
+
+    def on_family_second_answer(self, ctx):
+        return NO           # the Crown has no opportunity marker (HB Family); never asked with option crown
+
+    # --- I. London Season (HB London Season; digest §9.6.1) ------------------------------------------------
+    def on_london_retired(self, ctx):
+        """HB/AID London Season: budget = half the treasury rounded up; the most expensive prize costing at
+        most the budget (after discounts); the £2 prize only when it is the Crown's only retirement."""
+        me = ctx.slot
+        from ..rules.london_season import _price
+        s = ctx.state
+        used = ctx.frame["discounts"].get(str(me), [])
+        budget = math.ceil(int(s.cash[me]) / 2)
+        boxes = ctx.group("prize")
+        ok = [b for b in boxes if _price(ctx.game, me, b, used) <= budget]
+        dear = [b for b in ok if s.data.prizes[b][0] > 2]
+        if dear:
+            return PRIZE0 + max(dear, key=lambda b: (s.data.prizes[b][0], b))
+        retired = me in ctx.frame.get("retired", [])
+        if ok and not retired and int(s.pensioners[me]) == 1:
+            return PRIZE0 + min(ok)
+        return DONE
+
+    def on_london_discount_answer(self, ctx):
+        """HB/AID London Season: the Crown's spouse discounts all count toward the prize it picks."""
+        return YES
+
+    def on_events_defence_pick(self, ctx):
+        """RB p.29 (the Handbook leaves a Crown Commander's defence to the family): regiments, then the
+        alliance whose strength overshoots least, then other families' officers, its own last."""
+        s, me, need = ctx.state, ctx.slot, ctx.frame["need"]
+        if ctx.has(PROC["regiment"]):
+            return PROC["regiment"]
+        alliances = [a for a in ctx.legal if ALLIANCE0 <= a < ALLIANCE0 + len(s.data.alliances)]
+        if alliances:
+            return min(alliances, key=lambda a: (abs(s.data.alliances[a - ALLIANCE0][1] - need), a))
+        theirs = [a for a in ctx.legal if FAMILY0 <= a < FAMILY0 + 7 and a - FAMILY0 != me]
+        return (theirs or ctx.legal)[0]
+
+    def on_upkeep_returned(self, ctx):
+        """RB p.36 (HB: the Crown pays upkeep by Royal Privilege, not implemented): the piece worth the fewest VP
+        per £ of upkeep goes first."""
+        s = ctx.state
+        return min(ctx.legal, key=lambda a: (s.data.prizes[a - PRIZE0][2] / s.data.prizes[a - PRIZE0][1], a))
+
+    def on_london_card(self, ctx):
+        """RB p.45 (3): the card at the AI card's shaded position, else the next to the right, wrapping."""
+        n = len(ctx.group("take"))
+        shaded = ai_card(ctx.state)["shaded"]
+        for k in range(n):
+            a = TAKE0 + (shaded + k) % n
+            if ctx.has(a):
+                return a
+        return None
+
+    # --- III. Hiring (HB Hiring; digest §9.6.4) -----------------------------------------------------------
+    def on_hiring_source_chosen(self, ctx):
+        """HB Hiring 4: its own family member if able; the Director of Trade / Governor General: the first
+        eligible officeholder along the ribbon from the Chairman in the finger's direction; other offices:
+        writers > officers > Governors, then the AI Presidency order."""
+        me = ctx.slot
+        from ..rules.hiring import _pool, source_action
+        s, f = ctx.state, ctx.frame
+        pool = _pool(s, f["office"], f["hirer"], f["no_own"])
+        own = sorted({source_action(src) for src, slot in pool if slot == me} & ctx.legal_set)
+        cands = own or list(ctx.legal)
+        if f["office"] in (DIRECTOR_OF_TRADE, GOVERNOR_GENERAL):
+            ribbon = list(RIBBON[1:]) if ai_card(s)["finger"] == "cw" else list(reversed(RIBBON[1:]))
+            ribbon += list(GOVERNORS)
+            for o in ribbon:
+                if OFFICE0 + o in cands:
+                    return OFFICE0 + o
+        order = presidency_order(s)
+
+        def rank(a):
+            if a == SOURCE.get("oit"):
+                return (1, 3)
+            for kind, r in (("writer", 0), ("officer", 1), ("commander", 1)):
+                for p in range(3):
+                    if a == SOURCE.get(f"{kind}{p}"):
+                        return (r, order.index(p))
+            o = a - OFFICE0
+            if o in GOVERNORS:
+                return (2, region_order(s).index(REGION_OF_GOVERNOR[o]))
+            return (3, RIBBON.index(o) if o in RIBBON else 9)
+        return min(cands, key=rank)
+
+    def on_hiring_family_chosen(self, ctx):
+        """HB Hiring 4.1: its own family member if able (else the fallback: the die)."""
+        me = ctx.slot
+        return ctx.first(FAMILY0 + me)
+
+    def on_hiring_nepotism_answer(self, ctx):
+        """RB p.46: the Crown never gives a consent a card or rule asks for (its consent is a favour, not offered)."""
+        return NO
+
+    def on_election_campaign(self, ctx):
+        """HB Hiring 1: with a majority (or equality as former Chairman) the Crown elects itself."""
+        return YES
+
+    def on_election_former_picks(self, ctx):
+        me = ctx.slot
+        return ctx.first(FAMILY0 + me)
+
+    def on_consent_answer(self, ctx):
+        """RB p.46 / HB: the Crown's consent is bought with favours (not offered): it refuses."""
+        return NO
+
+    # --- IV. Chairman (HB Chairman; digest §9.6.5) -----------------------------------------------------------
+    def seek_debt(self, s, me) -> int:
+        c = climate(s)
+        if c in (cd.BULL, cd.STAG):
+            return sum(1 for p in range(3) if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN)
+        if c == cd.LION:
+            return sum(1 for z in range(3) if ships_in_zone(s, z) < 2)
+        if c == cd.BEAR:
+            return sum(1 for p in range(3) if s.commander[p] == me or crown_majority(s, p, me))
+        return 0
+
+    def on_chairman_debt_chosen(self, ctx):
+        """HB Chairman 2 (Seek Debt): one advance per qualifying Presidency / sea zone by climate."""
+        return ctx.number_for(self.seek_debt(ctx.state, ctx.slot))
+
+    def on_chairman_more_debt(self, ctx):
+        return ctx.yes_no(self.seek_debt(ctx.state, ctx.slot) > 3)
+
+    def allocation(self, s, k: int, balance: int, me: int = CROWN) -> list[int]:
+        """HB Chairman 3 (Allocate): the climate's priority list, as much as possible to a step that cannot be
+        met in full; remainder to the Manager of Shipping. Treasuries before ``k`` are already allocated
+        (the engine asks treasury by treasury): their steps are skipped."""
+        c = climate(s)
+        pres = by_presidency_order(s, range(3))
+        mine = crown_presidencies(s, me)
+        writer = [p for p in pres if s.writers[me, p] > 0]
+        dot = T_DOT
+        crown_gg = s.office_exists[GOVERNOR_GENERAL] and s.office_holder[GOVERNOR_GENERAL] == me
+        gov = [p for p in pres if any(s.office_holder[g] == me and s.control[REGION_OF_GOVERNOR[g]] == p
+                                      for g in GOVERNORS)]
+        home_open = [p for p in pres if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN]
+        steps: list[tuple[int, int]] = []
+        if c == cd.BULL:
+            steps = [(PRESIDENT_TREASURY[p], 4) for p in home_open] + [(dot, 5)]
+        elif c == cd.STAG:
+            steps = ([(PRESIDENT_TREASURY[p], 4) for p in home_open if p in mine]
+                     + [(PRESIDENT_TREASURY[p], 1) for p in writer] + [(dot, 3)])
+        elif c == cd.LION:
+            few = [p for p in pres if ships_in_zone(s, p) < 2]
+            steps = [(T_MOS, 5) for _ in few]
+            if mine:
+                steps.append((PRESIDENT_TREASURY[max(mine, key=lambda p: ships_in_zone(s, p))], 4))
+            steps += [(dot, 3)] + [(PRESIDENT_TREASURY[p], 1) for p in writer]
+        elif c == cd.BEAR:
+            steps = ([(PRESIDENT_TREASURY[p], 4) for p in pres if crown_majority(s, p, me)]
+                     + [(PRESIDENT_TREASURY[p], 2) for p in gov] + ([(dot, 4)] if crown_gg else [])
+                     + [(PRESIDENT_TREASURY[p], 2) for p in writer])
+        else:
+            steps = ([(PRESIDENT_TREASURY[p], 5) for p in pres if s.commander[p] == me or
+                      (int(s.officers[me, p].sum()) >= 1 and all(
+                          int(s.officers[me, p].sum()) > int(s.officers[f, p].sum()) for f in others(s, me)))]
+                     + [(PRESIDENT_TREASURY[p], 2) for p in gov] + ([(dot, 5)] if crown_gg else []))
+        plan = [0] * 5
+        left = balance
+        for t, amount in steps:
+            if t < k:
+                continue
+            give = min(amount, left)
+            plan[t] += give
+            left -= give
+        plan[T_MOS if k <= T_MOS else 4] += left
+        return plan
+
+    def on_chairman_allocated(self, ctx):
+        k = ctx.frame["k"]
+        return ctx.number_for(self.allocation(ctx.state, k, int(ctx.state.balance), ctx.slot)[k])
+
+    # --- Director of Trade (HB DoT; digest §9.6.6) ------------------------------------------------------------
+    def on_dot_menu_chosen(self, ctx):
+        """HB DoT 1: Special Envoy spending exactly £X (by climate) while £X remains and an order can be
+        opened; the transfers (step 2) are not made by this bot."""
+        s = ctx.state
+        x = cd.ENVOY_SPEND[0][climate(s)]
+        if int(s.treasury[T_DOT]) >= x and self._envoy_target(s) is not None:
+            return ctx.done_or(PROC["special_envoy"])
+        return ctx.done_or(None)
+
+    def on_dot_envoy_dice(self, ctx):
+        return ctx.number_for(cd.ENVOY_SPEND[0][climate(ctx.state)])
+
+    def _envoy_target(self, s):
+        for r in region_order(s):
+            if s.control[r] >= 0:
+                continue
+            closed = [o for o in REGION_ORDERS[r] if s.order_state[o] == CLOSED]
+            if closed:
+                return min(closed, key=lambda o: ORDER_NORTH_RANK[o])
+        return None
+
+    def on_dot_envoy_target(self, ctx):
+        """HB DoT 1: the northernmost closed order of the first non-Company region in the AI region priority."""
+        o = self._envoy_target(ctx.state)
+        if o is not None and ctx.has(ORDER0 + o):
+            return ORDER0 + o
+        orders = [a for a in ctx.legal if a != PROC["open_china"]]
+        return orders[0] if orders else None
+
+    # --- Governor General (HB GG; digest §9.6.7) -----------------------------------------------------------
+    def on_gg_menu(self, ctx):
+        """HB GG 2: Govern while it can roll the climate's dice (5/3/3/3/2)."""
+        s = ctx.state
+        if int(s.treasury[T_DOT]) >= cd.GOVERN_DICE[0][climate(s)] and ctx.has(PROC["administer"]):
+            return PROC["administer"]
+        return ctx.done_or(None)
+
+    def on_gg_dice(self, ctx):
+        return ctx.number_for(cd.GOVERN_DICE[0][climate(ctx.state)])
+
+    def _result(self, ctx, president_is_crown: bool):
+        c = climate(ctx.state)
+        if c in (cd.BULL, cd.STAG):
+            prefs = (PROC["tax_president"], PROC["tax_balance"]) if president_is_crown else (
+                PROC["tax_balance"], PROC["tax_president"])
+        elif c == cd.LION:
+            prefs = (PROC["build_ship"],)
+        else:
+            prefs = (PROC["commission_regiment"],)
+        return ctx.first(*prefs)
+
+    def on_gg_result(self, ctx):
+        """HB GG 3: Bull/Stag Tax, Lion Shipbuilding, Bear/Peacock Commission Regiment."""
+        return self._result(ctx, True)
+
+    # --- Manager of Shipping (HB MoS; digest §9.6.8) ---------------------------------------------------------
+    def on_mos_chosen(self, ctx):
+        """HB MoS: fit its own ships, then yours; buy Company ships by climate (none / one / as many as
+        able); lease extra ships with the rest."""
+        s = ctx.state
+        from ..rules.operations_shipping import unfitted
+        if ctx.has(PROC["fit_ship"]) and unfitted(s):
+            return PROC["fit_ship"]
+        rule = cd.COMPANY_SHIPS_TO_BUY[0][climate(s)]
+        money = int(s.treasury[T_MOS])
+        if ctx.has(PROC["buy_company_ship"]) and (rule == "all" or (rule == "one" and money < 10)):
+            return PROC["buy_company_ship"]
+        return ctx.first(PROC["lease_extra_ship"], PROC["buy_company_ship"], DONE)
+
+    def on_mos_fit_ship(self, ctx):
+        """HB MoS 1: its own ships first."""
+        me = ctx.slot
+        s = ctx.state
+        mine = [a for a in ctx.legal if s.shipyard_owner[a - SHIP0] == me]
+        return mine[0] if mine else ctx.pick(ctx.legal, "which of your ships the Crown fits (HB: not said)")
+
+    def on_mos_zone(self, ctx):
+        """HB MoS 4: Bull/Stag the longest open trade route (open orders reachable from the home port); Lion a
+        Crown Presidency's zone; Bear the most Crown writers; Peacock China if possible."""
+        me = ctx.slot
+        s = ctx.state
+        zones = ctx.group("zone")
+        c = climate(s)
+        if c == cd.PEACOCK and CHINA in zones:
+            return ZONE0 + CHINA
+        pz = [z for z in zones if z < 3]
+        if not pz:
+            return None
+        order = presidency_order(s)
+        if c in (cd.BULL, cd.STAG):
+            links = s.data.order_links
+
+            def route(p):
+                seen, frontier = {PRESIDENCY_HOME_PORT[p]}, [PRESIDENCY_HOME_PORT[p]]
+                while frontier:
+                    o = frontier.pop()
+                    for q in links[o]:
+                        if q not in seen and s.order_state[q] == OPEN:
+                            seen.add(q)
+                            frontier.append(q)
+                return len(seen) if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN else 0
+            tie = (lambda p: p in crown_presidencies(s, me)) if c == cd.BULL else (lambda p: int(s.writers[me, p]))
+            return ZONE0 + max(pz, key=lambda p: (route(p), tie(p), -order.index(p)))
+        if c == cd.LION:
+            mine = [p for p in pz if p in crown_presidencies(s, me)]
+            if mine:
+                return ZONE0 + min(mine, key=order.index)
+            return ZONE0 + max(pz, key=lambda p: (int(s.writers[:, p].sum()), -order.index(p)))
+        return ZONE0 + max(pz, key=lambda p: (int(s.writers[me, p]), -order.index(p)))
+
+    # --- Military Affairs (HB MA; digest §9.6.9) ---------------------------------------------------------------
+    def on_ma_menu_chosen(self, ctx):
+        """HB MA 1 (transfers) is not made by this bot: it goes on to the Officers-in-Training."""
+        return ctx.done_or(None)
+
+    def on_ma_trainee(self, ctx):
+        """HB MA 2: each officer by the climate's criteria, top first, later ones only to break ties; then the
+        AI Presidency order."""
+        me = ctx.slot
+        s = ctx.state
+        ps = ctx.group("presidency")
+        order = presidency_order(s)
+        mine = crown_presidencies(s, me)
+
+        def new_majority(p):
+            return not crown_majority(s, p, me) and army_pieces(s, p, me) + 1 > max(
+                (army_pieces(s, p, f) for f in others(s, me)), default=0)
+
+        def governor(p):
+            return any(s.office_holder[g] == me and s.control[REGION_OF_GOVERNOR[g]] == p for g in GOVERNORS)
+        if climate(s) in (cd.BEAR, cd.PEACOCK):
+            keys = (new_majority, lambda p: crown_majority(s, p, me), governor, lambda p: s.commander[p] == me,
+                    lambda p: p in mine, lambda p: ships_in_zone(s, p))
+        else:
+            keys = (lambda p: p in mine, lambda p: ships_in_zone(s, p), governor, new_majority,
+                    lambda p: crown_majority(s, p, me), lambda p: s.commander[p] == me)
+        best = max(ps, key=lambda p: tuple(int(k(p)) for k in keys) + (-order.index(p),))
+        return PRESIDENCY0 + best
+
+    def on_ma_commander_chosen(self, ctx):
+        """HB MA 3: when several officers are eligible it picks its own."""
+        me = ctx.slot
+        return ctx.first(FAMILY0 + me)
+
+    # --- Presidencies (HB Presidency operations; digest §9.6.10) -----------------------------------------------
+    def on_pres_position(self, ctx):
+        """HB: a Crown President orders Governors (in order of formation), then the Commander, then Trade."""
+        offices = sorted(a for a in ctx.legal if a - OFFICE0 in GOVERNORS)
+        if offices:
+            return offices[0]
+        commanders = [a for a in ctx.legal if a in [SOURCE[f"commander{p}"] for p in range(3)]]
+        if commanders:
+            return commanders[0]
+        return ctx.first(PROC["trade"])
+
+    def _trade_min(self, s) -> int:
+        return cd.TRADE_MIN_DICE[0][climate(s)]
+
+    def on_trade_chosen(self, ctx):
+        """HB President 1: trade only if the treasury pays the required dice (2/3/4/5/6 after the penalty)."""
+        s = ctx.state
+        p = ctx.frame["p"]
+        ok = int(s.treasury[PRESIDENT_TREASURY[p]]) >= self._trade_min(s)
+        return PROC["trade"] if ok else DONE
+
+    def on_trade_declared(self, ctx):
+        """HB President 1 (simplified): add regions by the AI region priority while the treasury still pays
+        the required dice plus the penalty of one more region."""
+        s = ctx.state
+        p, declared = ctx.frame["p"], ctx.frame["declared"]
+        money = int(s.treasury[PRESIDENT_TREASURY[p]])
+        if money < self._trade_min(s) + len(declared):
+            return DONE
+        for r in region_order(s):
+            if ctx.has(REGION0 + r):
+                return REGION0 + r
+        return DONE
+
+    def on_trade_dice(self, ctx):
+        """HB President 1-2: the required dice plus the penalty, then up to £3 more."""
+        s = ctx.state
+        p, declared = ctx.frame["p"], ctx.frame["declared"]
+        want = self._trade_min(s) + len(declared) - 1 + cd.TRADE_EXTRA_DICE[0]
+        return ctx.number_for(min(want, int(s.treasury[PRESIDENT_TREASURY[p]])))
+
+    def on_trade_order(self, ctx):
+        """HB President 3: the highest-value order; ties: the home region, then the most southerly."""
+        s = ctx.state
+        p = ctx.frame["p"]
+        home = PRESIDENCY_HOME_REGION[p]
+        return max(ctx.legal, key=lambda a: (s.data.order_value[a - ORDER0], ORDER_REGION[a - ORDER0] == home,
+                                             ORDER_NORTH_RANK[a - ORDER0]))
+
+    def on_trade_writer(self, ctx):
+        """HB President 3: Crown writers first."""
+        me = ctx.slot
+        return ctx.first(FAMILY0 + me)
+
+    def on_commander_chosen(self, ctx):
+        """HB Commander 1-4: alliances by climate (only from its own President's treasury: another President's
+        consent is a favour the engine does not offer, and a refusal would be asked again); Deploy when a
+        target meets the climate's exact dice; Bull/Stag/Lion deploy once a turn (an exhausted piece in the
+        Army shows it has deployed)."""
+        from ..rules.operations_presidency import army_dice
+        s = ctx.state
+        p = ctx.frame["p"]
+        c = climate(s)
+        policy = cd.ALLIANCE_POLICY[0][c]
+        own_president = s.office_holder[PRESIDENT[p]] == ctx.slot        # another President's consent is a favour
+        if (policy and own_president and ctx.has(PROC["buy_alliance"]) and army_dice(s, p) >= policy[1]
+                and self._alliance(s, p, policy) is not None):
+            return PROC["buy_alliance"]
+        deployed = s.regiments[p, 1] > 0 or s.officers[:, p, 1].sum() > 0
+        if deployed and not cd.DEPLOY_AGAIN[0][c]:
+            return DONE
+        if ctx.has(PROC["deploy"]) and self._deploy_target(s, p, army_dice(s, p)) is not None:
+            return PROC["deploy"]
+        return DONE
+
+    def _alliance(self, s, p, policy):
+        from ..rules.operations_presidency import buyable_alliances
+        money = int(s.treasury[PRESIDENT_TREASURY[p]])
+        cands = [i for i in buyable_alliances(s, p) if s.data.alliances[i][0] <= money]
+        if not cands:
+            return None
+        pick = min if policy[0] == "cheapest" else max
+        return pick(cands, key=lambda i: (s.data.alliances[i][0], -i))
+
+    def on_alliance_chosen(self, ctx):
+        s = ctx.state
+        policy = cd.ALLIANCE_POLICY[0][climate(s)] or ("cheapest", 0)
+        i = self._alliance(s, ctx.frame["p"], policy)
+        return ALLIANCE0 + i if i is not None and ctx.has(ALLIANCE0 + i) else None
+
+    def _required(self, s, r) -> int:
+        c = climate(s)
+        return (cd.DEPLOY_DICE_COMPANY if s.control[r] >= 0 else cd.DEPLOY_DICE_NON_COMPANY)[0][c]
+
+    def _deploy_target(self, s, p, dice, offered=None, me: int = CROWN):
+        """HB Commander 2-3: the climate's target list, ties by the AI region priority, moving down the list
+        until a target's required dice plus its strength can be rolled."""
+        from ..rules.operations_presidency import penalty, targets
+        tg = [r for r in targets(s, p) if offered is None or r in offered]
+        home = PRESIDENCY_HOME_REGION[p]
+        assoc = [r for r in range(8) if s.control[r] == p]
+        closed = [r for r in assoc if any(s.order_state[o] == CLOSED for o in REGION_ORDERS[r])]
+        adjacent = [r for r in tg if s.control[r] < 0 and any(r in s.data.region_neighbors[a] for a in
+                                                               [x for x in range(8) if s.control[x] >= 0])]
+        adj_mine = [r for r in tg if s.control[r] < 0 and any(r in s.data.region_neighbors[a] for a in assoc)]
+        home_free = [home] if s.control[home] < 0 else []
+        home_closed = [home] if home in closed else []
+        if climate(s) in (cd.BULL, cd.STAG):
+            lists = (home_closed, closed, home_free, adjacent)
+        else:
+            lists = (home_free, adj_mine, closed)
+        order = region_order(s)
+        for group in lists:
+            for r in sorted((r for r in group if r in tg), key=order.index):
+                if dice >= self._required(s, r) + penalty(s, r):
+                    return r
+        return None
+
+    def on_deploy_target(self, ctx):
+        from ..rules.operations_presidency import army_dice
+        s = ctx.state
+        p = ctx.frame["p"]
+        r = self._deploy_target(s, p, army_dice(s, p), offered=set(ctx.group("region")))
+        return REGION0 + r if r is not None else None
+
+    def _deploy_goal(self, s, r) -> int:
+        from ..rules.operations_presidency import penalty
+        return self._required(s, r) + penalty(s, r)
+
+    def on_deploy_alliance(self, ctx):
+        """HB Commander 3: alliances are exhausted first, up to the exact dice."""
+        f = ctx.frame
+        return ctx.yes_no(f["total"] < self._deploy_goal(ctx.state, f["r"]))
+
+    def on_deploy_count(self, ctx):
+        """HB Commander 3: exhaust pieces until the dice reach exactly the requirement plus the strength."""
+        f = ctx.frame
+        return ctx.number_for(self._deploy_goal(ctx.state, f["r"]) - f["total"])
+
+    def on_governor_chosen(self, ctx):
+        """HB Governor 1: Administer while the pool holds at least 3/2/2/2/1 dice."""
+        return PROC["administer"] if ctx.frame["pool"] >= cd.ADMINISTER_MIN_POOL[0][climate(ctx.state)] else DONE
+
+    def on_governor_result(self, ctx):
+        """HB Governor 2: Bull/Stag Tax (to a Crown President's treasury, else the Balance); Lion Company
+        ship; Bear/Peacock regiment."""
+        me = ctx.slot
+        s = ctx.state
+        g = ctx.frame.get("g")
+        p = int(s.control[REGION_OF_GOVERNOR[g]]) if g is not None else -1
+        return self._result(ctx, p >= 0 and s.office_holder[PRESIDENT[p]] == me)
+
+    def on_china_chosen(self, ctx):
+        """HB Superintendent: trade with all ships if they are at least 1/2/2/3/3."""
+        s = ctx.state
+        from ..rules.operations_china import ships
+        return PROC["trade_china"] if ships(s) >= cd.CHINA_MIN_DICE[0][climate(s)] else DONE
+
+    # --- VI. Revenue (HB Revenue; digest §9.6.11) --------------------------------------------------------------
+    def on_revenue_dividends(self, ctx):
+        """HB Revenue 3: one dividend if able, then more while the Balance stays at least 0/2/4/6/8."""
+        return ctx.number_for(self.dividends(ctx.state))
+
+    def dividends(self, s) -> int:
+        from ..rules.revenue import shares
+        per = shares(s)
+        floor = cd.DIVIDEND_FLOOR[0][climate(s)]
+        if per <= 0 or s.balance < per:
+            return 0
+        n = 1
+        while s.balance - (n + 1) * per >= floor:
+            n += 1
+        return n
+
+    def on_revenue_royal_protection(self, ctx):
+        """HB Revenue 2: a Crown Chairman always discards Royal Protection when loans would be taken."""
+        return YES
+
+    # --- VIII. Parliament (HB Parliament; digest §9.6.13) -------------------------------------------------------
+    def on_law_chosen(self, ctx):
+        """HB Parliament (Crown PM) 2: draw up to the shaded position's number of laws; select the last drawn."""
+        n = ai_card(ctx.state)["shaded"] + 1
+        drawn = ctx.frame["drawn"]
+        if len(drawn) < n and ctx.has(PROC["draw_law"]):
+            return PROC["draw_law"]
+        return LAW[drawn[-1]]
+
+    def on_blackmail_play(self, ctx):
+        """RB p.46 / HB: the Crown keeps its blackmail cards facedown and never plays them."""
+        return NO
+
+    def on_old_ideas_chosen(self, ctx):
+        """HB voting plan (Old Ideas Made New!): a Crown PM picks the law at random."""
+        return ctx.pick(ctx.legal, "Old Ideas Made New! (Crown: at random)")
+
+    def policy_value(self, s, space, me: int = CROWN) -> int:
+        """HB Crown policy selection: (Crown's count of the target - yours), times -1 for a Tax."""
+        from ..rules.parliament import _owned
+        consequence, target = DIAL[space][0], DIAL[space][1]
+        mine = _owned(s, me, target)
+        theirs = max((_owned(s, f, target) for f in others(s, me)), default=0)
+        v = mine - theirs
+        return -v if consequence == "Tax" else v
+
+    def _dial(self, ctx, cw, ccw):
+        s = ctx.state
+        a, b = self.policy_value(s, cw, ctx.slot), self.policy_value(s, ccw, ctx.slot)
+        if a == b:
+            return PROC["dial_cw"] if ai_card(s)["finger"] == "cw" else PROC["dial_ccw"]
+        return PROC["dial_cw"] if a > b else PROC["dial_ccw"]
+
+    def on_dial_chosen(self, ctx):
+        return self._dial(ctx, ctx.frame["cw"], ctx.frame["ccw"])
+
+    def on_failed_dial(self, ctx):
+        d = int(ctx.state.dial)
+        return self._dial(ctx, (d + 1) % len(DIAL), (d - 1) % len(DIAL))
+
+    def votes_for(self, s, law, me: int = CROWN) -> bool:
+        """HB voting plan (digest Appendix A, last column)."""
+        from ..rules.parliament import _owned
+        plan = cd.VOTING_PLAN[0].get(law, ("always",))
+        kind = plan[0]
+        if kind == "climate":
+            return climate(s) in plan[1]
+        if kind == "always":
+            return True
+        if kind == "never":
+            return False
+        if kind == "crown_pm":
+            return s.pm == me
+        if kind == "not_chairman":
+            return s.office_holder[CHAIRMAN] != me
+        if kind == "crown_office":
+            from ..static import OFFICE
+            return s.office_holder[OFFICE[plan[1]]] == me
+        what = plan[1]
+        count = {
+            "workshops": lambda f: int(s.workshops[f]), "luxuries": lambda f: int(s.luxuries[f]),
+            "prizes": lambda f: int(s.prize_pieces[f].sum()),
+            "governors": lambda f: sum(1 for g in GOVERNORS if s.office_holder[g] == f),
+            "writers_on_orders": lambda f: int((s.order_writer == f).sum()),
+            "rotten_boroughs": lambda f: sum(1 for c in s.hands[f]["prestige"] if c in (28, 29, 30)),
+            "taxed": lambda f: _owned(s, f, DIAL[int(s.dial)][1]),
+        }[what]
+        has_most = most(s, count(me), [count(f) for f in others(s, me)])
+        return has_most if kind == "most" else not has_most
+
+    def on_vote_side(self, ctx):
+        """HB Parliament: for or against by the voting plan, with all its vote icons."""
+        law = ctx.frame["vote"]["law"]
+        if self.votes_for(ctx.state, law, ctx.slot):
+            return ctx.done_or(PROC["vote_for"])
+        return ctx.done_or(PROC["vote_against"])
+
+    def on_vote_behalf(self, ctx):
+        me = ctx.slot
+        return ctx.first(FAMILY0 + me, DONE)
+
+    def on_vote_count(self, ctx):
+        """HB Parliament: all vote icons; no cash on an ordinary vote (the least the engine allows)."""
+        f = ctx.frame
+        stages = 5
+        return ctx.number_for(f["hi"] if f["stage"] < stages else f["lo"])
+
+    def on_vote_round(self, ctx):
+        return PROC["resolve_vote"]
+
+    def on_impeach_chosen(self, ctx):
+        """Appendix A (Public Demands Impeachment!): the first other family's office left to right on the ribbon."""
+        me = ctx.slot
+        s = ctx.state
+        offered = [a - OFFICE0 for a in ctx.legal]
+        ribbon = [o for o in list(RIBBON) + sorted(set(range(N_OFFICES)) - set(RIBBON)) if o in offered]
+        theirs = [o for o in ribbon if s.office_holder[o] != me]
+        return OFFICE0 + (theirs or ribbon)[0] if (theirs or ribbon) else None
+
+    def on_board_of_control_answer(self, ctx):
+        """Appendix A (Board of Control): a Crown PM removes another family's officeholder at once."""
+        me = ctx.slot
+        s = ctx.state
+        return ctx.yes_no(s.office_holder[ctx.frame["office"]] != me)
+
+    def on_oversight_army(self, ctx):
+        """HB voting plan (Military Oversight): demote a non-Crown Commander where a Crown officer serves."""
+        me = ctx.slot
+        s = ctx.state
+        for p in presidency_order(s):
+            if ctx.has(PRESIDENCY0 + p) and s.commander[p] != me and s.officers[me, p].sum() > 0:
+                return PRESIDENCY0 + p
+        return ctx.done_or(None)
+
+    def on_oversight_family(self, ctx):
+        me = ctx.slot
+        return ctx.first(FAMILY0 + me)
+
+    def on_war_ship_zone(self, ctx):
+        """Appendix A (War Against France!): other families' ships first, then Company ships, then the Crown's."""
+        me = ctx.slot
+        s = ctx.state
+        zones = ctx.group("zone")
+        theirs = [z for z in zones if any(s.ship_zone[i] == z and s.shipyard_owner[i] not in (me, -1)
+                                          for i in range(len(s.ship_zone)))]
+        company = [z for z in zones if s.company_ships[z] > 0]
+        return ZONE0 + (theirs or company or zones)[0]
+
+    def on_war_ship(self, ctx):
+        me = ctx.slot
+        s = ctx.state
+        theirs = [a for a in ctx.legal if SHIP0 <= a < COMPANY_SHIP and s.shipyard_owner[a - SHIP0] != me]
+        return (theirs or [a for a in ctx.legal if a == COMPANY_SHIP] or [ctx.legal[0]])[0]
+
+    def on_war_army(self, ctx):
+        me = ctx.slot
+        s = ctx.state
+        ps = ctx.group("presidency")
+        theirs = [p for p in ps if any(s.officers[f, p].sum() > 0 for f in others(s, me))]
+        return PRESIDENCY0 + (theirs or ps)[0]
+
+    def on_war_piece(self, ctx):
+        me = ctx.slot
+        s = ctx.state
+        theirs = [a for a in ctx.legal if FAMILY0 <= a < FAMILY0 + 7 and a - FAMILY0 != me]
+        return (theirs or [a for a in ctx.legal if a == PROC["regiment"]] or [ctx.legal[0]])[0]
+
+
+BOT = CrownBot

@@ -1,0 +1,142 @@
+"""How a John Company bot answers the engine: plumbing apart from any bot's priorities.
+
+A bot is a policy ``bot(game, family, rng) -> action`` over the engine's decision points (DESIGN.md
+"Bots"). :class:`PromptBot` turns each decision into a call of the handler its subclass registers for
+the prompt's *key* (the continuation a ``choose`` feeds; for a number asked in digits, the continuation
+the number goes to, ``frame["next"]``). A handler reads the decision through a :class:`Ctx` and returns
+one of the legal actions, or None when its procedure says nothing; then :meth:`PromptBot.fallback`
+answers and the key is counted in ``fallbacks`` (instrumentation only).
+
+Nothing here holds game facts or plans between decisions: each answer is a function of the game state
+(clones, saves and replays see the same bot). The bot's dice (ties the rules leave to chance) come
+from the game's generator: :meth:`Ctx.die` is ``state.rng.die(sides, why, draw=...)`` drawn from a
+stream split off the generator's state for this decision, so the game's own dice never move.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ....core.rng import Rng
+from ..actions import COUNT0, DONE, FAMILY0, NO, TENS0, VOCABULARY, YES
+from ..static import FAMILY_KEYS
+
+STREAM_SALT = 0x5C0F_3A71_D2E8_9B47
+DECISION_MIX = 0x9E37_79B9_7F4A_7C15
+_MASK = (1 << 64) - 1
+
+
+class BotError(RuntimeError):
+    """A bot asked to answer a decision that is not its own, or that chose an illegal action."""
+
+
+class Ctx:
+    """One decision as a bot sees it: the game (read only), the frame, the legal actions, and dice."""
+
+    def __init__(self, game, family: str):
+        self.game = game
+        self.state = game.state
+        self.family = family
+        self.slot = FAMILY_KEYS.index(family)
+        self.frame = game.state.frames[-1]
+        self.legal = game.legal_actions()
+        self.legal_set = set(self.legal)
+        f = self.frame
+        key = f["then"] if f["kind"] == "choose" else f["kind"]
+        self.number = key in ("number_units", "number_tens")
+        self.key = f.get("next") if self.number else key
+        s = self.state
+        seed = (s.rng.state ^ STREAM_SALT ^ ((s.decisions + 1) * DECISION_MIX) ^ (self.slot + 1)) & _MASK
+        self._stream = Rng.from_state(seed)
+
+    def has(self, action) -> bool:
+        return action is not None and action in self.legal_set
+
+    def label(self, action: int) -> str:
+        return VOCABULARY.label(action)
+
+    def group(self, group: str) -> list[int]:
+        base = VOCABULARY.base(group)
+        return [a - base for a in self.legal if VOCABULARY.group_of(a) == group]
+
+    def yes_no(self, yes: bool) -> int:
+        return YES if yes else NO
+
+    def first(self, *actions):
+        """The first of ``actions`` that is legal (None if none)."""
+        return next((a for a in actions if self.has(a)), None)
+
+    def done_or(self, action):
+        return action if self.has(action) else (DONE if self.has(DONE) else None)
+
+    def family_action(self, slot: int):
+        return FAMILY0 + slot
+
+    # --- numbers asked as digits (rules/common.ask_number) -------------------------------------------
+    def number_for(self, want: int) -> int:
+        """The legal digit that brings the number nearest to ``want`` (tens first, then units)."""
+        f = self.frame
+        want = max(f["lo"], min(f["hi"], int(want)))
+        if f["then"] == "number_tens":
+            tens = [a - TENS0 for a in self.legal]
+            t = min(tens, key=lambda t: abs(t - want // 10))
+            return TENS0 + t
+        units = [a - COUNT0 for a in self.legal]
+        u = min(units, key=lambda u: abs(f["tens"] * 10 + u - want))
+        return COUNT0 + u
+
+    # --- the bot's dice ------------------------------------------------------------------------------
+    def die(self, sides: int, why: str) -> int:
+        return self.state.rng.die(sides, why, draw=self._stream.below)
+
+    def pick(self, candidates, why: str = "bot tie-break"):
+        cands = list(candidates)
+        if not cands:
+            return None
+        return cands[0] if len(cands) == 1 else cands[self.die(len(cands), why) - 1]
+
+
+class PromptBot:
+    """Called as ``bot(game, family, rng)``; answers the prompt in front of ``family`` with one of the
+    engine's legal actions; never changes the game. Subclasses set ``name``, ``official``, ``label``
+    and ``handlers`` (prompt key -> method name)."""
+
+    name = ""
+    official = False
+    label = ""
+    handlers: dict[str, str] = {}
+
+    def __init__(self):
+        self.fallbacks: Counter = Counter()
+
+    def __repr__(self):
+        return f"{type(self).__name__}()  # {self.label}"
+
+    def __call__(self, game, family, rng=None) -> int:
+        """``rng`` (the caller's generator) is ignored: the bot's dice are the game's (Ctx.die)."""
+        return self.decide_for(game, family)
+
+    def decide_for(self, game, family: str) -> int:
+        if game.is_over():
+            raise BotError(f"{self.name}: the game is over, there is no decision to answer")
+        if game.current_player() != family:
+            raise BotError(f"{self.name}: asked to play {family}, but the decision is {game.current_player()}'s")
+        ctx = Ctx(game, family)
+        if len(ctx.legal) == 1:
+            return ctx.legal[0]
+        method = self.handlers.get(ctx.key)
+        action = getattr(self, method)(ctx) if method is not None else None
+        if action is not None and not ctx.has(action):
+            raise BotError(f"{self.name} {family} chose illegal action {action} ({ctx.label(action)!r}) at "
+                           f"{game.prompt()!r}; legal: {[ctx.label(a) for a in ctx.legal]}")
+        if action is None:
+            self.fallbacks[ctx.key] += 1
+            action = self.fallback(ctx)
+        return action
+
+    def fallback(self, ctx) -> int:
+        """No procedure applies: the family's own piece when one is offered, else a uniform pick by die."""
+        own = ctx.family_action(ctx.slot)
+        if ctx.has(own):
+            return own
+        return ctx.pick(ctx.legal, "fallback")

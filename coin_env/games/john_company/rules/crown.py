@@ -1,0 +1,175 @@
+"""The Crown's rules in a solo game (option ``crown: true``; RB p.43-46, Crown Handbook, solo aid).
+
+Where the Handbook changes *rules* (not just the Crown's choices) the engine applies them here; the
+Crown's choices are made by the ``crown`` bot (bots/crown.py) like any seat's. Without the option the
+Crown seat is an ordinary family (the engine's default since the first increment).
+
+* Set-up (RB p.45, AID Setup): the ten AI cards are shuffled facedown, the top one is revealed and the
+  climate is set from its chart; promise cubes by difficulty (RB p.46: Easy / Normal 6 and 6, Hard /
+  Expert 10 and 2, Legendary 12 and 0); Expert deals the Crown 3 extra setup cards, Legendary 6 (AID).
+* Set Climate (RB p.45, HB Chairman): once a turn in the Chairman's operation -- before the Crown acts
+  when it is Chairman, after a family Chairman finishes (vacant Chairman: at the start of the slot, a
+  reading: the Handbook is silent, digest §9.4). A new AI card is revealed (the deck reshuffled from
+  its discards when empty: reconstructed, BGA) and its chart sets the climate.
+* Climate Shift (HB Parliament): at the start of Parliament roll 6 dice; S successes (1-2), F = 6 - S;
+  shift right once if S >= Standing and once more if S > Standing, then left once if F <= Standing
+  and once more if F < Standing, each as far as the track allows (digest T24).
+* Family (HB Family): the Crown takes two family actions and has no opportunity marker; before them,
+  with at least 4 vacant offices it enlists a free writer, and then a second free writer if a
+  Presidency has a vacant President and no Crown writer (both placed by the Crown's decision).
+* Parliament (HB Parliament): the Crown always votes first (each round), may vote against even as Prime
+  Minister, and when it casts votes adds free votes by its treasury (£0-3 +0, £4-6 +1, £7-10 +2,
+  £11-14 +3, £15+ +4), once per vote (rules/parliament.py).
+* Final Scoring (RB p.46; AID §22): the Power Award gives first place only and the failure table
+  adjusts the family's VP (rules/final_scoring.py, already solo-aware).
+
+Not implemented (named, never silent): favours and promise cubes are counted but no favour is offered
+(the Crown board's basic favours and each phase's red / blue boxes, digest §9.5-9.6); the Crown's
+Royal Privilege (paying a tax shortfall from the Balance); the solo mandatory favours; Legendary's
+failure card (its text is missing, digest G9); two-family Crown rules (digest §9.8: the Handbook's 2P
+rules are not in the sources).
+"""
+
+from __future__ import annotations
+
+from ..data import crown as cd
+from ..registry import CONTINUATIONS
+from ..static import CHAIRMAN, CROWN, PRESIDENT
+from .common import name
+
+DIFFICULTIES = tuple(cd.DIFFICULTY[0])
+
+
+def active(state) -> bool:
+    """Solo against the Crown with the Handbook's rules (option ``crown``)."""
+    return state.crown is not None
+
+
+def cards(state) -> dict:
+    return {c["id"]: c for c in state.data.crown_ai_cards}
+
+
+def card(state) -> dict:
+    return cards(state)[state.crown["card"]]
+
+
+def next_card(state) -> dict | None:
+    """The facedown card on top of the AI deck (its back shows the Presidency order), or None."""
+    deck = state.crown["deck"]
+    return cards(state)[deck[-1]] if deck else None
+
+
+# --- measures the climate charts read (digest Appendix E) ---------------------------------------------
+def _ships_in_zone(s, z) -> int:
+    return int(s.company_ships[z] + s.extra_ships[z] + (s.ship_zone == z).sum())
+
+
+def _most(values_crown: int, values_other: int) -> bool:
+    """RB p.46 'most': as many or more than you, at least 1."""
+    return values_crown >= 1 and values_crown >= values_other
+
+
+MEASURES = {
+    "standing": lambda s: int(s.standing),
+    "debt": lambda s: int(s.debt),
+    "presidencies_with_region": lambda s: len({int(c) for c in s.control if c >= 0}),
+    "zones_with_two_ships": lambda s: sum(1 for z in range(3) if _ships_in_zone(s, z) >= 2),
+    "crown_shares": lambda s: int(s.court[CROWN]) + int(s.office_holder[CHAIRMAN] == CROWN),
+    "crown_cash": lambda s: int(s.cash[CROWN]),
+    "company_regions": lambda s: int((s.control >= 0).sum()),
+    "unrest": lambda s: int(s.unrest[s.control >= 0].sum()),
+    "crown_writers_minus_yours": lambda s: int(s.writers[CROWN].sum()) - max(
+        (int(s.writers[f].sum()) for f in s.seats if f != CROWN), default=0),
+}
+
+
+def chart_climate(state, c: dict) -> int:
+    """RB p.45 (4): read the climate chart top to bottom; the first row that holds sets the climate."""
+    for measure, op, value, climate in c["chart"]:
+        v = MEASURES[measure](state)
+        if (op == "<=" and v <= value) or (op == ">=" and v >= value):
+            return climate
+    return c["default"]
+
+
+# --- set-up (RB p.45-46) ---------------------------------------------------------------------------------
+def setup(state, difficulty: str) -> None:
+    crown_cubes, your_cubes, _extra, _spend = cd.DIFFICULTY[0][difficulty]
+    deck = [c["id"] for c in state.data.crown_ai_cards]
+    state.rng.shuffle(deck)
+    state.crown = {"difficulty": difficulty, "deck": deck, "card": None, "discards": [], "climate": cd.BULL,
+                   "cubes": {"crown": crown_cubes, "family": your_cubes}}
+    _flip(state)
+
+
+def _flip(state) -> None:
+    cr = state.crown
+    if cr["card"] is not None:
+        cr["discards"] = cr["discards"] + [cr["card"]]
+    if not cr["deck"]:                       # reconstructed: AI_DECK_EXHAUSTED
+        deck = list(cr["discards"])
+        state.rng.shuffle(deck)
+        cr["deck"], cr["discards"] = deck, []
+    cr["deck"] = list(cr["deck"])
+    cr["card"] = cr["deck"].pop()
+    cr["climate"] = chart_climate(state, card(state))
+
+
+def set_climate(game) -> None:
+    """RB p.45 Set Climate: reveal a new AI card and set the climate from its chart."""
+    s = game.state
+    _flip(s)
+    game.log_note("crown", f"The Crown reveals AI card {s.crown['card']}: climate {cd.CLIMATES[s.crown['climate']]}",
+                  card=s.crown["card"], climate=cd.CLIMATES[s.crown["climate"]])
+
+
+@CONTINUATIONS.register
+def crown_set_climate(game, frame, _):
+    set_climate(game)
+
+
+def shift(climate: int, successes: int, standing: int) -> int:
+    """HB Climate Shift: rightward shifts first, then leftward, each bounded by the track (digest T24)."""
+    failures = cd.CLIMATE_SHIFT_DICE[0] - successes
+    right = int(successes >= standing) + int(successes > standing)
+    left = int(failures <= standing) + int(failures < standing)
+    climate = min(len(cd.CLIMATES) - 1, climate + right)
+    return max(0, climate - left)
+
+
+def climate_shift(game) -> None:
+    s = game.state
+    dice = [s.rng.die(6, "Climate Shift") for _ in range(cd.CLIMATE_SHIFT_DICE[0])]
+    successes = sum(1 for d in dice if d <= 2)
+    before = s.crown["climate"]
+    s.crown = dict(s.crown, climate=shift(before, successes, int(s.standing)))
+    game.log_note("crown", f"Climate Shift: dice {dice}, {successes} successes against Standing {int(s.standing)}: "
+                  f"{cd.CLIMATES[before]} -> {cd.CLIMATES[s.crown['climate']]}", roll=dice)
+
+
+def extra_votes(s) -> int:
+    """HB Parliament: the Crown's free votes by its family treasury."""
+    cash = int(s.cash[CROWN])
+    for least, votes in cd.EXTRA_VOTES[0]:
+        if cash >= least:
+            return votes
+    return 0
+
+
+def crown_slot(state, slot: int) -> bool:
+    return active(state) and slot == CROWN
+
+
+def free_writers_due(game) -> int:
+    """HB Family step 1: how many free writers the Crown enlists before its family actions (0-2)."""
+    from .common import vacant_offices
+    from .family_phase import has_piece
+    s = game.state
+    if not has_piece(s, CROWN) or len(vacant_offices(s)) < cd.FREE_WRITER_VACANCIES[0]:
+        return 0
+    second = any(s.office_holder[PRESIDENT[p]] < 0 and s.writers[CROWN, p] == 0 for p in range(3))
+    return 2 if second and s.supply[CROWN] >= 2 else 1
+
+
+def log_free_writer(game) -> None:
+    game.log_note("crown", f"{name(CROWN)} enlists a free writer (4 or more vacant offices, Crown Handbook: Family)")

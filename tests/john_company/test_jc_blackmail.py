@@ -1,0 +1,53 @@
+"""Blackmail card plays with a fixed window (RB p.12; card texts digest appendix C): rules/blackmail.py."""
+
+from coin_env.games.john_company import game as jc
+from coin_env.games.john_company.bots import CrownBot
+from jc_helpers import labels, new_game, play, slot
+
+
+def test_prime_ministers_ear_swaps_two_adjacent_power_tokens_before_the_family_phase():
+    g = new_game(3, position={"phase": "family", "blackmail": {"hastings": ["The Prime Minister's Ear"]}},
+                 blackmail=True)
+    s = g.state
+    assert g.current_player() == "hastings" and "The Prime Minister's Ear" in g.prompt()
+    assert s.power_track == ["Luxuries", "Company shares", "Shipyards", "Workshops"]
+    play(g, "yes")
+    assert sorted(labels(g)) == ["the Company shares power token", "the Luxuries power token",
+                                 "the Shipyards power token"]
+    play(g, "the Shipyards power token")
+    assert s.power_track == ["Luxuries", "Company shares", "Workshops", "Shipyards"]
+    assert 61 in s.hands[slot("hastings")]["used"] and 61 not in s.hands[slot("hastings")]["blackmail"]
+    assert "family action" in g.prompt()
+    v = g.view("benyon")
+    assert 61 in v["fields"]["hands"]["hastings"]["used"]         # played faceup: public
+
+
+def test_declined_card_stays_facedown():
+    g = new_game(3, position={"phase": "family", "blackmail": {"hastings": ["The Prime Minister's Ear"]}},
+                 blackmail=True)
+    play(g, "no")
+    assert 61 in g.state.hands[slot("hastings")]["blackmail"] and "family action" in g.prompt()
+
+
+def test_company_fraud_at_the_start_of_revenue():
+    """A die per office held (here 2 offices: dice 3 and 5): the Balance loses 2 x 5, the player takes £10."""
+    offices = {"Chairman": "larkins", "Director of Trade": "larkins", "Manager of Shipping": None,
+               "Military Affairs": None, "President of Bombay": None, "President of Madras": None,
+               "President of Bengal": None}
+    pos = {"phase": "revenue", "balance": 30, "offices": offices,
+           "blackmail": {"larkins": ["Company Fraud"]}, "cash": {"larkins": 0}}
+    g = jc.new_game("1710", 0, {"families": 3}, position=pos, debug=True, log=True, script=[3, 5])
+    assert g.current_player() == "larkins" and "Company Fraud" in g.prompt()
+    play(g, "yes")
+    s = g.state
+    notes = [e["text"] for e in g.log]
+    assert "Company Fraud: dice [3, 5]; the Balance loses up to £10, Larkins takes £10" in notes     # 2 offices
+    assert any(t.startswith("Expenses") and t.endswith("Balance £20") for t in notes)    # 30 - 10, then expenses
+    assert s.cash[slot("larkins")] >= 10 and 62 in s.hands[slot("larkins")]["used"]
+
+
+def test_the_crown_never_plays_blackmail():
+    g = jc.new_game("1710", 0, {"families": 1, "crown": True},
+                    position={"phase": "family", "blackmail": {"crown": ["The Prime Minister's Ear"]}})
+    assert g.current_player() == "crown" and "blackmail" in g.prompt()
+    assert g.action_label(CrownBot()(g, "crown")) == "no"
