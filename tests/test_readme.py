@@ -37,7 +37,7 @@ def test_torch_requirement_is_a_range_that_2_13_0_satisfies():
     assert as_tuple(lo) <= (2, 13, 0) < as_tuple(hi)
 
 
-@pytest.mark.parametrize("game", ["gandhi", "a_distant_plain", "vijayanagara"])
+@pytest.mark.parametrize("game", ["gandhi", "a_distant_plain", "vijayanagara", "john_company"])
 def test_readme_fidelity_table_matches_the_data(game):
     import importlib
     fidelity = importlib.import_module(f"coin_env.games.{game}.fidelity")
