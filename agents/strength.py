@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 
 import coin_env
 from coin_env.core.registry import game_module
+from coin_env.core.stats import wilson  # noqa: F401  (the tools import it from here)
 
 from .simulate import play_game, seat_policies
 from .specs import check_bot, check_setup, output_file, positive_int, release
@@ -37,15 +37,6 @@ class _DefaultScenarios:
 SCENARIO = _DefaultScenarios()
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a win rate."""
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def matchup(game_name: str, seats: dict, games: int, seed: int, scenario: str | None) -> dict:

@@ -875,8 +875,14 @@ def _train(cfg: dict, resume_from: str | None, progress: bool, torch, resuming: 
                         if learn_seconds > 0 else None, "final": final})
     finally:
         venv.close()
+    return finish_run(evaluator, final, summary, run_dir)
+
+
+def finish_run(evaluator, final_spec: str, summary: dict, run_dir: str) -> dict:
+    """The end of a run (both backends): the final evaluation table of ``final_spec`` (a policy spec of the
+    final model), its rows in the summary, and the summary written to ``train.json``."""
     t1 = time.perf_counter()
-    result = evaluator.final(final)
+    result = evaluator.final(final_spec)
     summary["final_eval_seconds"] = round(time.perf_counter() - t1, 2)
     if result is not None:
         summary["evaluation"] = [{k: r[k] for k in ("policy", "seat", "games", "wins", "win_rate", "ci95",

@@ -287,14 +287,8 @@ def _train(cfg: dict, resume_from: str | None, progress: bool) -> dict:
         if algo is not None:
             algo.stop()
         ray.shutdown()
-    result = evaluator.final("rllib:" + final)
-    if result is not None:
-        summary["evaluation"] = [{k: r[k] for k in ("policy", "seat", "games", "wins", "win_rate", "ci95",
-                                                    "mean_margin")} for r in result["rows"]]
-        summary["table"] = result["table"]
-    with open(os.path.join(run_dir, "train.json"), "w") as f:
-        json.dump(summary, f, indent=2)
-    return summary
+    from ..train import finish_run
+    return finish_run(evaluator, "rllib:" + final, summary, run_dir)
 
 
 def _periodic_evaluation(algo, evaluator, run_dir: str, step: int) -> None:

@@ -11,25 +11,16 @@ coin_env's "random" policy does), the bot from the game's own generator. Determi
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from collections import Counter
 
 from ..data.pieces import FACTIONS
+from ....core.stats import wilson
 from ..game import new_game
 from .heuristic import HeuristicBot
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion k/n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 def play(seed: int, seats: dict, bot=None, check_legal: bool = True, debug: bool = False) -> dict:
