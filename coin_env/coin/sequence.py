@@ -392,7 +392,8 @@ class SopChoice(Prompt):
 
     def describe(self, game, frame):
         s = game.state
-        which = "1st" if not s.sop["acted"] else "2nd"
+        # 1st, 2nd Eligible (2.3.2); Vijayanagara offers the card to a third faction too (2.3.3).
+        which = ("1st", "2nd", "3rd", "4th")[min(len(s.sop["acted"]), 3)]
         return f"{game.faction_name(frame['actor'])} as {which} Eligible on card {s.current}: choose pass, event or operation"
 
     def apply(self, game, frame, action):

@@ -34,3 +34,8 @@ def test_a_taken_forked_box_is_closed_to_the_next_faction_2_3_3():
 def test_bad_vijayanagara_card_turns_are_refused_naming_the_key(extra, message):
     with pytest.raises(ValueError, match=message):
         game(**extra)
+
+
+def test_a_third_faction_offered_the_card_is_asked_as_3rd_eligible_2_3_3():
+    g = game(card_turn={"acted": ["ds", "bk"], "first_did": "limited command"})
+    assert g.prompt().startswith("Vijayanagara Empire as 3rd Eligible on card 25")

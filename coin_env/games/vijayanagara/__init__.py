@@ -57,8 +57,7 @@ Missing (not in the vocabulary, never offered):
 * Every Event (no card text is public): the Event option is never offered; "Stay Eligible" is
   supported only through the shared override hook.
 * Negotiation (1.5.2) beyond gifts: deals and promises are not offered; the Non-Player system (1.5.1,
-  its rulebook is not public); Cities (1.3.4, named only by Events). The shared prompt text says "1st / 2nd Eligible"
-  (a third faction acting on a card is shown as "2nd").
+  its rulebook is not public); Cities (1.3.4, named only by Events).
 
 Options: ``timurs_shadow`` (the optional rule: one space per Command after the first Timurid card),
 ``transfers`` (1.5.2, off by default: at the end of its turn on a card a faction may give Resources and
