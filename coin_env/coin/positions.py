@@ -37,6 +37,21 @@ def read_pieces(pieces, piece_index: dict[str, int], where: str, most: int = 999
     return out
 
 
+def read_spaces(pos: dict, index: dict[str, int], allowed, piece_index: dict[str, int], pieces):
+    """The position's ``spaces``: for each named space, check its keys against ``allowed``, put its
+    ``pieces`` on the board array ``pieces`` and yield ``(space, "space 'name'", entry)`` for the game's own
+    markers. An unknown space or key fails naming it."""
+    for name, entry in read_object(pos.get("spaces", {}), "spaces").items():
+        if name not in index:
+            raise ValueError(f"unknown space {name!r} in position")
+        sp = index[name]
+        where = f"space {name!r}"
+        check_keys(entry, allowed, where)
+        for col, n in read_pieces(entry.get("pieces", {}), piece_index, where).items():
+            pieces[sp, col] = n
+        yield sp, where, entry
+
+
 def read_choice(value, choices, where: str):
     """One of ``choices`` (a dict's keys or a sequence), by value."""
     if not isinstance(value, (str, int)) or isinstance(value, bool) or value not in choices:

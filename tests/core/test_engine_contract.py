@@ -118,13 +118,18 @@ def test_a_clone_shares_no_mutable_object_with_its_original(game):
         if g.is_over():
             break
         if step % 7 == 0:
-            s, c = g.state, g.clone().state
-            for name in s.FIELDS + s.CORE_FIELDS:
-                assert not _mutable_ids(getattr(s, name), set()) & _mutable_ids(getattr(c, name), set()), name
-            for name in s.ARRAYS:
-                assert not np.shares_memory(getattr(s, name), getattr(c, name)), name
+            assert_clone_shares_nothing(g)
         actor = g.current_player()
         g.apply(policies[actor](g, actor, rng) if actor in policies else rng.choice(g.legal_actions()))
+
+
+def assert_clone_shares_nothing(g) -> None:
+    """No list, dict or array of a fresh clone's state is an object of the original's."""
+    s, c = g.state, g.clone().state
+    for name in s.FIELDS + s.CORE_FIELDS:
+        assert not _mutable_ids(getattr(s, name), set()) & _mutable_ids(getattr(c, name), set()), name
+    for name in s.ARRAYS:
+        assert not np.shares_memory(getattr(s, name), getattr(c, name)), name
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -136,11 +141,7 @@ def test_a_clone_shares_no_mutable_object_with_its_original_in_random_play(game)
         if g.is_over():
             break
         if step % 7 == 0:
-            s, c = g.state, g.clone().state
-            for name in s.FIELDS + s.CORE_FIELDS:
-                assert not _mutable_ids(getattr(s, name), set()) & _mutable_ids(getattr(c, name), set()), name
-            for name in s.ARRAYS:
-                assert not np.shares_memory(getattr(s, name), getattr(c, name)), name
+            assert_clone_shares_nothing(g)
         g.apply(rng.choice(g.legal_actions()))
 
 

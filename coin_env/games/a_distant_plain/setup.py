@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...coin.positions import (SEQUENCE_KEYS, apply_sequence, check_invariants, check_keys, fill_available,
                                initial_state, mid_card, read_bool, read_choice, read_header, read_int, read_list,
-                               read_object, read_pieces, read_result, read_sequence, sequence_to_position,
+                               read_object, read_pieces, read_result, read_sequence, read_spaces, sequence_to_position,
                                validate_choice_options, validate_data_pack_option, validate_non_players)
 from . import board
 from .data import cards as carddata
@@ -311,14 +311,7 @@ def state_from_position(pos: dict, seed: int, data=None) -> AdpState:
     s.patronage = read_int(pos.get("patronage", 0), 0, board.MAX_PATRONAGE, "patronage")
     s.islamabad = ISLAMABAD_BOXES.index(read_choice(pos.get("islamabad", "Backing"), ISLAMABAD_BOXES, "islamabad"))
     s.islamabad_hard = read_bool(pos.get("islamabad_hard", False), "islamabad_hard")
-    for name, entry in read_object(pos.get("spaces", {}), "spaces").items():
-        if name not in INDEX:
-            raise ValueError(f"unknown space {name!r} in position")
-        sp = INDEX[name]
-        where = f"space {name!r}"
-        check_keys(entry, _SPACE_KEYS, where)
-        for col, n in read_pieces(entry.get("pieces", {}), PIECE_INDEX, where).items():
-            s.pieces[sp, col] = n
+    for sp, where, entry in read_spaces(pos, INDEX, _SPACE_KEYS, PIECE_INDEX, s.pieces):
         s.returnees[sp] = read_int(entry.get("returnees", 0), 0, 1, f"{where} returnees")
         if s.returnees[sp] and (not IS_CONTROLLABLE[sp] or IS_PAKISTAN[sp]):
             raise ValueError(f"{where}: a +1 Pop marker goes only in Kabul or an Afghan Province (4.3.1)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...coin.positions import (SEQUENCE_KEYS, apply_sequence, check_invariants, check_keys, initial_state, mid_card,
                                read_bool, read_choice, read_header, read_int, read_list, read_object, read_pieces,
-                               read_result, read_sequence, sequence_to_position, validate_choice_options,
+                               read_result, read_sequence, read_spaces, sequence_to_position, validate_choice_options,
                                validate_data_pack_option, validate_non_players)
 from . import board
 from .data import cards as carddata
@@ -241,15 +241,9 @@ def state_from_position(pos: dict, seed: int) -> GandhiState:
     if vname is not None:
         read_choice(vname, names, "viceroy")
     s.viceroy = names.get(vname)
-    for name, entry in read_object(pos.get("spaces", {}), "spaces").items():
-        if name not in INDEX:
-            raise ValueError(f"unknown space {name!r} in position")
-        sp = INDEX[name]
-        where = f"space {name!r}"
-        check_keys(entry, {"support", "pieces", "protest", "unrest", "strike", "muslim_state", "raj_control"}, where)
+    space_keys = {"support", "pieces", "protest", "unrest", "strike", "muslim_state", "raj_control"}
+    for sp, where, entry in read_spaces(pos, INDEX, space_keys, PIECE_INDEX, s.pieces):
         s.support[sp] = SUPPORT_VALUES[read_choice(entry.get("support", "Neutral"), SUPPORT_VALUES, f"{where} support")]
-        for col, n in read_pieces(entry.get("pieces", {}), PIECE_INDEX, where).items():
-            s.pieces[sp, col] = n
         for marker, most in (("protest", 1), ("unrest", 12), ("strike", 1), ("muslim_state", 1)):
             getattr(s, marker)[sp] = read_int(entry.get(marker, 0), 0, most, f"{where} {marker}")
     boxes = pos.get("boxes") or {}

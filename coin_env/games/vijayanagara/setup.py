@@ -7,7 +7,7 @@ import json
 
 from ...coin.positions import (SEQUENCE_KEYS, apply_sequence, check_invariants, check_keys, fill_available,
                                initial_state, mid_card, read_bool, read_choice, read_header, read_int, read_list,
-                               read_object, read_pieces, read_result, read_sequence, sequence_to_position,
+                               read_object, read_pieces, read_result, read_sequence, read_spaces, sequence_to_position,
                                validate_choice_options, validate_data_pack_option, validate_non_players)
 from . import board
 from .actions import DID_NAMES
@@ -224,14 +224,7 @@ def state_from_position(pos: dict, seed: int, data=None) -> VijayanagaraState:
     s.timurid_played = read_int(pos.get("timurid_played", 0), 0, 2 if late else 1, "timurid_played")
     for sp in range(N_SPACES):
         s.tributary[sp] = 1 if IS_PROVINCE[sp] else 0
-    for name, entry in read_object(pos.get("spaces", {}), "spaces").items():
-        if name not in INDEX:
-            raise ValueError(f"unknown space {name!r} in position")
-        sp = INDEX[name]
-        where = f"space {name!r}"
-        check_keys(entry, _SPACE_KEYS, where)
-        for col, n in read_pieces(entry.get("pieces", {}), PIECE_INDEX, where).items():
-            s.pieces[sp, col] = n
+    for sp, where, entry in read_spaces(pos, INDEX, _SPACE_KEYS, PIECE_INDEX, s.pieces):
         if "tributary" in entry:
             value = read_bool(entry["tributary"], f"{where} tributary")
             if value and not IS_PROVINCE[sp]:
