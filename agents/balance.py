@@ -6,7 +6,7 @@
 
 Seats: ``--seat FACTION=SPEC`` (repeatable); unnamed seats play ``--policy`` (default: the game's bot,
 random where a game has none). SPEC: "random", a bot of the game, "checkpoint:PATH" or a path ending
-in .zip, "module:attr". Games are seeded seed .. seed+games-1 and replay exactly for any ``--workers``.
+in .zip, "pretrained:GAME" (a shipped agent), "module:attr". Games are seeded seed .. seed+games-1 and replay exactly for any ``--workers``.
 
 Written to ``--out`` (default balance/<game>). A folder that already holds a run (summary.json or games.csv)
 is never written into: the run goes to the first free ``<out>-2``, ``<out>-3``, ... (said on stderr); the

@@ -459,6 +459,13 @@ def _check_spec(spec: str, where: str, game: str, bots, source: str, allow_pool:
         if not os.path.isdir(path):
             raise ConfigError(f"{source}: {where}: RLlib checkpoint {path!r} not found")
         return
+    if spec.startswith("pretrained:"):
+        from agents.pretrained import pretrained_factory
+        try:
+            pretrained_factory(spec, game)
+        except ValueError as e:
+            raise ConfigError(f"{source}: {where}: {e}") from None
+        return
     if is_checkpoint_spec(spec):
         if not os.path.isfile(checkpoint_path(spec)):
             raise ConfigError(f"{source}: {where}: checkpoint {checkpoint_path(spec)!r} not found")
@@ -467,7 +474,7 @@ def _check_spec(spec: str, where: str, game: str, bots, source: str, allow_pool:
         return          # module:attr, imported when the environment is built
     known = ["random"] + sorted(bots) + (["pool"] if allow_pool else [])
     raise ConfigError(f"{source}: {where}: unknown policy {spec!r}; use one of {', '.join(known)}, "
-                      f"'checkpoint:PATH' (or a .zip path), 'rllib:PATH' or 'module:attr'")
+                      f"'checkpoint:PATH' (or a .zip path), 'pretrained:GAME', 'rllib:PATH' or 'module:attr'")
 
 
 def dump_config(cfg: dict, path: str) -> None:

@@ -5,7 +5,7 @@
     coin-env evaluate --game gandhi --lineup raj=ppo.zip,congress=arjuna,ml=random,revs=arjuna --rotate
 
 Each ``--policy [NAME=]SPEC`` (SPEC: "random", a bot of the game, "checkpoint:PATH" or a path ending in
-.zip, "module:attr") plays each seat in turn (seat rotation) with the ``--against`` policy (default: the
+.zip, "pretrained:GAME" (a shipped agent), "module:attr") plays each seat in turn (seat rotation) with the ``--against`` policy (default: the
 game's bot, e.g. Gandhi's arjuna; random where a game has none) in the other seats. ``--lineup`` plays a
 fixed assignment of specs to seats (unnamed seats: ``--against``); ``--rotate`` also plays every cyclic
 rotation of it over the seats. Baselines (on unless ``--no-baselines``): the same rows for "random" and

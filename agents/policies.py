@@ -5,6 +5,7 @@ A policy *spec* (what configs and command lines write) is one of:
 * ``"random"``: uniform over the legal actions, drawn from the caller's RNG;
 * a bot's name from the game's registry (``"arjuna"`` for Gandhi, ``"flowchart"`` for A Distant Plain);
 * a trained checkpoint: ``"checkpoint:PATH"`` or any path ending in ``.zip`` (a MaskablePPO save);
+* a shipped agent: ``"pretrained:GAME"`` (agents/pretrained.py);
 * ``"module:attr"``: an importable callable, or a class whose instances are such callables.
 
 Specs resolve through coin_env.core.policy_specs (core knows nothing of this package): importing this
@@ -263,12 +264,18 @@ def _rllib_factory(spec: str, game: str | None):
     return rllib_factory(spec, game)
 
 
+def _pretrained_factory(spec: str, game: str | None):
+    from .pretrained import pretrained_factory
+    return pretrained_factory(spec, game)
+
+
 def register_policy_specs() -> None:
     """Teach coin_env's policy-spec registry this package's specs (idempotent; the ``coin_env.policies``
     entry point calls it, and importing this module does)."""
     register_policy_resolver("checkpoint:", _checkpoint_factory)
     register_policy_resolver("*.zip", _checkpoint_factory)
     register_policy_resolver("rllib:", _rllib_factory)        # RLlib checkpoints (agents/rllib/policy.py)
+    register_policy_resolver("pretrained:", _pretrained_factory)   # shipped agents (agents/pretrained.py)
     for name, policy in POLICIES.items():
         if name != "random":
             register_policy_resolver(name, lambda spec, game, policy=policy: policy)

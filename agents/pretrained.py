@@ -1,0 +1,190 @@
+"""Shipped trained agents (issue 18): the policy spec ``pretrained:GAME`` plays any seat of GAME with the
+checkpoint in ``agents/pretrained_models/GAME.zip``, wherever a policy is accepted (``coin-env evaluate``,
+``balance``, ``play``, env opponents, configs), like ``checkpoint:PATH``.
+
+Each shipped file comes from a run of ``configs/pretrained_GAME.yaml`` (``coin-env train``) and is made
+small by :func:`export`: the policy's weights only, as float16 (the optimizer's moments are dropped, a fresh
+optimizer is saved in their place), so a few MB in all. ``GAME.json`` beside it says where it came from (the run's
+config, timesteps, the source checkpoint's SHA-256) and the README table "Pretrained agents" how it plays.
+
+    python -m agents.pretrained export runs/pretrained_gandhi/final.zip gandhi
+    python -m agents.pretrained table gandhi --games 200        # the README table, both seat-rules settings
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+MODELS_DIR = Path(__file__).resolve().parent / "pretrained_models"
+PREFIX = "pretrained:"
+
+
+def available() -> list[str]:
+    """The games with a shipped agent."""
+    return sorted(p.stem for p in MODELS_DIR.glob("*.zip"))
+
+
+def path_of(game: str) -> str:
+    """The shipped checkpoint of ``game``; a ValueError naming the shipped ones when there is none."""
+    path = MODELS_DIR / f"{game}.zip"
+    if game not in available():
+        raise ValueError(f"no pretrained agent for {game!r}; shipped: {', '.join(available()) or 'none'} "
+                         f"(spec {PREFIX}GAME)")
+    return str(path)
+
+
+def info(game: str) -> dict:
+    """The shipped agent's provenance (``GAME.json``)."""
+    path_of(game)
+    return json.loads((MODELS_DIR / f"{game}.json").read_text())
+
+
+def pretrained_factory(spec: str, game: str | None):
+    """Resolver of ``pretrained:GAME`` (agents.policies registers it): the shipped agent, deterministic."""
+    from .policies import CheckpointPolicy
+    name = spec[len(PREFIX):]
+    path = path_of(name)
+    if game is not None and game != name:
+        raise ValueError(f"{spec} is the agent of {name}, not of {game}; use {PREFIX}{game}")
+    return CheckpointPolicy(path, game=name)
+
+
+def export(source: str, game: str, out_dir: str | os.PathLike = MODELS_DIR) -> Path:
+    """Write ``out_dir/GAME.zip`` (the policy of checkpoint ``source`` without the optimizer's state) and
+    ``GAME.json`` (provenance). Refuses a checkpoint that does not fit ``game``."""
+    import torch
+    from .policies import check_compatible, forget_model, load_model
+    model = load_model(source)
+    forget_model(source)              # the optimizer is replaced below: keep no altered copy in the cache
+    check_compatible(model, source, game)
+    # A fresh optimizer holds no per-parameter moments: the file keeps the weights and stays loadable by
+    # MaskablePPO.load, which expects an optimizer entry.
+    model.policy.optimizer = model.policy.optimizer_class(model.policy.parameters(), lr=1e-4,
+                                                          **model.policy.optimizer_kwargs)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / f"{game}.zip"
+    tmp = out_dir / f".{game}.tmp.zip"
+    model.save(str(tmp), exclude=["tensorboard_log", "_logger", "_custom_logger"])
+    _halve_weights(tmp)
+    os.replace(tmp, target)
+    cfg = _run_config(source)
+    meta = {"game": game, "source": os.path.basename(os.path.dirname(os.path.abspath(source))) + "/"
+            + os.path.basename(source),
+            "source_sha256": hashlib.sha256(Path(source).read_bytes()).hexdigest(),
+            "timesteps": int(model.num_timesteps), "config": cfg,
+            "parameters": int(sum(p.numel() for p in model.policy.parameters())),
+            "torch": torch.__version__}
+    (out_dir / f"{game}.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n")
+    return target
+
+
+def _halve_weights(path: Path) -> None:
+    """Store the policy's float32 weights as float16 (half the file; loading casts them back to float32,
+    so the shipped agent is this file exactly: its README table is measured with it)."""
+    import io
+    import zipfile
+
+    import torch
+    with zipfile.ZipFile(path) as z:
+        entries = {name: z.read(name) for name in z.namelist()}
+    weights = torch.load(io.BytesIO(entries["policy.pth"]), map_location="cpu", weights_only=True)
+    weights = {k: v.half() if v.is_floating_point() else v for k, v in weights.items()}
+    buffer = io.BytesIO()
+    torch.save(weights, buffer)
+    entries["policy.pth"] = buffer.getvalue()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, blob in entries.items():
+            z.writestr(name, blob)
+
+
+def _run_config(source: str) -> dict:
+    """The whole resolved config.yaml of the run the checkpoint belongs to (its folder or the two above)."""
+    import yaml
+    folder = Path(source).resolve().parent
+    for candidate in (folder, folder.parent, folder.parent.parent):
+        if (candidate / "config.yaml").is_file():
+            return yaml.safe_load((candidate / "config.yaml").read_text()) or {}
+    return {}
+
+
+EVAL_SEED = 1_000_000      # the README table's seeds: apart from training (seed * 1000 + env) and imitation (20000+)
+
+
+def measure(game: str, games: int = 200, seed: int = EVAL_SEED, workers: int | None = None,
+            progress: bool = False) -> dict:
+    """The shipped agent in every seat against the game's bot, next to random play and the bot itself in the
+    same seat, in both seat-rules settings (agents.evaluate, same seeds for every row): ``{setting: result}``."""
+    from .evaluate import evaluate
+    return {rules: evaluate(game, {"agent": f"{PREFIX}{game}"}, games=games, seed=seed, workers=workers,
+                            seat_rules=rules, progress=progress)
+            for rules in ("non_player", "player")}
+
+
+def verdict(agent: dict, bot: dict) -> str:
+    """"beats" / "loses to" only where the 95 % intervals separate; else "within noise of"."""
+    if agent["ci95"][0] > bot["ci95"][1]:
+        return "beats"
+    if agent["ci95"][1] < bot["ci95"][0]:
+        return "loses to"
+    return "within noise of"
+
+
+def markdown(measured: dict) -> str:
+    """One table: per setting and seat, agent / bot / random wins with 95 % Wilson intervals, and the verdict."""
+    def cell(r):
+        return f"{r['wins']}/{r['games']} ({100 * r['win_rate']:.0f} %, {100 * r['ci95'][0]:.0f}-{100 * r['ci95'][1]:.0f})"
+    lines = ["| seat rules | seat | agent | bot in the seat | random in the seat | agent vs bot |",
+             "|---|---|---|---|---|---|"]
+    for rules, result in measured.items():
+        rows = {(r["policy"], r["seat"]): r for r in result["rows"]}
+        bot = result["against"]
+        for seat in result["factions"]:
+            a, b, rnd = rows[("agent", seat)], rows[(bot, seat)], rows[("random", seat)]
+            lines.append(f"| {rules} | {seat} | {cell(a)} | {cell(b)} | {cell(rnd)} | {verdict(a, b)} |")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m agents.pretrained", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    ex = sub.add_parser("export", help="make a shipped agent from a run's checkpoint")
+    ex.add_argument("checkpoint")
+    ex.add_argument("game")
+    ex.add_argument("--out", default=str(MODELS_DIR))
+    sub.add_parser("list", help="the shipped agents")
+    tb = sub.add_parser("table", help="measure a shipped agent against the bot in both settings (README table)")
+    tb.add_argument("game")
+    tb.add_argument("--games", type=int, default=200)
+    tb.add_argument("--seed", type=int, default=EVAL_SEED)
+    tb.add_argument("--workers", type=int, default=None)
+    tb.add_argument("--json", default=None, help="also write the full results here")
+    args = parser.parse_args(argv)
+    try:
+        if args.cmd == "export":
+            target = export(args.checkpoint, args.game, args.out)
+            print(f"{target} ({target.stat().st_size / 1e6:.1f} MB)")
+        elif args.cmd == "table":
+            path_of(args.game)
+            measured = measure(args.game, args.games, args.seed, args.workers, progress=True)
+            if args.json:
+                Path(args.json).write_text(json.dumps(measured, default=str))
+            print(f"{args.game}: {args.games} games per seat and row, seeds {args.seed}..{args.seed + args.games - 1}")
+            print(markdown(measured))
+        else:
+            for game in available():
+                meta = info(game)
+                print(f"{PREFIX}{game}: {meta['timesteps']} timesteps, {meta['parameters']} parameters")
+    except (ValueError, OSError) as exc:
+        print(f"python -m agents.pretrained: error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

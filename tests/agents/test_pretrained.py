@@ -1,0 +1,87 @@
+"""Shipped agents (agents/pretrained.py, issue 18): the ``pretrained:GAME`` spec wherever a policy is accepted,
+its refusals, and the export that makes a run's checkpoint small and keeps its decisions."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import numpy as np
+import pytest
+
+import coin_env
+from agents import pretrained
+from agents.config import load_config
+from agents.policies import CheckpointPolicy, resolve
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@pytest.fixture(scope="module")
+def smoke_run(tmp_path_factory):
+    from agents.train import train
+    tmp = tmp_path_factory.mktemp("pre")
+    cfg = load_config(os.path.join(ROOT, "configs", "smoke.yaml"), overrides=[f"output_dir={tmp / 'run'}"])
+    train(cfg, progress=False)
+    return cfg
+
+
+def test_export_drops_the_optimizer_state_halves_the_weights_and_keeps_the_decisions(smoke_run, tmp_path):
+    source = os.path.join(smoke_run["output_dir"], "final.zip")
+    target = pretrained.export(source, "gandhi", tmp_path)
+    assert target == tmp_path / "gandhi.zip"
+    assert target.stat().st_size < 0.6 * os.path.getsize(source)
+    meta = json.loads((tmp_path / "gandhi.json").read_text())
+    assert meta["game"] == "gandhi" and meta["timesteps"] == smoke_run["total_timesteps"]
+    assert meta["config"]["name"] == smoke_run["name"] and len(meta["source_sha256"]) == 64
+    original, shipped = CheckpointPolicy(source), CheckpointPolicy(str(target))
+    game = coin_env.make_game("gandhi", seed=5)
+    rng = random.Random(5)
+    for _ in range(60):
+        if game.is_over():
+            break
+        faction = game.current_player()
+        np.testing.assert_allclose(shipped.probabilities(game, faction), original.probabilities(game, faction),
+                                   rtol=0, atol=2e-3)          # float16 weights: ~3 significant digits
+        game.apply(int(rng.choice(np.flatnonzero(game.legal_mask(np.zeros(len(game.vocabulary), np.int8))))))
+
+
+def test_export_refuses_a_checkpoint_of_another_game(smoke_run, tmp_path):
+    with pytest.raises(ValueError, match="does not fit a_distant_plain"):
+        pretrained.export(os.path.join(smoke_run["output_dir"], "final.zip"), "a_distant_plain", tmp_path)
+    assert not list(tmp_path.iterdir())
+
+
+def test_unknown_or_mismatched_pretrained_specs_are_one_line_errors():
+    with pytest.raises(ValueError, match=r"no pretrained agent for 'chess'; shipped: .*gandhi"):
+        resolve("pretrained:chess")
+    with pytest.raises(ValueError, match="pretrained:gandhi is the agent of gandhi, not of a_distant_plain"):
+        resolve("pretrained:gandhi", "a_distant_plain")
+
+
+@pytest.mark.parametrize("game", ["gandhi", "a_distant_plain"])
+def test_the_shipped_agent_plays_every_seat_wherever_a_policy_is_accepted(game):
+    assert game in pretrained.available()
+    meta = pretrained.info(game)
+    assert meta["game"] == game and meta["config"]["game"] == game and meta["timesteps"] > 0
+    size = sum(os.path.getsize(pretrained.path_of(g)) for g in pretrained.available())
+    assert size < 8e6                                               # "a few MB in all"
+    env = coin_env.env(game, opponents={f: f"pretrained:{game}" for f in coin_env.make_game(game).factions[1:]})
+    env.reset(seed=1)
+    assert env.agents
+    from agents.evaluate import evaluate
+    result = evaluate(game, {"agent": f"pretrained:{game}"}, games=1, seed=3, workers=1, baselines=False)
+    seats = {r["seat"] for r in result["rows"] if r["policy"] == "agent"}
+    assert set(coin_env.make_game(game).factions) <= seats
+
+
+def test_a_config_checks_a_pretrained_opponent_before_the_run(tmp_path):
+    from agents.config import ConfigError
+    smoke = os.path.join(ROOT, "configs", "smoke.yaml")
+    cfg = load_config(smoke, overrides=[f"output_dir={tmp_path}", "opponents=pretrained:gandhi"])
+    assert cfg["opponents"] == "pretrained:gandhi"
+    with pytest.raises(ConfigError, match="pretrained:a_distant_plain is the agent of a_distant_plain, not of gandhi"):
+        load_config(smoke, overrides=[f"output_dir={tmp_path}", "opponents=pretrained:a_distant_plain"])
+    with pytest.raises(ConfigError, match="no pretrained agent for 'chess'"):
+        load_config(smoke, overrides=[f"output_dir={tmp_path}", "opponents=pretrained:chess"])
