@@ -51,3 +51,49 @@ def test_the_crown_never_plays_blackmail():
                     position={"phase": "family", "blackmail": {"crown": ["The Prime Minister's Ear"]}})
     assert g.current_player() == "crown" and "blackmail" in g.prompt()
     assert g.action_label(CrownBot()(g, "crown")) == "no"
+
+
+def test_scandal_on_leadenhall_street_after_revenue_empties_an_office_outside_india():
+    """Digest appendix C: any officeholder but a President or Governor (or the GG) vacates without retiring --
+    offered at the start of Events in India; the piece goes to its supply, the card to Vacant Offices."""
+    pos = {"phase": "events", "blackmail": {"hastings": ["Scandal on Leadenhall Street"]}}
+    g = new_game(3, position=pos, blackmail=True)
+    s = g.state
+    assert g.current_player() == "hastings" and "Scandal on Leadenhall Street" in g.prompt()
+    play(g, "yes")
+    assert sorted(labels(g)) == sorted(["Chairman", "Director of Trade", "Manager of Shipping", "Military Affairs"])
+    holder = int(s.office_holder[3])               # the Manager of Shipping
+    supply = int(s.supply[holder])
+    play(g, "Manager of Shipping")
+    assert s.office_holder[3] == -1 and s.supply[holder] == supply + 1 and s.pensioners[holder] == 0
+    assert 64 in s.hands[slot("hastings")]["used"]
+
+
+def test_scandal_in_india_targets_presidents_and_is_not_offered_without_one():
+    pos = {"phase": "events", "blackmail": {"benyon": ["Scandal in India"]}}
+    g = new_game(3, position=pos, blackmail=True)
+    play(g, "yes")
+    assert sorted(labels(g)) == ["President of Bengal", "President of Bombay", "President of Madras"]
+    play(g, "President of Madras")
+    assert g.state.office_holder[6] == -1
+    empty = {"President of Bombay": None, "President of Madras": None, "President of Bengal": None}
+    g = new_game(3, position=dict(pos, offices=empty), blackmail=True)
+    assert "Scandal in India" not in g.prompt() and 65 in g.state.hands[slot("benyon")]["blackmail"]
+
+
+def test_hiring_preference_makes_the_hirer_choose_the_player_without_nepotism():
+    """Digest appendix C: during hiring, a candidate's family plays it and the hirer must hire its member."""
+    pos = {"phase": "hiring", "offices": {"Manager of Shipping": None},
+           "writers": {"benyon": {"Bombay": 1}, "hastings": {"Madras": 1}},
+           "blackmail": {"hastings": ["Hiring Preference"]}}
+    g = new_game(3, position=pos, blackmail=True)
+    s = g.state
+    chairman = int(s.office_holder[0])
+    while "Hiring Preference" not in g.prompt():
+        assert not g.is_over()
+        g.apply(g.legal_actions()[0])
+    assert g.current_player() == "hastings"
+    play(g, "yes")
+    assert g.current_player() == g.faction_of(chairman) and labels(g) == ["writer in Madras"]
+    play(g, "writer in Madras")
+    assert s.office_holder[3] == slot("hastings") and 66 in s.hands[slot("hastings")]["used"]

@@ -11,42 +11,88 @@ the Chairman (or the former Chairman), an explicit yes / no.
   twice the highest die (not below £0) and the player takes twice the highest die from the bank (a
   reading of the paraphrased text).
 
-Not offered yet: the other eight cards (windows "any time", reactions to checks, hiring, retirements,
-London Season display), and Man on the Inside's cancellation of a card as it is played. The Crown never
-plays a blackmail card (Crown Handbook; the crown bot answers no).
+* Scandal on Leadenhall Street / Scandal in India ("when taken from the display, or any time after the
+  Revenue phase of a turn"): offered at the start of Events in India -- a reading of "any time after
+  Revenue" as its first moment (the display window is not offered); the player picks an officeholder --
+  Leadenhall Street: any office but a President, a Governor or the Governor General; India: a President,
+  a Governor or the Governor General -- who vacates the office without retiring (to its family's
+  supply; card to Vacant Offices; fatigue to the supply, as a catastrophic failure, RB p.17). Offered
+  only while such an officeholder exists (no dead actions, RB p.17).
+* Hiring Preference ("during hiring, if you are a candidate"): offered to each holder with a member in
+  the pool of the office being hired, before the hirer chooses; played, the hirer must hire one of that
+  family's candidates (the hirer picks which), without the nepotism consent.
+
+Not offered yet: the other five cards (Letters of Introduction at retirements, Envoy to the Mughals,
+Mercantile and Diplomatic Connection after checks, Man on the Inside's cancellation of a card as it is
+played). The Crown never plays a blackmail card (Crown Handbook; the crown bot answers no).
 """
 
 from __future__ import annotations
 
-from ..actions import NO, POWER_TOKEN, POWER_TOKEN_OF_ACTION, YES
+from ..actions import NO, OFFICE0, POWER_TOKEN, POWER_TOKEN_OF_ACTION, YES
 from ..data.cards import BLACKMAIL
 from ..registry import CONTINUATIONS
-from ..static import N_OFFICES
-from .common import chairman_or_title, clockwise_from, key, name
+from ..static import GOVERNOR_GENERAL, GOVERNORS, N_OFFICES, OFFICE_NAMES, PRESIDENT
+from .common import chairman_or_title, clockwise_from, key, name, vacate
 
 PM_EAR, COMPANY_FRAUD = 61, 62
+SCANDAL_ON_LEADENHALL_STREET, SCANDAL_IN_INDIA, HIRING_PREFERENCE = 64, 65, 66
 CARD_NAME = {c[0]: c[1] for c in BLACKMAIL}
+INDIA_OFFICES = frozenset(PRESIDENT) | frozenset(GOVERNORS) | {GOVERNOR_GENERAL}
 
 
 def holders(s, card) -> list[int]:
     return [f for f in clockwise_from(s, chairman_or_title(s)) if card in s.hands[f]["blackmail"]]
 
 
+def scandal_targets(s, card) -> list[int]:
+    """The offices a Scandal may empty: held offices outside India (Leadenhall Street) or in India."""
+    india = card == SCANDAL_IN_INDIA
+    return [o for o in range(N_OFFICES) if s.office_exists[o] and s.office_holder[o] >= 0
+            and (o in INDIA_OFFICES) == india]
+
+
+def playable(s, card, frame=None) -> bool:
+    if card in (SCANDAL_ON_LEADENHALL_STREET, SCANDAL_IN_INDIA):
+        return bool(scandal_targets(s, card))
+    if card == HIRING_PREFERENCE:
+        return frame is not None and s.office_holder[frame["office"]] < 0
+    return True
+
+
 def offer(game, card: int) -> None:
     """Push the window: each holder of ``card`` (facedown) is asked whether it plays it now."""
     s = game.state
+    if not playable(s, card):
+        return
     for f in reversed(holders(s, card)):
         game.after("blackmail_offer", card=card, f=f)
+
+
+def offer_hiring_preference(game, office: int, hirer: int) -> bool:
+    """Hiring Preference: each holder with a candidate in the office's pool, before the hirer chooses. True
+    if a window was pushed (the ordinary choice follows it unless the office gets filled)."""
+    from .hiring import candidates
+    s = game.state
+    pool = {slot for _, slot in candidates(s, office)}
+    who = [f for f in holders(s, HIRING_PREFERENCE) if f in pool]
+    if not who:
+        return False
+    game.after("hiring_ask", office=office, hirer=hirer)
+    for f in reversed(who):
+        game.after("blackmail_offer", card=HIRING_PREFERENCE, f=f, office=office, hirer=hirer)
+    return True
 
 
 @CONTINUATIONS.register
 def blackmail_offer(game, frame, _):
     s = game.state
     card, f = frame["card"], frame["f"]
-    if card not in s.hands[f]["blackmail"] or s.over:
+    if card not in s.hands[f]["blackmail"] or s.over or not playable(s, card, frame):
         return
+    extra = {k: frame[k] for k in ("office", "hirer") if k in frame}
     game.choose(key(f), f"{name(f)}: play the blackmail card {CARD_NAME[card]} now?", [YES, NO], "blackmail_play",
-                card=card, f=f)
+                card=card, f=f, **extra)
 
 
 def _reveal(game, f, card) -> None:
@@ -76,6 +122,19 @@ def blackmail_play(game, frame, action):
         s.cash[f] += take
         game.log_note("blackmail", f"Company Fraud: dice {dice}; the Balance loses up to £{take}, {name(f)} takes "
                       f"£{take}", roll=dice)
+    elif card in (SCANDAL_ON_LEADENHALL_STREET, SCANDAL_IN_INDIA):
+        game.choose(key(f), f"{CARD_NAME[card]}: which officeholder vacates the office?",
+                    [OFFICE0 + o for o in scandal_targets(s, card)], "blackmail_scandal_office", card=card, f=f)
+    elif card == HIRING_PREFERENCE:
+        from .hiring import _ask_source
+        _ask_source(game, frame["office"], frame["hirer"], no_own=False, only=f)
+
+
+@CONTINUATIONS.register
+def blackmail_scandal_office(game, frame, action):
+    o = action - OFFICE0
+    game.log_note("blackmail", f"{CARD_NAME[frame['card']]}: the {OFFICE_NAMES[o]} vacates the office")
+    vacate(game, o)
 
 
 @CONTINUATIONS.register

@@ -41,6 +41,14 @@ SEPOY_RECRUITMENT = 38
 
 @implements("events")
 def start(game) -> None:
+    from .blackmail import SCANDAL_IN_INDIA, SCANDAL_ON_LEADENHALL_STREET, offer
+    game.after("events_begin")
+    offer(game, SCANDAL_IN_INDIA)                  # the Scandals: after Revenue (rules/blackmail.py)
+    offer(game, SCANDAL_ON_LEADENHALL_STREET)
+
+
+@CONTINUATIONS.register
+def events_begin(game, frame, _):
     s = game.state
     s.regions_lost = 0
     face = s.rng.die(6, "storm die") - 1
