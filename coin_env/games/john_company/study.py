@@ -9,6 +9,11 @@ kind, emergency loans, dividends), what the Standing changes were for, and the o
 Policies (``--policy``): ``random`` (uniform legal actions), ``crown`` (the Crown bot in every seat),
 ``solo-random`` / ``solo-crown`` (option crown: the bot plays the Crown, the family random / the bot).
 
+Seeds: game i is played with seed ``i * --stride`` (default 2**32). The core generator (core/rng.py,
+SplitMix64) starts seed k at the k-th step of one sequence, so seeds k and k+1 draw the same dice shifted
+by one draw and consecutive seeds give strongly correlated games (measured: 7 of seeds 0-59 vs 35 of seeds
+120-179 fail under the same policy). A stride of 2**32 keeps the games' streams apart.
+
 This is a study tool, not a rule: it reads the game's state and log and never changes a game.
 """
 
@@ -137,6 +142,7 @@ def play(families, seed, policy, crown=False, limit=50000):
             "failed": r.get("reason") == "Company failure", "standing": int(g.state.standing)}
 
 
+STRIDE = 2 ** 32
 _NUM = re.compile(r"-?\d+")
 _TURN = [1]
 
@@ -214,13 +220,14 @@ def main(argv=None):
     ap.add_argument("--families", type=int, nargs="+", default=[1, 2, 4, 6])
     ap.add_argument("--policy", nargs="+", default=["random", "crown"])
     ap.add_argument("--detail", action="store_true", help="per-turn ledger")
+    ap.add_argument("--stride", type=int, default=STRIDE, help="game i uses seed i * stride (see the docstring)")
     args = ap.parse_args(argv)
     for pol in args.policy:
         for n in args.families:
             crown = pol.startswith("solo")
             if crown and n != 1:
                 continue
-            games = run(n, range(args.games), pol, crown=crown)
+            games = run(n, [i * args.stride for i in range(args.games)], pol, crown=crown)
             print(f"policy {pol}, {n} families:")
             if args.detail:
                 report(games)
