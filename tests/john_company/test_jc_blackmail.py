@@ -97,3 +97,37 @@ def test_hiring_preference_makes_the_hirer_choose_the_player_without_nepotism():
     assert g.current_player() == g.faction_of(chairman) and labels(g) == ["writer in Madras"]
     play(g, "writer in Madras")
     assert s.office_holder[3] == slot("hastings") and 66 in s.hands[slot("hastings")]["used"]
+
+
+
+def _at_bombay_trade_dice(holder="walsh"):
+    """Company Operation with only the Presidents in office: the President of Bombay is asked for trade dice."""
+    offices = {"Chairman": None, "Director of Trade": None, "Manager of Shipping": None, "Military Affairs": None}
+    pos = {"phase": "operations", "offices": offices, "commanders": {"Bombay": None, "Madras": None, "Bengal": None},
+           "treasuries": {"President of Bombay": 6}, "blackmail": {holder: ["Mercantile Connection"]}}
+    g = new_game(6, position=pos, blackmail=True)
+    play(g, "Trade")
+    assert g.prompt().startswith("Trade: pay for how many dice")
+    return g
+
+
+def test_mercantile_connection_forces_a_trade_reroll_with_half_the_dice():
+    """Digest appendix C: after a Trade check another family forces the President to reroll with half as many
+    dice (rounded down). Bombay trades with 5 dice [1, 3, 3, 4, 4] (a success); the holder plays the card: 2 dice
+    [5, 6] -- a catastrophic failure, and the President vacates the office."""
+    g = _at_bombay_trade_dice()
+    s = g.state
+    assert int(s.office_holder[5]) != slot("walsh")
+    g.script_dice([1, 3, 3, 4, 4, 5, 6])
+    play(g, "5")
+    assert g.current_player() == "walsh" and "Mercantile Connection" in g.prompt() and "reroll 2 dice" in g.prompt()
+    play(g, "yes")
+    assert s.office_holder[5] == -1 and 68 in s.hands[slot("walsh")]["used"]
+
+
+def test_mercantile_connection_declined_keeps_the_first_roll():
+    g = _at_bombay_trade_dice()
+    g.script_dice([1, 3, 3, 4, 4])
+    play(g, "5")
+    play(g, "no")
+    assert g.prompt().startswith("Trade: fill which order") and 68 in g.state.hands[slot("walsh")]["blackmail"]

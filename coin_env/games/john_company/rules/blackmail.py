@@ -22,8 +22,13 @@ the Chairman (or the former Chairman), an explicit yes / no.
   the pool of the office being hired, before the hirer chooses; played, the hirer must hire one of that
   family's candidates (the hirer picks which), without the nepotism consent.
 
-Not offered yet: the other five cards (Letters of Introduction at retirements, Envoy to the Mughals,
-Mercantile and Diplomatic Connection after checks, Man on the Inside's cancellation of a card as it is
+* Mercantile Connection ("after a check: force a President to reroll a Trade roll with half as many dice,
+  rounded down; 0 dice is a failure"): offered after each Trade check to every holder but the acting
+  President's family (a reroll it wants it can buy itself), unless the reroll could change nothing (a
+  failure with one die). The reroll's result replaces the first.
+
+Not offered yet: the other four cards (Letters of Introduction at retirements, Envoy to the Mughals,
+Diplomatic Connection after a Deploy check, Man on the Inside's cancellation of a card as it is
 played). The Crown never plays a blackmail card (Crown Handbook; the crown bot answers no).
 """
 
@@ -36,7 +41,7 @@ from ..static import GOVERNOR_GENERAL, GOVERNORS, N_OFFICES, OFFICE_NAMES, PRESI
 from .common import chairman_or_title, clockwise_from, key, name, vacate
 
 PM_EAR, COMPANY_FRAUD = 61, 62
-SCANDAL_ON_LEADENHALL_STREET, SCANDAL_IN_INDIA, HIRING_PREFERENCE = 64, 65, 66
+SCANDAL_ON_LEADENHALL_STREET, SCANDAL_IN_INDIA, HIRING_PREFERENCE, MERCANTILE_CONNECTION = 64, 65, 66, 68
 CARD_NAME = {c[0]: c[1] for c in BLACKMAIL}
 INDIA_OFFICES = frozenset(PRESIDENT) | frozenset(GOVERNORS) | {GOVERNOR_GENERAL}
 
@@ -145,3 +150,46 @@ def blackmail_ear_swap(game, frame, action):
     track[i], track[i + 1] = track[i + 1], track[i]
     s.power_track = track
     game.log_note("blackmail", f"Power track: {', '.join(track)}")
+
+
+# --- Mercantile Connection: after a Trade check -------------------------------------------------------------
+def offer_mercantile_connection(game, p: int, declared: list, dice: int, result: str) -> bool:
+    """Ask the holders (not the acting President's family) one by one; True if a question was pushed (the
+    trade then resolves from ``trade_mercantile_answer``)."""
+    from .checks import FAILURE
+    s = game.state
+    president = int(s.office_holder[PRESIDENT[p]])
+    who = [f for f in holders(s, MERCANTILE_CONNECTION) if f != president]
+    if not who or (dice // 2 == 0 and result == FAILURE):
+        return False
+    _ask_mercantile(game, who, p, declared, dice, result)
+    return True
+
+
+def _ask_mercantile(game, who, p, declared, dice, result):
+    f = who[0]
+    game.choose(key(f), f"{name(f)}: play the blackmail card {CARD_NAME[MERCANTILE_CONNECTION]} now (the Trade check "
+                f"was a {result}; the President would reroll {dice // 2} dice)?", [YES, NO],
+                "trade_mercantile_answer", who=who, p=p, declared=declared, dice=dice, result=result)
+
+
+@CONTINUATIONS.register
+def trade_mercantile_answer(game, frame, action):
+    from .checks import FAILURE, roll_check
+    from .operations_presidency import trade_resolve
+    from ..static import PRESIDENCY_NAMES
+    who, p, declared, dice, result = frame["who"], frame["p"], frame["declared"], frame["dice"], frame["result"]
+    if action == YES:
+        _reveal(game, who[0], MERCANTILE_CONNECTION)
+        half = dice // 2
+        if half >= 1:
+            _, result, _ = roll_check(game, half, f"Trade of {PRESIDENCY_NAMES[p]} (rerolled: Mercantile Connection)")
+        else:
+            result = FAILURE
+            game.log_note("check", f"Trade of {PRESIDENCY_NAMES[p]} rerolled with 0 dice: {FAILURE}")
+        trade_resolve(game, p, declared, result)
+        return
+    if len(who) > 1:
+        _ask_mercantile(game, who[1:], p, declared, dice, result)
+        return
+    trade_resolve(game, p, declared, result)

@@ -206,7 +206,16 @@ def trade_dice(game, frame, value):
     s = game.state
     p, declared = frame["p"], frame["declared"]
     s.treasury[PRESIDENT_TREASURY[p]] -= value
-    _, result, _ = roll_check(game, value - (len(declared) - 1), f"Trade of {PRESIDENCY_NAMES[p]}")
+    dice = value - (len(declared) - 1)
+    _, result, _ = roll_check(game, dice, f"Trade of {PRESIDENCY_NAMES[p]}")
+    from .blackmail import offer_mercantile_connection
+    if offer_mercantile_connection(game, p, declared, dice, result):   # a reroll may be forced (rules/blackmail.py)
+        return
+    trade_resolve(game, p, declared, result)
+
+
+def trade_resolve(game, p, declared, result) -> None:
+    s = game.state
     if result == CATASTROPHE:
         vacate(game, PRESIDENT[p])
         return
