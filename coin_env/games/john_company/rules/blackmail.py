@@ -27,9 +27,12 @@ the Chairman (or the former Chairman), an explicit yes / no.
   President's family (a reroll it wants it can buy itself), unless the reroll could change nothing (a
   failure with one die). The reroll's result replaces the first.
 
-Not offered yet: the other four cards (Letters of Introduction at retirements, Envoy to the Mughals,
-Diplomatic Connection after a Deploy check, Man on the Inside's cancellation of a card as it is
-played). The Crown never plays a blackmail card (Crown Handbook; the crown bot answers no).
+* Diplomatic Connection (the same for a Commander's Deploy roll): offered after each Deploy check to every
+  holder but the Commander's family, unless the reroll could change nothing; the pieces used are
+  exhausted and their loss checks rolled after the reroll, as after any Deploy check.
+
+Not offered yet: the other three cards (Letters of Introduction at retirements, Envoy to the Mughals, Man
+on the Inside's cancellation of a card as it is played). The Crown never plays a blackmail card (Crown Handbook; the crown bot answers no).
 """
 
 from __future__ import annotations
@@ -41,7 +44,8 @@ from ..static import GOVERNOR_GENERAL, GOVERNORS, N_OFFICES, OFFICE_NAMES, PRESI
 from .common import chairman_or_title, clockwise_from, key, name, vacate
 
 PM_EAR, COMPANY_FRAUD = 61, 62
-SCANDAL_ON_LEADENHALL_STREET, SCANDAL_IN_INDIA, HIRING_PREFERENCE, MERCANTILE_CONNECTION = 64, 65, 66, 68
+SCANDAL_ON_LEADENHALL_STREET, SCANDAL_IN_INDIA, HIRING_PREFERENCE = 64, 65, 66
+MERCANTILE_CONNECTION, DIPLOMATIC_CONNECTION = 68, 69
 CARD_NAME = {c[0]: c[1] for c in BLACKMAIL}
 INDIA_OFFICES = frozenset(PRESIDENT) | frozenset(GOVERNORS) | {GOVERNOR_GENERAL}
 
@@ -193,3 +197,46 @@ def trade_mercantile_answer(game, frame, action):
         _ask_mercantile(game, who[1:], p, declared, dice, result)
         return
     trade_resolve(game, p, declared, result)
+
+
+# --- Diplomatic Connection: after a Deploy check ------------------------------------------------------------
+def offer_diplomatic_connection(game, p: int, r: int, chosen: dict, total: int, dice: int, result: str) -> bool:
+    from .checks import FAILURE
+    s = game.state
+    commander = int(s.commander[p])
+    who = [f for f in holders(s, DIPLOMATIC_CONNECTION) if f != commander]
+    if not who or (dice // 2 == 0 and result == FAILURE):
+        return False
+    _ask_diplomatic(game, who, dict(p=p, r=r, chosen=chosen, total=total, dice=dice, result=result))
+    return True
+
+
+def _ask_diplomatic(game, who, data):
+    f = who[0]
+    game.choose(key(f), f"{name(f)}: play the blackmail card {CARD_NAME[DIPLOMATIC_CONNECTION]} now (the Deploy check "
+                f"was a {data['result']}; the Commander would reroll {data['dice'] // 2} dice)?", [YES, NO],
+                "deploy_diplomatic_answer", who=who, **data)
+
+
+@CONTINUATIONS.register
+def deploy_diplomatic_answer(game, frame, action):
+    from .checks import FAILURE, roll_check
+    from .operations_presidency import deploy_after_roll
+    from ..static import REGION_NAMES
+    who = frame["who"]
+    data = {k: frame[k] for k in ("p", "r", "chosen", "total", "dice", "result")}
+    if action == YES:
+        _reveal(game, who[0], DIPLOMATIC_CONNECTION)
+        half = data["dice"] // 2
+        result = FAILURE
+        if half >= 1:
+            _, result, _ = roll_check(game, half, f"Deploy against {REGION_NAMES[data['r']]} (rerolled: Diplomatic "
+                                      "Connection)")
+        else:
+            game.log_note("check", f"Deploy rerolled with 0 dice: {FAILURE}")
+        deploy_after_roll(game, data["p"], data["r"], data["chosen"], data["total"], result)
+        return
+    if len(who) > 1:
+        _ask_diplomatic(game, who[1:], data)
+        return
+    deploy_after_roll(game, data["p"], data["r"], data["chosen"], data["total"], data["result"])
