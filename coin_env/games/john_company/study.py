@@ -115,6 +115,7 @@ def play(families, seed, policy, crown=False, limit=50000):
         options["crown"] = True
     g = new_game("1710", seed=seed, options=options, log=True)
     rng = random.Random(seed)
+    _TURN[0] = 1
     ledger = defaultdict(Counter)          # turn -> category -> £
     snaps = {}                             # (turn, phase) -> snapshot at the first decision seen in it
     seen_log = 0
