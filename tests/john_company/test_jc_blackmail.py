@@ -131,3 +131,30 @@ def test_mercantile_connection_declined_keeps_the_first_roll():
     play(g, "5")
     play(g, "no")
     assert g.prompt().startswith("Trade: fill which order") and 68 in g.state.hands[slot("walsh")]["blackmail"]
+
+
+def test_letters_of_introduction_uses_the_other_families_spouse_discounts():
+    """Digest appendix C: when retiring, also use the retirement discounts of every other player's spouses.
+    Benyon (£6) retires to the £8 box with Hastings's Mr. Rochester (£2) after playing the card."""
+    pos = {"phase": "london_season", "turn": 2, "offices": {"Chairman": "benyon"}, "fatigue": {"Chairman": 4},
+           "cash": {"benyon": 6}, "prestige": {"hastings": ["Mr. Rochester"]},
+           "blackmail": {"benyon": ["Letters of Introduction"]}}
+    g = new_game(3, position=pos, blackmail=True)
+    s = g.state
+    assert g.current_player() == "benyon" and "Letters of Introduction" in g.prompt()
+    play(g, "yes")
+    assert "prize box 3" in labels(g)                        # £8 - £2 <= £6
+    play(g, "prize box 3")
+    assert s.cash[slot("benyon")] == 0 and s.prize_pieces[slot("benyon"), 2] == 1
+    assert 63 in s.hands[slot("benyon")]["used"] and 11 in s.hands[slot("hastings")]["prestige"]
+
+
+def test_letters_of_introduction_declined_asks_once_and_is_not_offered_without_spouses():
+    pos = {"phase": "london_season", "turn": 2, "offices": {"Chairman": "benyon"}, "fatigue": {"Chairman": 4},
+           "cash": {"benyon": 6}, "prestige": {"hastings": ["Mr. Rochester"]},
+           "blackmail": {"benyon": ["Letters of Introduction"]}}
+    g = new_game(3, position=pos, blackmail=True)
+    play(g, "no")
+    assert "retire a pensioner" in g.prompt() and "prize box 3" not in labels(g)
+    g = new_game(3, position=dict(pos, prestige={}), blackmail=True)
+    assert "Letters of Introduction" not in g.prompt() and "retire a pensioner" in g.prompt()

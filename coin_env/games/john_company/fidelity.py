@@ -56,8 +56,8 @@ def rows() -> list[tuple[str, str, str, str]]:
          "Elephant's March, crises, region loss), Parliament (laws, dial, votes, coalitions, policies), Upkeep "
          "and Refresh, Company failure, Final Scoring", "readings of unclear passages, each marked in the rules "
          "module (e.g. the defence of an Army without Commander, empty stacks refilled, window-tax returns)",
-         "3 of 10 blackmail card plays (Letters of Introduction, Envoy to the Mughals, Man on the Inside; the other "
-         "7 are offered); deregulation and firms "
+         "2 of 10 blackmail card plays (Envoy to the Mughals, Man on the Inside; the other 8 are offered); "
+         "deregulation and firms "
          "(1758/1813); the Power Award table (owner data pack key 'power_award')"),
         ("Negotiation and consent (RB p.8)", "no free negotiation; every consent is an explicit yes/no of the "
          "consenting family: nepotism, Chairman support, Debt beyond 3, alliance purchases, coalitions, Military "

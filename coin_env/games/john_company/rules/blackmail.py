@@ -1,4 +1,4 @@
-"""Blackmail card plays (RB p.12; the card texts: digest appendix C, from BGA) -- the two with a fixed window.
+"""Blackmail card plays (RB p.12; the card texts: digest appendix C, from BGA) -- eight of the ten.
 
 A blackmail card is held facedown; played, it goes faceup to its owner's area (``hands[f]["used"]``) and
 still counts its power at the end (RB p.8). Each window asks every holder of the card, clockwise from
@@ -31,8 +31,11 @@ the Chairman (or the former Chairman), an explicit yes / no.
   holder but the Commander's family, unless the reroll could change nothing; the pieces used are
   exhausted and their loss checks rolled after the reroll, as after any Deploy check.
 
-Not offered yet: the other three cards (Letters of Introduction at retirements, Envoy to the Mughals, Man
-on the Inside's cancellation of a card as it is played). The Crown never plays a blackmail card (Crown Handbook; the crown bot answers no).
+* Letters of Introduction: offered before its holder's first retirement of a London Season or of Final
+  Scoring (rules/london_season.py, where the discounts live).
+
+Not offered yet: Envoy to the Mughals (its power is not in the sources either) and Man on the Inside's
+cancellation of a card as it is played. The Crown never plays a blackmail card (Crown Handbook; the crown bot answers no).
 """
 
 from __future__ import annotations
