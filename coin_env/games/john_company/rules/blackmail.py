@@ -10,7 +10,6 @@ the Chairman (or the former Chairman), an explicit yes / no.
 * Company Fraud (at the start of Revenue): a die for each office the player holds; the Balance loses
   twice the highest die (not below £0) and the player takes twice the highest die from the bank (a
   reading of the paraphrased text).
-
 * Scandal on Leadenhall Street / Scandal in India ("when taken from the display, or any time after the
   Revenue phase of a turn"): offered at the start of Events in India -- a reading of "any time after
   Revenue" as its first moment (the display window is not offered); the player picks an officeholder --
@@ -21,21 +20,19 @@ the Chairman (or the former Chairman), an explicit yes / no.
 * Hiring Preference ("during hiring, if you are a candidate"): offered to each holder with a member in
   the pool of the office being hired, before the hirer chooses; played, the hirer must hire one of that
   family's candidates (the hirer picks which), without the nepotism consent.
-
 * Mercantile Connection ("after a check: force a President to reroll a Trade roll with half as many dice,
   rounded down; 0 dice is a failure"): offered after each Trade check to every holder but the acting
   President's family (a reroll it wants it can buy itself), unless the reroll could change nothing (a
   failure with one die). The reroll's result replaces the first.
-
 * Diplomatic Connection (the same for a Commander's Deploy roll): offered after each Deploy check to every
   holder but the Commander's family, unless the reroll could change nothing; the pieces used are
   exhausted and their loss checks rolled after the reroll, as after any Deploy check.
-
 * Letters of Introduction: offered before its holder's first retirement of a London Season or of Final
   Scoring (rules/london_season.py, where the discounts live).
 
 Not offered yet: Envoy to the Mughals (its power is not in the sources either) and Man on the Inside's
-cancellation of a card as it is played. The Crown never plays a blackmail card (Crown Handbook; the crown bot answers no).
+cancellation of a card as it is played. The Crown never plays a blackmail card (Crown Handbook; the crown
+bot answers no).
 """
 
 from __future__ import annotations

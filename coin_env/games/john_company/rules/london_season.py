@@ -16,8 +16,8 @@
 Spouse restrictions that force giving things up are applied by discarding (no trade partner without
 negotiation): John Thorpe (workshops), Violet Effingham (shipyards; fitted ships stay), Joseph Sedley
 (Company shares; a Chairman's piece leaves the office), Esther Summerson (blackmail cards).
-Becky Sharp's VP and discount are not in the sources (0: reconstructed). Blackmail cards are never
-played (not implemented; they still count as hidden cards).
+Becky Sharp's VP and discount are not in the sources (0: reconstructed). The blackmail card Letters of
+Introduction is offered before its holder's first retirement (below); other blackmail plays: rules/blackmail.py.
 """
 
 from __future__ import annotations
