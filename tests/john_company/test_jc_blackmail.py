@@ -100,11 +100,12 @@ def test_hiring_preference_makes_the_hirer_choose_the_player_without_nepotism():
 
 
 
-def _at_bombay_trade_dice(holder="walsh"):
-    """Company Operation with only the Presidents in office: the President of Bombay is asked for trade dice."""
+def _at_bombay_trade_dice(holder="walsh", more=None):
+    """Company Operation with only the Presidents in office: the President of Bombay is asked for trade dice
+    (``holder`` holds Mercantile Connection; ``more``: other families' blackmail cards)."""
     offices = {"Chairman": None, "Director of Trade": None, "Manager of Shipping": None, "Military Affairs": None}
     pos = {"phase": "operations", "offices": offices, "commanders": {"Bombay": None, "Madras": None, "Bengal": None},
-           "treasuries": {"President of Bombay": 6}, "blackmail": {holder: ["Mercantile Connection"]}}
+           "treasuries": {"President of Bombay": 6}, "blackmail": {holder: ["Mercantile Connection"], **(more or {})}}
     g = new_game(6, position=pos, blackmail=True)
     play(g, "Trade")
     assert g.prompt().startswith("Trade: pay for how many dice")
@@ -158,3 +159,37 @@ def test_letters_of_introduction_declined_asks_once_and_is_not_offered_without_s
     assert "retire a pensioner" in g.prompt() and "prize box 3" not in labels(g)
     g = new_game(3, position=dict(pos, prestige={}), blackmail=True)
     assert "Letters of Introduction" not in g.prompt() and "retire a pensioner" in g.prompt()
+
+
+def test_man_on_the_inside_cancels_a_card_as_it_is_played():
+    """Digest appendix C: cancel a blackmail card as it is played; it goes faceup into the canceller's area.
+    Hastings plays The Prime Minister's Ear, Larkins cancels it: the power track is unchanged."""
+    pos = {"phase": "family", "blackmail": {"hastings": ["The Prime Minister's Ear"],
+                                            "larkins": ["Man on the Inside"]}}
+    g = new_game(3, position=pos, blackmail=True)
+    s = g.state
+    play(g, "yes")
+    assert g.current_player() == "larkins" and "Man on the Inside" in g.prompt()
+    play(g, "yes")
+    assert s.power_track == ["Luxuries", "Company shares", "Shipyards", "Workshops"] and "family action" in g.prompt()
+    assert s.hands[slot("larkins")]["used"] == [70, 61] and s.hands[slot("hastings")]["used"] == []
+    assert 61 not in s.hands[slot("hastings")]["blackmail"]
+
+
+def test_man_on_the_inside_declined_lets_the_play_happen():
+    g = _at_bombay_trade_dice(more={"larkins": ["Man on the Inside"]})
+    s = g.state
+    g.script_dice([1, 3, 3, 4, 4, 5, 6])
+    play(g, "5")
+    play(g, "yes")                                             # Walsh forces the reroll
+    assert g.current_player() == "larkins" and "cancel" in g.prompt()
+    play(g, "no")
+    assert s.office_holder[5] == -1 and 68 in s.hands[slot("walsh")]["used"]
+
+
+def test_man_on_the_inside_cancels_a_mercantile_connection():
+    g = _at_bombay_trade_dice(more={"larkins": ["Man on the Inside"]})
+    s = g.state
+    g.script_dice([1, 3, 3, 4, 4])
+    play(g, "5", "yes", "yes")
+    assert g.prompt().startswith("Trade: fill which order") and 68 in s.hands[slot("larkins")]["used"]

@@ -56,7 +56,7 @@ def rows() -> list[tuple[str, str, str, str]]:
          "Elephant's March, crises, region loss), Parliament (laws, dial, votes, coalitions, policies), Upkeep "
          "and Refresh, Company failure, Final Scoring", "readings of unclear passages, each marked in the rules "
          "module (e.g. the defence of an Army without Commander, empty stacks refilled, window-tax returns)",
-         "2 of 10 blackmail card plays (Envoy to the Mughals, Man on the Inside; the other 8 are offered); "
+         "1 of 10 blackmail card plays (Envoy to the Mughals; the other 9 are offered); "
          "deregulation and firms "
          "(1758/1813); the Power Award table (owner data pack key 'power_award')"),
         ("Negotiation and consent (RB p.8)", "no free negotiation; every consent is an explicit yes/no of the "

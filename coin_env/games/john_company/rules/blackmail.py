@@ -1,4 +1,4 @@
-"""Blackmail card plays (RB p.12; the card texts: digest appendix C, from BGA) -- eight of the ten.
+"""Blackmail card plays (RB p.12; the card texts: digest appendix C, from BGA) -- nine of the ten.
 
 A blackmail card is held facedown; played, it goes faceup to its owner's area (``hands[f]["used"]``) and
 still counts its power at the end (RB p.8). Each window asks every holder of the card, clockwise from
@@ -30,8 +30,12 @@ the Chairman (or the former Chairman), an explicit yes / no.
 * Letters of Introduction: offered before its holder's first retirement of a London Season or of Final
   Scoring (rules/london_season.py, where the discounts live).
 
-Not offered yet: Envoy to the Mughals (its power is not in the sources either) and Man on the Inside's
-cancellation of a card as it is played. The Crown never plays a blackmail card (Crown Handbook; the crown
+* Man on the Inside ("cancel a blackmail card as it is played; the cancelled card goes faceup into your
+  area; not usable against Letters of Introduction at Final Scoring"): each time a card is played, every
+  other holder is asked in turn; a cancelled card has no effect and goes with Man on the Inside into the
+  canceller's area (both count their power there at the end), and the play goes on as if declined.
+
+Not offered yet: Envoy to the Mughals (its power is not in the sources either). The Crown never plays a blackmail card (Crown Handbook; the crown
 bot answers no).
 """
 
@@ -45,7 +49,8 @@ from .common import chairman_or_title, clockwise_from, key, name, vacate
 
 PM_EAR, COMPANY_FRAUD = 61, 62
 SCANDAL_ON_LEADENHALL_STREET, SCANDAL_IN_INDIA, HIRING_PREFERENCE = 64, 65, 66
-MERCANTILE_CONNECTION, DIPLOMATIC_CONNECTION = 68, 69
+MERCANTILE_CONNECTION, DIPLOMATIC_CONNECTION, MAN_ON_THE_INSIDE = 68, 69, 70
+LETTERS_OF_INTRODUCTION = 63
 CARD_NAME = {c[0]: c[1] for c in BLACKMAIL}
 INDIA_OFFICES = frozenset(PRESIDENT) | frozenset(GOVERNORS) | {GOVERNOR_GENERAL}
 
@@ -112,12 +117,65 @@ def _reveal(game, f, card) -> None:
     game.log_note("blackmail", f"{name(f)} plays {CARD_NAME[card]}", family=key(f), card=CARD_NAME[card])
 
 
+# --- Man on the Inside: cancel a card as it is played ---------------------------------------------------------
+def cancel_window(game, f: int, card: int, resume: str, data: dict) -> bool:
+    """Ask the holders of Man on the Inside (not ``f``) in turn whether they cancel ``card`` as ``f`` plays it;
+    True if asked. The continuation ``resume`` then gets ``data`` with ``cancelled`` true or false."""
+    s = game.state
+    if card == LETTERS_OF_INTRODUCTION and s.phase == "final_scoring":
+        return False                    # not usable against Letters of Introduction at Final Scoring
+    who = [g for g in holders(s, MAN_ON_THE_INSIDE) if g != f]
+    if not who:
+        return False
+    _ask_cancel(game, who, f, card, resume, data)
+    return True
+
+
+def _ask_cancel(game, who, f, card, resume, data):
+    game.choose(key(who[0]), f"{name(who[0])}: play the blackmail card {CARD_NAME[MAN_ON_THE_INSIDE]} to cancel "
+                f"{name(f)}'s {CARD_NAME[card]}?", [YES, NO], "blackmail_cancel_answer", who=who, f=f, card=card,
+                resume=resume, data=data)
+
+
+@CONTINUATIONS.register
+def blackmail_cancel_answer(game, frame, action):
+    s = game.state
+    who, f, card = frame["who"], frame["f"], frame["card"]
+    if action != YES and len(who) > 1:
+        _ask_cancel(game, who[1:], f, card, frame["resume"], frame["data"])
+        return
+    if action == YES:
+        g = who[0]
+        _reveal(game, g, MAN_ON_THE_INSIDE)
+        h, hg = s.hands[f], s.hands[g]
+        s.hands[f] = {"prestige": list(h["prestige"]), "blackmail": [c for c in h["blackmail"] if c != card],
+                      "used": list(h["used"])}
+        s.hands[g] = {"prestige": list(hg["prestige"]), "blackmail": list(hg["blackmail"]),
+                      "used": list(hg["used"]) + [card]}
+        game.log_note("blackmail", f"{name(g)} cancels {name(f)}'s {CARD_NAME[card]}; it goes faceup to {name(g)}",
+                      family=key(g), card=CARD_NAME[card])
+    CONTINUATIONS[frame["resume"]](game, dict(frame["data"], cancelled=action == YES), None)
+
+
 @CONTINUATIONS.register
 def blackmail_play(game, frame, action):
-    s = game.state
-    card, f = frame["card"], frame["f"]
     if action != YES:
         return
+    data = {k: frame[k] for k in ("card", "f", "office", "hirer") if k in frame}
+    if cancel_window(game, frame["f"], frame["card"], "blackmail_play_resume", data):
+        return
+    _apply_play(game, data)
+
+
+@CONTINUATIONS.register
+def blackmail_play_resume(game, frame, _):
+    if not frame["cancelled"]:
+        _apply_play(game, frame)
+
+
+def _apply_play(game, frame) -> None:
+    s = game.state
+    card, f = frame["card"], frame["f"]
     _reveal(game, f, card)
     if card == PM_EAR:
         track = s.power_track
@@ -183,6 +241,12 @@ def trade_mercantile_answer(game, frame, action):
     from .operations_presidency import trade_resolve
     from ..static import PRESIDENCY_NAMES
     who, p, declared, dice, result = frame["who"], frame["p"], frame["declared"], frame["dice"], frame["result"]
+    if action == YES and "cancelled" not in frame:
+        data = dict(who=who, p=p, declared=declared, dice=dice, result=result)
+        if cancel_window(game, who[0], MERCANTILE_CONNECTION, "trade_mercantile_answer", data):
+            return
+    if "cancelled" in frame:                     # back from Man on the Inside's question
+        action = NO if frame["cancelled"] else YES
     if action == YES:
         _reveal(game, who[0], MERCANTILE_CONNECTION)
         half = dice // 2
@@ -225,6 +289,11 @@ def deploy_diplomatic_answer(game, frame, action):
     from ..static import REGION_NAMES
     who = frame["who"]
     data = {k: frame[k] for k in ("p", "r", "chosen", "total", "dice", "result")}
+    if action == YES and "cancelled" not in frame:
+        if cancel_window(game, who[0], DIPLOMATIC_CONNECTION, "deploy_diplomatic_answer", dict(data, who=who)):
+            return
+    if "cancelled" in frame:                     # back from Man on the Inside's question
+        action = NO if frame["cancelled"] else YES
     if action == YES:
         _reveal(game, who[0], DIPLOMATIC_CONNECTION)
         half = data["dice"] // 2

@@ -115,8 +115,14 @@ def london_retire_next(game, frame, _):
 
 @CONTINUATIONS.register
 def london_letters_answer(game, frame, action):
-    from .blackmail import _reveal
+    from .blackmail import _reveal, cancel_window
     f = frame["order"][frame["i"]]
+    data = {k: frame[k] for k in ("order", "i", "spent", "retired", "discounts")}
+    if action == YES and "cancelled" not in frame:
+        if cancel_window(game, f, LETTERS_OF_INTRODUCTION, "london_letters_answer", data):   # Man on the Inside
+            return
+    if "cancelled" in frame:                     # back from Man on the Inside's question
+        action = NO if frame["cancelled"] else YES
     discounts = dict(frame["discounts"])
     if action == YES:
         _reveal(game, f, LETTERS_OF_INTRODUCTION)
