@@ -193,3 +193,19 @@ def test_man_on_the_inside_cancels_a_mercantile_connection():
     g.script_dice([1, 3, 3, 4, 4])
     play(g, "5", "yes", "yes")
     assert g.prompt().startswith("Trade: fill which order") and 68 in s.hands[slot("larkins")]["used"]
+
+
+def test_envoy_to_the_mughals_moves_the_elephant_and_pays_the_tails_best_open_order():
+    """Digest appendix C: move the Elephant to any legal position and take £ equal to the highest open order
+    in the region at its tail. Madras's borders (BGA shapes) face Mysore or Hyderabad; Ma1 (£5) is open, Ma2
+    closed in 1710: Hastings takes £5."""
+    pos = {"phase": "events", "blackmail": {"hastings": ["Envoy to the Mughals"]}, "cash": {"hastings": 0}}
+    g = new_game(3, position=pos, blackmail=True)
+    s = g.state
+    assert s.elephant == {"region": "Maratha", "facing": "Delhi"} and "Envoy to the Mughals" in g.prompt()
+    play(g, "yes", "region Madras")
+    assert sorted(labels(g)) == ["region Hyderabad", "region Mysore"]
+    cash = int(s.cash[slot("hastings")])
+    g.script_dice([1])                      # the storm die that follows: 4 events, no storm
+    play(g, "region Hyderabad")
+    assert s.cash[slot("hastings")] == cash + 5 and 67 in s.hands[slot("hastings")]["used"]

@@ -1,4 +1,4 @@
-"""Blackmail card plays (RB p.12; the card texts: digest appendix C, from BGA) -- nine of the ten.
+"""Blackmail card plays (RB p.12; the card texts: digest appendix C, from BGA) -- all ten.
 
 A blackmail card is held facedown; played, it goes faceup to its owner's area (``hands[f]["used"]``) and
 still counts its power at the end (RB p.8). Each window asks every holder of the card, clockwise from
@@ -35,13 +35,18 @@ the Chairman (or the former Chairman), an explicit yes / no.
   other holder is asked in turn; a cancelled card has no effect and goes with Man on the Inside into the
   canceller's area (both count their power there at the end), and the play goes on as if declined.
 
-Not offered yet: Envoy to the Mughals (its power is not in the sources either). The Crown never plays a blackmail card (Crown Handbook; the crown
+* Envoy to the Mughals ("any time during a turn before Events in India: move the Elephant to any legal
+  position; take £ equal to the highest open order in the region at the Elephant's tail"): offered at the
+  start of Events in India, before its first step -- a reading of "any time before" as its last moment;
+  a legal position is one the Elephant's March could give it (any region, any border shape, RB p.30),
+  asked as the tail's region, then the region it faces when there is a choice. Its power is not in the
+  sources (0 here, as in data/cards.py). The Crown never plays a blackmail card (Crown Handbook; the crown
 bot answers no).
 """
 
 from __future__ import annotations
 
-from ..actions import NO, OFFICE0, POWER_TOKEN, POWER_TOKEN_OF_ACTION, YES
+from ..actions import NO, OFFICE0, POWER_TOKEN, POWER_TOKEN_OF_ACTION, REGION0, YES
 from ..data.cards import BLACKMAIL
 from ..registry import CONTINUATIONS
 from ..static import GOVERNOR_GENERAL, GOVERNORS, N_OFFICES, OFFICE_NAMES, PRESIDENT
@@ -49,7 +54,7 @@ from .common import chairman_or_title, clockwise_from, key, name, vacate
 
 PM_EAR, COMPANY_FRAUD = 61, 62
 SCANDAL_ON_LEADENHALL_STREET, SCANDAL_IN_INDIA, HIRING_PREFERENCE = 64, 65, 66
-MERCANTILE_CONNECTION, DIPLOMATIC_CONNECTION, MAN_ON_THE_INSIDE = 68, 69, 70
+ENVOY_TO_THE_MUGHALS, MERCANTILE_CONNECTION, DIPLOMATIC_CONNECTION, MAN_ON_THE_INSIDE = 67, 68, 69, 70
 LETTERS_OF_INTRODUCTION = 63
 CARD_NAME = {c[0]: c[1] for c in BLACKMAIL}
 INDIA_OFFICES = frozenset(PRESIDENT) | frozenset(GOVERNORS) | {GOVERNOR_GENERAL}
@@ -195,6 +200,48 @@ def _apply_play(game, frame) -> None:
     elif card == HIRING_PREFERENCE:
         from .hiring import _ask_source
         _ask_source(game, frame["office"], frame["hirer"], no_own=False, only=f)
+    elif card == ENVOY_TO_THE_MUGHALS:
+        _ask_envoy_region(game, f)
+
+
+# --- Envoy to the Mughals: move the Elephant ------------------------------------------------------------------
+def _ask_envoy_region(game, f) -> None:
+    from .events_india import elephant_positions
+    from ..static import REGION
+    regions = sorted({REGION[pos["region"]] for pos in elephant_positions(game.state)})
+    game.choose(key(f), f"{CARD_NAME[ENVOY_TO_THE_MUGHALS]}: the Elephant's tail in which region?",
+                [REGION0 + r for r in regions], "blackmail_envoy_region", f=f)
+
+
+@CONTINUATIONS.register
+def blackmail_envoy_region(game, frame, action):
+    from .events_india import elephant_positions
+    from ..static import REGION, REGION_NAMES
+    f, r = frame["f"], action - REGION0
+    positions = [pos for pos in elephant_positions(game.state) if pos["region"] == REGION_NAMES[r]]
+    if len(positions) == 1:
+        _envoy_move(game, f, positions[0])
+        return
+    game.choose(key(f), f"{CARD_NAME[ENVOY_TO_THE_MUGHALS]}: the Elephant in {REGION_NAMES[r]} faces which region?",
+                [REGION0 + REGION[pos["facing"]] for pos in positions], "blackmail_envoy_facing", f=f, r=r)
+
+
+@CONTINUATIONS.register
+def blackmail_envoy_facing(game, frame, action):
+    from ..static import REGION_NAMES
+    _envoy_move(game, frame["f"], {"region": REGION_NAMES[frame["r"]], "facing": REGION_NAMES[action - REGION0]})
+
+
+def _envoy_move(game, f, pos) -> None:
+    """The Elephant moves; the player takes £ equal to the highest open order in the region at its tail."""
+    from ..static import OPEN, REGION, REGION_ORDERS
+    s = game.state
+    s.elephant = dict(pos)
+    r = REGION[pos["region"]]
+    take = max((game.data.order_value[o] for o in REGION_ORDERS[r] if s.order_state[o] == OPEN), default=0)
+    s.cash[f] += take
+    game.log_note("blackmail", f"Envoy to the Mughals: the Elephant stands in {pos['region']}"
+                  + (f" facing {pos['facing']}" if pos["facing"] else " (centre)") + f"; {name(f)} takes £{take}")
 
 
 @CONTINUATIONS.register
