@@ -340,3 +340,16 @@ def test_every_crown_decision_has_a_handbook_procedure_in_these_games():
             who = g.current_player()
             g.apply(bot(g, who) if who == "crown" or seed % 2 else rng.choice(g.legal_actions()))
     assert dict(bot.fallbacks) == {}
+
+
+def test_ai_card_6_counts_all_company_shares():
+    """AI card 6's climate chart (BGA AICard_06, digest Appendix E): 9+ Company shares (the Court of every family
+    plus the Chairman's piece) -> Lion, 7+ -> Bear, else Bull. The Crown's own shares alone are not the measure:
+    here the Crown has 1 share and the Company 7 (6 in the Court + the Chairman), so the climate is Bear."""
+    card6 = next(c for c in cd.AI_CARDS if c["id"] == 6)
+    g = solo(0, position={"ai_card": 6, "court": {"benyon": 5, "crown": 1}, "offices": {"Chairman": "benyon"}})
+    assert crown_rules.chart_climate(g.state, card6) == cd.BEAR
+    g = solo(0, position={"ai_card": 6, "court": {"benyon": 7, "crown": 1}, "offices": {"Chairman": "benyon"}})
+    assert crown_rules.chart_climate(g.state, card6) == cd.LION
+    g = solo(0, position={"ai_card": 6, "court": {"benyon": 4, "crown": 1}, "offices": {"Chairman": "benyon"}})
+    assert crown_rules.chart_climate(g.state, card6) == cd.BULL

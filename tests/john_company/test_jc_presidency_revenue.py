@@ -240,3 +240,20 @@ def test_an_owner_power_award_table_is_used():
             assert not any("Power Award" in c for c in r["caveats"])
             return
     raise AssertionError("no game reached the end of the scenario")
+
+
+def test_diplomatic_connection_forces_a_deploy_reroll_with_half_the_dice():
+    """Digest appendix C: after a Deploy check another family forces the Commander to reroll with half as many
+    dice. RB-ex p.22's Deploy (3 dice, first roll [2, 3, 4]: a success); Larkins plays the card: 1 die [4], a
+    failure; the pieces used are still exhausted and their loss checks rolled (no 6)."""
+    g = deploy_game(regiments={"Madras": 3}, blackmail={"larkins": ["Diplomatic Connection"]})
+    play(g, "Deploy", "region Hyderabad", "2", "1", "1")
+    g.script_dice([2, 3, 4, 4, 1, 5, 3])       # check (3 dice), the reroll (1 die), then one loss die per officer
+    play(g, "1")
+    assert g.current_player() == "larkins" and "Diplomatic Connection" in g.prompt() and "reroll 1 dice" in g.prompt()
+    play(g, "yes")
+    s = g.state
+    h = REGION["Hyderabad"]
+    assert s.control[h] == -1 and s.strength[h] == 2 and 69 in s.hands[slot("larkins")]["used"]
+    assert s.officers[:, 1, 0].sum() == 0 and s.officers[[0, 1, 2], 1, 1].sum() == 3 and s.regiments[1, 1] == 2
+    assert "Commander of the Madras Army" in g.prompt()

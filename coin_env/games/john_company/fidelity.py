@@ -55,9 +55,9 @@ def rows() -> list[tuple[str, str, str, str]]:
          "Trade, Commander, Governors; China), Bonuses, Revenue, Events in India (storms, 7 tile types, "
          "Elephant's March, crises, region loss), Parliament (laws, dial, votes, coalitions, policies), Upkeep "
          "and Refresh, Company failure, Final Scoring", "readings of unclear passages, each marked in the rules "
-         "module (e.g. the defence of an Army without Commander, empty stacks refilled, window-tax returns)",
-         "8 of 10 blackmail card plays (The Prime Minister's Ear and Company Fraud are offered); deregulation and firms "
-         "(1758/1813); the Power Award table (owner data pack key 'power_award')"),
+         "module (e.g. the defence of an Army without Commander, empty stacks refilled, window-tax returns); the "
+         "10 blackmail card plays (BGA's card texts; their windows read in rules/blackmail.py)",
+         "deregulation and firms (1758/1813); the Power Award table (owner data pack key 'power_award')"),
         ("Negotiation and consent (RB p.8)", "no free negotiation; every consent is an explicit yes/no of the "
          "consenting family: nepotism, Chairman support, Debt beyond 3, alliance purchases, coalitions, Military "
          "Oversight nepotism", "-", "promise cards, binding transfers"),

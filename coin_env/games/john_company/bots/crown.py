@@ -116,7 +116,7 @@ class CrownBot(PromptBot):
         "war_piece", "revenue_dividends", "revenue_royal_protection", "hiring_nepotism_answer", "family_prize_given_up",
         "family_shipyard_chosen", "policy_tax_return", "power_swap_first", "power_swap_second",
         "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen",
-        "blackmail_play")})
+        "blackmail_play", "trade_mercantile_answer", "deploy_diplomatic_answer", "london_letters_answer", "blackmail_cancel_answer")})
 
     # --- II. Family (HB Family; digest §9.6.2) -----------------------------------------------------------
     def on_family_action_chosen(self, ctx):
@@ -695,6 +695,22 @@ class CrownBot(PromptBot):
 
     def on_blackmail_play(self, ctx):
         """RB p.46 / HB: the Crown keeps its blackmail cards facedown and never plays them."""
+        return NO
+
+    def on_trade_mercantile_answer(self, ctx):
+        """RB p.46 / HB: the Crown never plays its blackmail cards (Mercantile Connection included)."""
+        return NO
+
+    def on_deploy_diplomatic_answer(self, ctx):
+        """RB p.46 / HB: the Crown never plays its blackmail cards (Diplomatic Connection included)."""
+        return NO
+
+    def on_london_letters_answer(self, ctx):
+        """RB p.46 / HB: the Crown never plays its blackmail cards (Letters of Introduction included)."""
+        return NO
+
+    def on_blackmail_cancel_answer(self, ctx):
+        """RB p.46 / HB: the Crown never plays its blackmail cards (Man on the Inside included)."""
         return NO
 
     def on_old_ideas_chosen(self, ctx):

@@ -22,7 +22,7 @@ CLIMATES_PROV = "rule: RB p.45 (five climates on a track); names and order SC (d
 # finger = "cw" / "ccw"; regions = region priority, left to right;
 # chart = climate chart rows [measure, comparison, value, climate] read top to bottom, then default.
 # Measures (rules/crown.py ``MEASURES``): standing (Standing position 1..7), presidencies_with_region,
-# debt, zones_with_two_ships, crown_shares, crown_cash, company_regions, unrest, crown_writers_minus_yours.
+# debt, zones_with_two_ships, company_shares (all Company shares), crown_shares, crown_cash, company_regions, unrest, crown_writers_minus_yours.
 BGA = "reconstructed: the AI cards are not in the sources; BGA AICards (digest Appendix E, unverified)"
 AI_CARDS = (
     {"id": 1, "back": (0, 1, 2), "shaded": 0, "ranks": (0, 2, 1), "finger": "cw",
@@ -46,8 +46,9 @@ AI_CARDS = (
      "default": LION, "prov": BGA},
     {"id": 6, "back": (1, 2, 0), "shaded": 2, "ranks": (1, 2, 0), "finger": "cw",
      "regions": ("Hyderabad", "Delhi", "Bengal", "Madras", "Mysore", "Bombay", "Maratha", "Punjab"),
-     "chart": (("crown_shares", ">=", 9, LION), ("crown_shares", ">=", 7, BEAR)), "default": BULL,
-     "prov": BGA + "; its 'deregulated -> Peacock' row never applies in 1710"},
+     "chart": (("company_shares", ">=", 9, LION), ("company_shares", ">=", 7, BEAR)), "default": BULL,
+     "prov": BGA + " (it counts all Company shares, Court + Chairman, not the Crown's); its 'deregulated -> "
+             "Peacock' row never applies in 1710"},
     {"id": 7, "back": (1, 2, 0), "shaded": 0, "ranks": (1, 0, 2), "finger": "cw",
      "regions": ("Maratha", "Bengal", "Madras", "Mysore", "Bombay", "Delhi", "Punjab", "Hyderabad"),
      "chart": (("crown_cash", "<=", 7, BEAR), ("crown_cash", "<=", 16, PEACOCK)), "default": STAG, "prov": BGA},

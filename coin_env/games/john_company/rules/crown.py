@@ -75,6 +75,9 @@ MEASURES = {
     "presidencies_with_region": lambda s: len({int(c) for c in s.control if c >= 0}),
     "zones_with_two_ships": lambda s: sum(1 for z in range(3) if _ships_in_zone(s, z) >= 2),
     "crown_shares": lambda s: int(s.court[CROWN]) + int(s.office_holder[CHAIRMAN] == CROWN),
+    # all Company shares: the Court's pieces of every family plus the Chairman's piece (AI card 6's chart as
+    # BGA encodes it, ``FamilyMembers::countInLocation(COURT_OF_DIRECTORS) + 1``; digest Appendix E)
+    "company_shares": lambda s: int(sum(int(s.court[f]) for f in s.seats)) + int(s.office_holder[CHAIRMAN] >= 0),
     "crown_cash": lambda s: int(s.cash[CROWN]),
     "company_regions": lambda s: int((s.control >= 0).sum()),
     "unrest": lambda s: int(s.unrest[s.control >= 0].sum()),

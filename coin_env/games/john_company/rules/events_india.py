@@ -41,6 +41,15 @@ SEPOY_RECRUITMENT = 38
 
 @implements("events")
 def start(game) -> None:
+    from .blackmail import ENVOY_TO_THE_MUGHALS, SCANDAL_IN_INDIA, SCANDAL_ON_LEADENHALL_STREET, offer
+    game.after("events_begin")
+    offer(game, SCANDAL_IN_INDIA)                  # the Scandals: after Revenue (rules/blackmail.py)
+    offer(game, SCANDAL_ON_LEADENHALL_STREET)
+    offer(game, ENVOY_TO_THE_MUGHALS)              # before Events in India (rules/blackmail.py)
+
+
+@CONTINUATIONS.register
+def events_begin(game, frame, _):
     s = game.state
     s.regions_lost = 0
     face = s.rng.die(6, "storm die") - 1
@@ -213,13 +222,17 @@ def flags_in_use(s) -> int:
 
 # --- the Elephant ------------------------------------------------------------------------------------------
 def place_elephant(game, r: int, shape: str | None) -> None:
-    s = game.state
+    game.state.elephant = elephant_position(game.state, r, shape)
+
+
+def elephant_position(s, r: int, shape: str | None) -> dict:
+    """Where the Elephant stands when it moves to region r (RB p.30): the centre of a Company region; the
+    border facing a dominated region's sovereign; else the border of the tile's shape, facing the first
+    region clockwise that r does not dominate (a fully formed empire: the redirect arrow's border, facing r)."""
     if s.control[r] >= 0:
-        s.elephant = {"region": REGION_NAMES[r], "facing": None}
-        return
+        return {"region": REGION_NAMES[r], "facing": None}
     if s.flag[r] >= 0 and s.flag[r] != r:
-        s.elephant = {"region": REGION_NAMES[r], "facing": REGION_NAMES[int(s.flag[r])]}
-        return
+        return {"region": REGION_NAMES[r], "facing": REGION_NAMES[int(s.flag[r])]}
     shape = shape or "circle"
     b = s.data.border_shape[r][shape]
     ring = list(s.data.region_neighbors[r])
@@ -227,9 +240,20 @@ def place_elephant(game, r: int, shape: str | None) -> None:
     for k in range(len(ring)):
         cand = ring[(start + k) % len(ring)]
         if s.flag[cand] != r:
-            s.elephant = {"region": REGION_NAMES[r], "facing": REGION_NAMES[cand]}
-            return
-    s.elephant = {"region": REGION_NAMES[b], "facing": REGION_NAMES[r]}   # a fully formed empire
+            return {"region": REGION_NAMES[r], "facing": REGION_NAMES[cand]}
+    return {"region": REGION_NAMES[b], "facing": REGION_NAMES[r]}   # a fully formed empire
+
+
+def elephant_positions(s) -> list[dict]:
+    """Every position the Elephant could legally take (each region, each border shape), but its own."""
+    from ..data.map import SHAPES
+    out = []
+    for r in range(N_REGIONS):
+        for shape in SHAPES:
+            pos = elephant_position(s, r, shape)
+            if pos not in out and pos != dict(s.elephant):
+                out.append(pos)
+    return out
 
 
 def march(game, shape) -> None:

@@ -138,26 +138,41 @@ def hire_office(game, office: int) -> None:
     if not candidates(s, office):
         game.log_note("hiring", f"{OFFICE_NAMES[office]} stays vacant: no candidate (RB p.14)")
         return
+    from .blackmail import offer_hiring_preference
+    if offer_hiring_preference(game, office, hirer):      # Hiring Preference (rules/blackmail.py)
+        return
     _ask_source(game, office, hirer, no_own=False)
 
 
-def _pool(s, office, hirer, no_own):
-    return [(src, slot) for src, slot in candidates(s, office) if not (no_own and slot == hirer)]
+@CONTINUATIONS.register
+def hiring_ask(game, frame, _):
+    """The ordinary hiring choice, unless the office was filled meanwhile (a Hiring Preference was played)."""
+    if game.state.office_holder[frame["office"]] < 0:
+        _ask_source(game, frame["office"], frame["hirer"], no_own=False)
 
 
-def _ask_source(game, office, hirer, no_own):
+def _pool(s, office, hirer, no_own, only=None):
+    return [(src, slot) for src, slot in candidates(s, office) if not (no_own and slot == hirer)
+            and (only is None or slot == only)]
+
+
+def _ask_source(game, office, hirer, no_own, only=None):
+    """``only``: the family whose member the hirer must hire (Hiring Preference: no nepotism consent)."""
     s = game.state
-    pool = _pool(s, office, hirer, no_own)
+    pool = _pool(s, office, hirer, no_own, only)
     sources = sorted({source_action(src) for src, _ in pool})
     game.choose(key(hirer), f"{name(hirer)} hires the {OFFICE_NAMES[office]}: choose a candidate", sources,
-                "hiring_source_chosen", office=office, hirer=hirer, no_own=no_own)
+                "hiring_source_chosen", office=office, hirer=hirer, no_own=no_own, only=only)
 
 
 @CONTINUATIONS.register
 def hiring_source_chosen(game, frame, action):
     s = game.state
-    office, hirer, no_own = frame["office"], frame["hirer"], frame["no_own"]
+    office, hirer, no_own, only = frame["office"], frame["hirer"], frame["no_own"], frame.get("only")
     src = action_source(action)
+    if only is not None:
+        do_hire(game, office, src, only)
+        return
     families = sorted({slot for sc, slot in _pool(s, office, hirer, no_own) if sc == src},
                       key=lambda x: s.seats.index(x))
     if len(families) == 1:

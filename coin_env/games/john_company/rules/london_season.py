@@ -16,8 +16,8 @@
 Spouse restrictions that force giving things up are applied by discarding (no trade partner without
 negotiation): John Thorpe (workshops), Violet Effingham (shipyards; fitted ships stay), Joseph Sedley
 (Company shares; a Chairman's piece leaves the office), Esther Summerson (blackmail cards).
-Becky Sharp's VP and discount are not in the sources (0: reconstructed). Blackmail cards are never
-played (not implemented; they still count as hidden cards).
+Becky Sharp's VP and discount are not in the sources (0: reconstructed). The blackmail card Letters of
+Introduction is offered before its holder's first retirement (below); other blackmail plays: rules/blackmail.py.
 """
 
 from __future__ import annotations
@@ -59,9 +59,23 @@ def discounts_of(s, f) -> list[int]:
     return sorted((SPOUSE[c][1] for c in s.hands[f]["prestige"] if c in SPOUSE and SPOUSE[c][1]), reverse=True)
 
 
+# Letters of Introduction (blackmail; digest appendix C): "when retiring one or more pieces (London Season or
+# Final Scoring), also use the retirement discounts of every other player's spouses" -- offered to its holder
+# before its first retirement of the window; played or declined, a marker joins the family's used discounts.
+# Reading: each borrowed discount is once per window for the borrower; its owner may still use it too.
+LETTERS_OF_INTRODUCTION, LETTERS_PLAYED, LETTERS_DECLINED = 63, -63, -630
+
+
+def others_discount_cards(s, f) -> list[int]:
+    return [c for g in s.seats if g != f for c in s.hands[g]["prestige"] if c in SPOUSE and SPOUSE[c][1]]
+
+
 def unused_discounts(s, f, used) -> list[int]:
-    """The family's spouse cards with a discount not used yet this window (``used``: card ids), largest first."""
+    """The family's spouse cards with a discount not used yet this window (``used``: card ids), largest first;
+    with Letters of Introduction played this window, the other families' spouses' discounts too."""
     cards = [c for c in s.hands[f]["prestige"] if c in SPOUSE and SPOUSE[c][1] and c not in used]
+    if LETTERS_PLAYED in used:
+        cards += [c for c in others_discount_cards(s, f) if c not in used]
     return sorted(cards, key=lambda c: (-SPOUSE[c][1], c))
 
 
@@ -80,6 +94,12 @@ def london_retire_next(game, frame, _):
         f = order[i]
         if s.pensioners[f] > 0:
             used = discounts.get(str(f), [])
+            if (LETTERS_OF_INTRODUCTION in s.hands[f]["blackmail"] and LETTERS_PLAYED not in used
+                    and LETTERS_DECLINED not in used and others_discount_cards(s, f)):
+                game.choose(key(f), f"{name(f)}: play the blackmail card Letters of Introduction now (use the other "
+                            "families' spouses' retirement discounts)?", [YES, NO], "london_letters_answer",
+                            order=order, i=i, spent=spent, retired=retired, discounts=discounts)
+                return
             boxes = [b for b in range(5) if _price(game, f, b, used) <= s.cash[f]
                      and (LORD_HIGHGATE not in s.hands[f]["prestige"] or game.data.prizes[b][2] in (8, 12))]
             if boxes:
@@ -91,6 +111,24 @@ def london_retire_next(game, frame, _):
     # hand the totals to the prestige step (the call frame below)
     below = game.state.frames[-1]
     below["spent"], below["retired"] = spent, retired
+
+
+@CONTINUATIONS.register
+def london_letters_answer(game, frame, action):
+    from .blackmail import _reveal, cancel_window
+    f = frame["order"][frame["i"]]
+    data = {k: frame[k] for k in ("order", "i", "spent", "retired", "discounts")}
+    if action == YES and "cancelled" not in frame:
+        if cancel_window(game, f, LETTERS_OF_INTRODUCTION, "london_letters_answer", data):   # Man on the Inside
+            return
+    if "cancelled" in frame:                     # back from Man on the Inside's question
+        action = NO if frame["cancelled"] else YES
+    discounts = dict(frame["discounts"])
+    if action == YES:
+        _reveal(game, f, LETTERS_OF_INTRODUCTION)
+    discounts[str(f)] = list(discounts.get(str(f), [])) + [LETTERS_PLAYED if action == YES else LETTERS_DECLINED]
+    game.after("london_retire_next", order=frame["order"], i=frame["i"], spent=frame["spent"],
+               retired=frame["retired"], discounts=discounts)
 
 
 @CONTINUATIONS.register

@@ -206,7 +206,16 @@ def trade_dice(game, frame, value):
     s = game.state
     p, declared = frame["p"], frame["declared"]
     s.treasury[PRESIDENT_TREASURY[p]] -= value
-    _, result, _ = roll_check(game, value - (len(declared) - 1), f"Trade of {PRESIDENCY_NAMES[p]}")
+    dice = value - (len(declared) - 1)
+    _, result, _ = roll_check(game, dice, f"Trade of {PRESIDENCY_NAMES[p]}")
+    from .blackmail import offer_mercantile_connection
+    if offer_mercantile_connection(game, p, declared, dice, result):   # a reroll may be forced (rules/blackmail.py)
+        return
+    trade_resolve(game, p, declared, result)
+
+
+def trade_resolve(game, p, declared, result) -> None:
+    s = game.state
     if result == CATASTROPHE:
         vacate(game, PRESIDENT[p])
         return
@@ -449,9 +458,18 @@ def deploy_count(game, frame, value):
 
 def _deploy_roll(game, p, r, chosen, total):
     s = game.state
-    c = int(s.commander[p])
     pen = penalty(s, r)
     _, result, _ = roll_check(game, total - pen, f"Deploy against {REGION_NAMES[r]}")
+    from .blackmail import offer_diplomatic_connection
+    if offer_diplomatic_connection(game, p, r, chosen, total, total - pen, result):   # rules/blackmail.py
+        return
+    deploy_after_roll(game, p, r, chosen, total, result)
+
+
+def deploy_after_roll(game, p, r, chosen, total, result) -> None:
+    """Deploy steps after the check (RB p.22): exhaust the pieces used, loss checks, then the outcome."""
+    s = game.state
+    c = int(s.commander[p])
     # exhaust what was used
     survivors = {}
     regiments = alliances = 0
