@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 import coin_env
-from coin_env.core.registry import default_scenario, game_bots, game_module, game_scenarios
+from coin_env.core.registry import default_scenario, game_bots, game_factions, game_scenarios
 
 GAMES = coin_env.list_games()
 
@@ -33,8 +33,9 @@ def longer(game: str) -> str:
     return names[1] if len(names) > 1 else names[0]
 
 
-def factions_of(game: str) -> list[str]:
-    return list(game_module(game).GAME_CLASS.factions)
+def factions_of(game: str, options: dict | None = None) -> list[str]:
+    """The seats of the game made with ``options`` (John Company's depend on ``families``)."""
+    return list(game_factions(game, options))
 
 
 def bot_of(game: str) -> str:

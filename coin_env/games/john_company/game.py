@@ -124,3 +124,21 @@ def load_game(text: str, debug: bool = False) -> JohnCompanyGame:
     if not isinstance(data, dict) or data.get("game") != "john_company":
         raise ValueError("not a John Company save")
     return JohnCompanyGame.from_dict(data, debug=debug)
+
+
+# --- registration in coin_env (coin_env.core.registry) ----------------------------------------------------
+# The game has one scenario here (1710; 1758, 1813 and Long 1710 need printed data the sources lack).
+SCENARIOS = ("1710",)
+DEFAULT_SCENARIO = "1710"
+
+
+def _seated_factions(cls, options=None) -> tuple:
+    """The seats a game made with ``options`` has, in a fixed order (the families in set order, then the
+    Crown): option ``families`` 1-6, the Crown seated with one or two families (RB p.43-44). The
+    environments' agents; ``game.factions`` holds the same seats in the game's seating order."""
+    from .setup import seats_for, validate_options
+    n = validate_options(options or {})["families"]
+    return tuple(FAMILY_KEYS[i] for i in sorted(seats_for(n)))
+
+
+JohnCompanyGame.seated_factions = classmethod(_seated_factions)
