@@ -94,7 +94,7 @@ def edited_save(game, edit):
 ])
 def test_a_hand_edited_save_is_refused_naming_the_entry(game, edit, message):
     if any(word in message for word in ("deck", "sop", "eligible", "pieces", r"arrays.\w+")):
-        coin_only(game, "deck, sop, eligible or pieces table (its named save edits: test_jc_env.py)")
+        coin_only(game, "deck, sop, eligible or pieces table")
     with pytest.raises(ValueError, match=message):
         coin_env.load_game(edited_save(game, edit))
 
