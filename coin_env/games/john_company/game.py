@@ -39,6 +39,7 @@ class JohnCompanyGame(Game):
 
     # --- the turn --------------------------------------------------------------------------------------
     def on_empty_stack(self) -> None:
+        self.state.card_decisions = 0       # decisions in this phase (the fuzzer's bound per card / phase)
         turn.next_phase(self)
 
     # --- results -----------------------------------------------------------------------------------------
@@ -197,3 +198,7 @@ def load_game(text: str, debug: bool = False) -> JohnCompanyGame:
 # The game has one scenario here (1710; 1758, 1813 and Long 1710 need printed data the sources lack).
 SCENARIOS = ("1710",)
 DEFAULT_SCENARIO = "1710"
+# The set-ups `coin-env fuzz john_company` cycles through (agents/fuzz.py: the seed picks one).
+FUZZ_OPTIONS = ({"families": 4}, {"families": 1, "crown": True}, {"families": 2}, {"families": 3},
+                {"families": 5}, {"families": 6}, {"families": 1}, {"families": 2, "setup_deal": "draw"},
+                {"families": 1, "crown": True, "crown_difficulty": "legendary"}, {"families": 1, "setup_deal": "draw"})
