@@ -57,10 +57,10 @@ def simulate(game_name: str, scenario: str | None, games: int, seed: int, seats:
         factions = g.factions
         w = g.winner()
         wins[w] = wins.get(w, 0) + 1
-        for f, m in g.state.result["margins"].items():
+        for f, m in g.victory_margins().items():
             margins.setdefault(f, []).append(m)
         decisions.append(g.state.decisions)
-        cards.append(len(g.state.played) + 1)
+        cards.append(len(g.state.played) + 1 if hasattr(g.state, "played") else g.state.turn)   # JC: turns
     elapsed = time.perf_counter() - t0
     return {"game": game_name, "scenario": scenario, "games": games, "seed": seed, "factions": list(factions),
             "wins": wins, "margins": margins, "decisions": decisions, "cards": cards, "seconds": elapsed}
