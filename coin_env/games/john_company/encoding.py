@@ -112,7 +112,12 @@ class JohnCompanyEncoder(Encoder):
                + [f"prestige {PRESTIGE_NAME[c]}" for c in PRESTIGE]
                + [f"used blackmail {BLACKMAIL_NAME[c]}" for c in BLACKMAIL])
         self.nf = len(per)
-        self.fi = {n: i for i, n in enumerate(per)}
+        self.fi = fi = {n: i for i, n in enumerate(per)}
+        self.count_scale = np.array([1 / 4, 1.0, 1 / 2, 1 / 4, 1 / 4], dtype=np.float32)
+        self.count_shift = np.repeat(np.arange(5) * 8 + 1, [N_OFFICES, N_PRESIDENCIES, 5, N_SHIPS, N_ORDERS])
+        self.c_prestige = fi[f"prestige {PRESTIGE_NAME[PRESTIGE[0]]}"]
+        self.c_used = fi[f"used blackmail {BLACKMAIL_NAME[BLACKMAIL[0]]}"]
+        self.c_opp = fi["opportunity " + FAMILY_ACTIONS[0][1]]
         self.o_fam = b("families", [f"family {s}: {n}" for s in SLOT_NAMES for n in per])
         # --- hand ---------------------------------------------------------------------------------------
         self.o_hand = b("hand", [f"own facedown blackmail {BLACKMAIL_NAME[c]}" for c in BLACKMAIL])
@@ -182,17 +187,103 @@ class JohnCompanyEncoder(Encoder):
         self.o_cdecl = b("decision", [f"declared region {r}" for r in REGION_NAMES])
         self.o_cplaced = b("decision", [f"order used {o}" for o in ORDER_NAMES])
         self.o_cn = b("decision", [f"context {k}" for k in COUNT_CONTEXT_KEYS])
+        self._tables()
+
+    # -- gather tables: every state array lands in the vector with one concatenation and one assignment ------
+    def _tables(self) -> None:
+        """Precompute, by feature name, where each element of the state's arrays goes: ``NUMERIC`` arrays
+        as scaled values, ``ONE_HOT`` arrays as a 1 at the feature their value names (or nowhere)."""
+        ix = {n: i for i, n in enumerate(self.feature_names)}
+        self.dummy = len(self.feature_names)            # the scratch slot past the end (a value naming nothing)
+        fam = lambda slot, col: ix[f"family {SLOT_NAMES[slot]}: {col}"]      # noqa: E731
+        P = PRESIDENCY_NAMES
+        numeric = [   # (state array, target feature per flat element, scale)
+            ("cash", [fam(i, "cash") for i in range(N_SLOTS)], 1 / 20),
+            ("vp", [fam(i, "VP") for i in range(N_SLOTS)], 1 / 10),
+            ("supply", [fam(i, "supply") for i in range(N_SLOTS)], 1 / 18),
+            ("writers", [fam(i, f"writers {P[p]}") for i in range(N_SLOTS) for p in range(3)], 1 / 4),
+            ("officers", [fam(i, f"officers {P[p]} Army {st}") for i in range(N_SLOTS) for p in range(3)
+                          for st in ("active", "exhausted")], 1 / 4),
+            ("officers_in_training", [fam(i, "Officers-in-Training") for i in range(N_SLOTS)], 1 / 4),
+            ("court", [fam(i, "Court shares") for i in range(N_SLOTS)], 1 / 4),
+            ("pensioners", [fam(i, "pensioners") for i in range(N_SLOTS)], 1 / 4),
+            ("prize_pieces", [fam(i, f"prize box {k + 1}") for i in range(N_SLOTS) for k in range(5)], 1 / 2),
+            ("trophies", [fam(i, "trophies") for i in range(N_SLOTS)], 1 / 4),
+            ("law_tokens", [fam(i, "law tokens") for i in range(N_SLOTS)], 1 / 4),
+            ("workshops", [fam(i, "workshops") for i in range(N_SLOTS)], 1 / 2),
+            ("luxuries", [fam(i, "luxuries") for i in range(N_SLOTS)], 1 / 2),
+            ("office_exists", [ix[f"office {o}: in play"] for o in OFFICE_NAMES], 1.0),
+            ("office_fatigue", [ix[f"office {o}: fatigue"] for o in OFFICE_NAMES], 1 / 2),
+            ("treasury", [ix[f"treasury {x}"] for x in TREASURY_NAMES], 1 / 10),
+            ("regiments", [ix[f"regiments {P[p]} Army {st}"] for p in range(3) for st in ("active", "exhausted")], 1 / 4),
+            ("alliance_active", [ix[f"alliance {a} active"] for a in ALLIANCE_NAMES], 1.0),
+            ("company_ships", [ix[f"Company ships {z}"] for z in SEA_ZONES], 1 / 2),
+            ("extra_ships", [ix[f"extra ships {z}"] for z in SEA_ZONES], 1 / 2),
+            ("ship_fatigued", [ix[f"ship {n}: fatigued"] for n in SHIP_NAMES], 1.0),
+            ("strength", [ix[f"region {r}: strength"] for r in REGION_NAMES], 1 / 4),
+            ("dome", [ix[f"region {r}: dome"] for r in REGION_NAMES], 1.0),
+            ("unrest", [ix[f"region {r}: unrest"] for r in REGION_NAMES], 1 / 2),
+            ("loot_faceup", [ix[f"region {r}: loot faceup"] for r in REGION_NAMES], 1.0),
+            ("region_company_ship", [ix[f"region {r}: Company ship building"] for r in REGION_NAMES], 1.0),
+        ]
+        self.numeric_names = tuple(name for name, _, _ in numeric)
+        self.numeric_index = np.array([i for _, idx, _ in numeric for i in idx], dtype=np.int64)
+        self.numeric_divisor = np.array([round(1 / sc) for _, idx, sc in numeric for _ in idx], dtype=np.float64)
+        slot_or = lambda fmt, none: (lambda e, v: fmt(e, v) if v >= 0 else none(e))   # noqa: E731
+        one_hot = [   # (state array, lowest value, highest value, feature of (element, value) or None)
+            ("office_holder", -1, N_SLOTS - 1, slot_or(lambda e, v: f"office {OFFICE_NAMES[e]}: held by {SLOT_NAMES[v]}",
+                                                       lambda e: f"office {OFFICE_NAMES[e]}: vacant")),
+            ("commander", -1, N_SLOTS - 1, slot_or(lambda e, v: f"Commander {P[e]} Army: {SLOT_NAMES[v]}",
+                                                   lambda e: f"Commander {P[e]} Army: vacant")),
+            ("stock_exchange", -1, N_SLOTS - 1, slot_or(lambda e, v: f"Stock Exchange {e + 1}: {SLOT_NAMES[v]}",
+                                                        lambda e: f"Stock Exchange {e + 1}: empty")),
+            ("shipyard_owner", -1, N_SLOTS - 1, slot_or(lambda e, v: f"ship {SHIP_NAMES[e]}: owner {SLOT_NAMES[v]}",
+                                                        lambda e: f"ship {SHIP_NAMES[e]}: no owner")),
+            ("ship_zone", -1, N_ZONES - 1, slot_or(lambda e, v: f"ship {SHIP_NAMES[e]}: in {SEA_ZONES[v]}",
+                                                   lambda e: f"ship {SHIP_NAMES[e]}: on its shipyard")),
+            ("control", -1, N_PRESIDENCIES - 1, slot_or(lambda e, v: f"region {REGION_NAMES[e]}: controlled by {P[v]}",
+                                                        lambda e: f"region {REGION_NAMES[e]}: Indian")),
+            ("flag", -1, N_REGIONS - 1, slot_or(lambda e, v: f"region {REGION_NAMES[e]}: flag of {REGION_NAMES[v]}",
+                                                lambda e: f"region {REGION_NAMES[e]}: no flag")),
+            ("order_state", 0, 2, lambda e, v: f"order {ORDER_NAMES[e]}: {('open', 'closed', 'filled')[v]}"),
+            ("order_writer", -1, N_SLOTS - 1, slot_or(lambda e, v: f"order {ORDER_NAMES[e]}: writer of {SLOT_NAMES[v]}",
+                                                      lambda e: None)),
+            ("order_presidency", -1, N_PRESIDENCIES - 1, slot_or(lambda e, v: f"order {ORDER_NAMES[e]}: filled by {P[v]}",
+                                                                 lambda e: None)),
+        ]
+        sizes = {"office_holder": N_OFFICES, "commander": N_PRESIDENCIES, "stock_exchange": 5, "shipyard_owner": N_SHIPS,
+                 "ship_zone": N_SHIPS, "control": N_REGIONS, "flag": N_REGIONS, "order_state": N_ORDERS,
+                 "order_writer": N_ORDERS, "order_presidency": N_ORDERS}
+        lut, starts = [], []
+        for name, lo, hi, feature in one_hot:
+            for e in range(sizes[name]):
+                starts.append(len(lut) - lo)
+                for v in range(lo, hi + 1):
+                    f = feature(e, v)
+                    lut.append(self.dummy if f is None else ix[f])
+        self.one_hot_names = tuple(name for name, *_ in one_hot)
+        self.one_hot_lut = np.array(lut, dtype=np.int64)
+        self.one_hot_start = np.array(starts, dtype=np.int64)
+        self.vacant_index = np.array([ix[f"office {o}: vacant"] for o in OFFICE_NAMES], dtype=np.int64)
+        self.buffer = np.zeros(self.dummy + 1, dtype=np.float32)
 
     # -----------------------------------------------------------------------------------------------------
     def encode(self, game, perspective: str, out: np.ndarray) -> np.ndarray:
         s = game.state
-        out[:] = 0.0
+        buf = self.buffer
+        buf[:] = 0.0
+        out_final = out
+        out = buf                                  # one slot longer: the scratch slot for values naming nothing
         me = game.slot_of(perspective)
         seats = s.seats
         to_move = None if s.over else game.current_player()
         mover = None if to_move is None else game.slot_of(to_move)
         nf, fi = self.nf, self.fi
         fam = out[self.o_fam:self.o_fam + N_SLOTS * nf].reshape(N_SLOTS, nf)
+        # ---- every state array at once (families, offices, Company, ships, India, orders) ----
+        out[self.numeric_index] = np.concatenate([getattr(s, n).ravel() for n in self.numeric_names]) / self.numeric_divisor
+        out[self.one_hot_lut[self.one_hot_start + np.concatenate([getattr(s, n).ravel() for n in self.one_hot_names])]] = 1.0
+        out[self.vacant_index] *= s.office_exists          # "vacant" only for an office in play
         # ---- families ----
         for pos, slot in enumerate(seats):
             row = fam[slot]
@@ -201,50 +292,30 @@ class JohnCompanyEncoder(Encoder):
             h = s.hands[slot]
             row[fi["prestige cards"]] = len(h["prestige"]) / 4.0
             row[fi["facedown blackmail cards"]] = len(h["blackmail"]) / 2.0
-            p0 = fi[f"prestige {PRESTIGE_NAME[PRESTIGE[0]]}"]
+            p0 = self.c_prestige
             for c in h["prestige"]:
                 if c in PRESTIGE_INDEX:
                     row[p0 + PRESTIGE_INDEX[c]] += 1.0
-            u0 = fi[f"used blackmail {BLACKMAIL_NAME[BLACKMAIL[0]]}"]
+            u0 = self.c_used
             for c in h["used"]:
                 if c in BLACKMAIL_INDEX:
                     row[u0 + BLACKMAIL_INDEX[c]] += 1.0
             opp = s.opportunity[slot]
             if opp is not None:
-                row[fi["opportunity " + FAMILY_ACTIONS[FAMILY_ACTION_KEYS.index(opp)][1]]] = 1.0
+                row[self.c_opp + FAMILY_ACTION_KEYS.index(opp)] = 1.0
         fam[me, fi["perspective"]] = 1.0
         if mover is not None:
             fam[mover, fi["to move"]] = 1.0
-        fam[:, fi["cash"]] = s.cash / 20.0
-        fam[:, fi["VP"]] = s.vp / 10.0
-        fam[:, fi["supply"]] = s.supply / 18.0
-        w0 = fi[f"writers {PRESIDENCY_NAMES[0]}"]
-        fam[:, w0:w0 + 3] = s.writers / 4.0
-        a0 = fi[f"officers {PRESIDENCY_NAMES[0]} Army active"]
-        fam[:, a0:a0 + 3] = s.officers[:, :, 0] / 4.0
-        fam[:, a0 + 3:a0 + 6] = s.officers[:, :, 1] / 4.0
-        fam[:, fi["Officers-in-Training"]] = s.officers_in_training / 4.0
-        fam[:, fi["Court shares"]] = s.court / 4.0
-        fam[:, fi["pensioners"]] = s.pensioners / 4.0
-        fam[:, fi["prize box 1"]:fi["prize box 1"] + 5] = s.prize_pieces / 2.0
-        fam[:, fi["trophies"]] = s.trophies / 4.0
-        fam[:, fi["law tokens"]] = s.law_tokens / 4.0
-        fam[:, fi["workshops"]] = s.workshops / 2.0
-        fam[:, fi["luxuries"]] = s.luxuries / 2.0
         for slot, col in ((s.pm, "Prime Minister"), (s.opposition_leader, "Opposition leader"),
                           (s.chairman_title, "Chairman's title")):
             if slot >= 0:
                 fam[slot, fi[col]] = 1.0
-        held = s.office_holder[(s.office_holder >= 0)]
-        fam[:, fi["offices held"]] = np.bincount(held, minlength=N_SLOTS)[:N_SLOTS] / 4.0
-        cmd = s.commander[s.commander >= 0]
-        fam[:, fi["Army commands"]] = np.bincount(cmd, minlength=N_SLOTS)[:N_SLOTS]
-        se = s.stock_exchange[s.stock_exchange >= 0]
-        fam[:, fi["Stock Exchange pieces"]] = np.bincount(se, minlength=N_SLOTS)[:N_SLOTS] / 2.0
-        yards = s.shipyard_owner[s.shipyard_owner >= 0]
-        fam[:, fi["shipyards owned"]] = np.bincount(yards, minlength=N_SLOTS)[:N_SLOTS] / 4.0
-        ow = s.order_writer[s.order_writer >= 0]
-        fam[:, fi["orders with its writers"]] = np.bincount(ow, minlength=N_SLOTS)[:N_SLOTS] / 4.0
+        # pieces by place: offices held, Army commands, Stock Exchange, shipyards, orders (slot -1: nobody)
+        counts = np.bincount(np.concatenate((s.office_holder, s.commander, s.stock_exchange, s.shipyard_owner,
+                                             s.order_writer)).astype(np.int64) + self.count_shift,
+                             minlength=40).reshape(5, 8)[:, 1:]
+        o = fi["offices held"]
+        fam[:, o:o + 5] = counts.T * self.count_scale
         # ---- own hand ----
         for c in s.hands[me]["blackmail"]:
             if c in BLACKMAIL_INDEX:
@@ -265,29 +336,11 @@ class JohnCompanyEncoder(Encoder):
             elif c in BLACKMAIL_INDEX:
                 out[base + len(PRESTIGE) + BLACKMAIL_INDEX[c]] = 1.0
         out[self.o_london] = len(s.london_deck) / 30.0
-        # ---- offices ----
-        no = self.no
-        off = out[self.o_off:self.o_off + N_OFFICES * no].reshape(N_OFFICES, no)
-        off[:, 0] = s.office_exists
-        holder = s.office_holder.astype(np.int64)
-        rows = np.arange(N_OFFICES)
-        off[rows, np.where(holder >= 0, 1 + holder, 1 + N_SLOTS)] = 1.0
-        off[:, 0 + 1 + N_SLOTS] *= s.office_exists          # "vacant" only for an office in play
-        off[:, -1] = s.office_fatigue / 2.0
         # ---- company ----
         o = self.o_money
         out[o] = s.balance / 20.0
         out[o + 1] = s.debt / 8.0
         out[o + 2] = s.standing / 7.0
-        out[o + 3:o + 3 + len(TREASURY_NAMES)] = s.treasury / 10.0
-        out[self.o_regs:self.o_regs + 2 * N_PRESIDENCIES] = s.regiments.reshape(-1) / 4.0
-        cm = s.commander.astype(np.int64)
-        out[self.o_cmd + np.arange(N_PRESIDENCIES) * (N_SLOTS + 1) + np.where(cm >= 0, cm, N_SLOTS)] = 1.0
-        out[self.o_all:self.o_all + N_ALLIANCES] = s.alliance_active
-        out[self.o_cships:self.o_cships + N_ZONES] = s.company_ships / 2.0
-        out[self.o_cships + N_ZONES:self.o_cships + 2 * N_ZONES] = s.extra_ships / 2.0
-        st_ = s.stock_exchange.astype(np.int64)
-        out[self.o_stock + np.arange(5) * (N_SLOTS + 1) + np.where(st_ >= 0, st_, N_SLOTS)] = 1.0
         for k, token in enumerate(s.power_track):
             if token in POWER_TOKENS and k < 4:
                 out[self.o_power + POWER_TOKENS.index(token) * 4 + k] = 1.0
@@ -304,29 +357,9 @@ class JohnCompanyEncoder(Encoder):
             out[self.o_ldisc + LAW_INDEX[law]] = 1.0
         out[self.o_turn + int(s.turn) - 1] = 1.0
         out[self.o_phase + PHASE_KEYS.index(s.phase)] = 1.0
-        # ---- ships ----
-        ns = self.ns
-        sh = out[self.o_ships:self.o_ships + N_SHIPS * ns].reshape(N_SHIPS, ns)
-        so = s.shipyard_owner.astype(np.int64)
-        rows = np.arange(N_SHIPS)
-        sh[rows, np.where(so >= 0, so, N_SLOTS)] = 1.0
-        sz = s.ship_zone.astype(np.int64)
-        sh[rows, N_SLOTS + 1 + np.where(sz >= 0, 1 + sz, 0)] = 1.0
-        sh[:, -1] = s.ship_fatigued
         # ---- india ----
         nr, ri = self.nr, self.ri
         rg = out[self.o_reg:self.o_reg + N_REGIONS * nr].reshape(N_REGIONS, nr)
-        rows = np.arange(N_REGIONS)
-        rg[:, ri["strength"]] = s.strength / 4.0
-        rg[:, ri["dome"]] = s.dome
-        ctl = s.control.astype(np.int64)
-        rg[rows, ri["Indian"] + np.where(ctl >= 0, 1 + ctl, 0)] = 1.0
-        fl = s.flag.astype(np.int64)
-        f0 = ri[f"flag of {REGION_NAMES[0]}"]
-        rg[rows, f0 + np.where(fl >= 0, fl, N_REGIONS)] = 1.0
-        rg[:, ri["unrest"]] = s.unrest / 2.0
-        rg[:, ri["loot faceup"]] = s.loot_faceup
-        rg[:, ri["Company ship building"]] = s.region_company_ship
         el = s.elephant
         if el.get("region") in REGION:
             rg[REGION[el["region"]], ri["Elephant here"]] = 1.0
@@ -339,17 +372,6 @@ class JohnCompanyEncoder(Encoder):
         out[self.o_ev] = len(s.event_stack) / 20.0
         for t in s.event_discards:
             out[self.o_ev + 1 + TILE_INDEX[t]] = 1.0
-        # ---- orders ----
-        nod = self.nod
-        od = out[self.o_ord:self.o_ord + N_ORDERS * nod].reshape(N_ORDERS, nod)
-        rows = np.arange(N_ORDERS)
-        od[rows, s.order_state.astype(np.int64)] = 1.0
-        wr = s.order_writer.astype(np.int64)
-        has = wr >= 0
-        od[rows[has], 3 + wr[has]] = 1.0
-        pr = s.order_presidency.astype(np.int64)
-        has = pr >= 0
-        od[rows[has], 3 + N_SLOTS + pr[has]] = 1.0
         # ---- crown ----
         cr = s.crown
         if cr is not None:
@@ -379,8 +401,8 @@ class JohnCompanyEncoder(Encoder):
             out[self.o_to_move + mover] = 1.0
             if mover == me:
                 self._decision(game, s.frames[-1], out)
-        np.clip(out, self.low, self.high, out=out)
-        return out
+        np.clip(buf[:self.dummy], self.low, self.high, out=out_final)
+        return out_final
 
     def _decision(self, game, frame, out) -> None:
         o = self.o_dec
