@@ -309,3 +309,21 @@ def test_a_finished_save_must_keep_its_outcome():
         edit(data["state"]["fields"]["result"])
         with pytest.raises(ValueError, match=message):
             coin_env.load_game(json.dumps(data))
+
+
+# --- the fuzzer and the benchmark accept the game ----------------------------------------------------------
+def test_fuzz_slice_with_the_crown_bot_cycles_the_set_ups(tmp_path):
+    from agents import fuzz
+    from coin_env.games.john_company.game import FUZZ_OPTIONS
+    result = fuzz.fuzz(JC, decisions=20_000, seed=100_000, out_dir=str(tmp_path), bot="crown")
+    assert result["failures"] == 0, result["replays"]
+    assert result["games"] >= len(FUZZ_OPTIONS) and sum(result["winners"].values()) == result["games"]
+    assert {fuzz.fuzz_options(JC, s)["families"] for s in range(len(FUZZ_OPTIONS))} == {1, 2, 3, 4, 5, 6}
+    assert set(fuzz.bot_seats(JC, 3, "crown", {"families": 2})) <= {"benyon", "hastings", "crown"}
+
+
+def test_benchmark_measures_john_company():
+    from agents import benchmark
+    out = benchmark.bench_game(JC, repeats=1, budget_s=0.05)
+    for key in ["decisions_per_s", "games_per_s", "steps_per_s", "learner_step_ms", "clone_us", "json_round_trip_ms"]:
+        assert out[key] is not None and out[key] > 0, key

@@ -187,7 +187,7 @@ def new_game(scenario=None, seed=0, options=None, position=None, debug=False, lo
 
 
 def load_game(text: str, debug: bool = False) -> JohnCompanyGame:
-    """Restore a game saved with ``game.to_json()`` (the game is not in coin_env's registry yet)."""
+    """Restore a game saved with ``game.to_json()`` (also ``coin_env.load_game(text)``: the game is registered)."""
     data = json.loads(text)
     if not isinstance(data, dict) or data.get("game") != "john_company":
         raise ValueError("not a John Company save")
