@@ -327,3 +327,23 @@ def test_benchmark_measures_john_company():
     out = benchmark.bench_game(JC, repeats=1, budget_s=0.05)
     for key in ["decisions_per_s", "games_per_s", "steps_per_s", "learner_step_ms", "clone_us", "json_round_trip_ms"]:
         assert out[key] is not None and out[key] > 0, key
+
+
+# --- every decision makes progress (DESIGN.md): no state repeats ----------------------------------------------
+@pytest.mark.xfail(reason="known engine bug (rules/operations_presidency.py, reported): a Commander whose alliance "
+                          "purchase the President refuses is offered the same purchase again, so a policy that keeps "
+                          "asking (a deterministic PPO policy did) loops forever", strict=False)
+def test_no_state_repeats_in_random_games():
+    """A state (decision counters aside) that comes back lets a deterministic policy loop forever."""
+    for seed in range(40):
+        g = coin_env.make_game(JC, seed=seed, options={"families": 1 + seed % 6})
+        rng = random.Random(seed)
+        seen = set()
+        while not g.is_over():
+            d = json.loads(g.to_json())
+            d["state"]["fields"].pop("decisions")
+            d["state"]["fields"].pop("card_decisions")
+            key = json.dumps(d["state"], sort_keys=True)
+            assert key not in seen, f"seed {seed}: the state at {g.prompt()!r} came back"
+            seen.add(key)
+            g.apply(rng.choice(g.legal_actions()))
