@@ -347,3 +347,17 @@ def test_no_state_repeats_in_random_games():
             assert key not in seen, f"seed {seed}: the state at {g.prompt()!r} came back"
             seen.add(key)
             g.apply(rng.choice(g.legal_actions()))
+
+
+def test_the_game_log_names_the_phases_by_turn_and_the_end():
+    g = coin_env.make_game(JC, seed=2, log=True)
+    rng = random.Random(2)
+    while not g.is_over():
+        g.apply(rng.choice(g.legal_actions()))
+    log = g.log
+    kinds = {e["kind"] for e in log}
+    assert {"decision", "roll", "phase", "end"} <= kinds
+    phases = [e["text"] for e in log if e["kind"] == "phase"]
+    assert phases[0].startswith("Turn 1: ") and "Turn 1: III. Hiring" in phases
+    assert log[-1]["kind"] == "end" and g.winner() in log[-1]["text"]
+    assert all(json.loads(json.dumps(e)) == e and e["text"] for e in log)
