@@ -11,6 +11,8 @@
 * ``seat``: the faction the learner plays; or ``"all"`` / a list of factions, one of which is drawn
   (from the episode's seed) at every ``reset()``: one shared policy learns several seats. The
   observation names the seat (the encoder's perspective features). ``env.seat`` is this episode's.
+  The seats are those of the env's game options (``coin_env.core.registry.game_factions``: John Company's
+  depend on ``options["families"]``).
 * ``opponents``: ``"random"`` (every other seat), any policy accepted by
   :func:`coin_env.core.aec_env.resolve_policy` for every other seat, or a dict
   ``{faction: policy}`` naming every other seat (every seat when several seats learn). Opponents

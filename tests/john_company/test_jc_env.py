@@ -132,9 +132,11 @@ def test_hidden_cards_edited_in_saves_at_random_decisions_reach_only_their_holde
     other's; re-dealing everything a family cannot see (game.determinize) leaves its observation as it was."""
     rng = random.Random(0)
     swaps = checked = 0
-    for seed in range(12):
-        families = 2 + seed % 5
-        g = coin_env.make_game(JC, seed=seed, options={"families": families})
+    set_ups = [{"families": 2 + seed % 5} for seed in range(10)] + [
+        {"families": 1, "crown": True}, {"families": 1, "crown": True, "crown_difficulty": "legendary"},
+        {"families": 2, "setup_deal": "draw"}, {"families": 1, "setup_deal": "draw"}]
+    for seed, options in enumerate(set_ups):
+        g = coin_env.make_game(JC, seed=seed, options=options)
         play = random.Random(seed)
         while not g.is_over():
             if play.random() < 0.25:
