@@ -44,3 +44,13 @@ def test_readme_fidelity_table_matches_the_data(game):
     text = (ROOT / "README.md").read_text()
     block = re.search(rf"<!-- fidelity:{game} -->\n(.*?)\n<!-- /fidelity:{game} -->", text, re.S).group(1)
     assert block.strip() == fidelity.markdown().strip(), f"regenerate: python -m coin_env.games.{game}.fidelity"
+
+
+def test_readme_observation_sizes_are_the_encoders():
+    import coin_env
+    from coin_env.core.encoding import encoder_for
+    text = (ROOT / "README.md").read_text()
+    quoted = re.findall(r'`encoder_for\("(\w+)"\)`: ([\d,]+) floats', text)
+    assert quoted, "the README quotes no observation size"
+    for game, size in quoted:
+        assert encoder_for(coin_env.make_game(game)).size == int(size.replace(",", "")), game

@@ -118,12 +118,14 @@ class CoinEncoder(Encoder):
         self.build_tracks(vocab)
         fnames = self.factions
         nfac = len(fnames)
-        self._card_number_offset = 2 + nfac * nfac
+        self._card_event_offset = 2 + nfac * nfac
+        self._card_number_offset = self._card_event_offset + len(self._event_feature_names(fnames))
         b = self.block
         self.o_card = {}
         for which in ("current", "upcoming"):
             self.o_card[which] = b("cards", [f"{which} card present", f"{which} card {self.periodic_name}"]
                                    + [f"{which} card order {i + 1}: {f}" for i in range(nfac) for f in fnames]
+                                   + [f"{which} card {n}" for n in self._event_feature_names(fnames)]
                                    + [f"{which} card #{n}" for n in range(1, self.n_cards + 1)])
         self.build_card_extras()
         self.o_elig = b("sequence", [f"eligible {f}" for f in fnames])
@@ -229,11 +231,40 @@ class CoinEncoder(Encoder):
         np.clip(out, self.low, self.high, out=out)
         return out
 
+    @staticmethod
+    def _event_feature_names(fnames) -> list[str]:
+        return (["unshaded Event known", "shaded Event known"] + [f"Critical for {f}" for f in fnames]
+                + [f"haloed for {f}" for f in fnames])
+
+    def _event_table(self, data) -> np.ndarray:
+        """Per card number, what its Event does as far as the game's data knows it: which sides have a
+        known effect (the text is known, 5.1; a data pack adds the rest) and the factions for which the card
+        is Critical or haloed (Gandhi 8.8.1 / 8.8.2). Built once per data object: a data pack changes it."""
+        def build(data):
+            nfac = len(self.factions)
+            table = np.zeros((self.n_cards + 1, 2 + 2 * nfac), dtype=np.float32)
+            for n in range(1, self.n_cards + 1):
+                rec = data.cards.record(n) if n in data.cards.records else None
+                if rec is None:
+                    continue
+                table[n, 0] = rec.unshaded.implemented
+                table[n, 1] = rec.shaded.implemented
+                for f in rec.critical:
+                    table[n, 2 + self._faction_index[f]] = 1.0
+                for f in rec.halo:
+                    table[n, 2 + nfac + self._faction_index[f]] = 1.0
+            table.setflags(write=False)
+            return table
+        return data.derived(f"{type(self).__name__} event features", build)
+
     def _encode_cards(self, cards, s, out: np.ndarray) -> None:
-        """Current and Upcoming: present, periodic, faction order (``cards``: the game's card facts)."""
+        """Current and Upcoming: present, periodic, faction order, what the Event is known to do
+        (:meth:`_event_table`), card number (``cards``: the game's card facts)."""
         fi = self._faction_index
         nfac = len(fi)
         number = self._card_number_offset
+        events = self._event_table(s.data)
+        width = events.shape[1]
         for which, card in (("current", s.current), ("upcoming", s.upcoming)):
             if card is None:
                 continue
@@ -246,6 +277,8 @@ class CoinEncoder(Encoder):
                     out[o + 2 + nfac * pos + fi[f]] = 1.0
             if 1 <= card <= self.n_cards:
                 out[o + number + card - 1] = 1.0
+                ev = o + self._card_event_offset
+                out[ev:ev + width] = events[card]
 
     def _encode_sequence(self, s, out: np.ndarray) -> None:
         fi = self._faction_index

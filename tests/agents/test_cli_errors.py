@@ -145,9 +145,11 @@ def gandhi_checkpoint(tmp_path_factory):
 
 
 def test_evaluate_refuses_a_checkpoint_of_another_game(gandhi_checkpoint, capsys):
+    from agents.policies import game_sizes
+    gandhi_obs, adp_obs = str(game_sizes("gandhi")[0]), str(game_sizes("a_distant_plain")[0])
     line = refused(["evaluate", "--game", "a_distant_plain", "--policy", f"ppo={gandhi_checkpoint}", "--games", "1",
                     "--workers", "2", "--no-baselines"], capsys,
-                   "--policy ppo=", "does not fit a_distant_plain", "1588", "1467", "names game 'gandhi'", "seats congress")
+                   "--policy ppo=", "does not fit a_distant_plain", gandhi_obs, adp_obs, "names game 'gandhi'", "seats congress")
     assert "seats congress" in line
 
 

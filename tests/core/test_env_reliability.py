@@ -397,10 +397,11 @@ def gandhi_checkpoint(tmp_path_factory):
 
 
 def test_a_checkpoint_for_another_game_is_refused_naming_sizes_and_game(gandhi_checkpoint):
-    from agents.policies import CheckpointPolicy
+    from agents.policies import CheckpointPolicy, game_sizes
     adp = "a_distant_plain"
-    pattern = (r"does not fit a_distant_plain: it takes observations of shape \(1588,\) and 132 actions, "
-               r"a_distant_plain has \(1467,\) and 131; its run's config.yaml names game 'gandhi'")
+    (g_obs, g_act), (a_obs, a_act) = game_sizes("gandhi"), game_sizes(adp)
+    pattern = (rf"does not fit a_distant_plain: it takes observations of shape \({g_obs},\) and {g_act} actions, "
+               rf"a_distant_plain has \({a_obs},\) and {a_act}; its run's config.yaml names game 'gandhi'")
     with pytest.raises(ValueError, match=pattern):
         CheckpointPolicy(gandhi_checkpoint, game=adp)
     with pytest.raises(ValueError, match=pattern):
