@@ -40,7 +40,7 @@ import time
 import numpy as np
 
 import coin_env
-from coin_env.core.registry import game_module
+from coin_env.core.registry import game_factions
 
 from .evaluate import default_against, positive_int, spec_text
 from .simulate import parse_seats
@@ -49,9 +49,10 @@ from .strength import SCENARIO, wilson
 from .tournament import check_jobs, run_games
 
 
-def balance_seats(game: str, seats: dict | None, policy) -> dict:
-    """``{faction: spec}`` for every seat: the named ones, the rest ``policy`` (default: the game's bot)."""
-    factions = game_module(game).GAME_CLASS.factions
+def balance_seats(game: str, seats: dict | None, policy, options: dict | None = None) -> dict:
+    """``{faction: spec}`` for every seat of the set-up (John Company: its ``families``): the named ones, the
+    rest ``policy`` (default: the game's bot)."""
+    factions = game_factions(game, options)
     seats = dict(seats or {})
     unknown = sorted(set(seats) - set(factions))
     if unknown:
@@ -107,8 +108,8 @@ def prepare_balance(game: str, seats: dict | None = None, policy=None, games: in
     """Check the input and list the games (nothing is played). Raises ValueError on bad input."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive integer, not {games!r}")
-    factions = list(game_module(game).GAME_CLASS.factions)
-    seat_specs = balance_seats(game, seats, policy)
+    factions = list(game_factions(game, options))
+    seat_specs = balance_seats(game, seats, policy, options)
     scenario = scenario or SCENARIO.get(game)
     jobs = [{"game": game, "scenario": scenario, "options": dict(options or {}), "seed": seed + i,
              "seats": seat_specs} for i in range(games)]

@@ -395,12 +395,12 @@ def rules_options(options: dict, factions, seat_rules: str) -> dict:
 
 def check_against_game(cfg: dict, source: str = "config") -> None:
     import coin_env
-    from coin_env.core.registry import game_bots, game_module
+    from coin_env.core.registry import game_bots, game_factions
 
     game = cfg["game"]
     if game not in coin_env.list_games():
         raise ConfigError(f"{source}: game must be one of {coin_env.list_games()}, not {game!r}")
-    factions = list(game_module(game).GAME_CLASS.factions)
+    factions = list(game_factions(game, cfg.get("options")))      # John Company: the seats of its families
     seats = trained_seats(cfg, factions)
     for s in seats:
         if s not in factions:

@@ -42,7 +42,7 @@ import sys
 import time
 
 import coin_env
-from coin_env.core.registry import game_bots, game_module
+from coin_env.core.registry import game_bots, game_factions
 
 from .config import rules_options
 from .specs import check_policy, check_setup, output_file, positive_int, release, user_errors
@@ -131,8 +131,8 @@ def evaluation_entries(policies: dict, against, baselines: bool) -> list[tuple]:
     return entries
 
 
-def full_lineup(game: str, lineup: dict, against) -> dict:
-    factions = game_module(game).GAME_CLASS.factions
+def full_lineup(game: str, lineup: dict, against, options: dict | None = None) -> dict:
+    factions = game_factions(game, options)
     unknown = sorted(set(lineup) - set(factions))
     if unknown:
         raise ValueError(f"lineup names unknown faction(s) {unknown} for {game}; factions: {list(factions)}")
@@ -221,7 +221,7 @@ def prepare_evaluation(game: str, policies: dict, against=None, games: int = 100
     (agents/tournament.py ``check_jobs``). Raises ValueError on bad input."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive integer, not {games!r}")
-    factions = list(game_module(game).GAME_CLASS.factions)
+    factions = list(game_factions(game, options))      # the seats of this set-up (John Company: families)
     against = default_against(game) if against is None else against
     scenario = scenario or SCENARIO.get(game)
     policies = dict(policies or {})
@@ -235,7 +235,7 @@ def prepare_evaluation(game: str, policies: dict, against=None, games: int = 100
         raise ValueError(f"seat_rules must be one of {', '.join(SEAT_RULES)}, not {seat_rules!r}")
     plan_rotations(plan, evaluation_entries(policies, against, baselines), against, names, seats, seat_rules)
     if lineup:
-        plan_lineup(plan, full_lineup(game, lineup, against), rotate, names)
+        plan_lineup(plan, full_lineup(game, lineup, against, options), rotate, names)
     if not plan.rows:
         raise ValueError("nothing to evaluate: give policies, a lineup or baselines=True")
     game_options = rules_options(dict(options or {}), factions, seat_rules)
@@ -361,7 +361,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="rotate the policies over these seats only (default: every seat)")
     p.add_argument("--games", type=positive_int, default=100, help="seeded games per pairing")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--scenario", default="short")
+    p.add_argument("--scenario", default=None, help="default: the game's shortest (its benchmark scenario)")
     p.add_argument("--workers", type=positive_int, default=None, help="processes (default: all CPUs)")
     p.add_argument("--csv", default=None, metavar="PATH", help="one row per pairing")
     p.add_argument("--json", default=None, metavar="PATH", help="full result with every game's record")

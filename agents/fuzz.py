@@ -95,23 +95,32 @@ def _check_round_trip(game, rng: random.Random, horizon: int = 30) -> None:
         raise FuzzFailure("restored game diverged from its original")
 
 
-def bot_seats(game_name: str, seed: int, bot: str | None) -> dict:
+def fuzz_options(game_name: str, seed: int) -> dict:
+    """The game options of fuzz game ``seed``: none, unless the game module lists ``FUZZ_OPTIONS`` (set-ups
+    to cycle through, e.g. John Company's 1-6 families and the solo Crown), then the seed picks one."""
+    from coin_env.core.registry import game_module
+    table = getattr(game_module(game_name), "FUZZ_OPTIONS", None)
+    return dict(table[seed % len(table)]) if table else {}
+
+
+def bot_seats(game_name: str, seed: int, bot: str | None, options: dict | None = None) -> dict:
     """The seeded subset of seats the bot plays in this fuzz game (each seat with probability 1/2)."""
     if not bot:
         return {}
-    from coin_env.core.registry import game_module
+    from coin_env.core.registry import game_factions
     rng = random.Random(seed * 31 + 17)
-    return {f: bot for f in game_module(game_name).GAME_CLASS.factions if rng.random() < 0.5}
+    return {f: bot for f in game_factions(game_name, options) if rng.random() < 0.5}
 
 
 def fuzz_game(game_name: str, scenario: str | None, seed: int, check_every: int = 50, bot: str | None = None) -> dict:
     """Play one seeded random game with all checks. Returns stats; raises FuzzFailure with .actions."""
     from coin_env.core.aec_env import with_non_players
     from .simulate import seat_policies
-    seats = bot_seats(game_name, seed, bot)
-    policies = {f: p for f, p in seat_policies(game_name, seats).items() if f in seats}
+    options = fuzz_options(game_name, seed)
+    seats = bot_seats(game_name, seed, bot, options)
+    policies = {f: p for f, p in seat_policies(game_name, seats, options).items() if f in seats}
     game = coin_env.make_game(game_name, scenario=scenario, seed=seed, debug=True,
-                              options=with_non_players({}, policies))
+                              options=with_non_players(options, policies))
     rng = random.Random(seed)
     check_rng = random.Random(seed + 7919)
     actions: list[int] = []
@@ -133,7 +142,7 @@ def fuzz_game(game_name: str, scenario: str | None, seed: int, check_every: int 
     except Exception as exc:  # noqa: BLE001 - every failure is reported with its replay
         exc.actions = actions
         raise
-    return {"decisions": len(actions), "winner": game.winner(), "bot_seats": sorted(seats)}
+    return {"decisions": len(actions), "winner": game.winner(), "bot_seats": sorted(seats), "options": options}
 
 
 def write_replay(out_dir: str, game_name: str, scenario, seed: int, actions: list[int], error: str,

@@ -12,14 +12,15 @@ import time
 import coin_env
 
 from coin_env.core.aec_env import resolve_policy, with_non_players
-from coin_env.core.registry import game_module
+from coin_env.core.registry import game_factions
 
 from .specs import positive_int
 
 
-def seat_policies(game_name: str, seats: dict) -> dict:
-    """``{faction: policy}`` for every seat: the named policy or bot ("random", "arjuna", ...), else random."""
-    factions = game_module(game_name).GAME_CLASS.factions
+def seat_policies(game_name: str, seats: dict, options: dict | None = None) -> dict:
+    """``{faction: policy}`` for every seat of the game made with ``options`` (John Company's seats depend on
+    its ``families``): the named policy or bot ("random", "arjuna", ...), else random."""
+    factions = game_factions(game_name, options)
     unknown = set(seats) - set(factions)
     if unknown:
         raise ValueError(f"seats name unknown factions {sorted(unknown)}; factions: {list(factions)}")
@@ -29,7 +30,7 @@ def seat_policies(game_name: str, seats: dict) -> dict:
 def play_game(game_name: str, scenario: str | None, seed: int, seats: dict, options: dict | None = None,
               policies: dict | None = None):
     """One seeded game; bots' seats become the game's non-players (e.g. Gandhi 8.0)."""
-    policies = policies or seat_policies(game_name, seats)
+    policies = policies or seat_policies(game_name, seats, options)
     game = coin_env.make_game(game_name, scenario=scenario, seed=seed,
                               options=with_non_players(options or {}, policies))
     rngs = {f: random.Random(seed * 1000 + i) for i, f in enumerate(game.factions)}
@@ -56,10 +57,10 @@ def simulate(game_name: str, scenario: str | None, games: int, seed: int, seats:
         factions = g.factions
         w = g.winner()
         wins[w] = wins.get(w, 0) + 1
-        for f, m in g.state.result["margins"].items():
+        for f, m in g.victory_margins().items():
             margins.setdefault(f, []).append(m)
         decisions.append(g.state.decisions)
-        cards.append(len(g.state.played) + 1)
+        cards.append(len(g.state.played) + 1 if hasattr(g.state, "played") else g.state.turn)   # JC: turns
     elapsed = time.perf_counter() - t0
     return {"game": game_name, "scenario": scenario, "games": games, "seed": seed, "factions": list(factions),
             "wins": wins, "margins": margins, "decisions": decisions, "cards": cards, "seconds": elapsed}

@@ -26,7 +26,7 @@ import signal
 import sys
 import time
 
-from coin_env.core.registry import game_module
+from coin_env.core.registry import game_factions
 
 from .simulate import play_game
 
@@ -52,9 +52,10 @@ def forget_policy(game: str, spec) -> None:
         forget_model(checkpoint_path(spec))
 
 
-def full_seats(game: str, seats: dict | None) -> dict:
-    """``{faction: spec}`` for every seat of ``game`` in faction order; unnamed seats play "random"."""
-    factions = game_module(game).GAME_CLASS.factions
+def full_seats(game: str, seats: dict | None, options: dict | None = None) -> dict:
+    """``{faction: spec}`` for every seat of ``game`` (made with ``options``: John Company's seats depend on its
+    ``families``) in faction order; unnamed seats play "random"."""
+    factions = game_factions(game, options)
     seats = seats or {}
     unknown = sorted(set(seats) - set(factions))
     if unknown:
@@ -65,14 +66,16 @@ def full_seats(game: str, seats: dict | None) -> dict:
 def play_one(job: dict) -> dict:
     """Play one seeded game described by ``job`` (see the module docstring) and return its record."""
     game_name = job["game"]
-    seats = full_seats(game_name, job.get("seats"))
-    policies = {f: cached_policy(game_name, spec) for f, spec in seats.items()}
     options = dict(job.get("options") or {})
+    seats = full_seats(game_name, job.get("seats"), options)
+    policies = {f: cached_policy(game_name, spec) for f, spec in seats.items()}
     players = job.get("players") or ()
     if players:             # these seats play by the player rules, whatever sits in them (a bot as a player)
         from .policies import as_player
         policies = {f: as_player(p) if f in players else p for f, p in policies.items()}
-        options["non_players"] = [f for f in options.get("non_players") or () if f not in players]
+        non_players = [f for f in options.get("non_players") or () if f not in players]
+        if non_players or "non_players" in options:       # a game without non-players has no such option
+            options["non_players"] = non_players
     t0 = time.perf_counter()
     # play_game declares the bots' seats non-players and seeds each seat's RNG from the game seed.
     game = play_game(game_name, job.get("scenario"), job["seed"], seats, options, policies)
@@ -89,7 +92,7 @@ def play_one(job: dict) -> dict:
         "reason": result.get("reason"),
         "rule": result.get("rule"),
         "decisions": game.state.decisions,
-        "cards": len(game.state.played) + 1,
+        "cards": len(game.state.played) + 1 if hasattr(game.state, "played") else game.state.turn,   # JC: turns
         "seconds": time.perf_counter() - t0,
     }
 

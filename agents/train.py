@@ -121,8 +121,8 @@ def resume_seed(seed: int, timesteps: int) -> int:
 def env_configs(cfg: dict, timesteps: int = 0) -> list[dict]:
     """One plain-data env config per training env (picklable; a remote runner can build them too). Env i's
     seed is ``resume_seed(seed, timesteps) + i`` (``seed * 1000 + i`` for a new run)."""
-    from coin_env.core.registry import game_module
-    factions = list(game_module(cfg["game"]).GAME_CLASS.factions)
+    from coin_env.core.registry import game_factions
+    factions = list(game_factions(cfg["game"], cfg["options"]))
     seats = trained_seats(cfg, factions)
     league = dict(cfg["league"], pool_dir=os.path.join(cfg["output_dir"], "league"))
     return [{"game": cfg["game"], "scenario": cfg["scenario"], "options": seat_options(cfg, factions),
@@ -503,10 +503,10 @@ class Evaluator:
     """Periodic and final evaluation of the learner in its trained seats against the bots (agents.evaluate)."""
 
     def __init__(self, cfg: dict, run_dir: str):
-        from coin_env.core.registry import game_bots, game_module
+        from coin_env.core.registry import game_bots, game_factions
         self.cfg = cfg
         self.run_dir = run_dir
-        self.factions = list(game_module(cfg["game"]).GAME_CLASS.factions)
+        self.factions = list(game_factions(cfg["game"], cfg["options"]))
         self.seats = trained_seats(cfg, self.factions)
         self.against = cfg["evaluation"]["against"] or next(iter(game_bots(cfg["game"])), "random")
         self.best = None

@@ -5,6 +5,12 @@ hard-coded list): a new game in coin_env.core.registry is covered by every share
   default_scenario); the default is the short one the tests play most.
 * bots: coin_env.core.registry.game_bots (the game module's ``BOTS``). A test that needs a bot calls
   :func:`bot_of`, which skips that game with the reason until the game registers one.
+* seats: :func:`factions_of` (coin_env.core.registry.game_factions: John Company's depend on the option
+  ``families``).
+* COIN-only tests (the card deck, the sequence of play, the per-space piece table) call :func:`coin_only`;
+  tests of readable positions taken at any decision call :func:`positions_of`: both skip a game they cannot
+  apply to, naming the reason (John Company is not a COIN game, and its positions are set-up adjustments
+  only); its own versions of those checks are in tests/john_company/test_jc_env.py.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 import coin_env
-from coin_env.core.registry import default_scenario, game_bots, game_module, game_scenarios
+from coin_env.core.registry import default_scenario, game_bots, game_factions, game_module, game_scenarios
 
 GAMES = coin_env.list_games()
 
@@ -33,8 +39,9 @@ def longer(game: str) -> str:
     return names[1] if len(names) > 1 else names[0]
 
 
-def factions_of(game: str) -> list[str]:
-    return list(game_module(game).GAME_CLASS.factions)
+def factions_of(game: str, options: dict | None = None) -> list[str]:
+    """The seats of the game made with ``options`` (John Company's depend on ``families``)."""
+    return list(game_factions(game, options))
 
 
 def bot_of(game: str) -> str:
@@ -43,3 +50,22 @@ def bot_of(game: str) -> str:
     if not bots:
         pytest.skip(f"{game} has no registered bot yet (coin_env.core.registry.game_bots is empty)")
     return bots[0]
+
+
+def is_coin(game: str) -> bool:
+    """A COIN-series game (coin_env.coin's card-driven sequence of play)."""
+    from coin_env.coin.sequence import CoinGame
+    return issubclass(game_module(game).GAME_CLASS, CoinGame)
+
+
+def coin_only(game: str, what: str = "the COIN card deck, sequence of play and per-space piece table") -> None:
+    """Skip the calling test for a game that is not a COIN game, naming what it lacks."""
+    if not is_coin(game):
+        pytest.skip(f"{game} is not a COIN game: it has no {what} (its own checks: tests/john_company/test_jc_env.py)")
+
+
+def positions_of(game: str) -> None:
+    """Skip the calling test for a game without readable positions at any decision (``to_position``)."""
+    if not hasattr(game_module(game).GAME_CLASS, "to_position"):
+        pytest.skip(f"{game} has no to_position(): its positions (position=...) adjust the set-up only, they "
+                    f"cannot state a decision in progress")

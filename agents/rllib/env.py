@@ -30,7 +30,7 @@ from coin_env.core.encoding import encoder_for
 from coin_env.core.env_common import run_opponents
 from coin_env.core.game import IllegalActionError
 from coin_env.core.gym_env import end_reward, reward_potential
-from coin_env.core.registry import game_module
+from coin_env.core.registry import game_factions, game_module
 
 OBS, MASK = "observations", "action_mask"
 POOL = "pool"
@@ -64,7 +64,7 @@ class CoinMultiAgentEnv(MultiAgentEnv):
         self.scenario = config.get("scenario")
         self.options = dict(config.get("options") or {})
         self.reward = config.get("reward", "ranking")
-        factions = list(game_module(self.game_name).GAME_CLASS.factions)
+        factions = list(game_factions(self.game_name, self.options))
         self.learners = list(config.get("learners") or factions)
         self.learners_per_game = config.get("learners_per_game", "one")
         if self.learners_per_game not in ("one", "all"):

@@ -112,8 +112,8 @@ def prepare_run_dir(cfg: dict, resume) -> tuple[str | None, int | None]:
 
 # --- the algorithm ------------------------------------------------------------------------------------
 def env_config(cfg: dict, run_dir: str) -> dict:
-    from coin_env.core.registry import game_module
-    factions = list(game_module(cfg["game"]).GAME_CLASS.factions)
+    from coin_env.core.registry import game_factions
+    factions = list(game_factions(cfg["game"], cfg["options"]))
     seats = trained_seats(cfg, factions)
     per_game = cfg["rllib"]["learners_per_game"]
     options = seat_options(cfg, factions)           # seat_rules: non_player puts every seat in non_players

@@ -7,7 +7,9 @@
         action = None if terminated or truncated else policy(obs["observation"], obs["action_mask"])
         env.step(action)
 
-* Agents: the game's factions, minus the seats played by ``opponents``.
+* Agents: the game's factions, minus the seats played by ``opponents``. A game whose seats depend on its
+  options (John Company: ``options={"families": n}``) has the seats of this env's options
+  (``coin_env.core.registry.game_factions``): ``possible_agents`` is fixed per env instance.
 * Observation (per agent): ``Dict(observation=Box(float32, (encoder.size,)),
   action_mask=Box(int8 0/1, (len(vocabulary),)))``. The observation is the game's encoder
   (coin_env.core.encoding) from that agent's perspective; the mask is ``game.legal_mask()``
@@ -61,7 +63,7 @@ from pettingzoo import AECEnv
 from .encoding import encoder_for
 from .env_common import CoinEnvCommon, OpponentError, check_seed, run_opponents
 from .policy_specs import random_policy, resolve_policy  # noqa: F401  (re-exported: agents import them here)
-from .registry import game_module, make_game
+from .registry import game_factions, make_game
 
 REWARDS = ("ranking", "margin")
 MARGIN_SCALE = 20.0
@@ -139,7 +141,7 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         self.log_in_info = bool(log_in_info)
         self._log_seen = {}             # agent -> game log length just before its last decision
 
-        factions = list(game_module(game).GAME_CLASS.factions)
+        factions = list(game_factions(game, self.game_options))      # this instance's seats (its options)
         self.learner_spec = None if agents is None else self._agent_list(agents, factions, game)
         self.opponents = self._resolve_opponents()
         self.game_options = with_non_players(self.game_options, self.opponents)
@@ -180,7 +182,7 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         return names
 
     def _resolve_opponents(self) -> dict:
-        factions = list(game_module(self.game_name).GAME_CLASS.factions)
+        factions = list(game_factions(self.game_name, self.game_options))
         specs, learners = self.opponent_specs, self.learner_spec
         if (isinstance(specs, str) or callable(specs)) and learners is None:
             raise ValueError(f"opponents={specs!r} is one policy for every seat that does not learn: say which "

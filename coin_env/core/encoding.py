@@ -32,11 +32,13 @@ ENCODERS: dict[str, str] = {
     "gandhi": "coin_env.games.gandhi.encoding:GandhiEncoder",
     "a_distant_plain": "coin_env.games.a_distant_plain.encoding:AdpEncoder",
     "vijayanagara": "coin_env.games.vijayanagara.encoding:VijayanagaraEncoder",
+    "john_company": "coin_env.games.john_company.encoding:JohnCompanyEncoder",
 }
 RENDERERS: dict[str, str] = {
     "gandhi": "coin_env.games.gandhi.render:render",
     "a_distant_plain": "coin_env.games.a_distant_plain.render:render",
     "vijayanagara": "coin_env.games.vijayanagara.render:render",
+    "john_company": "coin_env.games.john_company.render:render",
 }
 
 _ENCODER_CACHE: dict[str, "Encoder"] = {}

@@ -11,6 +11,8 @@
 * ``seat``: the faction the learner plays; or ``"all"`` / a list of factions, one of which is drawn
   (from the episode's seed) at every ``reset()``: one shared policy learns several seats. The
   observation names the seat (the encoder's perspective features). ``env.seat`` is this episode's.
+  The seats are those of the env's game options (``coin_env.core.registry.game_factions``: John Company's
+  depend on ``options["families"]``).
 * ``opponents``: ``"random"`` (every other seat), any policy accepted by
   :func:`coin_env.core.aec_env.resolve_policy` for every other seat, or a dict
   ``{faction: policy}`` naming every other seat (every seat when several seats learn). Opponents
@@ -75,7 +77,7 @@ from .encoding import encoder_for
 from .env_common import (CoinEnvCommon, IllegalActionWarning, OpponentError, check_max_decisions, check_seed,
                          run_opponents)
 from .game import IllegalActionError
-from .registry import game_module, make_game
+from .registry import game_factions, make_game
 
 
 
@@ -145,7 +147,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self.log_in_info = bool(log_in_info)     # keep the game log; info["log"]: entries since the seat's move
         self._log_seen = 0                        # log length before the seat's last action
 
-        factions = list(game_module(game).GAME_CLASS.factions)
+        factions = list(game_factions(game, self.game_options))      # this instance's seats (its options)
         self.seats = self._seat_list(seat, factions, game)
         self.seat = self.seats[0]
         self.opponent_specs = opponents
@@ -181,7 +183,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         return cls(**dict(config))
 
     def _resolve_opponents(self) -> dict:
-        factions = list(game_module(self.game_name).GAME_CLASS.factions)
+        factions = list(game_factions(self.game_name, self.game_options))
         several = len(self.seats) > 1           # a learner over several seats: every seat has a policy
         return resolve_opponents(self.opponent_specs, factions, seat=None if several else self.seat,
                                  game=self.game_name)

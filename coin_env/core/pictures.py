@@ -20,6 +20,7 @@ PICTURES: dict[str, str] = {
     "gandhi": "coin_env.games.gandhi.picture:draw",
     "a_distant_plain": "coin_env.games.a_distant_plain.picture:draw",
     "vijayanagara": "coin_env.games.vijayanagara.picture:draw",
+    "john_company": "coin_env.games.john_company.picture:draw",
 }
 
 WIDTH, HEIGHT = 1200, 820          # the whole picture

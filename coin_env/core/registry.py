@@ -12,6 +12,7 @@ _GAMES = {
     "gandhi": "coin_env.games.gandhi.game",
     "a_distant_plain": "coin_env.games.a_distant_plain.game",
     "vijayanagara": "coin_env.games.vijayanagara.game",
+    "john_company": "coin_env.games.john_company.game",
 }
 
 
@@ -23,6 +24,20 @@ def game_module(name: str):
     if name not in _GAMES:
         raise ValueError(f"unknown game {name!r}; known games: {list_games()}")
     return importlib.import_module(_GAMES[name])
+
+
+def game_factions(name: str, options: dict | None = None) -> tuple[str, ...]:
+    """The seats of a game made with ``options``, in the game's canonical order: what the environments
+    offer as agents. A game whose seats depend on its options (John Company: ``families``) says so with a
+    ``seated_factions(options)`` class method; for the others every game has ``GAME_CLASS.factions``.
+    (``game.factions`` of an instance may list the same seats in its own seating order.)"""
+    cls = game_module(name).GAME_CLASS
+    seated = getattr(cls, "seated_factions", None)
+    if seated is None:
+        return tuple(cls.factions)
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"options must be a dict of option name -> value, not {options!r}")
+    return tuple(seated(dict(options or {})))
 
 
 def game_bots(name: str) -> dict:

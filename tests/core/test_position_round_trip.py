@@ -10,7 +10,15 @@ import pytest
 import coin_env
 from coin_env.core.encoding import encoder_for
 
-from game_matrix import GAMES
+from game_matrix import GAMES, positions_of
+
+
+@pytest.fixture(autouse=True)
+def _game_with_positions(request):
+    """Every test here takes positions at decisions (to_position): skip a game without them, saying why."""
+    callspec = getattr(request.node, "callspec", None)
+    if callspec is not None and "game" in callspec.params:
+        positions_of(callspec.params["game"])
 
 
 def card_starts(game, seed):

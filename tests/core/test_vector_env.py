@@ -16,7 +16,7 @@ from gymnasium.vector import AutoresetMode, SyncVectorEnv
 import coin_env
 from coin_env import IllegalActionError
 from coin_env.core.gym_env import CoinGymEnv
-from coin_env.core.registry import game_module
+from coin_env.core.registry import game_factions
 from coin_env.core.vector_env import CoinVectorEnv
 
 GAMES = coin_env.list_games()
@@ -178,7 +178,7 @@ def test_matches_sync_vector_env_step_by_step(mode, config):
 @pytest.mark.parametrize("game", GAMES)
 def test_full_episode_loop_same_step_reports_final_info(game):
     """Random masked play on 2 envs until both have finished an episode (SAME_STEP, the default)."""
-    factions = set(game_module(game).GAME_CLASS.factions)
+    factions = set(game_factions(game))
     envs = coin_env.vector_env(game, 2, seed=0)
     envs.reset(seed=0)
     rng = np.random.default_rng(0)

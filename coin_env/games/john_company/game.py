@@ -39,6 +39,7 @@ class JohnCompanyGame(Game):
 
     # --- the turn --------------------------------------------------------------------------------------
     def on_empty_stack(self) -> None:
+        self.state.card_decisions = 0       # decisions in this phase (the fuzzer's bound per card / phase)
         turn.next_phase(self)
 
     # --- results -----------------------------------------------------------------------------------------
@@ -75,6 +76,8 @@ class JohnCompanyGame(Game):
         except ValueError as exc:
             raise ValueError(f"saved game has bad options: {exc}") from None
         super().validate_loaded()
+        self.check_crown()
+        self.check_result()
 
     # --- invariants (debug mode) ----------------------------------------------------------------------
     def check_invariants(self) -> None:
@@ -99,6 +102,71 @@ class JohnCompanyGame(Game):
     def render_log_entry(self, raw) -> dict:
         return super().render_log_entry(raw)
 
+    # --- coin_env registration: seats per options, outcome of a save (the environments and contract tests) ---
+    @classmethod
+    def seated_factions(cls, options=None) -> tuple:
+        """The seats a game made with ``options`` has, in a fixed order (the families in set order, then the
+        Crown): option ``families`` 1-6, the Crown seated with one or two families (RB p.43-44). The
+        environments' agents (coin_env.core.registry.game_factions); ``game.factions`` holds the same
+        seats in the game's seating order."""
+        from .setup import seats_for, validate_options
+        n = validate_options(options or {})["families"]
+        return tuple(FAMILY_KEYS[i] for i in sorted(seats_for(n)))
+
+    def ranking(self) -> list[str] | None:
+        """The families in final order (Final Scoring's ranking), None while the game runs."""
+        r = self.state.result
+        return list(r["ranking"]) if r else None
+
+    def victory_totals(self) -> dict[str, int]:
+        """Each seated family's VP (the VP track)."""
+        s = self.state
+        return {FAMILY_KEYS[slot]: int(s.vp[slot]) for slot in s.seats}
+
+    def check_crown(self) -> None:
+        """The Crown's record (``state.crown``, option ``crown`` only) has the shape rules/crown.py reads."""
+        from ...core.schema import NAT, Int, ListOf, OneOf, Record, SaveError
+        from .rules.crown import DIFFICULTIES
+        s = self.state
+        if s.crown is None:
+            if self.options.get("crown"):
+                raise SaveError("state.fields.crown", "is missing: the option crown needs the Crown's record")
+            return
+        if not self.options.get("crown"):
+            raise SaveError("state.fields.crown", "must be null without the option crown")
+        card = Int(1, len(s.data.crown_ai_cards))
+        Record({"difficulty": OneOf(list(DIFFICULTIES)), "deck": ListOf(card, unique=True), "card": card,
+                "discards": ListOf(card, unique=True), "climate": Int(0, 4),
+                "cubes": Record({"crown": NAT, "family": NAT})}).check(s.crown, "state.fields.crown")
+
+    def check_result(self) -> None:
+        """A loaded game's outcome must be the one its board gives: over exactly when it has a result (and
+        no decision pending), the ranking lists every seated family once in VP order, the winner heads it,
+        and the result's VP are the VP track's."""
+        from ...core.schema import SaveError
+        s = self.state
+        if bool(s.over) != (s.result is not None):
+            raise SaveError("state.fields.over", f"is {s.over} but the result is {s.result!r}: a game is over "
+                            "exactly when it has a result")
+        if not s.over:
+            return
+        if s.frames:
+            raise SaveError("state.fields.frames", "a finished game has no decision pending")
+        result = s.result
+        if not isinstance(result, dict):
+            raise SaveError("state.fields.result", f"must be an object, not {result!r}")
+        ranking = result.get("ranking")
+        if not isinstance(ranking, list) or sorted(map(str, ranking)) != sorted(self.factions):
+            raise SaveError("state.fields.result.ranking", f"must rank every family once, not {ranking!r}")
+        if result.get("winner") != ranking[0]:
+            raise SaveError("state.fields.result.winner", f"is {result.get('winner')!r} but the ranking puts "
+                            f"{ranking[0]!r} first")
+        vp = self.victory_totals()
+        if result.get("vp") != vp:
+            raise SaveError("state.fields.result.vp", f"are {result.get('vp')!r} but the VP track gives {vp!r}")
+        if [vp[f] for f in ranking] != sorted(vp.values(), reverse=True):
+            raise SaveError("state.fields.result.ranking", f"{ranking!r} is not in VP order {vp!r}")
+
 
 GAME_CLASS = JohnCompanyGame
 # The Crown of the Crown Handbook (solo; option crown): plays the Crown's seat (bots/crown.py).
@@ -119,8 +187,18 @@ def new_game(scenario=None, seed=0, options=None, position=None, debug=False, lo
 
 
 def load_game(text: str, debug: bool = False) -> JohnCompanyGame:
-    """Restore a game saved with ``game.to_json()`` (the game is not in coin_env's registry yet)."""
+    """Restore a game saved with ``game.to_json()`` (also ``coin_env.load_game(text)``: the game is registered)."""
     data = json.loads(text)
     if not isinstance(data, dict) or data.get("game") != "john_company":
         raise ValueError("not a John Company save")
     return JohnCompanyGame.from_dict(data, debug=debug)
+
+
+# --- registration in coin_env (coin_env.core.registry) ----------------------------------------------------
+# The game has one scenario here (1710; 1758, 1813 and Long 1710 need printed data the sources lack).
+SCENARIOS = ("1710",)
+DEFAULT_SCENARIO = "1710"
+# The set-ups `coin-env fuzz john_company` cycles through (agents/fuzz.py: the seed picks one).
+FUZZ_OPTIONS = ({"families": 4}, {"families": 1, "crown": True}, {"families": 2}, {"families": 3},
+                {"families": 5}, {"families": 6}, {"families": 1}, {"families": 2, "setup_deal": "draw"},
+                {"families": 1, "crown": True, "crown_difficulty": "legendary"}, {"families": 1, "setup_deal": "draw"})
