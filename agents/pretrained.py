@@ -150,6 +150,18 @@ def markdown(measured: dict) -> str:
     return "\n".join(lines)
 
 
+def model_sha256(game: str) -> str:
+    return hashlib.sha256(Path(path_of(game)).read_bytes()).hexdigest()
+
+
+def record_table(game: str, table: str, games: int, seed: int) -> None:
+    """Keep a measured table in ``GAME.json`` with the SHA-256 of the file it was measured with, so a test can
+    tell a README table that no longer belongs to the shipped file."""
+    meta = info(game)
+    meta["measured"] = {"games": games, "seed": seed, "model_sha256": model_sha256(game), "table": table}
+    (MODELS_DIR / f"{game}.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m agents.pretrained", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -164,6 +176,8 @@ def main(argv=None) -> int:
     tb.add_argument("--seed", type=int, default=EVAL_SEED)
     tb.add_argument("--workers", type=int, default=None)
     tb.add_argument("--json", default=None, help="also write the full results here")
+    tb.add_argument("--record", action="store_true",
+                    help="keep the table in the shipped agent's GAME.json with the file's SHA-256 (the README quotes it)")
     args = parser.parse_args(argv)
     try:
         if args.cmd == "export":
@@ -174,8 +188,11 @@ def main(argv=None) -> int:
             measured = measure(args.game, args.games, args.seed, args.workers, progress=True)
             if args.json:
                 Path(args.json).write_text(json.dumps(measured, default=str))
+            table = markdown(measured)
             print(f"{args.game}: {args.games} games per seat and row, seeds {args.seed}..{args.seed + args.games - 1}")
-            print(markdown(measured))
+            print(table)
+            if args.record:
+                record_table(args.game, table, args.games, args.seed)
         else:
             for game in available():
                 meta = info(game)

@@ -85,3 +85,13 @@ def test_a_config_checks_a_pretrained_opponent_before_the_run(tmp_path):
         load_config(smoke, overrides=[f"output_dir={tmp_path}", "opponents=pretrained:a_distant_plain"])
     with pytest.raises(ConfigError, match="no pretrained agent for 'chess'"):
         load_config(smoke, overrides=[f"output_dir={tmp_path}", "opponents=pretrained:chess"])
+
+
+@pytest.mark.parametrize("game", ["gandhi", "a_distant_plain"])
+def test_the_readme_quotes_the_table_measured_with_the_shipped_file(game):
+    measured = pretrained.info(game)["measured"]
+    assert measured["model_sha256"] == pretrained.model_sha256(game), "re-run: python -m agents.pretrained table GAME --record"
+    assert measured["games"] >= 200 and measured["seed"] == pretrained.EVAL_SEED
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    assert measured["table"] in readme
+    assert measured["table"].count("| non_player |") == measured["table"].count("| player |") == 4
