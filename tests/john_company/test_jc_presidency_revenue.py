@@ -1,6 +1,7 @@
 """Presidency operations (RB p.20-24), Trade in China (RB p.25), Bonuses (RB p.26), Revenue (RB p.27):
 the rulebook's worked examples as tests."""
 
+import json
 import re
 
 from coin_env.games.john_company.static import REGION
@@ -131,6 +132,62 @@ def test_alliance_purchase_needs_the_presidents_consent():
     play(g, "yes")
     s = g.state
     assert s.treasury[3] == 6 and s.alliance_active[4] == 1
+
+
+def _at_commander_menu(g):
+    if "Commander of the Madras Army" in labels(g):        # the President orders its positions
+        play(g, "Commander of the Madras Army")
+    assert "Commander of the Madras Army" in g.prompt()
+
+
+def test_a_refused_alliance_purchase_is_not_offered_again():
+    """RB p.22 (a reading, rules/operations_presidency.py): a request the President refuses is spent --
+    a Commander that always asks and a President that always refuses run out of requests (one per
+    alliance of the Army), and the state never comes back."""
+    g = deploy_game(offices={"President of Madras": "hastings"}, treasuries={"President of Madras": 10})
+    _at_commander_menu(g)
+    s = g.state
+    asked, seen = [], set()
+    for _ in range(20):                        # old code: the same request came back forever
+        state = json.dumps({k: v for k, v in json.loads(g.to_json())["state"]["fields"].items()
+                            if k not in ("decisions", "card_decisions")}, sort_keys=True)
+        assert state not in seen, f"the state at {g.prompt()!r} came back"
+        seen.add(state)
+        if "buy a local alliance" not in labels(g):
+            break
+        play(g, "buy a local alliance")
+        offered = [x for x in labels(g) if x.startswith("alliance ")]
+        assert not set(offered) & set(asked), f"{asked} refused, yet offered again: {offered}"
+        play(g, offered[0])
+        assert g.current_player() == "hastings" and "consent" in g.prompt()
+        play(g, "no")
+        asked.append(offered[0])
+    assert sorted(asked) == ["alliance Arcot", "alliance The Nizam"]
+    assert "Commander of the Madras Army" in g.prompt() and "buy a local alliance" not in labels(g)
+    assert set(labels(g)) == {"Deploy", "done"}
+    assert s.treasury[3] == 10 and s.alliance_active[[3, 4]].tolist() == [0, 0]
+
+
+def test_after_a_refusal_another_alliance_may_still_be_bought():
+    g = deploy_game(offices={"President of Madras": "hastings"}, treasuries={"President of Madras": 10})
+    _at_commander_menu(g)
+    play(g, "buy a local alliance", "alliance Arcot", "no", "buy a local alliance")
+    assert labels(g) == ["alliance The Nizam"]
+    play(g, "alliance The Nizam", "yes")
+    assert g.state.alliance_active[3] == 1 and "buy a local alliance" not in labels(g)
+
+
+def test_alliances_are_requested_before_deploying():
+    """RB p.22: alliances first, then Deploy -- after a Deploy the Commander is not offered a purchase."""
+    g = deploy_game(offices={"President of Madras": "hastings"}, treasuries={"President of Madras": 10},
+                    regiments={"Madras": 3})
+    _at_commander_menu(g)
+    assert "buy a local alliance" in labels(g)
+    play(g, "Deploy", "region Hyderabad", "2", "1", "1")
+    g.script_dice([2, 3, 4, 1, 5, 3])
+    play(g, "1")
+    assert "Commander of the Madras Army" in g.prompt()
+    assert set(labels(g)) == {"Deploy", "done"}
 
 
 def test_governor_administers_rb_p24():

@@ -10,16 +10,39 @@ faceup prestige cards, used blackmail cards -- is public.
 :func:`view` gives one family's observation as plain data; :func:`determinize` gives a clone in which
 every card that family cannot see is re-dealt at random among the places it could be (for ISMCTS-style
 search), keeping everything the family knows.
+
+The pending decision: every view names the family to decide (``to_move``) and the kind of decision
+(``prompt_kind``, the prompt's continuation key); only the family to decide gets the prompt's text
+(``prompt``; None for the others), since a prompt may name a card only its holder can see ("play the
+blackmail card X now?"). A window asking whether to play a facedown blackmail card (its holder's
+choice, RB p.12) shows the others only the kind ``"blackmail window"``, not which card's window it is.
+
+Known limitation (rules/blackmail.py, london_season.py): a blackmail window is put only to the holders
+of the card, so *that* a family is asked -- ``to_move`` at the card's moment (the start of the Family
+phase, after a Trade or Deploy check, ...) -- tells the others it holds a facedown card, and which one
+the timing usually shows, even when the holder declines. At the table a holder plays a card or stays
+silent; asking every family (a dummy yes/no to non-holders) would close this, at the cost of extra
+decisions; it is not done. The game log's decision entries (coin_env.core, ``log=True``) keep each
+prompt's text for everybody, too.
 """
 
 from __future__ import annotations
 
 from .data.cards import BLACKMAIL, EVENT_TILES
+from .rules.blackmail import (DIPLOMATIC_CONNECTION, LETTERS_OF_INTRODUCTION, MAN_ON_THE_INSIDE,
+                              MERCANTILE_CONNECTION)
 from .static import FAMILY_KEYS
 
 BLACKMAIL_IDS = frozenset(c[0] for c in BLACKMAIL)
 TILE_BACK = {t[0]: t[2] for t in EVENT_TILES}
 FACEDOWN = "facedown blackmail"
+BLACKMAIL_WINDOW = "blackmail window"
+# the decisions whether to play a facedown blackmail card (rules/blackmail.py, london_season.py): continuation
+# -> the card it asks about (None: the frame's ``card``)
+WINDOW_CARD = {"blackmail_play": None, "blackmail_cancel_answer": MAN_ON_THE_INSIDE,
+               "trade_mercantile_answer": MERCANTILE_CONNECTION, "deploy_diplomatic_answer": DIPLOMATIC_CONNECTION,
+               "london_letters_answer": LETTERS_OF_INTRODUCTION}
+BLACKMAIL_WINDOW_KINDS = frozenset(WINDOW_CARD)
 
 
 def _slot(game, family) -> int:
@@ -32,8 +55,18 @@ def _ai_back(s, card_id) -> tuple:
     return tuple(next(c for c in s.data.crown_ai_cards if c["id"] == card_id)["back"])
 
 
+def prompt_kind(game) -> str | None:
+    """The kind of the pending decision as every family may see it (None when the game is over)."""
+    frame = game.prompt_frame()
+    if frame is None:
+        return None
+    kind = frame.get("then") if frame.get("kind") == "choose" else frame.get("kind")
+    return BLACKMAIL_WINDOW if kind in BLACKMAIL_WINDOW_KINDS else kind
+
+
 def view(game, family: str) -> dict:
-    """Family ``family``'s view of the game: the public state plus its own hand."""
+    """Family ``family``'s view of the game: the public state plus its own hand; the prompt's text only
+    when ``family`` is to decide (see the module docstring)."""
     s = game.state
     me = _slot(game, family)
     public = s.to_dict()
@@ -63,20 +96,36 @@ def view(game, family: str) -> dict:
             hands[FAMILY_KEYS[slot]] = {"prestige": list(h["prestige"]), "blackmail": len(h["blackmail"]),
                                         "used": list(h["used"])}
     fields["hands"] = hands
-    fields["prompt"] = game.prompt()
-    fields["to_move"] = game.current_player()
+    to_move = game.current_player()
+    fields["prompt"] = game.prompt() if to_move == family or s.over else None
+    fields["prompt_kind"] = prompt_kind(game)
+    fields["to_move"] = to_move
     return public
 
 
+def _window_card(game) -> tuple[int, int] | None:
+    """(holder, card) when the pending decision is a blackmail window: asked only of a holder, it shows
+    who holds that card (the known limitation above), and the holder must keep it in a clone."""
+    frame = game.prompt_frame()
+    if frame is None or frame.get("kind") != "choose" or frame.get("then") not in WINDOW_CARD:
+        return None
+    card = WINDOW_CARD[frame["then"]] or frame.get("card")
+    holder = game.slot_of(game.current_player())
+    return (holder, card) if card in game.state.hands[holder]["blackmail"] else None
+
+
 def determinize(game, family: str, seed: int):
-    """A clone where the cards ``family`` cannot see are re-dealt at random (seeded, own RNG)."""
+    """A clone where the cards ``family`` cannot see are re-dealt at random (seeded, own RNG); the card of
+    a pending blackmail window stays with the family asked about it."""
     from ...core.rng import Rng
     me = _slot(game, family)
     g = game.clone()
     s = g.state
     rng = Rng(seed)
+    pinned = _window_card(game)
     # Blackmail slots the family cannot see: others' facedown hands, unpeeked facedown display cards.
-    hidden_bm = [(slot, i) for slot in s.seats if slot != me for i in range(len(s.hands[slot]["blackmail"]))]
+    hidden_bm = [(slot, i) for slot in s.seats if slot != me for i in range(len(s.hands[slot]["blackmail"]))
+                 if pinned != (slot, s.hands[slot]["blackmail"][i])]
     display_bm = [i for i, c in enumerate(s.display) if c in BLACKMAIL_IDS and c not in s.peeked[me]]
     pool = [s.hands[slot]["blackmail"][i] for slot, i in hidden_bm] + [s.display[i] for i in display_bm] \
         + list(s.london_deck)

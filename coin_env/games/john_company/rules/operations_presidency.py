@@ -15,8 +15,8 @@ out, a filled-order token. Per order: its value to the Balance, £1 to the Presi
 writer's family. Failure: the President may try again with new money; catastrophic failure vacates
 the Presidency. RB-ex p.20 (Madras trade £22) is a test.
 
-Commander (RB p.22-23): buy local alliances of this Army with the President's treasury and the
-President's explicit consent; Deploy (repeatable): a target among the home region, the regions
+Commander (RB p.22-23): first, buy local alliances of this Army with the President's treasury and the
+President's explicit consent; then Deploy (repeatable): a target among the home region, the regions
 associated with the Presidency and their neighbours (never another President's home region; a
 Company region only with a closed order or unrest), a check with 1 die per officer or regiment
 exhausted and the strength of each alliance used, minus the target's strength (its whole empire's;
@@ -29,6 +29,12 @@ Company-controlled and associated with this Presidency (its Governor card goes t
 the Elephant facing out of it moves to its centre. Catastrophic failure: the Commander's family
 returns half its trophies (rounded up) and the Commander goes back to supply.
 Readings: the loss check is rolled on every Deploy; an alliance is bought at most once a turn.
+Alliance requests (RB p.22 lists them as the Commander's first step, Deploy as the next one; the book
+says nothing about a refused request): each request names one alliance and is put to the President
+once -- a refused alliance cannot be requested again in this Commander's operations (another one of
+the Army still can), and once the Commander has deployed no more alliances are requested. Asking the
+same President the same question again with nothing changed would only repeat the refusal (and let a
+policy that keeps asking loop forever); bargaining for consent is outside the rules engine.
 
 Governors (RB p.23-24): Administer (repeatable) with every die left in the card's pool, no penalty:
 success gives £1 (+£1 if the previous Administer roll this turn was not a success) and one of: build
@@ -320,22 +326,28 @@ def army_dice(s, p) -> int:
     return int(alliances + s.regiments[p, 0] + sum(int(s.officers[f, p, 0]) for f in s.seats))
 
 
-def buyable_alliances(s, p) -> list[int]:
+def buyable_alliances(s, p, refused=()) -> list[int]:
+    """The alliances of Army ``p`` its Commander may ask the President to buy (none without a President,
+    RB p.20); ``refused``: those the President already refused in this Commander's operations (RB p.22,
+    a reading: see the module docstring)."""
     president = int(s.office_holder[PRESIDENT[p]])
     if president < 0:
         return []
     money = int(s.treasury[PRESIDENT_TREASURY[p]])
     return [i for i in range(N_ALLIANCES) if ALLIANCE_ARMY[i] == p and s.alliance_active[i] == 0
-            and s.data.alliances[i][0] <= money]
+            and s.data.alliances[i][0] <= money and i not in refused]
 
 
-def commander_menu(game, p):
+def commander_menu(game, p, refused=(), deployed=False):
+    """The Commander's next step: alliance requests come first (never after a Deploy, nor again for an
+    alliance the President refused, RB p.22 -- a reading), then Deploy, or done."""
     s = game.state
     c = int(s.commander[p])
     if c < 0:
         return
+    refused = sorted(refused)
     options = []
-    if buyable_alliances(s, p):
+    if not deployed and buyable_alliances(s, p, refused):
         options.append(PROC["buy_alliance"])
     dice = army_dice(s, p)
     if any(dice > penalty(s, r) for r in targets(s, p)):
@@ -343,7 +355,7 @@ def commander_menu(game, p):
     if not options:
         return
     game.choose(key(c), f"Commander of the {PRESIDENCY_NAMES[p]} Army {name(c)}: buy an alliance, Deploy, or done",
-                options + [DONE], "commander_chosen", p=p)
+                options + [DONE], "commander_chosen", p=p, refused=refused)
 
 
 @CONTINUATIONS.register
@@ -354,8 +366,10 @@ def commander_chosen(game, frame, action):
     if action == DONE:
         return
     if action == PROC["buy_alliance"]:
+        refused = frame.get("refused", [])
         game.choose(key(c), "Buy which local alliance (from the President's treasury)?",
-                    [ALLIANCE0 + i for i in buyable_alliances(s, p)], "alliance_chosen", p=p)
+                    [ALLIANCE0 + i for i in buyable_alliances(s, p, refused)], "alliance_chosen", p=p,
+                    refused=refused)
         return
     dice = army_dice(s, p)
     game.choose(key(c), "Deploy against which region?",
@@ -366,28 +380,31 @@ def commander_chosen(game, frame, action):
 def alliance_chosen(game, frame, action):
     s = game.state
     p, i = frame["p"], action - ALLIANCE0
+    refused = frame.get("refused", [])
     president, c = int(s.office_holder[PRESIDENT[p]]), int(s.commander[p])
     if president == c:
-        _buy_alliance(game, p, i)
+        _buy_alliance(game, p, i, refused)
         return
     seek_consent(game, [president], [1], 0, 1, "{family} (President): consent to the purchase of "
-                 f"{ALLIANCE_NAMES[i]} for £{s.data.alliances[i][0]}?", "alliance_consent", dict(p=p, i=i))
+                 f"{ALLIANCE_NAMES[i]} for £{s.data.alliances[i][0]}?", "alliance_consent",
+                 dict(p=p, i=i, refused=refused))
 
 
 @CONTINUATIONS.register
 def alliance_consent(game, frame, granted):
+    refused = frame.get("refused", [])
     if granted:
-        _buy_alliance(game, frame["p"], frame["i"])
-    else:
-        commander_menu(game, frame["p"])
+        _buy_alliance(game, frame["p"], frame["i"], refused)
+    else:                       # the request is spent: this alliance is not requested again (RB p.22, a reading)
+        commander_menu(game, frame["p"], refused=list(refused) + [frame["i"]])
 
 
-def _buy_alliance(game, p, i):
+def _buy_alliance(game, p, i, refused=()):
     s = game.state
     s.treasury[PRESIDENT_TREASURY[p]] -= s.data.alliances[i][0]
     s.alliance_active[i] = 1
     game.log_note("operations", f"{ALLIANCE_NAMES[i]} joins the {PRESIDENCY_NAMES[p]} Army")
-    commander_menu(game, p)
+    commander_menu(game, p, refused=refused)
 
 
 @CONTINUATIONS.register
@@ -501,7 +518,7 @@ def deploy_after_roll(game, p, r, chosen, total, result) -> None:
         s.supply[c] += 1
         game.log_note("operations", f"Deploy catastrophe: {name(c)}'s Commander returns home, {lost} trophies lost")
         return
-    commander_menu(game, p)
+    commander_menu(game, p, deployed=True)        # Deploy again or done: alliances come first (RB p.22)
 
 
 def _deploy_success(game, p, r, c, survivors, bank_units):
