@@ -562,7 +562,7 @@ class CrownBot(PromptBot):
 
     def on_commander_chosen(self, ctx):
         """HB Commander 1-4: alliances by climate (only from its own President's treasury: another President's
-        consent is a favour the engine does not offer, and a refusal would be asked again); Deploy when a
+        consent is a favour the engine does not offer, and a refused request is spent, RB p.22); Deploy when a
         target meets the climate's exact dice; Bull/Stag/Lion deploy once a turn (an exhausted piece in the
         Army shows it has deployed)."""
         from ..rules.operations_presidency import army_dice
