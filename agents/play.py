@@ -16,7 +16,7 @@ matter: "op" is enough when only one choice starts with it). Commands:
     q, quit       stop (end of input stops too)
 
 The other seats are played by --opponents: a bot of the game by name (its seats then play by the
-non-player rules, as in the envs), "random", or a trained checkpoint. A saved game remembers its seat
+non-player rules, as in the envs), "random", a trained checkpoint or a shipped agent (pretrained:GAME). A saved game remembers its seat
 and opponents; --seat / --opponents given with --load must agree with them.
 """
 

@@ -74,6 +74,18 @@ def test_the_shipped_agent_plays_every_seat_wherever_a_policy_is_accepted(game):
     result = evaluate(game, {"agent": f"pretrained:{game}"}, games=1, seed=3, workers=1, baselines=False)
     seats = {r["seat"] for r in result["rows"] if r["policy"] == "agent"}
     assert set(coin_env.make_game(game).factions) <= seats
+    from agents.balance import balance
+    summary = balance(game, policy=f"pretrained:{game}", games=1, seed=4, workers=1, progress=False)
+    assert summary["games"] == 1
+
+
+def test_coin_env_play_takes_a_shipped_agent_as_the_opponents():
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "agents.cli", "play", "gandhi", "--seat", "congress", "--opponents",
+                          "pretrained:gandhi", "--seed", "0"], input="q\n", capture_output=True, text=True,
+                         cwd=ROOT, timeout=120)
+    assert out.returncode == 0 and "congress>" in out.stdout, out.stderr
 
 
 def test_a_config_checks_a_pretrained_opponent_before_the_run(tmp_path):
