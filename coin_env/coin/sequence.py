@@ -89,22 +89,12 @@ class CoinGame(CoinLogMixin, Game):
             raise SaveError("state.fields.deck", "no Campaign/Propaganda card is left to end the game (2.4)")
 
     def check_result(self) -> None:
-        """A loaded game's outcome (a save's or a position's) must be the one its board gives: a game is over exactly when it has a result
-        (and no decision pending), the winner heads the ranking, and the margins are the board's (7.0)."""
-        s = self.state
-        if s.over != (s.result is not None):
-            raise SaveError("state.fields.over", f"is {s.over} but the result is {s.result!r}: a game is over "
-                            "exactly when it has a result")
-        if not s.over:
+        """A loaded game's outcome (a save's or a position's) must be the one its board gives: the shape every
+        game checks (core ``checked_result``: over exactly when there is a result, the winner heads the
+        ranking) and the margins are the board's (7.0)."""
+        result = self.checked_result()
+        if result is None:
             return
-        if s.frames:
-            raise SaveError("state.fields.frames", "a finished game has no decision pending")
-        result = s.result
-        if sorted(result["ranking"]) != sorted(self.factions):
-            raise SaveError("state.fields.result.ranking", f"must rank every faction once, not {result['ranking']!r}")
-        if result["winner"] != result["ranking"][0]:
-            raise SaveError("state.fields.result.winner", f"is {result['winner']!r} but the ranking puts "
-                            f"{result['ranking'][0]!r} first")
         margins = self.victory_margins()
         if result["margins"] != margins:
             raise SaveError("state.fields.result.margins", f"are {result['margins']!r} but the board gives {margins!r}")

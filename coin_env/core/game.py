@@ -468,6 +468,29 @@ class Game:
                              f"{type(exc).__name__}: {exc}") from None
         return game
 
+    def checked_result(self) -> dict | None:
+        """The shape every game's outcome has, checked on load (a game's ``check_result`` adds its own
+        scores): over exactly when there is a result, no decision pending once over, the ranking lists every
+        seat once and the winner heads it. Returns the result of a finished game, None otherwise."""
+        s = self.state
+        if bool(s.over) != (s.result is not None):
+            raise SaveError("state.fields.over", f"is {s.over} but the result is {s.result!r}: a game is over "
+                            "exactly when it has a result")
+        if not s.over:
+            return None
+        if s.frames:
+            raise SaveError("state.fields.frames", "a finished game has no decision pending")
+        result = s.result
+        if not isinstance(result, dict):
+            raise SaveError("state.fields.result", f"must be an object, not {result!r}")
+        ranking = result.get("ranking")
+        if not isinstance(ranking, list) or sorted(map(str, ranking)) != sorted(self.factions):
+            raise SaveError("state.fields.result.ranking", f"must rank every seat once, not {ranking!r}")
+        if result.get("winner") != ranking[0]:
+            raise SaveError("state.fields.result.winner", f"is {result.get('winner')!r} but the ranking puts "
+                            f"{ranking[0]!r} first")
+        return result
+
     def validate_loaded(self) -> None:
         """Refuse a loaded state that breaks an invariant (subclasses extend)."""
         n_actions = len(self.vocabulary)

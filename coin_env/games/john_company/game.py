@@ -140,27 +140,14 @@ class JohnCompanyGame(Game):
                 "cubes": Record({"crown": NAT, "family": NAT})}).check(s.crown, "state.fields.crown")
 
     def check_result(self) -> None:
-        """A loaded game's outcome must be the one its board gives: over exactly when it has a result (and
-        no decision pending), the ranking lists every seated family once in VP order, the winner heads it,
-        and the result's VP are the VP track's."""
+        """A loaded game's outcome must be the one its board gives: the shape every game checks (core
+        ``checked_result``: over exactly when there is a result, every seated family ranked once, the winner
+        first), and the result's VP are the VP track's, the ranking in VP order."""
         from ...core.schema import SaveError
-        s = self.state
-        if bool(s.over) != (s.result is not None):
-            raise SaveError("state.fields.over", f"is {s.over} but the result is {s.result!r}: a game is over "
-                            "exactly when it has a result")
-        if not s.over:
+        result = self.checked_result()
+        if result is None:
             return
-        if s.frames:
-            raise SaveError("state.fields.frames", "a finished game has no decision pending")
-        result = s.result
-        if not isinstance(result, dict):
-            raise SaveError("state.fields.result", f"must be an object, not {result!r}")
-        ranking = result.get("ranking")
-        if not isinstance(ranking, list) or sorted(map(str, ranking)) != sorted(self.factions):
-            raise SaveError("state.fields.result.ranking", f"must rank every family once, not {ranking!r}")
-        if result.get("winner") != ranking[0]:
-            raise SaveError("state.fields.result.winner", f"is {result.get('winner')!r} but the ranking puts "
-                            f"{ranking[0]!r} first")
+        ranking = result["ranking"]
         vp = self.victory_totals()
         if result.get("vp") != vp:
             raise SaveError("state.fields.result.vp", f"are {result.get('vp')!r} but the VP track gives {vp!r}")
