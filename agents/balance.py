@@ -44,7 +44,7 @@ from coin_env.core.registry import game_factions
 
 from .evaluate import default_against, positive_int, spec_text
 from .simulate import parse_seats
-from .specs import check_policy, check_setup, output_dir, release, user_errors
+from .specs import check_policy, check_setup, output_dir, parse_options, release, user_errors
 from .strength import SCENARIO, wilson
 from .tournament import check_jobs, run_games
 
@@ -273,6 +273,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=positive_int, default=1000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--scenario", default=None, help="the scenario (default: the game's default)")
+    p.add_argument("--options", default=None, metavar="JSON",
+                   help='game options as a JSON object, e.g. \'{"families": 5}\' for John Company')
     p.add_argument("--workers", type=positive_int, default=None, help="processes (default: all CPUs)")
     p.add_argument("--out", default=None, metavar="DIR", help="output directory (default: balance/<game>)")
     p.add_argument("--no-plots", dest="plots", action="store_false", help="skip the PNG plots")
@@ -286,14 +288,15 @@ def check_arguments(args) -> dict:
     and the output folder claimed. Raises UsageError."""
     with user_errors(errors=(ValueError,)):
         seats = parse_seats(args.seat)
-    check_setup(args.game, args.scenario)
+    options = parse_options(args.options)
+    check_setup(args.game, args.scenario, options)
     for faction, spec in seats.items():
         check_policy(spec, args.game, f"--seat {faction}={spec}")
     if args.policy is not None:
         check_policy(args.policy, args.game, f"--policy {args.policy}")
     with user_errors(errors=(ValueError,)):
         prepared = prepare_balance(args.game, seats, policy=args.policy, games=args.games, seed=args.seed,
-                                   scenario=args.scenario)
+                                   scenario=args.scenario, options=options)
     prepared["out"] = output_dir(args.out or os.path.join("balance", args.game), "--out", claim="summary.json",
                                  others=RESULT_FILES)
     return prepared

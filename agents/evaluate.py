@@ -45,7 +45,7 @@ import coin_env
 from coin_env.core.registry import game_bots, game_factions
 
 from .config import rules_options
-from .specs import check_policy, check_setup, output_file, positive_int, release, user_errors
+from .specs import check_policy, check_setup, output_file, parse_options, positive_int, release, user_errors
 from .strength import SCENARIO, wilson
 from .tournament import check_jobs, run_games
 
@@ -362,6 +362,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=positive_int, default=100, help="seeded games per pairing")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--scenario", default=None, help="default: the game's shortest (its benchmark scenario)")
+    p.add_argument("--options", default=None, metavar="JSON",
+                   help='game options as a JSON object, e.g. \'{"families": 5}\' for John Company')
     p.add_argument("--workers", type=positive_int, default=None, help="processes (default: all CPUs)")
     p.add_argument("--csv", default=None, metavar="PATH", help="one row per pairing")
     p.add_argument("--json", default=None, metavar="PATH", help="full result with every game's record")
@@ -378,7 +380,8 @@ def check_arguments(args) -> dict:
     with user_errors(errors=(ValueError,)):
         policies = parse_policies(args.policy)
         lineup = parse_lineup(args.lineup)
-    check_setup(args.game, args.scenario)
+    options = parse_options(args.options)
+    check_setup(args.game, args.scenario, options)
     for item, (name, spec) in zip(args.policy, policies.items()):
         check_policy(spec, args.game, f"--policy {item}")
     if args.against is not None:
@@ -387,7 +390,8 @@ def check_arguments(args) -> dict:
         check_policy(spec, args.game, f"--lineup {faction}={spec}")
     with user_errors(errors=(ValueError,)):
         prepared = prepare_evaluation(args.game, policies, against=args.against, games=args.games, seed=args.seed,
-                                      scenario=args.scenario, baselines=args.baselines, lineup=lineup,
+                                      scenario=args.scenario, options=options, baselines=args.baselines,
+                                      lineup=lineup,
                                       rotate=args.rotate, seats=args.seats.split(",") if args.seats else None,
                                       seat_rules=args.seat_rules)
     prepared["csv"] = output_file(args.csv, "--csv")

@@ -58,6 +58,19 @@ def check_game(name) -> str:
     return name
 
 
+def parse_options(text) -> dict:
+    """``--options`` of a command: a JSON object of game options, e.g. '{"families": 5}' (None: {})."""
+    if text is None:
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"--options must be a JSON object of game options, e.g. '{{\"families\": 5}}': {exc}") from None
+    if not isinstance(value, dict):
+        raise UsageError(f"--options must be a JSON object of game options, not {text!r}")
+    return value
+
+
 def check_setup(game: str, scenario=None, options=None, seed: int = 0):
     """Build one game with this scenario and options (an unknown scenario or option is refused here)."""
     import coin_env

@@ -111,7 +111,7 @@ def check_jobs(jobs) -> None:
         if setup not in setups:
             setups.add(setup)
             check_setup(game, job.get("scenario"), job.get("options"))
-        for spec in full_seats(game, job.get("seats")).values():
+        for spec in full_seats(game, job.get("seats"), job.get("options")).values():
             if (game, spec) not in seen:
                 seen.add((game, spec))
                 if (game, spec) not in _POLICY_CACHE:

@@ -365,3 +365,26 @@ def test_evaluate_never_overwrites_an_earlier_csv_or_json(tmp_path, capsys):
     assert (tmp_path / "e-2.csv").read_text().startswith("pairing,")
     assert json.loads((tmp_path / "e-2.json").read_text())["games"] == 1
     assert "writing " + str(tmp_path / "e-2.csv") in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["evaluate", "--game", "john_company"], ["balance", "john_company"]])
+@pytest.mark.parametrize("options, words", [("[1]", ["--options must be a JSON object"]),
+                                            ("{families: 5}", ["--options must be a JSON object"]),
+                                            ('{"families": 9}', ["families", "1..6", "9"])])
+def test_bad_game_options_are_one_line(command, options, words, capsys, tmp_path):
+    refused(command + ["--games", "1", "--options", options, "--workers", "1"], capsys, *words)
+    assert not list(tmp_path.iterdir())
+
+
+def test_evaluate_and_balance_play_the_seats_the_options_give(capsys, tmp_path):
+    def run(argv):
+        with pytest.raises(SystemExit) as e:
+            cli.main(argv)
+        assert e.value.code == 0
+    run(["evaluate", "--game", "john_company", "--policy", "random", "--games", "1", "--workers", "1",
+              "--options", '{"families": 5}', "--no-baselines", "--seats", "sykes"])
+    assert "| random | sykes | 1 |" in capsys.readouterr().out
+    run(["balance", "john_company", "--games", "1", "--workers", "1", "--options", '{"families": 2}',
+              "--out", str(tmp_path / "b"), "--no-plots"])
+    summary = json.loads((tmp_path / "b" / "summary.json").read_text())
+    assert set(summary["factions"]) == {"benyon", "hastings", "crown"}
