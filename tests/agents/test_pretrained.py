@@ -107,3 +107,10 @@ def test_the_readme_quotes_the_table_measured_with_the_shipped_file(game):
     readme = open(os.path.join(ROOT, "README.md")).read()
     assert measured["table"] in readme
     assert measured["table"].count("| non_player |") == measured["table"].count("| player |") == 4
+
+
+def test_beats_only_where_the_intervals_separate():
+    row = lambda lo, hi: {"ci95": (lo, hi)}                                      # noqa: E731
+    assert pretrained.verdict(row(0.71, 0.83), row(0.43, 0.56)) == "beats"
+    assert pretrained.verdict(row(0.11, 0.21), row(0.05, 0.13)) == "within noise of"
+    assert pretrained.verdict(row(0.00, 0.02), row(0.03, 0.09)) == "loses to"
