@@ -2,9 +2,11 @@
 
 Not a COIN game: it sits on coin_env/core only. 1-6 families (solo and two families add the Crown as a
 family seat, RB p.43-44); families act through Company offices, one family may act many times a turn.
-Not registered in coin_env.core.registry yet: ``coin_env.games.john_company.game.new_game("1710", seed,
-{"families": N}, position=..., log=..., script=...)`` builds a game, ``game.load_game(text)`` restores
-one. "RB p.N" are the pages of the 2nd-edition Rules of Play as given in
+Registered in coin_env.core.registry as ``john_company``: ``coin_env.make_game("john_company",
+options={"families": N})`` or ``coin_env.games.john_company.game.new_game("1710", seed, {"families": N},
+position=..., log=..., script=...)`` builds a game, ``coin_env.load_game(text)`` restores one; the
+environments' agents are the seats of the options (``registry.game_factions``; encoding.py observes one
+family's view, render.py / picture.py show public information only). "RB p.N" are the pages of the 2nd-edition Rules of Play as given in
 shared/games/john_company/DIGEST.md; every rules module cites them in its docstring.
 
 Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Company failure):
@@ -48,9 +50,8 @@ Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Compa
 * Readable set-ups (position.py) for tests and research; owner data packs (data_facts.py).
 
 Not implemented (never silently: the docstrings name each one):
-* Blackmail cards: dealt, held hidden, count for power; only The Prime Minister's Ear (offered at the
-  start of the Family phase) and Company Fraud (start of Revenue) can be played (rules/blackmail.py);
-  the other eight and Man on the Inside's cancellation are not offered. Promise cards.
+* Promise cards (all ten blackmail cards are playable, rules/blackmail.py, their timings readings of the
+  card texts; the engine asks only a card's holder at its window, which tells the table who holds it).
 * Final Scoring's Power Award needs its board table (missing from the sources: an owner data pack key
   ``power_award``; without it the result lists it in ``caveats``); Company failure cards (texts missing,
   so Legendary's *Court of Directors Blameless* is not applied either).
@@ -64,7 +65,7 @@ Not implemented (never silently: the docstrings name each one):
   AI cards 1-7 are BGA's encoding (reconstructed), cards 8-10's climate charts are stand-ins
   (``crown_ai_cards`` in an owner data pack replaces all ten).
 * Deregulation, firms, 1758 / 1813 / Long 1710; the setup-card draft variant (RB p.5).
-* Observation encoding and environments (the game is not in the registry).
+* Positions at any decision (``to_position()``); position.py adjusts the set-up only.
 
 Data provenance (data/crown.py included): every datum in data/ carries "rule: RB p.N", "derived" or
 "reconstructed: <reason>"; ``python -m coin_env.games.john_company.fidelity`` prints the fidelity table.
