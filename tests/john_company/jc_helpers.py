@@ -1,4 +1,4 @@
-"""Helpers shared by the John Company tests (the game is not registered yet: built directly)."""
+"""Helpers shared by the John Company tests (games built directly with new_game, registered or not)."""
 
 from coin_env.games.john_company import game as jc
 from coin_env.games.john_company.actions import NO
