@@ -259,19 +259,25 @@ def test_company_failure_in_revenue_goes_to_final_scoring_at_once_rb_p27():
     assert r["vp"]["benyon"] == 5 - 2 + int(g.state.workshops[slot("benyon")])   # shares lose 1 VP each
 
 
-def test_final_scoring_at_the_end_of_the_scenario_and_on_company_failure():
-    """RB p.8-9: the last turn's Upkeep leads to Final Scoring; Court shares score +1 each when the Company
-    survives; the Power Award table is missing from the sources and the result says so."""
+def last_turn_results(options, debug=False, seeds=range(40)):
+    """The results of seeded games started at the last turn's Revenue with a healthy Company and played out
+    with random legal actions (one per seed, lazily)."""
     import random
     from coin_env.games.john_company import game as jc
-    ended = failed = 0
-    for seed in range(40):
-        g = jc.new_game("1710", seed=seed, options={"families": 3}, debug=True,
+    for seed in seeds:
+        g = jc.new_game("1710", seed=seed, options=options, debug=debug,
                         position={"phase": "revenue", "turn": 4, "balance": 40, "standing": 7, "debt": 0})
         rng = random.Random(seed)
         while not g.is_over():
             g.apply(rng.choice(g.legal_actions()))
-        r = g.state.result
+        yield g.state.result
+
+
+def test_final_scoring_at_the_end_of_the_scenario_and_on_company_failure():
+    """RB p.8-9: the last turn's Upkeep leads to Final Scoring; Court shares score +1 each when the Company
+    survives; the Power Award table is missing from the sources and the result says so."""
+    ended = failed = 0
+    for r in last_turn_results({"families": 3}, debug=True):
         if r["complete"] and r["reason"] == "end of the scenario":
             ended += 1
             assert any("Power Award" in c for c in r["caveats"])
@@ -283,16 +289,8 @@ def test_final_scoring_at_the_end_of_the_scenario_and_on_company_failure():
 
 
 def test_an_owner_power_award_table_is_used():
-    import random
-    from coin_env.games.john_company import game as jc
     pack = {"power_award": {"4": [10, 5]}}
-    for seed in range(40):
-        g = jc.new_game("1710", seed=seed, options={"families": 3, "data_pack": pack},
-                        position={"phase": "revenue", "turn": 4, "balance": 40, "standing": 7, "debt": 0})
-        rng = random.Random(seed)
-        while not g.is_over():
-            g.apply(rng.choice(g.legal_actions()))
-        r = g.state.result
+    for r in last_turn_results({"families": 3, "data_pack": pack}):
         if r["complete"] and r["reason"] == "end of the scenario":
             assert not any("Power Award" in c for c in r["caveats"])
             return
