@@ -162,3 +162,12 @@ def take_piece(game, slot: int) -> bool:
         return False
     s.supply[slot] -= 1
     return True
+
+
+def return_prize_piece(game, slot: int, box: int, count: int = 1) -> None:
+    """``count`` of a family's pieces leave a prize box for its supply and the box's VP go with them (RB p.13
+    a family out of pieces takes one back; RB p.36 upkeep and window tax a family cannot pay)."""
+    s = game.state
+    s.prize_pieces[slot, box] -= count
+    s.supply[slot] += count
+    s.vp[slot] -= count * game.data.prizes[box][2]

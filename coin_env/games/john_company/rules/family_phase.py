@@ -29,7 +29,8 @@ from ..registry import CONTINUATIONS
 from ..data import crown as crowndata
 from ..static import CROWN, FAMILY_ACTION_KEYS, FAMILY_ACTIONS, N_SHIPS, PRESIDENCY_NAMES, PRESIDENT, SHIP_NAMES
 from . import crown as crown_rules
-from .common import ask_yes_no, chairman_or_title, clockwise_from, key, name, vacant_offices
+from .common import (ask_yes_no, chairman_or_title, clockwise_from, key, name, return_prize_piece,
+                     vacant_offices)
 from .turn import implements
 
 ACTION_TITLE = dict(FAMILY_ACTIONS)
@@ -330,11 +331,8 @@ def family_shipyard_chosen(game, frame, action):
 @CONTINUATIONS.register
 def family_prize_given_up(game, frame, action):
     """RB p.13: the piece comes off the chosen prize (its VP are lost) and the action goes on."""
-    s = game.state
     slot, box = frame["slot"], action - PRIZE0
-    s.prize_pieces[slot, box] -= 1
-    s.supply[slot] += 1
-    s.vp[slot] -= game.data.prizes[box][2]
+    return_prize_piece(game, slot, box)
     game.log_note("family", f"{name(slot)} is out of pieces and takes one from prize box {box + 1}")
     perform(game, slot, frame["act"], frame["used_marker"])
 

@@ -39,7 +39,7 @@ from ..registry import CONTINUATIONS
 from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, N_SHIPS, SHIP_NAMES, SUPERINTENDENT,
                       REGION_OF_GOVERNOR)
 from . import crown as crown_rules
-from .common import ask_number, clockwise_from, key, name, seek_consent
+from .common import ask_number, clockwise_from, key, name, return_prize_piece, seek_consent
 from .turn import implements, not_implemented
 
 LAW_INFO = {law[0]: law for law in LAWS}
@@ -550,9 +550,7 @@ def _window_tax(game, f, window) -> None:
         unpaid -= 1
     for b in range(5):
         while unpaid > 0 and s.prize_pieces[f, b] > 0:
-            s.prize_pieces[f, b] -= 1
-            s.supply[f] += 1
-            s.vp[f] -= prizes[b][2]
+            return_prize_piece(game, f, b)
             unpaid -= prizes[b][3]
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..actions import PRIZE0
 from ..registry import CONTINUATIONS
 from ..static import FILLED, N_ORDERS, OPEN
-from .common import key, name
+from .common import key, name, return_prize_piece
 from .turn import implements
 
 
@@ -52,11 +52,8 @@ def upkeep_next(game, frame, _):
 
 @CONTINUATIONS.register
 def upkeep_returned(game, frame, action):
-    s = game.state
     f, b = frame["f"], action - PRIZE0
-    s.prize_pieces[f, b] -= 1
-    s.supply[f] += 1
-    s.vp[f] -= game.data.prizes[b][2]
+    return_prize_piece(game, f, b)
     game.log_note("upkeep", f"{name(f)} cannot pay upkeep: a piece leaves prize box {b + 1}")
 
 
@@ -72,9 +69,7 @@ def _pay_upkeep(game, f) -> None:
         keep_cash -= can * upkeep
         lost = n - can
         if lost:
-            s.prize_pieces[f, b] -= lost
-            s.supply[f] += lost
-            s.vp[f] -= lost * prizes[b][2]
+            return_prize_piece(game, f, b, lost)
             game.log_note("upkeep", f"{name(f)} cannot pay upkeep: {lost} piece(s) leave prize box {b + 1}")
     s.cash[f] = keep_cash
 
