@@ -252,8 +252,12 @@ def test_dividends_and_public_enthusiasm_rb_p27():
 
 
 def test_company_failure_in_revenue_goes_to_final_scoring_at_once_rb_p27():
-    g = game_at(phase="revenue", debt=8, balance=0, standing=1, ships={}, company_ships={"West Indian Ocean": 9},
-                court={"benyon": 2, "hastings": 0, "larkins": 0}, vp={"benyon": 5})
+    from coin_env.games.john_company import game as jc
+    no_award_no_card = {"power_award": {}, "failure_cards": []}      # steps 1 and 4: tests/john_company/test_jc_final_scoring.py
+    g = jc.new_game("1710", seed=0, options={"families": 3, "data_pack": no_award_no_card},
+                    position={"phase": "revenue", "offices": NO_OFFICES, "commanders": NO_COMMANDERS, "debt": 8,
+                              "balance": 0, "standing": 1, "ships": {}, "company_ships": {"West Indian Ocean": 9},
+                              "court": {"benyon": 2, "hastings": 0, "larkins": 0}, "vp": {"benyon": 5}})
     r = g.state.result
     assert g.is_over() and r["complete"] and r["reason"] == "Company failure" and r["turn"] == 1
     assert r["vp"]["benyon"] == 5 - 2 + int(g.state.workshops[slot("benyon")])   # shares lose 1 VP each
@@ -275,16 +279,17 @@ def last_turn_results(options, debug=False, seeds=range(40)):
 
 def test_final_scoring_at_the_end_of_the_scenario_and_on_company_failure():
     """RB p.8-9: the last turn's Upkeep leads to Final Scoring; Court shares score +1 each when the Company
-    survives; the Power Award table is missing from the sources and the result says so."""
+    survives; the Power Award table and the failure cards are missing from the sources: the result says the
+    stand-ins were used."""
     ended = failed = 0
     for r in last_turn_results({"families": 3}, debug=True):
         if r["complete"] and r["reason"] == "end of the scenario":
             ended += 1
-            assert any("Power Award" in c for c in r["caveats"])
-            assert r["winner"] == r["ranking"][0]
+            assert any("Power Award of 8/4 VP is reconstructed" in c for c in r["caveats"])
+            assert r["winner"] == r["ranking"][0] and r["failure_card"] is None
         elif r["complete"]:
             failed += 1
-            assert any("failure card" in c for c in r["caveats"])
+            assert any("failure card" in c and "reconstructed" in c for c in r["caveats"])
     assert ended > 0
 
 
@@ -293,6 +298,7 @@ def test_an_owner_power_award_table_is_used():
     for r in last_turn_results({"families": 3, "data_pack": pack}):
         if r["complete"] and r["reason"] == "end of the scenario":
             assert not any("Power Award" in c for c in r["caveats"])
+            assert any("failure card" in c for c in r["caveats"]) == (r["failure_card"] is not None)
             return
     raise AssertionError("no game reached the end of the scenario")
 

@@ -26,7 +26,11 @@ OWNER_KEYS = {
     "expectations": "Expectations of Standing positions 1..7 (7 numbers)",
     "power_values": "power of the four Power-track positions, top to bottom",
     "last_turn_1710": "the final turn of the 1710 scenario",
-    "power_award": "Power Award VP by final turn: {\"<turn>\": [most, second most]} (board table, RB p.8)",
+    "power_award": "Power Award VP by final turn: {\"<turn>\": [most, second most]} (board table, RB p.8; "
+                   "{} gives no award)",
+    "failure_cards": "the six Company failure cards (RB p.3, p.9): a list of [name, blamed, VP] with blamed one of "
+                     "chairman, prime_minister, most_shares, presidents, commanders, court_blameless, nobody "
+                     "([] draws no card)",
     "crown_ai_cards": "the ten Crown AI cards (RB p.45): a list of {id, back, shaded, ranks, finger, regions, chart, "
                       "default} as in data/crown.py (chart rows [measure, '<=' or '>=', value, climate 0-4])",
 }
@@ -64,6 +68,12 @@ def _check_pack(content: dict) -> list[str]:
         pa = content["power_award"]
         if not (isinstance(pa, dict) and all(isinstance(k, str) and k.isdigit() and _ints(v, 2) for k, v in pa.items())):
             problems.append("power_award: " + OWNER_KEYS["power_award"])
+    if "failure_cards" in content:
+        fc = content["failure_cards"]
+        from .rules.failure import BLAMED
+        if not (isinstance(fc, list) and all(isinstance(c, list) and len(c) == 3 and isinstance(c[0], str)
+                                             and c[1] in BLAMED and type(c[2]) is int for c in fc)):
+            problems.append("failure_cards: " + OWNER_KEYS["failure_cards"])
     if "crown_ai_cards" in content:
         problems += [f"crown_ai_cards: {p}" for p in _check_ai_cards(content["crown_ai_cards"])]
     if "last_turn_1710" in content and not (type(content["last_turn_1710"]) is int and 1 <= content["last_turn_1710"] <= 8):
@@ -131,10 +141,13 @@ class JohnCompanyData(GameData):
         self._set("expectations", (None,) + tuple(exp))
         self._set("power_values", tuple(pack.get("power_values", company.POWER_VALUES[0])))
         self._set("last_turn_1710", pack.get("last_turn_1710", scenarios.SCENARIO_1710["last_turn"][0]))
-        # The Power Award table is printed on the board and in no source (digest G2): None until an owner
-        # data pack gives it; final scoring then says it could not award it.
-        self._set("power_award", {int(k): tuple(v) for k, v in pack["power_award"].items()}
-                  if "power_award" in pack else None)
+        # The Power Award table and the failure cards are printed content in no source (digest G2, G9): the
+        # built-in ones are reconstructed stand-ins (data/company.py), an owner data pack replaces them.
+        award = pack.get("power_award")
+        self._set("power_award", {int(k): tuple(v) for k, v in award.items()} if award is not None
+                  else dict(company.POWER_AWARD[0]))
+        self._set("failure_cards", tuple(tuple(c) for c in pack.get("failure_cards", company.FAILURE_CARDS[0])))
+        self._set("reconstructed_scoring", tuple(k for k in ("power_award", "failure_cards") if k not in pack))
         from .data import crown as crowndata
         ai = pack.get("crown_ai_cards") or crowndata.AI_CARDS
         self._set("crown_ai_cards", tuple({k: (tuple(tuple(r) for r in v) if k == "chart" else

@@ -106,3 +106,26 @@ POWER_VALUES = ([2, 1, 0, 0], "reconstructed: RB p.8 gives 0 for the bottom two;
 # Families (RB p.2: six family sets; names and colours are BGA's), and the Crown (RB p.43).
 FAMILIES = (["Benyon", "Hastings", "Larkins", "Paxton", "Sykes", "Walsh", "Crown"],
             "reconstructed: family names as in BGA (pink, blue, yellow, gray, purple, green; Crown red)")
+
+# Power Award (RB p.8): VP for the most and second most power, by the final game turn, printed on the board.
+# The table is in no source (digest G2). The stand-in grows with the game's length (a longer game builds more
+# power) and gives first place twice second; an owner data pack (key power_award) replaces it.
+POWER_AWARD = ({turn: (2 * turn, turn) for turn in range(1, 9)},
+               "reconstructed: the board's table is in no source (digest G2); stand-in first = 2 x final turn, "
+               "second = final turn")
+
+# Company failure cards (RB p.3: six cards, drawn at random when the Company fails, most inflict a scoring
+# penalty; RB p.9 step 4). Their texts are in no source (digest G9); only one name is known, "Court of
+# Directors Blameless" (solo aid, Legendary). Each card is (name, blamed, VP): ``blamed`` names who the public
+# blames (failure.py BLAMED), VP is added to each blamed family. The five stand-ins blame the holders of
+# the Company's offices and its largest owners; an owner data pack (key failure_cards) replaces all six.
+FAILURE_CARDS = ([
+    ("Court of Directors Blameless", "court_blameless", 0),
+    ("stand-in: the Chairman is blamed", "chairman", -4),
+    ("stand-in: the Prime Minister is blamed", "prime_minister", -4),
+    ("stand-in: the largest shareholders are blamed", "most_shares", -3),
+    ("stand-in: the Presidents are blamed", "presidents", -2),
+    ("stand-in: the Commanders are blamed", "commanders", -2)],
+    "reconstructed: the six cards' texts are in no source (digest G9). 'Court of Directors Blameless' is the one "
+    "known name (AID Legendary); its effect is a reading of the name: Company shares lose no VP. The other five "
+    "are stand-ins named as such")

@@ -8,14 +8,16 @@ Revenue, after the phase in Events in India, after the vote in Parliament (RB p.
    trophy, + the power printed on its blackmail cards (faceup or facedown) and prestige cards. The most
    and second most power gain the VP of the board's table for the final turn; a tie for most gives all
    of them the second value and nothing else; a tie for second gives nothing (solo: first place only).
-   **The table is not in the sources** (digest G2): without an owner data pack (``power_award``) no
-   award is given and the result says so in ``caveats``.
+   **The table is not in the sources** (digest G2): the built-in one is a reconstructed stand-in
+   (data/company.py POWER_AWARD), an owner data pack (``power_award``) replaces it; the result's
+   ``caveats`` say which was used.
 2. Court and workshops: Company survived -> each Company share (the Chairman's included) scores the
    Court value (±1, raised by Company Aids Government); failed -> each share loses it and each
    workshop scores +1.
 3. Final retirement (Company survived): one more attrition roll per office, then pensioners retire as
    in the London Season (no prestige cards).
-4. Company failure cards (RB p.3: six, texts not in the sources): not applied, named in ``caveats``.
+4. Consequences of failure: a Company failure card is drawn and resolved (rules/failure.py; the six texts are
+   not in the sources: reconstructed stand-ins unless an owner data pack gives them, said in ``caveats``).
    Solo: the player's VP change by final turn when the Company failed (solo aid table).
 5. Highest VP wins; ties: most window icons, then PM order.
 """
@@ -26,6 +28,7 @@ from ..data import scenarios
 from ..data.cards import BLACKMAIL, ENTERPRISE_PRESTIGE
 from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, CROWN, FAMILY_KEYS, N_OFFICES, OFFICE_NAMES
+from . import failure
 from .common import chairman_or_title, clockwise_from, vacate
 
 BLACKMAIL_POWER = {c[0]: c[2] or 0 for c in BLACKMAIL}
@@ -82,34 +85,24 @@ def finish(game, failed: bool) -> None:
     caveats = []
     seats = list(s.seats)
     powers = {f: power(game, f) for f in seats}
-    table = game.data.power_award
-    if table is None or s.turn not in table:
-        caveats.append("Power Award not given: its VP table is printed on the board and missing from the sources "
-                       "(owner data pack key 'power_award')")
-    else:
-        first, second = table[s.turn]
-        best = max(powers.values())
-        top = [f for f in seats if powers[f] == best]
-        solo = len([f for f in seats if f != CROWN]) == 1
-        if len(top) > 1:
-            for f in top:
-                s.vp[f] += second
-        else:
-            s.vp[top[0]] += first
-            rest = [powers[f] for f in seats if f not in top]
-            if rest and not solo:
-                runner = [f for f in seats if f not in top and powers[f] == max(rest)]
-                if len(runner) == 1:
-                    s.vp[runner[0]] += second
+    caveats += _power_award(game, powers)
     for f in seats:
-        shares = int(s.court[f]) + (1 if s.office_holder[CHAIRMAN] == f else 0)
+        shares = failure.company_shares(s, f)
         if failed:
             s.vp[f] -= shares * s.share_vp
             s.vp[f] += int(s.workshops[f])
         else:
             s.vp[f] += shares * s.share_vp
+    card = None
     if failed:
-        caveats.append("Company failure card not drawn: the six cards' texts are missing from the sources")
+        card = failure.draw(game)
+        if card is None:
+            caveats.append("no Company failure card drawn: the data pack has none")
+        else:
+            failure.resolve(game, card)
+            if "failure_cards" in game.data.reconstructed_scoring:
+                caveats.append(f"Company failure card {card[0]!r} is reconstructed: the six cards' texts are "
+                               f"missing from the sources (owner data pack key 'failure_cards')")
         humans = [f for f in seats if f != CROWN]
         if len(humans) == 1:
             table = scenarios.SOLO_FAILURE_VP_1710[0]
@@ -120,7 +113,36 @@ def finish(game, failed: bool) -> None:
     s.result = {"complete": True, "reason": "Company failure" if failed else "end of the scenario",
                 "turn": s.turn, "winner": FAMILY_KEYS[ranking[0]], "ranking": [FAMILY_KEYS[f] for f in ranking],
                 "vp": {FAMILY_KEYS[f]: int(s.vp[f]) for f in seats},
-                "power": {FAMILY_KEYS[f]: powers[f] for f in seats}, "caveats": caveats}
+                "power": {FAMILY_KEYS[f]: powers[f] for f in seats},
+                "failure_card": card[0] if card else None, "caveats": caveats}
     s.over = True
     game.log_note("end", f"Final Scoring: {FAMILY_KEYS[ranking[0]]} wins")
 
+
+def _power_award(game, powers: dict) -> list[str]:
+    """Step 1 (RB p.8): VP for the most and second most power from the table's row for the final turn; a tie
+    for most gives the tied the second value and nothing else; a tie for second gives nothing; solo: first
+    place only (RB p.46). Returns the caveats (a reconstructed table, or no row for this turn)."""
+    s = game.state
+    seats = list(s.seats)
+    table = game.data.power_award
+    if s.turn not in table:
+        return [f"Power Award not given: the data pack's table has no row for turn {s.turn}"]
+    first, second = table[s.turn]
+    best = max(powers.values())
+    top = [f for f in seats if powers[f] == best]
+    solo = len([f for f in seats if f != CROWN]) == 1
+    if len(top) > 1:
+        for f in top:
+            s.vp[f] += second
+    else:
+        s.vp[top[0]] += first
+        rest = [powers[f] for f in seats if f not in top]
+        if rest and not solo:
+            runner = [f for f in seats if f not in top and powers[f] == max(rest)]
+            if len(runner) == 1:
+                s.vp[runner[0]] += second
+    if "power_award" in game.data.reconstructed_scoring:
+        return [f"Power Award of {first}/{second} VP is reconstructed: the board's table is missing from the "
+                f"sources (owner data pack key 'power_award')"]
+    return []
