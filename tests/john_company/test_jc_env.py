@@ -74,10 +74,12 @@ def test_the_observation_has_one_size_for_every_configuration():
             sizes.add(vec.size)
     g = random_game(0, families=1, decisions=40, crown=True)
     sizes.add(ENC.observe(g, "crown").size)
+    g = random_game(0, families=4, decisions=200, negotiation="offers")
+    sizes.add(ENC.observe(g, "benyon").size)
     assert sizes == {ENC.size}
     assert len(ENC.feature_names) == ENC.size == sum(ENC.group_sizes().values())
     assert list(ENC.groups) == ["families", "hand", "display", "offices", "company", "ships", "india", "orders",
-                                "crown", "decision"]
+                                "crown", "negotiation", "decision"]
 
 
 def test_the_decision_block_says_what_is_asked_only_to_the_family_deciding():

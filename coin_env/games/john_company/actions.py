@@ -13,12 +13,16 @@ Every numeric choice is masked to the legal range, so no sequence can end in a d
 from __future__ import annotations
 
 from ...core.actions import ActionVocabulary
-from .data.cards import LAWS
+from .data.cards import BLACKMAIL, LAWS
 from .static import (ALLIANCE_NAMES, FAMILY_ACTIONS, FAMILY_KEYS, FAMILY_NAMES, OFFICE_KEYS, OFFICE_NAMES, ORDER_NAMES,
                      PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, SHIP_NAMES)
 
 MAX_COUNT = 20
 POWER_TOKENS = ("Workshops", "Shipyards", "Luxuries", "Company shares")
+# What a family may offer at a consent (option negotiation "offers", rules/offers.py; RB p.8 transfers)
+OFFERS = (("cash1", "£1"), ("cash2", "£2"), ("cash3", "£3"), ("cash5", "£5"), ("workshop", "a workshop"),
+          ("luxury", "a luxury"), ("shipyard", "a shipyard"), ("share", "a Company share"))
+PROMISE_KIND = "Consent to Nepotism"          # the one promise card the sources describe (RB-ex p.15)
 PROCEDURES = [
     ("special_envoy", "Special Envoy"), ("open_china", "open trade with China"),
     ("transfer_writer", "transfer a writer"), ("transfer_ship", "transfer a ship"),
@@ -63,6 +67,11 @@ def _entries():
     e += [("discard", str(i), f"discard London Season card {i + 1}") for i in range(3)]
     e += [("target", "court_share", "a Company share in the Court")]
     e += [("power_token", t, f"the {t} power token") for t in POWER_TOKENS]
+    # negotiation: structured offers at consents (option negotiation "offers", rules/offers.py, RB p.8)
+    e += [("offer", k, f"offer {label}") for k, label in OFFERS]
+    e += [("offer_blackmail", str(c[0]), f"offer blackmail card {c[1]}") for c in BLACKMAIL]
+    e += [("offer_promise", str(i), f"offer {FAMILY_NAMES[i]}'s {PROMISE_KIND} promise card")
+          for i in range(len(FAMILY_KEYS))]
     return e
 
 
@@ -97,3 +106,8 @@ DISCARD0 = V.base("discard")
 COURT_SHARE = V.index("target", "court_share")
 POWER_TOKEN = {t: V.index("power_token", t) for t in POWER_TOKENS}
 POWER_TOKEN_OF_ACTION = {v: k for k, v in POWER_TOKEN.items()}
+# negotiation (rules/offers.py)
+OFFER = {k: V.index("offer", k) for k, _ in OFFERS}
+OFFER_OF_ACTION = {v: k for k, v in OFFER.items()}
+OFFER_BLACKMAIL = {c[0]: V.index("offer_blackmail", str(c[0])) for c in BLACKMAIL}
+OFFER_PROMISE0 = V.base("offer_promise")

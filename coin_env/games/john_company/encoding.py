@@ -37,12 +37,14 @@ Groups (in vector order):
 * ``orders``    per order: open / closed / filled, whose writer fills it, which Presidency filled it.
 * ``crown``     the Crown Handbook's rules in play (option ``crown``): climate, faceup AI card, discards,
   deck size, promise cubes.
+* ``negotiation`` who holds each family's Consent to Nepotism promise card (option ``negotiation``).
 * ``decision``  the perspective is to decide; what is asked: the prompt key (one-hot over the game's
   continuations: the procedure a ``choose`` feeds, or for a number asked in digits the procedure the number
   goes to, with the digit step: tens or units, the tens chosen, the lowest and highest legal value); the
   frame's context: Presidency, region, office, family, sea zone, law, the law being voted on and its
   support, regions declared and orders filled so far, and small counts (strength still to exhaust,
-  transfers made, dice, ...); the number of legal actions.
+  transfers made, dice, ...); an offer being made or answered: who offers, the items offered so far; the
+  number of legal actions.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.encoding import Encoder
-from .actions import MAX_COUNT
+from .actions import MAX_COUNT, OFFER_BLACKMAIL, OFFER_PROMISE0, OFFERS, VOCABULARY
 from .data import cards as carddata
 from .data.crown import CLIMATES
 from .hidden import BLACKMAIL_IDS, TILE_BACK
@@ -168,6 +170,9 @@ class JohnCompanyEncoder(Encoder):
                          + [f"climate {c}" for c in CLIMATES] + [f"AI card {i}" for i in range(1, N_AI_CARDS + 1)]
                          + [f"AI card {i} discarded" for i in range(1, N_AI_CARDS + 1)]
                          + [f"top AI card back: {p} first" for p in PRESIDENCY_NAMES])
+        # --- negotiation (option negotiation "offers", rules/offers.py) --------------------------------------
+        self.o_prom = b("negotiation", [f"{SLOT_NAMES[g]}'s promise card held by {h}" for g in range(N_SLOTS)
+                                        for h in SLOT_NAMES])
         # --- decision -----------------------------------------------------------------------------------
         self.keys = _keys()
         self.key_index = {k: i for i, k in enumerate(self.keys)}
@@ -187,6 +192,11 @@ class JohnCompanyEncoder(Encoder):
         self.o_cdecl = b("decision", [f"declared region {r}" for r in REGION_NAMES])
         self.o_cplaced = b("decision", [f"order used {o}" for o in ORDER_NAMES])
         self.o_cn = b("decision", [f"context {k}" for k in COUNT_CONTEXT_KEYS])
+        self.o_offer_from = b("decision", [f"offer from {s}" for s in SLOT_NAMES])
+        self.offer_actions = ([VOCABULARY.index("offer", k) for k, _ in OFFERS] + list(OFFER_BLACKMAIL.values())
+                              + [OFFER_PROMISE0 + g for g in range(N_SLOTS)])
+        self.offer_index = {a: i for i, a in enumerate(self.offer_actions)}
+        self.o_offered = b("decision", [f"offered {VOCABULARY.label(a)[len('offer '):]}" for a in self.offer_actions])
         self._tables()
 
     # -- gather tables: every state array lands in the vector with one concatenation and one assignment ------
@@ -396,6 +406,10 @@ class JohnCompanyEncoder(Encoder):
                 back = next((x["back"] for x in s.data.crown_ai_cards if x["id"] == deck[-1]), None)
                 if back:
                     out[o2 + 2 * N_AI_CARDS + int(back[0])] = 1.0
+        # ---- negotiation ----
+        for g, h in enumerate(s.promises):
+            if h >= 0:
+                out[self.o_prom + g * N_SLOTS + h] = 1.0
         # ---- decision ----
         if mover is not None:
             out[self.o_to_move + mover] = 1.0
@@ -462,3 +476,8 @@ class JohnCompanyEncoder(Encoder):
             v = frame.get(k)
             if type(v) is int:
                 out[self.o_cn + i] = v / 10.0
+        if frame.get("offerers"):                  # an offer being made or answered (rules/offers.py)
+            out[self.o_offer_from + frame["offerers"][0]] = 1.0
+            for offer, _ in frame.get("bundle") or ():
+                if offer in self.offer_index:
+                    out[self.o_offered + self.offer_index[offer]] += 1.0

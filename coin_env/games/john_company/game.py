@@ -75,9 +75,44 @@ class JohnCompanyGame(Game):
             self.options = validate_options(self.options)
         except ValueError as exc:
             raise ValueError(f"saved game has bad options: {exc}") from None
+        self.check_seats()
         super().validate_loaded()
         self.check_crown()
         self.check_result()
+        self.check_stack_runs()
+
+    def check_seats(self) -> None:
+        """The seated families are the ones the option ``families`` seats (RB p.4, p.43-44), in seating order
+        from any of them (the set-up's clockwise order)."""
+        from ...core.schema import SaveError
+        from .setup import seats_for
+        seats, want = self.state.seats, sorted(seats_for(self.options["families"]))
+        if sorted(seats) != want:
+            raise SaveError("state.fields.seats", f"are {seats!r}; {self.options['families']} families seat {want!r}")
+
+    def check_stack_runs(self) -> None:
+        """A loaded game's decision stack must be one the rules can carry out. John Company's frames hold the
+        procedure's own data (whose turn, what is left, the options offered), so a save could carry a frame no
+        rule would push. Two trials on clones, refused as a SaveError naming the failure: each option of the
+        pending choice is applied (with the invariants checked), then one line of play (the first legal
+        action each time) runs to the end of the phase in progress or of the game."""
+        from ...core.schema import SaveError
+        s = self.state
+        if not s.frames or s.over:
+            return
+        top = s.frames[-1]
+        for action in (top.get("options") or () if top.get("kind") == "choose" else ()):
+            self._trial(lambda g: g.apply(action), SaveError, f"offers {self.vocabulary.label(action)!r}, which "
+                        f"the rules cannot carry out here", f"state.fields.frames[{len(s.frames) - 1}].options")
+        self._trial(_unwind, SaveError, "cannot be carried out", "state.fields.frames")
+
+    def _trial(self, play, error, what: str, path: str) -> None:
+        trial = self.clone()
+        try:
+            play(trial)
+            trial.check_invariants()
+        except Exception as exc:        # noqa: BLE001 - any failure means the save holds what no rule would
+            raise error(path, f"{what} ({type(exc).__name__}: {exc})") from None
 
     # --- invariants (debug mode) ----------------------------------------------------------------------
     def check_invariants(self) -> None:
@@ -155,6 +190,19 @@ class JohnCompanyGame(Game):
             raise SaveError("state.fields.result.ranking", f"{ranking!r} is not in VP order {vp!r}")
 
 
+def _unwind(game, most: int = 5000) -> None:
+    """Play the first legal action until the phase in progress is over (its procedures carry their data from
+    frame to frame, so the loaded frames' data are used up by then) or the game ends, checking the invariants
+    after each decision (JohnCompanyGame.check_stack_runs)."""
+    s = game.state
+    phase, turn = s.phase, s.turn
+    for _ in range(most):
+        if game.is_over() or (s.phase, s.turn) != (phase, turn):
+            return
+        game.apply(game.legal_actions()[0])
+        game.check_invariants()
+
+
 GAME_CLASS = JohnCompanyGame
 # The Crown of the Crown Handbook (solo; option crown): plays the Crown's seat (bots/crown.py).
 BOTS = {"crown": "coin_env.games.john_company.bots.crown:CrownBot"}
@@ -188,4 +236,5 @@ DEFAULT_SCENARIO = "1710"
 # The set-ups `coin-env fuzz john_company` cycles through (agents/fuzz.py: the seed picks one).
 FUZZ_OPTIONS = ({"families": 4}, {"families": 1, "crown": True}, {"families": 2}, {"families": 3},
                 {"families": 5}, {"families": 6}, {"families": 1}, {"families": 2, "setup_deal": "draw"},
-                {"families": 1, "crown": True, "crown_difficulty": "legendary"}, {"families": 1, "setup_deal": "draw"})
+                {"families": 1, "crown": True, "crown_difficulty": "legendary"}, {"families": 1, "setup_deal": "draw"},
+                {"families": 4, "negotiation": "offers"}, {"families": 6, "negotiation": "offers"})

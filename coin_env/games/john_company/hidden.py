@@ -103,6 +103,32 @@ def view(game, family: str) -> dict:
     return public
 
 
+def _reoffer(s, before: dict) -> None:
+    """Rewrite a pending offer's blackmail items after a re-deal: each names the card that took the offered
+    card's place in the giver's hand."""
+    from .actions import OFFER_BLACKMAIL
+    frame = s.frames[-1]
+    giver = frame["offerers"][0]
+    card_of = {a: c for c, a in OFFER_BLACKMAIL.items()}
+    now = s.hands[giver]["blackmail"]
+    bundle = []
+    for offer, item in frame["bundle"]:
+        if offer in card_of:
+            offer = item = OFFER_BLACKMAIL[now[before[giver].index(card_of[offer])]]
+        bundle.append([offer, item])
+    s.frames[-1] = dict(frame, bundle=bundle)
+
+
+def _offered_cards(game) -> set:
+    """{(giver, card)} for the facedown blackmail cards in a pending offer (rules/offers.py)."""
+    from .actions import OFFER_BLACKMAIL
+    frame = game.prompt_frame()
+    if frame is None or not frame.get("offerers"):
+        return set()
+    card_of = {a: c for c, a in OFFER_BLACKMAIL.items()}
+    return {(frame["offerers"][0], card_of[o]) for o, _ in frame.get("bundle") or () if o in card_of}
+
+
 def _window_card(game) -> tuple[int, int] | None:
     """(holder, card) when the pending decision is a blackmail window: asked only of a holder, it shows
     who holds that card (the known limitation above), and the holder must keep it in a clone."""
@@ -116,16 +142,20 @@ def _window_card(game) -> tuple[int, int] | None:
 
 def determinize(game, family: str, seed: int):
     """A clone where the cards ``family`` cannot see are re-dealt at random (seeded, own RNG); the card of
-    a pending blackmail window stays with the family asked about it."""
+    a pending blackmail window stays with the family asked about it, and a blackmail card in an offer being
+    made or answered with its giver (the family asked to accept has read its name)."""
     from ...core.rng import Rng
     me = _slot(game, family)
     g = game.clone()
     s = g.state
     rng = Rng(seed)
-    pinned = _window_card(game)
+    offered = _offered_cards(game)
+    knows_offer = any(me in (giver, game.slot_of(game.current_player())) for giver, _ in offered)
+    pinned = {_window_card(game)} | (offered if knows_offer else set())
+    before = {slot: list(s.hands[slot]["blackmail"]) for slot in s.seats}
     # Blackmail slots the family cannot see: others' facedown hands, unpeeked facedown display cards.
     hidden_bm = [(slot, i) for slot in s.seats if slot != me for i in range(len(s.hands[slot]["blackmail"]))
-                 if pinned != (slot, s.hands[slot]["blackmail"][i])]
+                 if (slot, s.hands[slot]["blackmail"][i]) not in pinned]
     display_bm = [i for i, c in enumerate(s.display) if c in BLACKMAIL_IDS and c not in s.peeked[me]]
     pool = [s.hands[slot]["blackmail"][i] for slot, i in hidden_bm] + [s.display[i] for i in display_bm] \
         + list(s.london_deck)
@@ -134,6 +164,8 @@ def determinize(game, family: str, seed: int):
     rng.shuffle(blackmail_pool)
     for slot, i in hidden_bm:
         s.hands[slot]["blackmail"][i] = blackmail_pool.pop()
+    if offered and not knows_offer:         # the offer names the card now in the giver's hand at that place
+        _reoffer(s, before)
     for i in display_bm:
         s.display[i] = blackmail_pool.pop()
     deck = blackmail_pool + other_pool

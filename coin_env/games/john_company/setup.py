@@ -11,6 +11,9 @@ Options:
   or "draw" (one or two families: the solo deal -- draw 3, keep 1, give 2 to the Crown, until 4 / 8,
   RB p.43 -- or the two-family deal -- each draws 3, keeps 2, gives 1 to the Crown, twice, RB p.44 --
   as decisions of the families). The draft variant (RB p.5) is not offered.
+* ``negotiation``: "none" (default: no transfers between families, no promise cards; every consent is
+  a plain yes / no) or "offers" (structured binding offers at consents and the Consent to Nepotism
+  promise card, rules/offers.py; not with ``crown``).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from .static import (BASE_OFFICES, CHAIRMAN, CROWN, N_SHIPS, OFFICE, ORDER,
                      PRESIDENCY_NAMES, REGION, SEA_ZONES, HIRE_NUMBER, CLOSED)
 
 SCENARIOS = ("1710",)
-OPTION_KEYS = ("families", "data_pack", "setup_deal", "crown", "crown_difficulty")
+OPTION_KEYS = ("families", "data_pack", "setup_deal", "crown", "crown_difficulty", "negotiation")
 
 
 def validate_options(options: dict) -> dict:
@@ -50,6 +53,12 @@ def validate_options(options: dict) -> dict:
         raise ValueError(f"option 'crown_difficulty' must be one of {list(DIFFICULTIES)}, not {level!r}")
     if level != "normal" and not crown:
         raise ValueError("option 'crown_difficulty' needs 'crown': true")
+    from .rules.offers import MODES
+    mode = out.setdefault("negotiation", "none")
+    if mode not in MODES:
+        raise ValueError(f"option 'negotiation' must be one of {list(MODES)}, not {mode!r}")
+    if mode != "none" and crown:
+        raise ValueError("option 'negotiation' is for families: against the Crown, favours replace it (RB p.45)")
     return out
 
 
@@ -155,6 +164,8 @@ def build_state(seed: int, options: dict) -> JohnCompanyState:
     if options.get("crown"):        # RB p.45: the AI deck and the first climate
         from .rules.crown import setup as crown_setup
         crown_setup(s, options["crown_difficulty"])
+    if options["negotiation"] == "offers":     # RB p.8: each family's promise cards start in its hand
+        s.promises = [slot if slot in s.seats else -1 for slot in range(len(s.supply))]
     return s
 
 

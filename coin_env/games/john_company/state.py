@@ -10,6 +10,7 @@ import numpy as np
 
 from ...core.schema import BOOL, INT, NAT, PLAIN, STR, Int, ListOf, Maybe, OneOf, Record
 from ...core.state import PlainState
+from .actions import POWER_TOKENS
 from .data import cards as carddata
 from .static import (FAMILY_ACTION_KEYS, N_ALLIANCES, N_OFFICES, N_ORDERS, N_PRESIDENCIES, N_REGIONS, N_SHIPS,
                      N_SLOTS, N_ZONES, PHASES, REGION_NAMES)
@@ -69,7 +70,7 @@ class JohnCompanyState(PlainState):
         "scenario", "seats", "turn", "last_turn", "phase", "balance", "debt", "standing", "pm",
         "opposition_leader", "chairman_title", "dial", "power_track", "opportunity", "event_stack",
         "event_discards", "law_deck", "law_discards", "laws_in_force", "london_deck", "display",
-        "hands", "peeked", "elephant", "setup_cards", "regions_lost", "company_failed", "share_vp", "setup_deck", "crown", "result",
+        "hands", "peeked", "elephant", "setup_cards", "regions_lost", "company_failed", "share_vp", "setup_deck", "crown", "promises", "result",
     )
     ARRAY_RANGES = {"cash": (0, 10**6), "vp": (-10**4, 10**4), "supply": (0, 36), "writers": (0, 36),
                     "officers": (0, 36), "officers_in_training": (0, 36), "court": (0, 36),
@@ -88,7 +89,8 @@ class JohnCompanyState(PlainState):
             "scenario": STR, "seats": ListOf(SLOT, max_len=N_SLOTS, unique=True), "turn": Int(1, 8),
             "last_turn": Int(1, 8), "phase": OneOf(["setup"] + PHASES + ["final_scoring"]), "balance": NAT, "debt": Int(0, 8),
             "standing": Int(0, 7), "pm": SLOT_OR_NONE, "opposition_leader": SLOT_OR_NONE,
-            "chairman_title": SLOT_OR_NONE, "dial": Int(0, 13), "power_track": ListOf(STR, max_len=4),
+            "chairman_title": SLOT_OR_NONE, "dial": Int(0, 13),
+            "power_track": ListOf(OneOf(list(POWER_TOKENS)), max_len=4, unique=True),
             "opportunity": ListOf(Maybe(OneOf(FAMILY_ACTION_KEYS)), max_len=N_SLOTS),
             "event_stack": ListOf(OneOf(TILE_IDS)), "event_discards": ListOf(OneOf(TILE_IDS)),
             "law_deck": ListOf(OneOf(LAW_IDS)), "law_discards": ListOf(OneOf(LAW_IDS)),
@@ -100,6 +102,7 @@ class JohnCompanyState(PlainState):
             "regions_lost": NAT, "company_failed": BOOL, "share_vp": Int(1, 3),
             "setup_deck": ListOf(Int(1, 18)),
             "crown": Maybe(PLAIN),
+            "promises": ListOf(SLOT_OR_NONE, max_len=N_SLOTS),
             "result": Maybe(PLAIN),
         }
 
@@ -173,5 +176,6 @@ class JohnCompanyState(PlainState):
         s.setup_deck = []           # setup cards still to be drawn in a solo / two-family deal (RB p.43-44)
         s.share_vp = 1              # the Court's VP per Company share at the end, +-1 .. +-3 (RB p.8, law 49)
         s.crown = None              # the Crown's AI deck, climate and cubes (option crown, rules/crown.py)
+        s.promises = []             # [guarantor] holder of its Consent to Nepotism card (option negotiation, rules/offers.py)
         s.result = None
         return s

@@ -5,7 +5,8 @@
   range, so the choice always completes (DESIGN: every offered action can be completed).
 * Consent (RB p.8: nothing is binding but immediate transfers; this engine has no free negotiation):
   :func:`seek_consent` asks each consenting family an explicit yes/no in turn and stops as soon as the
-  outcome is decided.
+  outcome is decided. With the option ``negotiation: "offers"`` the family asking may first make each
+  family asked one binding offer, or call in its promise card (rules/offers.py).
 """
 
 from __future__ import annotations
@@ -76,38 +77,63 @@ def ask_yes_no(game, who: int, ask: str, then: str, **data) -> None:
 
 # --- consent ----------------------------------------------------------------------------------------
 def seek_consent(game, askees: list[int], weights: list[int], base: int, need: int, ask: str, then: str,
-                 data: dict) -> None:
+                 data: dict, requester: int = -1, promise: bool = False) -> None:
     """Ask ``askees`` in order for consent (yes/no). ``base`` support is already given; consent is
     reached once support >= ``need``; it fails as soon as the families left cannot reach it.
+    ``requester``: the family asking (it may make offers, rules/offers.py); ``promise``: a nepotism consent
+    (a Consent to Nepotism promise card can be called in).
     Continuation ``then(game, frame, granted: bool)`` (frame carries ``data`` and ``supporters``)."""
-    _consent_step(game, list(askees), list(weights), base, need, ask, then, [], data)
+    _consent_step(game, dict(askees=list(askees), weights=list(weights), support=base, need=need,
+                             consent_ask=ask, consent_then=then, supporters=[], consent_data=data,
+                             requester=requester, promise=promise))
 
 
-def _consent_step(game, askees, weights, support, need, ask, then, supporters, data):
-    if support >= need:
-        CONTINUATIONS[then](game, dict(data, supporters=supporters), True)
+def _consent_step(game, c: dict):
+    """``c``: the consent in progress (who is left to ask, with what weight, support so far)."""
+    data = dict(c["consent_data"], supporters=c["supporters"])
+    if c["support"] >= c["need"]:
+        CONTINUATIONS[c["consent_then"]](game, data, True)
         return
-    if support + sum(weights) < need:
-        CONTINUATIONS[then](game, dict(data, supporters=supporters), False)
+    if c["support"] + sum(c["weights"]) < c["need"]:
+        CONTINUATIONS[c["consent_then"]](game, data, False)
         return
-    who = askees[0]
-    game.choose(key(who), ask.format(family=name(who)), [YES, NO], "consent_answer", askees=askees,
-                weights=weights, support=support, need=need, consent_ask=ask, consent_then=then,
-                supporters=supporters, consent_data=data)
+    from . import offers
+    who = c["askees"][0]
+    if not offers.before_answer(game, c["requester"], who, "consent_after_offers", c["promise"], consent=c):
+        _ask_consent(game, c)
+
+
+CONSENT_KEYS = ("askees", "weights", "support", "need", "consent_ask", "consent_then", "supporters", "consent_data",
+                "requester", "promise")
+
+
+def _ask_consent(game, c: dict):
+    who = c["askees"][0]
+    game.choose(key(who), c["consent_ask"].format(family=name(who)), [YES, NO], "consent_answer", **c)
+
+
+@CONTINUATIONS.register
+def consent_after_offers(game, data, called_in):
+    """After the offer dialogue: a promise card called in gives the consent; else the family answers."""
+    if called_in:
+        _consented(game, data["consent"], True)
+    else:
+        _ask_consent(game, data["consent"])
 
 
 @CONTINUATIONS.register
 def consent_answer(game, frame, action):
-    askees, weights = frame["askees"], frame["weights"]
-    support = frame["support"]
-    supporters = list(frame["supporters"])
-    if action == YES:
-        support += weights[0]
-        supporters.append(askees[0])
-    game.log_note("consent", f"{name(askees[0])} {'consents' if action == YES else 'refuses'}: "
-                  f"{frame['consent_ask'].format(family=name(askees[0]))}")
-    _consent_step(game, askees[1:], weights[1:], support, frame["need"], frame["consent_ask"],
-                  frame["consent_then"], supporters, frame["consent_data"])
+    c = {k: frame[k] for k in CONSENT_KEYS}
+    game.log_note("consent", f"{name(c['askees'][0])} {'consents' if action == YES else 'refuses'}: "
+                  f"{c['consent_ask'].format(family=name(c['askees'][0]))}")
+    _consented(game, c, action == YES)
+
+
+def _consented(game, c: dict, yes: bool):
+    who = c["askees"][0]
+    _consent_step(game, dict(c, askees=c["askees"][1:], weights=c["weights"][1:],
+                             support=c["support"] + (c["weights"][0] if yes else 0),
+                             supporters=c["supporters"] + ([who] if yes else [])))
 
 
 # --- offices ----------------------------------------------------------------------------------------

@@ -156,13 +156,26 @@ def _pool(s, office, hirer, no_own, only=None):
             and (only is None or slot == only)]
 
 
-def _ask_source(game, office, hirer, no_own, only=None):
-    """``only``: the family whose member the hirer must hire (Hiring Preference: no nepotism consent)."""
+def _ask_source(game, office, hirer, no_own, only=None, offered=False):
+    """``only``: the family whose member the hirer must hire (Hiring Preference: no nepotism consent).
+    With the option ``negotiation: "offers"`` the families with a candidate may first make the hirer an
+    offer each (rules/offers.py; RB-ex p.15), unless the hirer has no real choice."""
     s = game.state
     pool = _pool(s, office, hirer, no_own, only)
+    if not offered and only is None and len(pool) > 1:
+        from . import offers
+        families = [f for f in clockwise_from(s, hirer) if any(c == f for _, c in pool)]
+        if offers.offer_round(game, families, hirer, f"for the hire of the {OFFICE_NAMES[office]}",
+                              "hiring_offers_done", office=office, hirer=hirer, no_own=no_own):
+            return
     sources = sorted({source_action(src) for src, _ in pool})
     game.choose(key(hirer), f"{name(hirer)} hires the {OFFICE_NAMES[office]}: choose a candidate", sources,
                 "hiring_source_chosen", office=office, hirer=hirer, no_own=no_own, only=only)
+
+
+@CONTINUATIONS.register
+def hiring_offers_done(game, data, _):
+    _ask_source(game, data["office"], data["hirer"], data["no_own"], offered=True)
 
 
 @CONTINUATIONS.register
@@ -196,7 +209,7 @@ def _family_chosen(game, office, hirer, src, slot):
             seek_consent(game, others, [1] * len(others), 0, len(others),
                          "{family}: consent to " + f"{name(hirer)} hiring its own family member as "
                          f"{OFFICE_NAMES[office]} (nepotism)?", "hiring_nepotism_answer",
-                         dict(office=office, hirer=hirer, src=src, slot=slot))
+                         dict(office=office, hirer=hirer, src=src, slot=slot), requester=hirer, promise=True)
             return
     do_hire(game, office, src, slot)
 
@@ -284,7 +297,7 @@ def election_campaign(game, frame, action):
     others = [f for f in clockwise_from(s, cand) if f != cand and s.court[f] > 0]
     seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[cand]), need,
                  "{family}: support " + f"{name(cand)} for Chairman?", "election_support_answer",
-                 dict(holders=holders, i=i, need=need, former=frame["former"], cand=cand))
+                 dict(holders=holders, i=i, need=need, former=frame["former"], cand=cand), requester=cand)
 
 
 @CONTINUATIONS.register

@@ -387,7 +387,7 @@ def alliance_chosen(game, frame, action):
         return
     seek_consent(game, [president], [1], 0, 1, "{family} (President): consent to the purchase of "
                  f"{ALLIANCE_NAMES[i]} for £{s.data.alliances[i][0]}?", "alliance_consent",
-                 dict(p=p, i=i, refused=refused))
+                 dict(p=p, i=i, refused=refused), requester=c)
 
 
 @CONTINUATIONS.register

@@ -256,7 +256,8 @@ def vote_behalf(game, frame, action):
         _ask_votes(game, frame["vote"], f, -1, stage=0, total=0)
         return
     seek_consent(game, [behalf], [1], 0, 1, "{family}: consent to " + f"{name(f)} voting against on your behalf "
-                 "(you join the opposition)?", "vote_coalition", dict(vote=frame["vote"], fam=f, behalf=behalf))
+                 "(you join the opposition)?", "vote_coalition", dict(vote=frame["vote"], fam=f, behalf=behalf),
+                 requester=f)
 
 
 @CONTINUATIONS.register
