@@ -45,16 +45,19 @@ Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Compa
   Scoring RB p.8-9 (rules/final_scoring.py) and Company failure.
 * Checks RB p.17 (rules/checks.py) through ``Rng.die``: ``game.script_dice`` drives every roll.
 * Consent (RB p.8, no free negotiation): every consent the rules ask for is an explicit yes/no decision
-  of the consenting family (rules/common.py ``seek_consent``).
+  of the consenting family (rules/common.py ``seek_consent``). Option ``negotiation: "offers"``
+  (rules/offers.py): binding offers (cash, enterprises, Company shares, facedown blackmail and promise
+  cards) before each consent and each hire, and the Consent to Nepotism promise card.
+* Final Scoring's printed tables the sources lack (the Power Award table, the six Company failure cards,
+  rules/failure.py) are reconstructed stand-ins, said so in the result's ``caveats``; an owner data pack
+  (``power_award``, ``failure_cards``) replaces them; Legendary uses *Court of Directors Blameless*.
 * Hidden information (hidden.py): ``game.view(family)``, ``game.determinize(family, seed)``.
 * Readable set-ups (position.py) for tests and research; owner data packs (data_facts.py).
 
 Not implemented (never silently: the docstrings name each one):
-* Promise cards (all ten blackmail cards are playable, rules/blackmail.py, their timings readings of the
-  card texts; the engine asks only a card's holder at its window, which tells the table who holds it).
-* Final Scoring's Power Award needs its board table (missing from the sources: an owner data pack key
-  ``power_award``; without it the result lists it in ``caveats``); Company failure cards (texts missing,
-  so Legendary's *Court of Directors Blameless* is not applied either).
+* Promise cards other than Consent to Nepotism (texts not in the sources); free negotiation. (All ten
+  blackmail cards are playable, rules/blackmail.py, their timings readings of the card texts; the engine
+  asks only a card's holder at its window, which tells the table who holds it.)
 * A few choices are still made by a stated reading instead of being offered: the window tax's returns,
   the defence of an Army without a Commander, the former Chairman's piece taken when it has none in
   the supply.

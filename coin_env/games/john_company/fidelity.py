@@ -49,7 +49,13 @@ def rows() -> list[tuple[str, str, str, str]]:
         ("Cards", "how laws, dilemmas, extra actions, prestige and blackmail cards work (RB p.12-13, p.34-36)",
          f"{len(cards.LAWS)} law cards (names, icons, support, effects coded from BGA's card texts), 20 prestige "
          f"and 10 blackmail cards (BGA), {len(cards.EVENT_TILES)} event tiles (BGA)",
-         "Becky Sharp's VP/discount, power of 2 blackmail cards, the 6 Company failure cards, promise cards"),
+         "Becky Sharp's VP/discount, power of 2 blackmail cards, 2 of the promise-card kinds (\"Vote with my "
+         "enterprises\", small loans: texts not in the sources)"),
+        ("Final Scoring (RB p.8-9)", "power sources, ties, Court and workshops, final retirement, the solo "
+         "first-place-only award and failure VP table", "the Power Award table (a stand-in: first place 2 x the final turn, second the final turn), the "
+         f"{len(company.FAILURE_CARDS[0])} Company failure cards (one known name, five stand-ins; owner data pack "
+         "keys 'power_award', 'failure_cards'; the result's caveats say when stand-ins were used)", "the printed "
+         "table and card texts"),
         ("Sequence of play (RB p.10-37)", "London Season, Family, Hiring (election, nepotism), every office "
          "operation (Chairman, Director of Trade, Governor General, Shipping, Military Affairs, Presidencies: "
          "Trade, Commander, Governors; China), Bonuses, Revenue, Events in India (storms, 7 tile types, "
@@ -57,10 +63,14 @@ def rows() -> list[tuple[str, str, str, str]]:
          "and Refresh, Company failure, Final Scoring", "readings of unclear passages, each marked in the rules "
          "module (e.g. the defence of an Army without Commander, empty stacks refilled, window-tax returns); the "
          "10 blackmail card plays (BGA's card texts; their windows read in rules/blackmail.py)",
-         "deregulation and firms (1758/1813); the Power Award table (owner data pack key 'power_award')"),
-        ("Negotiation and consent (RB p.8)", "no free negotiation; every consent is an explicit yes/no of the "
-         "consenting family: nepotism, Chairman support, Debt beyond 3, alliance purchases, coalitions, Military "
-         "Oversight nepotism", "-", "promise cards, binding transfers"),
+         "deregulation and firms (1758/1813)"),
+        ("Negotiation and consent (RB p.8)", "every consent is an explicit yes/no of the consenting family "
+         "(nepotism, Chairman support, Debt beyond 3, alliance purchases, coalitions, Military Oversight "
+         "nepotism); option negotiation 'offers': binding transfers of cash, enterprises, Company shares, facedown "
+         "blackmail and promise cards offered at every consent and hire (RB p.8 transfer rules, RB-ex p.15), the "
+         "Consent to Nepotism promise card called in", "the offer catalogue and where offers are made (the rules "
+         "allow talk at any time); a fulfilled promise card goes back to its guarantor",
+         "free negotiation and non-binding promises; the other promise-card kinds"),
         ("Hidden information", "facedown blackmail in hands and the display (peeks recorded), deck orders; "
          "per-family views and determinized clones", "-", "-"),
         ("Solo / two families (RB p.43-46)", "the Crown as a family seat and its place at the table; the "
