@@ -47,7 +47,8 @@
   the board picture, an (H, W, 3) uint8 array (coin_env.core.pictures: schematic map, pieces, markers,
   tracks, cards).
 * ``log_in_info=True``: keep the game log and put in each agent's ``info["log"]`` the log entries
-  (dicts with ``text``, ``kind``, ...) since that agent's last decision (all of them before its first).
+  (dicts with ``text``, ``kind``, ...) since that agent's last decision (all of them before its first), as
+  that agent may read them (``game.log_seen_by``: John Company hides what another family was asked).
 * Picklable, and constructible from a plain dict: ``CoinAECEnv.from_config({"game": "gandhi", ...})``.
 """
 
@@ -242,7 +243,7 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
     def _log_infos(self) -> None:
         if self.log_in_info and self.game.keeps_log:
             for a in self.agents:
-                self.infos[a] = {**self.infos.get(a, {}), "log": self.game.log_since(self._log_seen.get(a, 0))}
+                self.infos[a] = {**self.infos.get(a, {}), "log": self.game.log_seen_by(a, self._log_seen.get(a, 0))}
 
     def _after_move(self) -> None:
         self._log_infos()

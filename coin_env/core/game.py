@@ -333,6 +333,15 @@ class Game:
         """The log entries from index ``n`` on (``len(game.log)`` earlier: what happened since then)."""
         return self._rendered_log()[n:]
 
+    def log_seen_by(self, faction: str, n: int) -> list[dict]:
+        """The log entries from index ``n`` on as ``faction`` may read them (the environments' ``info["log"]``):
+        a game with hidden information removes what only another faction was told (``log_entry_seen_by``)."""
+        return [self.log_entry_seen_by(e, faction) for e in self.log_since(n)]
+
+    def log_entry_seen_by(self, entry: dict, faction: str) -> dict:
+        """One log entry as ``faction`` may read it: all of it in a game of open information."""
+        return entry
+
     def log_length(self) -> int:
         """How many entries the log has (cheap: nothing is written)."""
         return 0 if self._log is None else len(self._log)

@@ -359,7 +359,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
             info["winner"] = self.game.winner()
             info["margins"] = dict(self.game.victory_margins())
         if self.log_in_info:
-            info["log"] = self.game.log_since(self._log_seen)
+            info["log"] = self.game.log_seen_by(self.seat, self._log_seen)
         if self.skip_forced:
             info["forced_skipped"] = self._forced
         return info

@@ -224,3 +224,32 @@ def test_a_determinized_clone_keeps_an_offered_blackmail_card_for_the_family_tha
         if found >= 3:
             return
     raise AssertionError(f"only {found} offers of a blackmail card in 80 games")
+
+
+def test_the_environments_log_hides_what_another_family_was_asked():
+    """info["log"] of the AEC env (log_in_info): another family's decisions without their prompts, and a
+    blackmail card it offered unnamed; the family's own decisions whole. The game log keeps everything."""
+    from coin_env.core.registry import game_module
+    env = coin_env.env("john_company", options={"families": 4, "negotiation": "offers"}, log_in_info=True)
+    env.reset(seed=3)
+    rng = random.Random(3)
+    seen_other = seen_own = 0
+    for agent in env.agent_iter(max_iter=3000):
+        obs, _, term, trunc, info = env.last()
+        for e in info.get("log", []):
+            if e["kind"] != "decision":
+                continue
+            if e["actor"] == agent:
+                seen_own += 1
+                assert e["prompt"]
+            else:
+                seen_other += 1
+                assert e["prompt"] is None and "asked" not in e["text"] and e["action"] is None
+                assert not e["choice"].startswith("offer blackmail card ")
+        if term or trunc:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    assert seen_other > 50 and seen_own > 10
+    assert any(e["kind"] == "decision" and e["prompt"] for e in env.unwrapped.game.log)

@@ -15,6 +15,9 @@ from .state import JohnCompanyState
 from .static import CROWN, FAMILY_KEYS, FAMILY_NAMES
 
 
+OFFERED_BLACKMAIL = "offer blackmail card "
+
+
 class JohnCompanyGame(Game):
     name = "john_company"
     factions = tuple(FAMILY_KEYS)          # every possible seat; an instance has its own (seated) tuple
@@ -136,6 +139,18 @@ class JohnCompanyGame(Game):
     # --- the game log --------------------------------------------------------------------------------
     def render_log_entry(self, raw) -> dict:
         return super().render_log_entry(raw)
+
+    def log_entry_seen_by(self, entry: dict, faction: str) -> dict:
+        """Another family's decision without its prompt (a prompt may name a card only the family asked can
+        see, hidden.py) and with a blackmail card it offered unnamed (rules/offers.py); the game log itself
+        (``game.log``) keeps everything."""
+        if entry.get("kind") != "decision" or entry.get("actor") == faction:
+            return entry
+        choice = entry["choice"]
+        if choice.startswith(OFFERED_BLACKMAIL):
+            choice = "offer a facedown blackmail card"
+        return {**entry, "prompt": None, "choice": choice, "action": None,
+                "text": f"{self.faction_name(entry['actor'])}: {choice}"}
 
     # --- coin_env registration: seats per options, outcome of a save (the environments and contract tests) ---
     @classmethod

@@ -22,8 +22,9 @@ of the card, so *that* a family is asked -- ``to_move`` at the card's moment (th
 phase, after a Trade or Deploy check, ...) -- tells the others it holds a facedown card, and which one
 the timing usually shows, even when the holder declines. At the table a holder plays a card or stays
 silent; asking every family (a dummy yes/no to non-holders) would close this, at the cost of extra
-decisions; it is not done. The game log's decision entries (coin_env.core, ``log=True``) keep each
-prompt's text for everybody, too.
+decisions; it is not done. The game log (``game.log``, ``log=True``) keeps every prompt's text; what an
+environment hands an agent (``info["log"]``, ``game.log_seen_by``) drops the prompts of the other families'
+decisions and the name of a blackmail card one offers (game.py ``log_entry_seen_by``).
 """
 
 from __future__ import annotations
