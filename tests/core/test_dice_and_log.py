@@ -344,16 +344,20 @@ def test_play_until_runs_the_other_seats():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_gym_env_puts_the_log_since_the_seats_last_move_in_info(game):
-    """Issue 17.3: info["log"] holds what happened since the learner's last action (off by default)."""
+    """Issue 17.3: info["log"] holds what happened since the learner's last action (off by default), as the
+    seat may read it (game.log_entry_seen_by: everything in an open-information game)."""
     env = coin_env.gym_env(game, opponents="random", log_in_info=True)
     _, info = env.reset(seed=3)
     first = info["log"]
+    seen = lambda entries: [env.game.log_entry_seen_by(e, env.seat) for e in entries]      # noqa: E731
     assert first and all(isinstance(e, dict) and e["text"] for e in first)
-    assert env.game.log[:len(first)] == first              # from the start of the game
+    assert seen(env.game.log[:len(first)]) == first        # from the start of the game
+    if is_coin(game):
+        assert env.game.log[:len(first)] == first          # nothing hidden in a COIN game's log
     mask = env.action_masks()
     action = int(np.flatnonzero(mask)[0])
     before = len(env.game.log)
     _, _, _, _, info = env.step(action)
-    assert info["log"] == env.game.log[before:]            # the seat's own choice first, then the replies
+    assert info["log"] == seen(env.game.log[before:])      # the seat's own choice first, then the replies
     assert info["log"][0]["kind"] == "decision" and info["log"][0]["actor"] == env.seat
     assert "log" not in coin_env.gym_env(game, opponents="random").reset(seed=3)[1]
