@@ -362,3 +362,40 @@ def test_the_game_log_names_the_phases_by_turn_and_the_end():
     assert phases[0].startswith("Turn 1: ") and "Turn 1: III. Hiring" in phases
     assert log[-1]["kind"] == "end" and g.winner() in log[-1]["text"]
     assert all(json.loads(json.dumps(e)) == e and e["text"] for e in log)
+
+
+def _revenue_window(windows, holder, other):
+    """A 4-family game at the start of Revenue (the Company Fraud window, rules/blackmail.py) with Company Fraud
+    in ``holder``'s hand and Scandal in India in ``other``'s (the same hand sizes either way)."""
+    return coin_env.make_game(JC, seed=5, options={"families": 4, "blackmail_windows": windows},
+                              position={"phase": "revenue", "blackmail": {holder: ["Company Fraud"],
+                                                                          other: ["Scandal in India"]}})
+
+
+def _decline_window(g, perspective):
+    """(who is asked, the perspective's observation) at each question of the window, declining each."""
+    from coin_env.games.john_company.hidden import prompt_kind
+    seen = []
+    while prompt_kind(g) == "blackmail window":
+        seen.append((g.current_player(), ENC.observe(g, perspective).tobytes()))
+        g.apply(next(a for a in g.legal_actions() if g.action_label(a) == "no"))
+    return seen
+
+
+def test_blackmail_windows_asked_of_everyone_do_not_show_who_holds_the_card():
+    """Option blackmail_windows "everyone": the Company Fraud window asks every family (one without the card can
+    only decline), so which family holds it changes neither who is asked nor a third family's observation.
+    With the default ("holders") the holder alone is asked: the leak the option closes (hidden.py)."""
+    a = _revenue_window("everyone", "hastings", "larkins")
+    b = _revenue_window("everyone", "larkins", "hastings")
+    asked_a, asked_b = _decline_window(a, "benyon"), _decline_window(b, "benyon")
+    assert [w for w, _ in asked_a] == [w for w, _ in asked_b] and len(asked_a) >= 4   # Revenue's, then India's
+    assert asked_a == asked_b
+    assert a.prompt() == b.prompt()
+    c = _revenue_window("everyone", "hastings", "larkins")
+    while c.current_player() != "larkins":
+        c.apply(c.legal_actions()[-1])
+    assert [c.action_label(x) for x in c.legal_actions()] == ["no"]          # larkins has no Company Fraud
+    holders_a = _decline_window(_revenue_window("holders", "hastings", "larkins"), "benyon")
+    holders_b = _decline_window(_revenue_window("holders", "larkins", "hastings"), "benyon")
+    assert holders_a[0][0] == "hastings" and holders_b[0][0] == "larkins"

@@ -131,6 +131,9 @@ class JohnCompanyGame(Game):
                       + int((s.order_writer == slot).sum()))
             assert placed == total, f"{FAMILY_NAMES[slot]}: {placed} family members accounted for, {total} in the set"
         assert (s.cash >= 0).all() and (s.treasury >= 0).all() and s.balance >= 0, "negative money"
+        for pieces in ("supply", "writers", "officers", "officers_in_training", "court", "pensioners", "prize_pieces",
+                       "workshops", "luxuries", "regiments"):
+            assert (getattr(s, pieces) >= 0).all(), f"a negative count of {pieces}"
         assert 0 <= s.debt <= company.MAX_DEBT[0], "Debt off its track"
         tokens = int(s.company_ships.sum() + s.extra_ships.sum() + s.region_company_ship.sum())
         assert tokens <= company.COMPANY_SHIP_TOKENS[0], "more Company/extra ships than tokens"
@@ -252,4 +255,6 @@ DEFAULT_SCENARIO = "1710"
 FUZZ_OPTIONS = ({"families": 4}, {"families": 1, "crown": True}, {"families": 2}, {"families": 3},
                 {"families": 5}, {"families": 6}, {"families": 1}, {"families": 2, "setup_deal": "draw"},
                 {"families": 1, "crown": True, "crown_difficulty": "legendary"}, {"families": 1, "setup_deal": "draw"},
-                {"families": 4, "negotiation": "offers"}, {"families": 6, "negotiation": "offers"})
+                {"families": 4, "negotiation": "offers"}, {"families": 6, "negotiation": "offers"},
+                {"families": 3, "blackmail_windows": "everyone"},
+                {"families": 1, "crown": True, "blackmail_windows": "everyone"})

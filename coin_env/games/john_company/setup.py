@@ -14,6 +14,9 @@ Options:
 * ``negotiation``: "none" (default: no transfers between families, no promise cards; every consent is
   a plain yes / no) or "offers" (structured binding offers at consents and the Consent to Nepotism
   promise card, rules/offers.py; not with ``crown``).
+* ``blackmail_windows``: "holders" (default: a blackmail card's window asks its holders only, which shows
+  who holds it) or "everyone" (every family it could concern is asked, a family without the card can only
+  decline: being asked reveals nothing; rules/blackmail.py ``askees``).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from .static import (BASE_OFFICES, CHAIRMAN, CROWN, N_SHIPS, OFFICE, ORDER,
                      PRESIDENCY_NAMES, REGION, SEA_ZONES, HIRE_NUMBER, CLOSED)
 
 SCENARIOS = ("1710",)
-OPTION_KEYS = ("families", "data_pack", "setup_deal", "crown", "crown_difficulty", "negotiation")
+OPTION_KEYS = ("families", "data_pack", "setup_deal", "crown", "crown_difficulty", "negotiation", "blackmail_windows")
 
 
 def validate_options(options: dict) -> dict:
@@ -59,6 +62,9 @@ def validate_options(options: dict) -> dict:
         raise ValueError(f"option 'negotiation' must be one of {list(MODES)}, not {mode!r}")
     if mode != "none" and crown:
         raise ValueError("option 'negotiation' is for families: against the Crown, favours replace it (RB p.45)")
+    windows = out.setdefault("blackmail_windows", "holders")
+    if windows not in ("holders", "everyone"):
+        raise ValueError(f"option 'blackmail_windows' must be 'holders' or 'everyone', not {windows!r}")
     return out
 
 

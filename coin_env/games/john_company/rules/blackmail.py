@@ -2,7 +2,9 @@
 
 A blackmail card is held facedown; played, it goes faceup to its owner's area (``hands[f]["used"]``) and
 still counts its power at the end (RB p.8). Each window asks every holder of the card, clockwise from
-the Chairman (or the former Chairman), an explicit yes / no.
+the Chairman (or the former Chairman), an explicit yes / no; with the option ``blackmail_windows:
+"everyone"`` it asks every family it could concern, and one without the card can only decline
+(:func:`askees`), so that being asked shows nothing of the hands.
 
 * The Prime Minister's Ear (any time in a turn before the Family phase): offered at the start of the
   Family phase -- a reading of "any time before" as its last moment; the player swaps two adjacent power
@@ -64,6 +66,25 @@ def holders(s, card) -> list[int]:
     return [f for f in clockwise_from(s, chairman_or_title(s)) if card in s.hands[f]["blackmail"]]
 
 
+def askees(game, card, exclude=()) -> list[int]:
+    """Who a window of ``card`` asks, clockwise from the Chairman (or the former Chairman). Option
+    ``blackmail_windows``: "holders" (default) -- the card's holders only, which shows the table who holds it
+    (hidden.py); "everyone" -- every family the window could concern, holder or not, while the card is not yet
+    faceup in a family's area (played), so being asked tells nothing: a family without the card can only
+    decline (:func:`answers`)."""
+    s = game.state
+    if game.options.get("blackmail_windows", "holders") != "everyone":
+        return [f for f in holders(s, card) if f not in exclude]
+    if any(card in s.hands[f]["used"] for f in s.seats):
+        return []
+    return [f for f in clockwise_from(s, chairman_or_title(s)) if f not in exclude]
+
+
+def answers(s, f, card) -> list[int]:
+    """A window's answers for family ``f``: play or decline if it holds the card, else decline only."""
+    return [YES, NO] if card in s.hands[f]["blackmail"] else [NO]
+
+
 def scandal_targets(s, card) -> list[int]:
     """The offices a Scandal may empty: held offices outside India (Leadenhall Street) or in India."""
     india = card == SCANDAL_IN_INDIA
@@ -84,7 +105,7 @@ def offer(game, card: int) -> None:
     s = game.state
     if not playable(s, card):
         return
-    for f in reversed(holders(s, card)):
+    for f in reversed(askees(game, card)):
         game.after("blackmail_offer", card=card, f=f)
 
 
@@ -94,7 +115,7 @@ def offer_hiring_preference(game, office: int, hirer: int) -> bool:
     from .hiring import candidates
     s = game.state
     pool = {slot for _, slot in candidates(s, office)}
-    who = [f for f in holders(s, HIRING_PREFERENCE) if f in pool]
+    who = [f for f in askees(game, HIRING_PREFERENCE) if f in pool]
     if not who:
         return False
     game.after("hiring_ask", office=office, hirer=hirer)
@@ -107,11 +128,11 @@ def offer_hiring_preference(game, office: int, hirer: int) -> bool:
 def blackmail_offer(game, frame, _):
     s = game.state
     card, f = frame["card"], frame["f"]
-    if card not in s.hands[f]["blackmail"] or s.over or not playable(s, card, frame):
+    if f not in askees(game, card) or s.over or not playable(s, card, frame):
         return
     extra = {k: frame[k] for k in ("office", "hirer") if k in frame}
-    game.choose(key(f), f"{name(f)}: play the blackmail card {CARD_NAME[card]} now?", [YES, NO], "blackmail_play",
-                card=card, f=f, **extra)
+    game.choose(key(f), f"{name(f)}: play the blackmail card {CARD_NAME[card]} now?", answers(s, f, card),
+                "blackmail_play", card=card, f=f, **extra)
 
 
 def _reveal(game, f, card) -> None:
@@ -129,7 +150,7 @@ def cancel_window(game, f: int, card: int, resume: str, data: dict) -> bool:
     s = game.state
     if card == LETTERS_OF_INTRODUCTION and s.phase == "final_scoring":
         return False                    # not usable against Letters of Introduction at Final Scoring
-    who = [g for g in holders(s, MAN_ON_THE_INSIDE) if g != f]
+    who = askees(game, MAN_ON_THE_INSIDE, exclude=(f,))
     if not who:
         return False
     _ask_cancel(game, who, f, card, resume, data)
@@ -138,7 +159,8 @@ def cancel_window(game, f: int, card: int, resume: str, data: dict) -> bool:
 
 def _ask_cancel(game, who, f, card, resume, data):
     game.choose(key(who[0]), f"{name(who[0])}: play the blackmail card {CARD_NAME[MAN_ON_THE_INSIDE]} to cancel "
-                f"{name(f)}'s {CARD_NAME[card]}?", [YES, NO], "blackmail_cancel_answer", who=who, f=f, card=card,
+                f"{name(f)}'s {CARD_NAME[card]}?", answers(game.state, who[0], MAN_ON_THE_INSIDE),
+                "blackmail_cancel_answer", who=who, f=f, card=card,
                 resume=resume, data=data)
 
 
@@ -268,7 +290,7 @@ def offer_mercantile_connection(game, p: int, declared: list, dice: int, result:
     from .checks import FAILURE
     s = game.state
     president = int(s.office_holder[PRESIDENT[p]])
-    who = [f for f in holders(s, MERCANTILE_CONNECTION) if f != president]
+    who = askees(game, MERCANTILE_CONNECTION, exclude=(president,))
     if not who or (dice // 2 == 0 and result == FAILURE):
         return False
     _ask_mercantile(game, who, p, declared, dice, result)
@@ -278,8 +300,8 @@ def offer_mercantile_connection(game, p: int, declared: list, dice: int, result:
 def _ask_mercantile(game, who, p, declared, dice, result):
     f = who[0]
     game.choose(key(f), f"{name(f)}: play the blackmail card {CARD_NAME[MERCANTILE_CONNECTION]} now (the Trade check "
-                f"was a {result}; the President would reroll {dice // 2} dice)?", [YES, NO],
-                "trade_mercantile_answer", who=who, p=p, declared=declared, dice=dice, result=result)
+                f"was a {result}; the President would reroll {dice // 2} dice)?",
+                answers(game.state, f, MERCANTILE_CONNECTION), "trade_mercantile_answer", who=who, p=p, declared=declared, dice=dice, result=result)
 
 
 @CONTINUATIONS.register
@@ -315,7 +337,7 @@ def offer_diplomatic_connection(game, p: int, r: int, chosen: dict, total: int, 
     from .checks import FAILURE
     s = game.state
     commander = int(s.commander[p])
-    who = [f for f in holders(s, DIPLOMATIC_CONNECTION) if f != commander]
+    who = askees(game, DIPLOMATIC_CONNECTION, exclude=(commander,))
     if not who or (dice // 2 == 0 and result == FAILURE):
         return False
     _ask_diplomatic(game, who, dict(p=p, r=r, chosen=chosen, total=total, dice=dice, result=result))
@@ -325,8 +347,8 @@ def offer_diplomatic_connection(game, p: int, r: int, chosen: dict, total: int, 
 def _ask_diplomatic(game, who, data):
     f = who[0]
     game.choose(key(f), f"{name(f)}: play the blackmail card {CARD_NAME[DIPLOMATIC_CONNECTION]} now (the Deploy check "
-                f"was a {data['result']}; the Commander would reroll {data['dice'] // 2} dice)?", [YES, NO],
-                "deploy_diplomatic_answer", who=who, **data)
+                f"was a {data['result']}; the Commander would reroll {data['dice'] // 2} dice)?",
+                answers(game.state, f, DIPLOMATIC_CONNECTION), "deploy_diplomatic_answer", who=who, **data)
 
 
 @CONTINUATIONS.register

@@ -77,15 +77,16 @@ def ask_yes_no(game, who: int, ask: str, then: str, **data) -> None:
 
 # --- consent ----------------------------------------------------------------------------------------
 def seek_consent(game, askees: list[int], weights: list[int], base: int, need: int, ask: str, then: str,
-                 data: dict, requester: int = -1, promise: bool = False) -> None:
+                 data: dict, requester: int = -1, promise: bool = False, by_shares: bool = False) -> None:
     """Ask ``askees`` in order for consent (yes/no). ``base`` support is already given; consent is
     reached once support >= ``need``; it fails as soon as the families left cannot reach it.
     ``requester``: the family asking (it may make offers, rules/offers.py); ``promise``: a nepotism consent
-    (a Consent to Nepotism promise card can be called in).
+    (a Consent to Nepotism promise card can be called in); ``by_shares``: the support counted is Company
+    shares (no share may change hands in the offers then: the count was taken).
     Continuation ``then(game, frame, granted: bool)`` (frame carries ``data`` and ``supporters``)."""
     _consent_step(game, dict(askees=list(askees), weights=list(weights), support=base, need=need,
                              consent_ask=ask, consent_then=then, supporters=[], consent_data=data,
-                             requester=requester, promise=promise))
+                             requester=requester, promise=promise, by_shares=by_shares))
 
 
 def _consent_step(game, c: dict):
@@ -99,12 +100,13 @@ def _consent_step(game, c: dict):
         return
     from . import offers
     who = c["askees"][0]
-    if not offers.before_answer(game, c["requester"], who, "consent_after_offers", c["promise"], consent=c):
+    if not offers.before_answer(game, c["requester"], who, "consent_after_offers", c["promise"], c["by_shares"],
+                                consent=c):
         _ask_consent(game, c)
 
 
 CONSENT_KEYS = ("askees", "weights", "support", "need", "consent_ask", "consent_then", "supporters", "consent_data",
-                "requester", "promise")
+                "requester", "promise", "by_shares")
 
 
 def _ask_consent(game, c: dict):

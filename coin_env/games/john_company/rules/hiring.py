@@ -297,7 +297,8 @@ def election_campaign(game, frame, action):
     others = [f for f in clockwise_from(s, cand) if f != cand and s.court[f] > 0]
     seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[cand]), need,
                  "{family}: support " + f"{name(cand)} for Chairman?", "election_support_answer",
-                 dict(holders=holders, i=i, need=need, former=frame["former"], cand=cand), requester=cand)
+                 dict(holders=holders, i=i, need=need, former=frame["former"], cand=cand), requester=cand,
+                 by_shares=True)
 
 
 @CONTINUATIONS.register

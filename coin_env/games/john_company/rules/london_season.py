@@ -94,10 +94,12 @@ def london_retire_next(game, frame, _):
         f = order[i]
         if s.pensioners[f] > 0:
             used = discounts.get(str(f), [])
-            if (LETTERS_OF_INTRODUCTION in s.hands[f]["blackmail"] and LETTERS_PLAYED not in used
+            from .blackmail import answers, askees
+            if (f in askees(game, LETTERS_OF_INTRODUCTION) and LETTERS_PLAYED not in used
                     and LETTERS_DECLINED not in used and others_discount_cards(s, f)):
                 game.choose(key(f), f"{name(f)}: play the blackmail card Letters of Introduction now (use the other "
-                            "families' spouses' retirement discounts)?", [YES, NO], "london_letters_answer",
+                            "families' spouses' retirement discounts)?", answers(s, f, LETTERS_OF_INTRODUCTION),
+                            "london_letters_answer",
                             order=order, i=i, spent=spent, retired=retired, discounts=discounts)
                 return
             boxes = [b for b in range(5) if _price(game, f, b, used) <= s.cash[f]

@@ -55,9 +55,9 @@ def _shipyards(s, f) -> list[int]:
     return [ship for ship in range(N_SHIPS) if s.shipyard_owner[ship] == f]
 
 
-def offerable(game, giver: int, taker: int, bundle: list) -> list[int]:
+def offerable(game, giver: int, taker: int, bundle: list, shares: bool = True) -> list[int]:
     """The offer actions ``giver`` can still pay in full to ``taker`` on top of ``bundle`` ([offer, item]
-    pairs already in the offer)."""
+    pairs already in the offer); ``shares`` False: no Company share (a count of shares is being taken)."""
     s = game.state
     chosen = [o for o, _ in bundle]
     cash_left = int(s.cash[giver]) - sum(CASH.get(OFFER_OF_ACTION.get(o), 0) for o in chosen)
@@ -69,8 +69,8 @@ def offerable(game, giver: int, taker: int, bundle: list) -> list[int]:
             out.append(OFFER["luxury"])
         if len(_shipyards(s, giver)) > chosen.count(OFFER["shipyard"]):
             out.append(OFFER["shipyard"])
-    shares = chosen.count(OFFER["share"])
-    if s.court[giver] > shares and s.supply[taker] > shares:
+    given = chosen.count(OFFER["share"])
+    if shares and s.court[giver] > given and s.supply[taker] > given:
         out.append(OFFER["share"])
     out += [OFFER_BLACKMAIL[c] for c in s.hands[giver]["blackmail"] if OFFER_BLACKMAIL[c] not in chosen]
     out += [OFFER_PROMISE0 + g for g in promises_held(s, giver) if OFFER_PROMISE0 + g not in chosen]
@@ -94,38 +94,40 @@ def describe(game, offer: int, item: int) -> str:
 
 
 # --- offer rounds ---------------------------------------------------------------------------------------
-def offer_round(game, offerers: list[int], decider: int, purpose: str, then: str, **data) -> bool:
+def offer_round(game, offerers: list[int], decider: int, purpose: str, then: str, shares: bool = True,
+                **data) -> bool:
     """Each of ``offerers`` in turn may make ``decider`` one offer (a bundle) about ``purpose``; the decider
     accepts or refuses each at once. Then ``then(game, data, False)``. False (nothing asked) when the option
-    is off or nobody can offer anything."""
+    is off or nobody can offer anything. ``shares`` False: no Company share may be offered."""
     if not active(game):
         return False
     offerers = [f for f in offerers if f != decider and f >= 0]
-    if not any(offerable(game, f, decider, []) for f in offerers):
+    if not any(offerable(game, f, decider, [], shares) for f in offerers):
         return False
-    _next_offerer(game, offerers, decider, purpose, then, data)
+    _next_offerer(game, dict(offerers=offerers, fam=decider, purpose=purpose, offer_then=then, offer_data=data,
+                             bundle=[], shares=shares))
     return True
 
 
-def _next_offerer(game, offerers, decider, purpose, then, data):
-    while offerers and not offerable(game, offerers[0], decider, []):
+def _next_offerer(game, o: dict):
+    offerers = o["offerers"]
+    while offerers and not offerable(game, offerers[0], o["fam"], [], o["shares"]):
         offerers = offerers[1:]
     if not offerers:
-        CONTINUATIONS[then](game, data, False)
+        CONTINUATIONS[o["offer_then"]](game, o["offer_data"], False)
         return
-    _ask_item(game, dict(offerers=offerers, fam=decider, purpose=purpose, offer_then=then, offer_data=data,
-                         bundle=[]))
+    _ask_item(game, dict(o, offerers=offerers, bundle=[]))
 
 
 def _ask_item(game, o: dict):
     giver, taker = o["offerers"][0], o["fam"]
-    options = offerable(game, giver, taker, o["bundle"]) if len(o["bundle"]) < MAX_ITEMS else []
+    options = offerable(game, giver, taker, o["bundle"], o["shares"]) if len(o["bundle"]) < MAX_ITEMS else []
     so_far = ", ".join(describe(game, a, i) for a, i in o["bundle"]) or "nothing yet"
     game.choose(key(giver), f"{name(giver)}: offer {name(taker)} something {o['purpose']} (binding once "
                 f"accepted; offered so far: {so_far}), or done", [DONE] + options, "offer_item", **o)
 
 
-OFFER_KEYS = ("offerers", "fam", "purpose", "offer_then", "offer_data", "bundle")
+OFFER_KEYS = ("offerers", "fam", "purpose", "offer_then", "offer_data", "bundle", "shares")
 
 
 @CONTINUATIONS.register
@@ -136,7 +138,7 @@ def offer_item(game, frame, action):
         if o["bundle"]:
             _ask_accept(game, o)
         else:
-            _next_offerer(game, o["offerers"][1:], o["fam"], o["purpose"], o["offer_then"], o["offer_data"])
+            _next_offerer(game, dict(o, offerers=o["offerers"][1:]))
         return
     if action == OFFER["shipyard"]:
         ships = [sh for sh in _shipyards(game.state, giver) if [action, SHIP0 + sh] not in o["bundle"]]
@@ -173,11 +175,11 @@ def offer_answered(game, frame, action):
             transfer(game, giver, taker, offer, item)
     else:
         game.log_note("negotiation", f"{name(taker)} refuses {name(giver)}'s offer")
-    _next_offerer(game, o["offerers"][1:], taker, o["purpose"], o["offer_then"], o["offer_data"])
+    _next_offerer(game, dict(o, offerers=o["offerers"][1:]))
 
 
 # --- at a consent ------------------------------------------------------------------------------------
-def before_answer(game, requester: int, askee: int, then: str, promise: bool, **data) -> bool:
+def before_answer(game, requester: int, askee: int, then: str, promise: bool, by_shares: bool, **data) -> bool:
     """Open the dialogue before ``askee`` answers ``requester``'s consent request; False when there is none
     (the option is off, or nothing to offer or call in). ``then(game, data, called_in)`` runs after it:
     ``called_in`` is True when a promise card gave the consent."""
@@ -187,9 +189,9 @@ def before_answer(game, requester: int, askee: int, then: str, promise: bool, **
     if promise and s.promises[askee] == requester:
         game.choose(key(requester), f"{name(requester)}: call in {name(askee)}'s {PROMISE_KIND} promise card "
                     f"(its consent is then given)?", [YES, NO], "offer_call_in", requester=requester, fam=askee,
-                    offer_then=then, offer_data=data)
+                    offer_then=then, offer_data=data, shares=not by_shares)
         return True
-    return offer_round(game, [requester], askee, "for your consent", then, **data)
+    return offer_round(game, [requester], askee, "for your consent", then, shares=not by_shares, **data)
 
 
 @CONTINUATIONS.register
@@ -201,7 +203,8 @@ def offer_call_in(game, frame, action):
         game.log_note("negotiation", f"{name(requester)} calls in {name(askee)}'s {PROMISE_KIND} promise card")
         CONTINUATIONS[frame["offer_then"]](game, frame["offer_data"], True)
         return
-    if not offer_round(game, [requester], askee, "for your consent", frame["offer_then"], **frame["offer_data"]):
+    if not offer_round(game, [requester], askee, "for your consent", frame["offer_then"], shares=frame["shares"],
+                       **frame["offer_data"]):
         CONTINUATIONS[frame["offer_then"]](game, frame["offer_data"], False)
 
 

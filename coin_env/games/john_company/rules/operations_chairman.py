@@ -67,7 +67,7 @@ def chairman_more_debt(game, frame, action):
     others = [f for f in clockwise_from(s, slot) if f != slot and s.court[f] > 0]
     seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[slot]) + 1, total // 2 + 1,
                  "{family}: consent to " + f"the Chairman ({name(slot)}) advancing the Debt beyond 3 once more?",
-                 "chairman_more_debt_answer", dict(slot=slot), requester=slot)
+                 "chairman_more_debt_answer", dict(slot=slot), requester=slot, by_shares=True)
 
 
 @CONTINUATIONS.register
