@@ -79,6 +79,13 @@ class JohnCompanyGame(Game):
         self.check_crown()
         self.check_result()
 
+    # --- readable positions (position.py) ---------------------------------------------------------------
+    def to_position(self) -> dict:
+        """The game at this decision in readable JSON by the rulebook's names; ``new_game(position=...)``
+        restores the same decision (position.py)."""
+        from .position import to_position
+        return to_position(self)
+
     # --- invariants (debug mode) ----------------------------------------------------------------------
     def check_invariants(self) -> None:
         s = self.state
