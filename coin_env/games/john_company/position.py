@@ -433,15 +433,24 @@ def _apply_cards(s, pos, fam) -> None:
         return
     for f, names in _dict(pos.get("blackmail", {}), "blackmail").items():
         ids = _London().cards(names, f"blackmail.{f}", BLACKMAIL_IDS)
-        for c in ids:                   # taken from wherever it is (deck, display -- refilled --, a hand)
-            for h in s.hands:
-                h["blackmail"] = [x for x in h["blackmail"] if x != c]
-            s.london_deck = [x for x in s.london_deck if x != c]
-            if c in s.display:
-                s.display[s.display.index(c)] = s.london_deck.pop()
+        _take_out(s, ids)
         s.hands[fam(f)]["blackmail"] = s.hands[fam(f)]["blackmail"] + ids
     for f, names in _dict(pos.get("prestige", {}), "prestige").items():
-        s.hands[fam(f)]["prestige"] = _London().cards(names, f"prestige.{f}", PRESTIGE_IDS)
+        ids = _London().cards(names, f"prestige.{f}", PRESTIGE_IDS)
+        _take_out(s, ids)
+        s.hands[fam(f)]["prestige"] = ids
+
+
+def _take_out(s, ids) -> None:
+    """A set-up adjustment gives a family these London cards: each is taken from wherever it is (the deck,
+    the display -- refilled from the deck --, a hand), so that no card is in two places."""
+    for c in ids:
+        for h in s.hands:
+            for part in ("prestige", "blackmail"):
+                h[part] = [x for x in h[part] if x != c]
+        s.london_deck = [x for x in s.london_deck if x != c]
+        if c in s.display:
+            s.display[s.display.index(c)] = s.london_deck.pop()
 
 
 def _apply_london_exact(s, pos, fam) -> None:
