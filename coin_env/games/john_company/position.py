@@ -1,52 +1,54 @@
-"""Readable positions in the rulebook's names: a set-up adjustment, or a whole game at any decision.
+"""Readable positions in the rulebook's names: a set-up adjustment, or the whole game at any decision.
 
 ``new_game("1710", seed, {"families": 3}, position={...})`` builds the normal set-up, then applies the
 entries below, recounts every family's supply (18 pieces, the Crown 36, minus those on the board) and
 refuses anything inconsistent with one ValueError naming the key. A rulebook example writes only what it
 needs; ``game.to_position()`` writes every entry, so that ``new_game(position=game.to_position())`` is the
-same game at the same decision (same prompt, player, legal actions; a position is not a save: its random
-stream comes from the ``seed`` given with it). Families are named by key ("benyon"), offices, Presidencies,
-regions, orders, sea zones, ships, laws and London cards by their names (the three Rotten Boroughs, alike
-in play, as "Rotten Borough #1" .. "#3"; the plain name takes the next copy).
+same game at the same decision (same prompt, player, legal actions and state; a position is not a save:
+its random stream comes from the ``seed`` given with it). Families are named by key ("benyon"); offices,
+Presidencies, regions, orders, sea zones, ships, laws and London cards by their names (the three Rotten
+Boroughs, alike in play, as "Rotten Borough #1" .. "#3"; the plain name takes the next copy).
 
-Keys: ``phase`` ("family", "hiring", "operations", "bonuses", "revenue", "events": the turn starts at that phase), ``turn``,
-``offices`` {office: family or None}, ``fatigue`` {office: n}, ``chairman_title`` family,
-``court`` {family: n}, ``cash`` {family: n}, ``vp`` {family: n}, ``writers`` {family: {Presidency: n}},
-``officers`` {family: {Presidency: n}} (active), ``commanders`` {Presidency: family or None},
-``officers_in_training`` {family: n}, ``regiments`` {Presidency: n}, ``debt``, ``balance``,
-``standing``, ``treasuries`` {treasury: £}, ``orders`` {order: "open" | "closed"}, ``control``
-{region: Presidency or None}, ``strength`` {region: n}, ``opportunity`` {family: action key or None},
-``stock_exchange`` [family or None] x5, ``ships`` {ship: {"owner": family or None, "zone": zone or
-None}}, ``company_ships`` {zone: n}, ``china_open`` bool, ``laws_in_force`` [law names],
-``prestige`` {family: [card names]}, ``empires`` {capital region: [dominated regions]} (replaces every
-flag). ``ships`` replaces every player ship: a ship not listed is in the supply with its shipyard.
-Company-controlled regions (``control``) have no dome or tower and their loot token is facedown.
-``event_stack`` [tile numbers, top first] (the rest of the stack follows in its dealt order),
-``elephant`` {"region": r, "facing": r or None}, ``alliances`` {alliance: "active" | "exhausted" | "used"},
-``blackmail`` {family: [card names]} (facedown in its hand), ``trophies`` {family: n}, ``prizes`` {family: [pieces on prize boxes 1-5]} (retired pieces; VP unchanged), ``unrest`` {region: n}, ``pm`` family (the Prime Minister).
-``climate`` (Bull, Stag, Lion, Bear, Peacock) and ``ai_card`` (1-10, the faceup AI card; the facedown
-deck keeps the other cards in their dealt order): the Crown's, with the option ``crown`` only.
-``phase`` may also be "london_season" with ``turn`` >= 2 (the London Season is skipped on turn 1),
-"parliament" or "upkeep"; ``law_deck`` [law names, top first] (the rest follows), ``dial`` (policy dial space 0-13).
+Set-up keys: ``phase`` ("london_season" with ``turn`` >= 2 -- the London Season is skipped on turn 1 --,
+"family", "hiring", "operations", "bonuses", "revenue", "events", "parliament", "upkeep": the turn starts
+at that phase), ``turn``, ``offices`` {office: family or None}, ``fatigue`` {office: n},
+``chairman_title`` family, ``court`` / ``cash`` / ``vp`` / ``officers_in_training`` / ``trophies``
+{family: n}, ``writers`` {family: {Presidency: n}}, ``officers`` {family: {Presidency: n}} (active),
+``commanders`` {Presidency: family or None}, ``regiments`` {Presidency: n}, ``debt``, ``balance``,
+``standing``, ``dial`` (policy dial space 0-13), ``treasuries`` {treasury: £}, ``orders`` {order: "open"
+| "closed" | {"filled": Presidency, "writer": family or None}}, ``control`` {region: Presidency or None}
+(Company-controlled regions have no dome or tower and their loot token is facedown), ``strength``
+{region: n}, ``unrest`` {region: n}, ``empires`` {capital region: [dominated regions]} (replaces every
+flag), ``opportunity`` {family: action key or None}, ``stock_exchange`` [family or None] x5, ``ships``
+{ship: {"owner": family or None, "zone": zone or None, "fatigued": bool}} (replaces every player ship: a
+ship not listed is in the supply with its shipyard), ``company_ships`` {zone: n}, ``china_open`` bool,
+``laws_in_force`` [law names], ``law_deck`` [law names, top first] and ``event_stack`` [tile numbers, top
+first] (the rest follows in its dealt order), ``prestige`` / ``blackmail`` {family: [card names]} (taken
+from wherever they are), ``elephant`` {"region": r, "facing": r or None}, ``alliances`` {alliance:
+"exhausted" | "active" | "used"}, ``prizes`` {family: [pieces on prize boxes 1-5]} (retired pieces; VP
+unchanged), ``pm`` family (the Prime Minister); with the option ``crown`` only, ``climate`` (Bull, Stag,
+Lion, Bear, Peacock) and ``ai_card`` (1-10, the faceup AI card; the deck keeps the others in dealt order).
 
-The whole game (what ``to_position`` adds): ``game``, ``scenario`` ("1710" or "custom"), ``seats`` (the
-seating order, clockwise), ``last_turn``, ``decisions`` (made so far), ``phase_decisions`` (made in the phase under way), ``opposition_leader``,
-``offices_not_in_play`` [office names] (with it the offices in play are exactly the others),
-``officers_exhausted`` {family: {Presidency: n}}, ``regiments_exhausted`` {Presidency: n}, ``pensioners``,
-``law_tokens``, ``workshops``, ``luxuries`` {family: n}, ``domes`` / ``loot_faceup`` [regions],
-``ships`` entries may say ``"fatigued": true``, ``extra_ships`` {zone: n}, ``ships_under_construction``
-[regions] (RB p.23), ``event_discards`` [tiles] (with it ``event_stack`` is the whole stack),
-``law_discards`` [laws] (with it ``law_deck`` is the whole deck), ``london_deck`` [cards, top first] (with it
-the London cards are stated in full: ``display``, each family's ``prestige``, ``blackmail`` and
-``blackmail_played``; a card named nowhere is out of the game), ``peeked`` {family: [cards]} (facedown
-blackmail it has looked at, RB p.12), ``power_track`` [power tokens], ``share_vp``, ``setup_cards``
-{family: [numbers]}, ``setup_deck`` [numbers, top first], ``regions_lost`` (this turn, RB p.29),
-``company_failed``, the Crown's ``ai_deck`` [top first], ``ai_discards``, ``promise_cubes`` {"crown", "family"}.
-``in_progress``: in the middle of a procedure, the engine's own record (``frames``, its decision stack),
-copied from ``to_position()`` and checked like a save's decision stack; with it (or ``result``) ``phase``
-is the phase under way instead of the one to start. ``result``: a finished game's outcome (it loads
-finished). Derived, checked when given: ``supply`` {family: n}, ``victory_totals`` {family: VP},
-``decision_pending`` (the prompt).
+What ``to_position`` adds, the whole game: ``game``, ``scenario`` ("1710" or "custom"), ``seats`` (the
+seating order, clockwise), ``last_turn``, ``decisions`` (made so far), ``phase_decisions`` (made in the
+phase under way), ``opposition_leader``, ``offices_not_in_play`` [offices] (with it the offices in play
+are exactly the others), ``officers_exhausted`` {family: {Presidency: n}}, ``regiments_exhausted``
+{Presidency: n}, ``pensioners`` / ``law_tokens`` / ``workshops`` / ``luxuries`` {family: n}, ``domes`` /
+``loot_faceup`` / ``ships_under_construction`` [regions] (RB p.23), ``extra_ships`` {zone: n},
+``event_discards`` [tiles] (with it ``event_stack`` is the whole stack), ``law_discards`` [laws] (with it
+``law_deck`` is the whole deck), ``london_deck`` [cards, top first] (with it the London cards are stated
+in full: ``display``, each family's ``prestige``, ``blackmail`` and ``blackmail_played``; a card named
+nowhere is out of the game), ``peeked`` {family: [cards]} (facedown blackmail it has looked at, RB p.12),
+``power_track`` [power tokens], ``share_vp``, ``setup_cards`` {family: [numbers]}, ``setup_deck``
+[numbers, top first], ``regions_lost`` (this turn, RB p.29), ``company_failed``, the Crown's ``ai_deck``
+[top first], ``ai_discards`` and ``promise_cubes`` {"crown": n, "family": n}.
+
+``in_progress`` {"frames": [...]}: in the middle of a procedure, the engine's own decision stack, copied
+from ``to_position()`` and checked like a save's; with it (or ``result``) ``phase`` is the phase under way,
+not one to start. ``to_position`` leaves it out at the first decision of a phase when starting the phase
+anew rebuilds exactly this state with no die or shuffle (so under any seed). ``result``: a finished
+game's outcome (it loads finished; checked against the VP track). Derived, checked when given:
+``supply`` {family: n}, ``victory_totals`` {family: VP}, ``decision_pending`` (the prompt).
 """
 
 from __future__ import annotations
@@ -59,16 +61,16 @@ from .static import (ALLIANCE_NAMES, CHAIRMAN, CLOSED, CROWN, FAMILY_ACTION_KEYS
                      SHIP_NAMES, SUPERINTENDENT, TREASURY_NAMES, GOVERNOR_OF_REGION)
 
 SETUP_KEYS = ("phase", "turn", "offices", "fatigue", "chairman_title", "court", "cash", "vp", "writers", "officers",
-              "commanders", "officers_in_training", "regiments", "debt", "balance", "standing", "treasuries", "orders",
-              "control", "strength", "opportunity", "stock_exchange", "ships", "company_ships", "china_open",
-              "laws_in_force", "prestige", "empires", "event_stack", "elephant", "alliances", "trophies", "unrest", "pm",
-              "law_deck", "dial", "climate", "ai_card", "prizes", "blackmail")
-WHOLE_GAME_KEYS = ("game", "scenario", "seats", "last_turn", "decisions", "phase_decisions", "opposition_leader", "offices_not_in_play",
-                   "officers_exhausted", "regiments_exhausted", "pensioners", "law_tokens", "workshops", "luxuries",
-                   "domes", "loot_faceup", "extra_ships", "ships_under_construction", "event_discards",
-                   "law_discards", "london_deck", "display", "blackmail_played", "peeked", "power_track", "share_vp",
-                   "setup_cards", "setup_deck", "regions_lost", "company_failed", "ai_deck", "ai_discards",
-                   "promise_cubes", "in_progress", "result")
+              "commanders", "officers_in_training", "regiments", "debt", "balance", "standing", "treasuries",
+              "orders", "control", "strength", "opportunity", "stock_exchange", "ships", "company_ships",
+              "china_open", "laws_in_force", "prestige", "empires", "event_stack", "elephant", "alliances",
+              "trophies", "unrest", "pm", "law_deck", "dial", "climate", "ai_card", "prizes", "blackmail")
+WHOLE_GAME_KEYS = ("game", "scenario", "seats", "last_turn", "decisions", "phase_decisions", "opposition_leader",
+                   "offices_not_in_play", "officers_exhausted", "regiments_exhausted", "pensioners", "law_tokens",
+                   "workshops", "luxuries", "domes", "loot_faceup", "extra_ships", "ships_under_construction",
+                   "event_discards", "law_discards", "london_deck", "display", "blackmail_played", "peeked",
+                   "power_track", "share_vp", "setup_cards", "setup_deck", "regions_lost", "company_failed",
+                   "ai_deck", "ai_discards", "promise_cubes", "in_progress", "result")
 DERIVED_KEYS = ("supply", "victory_totals", "decision_pending")
 KEYS = SETUP_KEYS + WHOLE_GAME_KEYS + DERIVED_KEYS
 # Phases a position may start at (without in_progress): the phase before it is taken as just finished.
@@ -276,22 +278,35 @@ def _apply_company(s, pos, fam) -> None:
 
 
 def _apply_families(s, pos, fam) -> None:
-    """Each family's counters, writers, officers, prizes and opportunity marker."""
+    """Each family's counters, pieces in the Presidencies, prizes, opportunity marker and setup cards."""
     for key in FAMILY_COUNTERS:
         lo, hi = _range(key)
         for f, n in _dict(pos.get(key, {}), key).items():
             getattr(s, key)[fam(f)] = _int(n, lo, hi, f"{key}.{f}")
-    for key, array, col in (("writers", "writers", None), ("officers", "officers", 0),
-                            ("officers_exhausted", "officers", 1)):
+    _apply_presidency_boxes(s, pos, fam)
+    for f, a in _dict(pos.get("opportunity", {}), "opportunity").items():
+        if a is not None and a not in FAMILY_ACTION_KEYS:
+            raise ValueError(f"position: unknown family action {a!r}")
+        s.opportunity[fam(f)] = a
+    for f, boxes in _dict(pos.get("prizes", {}), "prizes").items():
+        if not (isinstance(boxes, list) and len(boxes) == 5 and all(type(b) is int and 0 <= b <= 36 for b in boxes)):
+            raise ValueError("position: prizes are {family: [n, n, n, n, n]} (pieces on prize boxes 1-5)")
+        s.prize_pieces[fam(f)] = boxes
+    _apply_setup_cards(s, pos, fam)
+
+
+def _apply_presidency_boxes(s, pos, fam) -> None:
+    """Writers, officers (active, then exhausted: RB p.19 top / bottom half), Commanders and regiments. A
+    ``writers`` or ``officers`` entry replaces every family's; ``officers_exhausted`` the exhausted ones."""
+    for key, col in (("writers", None), ("officers", 0), ("officers_exhausted", 1)):
         if key not in pos:
             continue
-        target = getattr(s, array)
-        if col is None:
-            target[:] = 0
-        elif key == "officers":
-            target[:] = 0
-        else:
+        target = s.writers if key == "writers" else s.officers
+        if key == "officers_exhausted":
             target[:, :, 1] = 0
+        else:
+            target[:] = 0
+        array = "writers" if key == "writers" else "officers"
         for f, boxes in _dict(pos[key], key).items():
             for p, n in _dict(boxes, f"{key}.{f}").items():
                 i = (fam(f), _index(PRESIDENCY_NAMES, p, "Presidency"))
@@ -302,25 +317,19 @@ def _apply_families(s, pos, fam) -> None:
         s.regiments[_index(PRESIDENCY_NAMES, p, "Presidency")] = (_count(n, "regiments", f"regiments.{p}"), 0)
     for p, n in _dict(pos.get("regiments_exhausted", {}), "regiments_exhausted").items():
         s.regiments[_index(PRESIDENCY_NAMES, p, "Presidency"), 1] = _count(n, "regiments", f"regiments_exhausted.{p}")
-    for f, a in _dict(pos.get("opportunity", {}), "opportunity").items():
-        if a is not None and a not in FAMILY_ACTION_KEYS:
-            raise ValueError(f"position: unknown family action {a!r}")
-        s.opportunity[fam(f)] = a
-    for f, boxes in _dict(pos.get("prizes", {}), "prizes").items():
-        if not (isinstance(boxes, list) and len(boxes) == 5 and all(type(b) is int and 0 <= b <= 36 for b in boxes)):
-            raise ValueError("position: prizes are {family: [n, n, n, n, n]} (pieces on prize boxes 1-5)")
-        s.prize_pieces[fam(f)] = boxes
-    if "setup_cards" in pos:
-        numbers = {c[0] for c in s.data.setup_cards}
-        for f, listed in _dict(pos["setup_cards"], "setup_cards").items():
-            listed = _list(listed, f"setup_cards.{f}")
-            for n in listed:
-                _index(sorted(numbers), n, "setup card")
-            s.setup_cards[fam(f)] = list(listed)
+
+
+def _apply_setup_cards(s, pos, fam) -> None:
+    """The setup cards each seat took, and those still to draw in a drawn deal (RB p.43-44); none twice."""
+    numbers = sorted(c[0] for c in s.data.setup_cards)
+    for f, listed in _dict(pos.get("setup_cards", {}), "setup_cards").items():
+        s.setup_cards[fam(f)] = [numbers[_index(numbers, n, "setup card")] for n in _list(listed, f"setup_cards.{f}")]
     if "setup_deck" in pos:
-        numbers = sorted(c[0] for c in s.data.setup_cards)
         s.setup_deck = list(reversed([numbers[_index(numbers, n, "setup card")]
                                       for n in _list(pos["setup_deck"], "setup_deck")]))
+    named = [c for cards_ in s.setup_cards for c in cards_] + s.setup_deck
+    if len(set(named)) != len(named):
+        raise ValueError("position: a setup card is named twice (setup_cards, setup_deck)")
 
 
 def _apply_india(s, pos, fam) -> None:
@@ -546,6 +555,7 @@ def _apply_start_phase(s, phase) -> None:
 
 
 def _exact_phase(s, pos) -> None:
+    """With in_progress or a result, ``phase`` is the phase under way (set-up and final scoring included)."""
     if "phase" not in pos:
         raise ValueError("position: in_progress and result need the phase under way")
     s.phase = PHASES_AND_MORE[_index(PHASES_AND_MORE, pos["phase"], "phase")]
@@ -751,7 +761,8 @@ def _ship_entries(s) -> dict:
     ships = {}
     for i, name in enumerate(SHIP_NAMES):
         if s.shipyard_owner[i] >= 0 or s.ship_zone[i] >= 0 or s.ship_fatigued[i]:
-            entry = {"owner": _fam(s.shipyard_owner[i]), "zone": None if s.ship_zone[i] < 0 else SEA_ZONES[s.ship_zone[i]]}
+            zone = None if s.ship_zone[i] < 0 else SEA_ZONES[s.ship_zone[i]]
+            entry = {"owner": _fam(s.shipyard_owner[i]), "zone": zone}
             if s.ship_fatigued[i]:
                 entry["fatigued"] = True
             ships[name] = entry
@@ -797,12 +808,13 @@ def _phase_start_rebuilds(game, pos: dict) -> bool:
     s = game.state
     if s.card_decisions or s.phase not in START_PHASES:
         return False
+    from ...core.game import EngineError
     from .setup import build_from_position
     try:
         other = build_from_position(type(game), game.options, 0, pos)
         rng = (other.state.rng.state, list(other.state.rng.dice or []))
         other.advance()
-    except ValueError:
+    except (ValueError, EngineError):       # not a start the set-up keys can state: keep the record
         return False
     if (other.state.rng.state, list(other.state.rng.dice or [])) != rng:
         return False
