@@ -9,8 +9,11 @@ hard-coded list): a new game in coin_env.core.registry is covered by every share
   ``families``).
 * COIN-only tests (the card deck, the sequence of play, the per-space piece table) call :func:`coin_only`;
   tests of readable positions taken at any decision call :func:`positions_of`: both skip a game they cannot
-  apply to, naming the reason (John Company is not a COIN game, and its positions are set-up adjustments
-  only); its own versions of those checks are in tests/john_company/test_jc_env.py.
+  apply to, naming the reason (John Company is not a COIN game); its own versions of the COIN-only checks
+  are in tests/john_company/test_jc_env.py and test_jc_position.py.
+* "Between cards" (:func:`at_a_start`): a COIN game's decision at the start of a card; a game without
+  cards (John Company) has its turn's phases instead, read from the game's own position: a decision whose
+  position needs no ``in_progress`` record is the first of a phase.
 """
 
 from __future__ import annotations
@@ -69,3 +72,14 @@ def positions_of(game: str) -> None:
     if not hasattr(game_module(game).GAME_CLASS, "to_position"):
         pytest.skip(f"{game} has no to_position(): its positions (position=...) adjust the set-up only, they "
                     f"cannot state a decision in progress")
+
+
+def at_a_start(game: str, g, pos=None) -> bool:
+    """Is ``g`` at the first decision of a card (COIN: the card's first choice, nobody offered it yet) or,
+    in a game without cards, of a phase of its turn (its position states it without ``in_progress``: the
+    readable entries alone rebuild the decision)? ``pos``: ``g.to_position()`` if already taken."""
+    if g.is_over():
+        return False
+    if is_coin(game):
+        return g.prompt_frame()["kind"] == "sop_choice" and not g.state.sop["offered"]
+    return "in_progress" not in (pos if pos is not None else g.to_position())

@@ -12,7 +12,7 @@ import pytest
 import coin_env
 from coin_env.core.schema import BOOL, Int, ListOf, MapOf, OneOf, Record, SaveError
 
-from game_matrix import GAMES, coin_only, is_coin, positions_of
+from game_matrix import GAMES, at_a_start, coin_only, is_coin, positions_of
 
 
 def mid_game(game, seed=1, decisions=300):
@@ -33,7 +33,16 @@ def mid_game(game, seed=1, decisions=300):
 
 def between_cards(game, seed=3, at_least=200):
     """A random game advanced to a point between cards (the card's first choice, nobody has acted on it
-    yet) after at least ``at_least`` decisions: a mid-game position, never a finished game."""
+    yet; in a game without cards, the first decision of a phase: game_matrix.at_a_start) after at least
+    ``at_least`` decisions, or half the seeded game where it is shorter than twice that: a mid-game
+    position, never a finished game."""
+    g = coin_env.make_game(game, seed=seed)
+    rng = random.Random(seed)
+    length = 0
+    while not g.is_over() and length < 2 * at_least:
+        g.apply(rng.choice(g.legal_actions()))
+        length += 1
+    at_least = min(at_least, length // 2)
     g = coin_env.make_game(game, seed=seed)
     rng = random.Random(seed)
     n = 0
@@ -41,8 +50,7 @@ def between_cards(game, seed=3, at_least=200):
         g.apply(rng.choice(g.legal_actions()))
         n += 1
         assert not g.is_over(), "the game ended before a mid-game position was found"
-        top = g.prompt_frame()
-        if n >= at_least and top["kind"] == "sop_choice" and not g.state.sop["offered"]:
+        if n >= at_least and at_a_start(game, g):
             return g
 
 
@@ -154,6 +162,8 @@ def test_the_schema_vocabulary_names_the_path():
 @pytest.mark.parametrize("game", GAMES)
 def test_a_hand_edited_position_is_refused_naming_the_key(game):
     positions_of(game)
+    coin_only(game, "spaces, boxes, eligibility or resources in its positions (its hand-edited positions: "
+                    "tests/john_company/test_jc_position.py)")
     pos = between_cards(game).to_position()
     space = next(iter(pos["spaces"]))
     piece = next(iter(pos["boxes"]["Available"]))
@@ -174,6 +184,18 @@ def test_a_hand_edited_position_is_refused_naming_the_key(game):
             coin_env.make_game(game, position=bad)
 
 
+def _on_the_spaces(edit):
+    """A COIN board rule break: ``edit`` changes a copy of the position's spaces (returning the message);
+    the boxes lose their Available entry (whatever is not placed is Available)."""
+    def on_position(pos):
+        spaces = {name: dict(entry) for name, entry in pos["spaces"].items()}
+        rule = edit(spaces)
+        boxes = {box: pieces for box, pieces in pos["boxes"].items() if box != "Available"}
+        return {**pos, "spaces": spaces, "boxes": boxes}, rule
+    return on_position
+
+
+@_on_the_spaces
 def _unrest_everywhere(spaces):        # Gandhi 1.11/1.12: 12 Unrest/Strike markers in all
     for name, entry in spaces.items():
         if "Railway" not in name:
@@ -181,20 +203,29 @@ def _unrest_everywhere(spaces):        # Gandhi 1.11/1.12: 12 Unrest/Strike mark
     return "more than 12 Unrest/Strike markers"
 
 
+@_on_the_spaces
 def _base_on_a_loc(spaces):            # A Distant Plain 1.4.2: no Base on a LoC
     loc = next(name for name in spaces if name.startswith("LoC"))
     spaces[loc]["pieces"] = {**spaces[loc].get("pieces", {}), "Taliban Base": 1}
     return r"a Base on a LoC \(1.4.2\)"
 
 
+@_on_the_spaces
 def _mongols_in_a_province(spaces):    # Vijayanagara 1.3.1: Mongol Invaders never enter a Province
     spaces["Malwa"]["pieces"] = {**spaces["Malwa"].get("pieces", {}), "Mongol Invader": 1}
     return r"Mongols in a Province \(1.3.1\)"
 
 
-# game -> an edit of a position's spaces that breaks a rule of its board; returns the message expected.
+def _more_company_ships_than_tokens(pos):    # John Company RB p.3: 14 Company / extra ship tokens in all
+    zones = list(pos["company_ships"])
+    ships = {z: 0 for z in zones}
+    ships[zones[0]], ships[zones[1]] = 7, 8
+    return {**pos, "company_ships": ships}, "more Company/extra ships than tokens"
+
+
+# game -> an edit of a position that breaks a rule of its board: returns (the position, the message expected).
 BOARD_RULE_BREAKS = {"gandhi": _unrest_everywhere, "a_distant_plain": _base_on_a_loc,
-                     "vijayanagara": _mongols_in_a_province}
+                     "vijayanagara": _mongols_in_a_province, "john_company": _more_company_ships_than_tokens}
 
 
 def test_every_game_has_a_board_rule_break_example():
@@ -206,12 +237,44 @@ def test_every_game_has_a_board_rule_break_example():
 def test_a_position_breaking_a_board_rule_is_refused_not_asserted(game):
     """Each entry is fine alone; together they break a rule the game's invariants check."""
     positions_of(game)
-    pos = between_cards(game).to_position()
-    spaces = {name: dict(entry) for name, entry in pos["spaces"].items()}
-    rule = BOARD_RULE_BREAKS[game](spaces)
-    boxes = {box: pieces for box, pieces in pos["boxes"].items() if box != "Available"}   # the rest is Available
+    bad, rule = BOARD_RULE_BREAKS[game](between_cards(game).to_position())
     with pytest.raises(ValueError, match=f"position breaks a rule of the board: {rule}"):
-        coin_env.make_game(game, position={**pos, "spaces": spaces, "boxes": boxes})
+        coin_env.make_game(game, position=bad)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_position_with_an_unknown_key_or_an_entry_of_the_wrong_type_is_refused_naming_it(game):
+    """Every game's positions: an unknown key, and each object or list entry replaced by a number, fail
+    with one ValueError naming the key."""
+    positions_of(game)
+    pos = between_cards(game).to_position()
+    with pytest.raises(ValueError, match="unknown key 'no_such_key'"):
+        coin_env.make_game(game, position={**pos, "no_such_key": 1})
+    for key, value in pos.items():
+        if isinstance(value, (dict, list)):
+            with pytest.raises(ValueError, match=key):
+                coin_env.make_game(game, position={**pos, key: 5})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_array_of_a_save_is_refused_outside_its_declared_range(game):
+    """A save with one value just outside an array's range (ARRAY_RANGES, within the dtype's) is refused
+    naming the array."""
+    import numpy as np
+    g = coin_env.make_game(game, seed=0)
+    state_class = type(g.state)
+    data = json.loads(g.to_json())
+    for name, dtype in state_class.ARRAYS.items():
+        lo, hi = state_class.ARRAY_RANGES.get(name, (np.iinfo(dtype).min, np.iinfo(dtype).max))
+        info = np.iinfo(dtype)
+        for bad in (min(hi, info.max) + 1, max(lo, info.min) - 1):
+            edited = json.loads(json.dumps(data))
+            cell = edited["state"]["arrays"][name]
+            while isinstance(cell[0], list):
+                cell = cell[0]
+            cell[0] = bad
+            with pytest.raises(ValueError, match=rf"state.arrays.{name}: values must be in"):
+                coin_env.load_game(json.dumps(edited))
 
 
 # --- mutation fuzz ------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 import coin_env
 from coin_env.core.encoding import encoder_for
 
-from game_matrix import GAMES, positions_of
+from game_matrix import GAMES, at_a_start, is_coin, positions_of
 
 
 @pytest.fixture(autouse=True)
@@ -22,32 +22,38 @@ def _game_with_positions(request):
 
 
 def card_starts(game, seed):
-    """Yield (game, position) at the start of every card of a seeded random game (nobody acted yet)."""
+    """Yield (game, position) at the start of every card of a seeded random game (nobody acted yet) -- in a
+    game without cards, of every phase of its turns (game_matrix.at_a_start)."""
     g = coin_env.make_game(game, seed=seed)
     rng = random.Random(seed)
     while not g.is_over():
-        top = g.prompt_frame()
-        if top["kind"] == "sop_choice" and not g.state.sop["offered"]:
-            yield g, g.to_position()
+        pos = None if is_coin(game) else g.to_position()
+        if at_a_start(game, g, pos):
+            yield g, pos if pos is not None else g.to_position()
         g.apply(rng.choice(g.legal_actions()))
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_position_taken_between_cards_loads_back_to_the_same_decision(game):
+    """At least 20 starts, from seed 1 and, where its game is shorter (John Company's random games often end in
+    the Company's failure in turn 2), the next seeds."""
     n = 0
-    for g, pos in card_starts(game, seed=1):
-        h = coin_env.make_game(game, position=pos)
-        assert h.to_position() == pos
-        assert h.prompt() == g.prompt() and h.current_player() == g.current_player()
-        assert h.legal_actions() == g.legal_actions()
-        n += 1
+    for seed in range(1, 11):
+        for g, pos in card_starts(game, seed=seed):
+            h = coin_env.make_game(game, position=pos)
+            assert h.to_position() == pos
+            assert h.prompt() == g.prompt() and h.current_player() == g.current_player()
+            assert h.legal_actions() == g.legal_actions()
+            n += 1
+        if n >= 20:
+            break
     assert n >= 20
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_position_of_a_new_game_loads(game):
     g = coin_env.make_game(game, seed=0)
-    if g.prompt_frame()["kind"] != "sop_choice":     # Gandhi's / ADP's set-up choices come first
+    if is_coin(game) and g.prompt_frame()["kind"] != "sop_choice":     # Gandhi's / ADP's set-up choices come first
         pytest.skip("the scenario starts with a set-up choice, not a card")
     pos = g.to_position()
     assert coin_env.make_game(game, position=pos).to_position() == pos
@@ -105,15 +111,19 @@ def test_a_position_taken_at_any_decision_loads_back_to_the_same_decision(game, 
     """Issue 17.1: to_position() at every decision -- mid-card, mid-Operation, mid-round -- and
     make_game(position=...) restores it: same prompt, player, legal actions and observations, and the
     restored game writes the same position again."""
-    kinds = set()
+    kinds, steps = set(), set()
     for g in every_decision(game, seed):
         pos = g.to_position()
         assert json.loads(json.dumps(pos)) == pos
         h = coin_env.make_game(game, position=pos)
         assert_same_decision(g, h)
         assert h.to_position() == pos
-        kinds.add(g.prompt_frame()["kind"])
-    assert len(kinds) >= 8, kinds
+        top = g.prompt_frame()
+        kinds.add(top["kind"])
+        steps.add(top.get("then", top["kind"]))
+    # A game whose every decision is the core's generic choice (John Company) shows its variety in the steps
+    # those choices continue; the others in their decision kinds.
+    assert len(kinds) >= 8 or (kinds == {"choose"} and len(steps) >= 8), (kinds, steps)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -117,6 +117,13 @@ class JohnCompanyGame(Game):
         except Exception as exc:        # noqa: BLE001 - any failure means the save holds what no rule would
             raise error(path, f"{what} ({type(exc).__name__}: {exc})") from None
 
+    # --- readable positions (position.py) ---------------------------------------------------------------
+    def to_position(self) -> dict:
+        """The game at this decision in readable JSON by the rulebook's names; ``new_game(position=...)``
+        restores the same decision (position.py)."""
+        from .position import to_position
+        return to_position(self)
+
     # --- invariants (debug mode) ----------------------------------------------------------------------
     def check_invariants(self) -> None:
         s = self.state

@@ -230,19 +230,32 @@ def new_game(game_class, scenario=None, seed=0, options=None, position=None, deb
         raise ValueError(f"unknown scenario {scenario!r}; available: {list(SCENARIOS)} (1758, 1813 and "
                          "Long 1710 need printed data the sources lack)")
     options = validate_options(options or {})
-    state = build_state(seed, options)
+    game = build_from_position(game_class, options, seed, position, debug=debug)
     if position is not None:
-        from .position import apply_position
-        apply_position(state, position)
-    game = game_class(state, options=options, debug=debug)
-    if debug:
+        from .position import check_built
+        check_built(game, position)
+    elif debug:
         game.check_invariants()
     if log:
         game.enable_log()
     if script:                      # die results for the rolls made before the first decision
         game.script_dice(script)
-    game.advance()
+    if position is None:
+        game.advance()
+    else:
+        from .position import start
+        start(game, position)
     return game
+
+
+def build_from_position(game_class, options: dict, seed: int, position=None, debug: bool = False):
+    """The game of the set-up adjusted by ``position`` (position.py), before its first decision is sought:
+    new_game's first step, and how ``to_position`` checks that a phase start rebuilds the same decision."""
+    state = build_state(seed, options)
+    if position is not None:
+        from .position import apply_position
+        apply_position(state, position)
+    return game_class(state, options=options, debug=debug)
 
 
 def finish_drawn_deal(game) -> None:

@@ -11,7 +11,7 @@ import numpy as np
 from ...core.schema import BOOL, INT, NAT, PLAIN, STR, Int, ListOf, Maybe, OneOf, Record
 from ...core.state import PlainState
 from .actions import POWER_TOKENS
-from .data import cards as carddata
+from .data import cards as carddata, company
 from .static import (FAMILY_ACTION_KEYS, N_ALLIANCES, N_OFFICES, N_ORDERS, N_PRESIDENCIES, N_REGIONS, N_SHIPS,
                      N_SLOTS, N_ZONES, PHASES, REGION_NAMES)
 
@@ -21,6 +21,7 @@ LONDON_CARDS = sorted([c[0] for c in carddata.SPOUSES] + [c[0] for c in carddata
                       + [c[0] for c in carddata.BLACKMAIL])
 LAW_IDS = sorted(c[0] for c in carddata.LAWS)
 TILE_IDS = sorted(t[0] for t in carddata.EVENT_TILES)
+N_LAWS = len(LAW_IDS)
 
 
 class JohnCompanyState(PlainState):
@@ -72,6 +73,7 @@ class JohnCompanyState(PlainState):
         "event_discards", "law_deck", "law_discards", "laws_in_force", "london_deck", "display",
         "hands", "peeked", "elephant", "setup_cards", "regions_lost", "company_failed", "share_vp", "setup_deck", "crown", "promises", "result",
     )
+    # What a save may hold (a corrupted save is refused naming the array): the printed components and tracks.
     ARRAY_RANGES = {"cash": (0, 10**6), "vp": (-10**4, 10**4), "supply": (0, 36), "writers": (0, 36),
                     "officers": (0, 36), "officers_in_training": (0, 36), "court": (0, 36),
                     "stock_exchange": (-1, N_SLOTS - 1), "office_holder": (-1, N_SLOTS - 1),
@@ -79,7 +81,24 @@ class JohnCompanyState(PlainState):
                     "ship_zone": (-1, N_ZONES - 1), "treasury": (0, 10**6), "strength": (0, 20),
                     "control": (-1, N_PRESIDENCIES - 1), "flag": (-1, N_REGIONS - 1), "unrest": (0, 30),
                     "order_state": (0, 2), "order_writer": (-1, N_SLOTS - 1),
-                    "order_presidency": (-1, N_PRESIDENCIES - 1)}
+                    "order_presidency": (-1, N_PRESIDENCIES - 1),
+                    # a family's pieces: 18, the Crown's 36 (RB p.2, p.43)
+                    "pensioners": (0, 36), "prize_pieces": (0, 36),
+                    # 18 trophy / passed-law pieces, proxies allowed (RB p.3): a generous bound
+                    "trophies": (0, 99), "law_tokens": (0, N_LAWS),
+                    # 20 workshops, 15 luxuries in the box (RB p.13, company.ENTERPRISES)
+                    "workshops": (0, company.ENTERPRISES["workshop"][0]),
+                    "luxuries": (0, company.ENTERPRISES["luxury"][0]),
+                    # attrition (RB p.11): a card with 4 fatigue always retires its holder, so it never gets a 5th
+                    "office_fatigue": (0, 4),
+                    # alliances: 0 bottom half, 1 top half (purchased), 2 exhausted in an action this turn (RB p.22)
+                    "alliance_active": (0, 2),
+                    "office_exists": (0, 1), "ship_fatigued": (0, 1),
+                    "dome": (0, 1), "loot_faceup": (0, 1), "region_company_ship": (0, 1),
+                    # 20 regiments (RB p.3); 14 Company / extra ship tokens (RB p.3)
+                    "regiments": (0, company.REGIMENTS[0]),
+                    "company_ships": (0, company.COMPANY_SHIP_TOKENS[0]),
+                    "extra_ships": (0, company.COMPANY_SHIP_TOKENS[0])}
 
     @classmethod
     def field_specs(cls) -> dict:

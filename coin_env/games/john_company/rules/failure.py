@@ -57,7 +57,7 @@ def draw(game) -> tuple | None:
         return next((c for c in cards if c[0] == LEGENDARY_CARD), (LEGENDARY_CARD, "court_blameless", 0))
     if not cards:
         return None
-    return cards[s.rng.below(len(cards))]
+    return cards[s.rng.die(len(cards), "Company failure card") - 1]     # a die, so script_dice can set it
 
 
 def resolve(game, card: tuple) -> dict:
