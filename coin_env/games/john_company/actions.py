@@ -13,7 +13,8 @@ Every numeric choice is masked to the legal range, so no sequence can end in a d
 from __future__ import annotations
 
 from ...core.actions import ActionVocabulary
-from .data.cards import LAWS
+from .data.cards import ENTERPRISE_PRESTIGE, LAWS
+from .data.crown import FAVOUR_LABELS
 from .static import (ALLIANCE_NAMES, FAMILY_ACTIONS, FAMILY_KEYS, FAMILY_NAMES, OFFICE_KEYS, OFFICE_NAMES, ORDER_NAMES,
                      PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, SHIP_NAMES)
 
@@ -63,6 +64,9 @@ def _entries():
     e += [("discard", str(i), f"discard London Season card {i + 1}") for i in range(3)]
     e += [("target", "court_share", "a Company share in the Court")]
     e += [("power_token", t, f"the {t} power token") for t in POWER_TOKENS]
+    # solo favours (RB p.45-46)
+    e += [("favour", k, f"favour: {label}") for k, label in FAVOUR_LABELS]
+    e += [("favour_card", str(c[0]), f"the enterprise card {c[1]} ({c[0]})") for c in ENTERPRISE_PRESTIGE]
     return e
 
 
@@ -97,3 +101,9 @@ DISCARD0 = V.base("discard")
 COURT_SHARE = V.index("target", "court_share")
 POWER_TOKEN = {t: V.index("power_token", t) for t in POWER_TOKENS}
 POWER_TOKEN_OF_ACTION = {v: k for k, v in POWER_TOKEN.items()}
+
+# solo favours (RB p.45-46)
+FAVOUR = {k: V.index("favour", k) for k, _ in FAVOUR_LABELS}
+FAVOUR_OF_ACTION = {v: k for k, v in FAVOUR.items()}
+FAVOUR_CARD = {c[0]: V.index("favour_card", str(c[0])) for c in ENTERPRISE_PRESTIGE}
+FAVOUR_CARD_OF_ACTION = {v: k for k, v in FAVOUR_CARD.items()}

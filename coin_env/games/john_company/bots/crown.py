@@ -116,7 +116,19 @@ class CrownBot(PromptBot):
         "war_piece", "revenue_dividends", "revenue_royal_protection", "hiring_nepotism_answer", "family_prize_given_up",
         "family_shipyard_chosen", "policy_tax_return", "power_swap_first", "power_swap_second",
         "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen",
-        "blackmail_play", "trade_mercantile_answer", "deploy_diplomatic_answer", "london_letters_answer", "blackmail_cancel_answer")})
+        "blackmail_play", "trade_mercantile_answer", "deploy_diplomatic_answer", "london_letters_answer", "blackmail_cancel_answer",
+        "favour_chosen", "favour_shipyard", "favour_card")})
+
+    # --- favours (RB p.45-46): the family's decisions, when the bot plays the family's seat too -------------
+    def on_favour_chosen(self, ctx):
+        """A favour window is the family's (rules/crown_favours.py): the Crown's bot performs none for it."""
+        return DONE
+
+    def on_favour_shipyard(self, ctx):
+        return min(ctx.legal)
+
+    def on_favour_card(self, ctx):
+        return min(ctx.legal)
 
     # --- II. Family (HB Family; digest §9.6.2) -----------------------------------------------------------
     def on_family_action_chosen(self, ctx):

@@ -36,6 +36,7 @@ from ..data import crown as cd
 from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, CROWN, PRESIDENT
 from .common import name
+from .crown_favours import new_record
 
 DIFFICULTIES = tuple(cd.DIFFICULTY[0])
 
@@ -101,7 +102,7 @@ def setup(state, difficulty: str) -> None:
     deck = [c["id"] for c in state.data.crown_ai_cards]
     state.rng.shuffle(deck)
     state.crown = {"difficulty": difficulty, "deck": deck, "card": None, "discards": [], "climate": cd.BULL,
-                   "cubes": {"crown": crown_cubes, "family": your_cubes}}
+                   "cubes": {"crown": crown_cubes, "family": your_cubes}, **new_record(difficulty)}
     _flip(state)
 
 

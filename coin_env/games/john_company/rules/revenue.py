@@ -55,6 +55,8 @@ def lower_standing(game, n: int, why: str) -> bool:
 @implements("revenue")
 def start(game) -> None:
     from .blackmail import COMPANY_FRAUD, offer
+    from .crown_favours import window_later
+    window_later(game, "revenue_end")       # solo: favours at the end of Revenue (RB p.45, Crown board)
     game.after("revenue_begin")
     offer(game, COMPANY_FRAUD)          # Company Fraud: at the start of Revenue (rules/blackmail.py)
 

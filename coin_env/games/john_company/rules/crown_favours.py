@@ -1,0 +1,299 @@
+"""Favours and promise cubes in the solo game against the Crown (option ``crown``; RB p.45-46, HB, AID, SC).
+
+The rules (RB p.45-46 "Favors and promise cubes"; digest §9.5):
+
+* A favour is priced in promise cubes from the family's view: -n the family pays n cubes to the Crown (a red
+  box), +n the Crown pays n (a blue box) -- at most what it has ("you can perform a favor that will gain you
+  less promise cubes than are available"). A favour is never performed without paying it in full.
+* A favour is available only during the resolution of the phase where it is listed; the Crown board's basic
+  favours during the window printed on the board (AID: "any time between the start of the Firms phase and
+  the end of the Revenues phase"; without firms from right after New Company Shares, digest §9.5 [SC]).
+* Favours may be repeated. Dark, bold-outlined boxes are mandatory: they happen whenever their condition
+  is met (here: automatically, when the payer has the cubes).
+
+How the engine offers them: optional favours are a *favour window*, an explicit decision of the family
+listing the favours available and affordable now plus ``done`` (:func:`window`); the window is pushed only
+when at least one favour is available and affordable, and after a favour it is offered again. Every
+favour performed is logged ("crown" notes) and recorded in ``state.crown["favours"]`` (``turn``, ``done``:
+the keys performed this turn, ``total``: all performed this game) next to the cubes.
+
+Implemented favours (each cites its source where it lives):
+
+* Basic favours (Crown family board; SC; digest §9.5): give / take an unfitted shipyard (+2 / -4), a fitted
+  shipyard with its ship (+3 / -5), a workshop (+4 / -6), a luxury (+5 / -7, its 2 VP go with it, RB p.8
+  "adjust VP when trading luxuries"), give an enterprise prestige card (+4), give £3 (+2); Easy: remove one
+  of your 5 promise cards from the game (+ceil(turn/2), RB p.46, SC). Windows: right after New Company
+  Shares (with the Family phase's +1 "give £1 if the Crown has a majority of Company shares", HB Family)
+  and at the end of Revenue. Reading: the board's "any time" is offered at these two moments (the two ends
+  of the window) to keep the decisions few; a gain favour is offered only while the Crown has a cube (the
+  rule allows it for nothing, which no one wants); the receiver's item is the family's choice (shipyards
+  by ship, prestige cards by card) when there are several; invested workshops (+1 / -3) need firms.
+* Consent favours (:func:`seek_consent`, a wrapper of rules/common.seek_consent used by the phase files):
+  HB Hiring 3 -2 for the Crown's consent to your nepotism; HB Hiring 4.1 the Crown's nepotism, solo
+  mandatory +2 (you must consent and receive 2 cubes when the Crown holds at least 2); a bought consent is
+  binding: the engine gives it and the Crown is not asked.
+* Chairman election (HB Hiring 1, :func:`election`): -3 the Crown, holding a majority of Company shares,
+  elects you instead (reading: you need a Court share to take the chair, RB p.15); +3 you, holding the
+  majority, elect the Crown.
+* Mandatory favours (:func:`mandatory`): HB Chairman -1 once per turn when you are Chairman.
+
+Not implemented (named): the other phases' red / blue boxes of digest §9.6 (Director of Trade, Governor
+General, Shipping, Military Affairs, Presidencies, Revenue's dividend count, Parliament's law and dial
+favours, London Season's), the "you decide for the Crown" favours, and firms' favours (no Deregulation).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..actions import DONE, FAVOUR, FAVOUR_CARD, FAVOUR_CARD_OF_ACTION, FAVOUR_OF_ACTION, SHIP0
+from ..data import company
+from ..data import crown as cd
+from ..data.cards import ENTERPRISE_PRESTIGE
+from ..registry import CONTINUATIONS
+from ..static import CHAIRMAN, CROWN, SHIP_NAMES
+from .common import key, name
+
+LABELS = dict(cd.FAVOUR_LABELS)
+ENTERPRISE_CARDS = {c[0] for c in ENTERPRISE_PRESTIGE}
+BASIC_WINDOWS = ("new_shares", "revenue_end")
+KEYS = tuple(k for k, _ in cd.FAVOUR_LABELS) + ("chairman_dues", "nepotism_crown")
+
+
+# --- the record (state.crown) --------------------------------------------------------------------------------
+def active(state) -> bool:
+    return state.crown is not None
+
+
+def new_record(difficulty: str) -> dict:
+    """The favour part of the Crown's record at set-up (rules/crown.setup)."""
+    return {"promise_cards": cd.PROMISE_CARDS_EASY[0] if difficulty == "easy" else 0,
+            "favours": {"turn": 1, "done": [], "total": 0}}
+
+
+def family(state) -> int:
+    """The solo family's slot (the seat that is not the Crown)."""
+    return next(f for f in state.seats if f != CROWN)
+
+
+def cubes(state, who: str) -> int:
+    return int(state.crown["cubes"][who])
+
+
+def _record(state) -> dict:
+    rec = dict(state.crown["favours"])
+    if rec["turn"] != int(state.turn):
+        rec = {"turn": int(state.turn), "done": [], "total": rec["total"]}
+    return rec
+
+
+def done_this_turn(state, fav: str) -> int:
+    return _record(state)["done"].count(fav)
+
+
+def pay(game, fav: str, value: int) -> int:
+    """Move the cubes of favour ``fav`` worth ``value`` (RB p.45): -n the family pays n (it must have them),
+    +n the Crown pays n, at most what it has. Records the favour; returns the cubes moved."""
+    s = game.state
+    cr = dict(s.crown)
+    c = dict(cr["cubes"])
+    if value < 0:
+        if c["family"] < -value:
+            raise ValueError(f"favour {fav}: the family cannot pay {-value} cubes")
+        moved = -value
+        c["family"] -= moved
+        c["crown"] += moved
+    else:
+        moved = min(value, c["crown"])
+        c["crown"] -= moved
+        c["family"] += moved
+    rec = _record(s)
+    rec = {"turn": rec["turn"], "done": rec["done"] + [fav], "total": rec["total"] + 1}
+    s.crown = dict(cr, cubes=c, favours=rec)
+    sign = "pays the Crown" if value < 0 else "receives from the Crown"
+    game.log_note("crown", f"Favour ({LABELS.get(fav, fav)}): {name(family(s))} {sign} {moved} promise cube(s); "
+                  f"cubes: you {c['family']}, the Crown {c['crown']}", favour=fav, cubes=moved)
+    return moved
+
+
+def affordable(state, value: int) -> bool:
+    """A cost the family can pay in full; a gain offered while the Crown has a cube (reading, module doc)."""
+    return cubes(state, "family") >= -value if value < 0 else cubes(state, "crown") >= 1
+
+
+def mandatory(game, fav: str, value: int) -> bool:
+    """A bold-outlined favour whose condition is met (RB p.45): performed if the payer has the cubes (a cost:
+    all of them; a gain: at least one). True if performed."""
+    s = game.state
+    if not active(s) or not affordable(s, value):
+        return False
+    pay(game, fav, value)
+    return True
+
+
+# --- prices -----------------------------------------------------------------------------------------------
+def price(state, fav: str) -> int:
+    if fav in cd.BASIC_FAVOURS[0]:
+        return cd.BASIC_FAVOURS[0][fav]
+    if fav == "remove_promise_card":
+        return math.ceil(int(state.turn) / 2)
+    if fav == "give_pound":
+        return cd.GIVE_POUND_MAJORITY[0]
+    if fav == "nepotism_consent":
+        return cd.NEPOTISM_CONSENT[0]
+    if fav == "elect_you":
+        return cd.ELECT_YOU[0]
+    if fav == "elect_crown":
+        return cd.ELECT_CROWN[0]
+    raise ValueError(fav)
+
+
+# --- the basic favours' items (RB p.8 transfers) ----------------------------------------------------------------
+def _shipyards(s, owner: int, fitted: bool) -> list[int]:
+    return [i for i in range(len(s.shipyard_owner))
+            if s.shipyard_owner[i] == owner and (s.ship_zone[i] >= 0) == fitted]
+
+
+def _prestige(s, owner: int) -> list[int]:
+    return [c for c in s.hands[owner]["prestige"] if c in ENTERPRISE_CARDS]
+
+
+def _crown_majority(s) -> bool:
+    """HB Family: the Crown has a majority of Company shares (more than half of the Court's and the Chairman's)."""
+    from .revenue import shares
+    mine = int(s.court[CROWN]) + int(s.office_holder[CHAIRMAN] == CROWN)
+    return 2 * mine > shares(s)
+
+
+def _item_ok(s, fav: str) -> bool:
+    me = family(s)
+    giver, taker = (me, CROWN) if fav.startswith("give_") else (CROWN, me)
+    if fav.endswith("unfitted_shipyard"):
+        return bool(_shipyards(s, giver, False))
+    if fav.endswith("fitted_shipyard"):
+        return bool(_shipyards(s, giver, True))
+    if fav.endswith("workshop"):
+        return s.workshops[giver] > 0
+    if fav.endswith("luxury"):
+        return s.luxuries[giver] > 0
+    if fav == "give_prestige":
+        return bool(_prestige(s, me))
+    if fav == "give_cash":
+        return s.cash[me] >= cd.GIVE_CASH[0]
+    if fav == "give_pound":
+        return s.cash[me] >= 1 and _crown_majority(s)
+    if fav == "remove_promise_card":
+        return s.crown["promise_cards"] > 0
+    return False
+
+
+def available(game, win: str) -> list[str]:
+    """The favours of window ``win`` available and affordable now, in vocabulary order."""
+    s = game.state
+    if not active(s) or s.over:
+        return []
+    if win in BASIC_WINDOWS:
+        favs = list(cd.BASIC_FAVOURS[0]) + ["remove_promise_card"] + (["give_pound"] if win == "new_shares" else [])
+    else:
+        return []
+    favs = [f for f in favs if affordable(s, price(s, f)) and _item_ok(s, f)]
+    return sorted(favs, key=lambda f: FAVOUR[f])
+
+
+def window(game, win: str) -> None:
+    """Offer the family its favour window ``win`` (a decision) if a favour is available and affordable."""
+    s = game.state
+    favs = available(game, win)
+    if not favs:
+        return
+    me = family(s)
+    game.choose(key(me), f"{name(me)}: a favour with the Crown? (promise cubes: you {cubes(s, 'family')}, the "
+                f"Crown {cubes(s, 'crown')})", [FAVOUR[f] for f in favs] + [DONE], "favour_chosen", window=win)
+
+
+@CONTINUATIONS.register
+def favour_window(game, frame, _):
+    """A window pushed to open later (e.g. at the end of a phase): still in that phase, not after the game."""
+    if not game.state.over and game.state.phase == frame["phase"]:
+        window(game, frame["window"])
+
+
+def window_later(game, win: str) -> None:
+    """Open window ``win`` once the frames pushed after this call are done, if the phase has not changed."""
+    if active(game.state):
+        game.after("favour_window", window=win, phase=game.state.phase)
+
+
+@CONTINUATIONS.register
+def favour_chosen(game, frame, action):
+    if action == DONE:
+        return
+    s = game.state
+    fav = FAVOUR_OF_ACTION[action]
+    me = family(s)
+    game.after("favour_window", window=frame["window"], phase=s.phase)     # offered again afterwards
+    value = price(s, fav)
+    pay(game, fav, value)
+    if fav.endswith("shipyard"):
+        giver, taker = (me, CROWN) if fav.startswith("give_") else (CROWN, me)
+        ships = _shipyards(s, giver, "unfitted" not in fav)
+        if len(ships) == 1:
+            _move_shipyard(game, ships[0], taker)
+        else:
+            game.choose(key(me), f"{name(me)}: which shipyard {'goes to' if taker == CROWN else 'comes from'} the "
+                        "Crown?", [SHIP0 + i for i in ships], "favour_shipyard", taker=taker)
+        return
+    if fav == "give_prestige":
+        cards = _prestige(s, me)
+        if len(cards) == 1:
+            _move_card(game, cards[0], me)
+        else:
+            game.choose(key(me), f"{name(me)}: which enterprise prestige card goes to the Crown?",
+                        [FAVOUR_CARD[c] for c in cards], "favour_card")
+        return
+    giver, taker = (me, CROWN) if fav.startswith("give_") else (CROWN, me)
+    if fav.endswith("workshop"):
+        s.workshops[giver] -= 1
+        s.workshops[taker] += 1
+    elif fav.endswith("luxury"):          # RB p.13 / p.8: the luxury's 2 VP go with it
+        s.luxuries[giver] -= 1
+        s.luxuries[taker] += 1
+        s.vp[giver] -= company.LUXURY_VP[0]
+        s.vp[taker] += company.LUXURY_VP[0]
+    elif fav == "give_cash":
+        s.cash[me] -= cd.GIVE_CASH[0]
+        s.cash[CROWN] += cd.GIVE_CASH[0]
+    elif fav == "give_pound":
+        s.cash[me] -= 1
+        s.cash[CROWN] += 1
+    elif fav == "remove_promise_card":
+        s.crown = dict(s.crown, promise_cards=s.crown["promise_cards"] - 1)
+    else:
+        raise ValueError(fav)
+
+
+def _move_shipyard(game, ship: int, taker: int) -> None:
+    """RB p.8: an enterprise changes hands; a fitted shipyard's ship goes with it where it is."""
+    s = game.state
+    s.shipyard_owner[ship] = taker
+    game.log_note("crown", f"The shipyard of the {SHIP_NAMES[ship]} goes to {name(taker)}")
+
+
+@CONTINUATIONS.register
+def favour_shipyard(game, frame, action):
+    _move_shipyard(game, action - SHIP0, frame["taker"])
+
+
+def _move_card(game, card: int, giver: int) -> None:
+    s = game.state
+    hands = [dict(h) for h in s.hands]
+    hands[giver]["prestige"] = [c for c in hands[giver]["prestige"] if c != card]
+    hands[CROWN]["prestige"] = list(hands[CROWN]["prestige"]) + [card]
+    s.hands = hands
+    game.log_note("crown", f"{name(giver)} gives the enterprise card {card} to the Crown")
+
+
+@CONTINUATIONS.register
+def favour_card(game, frame, action):
+    _move_card(game, FAVOUR_CARD_OF_ACTION[action], family(game.state))
+
