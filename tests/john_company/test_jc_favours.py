@@ -185,3 +185,114 @@ def test_favours_survive_a_save_and_show_in_the_view_and_observation():
     bad["state"]["fields"]["crown"]["favours"]["done"] = ["steal_the_crown_jewels"]
     with pytest.raises(ValueError):
         jc.load_game(json.dumps(bad))
+
+
+# --- consent favours (HB Hiring, Chairman; digest §9.6.4-9.6.5) ---------------------------------------------
+FILLED = {"Director of Trade": "crown", "Military Affairs": "crown", "President of Bombay": "crown",
+          "President of Madras": "crown", "President of Bengal": "crown"}
+
+
+def hiring_mos(chairman, **pos):
+    """Hiring with only the Manager of Shipping vacant (the Chairman hires any writer, RB p.16)."""
+    offices = dict(FILLED, **{"Chairman": chairman, "Manager of Shipping": None})
+    return solo(0, position=dict({"phase": "hiring", "offices": offices,
+                                  "writers": {"benyon": {"Bombay": 1}, "crown": {"Bombay": 1}}}, **pos))
+
+
+def test_buy_the_crowns_consent_to_your_nepotism():
+    """HB Hiring 3: -2 for the Crown's consent; bought, it is binding -- the Crown is not asked."""
+    g = hiring_mos("benyon")
+    play(g, "writer in Bombay", "Benyon")
+    assert at_window(g) and labels(g) == [fav("buy the Crown's consent to your nepotism (-2)"), "done"]
+    play(g, fav("buy the Crown's consent to your nepotism (-2)"))
+    assert g.state.office_holder[3] == ME
+    assert g.state.crown["favours"]["done"] == ["nepotism_consent", "chairman_dues"]      # then Operations begin
+    assert cubes(g) == (3, 9)
+    assert not any(e["kind"] == "decision" and e["actor"] == "crown" and "nepotism" in e["text"] for e in g.log)
+
+
+def test_without_the_favour_the_crown_refuses_your_nepotism():
+    g = hiring_mos("benyon")
+    play(g, "writer in Bombay", "Benyon", "done")
+    assert g.current_player() == "crown" and "nepotism" in g.prompt()
+    g.apply(BOT(g, "crown"))                         # the Crown's consent is bought, not given (HB)
+    assert cubes(g) == (6, 6) and "hires the Manager of Shipping" in g.prompt()
+
+
+def test_hiring_a_crown_piece_over_yours_gains_a_cube():
+    """HB Hiring 3: +1 when you hire a Crown piece over any non-Crown candidate (mandatory)."""
+    g = hiring_mos("benyon")
+    play(g, "writer in Bombay", "Crown")
+    assert g.state.office_holder[3] == CROWN
+    assert g.state.crown["favours"]["done"] == ["hire_crown_piece", "chairman_dues"]      # +1, then -1 as Chairman
+    assert cubes(g) == (6, 6)
+
+
+def test_the_crowns_nepotism_is_mandatory_plus_two():
+    """HB Hiring 4.1: the Crown hires its own; you must consent and receive 2 cubes (it holds at least 2)."""
+    g = hiring_mos("crown")
+    drive(g, lambda g: g.state.office_holder[3] >= 0)
+    assert g.state.office_holder[3] == CROWN
+    assert cubes(g) == (8, 4)
+    assert not any(e["kind"] == "decision" and e["actor"] == "benyon" for e in g.log)
+
+
+def test_chairman_pays_one_cube_once_a_turn():
+    """HB Chairman: you are Chairman -- mandatory -1 once per turn, before any action."""
+    g = solo(0, position={"phase": "operations", "offices": {"Chairman": "benyon"}})
+    assert "Chairman Benyon" in g.prompt() and cubes(g) == (5, 7)
+    assert g.state.crown["favours"]["done"] == ["chairman_dues"]
+
+
+def test_legendary_chairman_without_cubes_pays_nothing():
+    g = solo(0, position={"phase": "operations", "offices": {"Chairman": "benyon"}}, crown_difficulty="legendary")
+    assert "Chairman Benyon" in g.prompt() and cubes(g) == (0, 12)
+
+
+@pytest.mark.parametrize("climate,first", [("Bull", 1), ("Stag", 2), ("Lion", 3), ("Bear", 4)])
+def test_buy_the_crowns_shares_for_debt_beyond_three(climate, first):
+    """HB Chairman: the Crown's shares consent to the first advance beyond 3 at -1/-2/-3/-4/-6, each further
+    at -1 (Hard: 2 cubes -> the family cannot afford Bear's first)."""
+    g = solo(0, position={"phase": "operations", "offices": {"Chairman": "benyon"}, "court": {"crown": 3, "benyon": 1},
+                          "climate": climate, "debt": 0}, crown_difficulty="easy")
+    play(g, "3", "yes")
+    assert labels(g) == [fav("buy the Crown's consent to the Debt advance beyond 3 (-1 .. -6)"), "done"]
+    play(g, fav("buy the Crown's consent to the Debt advance beyond 3 (-1 .. -6)"))
+    assert g.state.debt == 4 and cubes(g) == (5 - first, 7 + first)
+    play(g, "yes", fav("buy the Crown's consent to the Debt advance beyond 3 (-1 .. -6)"))
+    assert g.state.debt == 5 and cubes(g) == (4 - first, 8 + first)
+
+
+def test_debt_favour_not_offered_when_unaffordable():
+    g = solo(0, position={"phase": "operations", "offices": {"Chairman": "benyon"}, "court": {"crown": 3, "benyon": 1},
+                          "climate": "Peacock", "debt": 0})
+    play(g, "3", "yes")                              # 5 cubes cannot pay Peacock's 6: the Crown is asked
+    assert g.current_player() == "crown" and "Debt" in g.prompt()
+
+
+def test_the_crown_elects_you_for_three_cubes():
+    """HB Hiring 1: the Crown with a majority of shares elects itself; -3: it elects you instead."""
+    offices = dict(FILLED, **{"Chairman": None, "Manager of Shipping": "crown"})
+    g = solo(0, position={"phase": "hiring", "offices": offices, "court": {"crown": 3, "benyon": 1},
+                          "chairman_title": "crown"})
+    assert labels(g) == [fav("the Crown elects you Chairman instead of itself (-3)"), "done"]
+    play(g, fav("the Crown elects you Chairman instead of itself (-3)"))
+    assert g.state.office_holder[0] == ME and g.state.court[ME] == 0
+    assert g.state.crown["favours"]["done"] == ["elect_you", "chairman_dues"] and cubes(g) == (2, 10)
+    g = solo(0, position={"phase": "hiring", "offices": offices, "court": {"crown": 3, "benyon": 1},
+                          "chairman_title": "crown"})
+    play(g, "done")
+    drive(g, lambda g: g.state.office_holder[0] >= 0)
+    assert g.state.office_holder[0] == CROWN and cubes(g) == (6, 6)
+
+
+def test_you_elect_the_crown_for_three_cubes():
+    """HB Hiring 1: you hold the majority and elect the Crown: +3."""
+    offices = dict(FILLED, **{"Chairman": None, "Manager of Shipping": "crown"})
+    g = solo(0, position={"phase": "hiring", "offices": offices, "court": {"crown": 1, "benyon": 3},
+                          "chairman_title": "crown"})
+    drive(g, lambda g: "Crown for Chairman" in g.prompt() or "favour" in g.prompt(),
+          family=lambda g, labs: "no" if "campaign" in g.prompt() else None)
+    assert labels(g) == [fav("elect the Crown Chairman (+3)"), "done"]
+    play(g, fav("elect the Crown Chairman (+3)"))
+    assert g.state.office_holder[0] == CROWN and cubes(g) == (9, 3)

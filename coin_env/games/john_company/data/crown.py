@@ -143,6 +143,8 @@ FAVOUR_LABELS = (
     ("elect_you", "the Crown elects you Chairman instead of itself (-3)"),
     ("elect_crown", "elect the Crown Chairman (+3)"),
     ("debt_consent", "buy the Crown's consent to the Debt advance beyond 3 (-1 .. -6)"),
+    ("alliance_consent", "buy the Crown President's consent to your alliance purchase (-2 / -1)"),
+    ("crown_alliance_consent", "consent to the Crown Commander's alliance purchase in your Presidency (+1)"),
 )
 BASIC_FAVOURS = ({
     "give_unfitted_shipyard": 2, "give_fitted_shipyard": 3, "give_workshop": 4, "give_luxury": 5,
@@ -175,3 +177,7 @@ PRESIDENT_CROWN_WRITERS = (1, "rule: HB President (digest §9.6.10): you are Pre
                            "place X Crown writers filling orders (even if forced)")
 UPKEEP_WRITERS = (1, "rule: HB Upkeep (digest §9.6.14): solo mandatory +1 when you have a writer in a Crown "
                   "Presidency but none of yours returns from filling an order there")
+ALLIANCE_CONSENT = ((-2, -2, -1, 0, 0), "rule: HB Commander (digest §9.6.10): you are Commander -- asking a Crown "
+                    "President's consent to buy an alliance costs -2/-2/-1/0/0 (0 = free consent); columns SC")
+CROWN_ALLIANCE_CONSENT = (1, "rule: HB Commander 1 (digest §9.6.10): +1 you consent to the Crown Commander's purchase "
+                          "in your Presidency when you did not pay to cause it")

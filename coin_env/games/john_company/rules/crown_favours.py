@@ -54,10 +54,12 @@ from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, CROWN, SHIP_NAMES
 from .common import key, name
 
-LABELS = dict(cd.FAVOUR_LABELS)
+LABELS = dict(cd.FAVOUR_LABELS, chairman_dues="you are Chairman (-1, mandatory)",
+              nepotism_crown="the Crown's nepotism, you consent (+2, mandatory)",
+              hire_crown_piece="you hire a Crown piece over another family's (+1, mandatory)")
 ENTERPRISE_CARDS = {c[0] for c in ENTERPRISE_PRESTIGE}
 BASIC_WINDOWS = ("new_shares", "revenue_end")
-KEYS = tuple(k for k, _ in cd.FAVOUR_LABELS) + ("chairman_dues", "nepotism_crown")
+KEYS = tuple(k for k, _ in cd.FAVOUR_LABELS) + ("chairman_dues", "nepotism_crown", "hire_crown_piece")
 
 
 # --- the record (state.crown) --------------------------------------------------------------------------------
@@ -145,6 +147,8 @@ def price(state, fav: str) -> int:
         return cd.ELECT_YOU[0]
     if fav == "elect_crown":
         return cd.ELECT_CROWN[0]
+    if fav == "crown_alliance_consent":
+        return cd.CROWN_ALLIANCE_CONSENT[0]
     raise ValueError(fav)
 
 
@@ -297,3 +301,134 @@ def _move_card(game, card: int, giver: int) -> None:
 def favour_card(game, frame, action):
     _move_card(game, FAVOUR_CARD_OF_ACTION[action], family(game.state))
 
+
+
+# --- consent favours (HB Hiring, Chairman, Commander) ---------------------------------------------------------
+def _consent_favour(s, about: str, askees: list, weights: list, base: int, need: int, data: dict):
+    """The favour a consent has in the solo game: (favour, value, consenter, mandatory) or None.
+    ``consenter`` is the family whose consent the favour gives (the Crown for a bought consent)."""
+    me = family(s)
+    if base >= need:
+        return None
+    c = s.crown["climate"]
+    if about == "nepotism":
+        if data["hirer"] == me and CROWN in askees:
+            return "nepotism_consent", cd.NEPOTISM_CONSENT[0], CROWN, False
+        if data["hirer"] == CROWN and me in askees and cubes(s, "crown") >= cd.NEPOTISM_CROWN[0]:
+            return "nepotism_crown", cd.NEPOTISM_CROWN[0], me, True
+    elif about == "debt":
+        if data["slot"] == me and CROWN in askees:
+            first = done_this_turn(s, "debt_consent") == 0
+            return "debt_consent", cd.DEBT_CONSENT_FIRST[0][c] if first else cd.DEBT_CONSENT_FURTHER[0], CROWN, False
+    elif about == "election":
+        total = sum(int(s.court[f]) for f in s.seats)
+        former = data["former"]
+        if data["cand"] == me and CROWN in askees and _crown_elects_itself(s, former):
+            return "elect_you", cd.ELECT_YOU[0], CROWN, False
+        if data["cand"] == CROWN and me in askees:
+            mine = int(s.court[me])
+            if 2 * mine > total or (2 * mine == total and former == me):
+                return "elect_crown", cd.ELECT_CROWN[0], me, False
+    elif about == "alliance":
+        p = data["p"]
+        if int(s.commander[p]) == me and askees == [CROWN]:
+            return "alliance_consent", cd.ALLIANCE_CONSENT[0][c], CROWN, cd.ALLIANCE_CONSENT[0][c] == 0
+        if int(s.commander[p]) == CROWN and askees == [me]:
+            return "crown_alliance_consent", cd.CROWN_ALLIANCE_CONSENT[0], me, False
+    return None
+
+
+def seek_consent(game, askees, weights, base, need, ask, then, data, about: str) -> None:
+    """rules/common.seek_consent with the solo favours of the consent ``about`` ("nepotism", "debt",
+    "election", "alliance"; module docstring). A bought consent is binding: the engine gives it and the
+    Crown is not asked; a mandatory one (the Crown's nepotism +2, a free alliance consent) is given at once."""
+    from .common import seek_consent as ask_all
+    s = game.state
+    offer = _consent_favour(s, about, list(askees), weights, base, need, data) if active(s) else None
+    args = dict(askees=list(askees), weights=list(weights), base=base, need=need, ask=ask, then=then, data=data)
+    if offer is not None:
+        fav, value, consenter, must = offer
+        if must:
+            if value:
+                pay(game, fav, value)
+            else:
+                game.log_note("crown", f"The Crown consents for free ({LABELS.get(fav, fav)}: 0 cubes in this "
+                              "climate, HB Commander)")
+            _consent_given(game, args, consenter)
+            return
+        if affordable(s, value):
+            me = family(s)
+            game.choose(key(me), f"{name(me)}: a favour with the Crown for this consent? (promise cubes: you "
+                        f"{cubes(s, 'family')}, the Crown {cubes(s, 'crown')}; {LABELS[fav]}: {value:+d})",
+                        [FAVOUR[fav], DONE], "favour_consent", consent=args, favour=fav, value=value,
+                        consenter=consenter)
+            return
+    ask_all(game, args["askees"], args["weights"], base, need, ask, then, data)
+
+
+def _consent_given(game, args: dict, consenter: int) -> None:
+    from .common import seek_consent as ask_all
+    askees, weights = list(args["askees"]), list(args["weights"])
+    i = askees.index(consenter)
+    base = args["base"] + weights[i]
+    del askees[i], weights[i]
+    game.log_note("consent", f"{name(consenter)} consents (a favour; binding): {args['ask'].format(family=name(consenter))}")
+    ask_all(game, askees, weights, base, args["need"], args["ask"], args["then"], args["data"])
+
+
+@CONTINUATIONS.register
+def favour_consent(game, frame, action):
+    from .common import seek_consent as ask_all
+    args = frame["consent"]
+    if action == DONE:
+        ask_all(game, args["askees"], args["weights"], args["base"], args["need"], args["ask"], args["then"],
+                args["data"])
+        return
+    pay(game, frame["favour"], frame["value"])
+    _consent_given(game, args, frame["consenter"])
+
+
+def _crown_elects_itself(s, former: int) -> bool:
+    """HB Hiring 1 (AID form): the Crown has a majority of Company shares, or equality and was Chairman."""
+    total = sum(int(s.court[f]) for f in s.seats)
+    crown = int(s.court[CROWN])
+    return 2 * crown > total or (2 * crown == total and former == CROWN)
+
+
+def election_window(game, former: int) -> None:
+    """HB Hiring 1: the Crown, which would elect itself, elects you instead for -3 (offered before the vote;
+    reading: you need a Court share to take the chair, RB p.15)."""
+    s = game.state
+    if not active(s):
+        return
+    me = family(s)
+    if s.court[me] > 0 and _crown_elects_itself(s, former) and affordable(s, cd.ELECT_YOU[0]):
+        game.choose(key(me), f"{name(me)}: a favour with the Crown before the Chairman election? (promise cubes: "
+                    f"you {cubes(s, 'family')}, the Crown {cubes(s, 'crown')})", [FAVOUR["elect_you"], DONE],
+                    "favour_elect_you")
+
+
+@CONTINUATIONS.register
+def favour_elect_you(game, frame, action):
+    if action == DONE:
+        return
+    from .hiring import _seat_chairman
+    pay(game, "elect_you", cd.ELECT_YOU[0])
+    _seat_chairman(game, family(game.state), from_court=True)
+
+
+# --- mandatory favours (HB per phase) ------------------------------------------------------------------------
+def chairman_dues(game, slot: int) -> None:
+    """HB Chairman (digest §9.6.5): you are Chairman -- mandatory -1 once per turn, before any action, if you
+    have a cube."""
+    s = game.state
+    if active(s) and slot == family(s) and done_this_turn(s, "chairman_dues") == 0:
+        mandatory(game, "chairman_dues", cd.CHAIRMAN_DUES[0])
+
+
+def hired(game, office: int, hirer: int, slot: int, pool: list) -> None:
+    """HB Hiring 3 (digest §9.6.4): +1 when you hire a Crown piece over any non-Crown candidate (mandatory
+    reading: the pool held a candidate of another family)."""
+    s = game.state
+    if active(s) and hirer == family(s) and slot == CROWN and any(f != CROWN for _, f in pool):
+        mandatory(game, "hire_crown_piece", cd.HIRE_CROWN_PIECE[0])

@@ -53,7 +53,8 @@ from ..static import (ALLIANCE_ARMY, ALLIANCE_NAMES, CHAIRMAN, CLOSED, FILLED, G
                     PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, PRESIDENCY_ZONE, REGION_NAMES,
                     REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
 from .checks import CATASTROPHE, SUCCESS, roll_check
-from .common import ask_number, ask_yes_no, clockwise_from, key, name, seek_consent, vacate
+from . import crown_favours
+from .common import ask_number, ask_yes_no, clockwise_from, key, name, vacate
 
 TRADE_REGULATIONS, WRITER_PRIVILEGES, WRITER_GRAFT_REFORM, TREASURE_REFORM, ZAMINDAR_TAXES = 40, 45, 48, 42, 41
 
@@ -385,9 +386,9 @@ def alliance_chosen(game, frame, action):
     if president == c:
         _buy_alliance(game, p, i, refused)
         return
-    seek_consent(game, [president], [1], 0, 1, "{family} (President): consent to the purchase of "
-                 f"{ALLIANCE_NAMES[i]} for £{s.data.alliances[i][0]}?", "alliance_consent",
-                 dict(p=p, i=i, refused=refused))
+    crown_favours.seek_consent(game, [president], [1], 0, 1, "{family} (President): consent to the purchase of "
+                               f"{ALLIANCE_NAMES[i]} for £{s.data.alliances[i][0]}?", "alliance_consent",
+                               dict(p=p, i=i, refused=refused), about="alliance")
 
 
 @CONTINUATIONS.register
