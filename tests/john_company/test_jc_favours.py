@@ -296,3 +296,28 @@ def test_you_elect_the_crown_for_three_cubes():
     assert labels(g) == [fav("elect the Crown Chairman (+3)"), "done"]
     play(g, fav("elect the Crown Chairman (+3)"))
     assert g.state.office_holder[0] == CROWN and cubes(g) == (9, 3)
+
+
+# --- Royal Privilege (HB Parliament / Upkeep; AID; digest §9.6.13-9.6.14) -----------------------------------
+def test_royal_privilege_pays_the_crowns_tax_and_upkeep_from_the_balance():
+    """The Crown cannot pay a window tax (£4) nor its upkeep (£4): the Balance pays the shortfall, with an
+    emergency loan when it runs short (Debt +1, Standing -1, RB p.27 reading); the family has no privilege."""
+    g = solo(0, position={"phase": "parliament", "prizes": {"crown": [0, 2, 1, 0, 0], "benyon": [0, 1, 0, 0, 0]},
+                          "cash": {"crown": 0, "benyon": 0}, "balance": 3, "debt": 2, "standing": 4})
+    drive(g, lambda g: g.state.turn == 2)
+    notes = [e["text"] for e in g.log if e["kind"] in ("crown", "parliament")]
+    assert "Policy: Tax Luxuries with window tax" in notes
+    assert "Royal Privilege: the Crown takes £4 of its £4 from the Company Balance (1 emergency loan(s), Debt 3)" in notes
+    assert "Royal Privilege: the Crown takes £4 of its £4 from the Company Balance" in notes
+    assert list(g.state.prize_pieces[CROWN]) == [0, 2, 1, 0, 0] and g.state.cash[CROWN] == 0
+    assert (int(g.state.balance), int(g.state.debt), int(g.state.standing)) == (0, 3, 3)
+    assert list(g.state.prize_pieces[ME]) == [0, 0, 0, 0, 0]            # the family's unpaid window returns
+
+
+def test_royal_privilege_loans_can_fail_the_company():
+    """AID Royal Privilege: '... emergency loans as required. This may cause Company failure.'"""
+    g = solo(0, position={"phase": "parliament", "prizes": {"crown": [0, 2, 1, 0, 0]},
+                          "cash": {"crown": 0}, "balance": 0, "debt": 2, "standing": 1})
+    drive(g, lambda g: g.is_over() or g.state.turn == 2)
+    assert g.is_over() and g.state.standing == 0
+    assert "Company Standing -1 (emergency loans for Royal Privilege): 0" in [e["text"] for e in g.log]

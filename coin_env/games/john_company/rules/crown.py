@@ -32,6 +32,7 @@ rules are not in the sources).
 
 from __future__ import annotations
 
+from ..data import company
 from ..data import crown as cd
 from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, CROWN, PRESIDENT
@@ -177,3 +178,57 @@ def free_writers_due(game) -> int:
 
 def log_free_writer(game) -> None:
     game.log_note("crown", f"{name(CROWN)} enlists a free writer (4 or more vacant offices, Crown Handbook: Family)")
+
+
+# --- Royal Privilege (HB Parliament / Upkeep; AID; digest §9.6.13-9.6.14) -------------------------------------
+def royal_privilege(game, slot: int, due: int) -> bool:
+    """HB / AID Royal Privilege: when the Crown cannot afford a tax (or its family expenses, the prize upkeep),
+    it takes the shortfall from the Company Balance, forcing emergency loans if needed (this may cause Company
+    failure); a Crown Chairman discards Royal Protection first if it is available.
+
+    Readings: the loans are Revenue's (RB p.27: +£5 and one Debt space each, none past the track's end;
+    Standing -1 for 1-2 loans, -2 for 3 or more, public embarrassment; Standing 0 is Company failure).
+    Discarding Royal Protection avoids the loans (as in Revenue): the Balance gives what it has and the rest
+    of the shortfall is cancelled. The Crown's cash is topped up to ``due`` and the caller then charges it
+    as usual. True if the Company failed (the game has gone to Final Scoring: the caller stops)."""
+    from .revenue import ROYAL_PROTECTION, lower_standing
+    s = game.state
+    if not active(s) or slot != CROWN or due <= s.cash[CROWN]:
+        return False
+    short = due - int(s.cash[CROWN])
+    from_balance = min(short, int(s.balance))
+    s.balance -= from_balance
+    s.cash[CROWN] += short
+    loans = 0
+    rest = short - from_balance
+    if rest and ROYAL_PROTECTION in s.laws_in_force and s.office_holder[CHAIRMAN] == CROWN:
+        s.laws_in_force = [x for x in s.laws_in_force if x != ROYAL_PROTECTION]
+        s.law_discards.append(ROYAL_PROTECTION)
+        game.log_note("crown", f"Royal Privilege: the Crown Chairman discards Royal Protection; £{rest} of its "
+                      "shortfall is cancelled")
+        rest = 0
+    while rest > 0:
+        loans += 1
+        s.balance += company.DEBT_STEP_CASH[0]
+        if s.debt < company.MAX_DEBT[0]:
+            s.debt += 1
+        take = min(rest, int(s.balance))
+        s.balance -= take
+        rest -= take
+    game.log_note("crown", f"Royal Privilege: the Crown takes £{short} of its £{due} from the Company Balance"
+                  + (f" ({loans} emergency loan(s), Debt {int(s.debt)})" if loans else ""))
+    if loans:
+        return lower_standing(game, 1 if loans <= 2 else 2, "emergency loans for Royal Privilege")
+    return False
+
+
+def royal_privilege_tax(game, slot: int, target: str, window: bool) -> bool:
+    """Royal Privilege for a Tax policy (RB p.34): £1 per target owned, plus the window tax when due."""
+    from .parliament import WINDOW_TAX_REPEAL, _owned
+    s = game.state
+    if not active(s) or slot != CROWN:
+        return False
+    due = _owned(s, slot, target)
+    if window and WINDOW_TAX_REPEAL not in s.laws_in_force:
+        due += int(s.luxuries[slot]) + sum(int(s.prize_pieces[slot, b]) * game.data.prizes[b][3] for b in range(5))
+    return royal_privilege(game, slot, due)

@@ -501,6 +501,8 @@ def policy_tax(game, frame, _):
     i = frame["i"]
     while i < len(s.seats):
         f = s.seats[i]
+        if crown_rules.royal_privilege_tax(game, f, target, window):   # solo: HB Royal Privilege
+            return
         n = _owned(s, f, target)
         paid = min(n, int(s.cash[f]))
         s.cash[f] -= paid

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..actions import PRIZE0
 from ..registry import CONTINUATIONS
 from ..static import FILLED, N_ORDERS, OPEN
+from . import crown
 from .common import key, name, return_prize_piece
 from .turn import implements
 
@@ -36,6 +37,8 @@ def upkeep_next(game, frame, _):
     i = frame["i"]
     while i < len(s.seats):
         f = s.seats[i]
+        if crown.royal_privilege(game, f, _due(game, f)):     # solo: HB Upkeep, Royal Privilege
+            return
         if _due(game, f) > s.cash[f]:
             boxes = [b for b in range(5) if s.prize_pieces[f, b] > 0 and game.data.prizes[b][1] > 0]
             if len(boxes) > 1:
