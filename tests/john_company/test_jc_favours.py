@@ -307,7 +307,8 @@ def test_royal_privilege_pays_the_crowns_tax_and_upkeep_from_the_balance():
     drive(g, lambda g: g.state.turn == 2)
     notes = [e["text"] for e in g.log if e["kind"] in ("crown", "parliament")]
     assert "Policy: Tax Luxuries with window tax" in notes
-    assert "Royal Privilege: the Crown takes £4 of its £4 from the Company Balance (1 emergency loan(s), Debt 3)" in notes
+    assert ("Royal Privilege: the Crown takes £4 of its £4 from the Company Balance (1 emergency loan(s), Debt 3)"
+            in notes)
     assert "Royal Privilege: the Crown takes £4 of its £4 from the Company Balance" in notes
     assert list(g.state.prize_pieces[CROWN]) == [0, 2, 1, 0, 0] and g.state.cash[CROWN] == 0
     assert (int(g.state.balance), int(g.state.debt), int(g.state.standing)) == (0, 3, 3)
@@ -321,3 +322,92 @@ def test_royal_privilege_loans_can_fail_the_company():
     drive(g, lambda g: g.is_over() or g.state.turn == 2)
     assert g.is_over() and g.state.standing == 0
     assert "Company Standing -1 (emergency loans for Royal Privilege): 0" in [e["text"] for e in g.log]
+
+
+# --- mandatory favours of the phases (HB; digest §9.6.8-9.6.14) ---------------------------------------------
+def done_or_first(g, labs):
+    return "done" if "done" in labs else None
+
+
+def test_you_as_president_gain_a_cube_per_crown_writer_placed():
+    """HB President: mandatory +X when you place X Crown writers filling orders (even if forced)."""
+    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "benyon"},
+                          "writers": {"crown": {"Bombay": 2}}, "treasuries": {"President of Bombay": 10},
+                          "ships": {"Atlas": {"owner": "benyon", "zone": "West Indian Ocean"},
+                                    "Britannia": {"owner": "benyon", "zone": "West Indian Ocean"}}},
+             script=[1] * 30)
+    drive(g, lambda g: "President of Bombay Benyon: Trade" in g.prompt())
+    play(g, "Trade", "done", "4", "order B3", "order B1")
+    assert g.state.crown["favours"]["done"] == ["president_crown_writer", "president_crown_writer"]
+    assert cubes(g) == (8, 4)
+
+
+def test_the_crown_manager_fitting_your_ship_costs_a_cube():
+    """HB Manager of Shipping 1: a Crown Manager fits your ships after its own -- mandatory -1, if able."""
+    g = solo(0, position={"phase": "operations", "offices": {"Manager of Shipping": "crown"},
+                          "treasuries": {"Manager of Shipping": 3}, "ships": {"Atlas": {"owner": "benyon",
+                                                                                       "zone": None}}})
+    drive(g, lambda g: g.state.ship_zone[SHIP_NAMES.index("Atlas")] >= 0, family=done_or_first)
+    assert g.state.crown["favours"]["done"] == ["mos_fits_yours"] and cubes(g) == (5, 7)
+
+
+def test_you_fitting_a_crown_ship_gain_a_cube():
+    """HB Manager of Shipping (RB p.45 example): +1 fit a Crown ship."""
+    g = solo(0, position={"phase": "operations", "offices": {"Manager of Shipping": "benyon"},
+                          "treasuries": {"Manager of Shipping": 3}, "ships": {"Atlas": {"owner": "crown",
+                                                                                       "zone": None}}})
+    drive(g, lambda g: "Fit which ship" in g.prompt(), family=lambda g, labs: "fit a ship" if "fit a ship" in labs
+          else None)
+    play(g, "ship Atlas")
+    assert g.state.crown["favours"]["done"] == ["mos_fits_crown"] and cubes(g) == (7, 5)
+
+
+def test_assigning_the_crown_as_commander_gains_a_cube():
+    """HB Military Affairs: you are MA -- mandatory +1 whenever you assign the Crown as Commander (no choice)."""
+    g = solo(0, position={"phase": "operations", "offices": {"Military Affairs": "benyon"},
+                          "officers": {"crown": {"Bombay": 1}}, "commanders": {"Bombay": None}})
+    drive(g, lambda g: g.state.commander[0] == CROWN, family=done_or_first)
+    assert g.state.crown["favours"]["done"] == ["ma_crown_commander"] and cubes(g) == (7, 5)
+
+
+def test_upkeep_plus_one_when_none_of_your_writers_returns_from_a_crown_presidency():
+    """HB Upkeep 2: you have a writer in a Crown Presidency but none returns from its orders: +1."""
+    g = solo(0, position={"phase": "parliament", "offices": {"President of Bombay": "crown"},
+                          "writers": {"benyon": {"Bombay": 1}}})
+    drive(g, lambda g: g.state.turn == 2, family=done_or_first)
+    assert any("none of your writers returns from a Crown Presidency" in e["text"] for e in g.log)
+    g = solo(0, position={"phase": "parliament", "offices": {"President of Bombay": "benyon"},
+                          "writers": {"benyon": {"Bombay": 1}}})
+    drive(g, lambda g: g.state.turn == 2, family=done_or_first)
+    assert not any("none of your writers returns" in e["text"] for e in g.log)
+
+
+# --- alliance consent (HB Commander; digest §9.6.10) -------------------------------------------------------
+def alliance_game(seed):
+    """The Crown's Set Climate happens in the Chairman's slot first (RB p.45): the seed picks the climate."""
+    g = solo(seed, position={"phase": "operations",
+                          "offices": {"President of Madras": "crown"}, "commanders": {"Madras": "benyon"},
+                          "officers": {"benyon": {"Madras": 1}}, "treasuries": {"President of Madras": 10}})
+    drive(g, lambda g: "Commander of the Madras Army Benyon" in g.prompt(), family=done_or_first)
+    play(g, "buy a local alliance")
+    return g
+
+
+def test_buy_the_crown_presidents_consent_to_an_alliance():
+    """HB Commander: you are Commander -- the Crown President's consent costs -2/-2/-1/0/0 (Bull: -2)."""
+    g = alliance_game(1)
+    assert g.state.crown["climate"] == 0                        # Bull
+    before, treasury = cubes(g), int(g.state.treasury[3])
+    play(g, labels(g)[0])
+    assert labels(g) == [fav("buy the Crown President's consent to your alliance purchase (-2 / -1)"), "done"]
+    play(g, fav("buy the Crown President's consent to your alliance purchase (-2 / -1)"))
+    assert cubes(g) == (before[0] - 2, before[1] + 2) and g.state.treasury[3] < treasury     # paid
+
+
+def test_the_crown_president_consents_for_free_in_peacock():
+    g = alliance_game(9)
+    assert g.state.crown["climate"] == 4                        # Peacock: 0, free consent
+    before, treasury = cubes(g), int(g.state.treasury[3])
+    play(g, labels(g)[0])
+    assert cubes(g) == before and g.state.treasury[3] < treasury and WINDOW not in g.prompt()
+    assert any("consents for free" in e["text"] for e in g.log)

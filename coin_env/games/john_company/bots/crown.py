@@ -244,8 +244,8 @@ class CrownBot(PromptBot):
         return (theirs or ctx.legal)[0]
 
     def on_upkeep_returned(self, ctx):
-        """RB p.36 (solo: HB Royal Privilege pays the Crown's upkeep, rules/crown.py; without the option): the piece worth the fewest VP
-        per £ of upkeep goes first."""
+        """RB p.36 (the Crown seat without the option crown; solo, Royal Privilege pays its upkeep, rules/crown.py):
+        the piece worth the fewest VP per £ of upkeep goes first."""
         s = ctx.state
         return min(ctx.legal, key=lambda a: (s.data.prizes[a - PRIZE0][2] / s.data.prizes[a - PRIZE0][1], a))
 

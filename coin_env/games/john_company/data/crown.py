@@ -171,6 +171,8 @@ DEBT_CONSENT_FIRST = ((-1, -2, -3, -4, -6), "rule: HB Chairman (digest §9.6.5):
 DEBT_CONSENT_FURTHER = (-1, "rule: HB Chairman (digest §9.6.5): each further advance beyond 3")
 MOS_FITS_YOURS = (-1, "rule: HB Manager of Shipping 1 (digest §9.6.8): a Crown Manager fitting your ship -- "
                   "mandatory -1 if able, paid before the sea zone is chosen")
+MOS_FITS_CROWN = (1, "rule: HB Manager of Shipping (digest §9.6.8): you are MoS -- +1 for fitting a Crown ship "
+                  "(RB p.45 example '+1 Fit a Crown ship')")
 MA_CROWN_COMMANDER = (1, "rule: HB Military Affairs (digest §9.6.9): you are MA -- mandatory +1 whenever you assign "
                       "the Crown as Commander of an Army (even with no choice)")
 PRESIDENT_CROWN_WRITERS = (1, "rule: HB President (digest §9.6.10): you are President -- mandatory +X when you "

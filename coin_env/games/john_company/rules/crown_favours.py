@@ -56,10 +56,17 @@ from .common import key, name
 
 LABELS = dict(cd.FAVOUR_LABELS, chairman_dues="you are Chairman (-1, mandatory)",
               nepotism_crown="the Crown's nepotism, you consent (+2, mandatory)",
-              hire_crown_piece="you hire a Crown piece over another family's (+1, mandatory)")
+              hire_crown_piece="you hire a Crown piece over another family's (+1, mandatory)",
+              mos_fits_yours="the Crown Manager of Shipping fits your ship (-1, mandatory)",
+              mos_fits_crown="you fit a Crown ship (+1)",
+              ma_crown_commander="you assign the Crown as Commander (+1, mandatory)",
+              president_crown_writer="you place a Crown writer filling an order (+1, mandatory)",
+              upkeep_writers="none of your writers returns from a Crown Presidency (+1, mandatory)")
 ENTERPRISE_CARDS = {c[0] for c in ENTERPRISE_PRESTIGE}
 BASIC_WINDOWS = ("new_shares", "revenue_end")
-KEYS = tuple(k for k, _ in cd.FAVOUR_LABELS) + ("chairman_dues", "nepotism_crown", "hire_crown_piece")
+KEYS = tuple(k for k, _ in cd.FAVOUR_LABELS) + ("chairman_dues", "nepotism_crown", "hire_crown_piece",
+                                                "mos_fits_yours", "mos_fits_crown", "ma_crown_commander",
+                                                "president_crown_writer", "upkeep_writers")
 
 
 # --- the record (state.crown) --------------------------------------------------------------------------------
@@ -372,7 +379,8 @@ def _consent_given(game, args: dict, consenter: int) -> None:
     i = askees.index(consenter)
     base = args["base"] + weights[i]
     del askees[i], weights[i]
-    game.log_note("consent", f"{name(consenter)} consents (a favour; binding): {args['ask'].format(family=name(consenter))}")
+    asked = args["ask"].format(family=name(consenter))
+    game.log_note("consent", f"{name(consenter)} consents (a favour; binding): {asked}")
     ask_all(game, askees, weights, base, args["need"], args["ask"], args["then"], args["data"])
 
 
@@ -432,3 +440,54 @@ def hired(game, office: int, hirer: int, slot: int, pool: list) -> None:
     s = game.state
     if active(s) and hirer == family(s) and slot == CROWN and any(f != CROWN for _, f in pool):
         mandatory(game, "hire_crown_piece", cd.HIRE_CROWN_PIECE[0])
+
+
+def ship_fitted(game, manager: int, ship: int) -> None:
+    """HB Manager of Shipping 1 (digest §9.6.8): a Crown Manager fitting one of your ships -- mandatory -1 if
+    able, paid before the sea zone is chosen. You as Manager: +1 for fitting a Crown ship (reading: a blue
+    box earned by your own action is taken whenever it applies -- nobody refuses cubes)."""
+    s = game.state
+    if not active(s):
+        return
+    owner, me = int(s.shipyard_owner[ship]), family(s)
+    if manager == CROWN and owner == me:
+        mandatory(game, "mos_fits_yours", cd.MOS_FITS_YOURS[0])
+    elif manager == me and owner == CROWN:
+        mandatory(game, "mos_fits_crown", cd.MOS_FITS_CROWN[0])
+
+
+def commander_appointed(game, f: int, old: int) -> None:
+    """HB Military Affairs (digest §9.6.9): you are Military Affairs -- mandatory +1 whenever you assign the
+    Crown as Commander of an Army (even with no choice). Reading: an assignment during the Military Affairs
+    operation while you hold the office (RB p.19 'Commanders')."""
+    from ..static import MILITARY_AFFAIRS
+    s = game.state
+    if (active(s) and f == CROWN and old != CROWN and s.phase == "operations"
+            and int(s.office_holder[MILITARY_AFFAIRS]) == family(s)):
+        mandatory(game, "ma_crown_commander", cd.MA_CROWN_COMMANDER[0])
+
+
+def writer_placed(game, president: int, fam: int) -> None:
+    """HB President (digest §9.6.10): you are President -- mandatory +X when you place X Crown writers filling
+    orders (even if forced): +1 per Crown writer, as it is placed."""
+    s = game.state
+    if active(s) and fam == CROWN and president == family(s):
+        mandatory(game, "president_crown_writer", cd.PRESIDENT_CROWN_WRITERS[0])
+
+
+def writers_return(game) -> None:
+    """HB Upkeep 2 (digest §9.6.14): solo mandatory +1 when you have a writer in a Crown Presidency but none of
+    your writers returns from filling an order in that Presidency (checked when writers return, in Refresh).
+    Readings: 'a writer in' = in its Writers box; +1 for each such Crown Presidency."""
+    from ..static import FILLED, PRESIDENT
+    s = game.state
+    if not active(s):
+        return
+    me = family(s)
+    for p in range(3):
+        if int(s.office_holder[PRESIDENT[p]]) != CROWN or s.writers[me, p] == 0:
+            continue
+        returning = any(s.order_state[o] == FILLED and s.order_writer[o] == me and s.order_presidency[o] == p
+                        for o in range(len(s.order_state)))
+        if not returning:
+            mandatory(game, "upkeep_writers", cd.UPKEEP_WRITERS[0])

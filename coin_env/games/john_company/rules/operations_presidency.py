@@ -286,6 +286,7 @@ def _fill(game, data, fam):
         s.cash[president] += 1
     if fam >= 0:
         s.writers[fam, p] -= 1
+        crown_favours.writer_placed(game, president, fam)      # solo: HB President, +1 per Crown writer
         bonus = 2 if WRITER_PRIVILEGES in s.laws_in_force else 1
         if WRITER_GRAFT_REFORM in s.laws_in_force:
             s.balance += bonus

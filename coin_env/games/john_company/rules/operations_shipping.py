@@ -16,6 +16,7 @@ from ..actions import DONE, PROC, SHIP0, ZONE0
 from ..data import company
 from ..registry import CONTINUATIONS
 from ..static import N_SHIPS, SEA_ZONES, SHIP_NAMES, T_MOS
+from . import crown_favours
 from .common import key, name
 from .operations_director_of_trade import zones_in_play
 
@@ -84,6 +85,7 @@ def _ask_zone(game, slot, kind, ship):
 
 @CONTINUATIONS.register
 def mos_fit_ship(game, frame, action):
+    crown_favours.ship_fitted(game, frame["slot"], action - SHIP0)      # solo: HB Manager of Shipping
     _ask_zone(game, frame["slot"], kind="fit", ship=action - SHIP0)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..actions import PRIZE0
 from ..registry import CONTINUATIONS
 from ..static import FILLED, N_ORDERS, OPEN
-from . import crown
+from . import crown, crown_favours
 from .common import key, name, return_prize_piece
 from .turn import implements
 
@@ -88,6 +88,7 @@ def _end(game) -> None:
 
 def refresh(game) -> None:
     s = game.state
+    crown_favours.writers_return(game)          # solo: HB Upkeep, +1
     for o in range(N_ORDERS):
         if s.order_state[o] == FILLED:
             f, p = int(s.order_writer[o]), int(s.order_presidency[o])
