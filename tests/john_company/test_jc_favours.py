@@ -411,3 +411,66 @@ def test_the_crown_president_consents_for_free_in_peacock():
     play(g, labels(g)[0])
     assert cubes(g) == before and g.state.treasury[3] < treasury and WINDOW not in g.prompt()
     assert any("consents for free" in e["text"] for e in g.log)
+
+
+# --- "you decide for the Crown" (HB Hiring 4, Commander 2, Director of Trade 1, Manager of Shipping 4) ----------
+def test_make_one_hiring_decision_for_the_crown():
+    """HB Hiring 4: -3 you make one hiring decision for the Crown (here: which candidate it hires)."""
+    offices = dict(FILLED, **{"Chairman": "crown", "Manager of Shipping": None})
+    g = solo(0, position={"phase": "hiring", "offices": offices,
+                          "writers": {"benyon": {"Bombay": 1}, "crown": {"Madras": 1}}})
+    assert labels(g) == [fav("you make this hiring decision for the Crown (-3)"), "done"]
+    play(g, fav("you make this hiring decision for the Crown (-3)"))
+    assert g.current_player() == "benyon" and "decides for the Crown" in g.prompt()
+    assert set(labels(g)) == {"writer in Bombay", "writer in Madras"}
+    play(g, "writer in Bombay")
+    assert g.state.office_holder[3] == ME and cubes(g) == (3, 9)
+
+
+def test_declining_leaves_the_decision_to_the_crown():
+    offices = dict(FILLED, **{"Chairman": "crown", "Manager of Shipping": None})
+    g = solo(0, position={"phase": "hiring", "offices": offices,
+                          "writers": {"benyon": {"Bombay": 1}, "crown": {"Madras": 1}}})
+    play(g, "done")
+    assert g.current_player() == "crown"
+    g.apply(BOT(g, "crown"))
+    assert g.state.office_holder[3] == CROWN                                # HB 4.1: its own member,
+    assert cubes(g) == (8, 4)                                               # your consent mandatory, +2
+
+
+def test_choose_the_order_the_crowns_special_envoy_opens():
+    """HB Director of Trade 1: -1 target a specific order (China left out: opening it is the -3 favour)."""
+    g = solo(0, position={"phase": "operations", "offices": {"Director of Trade": "crown"},
+                          "treasuries": {"Director of Trade": 3}}, script=[1] * 3)
+    drive(g, at_window)
+    play(g, fav("you choose the order the Crown's Special Envoy opens (-1)"))
+    assert g.current_player() == "benyon" and "open trade with China" not in labels(g)
+    order = labels(g)[-1]
+    play(g, order)
+    assert f"Special Envoy opens {order}" in [e["text"] for e in g.log] and cubes(g) == (5, 7)
+
+
+def test_choose_the_crown_commanders_deploy_target():
+    """HB Commander 2: -2 you choose a valid Deploy target."""
+    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Director of Trade": None},
+                          "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
+                          "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 4},
+                          "treasuries": {"President of Bombay": 0}}, script=[1] * 10)
+    drive(g, lambda g: at_window(g) and fav("you choose the Crown Commander's Deploy target (-2)") in labels(g))
+    before = cubes(g)
+    play(g, fav("you choose the Crown Commander's Deploy target (-2)"))
+    assert g.current_player() == "benyon" and "Deploy against which region" in g.prompt()
+    play(g, "region Mysore")
+    assert "Deploy against Mysore" in g.prompt() and cubes(g) == (before[0] - 2, before[1] + 2)
+
+
+def test_choose_the_sea_zone_of_a_ship_the_crown_places():
+    """HB Manager of Shipping 4: -1 the Crown places one ship in the sea zone of your choice."""
+    g = solo(0, position={"phase": "operations", "offices": {"Manager of Shipping": "crown", "Director of Trade": None},
+                          "treasuries": {"Manager of Shipping": 2}})
+    drive(g, lambda g: at_window(g) and fav("you choose the sea zone of this ship the Crown places (-1)") in labels(g))
+    play(g, fav("you choose the sea zone of this ship the Crown places (-1)"))
+    assert g.current_player() == "benyon"
+    ships = int(g.state.extra_ships[2] + g.state.company_ships[2])
+    play(g, "East Indian Ocean")
+    assert int(g.state.extra_ships[2] + g.state.company_ships[2]) == ships + 1 and cubes(g) == (5, 7)

@@ -117,7 +117,7 @@ class CrownBot(PromptBot):
         "family_shipyard_chosen", "policy_tax_return", "power_swap_first", "power_swap_second",
         "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen",
         "blackmail_play", "trade_mercantile_answer", "deploy_diplomatic_answer", "london_letters_answer", "blackmail_cancel_answer",
-        "favour_chosen", "favour_shipyard", "favour_card", "favour_consent", "favour_elect_you")})
+        "favour_chosen", "favour_shipyard", "favour_card", "favour_consent", "favour_elect_you", "favour_decide")})
 
     # --- favours (RB p.45-46): the family's decisions, when the bot plays the family's seat too -------------
     def on_favour_chosen(self, ctx):
@@ -128,6 +128,9 @@ class CrownBot(PromptBot):
         return DONE
 
     def on_favour_elect_you(self, ctx):
+        return DONE
+
+    def on_favour_decide(self, ctx):
         return DONE
 
     def on_favour_shipyard(self, ctx):

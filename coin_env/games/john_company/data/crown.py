@@ -145,6 +145,10 @@ FAVOUR_LABELS = (
     ("debt_consent", "buy the Crown's consent to the Debt advance beyond 3 (-1 .. -6)"),
     ("alliance_consent", "buy the Crown President's consent to your alliance purchase (-2 / -1)"),
     ("crown_alliance_consent", "consent to the Crown Commander's alliance purchase in your Presidency (+1)"),
+    ("decide_hiring", "you make this hiring decision for the Crown (-3)"),
+    ("decide_deploy", "you choose the Crown Commander's Deploy target (-2)"),
+    ("decide_envoy", "you choose the order the Crown's Special Envoy opens (-1)"),
+    ("decide_ship_zone", "you choose the sea zone of this ship the Crown places (-1)"),
 )
 BASIC_FAVOURS = ({
     "give_unfitted_shipyard": 2, "give_fitted_shipyard": 3, "give_workshop": 4, "give_luxury": 5,
@@ -183,3 +187,9 @@ ALLIANCE_CONSENT = ((-2, -2, -1, 0, 0), "rule: HB Commander (digest §9.6.10): y
                     "President's consent to buy an alliance costs -2/-2/-1/0/0 (0 = free consent); columns SC")
 CROWN_ALLIANCE_CONSENT = (1, "rule: HB Commander 1 (digest §9.6.10): +1 you consent to the Crown Commander's purchase "
                           "in your Presidency when you did not pay to cause it")
+# "You decide for the Crown": the family makes the Crown's next matching decision (rules/crown_favours.py).
+DECIDE_FOR_THE_CROWN = ({
+    "decide_hiring": -3, "decide_deploy": -2, "decide_envoy": -1, "decide_ship_zone": -1,
+}, "rule: HB Hiring 4 (-3 you make one hiring decision for the Crown), HB Commander 2 (-2 you choose a valid "
+   "Deploy target), HB Director of Trade 1 (-1 target a specific order), HB Manager of Shipping 4 (-1 the Crown "
+   "places one ship in the sea zone or China of your choice); digest §9.6.4-9.6.10")

@@ -491,3 +491,47 @@ def writers_return(game) -> None:
                         for o in range(len(s.order_state)))
         if not returning:
             mandatory(game, "upkeep_writers", cd.UPKEEP_WRITERS[0])
+
+
+# --- "you decide for the Crown" (HB Hiring, Commander, Director of Trade, Manager of Shipping) ------------------
+def crown_decision(game, fav: str) -> None:
+    """Called right after the Crown's decision frame is pushed: offer the family, for the favour's price
+    (data/crown.py DECIDE_FOR_THE_CROWN), to make this decision for the Crown -- the frame's decider becomes
+    the family and its options stay the Crown's legal ones. Offered only when the decision has a choice.
+    Readings: 'one hiring decision' is the choice of candidate for one office (a 'whose?' that follows is
+    the Crown's again); the envoy favour (-1, 'target a specific order') leaves China out when an order can
+    be opened (opening China instead is HB's -3 favour, not offered)."""
+    s = game.state
+    top = game.top()
+    if not active(s) or top is None or top.get("kind") != "choose" or top.get("actor") != key(CROWN):
+        return
+    options = _decided_options(fav, top["options"])
+    value = cd.DECIDE_FOR_THE_CROWN[0][fav]
+    if len(options) < 2 or not affordable(s, value):
+        return
+    me = family(s)
+    game.choose(key(me), f"{name(me)}: a favour with the Crown? It is to decide: {top['ask']} (promise cubes: "
+                f"you {cubes(s, 'family')}, the Crown {cubes(s, 'crown')})", [FAVOUR[fav], DONE], "favour_decide",
+                favour=fav)
+
+
+def _decided_options(fav: str, options: list) -> list:
+    from ..actions import PROC
+    if fav == "decide_envoy":
+        orders = [a for a in options if a != PROC["open_china"]]
+        return orders or list(options)
+    return list(options)
+
+
+@CONTINUATIONS.register
+def favour_decide(game, frame, action):
+    if action == DONE:
+        return
+    s = game.state
+    fav = frame["favour"]
+    pay(game, fav, cd.DECIDE_FOR_THE_CROWN[0][fav])
+    top = game.top()                          # the Crown's decision, now the family's
+    me = family(s)
+    top["actor"] = key(me)
+    top["options"] = _decided_options(fav, top["options"])
+    top["ask"] = f"{name(me)} decides for the Crown (a favour): {top['ask']}"

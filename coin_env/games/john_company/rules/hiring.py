@@ -164,6 +164,7 @@ def _ask_source(game, office, hirer, no_own, only=None):
     sources = sorted({source_action(src) for src, _ in pool})
     game.choose(key(hirer), f"{name(hirer)} hires the {OFFICE_NAMES[office]}: choose a candidate", sources,
                 "hiring_source_chosen", office=office, hirer=hirer, no_own=no_own, only=only)
+    crown_favours.crown_decision(game, "decide_hiring")         # solo: HB Hiring, -3
 
 
 @CONTINUATIONS.register

@@ -376,6 +376,7 @@ def commander_chosen(game, frame, action):
     dice = army_dice(s, p)
     game.choose(key(c), "Deploy against which region?",
                 [REGION0 + r for r in targets(s, p) if dice > penalty(s, r)], "deploy_target", p=p)
+    crown_favours.crown_decision(game, "decide_deploy")         # solo: HB Commander, -2
 
 
 @CONTINUATIONS.register

@@ -81,6 +81,7 @@ def _ask_zone(game, slot, kind, ship):
     what = SHIP_NAMES[ship] if ship >= 0 else ("a Company ship" if kind == "company" else "an extra ship")
     game.choose(key(slot), f"Place {what} in which sea zone?", [ZONE0 + z for z in zones_in_play(s)],
                 "mos_zone", slot=slot, ship_kind=kind, ship=ship)
+    crown_favours.crown_decision(game, "decide_ship_zone")      # solo: HB Manager of Shipping, -1
 
 
 @CONTINUATIONS.register
