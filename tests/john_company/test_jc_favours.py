@@ -8,6 +8,7 @@ import pytest
 from coin_env.core.game import IllegalActionError
 from coin_env.games.john_company import game as jc
 from coin_env.games.john_company.bots import CrownBot
+from coin_env.games.john_company.data import crown as cd
 from coin_env.games.john_company.encoding import JohnCompanyEncoder
 from coin_env.games.john_company.static import CROWN, SHIP_NAMES
 from jc_helpers import decline_blackmail, labels, play
@@ -474,3 +475,29 @@ def test_choose_the_sea_zone_of_a_ship_the_crown_places():
     ships = int(g.state.extra_ships[2] + g.state.company_ships[2])
     play(g, "East Indian Ocean")
     assert int(g.state.extra_ships[2] + g.state.company_ships[2]) == ships + 1 and cubes(g) == (5, 7)
+
+
+# --- the Crown Chairman's dividends (HB Revenue 3) -----------------------------------------------------------
+def dividends_game():
+    g = solo(0, position={"phase": "revenue", "offices": {"Chairman": "crown"}, "court": {"crown": 2, "benyon": 2},
+                          "balance": 40})
+    drive(g, lambda g: at_window(g) and "dividend" in g.prompt())
+    return g
+
+
+def paid(g):
+    return [e["text"] for e in g.log if "dividend(s) paid" in e["text"]]
+
+
+@pytest.mark.parametrize("favour,shift", [("one dividend more (-1 / -2)", 1), ("one dividend fewer (-2 / -1)", -1)])
+def test_dividend_favours_shift_the_crown_chairmans_count(favour, shift):
+    """HB Revenue 3: one fewer -2/-2/-1/-1/-1, one more -1/-1/-2/-2/-2; the bot pays the shifted count."""
+    g = dividends_game()
+    c = g.state.crown["climate"]
+    n = int(g.prompt().split("would pay ")[1].split(" ")[0])
+    before = cubes(g)
+    play(g, fav(f"the Crown Chairman pays {favour}"), "done")
+    price = -(cd.DIVIDEND_MORE if shift > 0 else cd.DIVIDEND_FEWER)[0][c]
+    assert cubes(g) == (before[0] - price, before[1] + price)
+    drive(g, lambda g: paid(g) or g.state.phase != "revenue")
+    assert paid(g) == [f"{n + shift} dividend(s) paid: £{(n + shift) * 5}"]

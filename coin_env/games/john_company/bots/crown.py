@@ -117,7 +117,7 @@ class CrownBot(PromptBot):
         "family_shipyard_chosen", "policy_tax_return", "power_swap_first", "power_swap_second",
         "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen",
         "blackmail_play", "trade_mercantile_answer", "deploy_diplomatic_answer", "london_letters_answer", "blackmail_cancel_answer",
-        "favour_chosen", "favour_shipyard", "favour_card", "favour_consent", "favour_elect_you", "favour_decide")})
+        "favour_chosen", "favour_shipyard", "favour_card", "favour_consent", "favour_elect_you", "favour_decide", "favour_dividends")})
 
     # --- favours (RB p.45-46): the family's decisions, when the bot plays the family's seat too -------------
     def on_favour_chosen(self, ctx):
@@ -131,6 +131,9 @@ class CrownBot(PromptBot):
         return DONE
 
     def on_favour_decide(self, ctx):
+        return DONE
+
+    def on_favour_dividends(self, ctx):
         return DONE
 
     def on_favour_shipyard(self, ctx):
@@ -691,15 +694,10 @@ class CrownBot(PromptBot):
         return ctx.number_for(self.dividends(ctx.state))
 
     def dividends(self, s) -> int:
-        from ..rules.revenue import shares
-        per = shares(s)
-        floor = cd.DIVIDEND_FLOOR[0][climate(s)]
-        if per <= 0 or s.balance < per:
-            return 0
-        n = 1
-        while s.balance - (n + 1) * per >= floor:
-            n += 1
-        return n
+        """The count, with the dividend favours bought this turn (rules/crown_favours.crown_dividends reads
+        their record in state.crown)."""
+        from ..rules.crown_favours import crown_dividends
+        return crown_dividends(s)
 
     def on_revenue_royal_protection(self, ctx):
         """HB Revenue 2: a Crown Chairman always discards Royal Protection when loans would be taken."""

@@ -149,6 +149,8 @@ FAVOUR_LABELS = (
     ("decide_deploy", "you choose the Crown Commander's Deploy target (-2)"),
     ("decide_envoy", "you choose the order the Crown's Special Envoy opens (-1)"),
     ("decide_ship_zone", "you choose the sea zone of this ship the Crown places (-1)"),
+    ("dividend_fewer", "the Crown Chairman pays one dividend fewer (-2 / -1)"),
+    ("dividend_more", "the Crown Chairman pays one dividend more (-1 / -2)"),
 )
 BASIC_FAVOURS = ({
     "give_unfitted_shipyard": 2, "give_fitted_shipyard": 3, "give_workshop": 4, "give_luxury": 5,
@@ -193,3 +195,5 @@ DECIDE_FOR_THE_CROWN = ({
 }, "rule: HB Hiring 4 (-3 you make one hiring decision for the Crown), HB Commander 2 (-2 you choose a valid "
    "Deploy target), HB Director of Trade 1 (-1 target a specific order), HB Manager of Shipping 4 (-1 the Crown "
    "places one ship in the sea zone or China of your choice); digest §9.6.4-9.6.10")
+DIVIDEND_FEWER = ((-2, -2, -1, -1, -1), "rule: HB Revenue 3 (digest §9.6.11): one dividend fewer; columns SC")
+DIVIDEND_MORE = ((-1, -1, -2, -2, -2), "rule: HB Revenue 3 (digest §9.6.11): one dividend more; columns SC")

@@ -535,3 +535,51 @@ def favour_decide(game, frame, action):
     top["actor"] = key(me)
     top["options"] = _decided_options(fav, top["options"])
     top["ask"] = f"{name(me)} decides for the Crown (a favour): {top['ask']}"
+
+
+# --- the Crown Chairman's dividends (HB Revenue 3) ---------------------------------------------------------------
+def crown_dividends(s) -> int:
+    """HB Revenue 3: a Crown Chairman pays one dividend if able, then more as long as the Balance stays at least
+    £0/£2/£4/£6/£8 afterwards -- shifted by the dividend favours bought this turn (the record in state.crown;
+    the crown bot pays this many)."""
+    from .revenue import shares
+    per = shares(s)
+    floor = cd.DIVIDEND_FLOOR[0][s.crown["climate"] if s.crown is not None else cd.BULL]
+    if per <= 0 or s.balance < per:
+        return 0
+    n = 1
+    while s.balance - (n + 1) * per >= floor:
+        n += 1
+    if s.crown is not None:
+        n += done_this_turn(s, "dividend_more") - done_this_turn(s, "dividend_fewer")
+    return max(0, min(n, int(s.balance) // per))
+
+
+def dividend_window(game) -> None:
+    """Called right after a Crown Chairman is asked how many dividends: HB Revenue 3's favours, one dividend
+    fewer (-2/-2/-1/-1/-1) or more (-1/-1/-2/-2/-2), each offered while it changes the count."""
+    from .revenue import shares
+    s = game.state
+    if not active(s) or int(s.office_holder[CHAIRMAN]) != CROWN:
+        return
+    n, c = crown_dividends(s), s.crown["climate"]
+    favs = []
+    if n > 0 and affordable(s, cd.DIVIDEND_FEWER[0][c]):
+        favs.append("dividend_fewer")
+    if n + 1 <= int(s.balance) // max(1, shares(s)) and affordable(s, cd.DIVIDEND_MORE[0][c]):
+        favs.append("dividend_more")
+    if favs:
+        me = family(s)
+        game.choose(key(me), f"{name(me)}: a favour with the Crown? The Crown Chairman would pay {n} dividend(s) "
+                    f"(promise cubes: you {cubes(s, 'family')}, the Crown {cubes(s, 'crown')})",
+                    [FAVOUR[f] for f in favs] + [DONE], "favour_dividends")
+
+
+@CONTINUATIONS.register
+def favour_dividends(game, frame, action):
+    if action == DONE:
+        return
+    s = game.state
+    fav = FAVOUR_OF_ACTION[action]
+    pay(game, fav, (cd.DIVIDEND_FEWER if fav == "dividend_fewer" else cd.DIVIDEND_MORE)[0][s.crown["climate"]])
+    dividend_window(game)
