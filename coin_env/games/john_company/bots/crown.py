@@ -10,7 +10,10 @@ otherwise by the bot's die (Ctx.pick, the game's generator).
 
 Not covered (the fallback answers, counted in ``fallbacks``): the Director of Trade's and Military
 Affairs' transfer lists (HB: the Crown makes none here), exact trade-route planning (the bot declares
-regions by the AI region priority while it can pay), and favours (not offered by the engine).
+regions by the AI region priority while it can pay). Favours are the family's decisions (rules/crown_favours.py):
+the bot performs none when it plays the family's seat; where a bought favour changes the Crown's procedure
+the bot reads its record in ``state.crown`` (the dividend count) or the engine hands the decision to the
+family (the "you decide for the Crown" favours); a bought consent is given by the engine.
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FAMILY_
                       REGION_OF_GOVERNOR, REGION_ORDERS, SUPERINTENDENT, T_DOT, T_MOS)
 from .plumbing import PromptBot
 
-LABEL = ("The Crown of the Crown Handbook (solo): climates, AI cards and per-phase procedures; favours not offered; "
-         "AI cards 8-10's climate charts reconstructed")
+LABEL = ("The Crown of the Crown Handbook (solo): climates, AI cards and per-phase procedures; favours read from "
+         "state.crown; AI cards 8-10's climate charts reconstructed")
 LAW_INFO = {law[0]: law for law in LAWS}
 DIAL = POLICY_DIAL[0]
 RIBBON = (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS) + PRESIDENT + (
@@ -96,7 +99,7 @@ def most(s, crown_value, other_values) -> bool:
 
 class CrownBot(PromptBot):
     """The Crown of the Crown Handbook (digest §9.6). ``official = False``: AI cards 8-10 and the card
-    backs are reconstructions, and favours are not offered."""
+    backs are reconstructions, and some favours are not implemented (rules/crown_favours.py)."""
 
     name = "crown"
     official = False
@@ -117,7 +120,8 @@ class CrownBot(PromptBot):
         "family_shipyard_chosen", "policy_tax_return", "power_swap_first", "power_swap_second",
         "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen",
         "blackmail_play", "trade_mercantile_answer", "deploy_diplomatic_answer", "london_letters_answer", "blackmail_cancel_answer",
-        "favour_chosen", "favour_shipyard", "favour_card", "favour_consent", "favour_elect_you", "favour_decide", "favour_dividends")})
+        "favour_chosen", "favour_shipyard", "favour_card", "favour_consent", "favour_elect_you", "favour_decide",
+        "favour_dividends")})
 
     # --- favours (RB p.45-46): the family's decisions, when the bot plays the family's seat too -------------
     def on_favour_chosen(self, ctx):
@@ -315,7 +319,8 @@ class CrownBot(PromptBot):
         return ctx.first(FAMILY0 + me)
 
     def on_consent_answer(self, ctx):
-        """RB p.46 / HB: the Crown's consent is bought with favours (not offered): it refuses."""
+        """RB p.46 / HB: the Crown's consent is bought with favours (rules/crown_favours.py gives a bought one): it
+        refuses."""
         return NO
 
     # --- IV. Chairman (HB Chairman; digest §9.6.5) -----------------------------------------------------------

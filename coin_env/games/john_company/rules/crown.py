@@ -23,11 +23,14 @@ Crown seat is an ordinary family (the engine's default since the first increment
 * Final Scoring (RB p.46; AID §22): the Power Award gives first place only and the failure table
   adjusts the family's VP (rules/final_scoring.py, already solo-aware).
 
-Not implemented (named, never silent): favours and promise cubes are counted but no favour is offered
-(the Crown board's basic favours and each phase's red / blue boxes, digest §9.5-9.6); the Crown's
-Royal Privilege (paying a tax shortfall from the Balance); the solo mandatory favours; Legendary's
-failure card (its text is missing, digest G9); two-family Crown rules (digest §9.8: the Handbook's 2P
-rules are not in the sources).
+* Favours and promise cubes (RB p.45-46; HB per phase): rules/crown_favours.py (the favour windows, the Crown
+  board's basic favours, consent favours, the phases' mandatory favours, "you decide for the Crown").
+* Royal Privilege (HB Parliament / Upkeep, AID): :func:`royal_privilege` -- the Crown's unpaid tax or upkeep
+  comes from the Company Balance, with emergency loans (which may fail the Company).
+
+Not implemented (named, never silent): the favours rules/crown_favours.py lists as missing; Legendary's
+failure card (its text is missing, digest G9); two-family Crown rules (digest §9.8: the Handbook's 2P rules
+are not in the sources).
 """
 
 from __future__ import annotations

@@ -28,18 +28,41 @@ Implemented favours (each cites its source where it lives):
   of the window) to keep the decisions few; a gain favour is offered only while the Crown has a cube (the
   rule allows it for nothing, which no one wants); the receiver's item is the family's choice (shipyards
   by ship, prestige cards by card) when there are several; invested workshops (+1 / -3) need firms.
-* Consent favours (:func:`seek_consent`, a wrapper of rules/common.seek_consent used by the phase files):
-  HB Hiring 3 -2 for the Crown's consent to your nepotism; HB Hiring 4.1 the Crown's nepotism, solo
-  mandatory +2 (you must consent and receive 2 cubes when the Crown holds at least 2); a bought consent is
-  binding: the engine gives it and the Crown is not asked.
-* Chairman election (HB Hiring 1, :func:`election`): -3 the Crown, holding a majority of Company shares,
-  elects you instead (reading: you need a Court share to take the chair, RB p.15); +3 you, holding the
-  majority, elect the Crown.
-* Mandatory favours (:func:`mandatory`): HB Chairman -1 once per turn when you are Chairman.
+* Consent favours (:func:`seek_consent`, a wrapper of rules/common.seek_consent that the phase files call
+  instead; the favour is offered before the consent is asked): HB Hiring 3 -2 for the Crown's consent to
+  your nepotism; HB Hiring 4.1 the Crown's nepotism, solo mandatory +2 (you must consent and receive 2 cubes
+  when the Crown holds at least 2; otherwise you are asked); HB Chairman: the Crown's shares consent to the
+  first Debt advance beyond 3 at -1/-2/-3/-4/-6 by climate, each further one this turn at -1; HB Hiring 1:
+  +3 you (majority) support the Crown for Chairman; HB Commander: your alliance purchase in a Crown
+  Presidency, the Crown President's consent -2/-2/-1/0/0 (0: it consents at once, free), and +1 you
+  consent to a Crown Commander's purchase in your Presidency. A bought consent is binding: the engine
+  gives it and the Crown is not asked (without the favour the crown bot refuses, HB: consent is bought).
+* Chairman election (HB Hiring 1, :func:`election_window`): -3 the Crown, holding a majority of Company
+  shares (or equality as the former Chairman), elects you instead -- offered before the vote (reading: you
+  need a Court share to take the chair, RB p.15).
+* Mandatory favours (:func:`mandatory`; when the payer has the cubes): HB Chairman -1 once per turn when you
+  are Chairman (before any action); HB Hiring 3 +1 when you hire a Crown piece over another family's
+  candidate; HB Manager of Shipping -1 when a Crown Manager fits your ship (before its zone is chosen) and
+  +1 when you fit a Crown ship (RB p.45's example; reading: a blue box your own action earns is taken);
+  HB Military Affairs +1 when you, as MA, assign the Crown as Commander; HB President +1 per Crown writer
+  you place filling orders; HB Upkeep +1 per Crown Presidency where you have a writer in its Writers box
+  and none of yours returns from its orders (reading: checked in Refresh, when writers return).
+* "You decide for the Crown" (:func:`crown_decision`): after paying, the Crown's decision just asked
+  becomes the family's (same legal options): HB Hiring 4 -3 one hiring decision (the candidate for one
+  office), HB Commander 2 -2 a valid Deploy target, HB Director of Trade 1 -1 the order a Special Envoy
+  opens, HB Manager of Shipping 4 -1 the sea zone of one ship the Crown places.
+* HB Revenue 3 (:func:`dividend_window`): a Crown Chairman pays one dividend fewer (-2/-2/-1/-1/-1) or more
+  (-1/-1/-2/-2/-2); the crown bot reads the record (:func:`crown_dividends`).
+Royal Privilege is in rules/crown.py (not a favour).
 
-Not implemented (named): the other phases' red / blue boxes of digest §9.6 (Director of Trade, Governor
-General, Shipping, Military Affairs, Presidencies, Revenue's dividend count, Parliament's law and dial
-favours, London Season's), the "you decide for the Crown" favours, and firms' favours (no Deregulation).
+Not implemented (named): the other red / blue boxes of digest §9.6 -- London Season (take £1 / an
+enterprise card / a blackmail card), the Chairman's Seek Debt count and allocation favours (Crown
+Chairman), Director of Trade transfers and China, Governor General / Governor dice and results, Shipping's
+buy / lease / fit-a-specific-ship favours, Military Affairs transfers and officer assignment, a Crown
+President's order and trade dice, the Crown Commander's alliance / dice / deploy-again favours, the
+Superintendent's minimum, Parliament's law-draw and dial favours, your blue boxes as Director of Trade,
+Governor General or Governor and for placing ships in a Crown Presidency's zone -- and the firms' favours
+(no Deregulation in 1710).
 """
 
 from __future__ import annotations
