@@ -501,3 +501,47 @@ def test_dividend_favours_shift_the_crown_chairmans_count(favour, shift):
     assert cubes(g) == (before[0] - price, before[1] + price)
     drive(g, lambda g: paid(g) or g.state.phase != "revenue")
     assert paid(g) == [f"{n + shift} dividend(s) paid: £{(n + shift) * 5}"]
+
+
+# --- London Season (HB London Season; digest §9.6.1) ----------------------------------------------------------
+def test_take_a_pound_before_retirements_for_two_cubes():
+    g = solo(0, position={"phase": "london_season", "turn": 2, "cash": {"crown": 10, "benyon": 0}})
+    assert labels(g) == [fav("take £1 from the Crown's treasury before retirements (-2)"), "done"]
+    play(g, fav("take £1 from the Crown's treasury before retirements (-2)"))
+    assert cubes(g) == (4, 8) and (int(g.state.cash[ME]), int(g.state.cash[CROWN])) == (1, 9)
+    play(g, fav("take £1 from the Crown's treasury before retirements (-2)"), "done")
+    assert cubes(g) == (2, 10)
+
+
+def test_after_the_crown_has_retired_take_a_card_or_a_pound():
+    """-5 an enterprise prestige card, -4 a blackmail card (unseen: the engine draws it), -1 £1."""
+    g = solo(0, position={"phase": "london_season", "turn": 2, "cash": {"crown": 3, "benyon": 0},
+                          "prestige": {"crown": ["Foundry"]}, "blackmail": {"crown": ["Company Fraud"]}},
+             crown_difficulty="easy")
+    play(g, "done")
+    drive(g, lambda g: at_window(g) and fav("take £1 from the Crown's treasury (-1)") in labels(g))
+    assert fav("take a blackmail card from the Crown, unseen (-4)") in labels(g)
+    play(g, fav("take an enterprise prestige card from the Crown (-5)"))
+    assert 24 in g.state.hands[ME]["prestige"] and 24 not in g.state.hands[CROWN]["prestige"]
+    assert cubes(g) == (1, 11)
+    assert labels(g) == [fav("take £1 from the Crown's treasury (-1)"), "done"]      # 1 cube left: -4 unaffordable
+
+
+def test_take_the_crowns_blackmail_card():
+    g = solo(0, position={"phase": "london_season", "turn": 2, "cash": {"crown": 0},
+                          "blackmail": {"crown": ["Company Fraud"]}})
+    drive(g, lambda g: at_window(g) and fav("take a blackmail card from the Crown, unseen (-4)") in labels(g))
+    crowns, mine = list(g.state.hands[CROWN]["blackmail"]), list(g.state.hands[ME]["blackmail"])
+    play(g, fav("take a blackmail card from the Crown, unseen (-4)"))
+    got = [c for c in g.state.hands[ME]["blackmail"] if c not in mine]
+    assert len(got) == 1 and got[0] in crowns and got[0] not in g.state.hands[CROWN]["blackmail"]
+    assert cubes(g) == (2, 10)
+
+
+def test_a_spouse_forbidding_shipyards_forbids_taking_one():
+    """RB spouse restriction (Violet Effingham: no shipyards): the family does not take one from the Crown."""
+    ships = {"Atlas": {"owner": "crown", "zone": None}}
+    g = family_window(cash={"benyon": 12}, ships=ships)
+    assert fav("take an unfitted shipyard from the Crown (-4)") in labels(g)
+    g = family_window(cash={"benyon": 12}, ships=ships, prestige={"benyon": ["Violet Effingham"]})
+    assert fav("take an unfitted shipyard from the Crown (-4)") not in labels(g)

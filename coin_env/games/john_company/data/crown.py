@@ -151,6 +151,10 @@ FAVOUR_LABELS = (
     ("decide_ship_zone", "you choose the sea zone of this ship the Crown places (-1)"),
     ("dividend_fewer", "the Crown Chairman pays one dividend fewer (-2 / -1)"),
     ("dividend_more", "the Crown Chairman pays one dividend more (-1 / -2)"),
+    ("take_pound_early", "take £1 from the Crown's treasury before retirements (-2)"),
+    ("take_pound", "take £1 from the Crown's treasury (-1)"),
+    ("take_enterprise", "take an enterprise prestige card from the Crown (-5)"),
+    ("take_blackmail", "take a blackmail card from the Crown, unseen (-4)"),
 )
 BASIC_FAVOURS = ({
     "give_unfitted_shipyard": 2, "give_fitted_shipyard": 3, "give_workshop": 4, "give_luxury": 5,
@@ -197,3 +201,7 @@ DECIDE_FOR_THE_CROWN = ({
    "places one ship in the sea zone or China of your choice); digest §9.6.4-9.6.10")
 DIVIDEND_FEWER = ((-2, -2, -1, -1, -1), "rule: HB Revenue 3 (digest §9.6.11): one dividend fewer; columns SC")
 DIVIDEND_MORE = ((-1, -1, -2, -2, -2), "rule: HB Revenue 3 (digest §9.6.11): one dividend more; columns SC")
+LONDON_FAVOURS = ({"take_pound_early": -2, "take_pound": -1, "take_enterprise": -5, "take_blackmail": -4},
+                  "rule: HB London Season (digest §9.6.1): before retirements -2 take £1 from the Crown's treasury; "
+                  "after the Crown has retired -1 take £1, -5 take an enterprise prestige card, -4 take a blackmail "
+                  "card from the Crown (no peeking)")

@@ -53,10 +53,15 @@ Implemented favours (each cites its source where it lives):
   opens, HB Manager of Shipping 4 -1 the sea zone of one ship the Crown places.
 * HB Revenue 3 (:func:`dividend_window`): a Crown Chairman pays one dividend fewer (-2/-2/-1/-1/-1) or more
   (-1/-1/-2/-2/-2); the crown bot reads the record (:func:`crown_dividends`).
+* HB London Season: before retirements -2 take £1 from the Crown's treasury; after the Crown has retired -1
+  take £1, -5 take an enterprise prestige card, -4 take a blackmail card (no peeking: the engine draws one of
+  the Crown's at random). Reading: "after the Crown has retired" is offered at the end of the London Season
+  (after the prestige cards; the engine's retirement step hands its totals to the prestige step directly).
+* A family whose spouse forbids an item (John Thorpe: workshops, Violet Effingham: shipyards, Esther
+  Summerson: blackmail) is not offered to take one (the Crown ignores spouse texts, digest §9.2).
 Royal Privilege is in rules/crown.py (not a favour).
 
-Not implemented (named): the other red / blue boxes of digest §9.6 -- London Season (take £1 / an
-enterprise card / a blackmail card), the Chairman's Seek Debt count and allocation favours (Crown
+Not implemented (named): the other red / blue boxes of digest §9.6 -- the Chairman's Seek Debt count and allocation favours (Crown
 Chairman), Director of Trade transfers and China, Governor General / Governor dice and results, Shipping's
 buy / lease / fit-a-specific-ship favours, Military Affairs transfers and officer assignment, a Crown
 President's order and trade dice, the Crown Commander's alliance / dice / deploy-again favours, the
@@ -179,6 +184,8 @@ def price(state, fav: str) -> int:
         return cd.ELECT_CROWN[0]
     if fav == "crown_alliance_consent":
         return cd.CROWN_ALLIANCE_CONSENT[0]
+    if fav in cd.LONDON_FAVOURS[0]:
+        return cd.LONDON_FAVOURS[0][fav]
     raise ValueError(fav)
 
 
@@ -199,8 +206,28 @@ def _crown_majority(s) -> bool:
     return 2 * mine > shares(s)
 
 
+JOHN_THORPE, VIOLET_EFFINGHAM, ESTHER_SUMMERSON = 13, 14, 12     # spouses forbidding workshops / shipyards / blackmail
+
+
+def _spouse_forbids(s, me: int, fav: str) -> bool:
+    """RB spouse restrictions (rules/london_season.py): a family whose spouse forbids an item does not take it
+    (the Crown ignores spouse texts, digest §9.2)."""
+    spouses = s.hands[me]["prestige"]
+    return ((fav == "take_workshop" and JOHN_THORPE in spouses)
+            or (fav.endswith("shipyard") and fav.startswith("take_") and VIOLET_EFFINGHAM in spouses)
+            or (fav == "take_blackmail" and ESTHER_SUMMERSON in spouses))
+
+
 def _item_ok(s, fav: str) -> bool:
     me = family(s)
+    if _spouse_forbids(s, me, fav):
+        return False
+    if fav in ("take_pound_early", "take_pound"):
+        return s.cash[CROWN] >= 1
+    if fav == "take_enterprise":
+        return bool(_prestige(s, CROWN))
+    if fav == "take_blackmail":
+        return bool(s.hands[CROWN]["blackmail"])
     giver, taker = (me, CROWN) if fav.startswith("give_") else (CROWN, me)
     if fav.endswith("unfitted_shipyard"):
         return bool(_shipyards(s, giver, False))
@@ -228,6 +255,10 @@ def available(game, win: str) -> list[str]:
         return []
     if win in BASIC_WINDOWS:
         favs = list(cd.BASIC_FAVOURS[0]) + ["remove_promise_card"] + (["give_pound"] if win == "new_shares" else [])
+    elif win == "london_before":
+        favs = ["take_pound_early"]
+    elif win == "london_after":
+        favs = ["take_pound", "take_enterprise", "take_blackmail"]
     else:
         return []
     favs = [f for f in favs if affordable(s, price(s, f)) and _item_ok(s, f)]
@@ -277,13 +308,28 @@ def favour_chosen(game, frame, action):
             game.choose(key(me), f"{name(me)}: which shipyard {'goes to' if taker == CROWN else 'comes from'} the "
                         "Crown?", [SHIP0 + i for i in ships], "favour_shipyard", taker=taker)
         return
-    if fav == "give_prestige":
-        cards = _prestige(s, me)
+    if fav in ("give_prestige", "take_enterprise"):
+        giver = me if fav == "give_prestige" else CROWN
+        cards = _prestige(s, giver)
         if len(cards) == 1:
-            _move_card(game, cards[0], me)
+            _move_card(game, cards[0], giver)
         else:
-            game.choose(key(me), f"{name(me)}: which enterprise prestige card goes to the Crown?",
-                        [FAVOUR_CARD[c] for c in cards], "favour_card")
+            game.choose(key(me), f"{name(me)}: which enterprise prestige card "
+                        f"{'goes to' if giver == me else 'comes from'} the Crown?",
+                        [FAVOUR_CARD[c] for c in cards], "favour_card", giver=giver)
+        return
+    if fav == "take_blackmail":              # HB London Season: no peeking -- one of its cards at random
+        cards = list(s.hands[CROWN]["blackmail"])
+        card = cards[s.rng.die(len(cards), "favour: a blackmail card from the Crown") - 1]
+        hands = [dict(h) for h in s.hands]
+        hands[CROWN]["blackmail"] = [c for c in cards if c != card]
+        hands[me]["blackmail"] = list(hands[me]["blackmail"]) + [card]
+        s.hands = hands
+        game.log_note("crown", f"{name(me)} takes a blackmail card from the Crown")
+        return
+    if fav in ("take_pound_early", "take_pound"):
+        s.cash[CROWN] -= 1
+        s.cash[me] += 1
         return
     giver, taker = (me, CROWN) if fav.startswith("give_") else (CROWN, me)
     if fav.endswith("workshop"):
@@ -319,17 +365,19 @@ def favour_shipyard(game, frame, action):
 
 
 def _move_card(game, card: int, giver: int) -> None:
+    """An enterprise prestige card changes hands (RB p.8: transferable; it counts as an enterprise of its type)."""
     s = game.state
+    taker = family(s) if giver == CROWN else CROWN
     hands = [dict(h) for h in s.hands]
     hands[giver]["prestige"] = [c for c in hands[giver]["prestige"] if c != card]
-    hands[CROWN]["prestige"] = list(hands[CROWN]["prestige"]) + [card]
+    hands[taker]["prestige"] = list(hands[taker]["prestige"]) + [card]
     s.hands = hands
-    game.log_note("crown", f"{name(giver)} gives the enterprise card {card} to the Crown")
+    game.log_note("crown", f"{name(giver)} gives the enterprise card {card} to {name(taker)}")
 
 
 @CONTINUATIONS.register
 def favour_card(game, frame, action):
-    _move_card(game, FAVOUR_CARD_OF_ACTION[action], family(game.state))
+    _move_card(game, FAVOUR_CARD_OF_ACTION[action], frame.get("giver", family(game.state)))
 
 
 
