@@ -62,12 +62,12 @@ Implemented favours (each cites its source where it lives):
 Royal Privilege is in rules/crown.py (not a favour).
 
 Not implemented (named): the other red / blue boxes of digest §9.6 -- the Chairman's Seek Debt count and
-allocation favours (Crown Chairman), Director of Trade transfers and China, Governor General / Governor dice and results, Shipping's
-buy / lease / fit-a-specific-ship favours, Military Affairs transfers and officer assignment, a Crown
-President's order and trade dice, the Crown Commander's alliance / dice / deploy-again favours, the
-Superintendent's minimum, Parliament's law-draw and dial favours, your blue boxes as Director of Trade,
-Governor General or Governor and for placing ships in a Crown Presidency's zone -- and the firms' favours
-(no Deregulation in 1710).
+allocation favours (Crown Chairman), Director of Trade transfers and China, Governor General / Governor dice
+and results, Shipping's buy / lease / fit-a-specific-ship favours, Military Affairs transfers and officer
+assignment, a Crown President's order and trade dice, the Crown Commander's alliance / dice / deploy-again
+favours, the Superintendent's minimum, Parliament's law-draw and dial favours, your blue boxes as Director of
+Trade, Governor General or Governor and for placing ships in a Crown Presidency's zone -- and the firms'
+favours (no Deregulation in 1710).
 """
 
 from __future__ import annotations
