@@ -545,3 +545,30 @@ def test_a_spouse_forbidding_shipyards_forbids_taking_one():
     assert fav("take an unfitted shipyard from the Crown (-4)") in labels(g)
     g = family_window(cash={"benyon": 12}, ships=ships, prestige={"benyon": ["Violet Effingham"]})
     assert fav("take an unfitted shipyard from the Crown (-4)") not in labels(g)
+
+
+# --- your blue boxes as Chairman and Manager of Shipping (HB Chairman, Manager of Shipping) ---------------------
+def test_allocating_enough_to_a_crown_office_gains_a_cube():
+    """HB Chairman: you are Chairman -- +1 allocate £3/£4/£4/£4/£5 to a Crown office (Bull: £3)."""
+    offices = {"Chairman": "benyon", "Director of Trade": "benyon", "Manager of Shipping": "benyon",
+               "President of Bombay": "crown", "President of Madras": "benyon", "President of Bengal": "benyon"}
+    g = solo(0, position={"phase": "operations", "offices": offices, "balance": 10, "climate": "Bull"})
+    play(g, "0", "0", "0", "2")                   # Debt; the Director of Trade, Manager of Shipping; Bombay £2
+    assert g.state.crown["favours"]["done"] == ["chairman_dues"]
+    g = solo(0, position={"phase": "operations", "offices": offices, "balance": 10, "climate": "Bull"})
+    play(g, "0", "0", "0", "3")
+    assert g.state.crown["favours"]["done"] == ["chairman_dues", "chairman_allocation"] and cubes(g) == (6, 6)
+
+
+def test_placing_a_ship_in_a_crown_presidencys_zone_gains_a_cube():
+    """HB Manager of Shipping: you are MoS -- +1 for placing a ship in a Crown Presidency's sea zone."""
+    pos = {"phase": "operations", "offices": {"Manager of Shipping": "benyon", "President of Bombay": "crown",
+                                              "President of Madras": "benyon"},
+           "treasuries": {"Manager of Shipping": 4}}
+    g = solo(0, position=pos)
+    drive(g, lambda g: "lease an extra ship" in labels(g))
+    play(g, "lease an extra ship", "West Indian Ocean")
+    assert g.state.crown["favours"]["done"][-1:] == ["mos_crown_zone"]
+    n = g.state.crown["favours"]["total"]
+    play(g, "lease an extra ship", "South Indian Ocean")
+    assert g.state.crown["favours"]["total"] == n

@@ -205,3 +205,7 @@ LONDON_FAVOURS = ({"take_pound_early": -2, "take_pound": -1, "take_enterprise": 
                   "rule: HB London Season (digest §9.6.1): before retirements -2 take £1 from the Crown's treasury; "
                   "after the Crown has retired -1 take £1, -5 take an enterprise prestige card, -4 take a blackmail "
                   "card from the Crown (no peeking)")
+CHAIRMAN_ALLOCATION = ((3, 4, 4, 4, 5), "rule: HB Chairman (digest §9.6.5): you are Chairman -- +1 allocate "
+                       "£3/£4/£4/£4/£5 to a Crown office; columns SC")
+MOS_CROWN_ZONE = (1, "rule: HB Manager of Shipping (digest §9.6.8): you are MoS -- +1 for placing a ship in a Crown "
+                  "Presidency's sea zone or with a Crown Superintendent (China)")

@@ -47,6 +47,9 @@ Implemented favours (each cites its source where it lives):
   HB Military Affairs +1 when you, as MA, assign the Crown as Commander; HB President +1 per Crown writer
   you place filling orders; HB Upkeep +1 per Crown Presidency where you have a writer in its Writers box
   and none of yours returns from its orders (reading: checked in Refresh, when writers return).
+* Your blue boxes (:func:`allocated`, :func:`ship_placed`): HB Chairman +1 when you allocate at least
+  £3/£4/£4/£4/£5 to a Crown office; HB Manager of Shipping +1 for placing a ship in a Crown Presidency's sea
+  zone or with a Crown Superintendent (reading: taken whenever they apply, like the MoS's +1 above).
 * "You decide for the Crown" (:func:`crown_decision`): after paying, the Crown's decision just asked
   becomes the family's (same legal options): HB Hiring 4 -3 one hiring decision (the candidate for one
   office), HB Commander 2 -2 a valid Deploy target, HB Director of Trade 1 -1 the order a Special Envoy
@@ -66,8 +69,7 @@ allocation favours (Crown Chairman), Director of Trade transfers and China, Gove
 and results, Shipping's buy / lease / fit-a-specific-ship favours, Military Affairs transfers and officer
 assignment, a Crown President's order and trade dice, the Crown Commander's alliance / dice / deploy-again
 favours, the Superintendent's minimum, Parliament's law-draw and dial favours, your blue boxes as Director of
-Trade, Governor General or Governor and for placing ships in a Crown Presidency's zone -- and the firms'
-favours (no Deregulation in 1710).
+Trade, Governor General or Governor -- and the firms' favours (no Deregulation in 1710).
 """
 
 from __future__ import annotations
@@ -89,12 +91,15 @@ LABELS = dict(cd.FAVOUR_LABELS, chairman_dues="you are Chairman (-1, mandatory)"
               mos_fits_crown="you fit a Crown ship (+1)",
               ma_crown_commander="you assign the Crown as Commander (+1, mandatory)",
               president_crown_writer="you place a Crown writer filling an order (+1, mandatory)",
-              upkeep_writers="none of your writers returns from a Crown Presidency (+1, mandatory)")
+              upkeep_writers="none of your writers returns from a Crown Presidency (+1, mandatory)",
+              chairman_allocation="you allocate money to a Crown office (+1)",
+              mos_crown_zone="you place a ship in a Crown Presidency's sea zone or with a Crown Superintendent (+1)")
 ENTERPRISE_CARDS = {c[0] for c in ENTERPRISE_PRESTIGE}
 BASIC_WINDOWS = ("new_shares", "revenue_end")
 KEYS = tuple(k for k, _ in cd.FAVOUR_LABELS) + ("chairman_dues", "nepotism_crown", "hire_crown_piece",
                                                 "mos_fits_yours", "mos_fits_crown", "ma_crown_commander",
-                                                "president_crown_writer", "upkeep_writers")
+                                                "president_crown_writer", "upkeep_writers", "chairman_allocation",
+                                                "mos_crown_zone")
 
 
 # --- the record (state.crown) --------------------------------------------------------------------------------
@@ -654,3 +659,33 @@ def favour_dividends(game, frame, action):
     fav = FAVOUR_OF_ACTION[action]
     pay(game, fav, (cd.DIVIDEND_FEWER if fav == "dividend_fewer" else cd.DIVIDEND_MORE)[0][s.crown["climate"]])
     dividend_window(game)
+
+
+# --- your blue boxes as Chairman and Manager of Shipping (HB Chairman, Manager of Shipping) ----------------------
+def _treasury_office(s, k: int) -> int:
+    from ..static import DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, PRESIDENT
+    if k == 0:
+        return GOVERNOR_GENERAL if s.office_exists[GOVERNOR_GENERAL] else DIRECTOR_OF_TRADE
+    return MANAGER_OF_SHIPPING if k == 1 else PRESIDENT[k - 2]
+
+
+def allocated(game, chairman: int, k: int, value: int) -> None:
+    """HB Chairman (digest §9.6.5): you are Chairman -- +1 when you allocate at least £3/£4/£4/£4/£5 to a Crown
+    office (treasury ``k``). Reading: a blue box your own action earns is taken (as RB p.45's '+1 fit a Crown
+    ship'); once per treasury and allocation."""
+    s = game.state
+    if (active(s) and chairman == family(s) and value >= cd.CHAIRMAN_ALLOCATION[0][s.crown["climate"]]
+            and int(s.office_holder[_treasury_office(s, k)]) == CROWN):
+        mandatory(game, "chairman_allocation", 1)
+
+
+def ship_placed(game, manager: int, zone: int) -> None:
+    """HB Manager of Shipping (digest §9.6.8): you are MoS -- +1 for placing a ship in a Crown Presidency's sea
+    zone or with a Crown Superintendent (China). Reading: taken whenever it applies (a blue box)."""
+    from ..static import CHINA, PRESIDENCY_ZONE, PRESIDENT, SUPERINTENDENT
+    s = game.state
+    if not active(s) or manager != family(s):
+        return
+    crown_zone = any(PRESIDENCY_ZONE[p] == zone and int(s.office_holder[PRESIDENT[p]]) == CROWN for p in range(3))
+    if crown_zone or (zone == CHINA and int(s.office_holder[SUPERINTENDENT]) == CROWN):
+        mandatory(game, "mos_crown_zone", cd.MOS_CROWN_ZONE[0])

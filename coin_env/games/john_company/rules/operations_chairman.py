@@ -100,6 +100,7 @@ def _allocate_next(game, slot, k):
     if k == last or s.balance == 0:
         if s.balance:
             s.treasury[last] += s.balance
+            crown_favours.allocated(game, slot, last, int(s.balance))       # solo: HB Chairman, +1
             game.log_note("operations", f"Chairman allocates £{s.balance} to {TREASURY_NAMES[last]}")
             s.balance = 0
         return
@@ -113,6 +114,7 @@ def chairman_allocated(game, frame, value):
     slot, k = frame["slot"], frame["k"]
     s.balance -= value
     s.treasury[k] += value
+    crown_favours.allocated(game, slot, k, value)           # solo: HB Chairman, +1
     if value:
         game.log_note("operations", f"Chairman allocates £{value} to {TREASURY_NAMES[k]}")
     _allocate_next(game, slot, k + 1)

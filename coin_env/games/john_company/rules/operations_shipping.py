@@ -94,6 +94,7 @@ def mos_fit_ship(game, frame, action):
 def mos_zone(game, frame, action):
     s = game.state
     slot, kind, ship, z = frame["slot"], frame["ship_kind"], frame["ship"], action - ZONE0
+    crown_favours.ship_placed(game, slot, z)        # solo: HB Manager of Shipping, +1
     if kind == "fit":
         s.treasury[T_MOS] -= fit_cost(s)
         s.ship_zone[ship] = z
