@@ -572,3 +572,16 @@ def test_placing_a_ship_in_a_crown_presidencys_zone_gains_a_cube():
     n = g.state.crown["favours"]["total"]
     play(g, "lease an extra ship", "South Indian Ocean")
     assert g.state.crown["favours"]["total"] == n
+
+
+def test_choose_the_crown_prime_ministers_dial_space():
+    """HB Parliament 3: -4 the Crown PM chooses the other space (reading: you choose)."""
+    g = solo(0, position={"phase": "parliament", "pm": "crown", "law_deck": ["Board of Control"], "dial": 8},
+             crown_difficulty="easy", script=[3] * 6)
+    drive(g, lambda g: at_window(g) and fav("the Crown Prime Minister turns the dial to the space of your choice (-4)")
+          in labels(g))
+    play(g, fav("the Crown Prime Minister turns the dial to the space of your choice (-4)"))
+    assert g.current_player() == "benyon" and "turn the dial" in g.prompt() and cubes(g) == (2, 10)
+    ccw = g.prompt_frame()["ccw"]
+    play(g, "turn the dial counter-clockwise")
+    assert g.state.dial == ccw

@@ -155,6 +155,7 @@ FAVOUR_LABELS = (
     ("take_pound", "take £1 from the Crown's treasury (-1)"),
     ("take_enterprise", "take an enterprise prestige card from the Crown (-5)"),
     ("take_blackmail", "take a blackmail card from the Crown, unseen (-4)"),
+    ("decide_dial", "the Crown Prime Minister turns the dial to the space of your choice (-4)"),
 )
 BASIC_FAVOURS = ({
     "give_unfitted_shipyard": 2, "give_fitted_shipyard": 3, "give_workshop": 4, "give_luxury": 5,
@@ -195,8 +196,8 @@ CROWN_ALLIANCE_CONSENT = (1, "rule: HB Commander 1 (digest §9.6.10): +1 you con
                           "in your Presidency when you did not pay to cause it")
 # "You decide for the Crown": the family makes the Crown's next matching decision (rules/crown_favours.py).
 DECIDE_FOR_THE_CROWN = ({
-    "decide_hiring": -3, "decide_deploy": -2, "decide_envoy": -1, "decide_ship_zone": -1,
-}, "rule: HB Hiring 4 (-3 you make one hiring decision for the Crown), HB Commander 2 (-2 you choose a valid "
+    "decide_hiring": -3, "decide_deploy": -2, "decide_envoy": -1, "decide_ship_zone": -1, "decide_dial": -4,
+}, "rule: HB Parliament 3 (-4 the Crown PM chooses the other dial space; reading: you choose the space), HB Hiring 4 (-3 you make one hiring decision for the Crown), HB Commander 2 (-2 you choose a valid "
    "Deploy target), HB Director of Trade 1 (-1 target a specific order), HB Manager of Shipping 4 (-1 the Crown "
    "places one ship in the sea zone or China of your choice); digest §9.6.4-9.6.10")
 DIVIDEND_FEWER = ((-2, -2, -1, -1, -1), "rule: HB Revenue 3 (digest §9.6.11): one dividend fewer; columns SC")

@@ -53,7 +53,10 @@ Implemented favours (each cites its source where it lives):
 * "You decide for the Crown" (:func:`crown_decision`): after paying, the Crown's decision just asked
   becomes the family's (same legal options): HB Hiring 4 -3 one hiring decision (the candidate for one
   office), HB Commander 2 -2 a valid Deploy target, HB Director of Trade 1 -1 the order a Special Envoy
-  opens, HB Manager of Shipping 4 -1 the sea zone of one ship the Crown places.
+  opens, HB Manager of Shipping 4 -1 the sea zone of one ship the Crown places, HB Parliament 3 -4 the Crown
+  Prime Minister "chooses the other space" of the dial (reading: you choose the space -- with two spaces,
+  paying for the one it would choose is your loss; also when the Crown turns the dial as the new PM after a
+  failed law, HB Parliament 9).
 * HB Revenue 3 (:func:`dividend_window`): a Crown Chairman pays one dividend fewer (-2/-2/-1/-1/-1) or more
   (-1/-1/-2/-2/-2); the crown bot reads the record (:func:`crown_dividends`).
 * HB London Season: before retirements -2 take £1 from the Crown's treasury; after the Crown has retired -1
@@ -68,7 +71,7 @@ Not implemented (named): the other red / blue boxes of digest §9.6 -- the Chair
 allocation favours (Crown Chairman), Director of Trade transfers and China, Governor General / Governor dice
 and results, Shipping's buy / lease / fit-a-specific-ship favours, Military Affairs transfers and officer
 assignment, a Crown President's order and trade dice, the Crown Commander's alliance / dice / deploy-again
-favours, the Superintendent's minimum, Parliament's law-draw and dial favours, your blue boxes as Director of
+favours, the Superintendent's minimum, Parliament's law-draw favours, your blue boxes as Director of
 Trade, Governor General or Governor -- and the firms' favours (no Deregulation in 1710).
 """
 
