@@ -311,7 +311,7 @@ def test_crown_votes_first_and_may_vote_against_as_pm():
     """HB Parliament: the Crown always votes first, and may vote against even as Prime Minister."""
     g = solo(0, position={"phase": "parliament", "pm": "crown", "law_deck": ["Board of Control"], "dial": 8,
                           "cash": {"crown": 9, "benyon": 5}}, script=[6] * 6)
-    play(g, "law Board of Control", "turn the dial counter-clockwise")
+    play(g, "law Board of Control", "done", "turn the dial counter-clockwise")     # done: no dial favour (-4)
     assert g.current_player() == "crown" and "vote against" in labels(g)
     g = solo(0, position={"phase": "parliament", "pm": "benyon", "law_deck": ["Board of Control"], "dial": 8,
                           "cash": {"crown": 9, "benyon": 5}}, script=[6] * 6)

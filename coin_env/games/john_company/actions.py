@@ -13,7 +13,8 @@ Every numeric choice is masked to the legal range, so no sequence can end in a d
 from __future__ import annotations
 
 from ...core.actions import ActionVocabulary
-from .data.cards import BLACKMAIL, LAWS
+from .data.cards import BLACKMAIL, ENTERPRISE_PRESTIGE, LAWS
+from .data.crown import FAVOUR_LABELS
 from .static import (ALLIANCE_NAMES, FAMILY_ACTIONS, FAMILY_KEYS, FAMILY_NAMES, OFFICE_KEYS, OFFICE_NAMES, ORDER_NAMES,
                      PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, SHIP_NAMES)
 
@@ -72,6 +73,9 @@ def _entries():
     e += [("offer_blackmail", str(c[0]), f"offer blackmail card {c[1]}") for c in BLACKMAIL]
     e += [("offer_promise", str(i), f"offer {FAMILY_NAMES[i]}'s {PROMISE_KIND} promise card")
           for i in range(len(FAMILY_KEYS))]
+    # solo favours (RB p.45-46)
+    e += [("favour", k, f"favour: {label}") for k, label in FAVOUR_LABELS]
+    e += [("favour_card", str(c[0]), f"the enterprise card {c[1]} ({c[0]})") for c in ENTERPRISE_PRESTIGE]
     return e
 
 
@@ -111,3 +115,9 @@ OFFER = {k: V.index("offer", k) for k, _ in OFFERS}
 OFFER_OF_ACTION = {v: k for k, v in OFFER.items()}
 OFFER_BLACKMAIL = {c[0]: V.index("offer_blackmail", str(c[0])) for c in BLACKMAIL}
 OFFER_PROMISE0 = V.base("offer_promise")
+
+# solo favours (RB p.45-46)
+FAVOUR = {k: V.index("favour", k) for k, _ in FAVOUR_LABELS}
+FAVOUR_OF_ACTION = {v: k for k, v in FAVOUR.items()}
+FAVOUR_CARD = {c[0]: V.index("favour_card", str(c[0])) for c in ENTERPRISE_PRESTIGE}
+FAVOUR_CARD_OF_ACTION = {v: k for k, v in FAVOUR_CARD.items()}

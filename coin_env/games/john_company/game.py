@@ -187,6 +187,7 @@ class JohnCompanyGame(Game):
         """The Crown's record (``state.crown``, option ``crown`` only) has the shape rules/crown.py reads."""
         from ...core.schema import NAT, Int, ListOf, OneOf, Record, SaveError
         from .rules.crown import DIFFICULTIES
+        from .rules.crown_favours import KEYS as FAVOUR_KEYS
         s = self.state
         if s.crown is None:
             if self.options.get("crown"):
@@ -197,7 +198,9 @@ class JohnCompanyGame(Game):
         card = Int(1, len(s.data.crown_ai_cards))
         Record({"difficulty": OneOf(list(DIFFICULTIES)), "deck": ListOf(card, unique=True), "card": card,
                 "discards": ListOf(card, unique=True), "climate": Int(0, 4),
-                "cubes": Record({"crown": NAT, "family": NAT})}).check(s.crown, "state.fields.crown")
+                "cubes": Record({"crown": NAT, "family": NAT}), "promise_cards": NAT,
+                "favours": Record({"turn": NAT, "done": ListOf(OneOf(list(FAVOUR_KEYS))), "total": NAT}),
+                }).check(s.crown, "state.fields.crown")
 
     def check_result(self) -> None:
         """A loaded game's outcome must be the one its board gives: the shape every game checks (core

@@ -41,7 +41,9 @@ in full: ``display``, each family's ``prestige``, ``blackmail`` and ``blackmail_
 nowhere is out of the game), ``peeked`` {family: [cards]} (facedown blackmail it has looked at, RB p.12),
 ``power_track`` [power tokens], ``share_vp``, ``setup_cards`` {family: [numbers]}, ``setup_deck``
 [numbers, top first], ``regions_lost`` (this turn, RB p.29), ``company_failed``, the Crown's ``ai_deck``
-[top first], ``ai_discards`` and ``promise_cubes`` {"crown": n, "family": n}; with the option
+[top first], ``ai_discards``, ``promise_cubes`` {"crown": n, "family": n}, ``promise_cards`` (Easy: the
+family's promise cards left) and ``favours`` {"turn": n, "done": [favours this turn], "total": n}
+(rules/crown_favours.py); with the option
 ``negotiation: "offers"``, ``promises`` {guarantor family: family holding its Consent to Nepotism card}.
 
 ``in_progress`` {"frames": [...]}: in the middle of a procedure, the engine's own decision stack, copied
@@ -71,7 +73,8 @@ WHOLE_GAME_KEYS = ("game", "scenario", "seats", "last_turn", "decisions", "phase
                    "workshops", "luxuries", "domes", "loot_faceup", "extra_ships", "ships_under_construction",
                    "event_discards", "law_discards", "london_deck", "display", "blackmail_played", "peeked",
                    "power_track", "share_vp", "setup_cards", "setup_deck", "regions_lost", "company_failed",
-                   "ai_deck", "ai_discards", "promise_cubes", "promises", "in_progress", "result")
+                   "ai_deck", "ai_discards", "promise_cubes", "promise_cards", "favours", "promises", "in_progress",
+                   "result")
 DERIVED_KEYS = ("supply", "victory_totals", "decision_pending")
 KEYS = SETUP_KEYS + WHOLE_GAME_KEYS + DERIVED_KEYS
 # Phases a position may start at (without in_progress): the phase before it is taken as just finished.
@@ -489,7 +492,7 @@ def _apply_london_exact(s, pos, fam) -> None:
 
 def _apply_crown(s, pos) -> None:
     """The Crown's AI deck, climate and promise cubes (option crown only)."""
-    crown_keys = ("climate", "ai_card", "ai_deck", "ai_discards", "promise_cubes")
+    crown_keys = ("climate", "ai_card", "ai_deck", "ai_discards", "promise_cubes", "promise_cards", "favours")
     if any(k in pos for k in crown_keys) and s.crown is None:
         raise ValueError(f"position: {[k for k in crown_keys if k in pos]} need the option crown")
     if s.crown is None:
@@ -515,6 +518,16 @@ def _apply_crown(s, pos) -> None:
         if set(cubes) != {"crown", "family"}:
             raise ValueError("position: promise_cubes is {'crown': n, 'family': n}")
         s.crown = dict(s.crown, cubes={k: _int(v, 0, 99, f"promise_cubes.{k}") for k, v in cubes.items()})
+    if "promise_cards" in pos:
+        s.crown = dict(s.crown, promise_cards=_int(pos["promise_cards"], 0, 5, "promise_cards"))
+    if "favours" in pos:
+        from .rules.crown_favours import KEYS as FAVOUR_KEYS
+        fav = _dict(pos["favours"], "favours")
+        if set(fav) != {"turn", "done", "total"}:
+            raise ValueError("position: favours is {'turn': n, 'done': [favours this turn], 'total': n}")
+        done = [FAVOUR_KEYS[_index(FAVOUR_KEYS, k, "favour")] for k in _list(fav["done"], "favours.done")]
+        s.crown = dict(s.crown, favours={"turn": _int(fav["turn"], 0, 8, "favours.turn"), "done": done,
+                                         "total": _int(fav["total"], 0, 10**6, "favours.total")})
 
 
 def _apply_promises(s, pos, fam) -> None:
@@ -813,7 +826,8 @@ def _crown_entries(s) -> dict:
     from .data.crown import CLIMATES
     cr = s.crown
     return {"climate": CLIMATES[cr["climate"]], "ai_card": cr["card"], "ai_deck": list(reversed(cr["deck"])),
-            "ai_discards": list(cr["discards"]), "promise_cubes": dict(cr["cubes"])}
+            "ai_discards": list(cr["discards"]), "promise_cubes": dict(cr["cubes"]),
+            "promise_cards": cr["promise_cards"], "favours": json.loads(json.dumps(cr["favours"]))}
 
 
 def _promise_entries(s) -> dict:

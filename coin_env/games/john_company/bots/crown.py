@@ -10,7 +10,10 @@ otherwise by the bot's die (Ctx.pick, the game's generator).
 
 Not covered (the fallback answers, counted in ``fallbacks``): the Director of Trade's and Military
 Affairs' transfer lists (HB: the Crown makes none here), exact trade-route planning (the bot declares
-regions by the AI region priority while it can pay), and favours (not offered by the engine).
+regions by the AI region priority while it can pay). Favours are the family's decisions (rules/crown_favours.py):
+the bot performs none when it plays the family's seat; where a bought favour changes the Crown's procedure
+the bot reads its record in ``state.crown`` (the dividend count) or the engine hands the decision to the
+family (the "you decide for the Crown" favours); a bought consent is given by the engine.
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FAMILY_
                       REGION_OF_GOVERNOR, REGION_ORDERS, SUPERINTENDENT, T_DOT, T_MOS)
 from .plumbing import PromptBot
 
-LABEL = ("The Crown of the Crown Handbook (solo): climates, AI cards and per-phase procedures; favours not offered; "
-         "AI cards 8-10's climate charts reconstructed")
+LABEL = ("The Crown of the Crown Handbook (solo): climates, AI cards and per-phase procedures; favours read from "
+         "state.crown; AI cards 8-10's climate charts reconstructed")
 LAW_INFO = {law[0]: law for law in LAWS}
 DIAL = POLICY_DIAL[0]
 RIBBON = (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS) + PRESIDENT + (
@@ -96,7 +99,7 @@ def most(s, crown_value, other_values) -> bool:
 
 class CrownBot(PromptBot):
     """The Crown of the Crown Handbook (digest §9.6). ``official = False``: AI cards 8-10 and the card
-    backs are reconstructions, and favours are not offered."""
+    backs are reconstructions, and some favours are not implemented (rules/crown_favours.py)."""
 
     name = "crown"
     official = False
@@ -116,7 +119,32 @@ class CrownBot(PromptBot):
         "war_piece", "revenue_dividends", "revenue_royal_protection", "hiring_nepotism_answer", "family_prize_given_up",
         "family_shipyard_chosen", "policy_tax_return", "power_swap_first", "power_swap_second",
         "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen",
-        "blackmail_play", "trade_mercantile_answer", "deploy_diplomatic_answer", "london_letters_answer", "blackmail_cancel_answer")})
+        "blackmail_play", "trade_mercantile_answer", "deploy_diplomatic_answer", "london_letters_answer", "blackmail_cancel_answer",
+        "favour_chosen", "favour_shipyard", "favour_card", "favour_consent", "favour_elect_you", "favour_decide",
+        "favour_dividends")})
+
+    # --- favours (RB p.45-46): the family's decisions, when the bot plays the family's seat too -------------
+    def on_favour_chosen(self, ctx):
+        """A favour window is the family's (rules/crown_favours.py): the Crown's bot performs none for it."""
+        return DONE
+
+    def on_favour_consent(self, ctx):
+        return DONE
+
+    def on_favour_elect_you(self, ctx):
+        return DONE
+
+    def on_favour_decide(self, ctx):
+        return DONE
+
+    def on_favour_dividends(self, ctx):
+        return DONE
+
+    def on_favour_shipyard(self, ctx):
+        return min(ctx.legal)
+
+    def on_favour_card(self, ctx):
+        return min(ctx.legal)
 
     # --- II. Family (HB Family; digest §9.6.2) -----------------------------------------------------------
     def on_family_action_chosen(self, ctx):
@@ -226,8 +254,8 @@ class CrownBot(PromptBot):
         return (theirs or ctx.legal)[0]
 
     def on_upkeep_returned(self, ctx):
-        """RB p.36 (HB: the Crown pays upkeep by Royal Privilege, not implemented): the piece worth the fewest VP
-        per £ of upkeep goes first."""
+        """RB p.36 (the Crown seat without the option crown; solo, Royal Privilege pays its upkeep, rules/crown.py):
+        the piece worth the fewest VP per £ of upkeep goes first."""
         s = ctx.state
         return min(ctx.legal, key=lambda a: (s.data.prizes[a - PRIZE0][2] / s.data.prizes[a - PRIZE0][1], a))
 
@@ -291,7 +319,8 @@ class CrownBot(PromptBot):
         return ctx.first(FAMILY0 + me)
 
     def on_consent_answer(self, ctx):
-        """RB p.46 / HB: the Crown's consent is bought with favours (not offered): it refuses."""
+        """RB p.46 / HB: the Crown's consent is bought with favours (rules/crown_favours.py gives a bought one): it
+        refuses."""
         return NO
 
     # --- IV. Chairman (HB Chairman; digest §9.6.5) -----------------------------------------------------------
@@ -670,15 +699,10 @@ class CrownBot(PromptBot):
         return ctx.number_for(self.dividends(ctx.state))
 
     def dividends(self, s) -> int:
-        from ..rules.revenue import shares
-        per = shares(s)
-        floor = cd.DIVIDEND_FLOOR[0][climate(s)]
-        if per <= 0 or s.balance < per:
-            return 0
-        n = 1
-        while s.balance - (n + 1) * per >= floor:
-            n += 1
-        return n
+        """The count, with the dividend favours bought this turn (rules/crown_favours.crown_dividends reads
+        their record in state.crown)."""
+        from ..rules.crown_favours import crown_dividends
+        return crown_dividends(s)
 
     def on_revenue_royal_protection(self, ctx):
         """HB Revenue 2: a Crown Chairman always discards Royal Protection when loans would be taken."""

@@ -124,3 +124,89 @@ VOTING_PLAN = ({
     49: ("climate", (BEAR, PEACOCK)), 50: ("most", "luxuries"), 51: ("crown_pm",), 52: ("always",),
     53: ("not_most", "taxed"), 54: ("not_most", "rotten_boroughs"), 55: ("crown_pm",), 56: ("never",),
 }, "rule: HB voting plan (SC transcription); digest Appendix A")
+
+# --- favours and promise cubes (RB p.45-46; HB per phase; AID; SC; digest §9.5-9.6) -------------------------
+# A favour's value is in promise cubes from the family's view: -n the family pays n cubes to the Crown, +n the
+# Crown pays n (at most what it has). Keys are the action vocabulary's "favour" entries (actions.py), in this order.
+FAVOUR_LABELS = (
+    ("give_unfitted_shipyard", "give an unfitted shipyard to the Crown (+2)"),
+    ("give_fitted_shipyard", "give a fitted shipyard to the Crown (+3)"),
+    ("give_workshop", "give a workshop to the Crown (+4)"), ("give_luxury", "give a luxury to the Crown (+5)"),
+    ("give_prestige", "give an enterprise prestige card to the Crown (+4)"),
+    ("give_cash", "give £3 to the Crown (+2)"),
+    ("take_unfitted_shipyard", "take an unfitted shipyard from the Crown (-4)"),
+    ("take_fitted_shipyard", "take a fitted shipyard from the Crown (-5)"),
+    ("take_workshop", "take a workshop from the Crown (-6)"), ("take_luxury", "take a luxury from the Crown (-7)"),
+    ("remove_promise_card", "remove one of your promise cards from the game (Easy: +turn/2 rounded up)"),
+    ("give_pound", "give £1 to the Crown, which has a majority of Company shares (+1)"),
+    ("nepotism_consent", "buy the Crown's consent to your nepotism (-2)"),
+    ("elect_you", "the Crown elects you Chairman instead of itself (-3)"),
+    ("elect_crown", "elect the Crown Chairman (+3)"),
+    ("debt_consent", "buy the Crown's consent to the Debt advance beyond 3 (-1 .. -6)"),
+    ("alliance_consent", "buy the Crown President's consent to your alliance purchase (-2 / -1)"),
+    ("crown_alliance_consent", "consent to the Crown Commander's alliance purchase in your Presidency (+1)"),
+    ("decide_hiring", "you make this hiring decision for the Crown (-3)"),
+    ("decide_deploy", "you choose the Crown Commander's Deploy target (-2)"),
+    ("decide_envoy", "you choose the order the Crown's Special Envoy opens (-1)"),
+    ("decide_ship_zone", "you choose the sea zone of this ship the Crown places (-1)"),
+    ("dividend_fewer", "the Crown Chairman pays one dividend fewer (-2 / -1)"),
+    ("dividend_more", "the Crown Chairman pays one dividend more (-1 / -2)"),
+    ("take_pound_early", "take £1 from the Crown's treasury before retirements (-2)"),
+    ("take_pound", "take £1 from the Crown's treasury (-1)"),
+    ("take_enterprise", "take an enterprise prestige card from the Crown (-5)"),
+    ("take_blackmail", "take a blackmail card from the Crown, unseen (-4)"),
+    ("decide_dial", "the Crown Prime Minister turns the dial to the space of your choice (-4)"),
+)
+BASIC_FAVOURS = ({
+    "give_unfitted_shipyard": 2, "give_fitted_shipyard": 3, "give_workshop": 4, "give_luxury": 5,
+    "give_prestige": 4, "give_cash": 2,
+    "take_unfitted_shipyard": -4, "take_fitted_shipyard": -5, "take_workshop": -6, "take_luxury": -7,
+}, "rule: Crown family board basic favours (SC transcription; digest §9.5 table; RB p.45 'additional favors are "
+   "listed on the Crown's family board'); invested workshops (+1 / -3) need firms (Deregulation, not in 1710)")
+GIVE_CASH = (3, "rule: Crown family board (SC): give £3 to the Crown, +2")
+PROMISE_CARDS_EASY = (5, "rule: RB p.46 Easy ('5 promise cards are available ... traded for promise cubes'); "
+                      "AID Difficulty; the favour's value +ceil(turn/2) SC (digest §9.1)")
+GIVE_POUND_MAJORITY = (1, "rule: HB Family (digest §9.6.2): right after New Company Shares, +1 give £1 from your "
+                       "treasury to the Crown if the Crown has a majority of Company shares")
+NEPOTISM_CONSENT = (-2, "rule: HB Hiring 3 (digest §9.6.4): -2 for the Crown's consent to your nepotism")
+NEPOTISM_CROWN = (2, "rule: HB Hiring 4.1 (digest §9.6.4): solo mandatory +2 -- you must consent to the Crown's "
+                  "nepotism and receive 2 cubes when the Crown holds at least 2")
+HIRE_CROWN_PIECE = (1, "rule: HB Hiring 3 (digest §9.6.4): +1 when you hire a Crown piece over any non-Crown "
+                    "candidate")
+ELECT_YOU = (-3, "rule: HB Hiring 1 (digest §9.6.4): -3 the Crown (majority) elects you Chairman instead")
+ELECT_CROWN = (3, "rule: HB Hiring 1 (digest §9.6.4): +3 you (majority) elect the Crown Chairman")
+CHAIRMAN_DUES = (-1, "rule: HB Chairman (digest §9.6.5): you are Chairman -- mandatory -1 once per turn, before "
+                 "any action, if you have a cube")
+DEBT_CONSENT_FIRST = ((-1, -2, -3, -4, -6), "rule: HB Chairman (digest §9.6.5): the Crown's shares consent to the "
+                      "first advance of Debt beyond 3; columns SC")
+DEBT_CONSENT_FURTHER = (-1, "rule: HB Chairman (digest §9.6.5): each further advance beyond 3")
+MOS_FITS_YOURS = (-1, "rule: HB Manager of Shipping 1 (digest §9.6.8): a Crown Manager fitting your ship -- "
+                  "mandatory -1 if able, paid before the sea zone is chosen")
+MOS_FITS_CROWN = (1, "rule: HB Manager of Shipping (digest §9.6.8): you are MoS -- +1 for fitting a Crown ship "
+                  "(RB p.45 example '+1 Fit a Crown ship')")
+MA_CROWN_COMMANDER = (1, "rule: HB Military Affairs (digest §9.6.9): you are MA -- mandatory +1 whenever you assign "
+                      "the Crown as Commander of an Army (even with no choice)")
+PRESIDENT_CROWN_WRITERS = (1, "rule: HB President (digest §9.6.10): you are President -- mandatory +X when you "
+                           "place X Crown writers filling orders (even if forced)")
+UPKEEP_WRITERS = (1, "rule: HB Upkeep (digest §9.6.14): solo mandatory +1 when you have a writer in a Crown "
+                  "Presidency but none of yours returns from filling an order there")
+ALLIANCE_CONSENT = ((-2, -2, -1, 0, 0), "rule: HB Commander (digest §9.6.10): you are Commander -- asking a Crown "
+                    "President's consent to buy an alliance costs -2/-2/-1/0/0 (0 = free consent); columns SC")
+CROWN_ALLIANCE_CONSENT = (1, "rule: HB Commander 1 (digest §9.6.10): +1 you consent to the Crown Commander's purchase "
+                          "in your Presidency when you did not pay to cause it")
+# "You decide for the Crown": the family makes the Crown's next matching decision (rules/crown_favours.py).
+DECIDE_FOR_THE_CROWN = ({
+    "decide_hiring": -3, "decide_deploy": -2, "decide_envoy": -1, "decide_ship_zone": -1, "decide_dial": -4,
+}, "rule: HB Parliament 3 (-4 the Crown PM chooses the other dial space; reading: you choose the space), HB Hiring 4 (-3 you make one hiring decision for the Crown), HB Commander 2 (-2 you choose a valid "
+   "Deploy target), HB Director of Trade 1 (-1 target a specific order), HB Manager of Shipping 4 (-1 the Crown "
+   "places one ship in the sea zone or China of your choice); digest §9.6.4-9.6.10")
+DIVIDEND_FEWER = ((-2, -2, -1, -1, -1), "rule: HB Revenue 3 (digest §9.6.11): one dividend fewer; columns SC")
+DIVIDEND_MORE = ((-1, -1, -2, -2, -2), "rule: HB Revenue 3 (digest §9.6.11): one dividend more; columns SC")
+LONDON_FAVOURS = ({"take_pound_early": -2, "take_pound": -1, "take_enterprise": -5, "take_blackmail": -4},
+                  "rule: HB London Season (digest §9.6.1): before retirements -2 take £1 from the Crown's treasury; "
+                  "after the Crown has retired -1 take £1, -5 take an enterprise prestige card, -4 take a blackmail "
+                  "card from the Crown (no peeking)")
+CHAIRMAN_ALLOCATION = ((3, 4, 4, 4, 5), "rule: HB Chairman (digest §9.6.5): you are Chairman -- +1 allocate "
+                       "£3/£4/£4/£4/£5 to a Crown office; columns SC")
+MOS_CROWN_ZONE = (1, "rule: HB Manager of Shipping (digest §9.6.8): you are MoS -- +1 for placing a ship in a Crown "
+                  "Presidency's sea zone or with a Crown Superintendent (China)")

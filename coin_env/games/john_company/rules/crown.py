@@ -23,19 +23,24 @@ Crown seat is an ordinary family (the engine's default since the first increment
 * Final Scoring (RB p.46; AID §22): the Power Award gives first place only and the failure table
   adjusts the family's VP (rules/final_scoring.py, already solo-aware).
 
-Not implemented (named, never silent): favours and promise cubes are counted but no favour is offered
-(the Crown board's basic favours and each phase's red / blue boxes, digest §9.5-9.6); the Crown's
-Royal Privilege (paying a tax shortfall from the Balance); the solo mandatory favours; Legendary's
-failure card (its text is missing, digest G9); two-family Crown rules (digest §9.8: the Handbook's 2P
-rules are not in the sources).
+* Favours and promise cubes (RB p.45-46; HB per phase): rules/crown_favours.py (the favour windows, the Crown
+  board's basic favours, consent favours, the phases' mandatory favours, "you decide for the Crown").
+* Royal Privilege (HB Parliament / Upkeep, AID): :func:`royal_privilege` -- the Crown's unpaid tax or upkeep
+  comes from the Company Balance, with emergency loans (which may fail the Company).
+
+Not implemented (named, never silent): the favours rules/crown_favours.py lists as missing; Legendary's
+failure card (its text is missing, digest G9); two-family Crown rules (digest §9.8: the Handbook's 2P rules
+are not in the sources).
 """
 
 from __future__ import annotations
 
+from ..data import company
 from ..data import crown as cd
 from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, CROWN, PRESIDENT
 from .common import name
+from .crown_favours import new_record
 
 DIFFICULTIES = tuple(cd.DIFFICULTY[0])
 
@@ -101,7 +106,7 @@ def setup(state, difficulty: str) -> None:
     deck = [c["id"] for c in state.data.crown_ai_cards]
     state.rng.shuffle(deck)
     state.crown = {"difficulty": difficulty, "deck": deck, "card": None, "discards": [], "climate": cd.BULL,
-                   "cubes": {"crown": crown_cubes, "family": your_cubes}}
+                   "cubes": {"crown": crown_cubes, "family": your_cubes}, **new_record(difficulty)}
     _flip(state)
 
 
@@ -176,3 +181,57 @@ def free_writers_due(game) -> int:
 
 def log_free_writer(game) -> None:
     game.log_note("crown", f"{name(CROWN)} enlists a free writer (4 or more vacant offices, Crown Handbook: Family)")
+
+
+# --- Royal Privilege (HB Parliament / Upkeep; AID; digest §9.6.13-9.6.14) -------------------------------------
+def royal_privilege(game, slot: int, due: int) -> bool:
+    """HB / AID Royal Privilege: when the Crown cannot afford a tax (or its family expenses, the prize upkeep),
+    it takes the shortfall from the Company Balance, forcing emergency loans if needed (this may cause Company
+    failure); a Crown Chairman discards Royal Protection first if it is available.
+
+    Readings: the loans are Revenue's (RB p.27: +£5 and one Debt space each, none past the track's end;
+    Standing -1 for 1-2 loans, -2 for 3 or more, public embarrassment; Standing 0 is Company failure).
+    Discarding Royal Protection avoids the loans (as in Revenue): the Balance gives what it has and the rest
+    of the shortfall is cancelled. The Crown's cash is topped up to ``due`` and the caller then charges it
+    as usual. True if the Company failed (the game has gone to Final Scoring: the caller stops)."""
+    from .revenue import ROYAL_PROTECTION, lower_standing
+    s = game.state
+    if not active(s) or slot != CROWN or due <= s.cash[CROWN]:
+        return False
+    short = due - int(s.cash[CROWN])
+    from_balance = min(short, int(s.balance))
+    s.balance -= from_balance
+    s.cash[CROWN] += short
+    loans = 0
+    rest = short - from_balance
+    if rest and ROYAL_PROTECTION in s.laws_in_force and s.office_holder[CHAIRMAN] == CROWN:
+        s.laws_in_force = [x for x in s.laws_in_force if x != ROYAL_PROTECTION]
+        s.law_discards.append(ROYAL_PROTECTION)
+        game.log_note("crown", f"Royal Privilege: the Crown Chairman discards Royal Protection; £{rest} of its "
+                      "shortfall is cancelled")
+        rest = 0
+    while rest > 0:
+        loans += 1
+        s.balance += company.DEBT_STEP_CASH[0]
+        if s.debt < company.MAX_DEBT[0]:
+            s.debt += 1
+        take = min(rest, int(s.balance))
+        s.balance -= take
+        rest -= take
+    game.log_note("crown", f"Royal Privilege: the Crown takes £{short} of its £{due} from the Company Balance"
+                  + (f" ({loans} emergency loan(s), Debt {int(s.debt)})" if loans else ""))
+    if loans:
+        return lower_standing(game, 1 if loans <= 2 else 2, "emergency loans for Royal Privilege")
+    return False
+
+
+def royal_privilege_tax(game, slot: int, target: str, window: bool) -> bool:
+    """Royal Privilege for a Tax policy (RB p.34): £1 per target owned, plus the window tax when due."""
+    from .parliament import WINDOW_TAX_REPEAL, _owned
+    s = game.state
+    if not active(s) or slot != CROWN:
+        return False
+    due = _owned(s, slot, target)
+    if window and WINDOW_TAX_REPEAL not in s.laws_in_force:
+        due += int(s.luxuries[slot]) + sum(int(s.prize_pieces[slot, b]) * game.data.prizes[b][3] for b in range(5))
+    return royal_privilege(game, slot, due)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from ..actions import FAMILY_ACTION0, PRESIDENCY0, PRIZE0, SHIP0, STOCK0, YES
 from ..data import company
 from ..registry import CONTINUATIONS
+from . import crown_favours
 from ..data import crown as crowndata
 from ..static import CROWN, FAMILY_ACTION_KEYS, FAMILY_ACTIONS, N_SHIPS, PRESIDENCY_NAMES, PRESIDENT, SHIP_NAMES
 from . import crown as crown_rules
@@ -126,6 +127,7 @@ def family_next(game, frame, _):
     order, i = frame["order"], frame["i"]
     if i >= len(order):
         new_company_shares(game)
+        crown_favours.window(game, "new_shares")        # solo: favours right after New Company Shares (RB p.45)
         return
     game.after("family_next", order=order, i=i + 1)
     slot = order[i]

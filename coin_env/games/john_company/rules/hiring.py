@@ -35,7 +35,8 @@ from ..registry import CONTINUATIONS
 from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, HIRE_NUMBER, MANAGER_OF_SHIPPING,
                       MILITARY_AFFAIRS, N_OFFICES, OFFICE_NAMES, PRESIDENT, PRESIDENCY_NAMES, REGION_OF_GOVERNOR,
                       SUPERINTENDENT)
-from .common import ask_yes_no, clockwise_from, key, name, seek_consent
+from . import crown_favours
+from .common import ask_yes_no, clockwise_from, key, name
 from .turn import implements
 
 
@@ -171,6 +172,7 @@ def _ask_source(game, office, hirer, no_own, only=None, offered=False):
     sources = sorted({source_action(src) for src, _ in pool})
     game.choose(key(hirer), f"{name(hirer)} hires the {OFFICE_NAMES[office]}: choose a candidate", sources,
                 "hiring_source_chosen", office=office, hirer=hirer, no_own=no_own, only=only)
+    crown_favours.crown_decision(game, "decide_hiring")         # solo: HB Hiring, -3
 
 
 @CONTINUATIONS.register
@@ -202,14 +204,16 @@ def hiring_family_chosen(game, frame, action):
 
 def _family_chosen(game, office, hirer, src, slot):
     s = game.state
+    crown_favours.hired(game, office, hirer, slot, candidates(s, office))     # solo: HB Hiring 3, +1
     if slot == hirer:
         others = [f for f in clockwise_from(s, hirer)
                   if f != hirer and any(c == f for _, c in candidates(s, office))]
         if others:
-            seek_consent(game, others, [1] * len(others), 0, len(others),
-                         "{family}: consent to " + f"{name(hirer)} hiring its own family member as "
-                         f"{OFFICE_NAMES[office]} (nepotism)?", "hiring_nepotism_answer",
-                         dict(office=office, hirer=hirer, src=src, slot=slot), requester=hirer, promise=True)
+            crown_favours.seek_consent(game, others, [1] * len(others), 0, len(others),
+                                       "{family}: consent to " + f"{name(hirer)} hiring its own family member as "
+                                       f"{OFFICE_NAMES[office]} (nepotism)?", "hiring_nepotism_answer",
+                                       dict(office=office, hirer=hirer, src=src, slot=slot), about="nepotism",
+                                       requester=hirer, promise=True)
             return
     do_hire(game, office, src, slot)
 
@@ -271,11 +275,14 @@ def start_election(game) -> None:
         _seat_chairman(game, holders[0], from_court=True)
         return
     game.after("election_next", holders=holders, i=0, need=need, former=former)
+    crown_favours.election_window(game, former)         # solo: HB Hiring 1, -3 the Crown elects you
 
 
 @CONTINUATIONS.register
 def election_next(game, frame, _):
     holders, i = frame["holders"], frame["i"]
+    if game.state.office_holder[CHAIRMAN] >= 0:        # elected by a favour (rules/crown_favours.py)
+        return
     if i >= len(holders):
         former = frame["former"]
         game.choose(key(former), f"{name(former)} (former Chairman): nobody has a majority; choose the Chairman",
@@ -295,10 +302,10 @@ def election_campaign(game, frame, action):
         game.after("election_next", holders=holders, i=i + 1, need=need, former=frame["former"])
         return
     others = [f for f in clockwise_from(s, cand) if f != cand and s.court[f] > 0]
-    seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[cand]), need,
-                 "{family}: support " + f"{name(cand)} for Chairman?", "election_support_answer",
-                 dict(holders=holders, i=i, need=need, former=frame["former"], cand=cand), requester=cand,
-                 by_shares=True)
+    crown_favours.seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[cand]), need,
+                               "{family}: support " + f"{name(cand)} for Chairman?", "election_support_answer",
+                               dict(holders=holders, i=i, need=need, former=frame["former"], cand=cand),
+                               about="election", requester=cand, by_shares=True)
 
 
 @CONTINUATIONS.register

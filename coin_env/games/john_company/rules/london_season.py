@@ -26,6 +26,7 @@ from ..actions import DISCARD0, DONE, NO, PRIZE0, TAKE0, YES
 from ..data.cards import BLACKMAIL, SPOUSES
 from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, N_OFFICES, N_SHIPS, OFFICE_NAMES
+from . import crown_favours
 from .common import chairman_or_title, clockwise_from, key, name, vacate
 from .turn import implements
 
@@ -51,8 +52,10 @@ def start(game) -> None:
         elif roll >= 3:
             s.office_fatigue[o] += 1
     order = clockwise_from(s, chairman_or_title(s))
+    crown_favours.window_later(game, "london_after")     # solo: HB London Season, after the Crown has retired
     game.after("london_prestige", spent={}, retired=[])
     game.after("london_retire_next", order=order, i=0, spent={}, retired=[], discounts={})
+    crown_favours.window(game, "london_before")          # solo: HB London Season, before retirements
 
 
 def discounts_of(s, f) -> list[int]:

@@ -16,7 +16,8 @@ from ..actions import YES
 from ..data import company
 from ..registry import CONTINUATIONS
 from ..static import TREASURY_NAMES
-from .common import ask_number, ask_yes_no, clockwise_from, name, seek_consent
+from . import crown_favours
+from .common import ask_number, ask_yes_no, clockwise_from, name
 
 
 def max_debt(game) -> int:
@@ -25,6 +26,7 @@ def max_debt(game) -> int:
 
 def start(game, slot: int) -> None:
     s = game.state
+    crown_favours.chairman_dues(game, slot)         # solo: HB Chairman, mandatory -1 once a turn
     room = max_debt(game) - s.debt
     free = min(company.FREE_DEBT_ADVANCES[0], room)
     ask_number(game, slot, f"Chairman {name(slot)}: how many times to advance the Debt (£5 each; Debt {s.debt}, "
@@ -65,9 +67,10 @@ def chairman_more_debt(game, frame, action):
         return
     total = int(sum(int(s.court[f]) for f in s.seats)) + 1          # + the Chairman's piece
     others = [f for f in clockwise_from(s, slot) if f != slot and s.court[f] > 0]
-    seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[slot]) + 1, total // 2 + 1,
-                 "{family}: consent to " + f"the Chairman ({name(slot)}) advancing the Debt beyond 3 once more?",
-                 "chairman_more_debt_answer", dict(slot=slot), requester=slot, by_shares=True)
+    crown_favours.seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[slot]) + 1,
+                               total // 2 + 1, "{family}: consent to " + f"the Chairman ({name(slot)}) advancing "
+                               "the Debt beyond 3 once more?", "chairman_more_debt_answer", dict(slot=slot),
+                               about="debt", requester=slot, by_shares=True)
 
 
 @CONTINUATIONS.register
@@ -97,6 +100,7 @@ def _allocate_next(game, slot, k):
     if k == last or s.balance == 0:
         if s.balance:
             s.treasury[last] += s.balance
+            crown_favours.allocated(game, slot, last, int(s.balance))       # solo: HB Chairman, +1
             game.log_note("operations", f"Chairman allocates £{s.balance} to {TREASURY_NAMES[last]}")
             s.balance = 0
         return
@@ -110,6 +114,7 @@ def chairman_allocated(game, frame, value):
     slot, k = frame["slot"], frame["k"]
     s.balance -= value
     s.treasury[k] += value
+    crown_favours.allocated(game, slot, k, value)           # solo: HB Chairman, +1
     if value:
         game.log_note("operations", f"Chairman allocates £{value} to {TREASURY_NAMES[k]}")
     _allocate_next(game, slot, k + 1)

@@ -17,6 +17,7 @@ from ..actions import COMPANY_SHIP, DONE, EXTRA_SHIP, FAMILY0, ORDER0, PRESIDENC
 from ..registry import CONTINUATIONS
 from ..static import (CHINA, CLOSED, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, N_ORDERS, N_SHIPS, OPEN, ORDER_NAMES,
                     ORDER_REGION, PRESIDENCY_NAMES, SEA_ZONES, SUPERINTENDENT, T_DOT)
+from . import crown_favours
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from .common import ask_number, key, name, vacate
 
@@ -103,6 +104,7 @@ def dot_envoy_dice(game, frame, value):
     if result == SUCCESS:
         game.choose(key(slot), "Special Envoy succeeds: open trade with China or open which order?",
                     envoy_targets(s), "dot_envoy_target", slot=slot)
+        crown_favours.crown_decision(game, "decide_envoy")      # solo: HB Director of Trade, -1
         return
     menu(game, slot, transfers=0)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..actions import DONE, FAMILY0, PRESIDENCY0, PROC
 from ..registry import CONTINUATIONS
 from ..static import PRESIDENCY_NAMES
+from . import crown_favours
 from .common import clockwise_from, key, name
 
 
@@ -176,5 +177,6 @@ def appoint(game, p, f) -> None:
     if old >= 0:
         s.officers[old, p, 0] += 1
     s.commander[p] = f
+    crown_favours.commander_appointed(game, f, old)          # solo: HB Military Affairs, +1
     game.log_note("operations", f"{name(f)} takes command of the {PRESIDENCY_NAMES[p]} Army"
                   + (f" ({name(old)}'s Commander becomes an officer)" if old >= 0 else ""))

@@ -53,7 +53,8 @@ from ..static import (ALLIANCE_ARMY, ALLIANCE_NAMES, CHAIRMAN, CLOSED, FILLED, G
                     PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, PRESIDENCY_ZONE, REGION_NAMES,
                     REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
 from .checks import CATASTROPHE, SUCCESS, roll_check
-from .common import ask_number, ask_yes_no, clockwise_from, key, name, seek_consent, vacate
+from . import crown_favours
+from .common import ask_number, ask_yes_no, clockwise_from, key, name, vacate
 
 TRADE_REGULATIONS, WRITER_PRIVILEGES, WRITER_GRAFT_REFORM, TREASURE_REFORM, ZAMINDAR_TAXES = 40, 45, 48, 42, 41
 
@@ -285,6 +286,7 @@ def _fill(game, data, fam):
         s.cash[president] += 1
     if fam >= 0:
         s.writers[fam, p] -= 1
+        crown_favours.writer_placed(game, president, fam)      # solo: HB President, +1 per Crown writer
         bonus = 2 if WRITER_PRIVILEGES in s.laws_in_force else 1
         if WRITER_GRAFT_REFORM in s.laws_in_force:
             s.balance += bonus
@@ -374,6 +376,7 @@ def commander_chosen(game, frame, action):
     dice = army_dice(s, p)
     game.choose(key(c), "Deploy against which region?",
                 [REGION0 + r for r in targets(s, p) if dice > penalty(s, r)], "deploy_target", p=p)
+    crown_favours.crown_decision(game, "decide_deploy")         # solo: HB Commander, -2
 
 
 @CONTINUATIONS.register
@@ -385,9 +388,9 @@ def alliance_chosen(game, frame, action):
     if president == c:
         _buy_alliance(game, p, i, refused)
         return
-    seek_consent(game, [president], [1], 0, 1, "{family} (President): consent to the purchase of "
-                 f"{ALLIANCE_NAMES[i]} for £{s.data.alliances[i][0]}?", "alliance_consent",
-                 dict(p=p, i=i, refused=refused), requester=c)
+    crown_favours.seek_consent(game, [president], [1], 0, 1, "{family} (President): consent to the purchase of "
+                               f"{ALLIANCE_NAMES[i]} for £{s.data.alliances[i][0]}?", "alliance_consent",
+                               dict(p=p, i=i, refused=refused), about="alliance", requester=c)
 
 
 @CONTINUATIONS.register

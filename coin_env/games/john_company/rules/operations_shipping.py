@@ -16,6 +16,7 @@ from ..actions import DONE, PROC, SHIP0, ZONE0
 from ..data import company
 from ..registry import CONTINUATIONS
 from ..static import N_SHIPS, SEA_ZONES, SHIP_NAMES, T_MOS
+from . import crown_favours
 from .common import key, name
 from .operations_director_of_trade import zones_in_play
 
@@ -80,10 +81,12 @@ def _ask_zone(game, slot, kind, ship):
     what = SHIP_NAMES[ship] if ship >= 0 else ("a Company ship" if kind == "company" else "an extra ship")
     game.choose(key(slot), f"Place {what} in which sea zone?", [ZONE0 + z for z in zones_in_play(s)],
                 "mos_zone", slot=slot, ship_kind=kind, ship=ship)
+    crown_favours.crown_decision(game, "decide_ship_zone")      # solo: HB Manager of Shipping, -1
 
 
 @CONTINUATIONS.register
 def mos_fit_ship(game, frame, action):
+    crown_favours.ship_fitted(game, frame["slot"], action - SHIP0)      # solo: HB Manager of Shipping
     _ask_zone(game, frame["slot"], kind="fit", ship=action - SHIP0)
 
 
@@ -91,6 +94,7 @@ def mos_fit_ship(game, frame, action):
 def mos_zone(game, frame, action):
     s = game.state
     slot, kind, ship, z = frame["slot"], frame["ship_kind"], frame["ship"], action - ZONE0
+    crown_favours.ship_placed(game, slot, z)        # solo: HB Manager of Shipping, +1
     if kind == "fit":
         s.treasury[T_MOS] -= fit_cost(s)
         s.ship_zone[ship] = z

@@ -39,6 +39,7 @@ from ..registry import CONTINUATIONS
 from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, N_SHIPS, SHIP_NAMES, SUPERINTENDENT,
                       REGION_OF_GOVERNOR)
 from . import crown as crown_rules
+from . import crown_favours
 from .common import ask_number, clockwise_from, key, name, return_prize_piece, seek_consent
 from .turn import implements, not_implemented
 
@@ -135,6 +136,7 @@ def _policy(game, law, old_ideas):
     game.choose(key(int(s.pm)), f"{law_name(law)}: turn the dial to {DIAL[cw][0]} {DIAL[cw][1]} (clockwise) or "
                 f"{DIAL[ccw][0]} {DIAL[ccw][1]} (counter-clockwise)?", [PROC["dial_cw"], PROC["dial_ccw"]],
                 "dial_chosen", law=law, cw=cw, ccw=ccw, old_ideas=old_ideas)
+    crown_favours.crown_decision(game, "decide_dial")       # solo: HB Parliament 3, -4
 
 
 @CONTINUATIONS.register
@@ -385,6 +387,7 @@ def _ask_failed_dial(game) -> None:
     n = len(DIAL)
     game.choose(key(pm), f"Prime Minister {name(pm)}: turn the dial one space", [PROC["dial_cw"], PROC["dial_ccw"]],
                 "failed_dial", cw=(s.dial + 1) % n, ccw=(s.dial - 1) % n)
+    crown_favours.crown_decision(game, "decide_dial")       # solo: HB Parliament 9, -4
 
 
 @CONTINUATIONS.register
@@ -502,6 +505,8 @@ def policy_tax(game, frame, _):
     i = frame["i"]
     while i < len(s.seats):
         f = s.seats[i]
+        if crown_rules.royal_privilege_tax(game, f, target, window):   # solo: HB Royal Privilege
+            return
         n = _owned(s, f, target)
         paid = min(n, int(s.cash[f]))
         s.cash[f] -= paid

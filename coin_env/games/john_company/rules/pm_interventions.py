@@ -80,7 +80,7 @@ def oversight_family(game, frame, action):
     if f == pm and others:
         seek_consent(game, others, [1] * len(others), 0, len(others), "{family}: consent to " +
                      f"{name(pm)} appointing its own officer Commander (nepotism)?", "oversight_consent",
-                     dict(p=p, f=f))
+                     dict(p=p, f=f), requester=pm, promise=True)
         return
     _appoint(game, p, f)
 

@@ -22,6 +22,7 @@ from ..data import company
 from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN
 from .common import ask_number, ask_yes_no, name
+from .crown_favours import dividend_window
 from .turn import implements
 
 CALICO_ACTS, COMPANY_AIDS_GOVERNMENT, SEPOY_RECRUITMENT, ROYAL_PROTECTION = 31, 49, 38, 50
@@ -55,6 +56,8 @@ def lower_standing(game, n: int, why: str) -> bool:
 @implements("revenue")
 def start(game) -> None:
     from .blackmail import COMPANY_FRAUD, offer
+    from .crown_favours import window_later
+    window_later(game, "revenue_end")       # solo: favours at the end of Revenue (RB p.45, Crown board)
     game.after("revenue_begin")
     offer(game, COMPANY_FRAUD)          # Company Fraud: at the start of Revenue (rules/blackmail.py)
 
@@ -116,6 +119,7 @@ def expectations(game) -> None:
         return
     ask_number(game, chairman, f"Chairman {name(chairman)}: how many dividends (£{n} each; Balance £{s.balance}, "
                f"Expectations £{game.data.expectations[s.standing]})?", 0, s.balance // n, "revenue_dividends")
+    dividend_window(game)           # solo: HB Revenue 3, the Crown Chairman's dividend favours
 
 
 @CONTINUATIONS.register

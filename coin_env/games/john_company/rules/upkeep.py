@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..actions import PRIZE0
 from ..registry import CONTINUATIONS
 from ..static import FILLED, N_ORDERS, OPEN
+from . import crown, crown_favours
 from .common import key, name, return_prize_piece
 from .turn import implements
 
@@ -36,6 +37,8 @@ def upkeep_next(game, frame, _):
     i = frame["i"]
     while i < len(s.seats):
         f = s.seats[i]
+        if crown.royal_privilege(game, f, _due(game, f)):     # solo: HB Upkeep, Royal Privilege
+            return
         if _due(game, f) > s.cash[f]:
             boxes = [b for b in range(5) if s.prize_pieces[f, b] > 0 and game.data.prizes[b][1] > 0]
             if len(boxes) > 1:
@@ -85,6 +88,7 @@ def _end(game) -> None:
 
 def refresh(game) -> None:
     s = game.state
+    crown_favours.writers_return(game)          # solo: HB Upkeep, +1
     for o in range(N_ORDERS):
         if s.order_state[o] == FILLED:
             f, p = int(s.order_writer[o]), int(s.order_presidency[o])

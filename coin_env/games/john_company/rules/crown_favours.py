@@ -1,0 +1,696 @@
+"""Favours and promise cubes in the solo game against the Crown (option ``crown``; RB p.45-46, HB, AID, SC).
+
+The rules (RB p.45-46 "Favors and promise cubes"; digest §9.5):
+
+* A favour is priced in promise cubes from the family's view: -n the family pays n cubes to the Crown (a red
+  box), +n the Crown pays n (a blue box) -- at most what it has ("you can perform a favor that will gain you
+  less promise cubes than are available"). A favour is never performed without paying it in full.
+* A favour is available only during the resolution of the phase where it is listed; the Crown board's basic
+  favours during the window printed on the board (AID: "any time between the start of the Firms phase and
+  the end of the Revenues phase"; without firms from right after New Company Shares, digest §9.5 [SC]).
+* Favours may be repeated. Dark, bold-outlined boxes are mandatory: they happen whenever their condition
+  is met (here: automatically, when the payer has the cubes).
+
+How the engine offers them: optional favours are a *favour window*, an explicit decision of the family
+listing the favours available and affordable now plus ``done`` (:func:`window`); the window is pushed only
+when at least one favour is available and affordable, and after a favour it is offered again. Every
+favour performed is logged ("crown" notes) and recorded in ``state.crown["favours"]`` (``turn``, ``done``:
+the keys performed this turn, ``total``: all performed this game) next to the cubes.
+
+Implemented favours (each cites its source where it lives):
+
+* Basic favours (Crown family board; SC; digest §9.5): give / take an unfitted shipyard (+2 / -4), a fitted
+  shipyard with its ship (+3 / -5), a workshop (+4 / -6), a luxury (+5 / -7, its 2 VP go with it, RB p.8
+  "adjust VP when trading luxuries"), give an enterprise prestige card (+4), give £3 (+2); Easy: remove one
+  of your 5 promise cards from the game (+ceil(turn/2), RB p.46, SC). Windows: right after New Company
+  Shares (with the Family phase's +1 "give £1 if the Crown has a majority of Company shares", HB Family)
+  and at the end of Revenue. Reading: the board's "any time" is offered at these two moments (the two ends
+  of the window) to keep the decisions few; a gain favour is offered only while the Crown has a cube (the
+  rule allows it for nothing, which no one wants); the receiver's item is the family's choice (shipyards
+  by ship, prestige cards by card) when there are several; invested workshops (+1 / -3) need firms.
+* Consent favours (:func:`seek_consent`, a wrapper of rules/common.seek_consent that the phase files call
+  instead; the favour is offered before the consent is asked): HB Hiring 3 -2 for the Crown's consent to
+  your nepotism; HB Hiring 4.1 the Crown's nepotism, solo mandatory +2 (you must consent and receive 2 cubes
+  when the Crown holds at least 2; otherwise you are asked); HB Chairman: the Crown's shares consent to the
+  first Debt advance beyond 3 at -1/-2/-3/-4/-6 by climate, each further one this turn at -1; HB Hiring 1:
+  +3 you (majority) support the Crown for Chairman; HB Commander: your alliance purchase in a Crown
+  Presidency, the Crown President's consent -2/-2/-1/0/0 (0: it consents at once, free), and +1 you
+  consent to a Crown Commander's purchase in your Presidency. A bought consent is binding: the engine
+  gives it and the Crown is not asked (without the favour the crown bot refuses, HB: consent is bought).
+* Chairman election (HB Hiring 1, :func:`election_window`): -3 the Crown, holding a majority of Company
+  shares (or equality as the former Chairman), elects you instead -- offered before the vote (reading: you
+  need a Court share to take the chair, RB p.15).
+* Mandatory favours (:func:`mandatory`; when the payer has the cubes): HB Chairman -1 once per turn when you
+  are Chairman (before any action); HB Hiring 3 +1 when you hire a Crown piece over another family's
+  candidate; HB Manager of Shipping -1 when a Crown Manager fits your ship (before its zone is chosen) and
+  +1 when you fit a Crown ship (RB p.45's example; reading: a blue box your own action earns is taken);
+  HB Military Affairs +1 when you, as MA, assign the Crown as Commander; HB President +1 per Crown writer
+  you place filling orders; HB Upkeep +1 per Crown Presidency where you have a writer in its Writers box
+  and none of yours returns from its orders (reading: checked in Refresh, when writers return).
+* Your blue boxes (:func:`allocated`, :func:`ship_placed`): HB Chairman +1 when you allocate at least
+  £3/£4/£4/£4/£5 to a Crown office; HB Manager of Shipping +1 for placing a ship in a Crown Presidency's sea
+  zone or with a Crown Superintendent (reading: taken whenever they apply, like the MoS's +1 above).
+* "You decide for the Crown" (:func:`crown_decision`): after paying, the Crown's decision just asked
+  becomes the family's (same legal options): HB Hiring 4 -3 one hiring decision (the candidate for one
+  office), HB Commander 2 -2 a valid Deploy target, HB Director of Trade 1 -1 the order a Special Envoy
+  opens, HB Manager of Shipping 4 -1 the sea zone of one ship the Crown places, HB Parliament 3 -4 the Crown
+  Prime Minister "chooses the other space" of the dial (reading: you choose the space -- with two spaces,
+  paying for the one it would choose is your loss; also when the Crown turns the dial as the new PM after a
+  failed law, HB Parliament 9).
+* HB Revenue 3 (:func:`dividend_window`): a Crown Chairman pays one dividend fewer (-2/-2/-1/-1/-1) or more
+  (-1/-1/-2/-2/-2); the crown bot reads the record (:func:`crown_dividends`).
+* HB London Season: before retirements -2 take £1 from the Crown's treasury; after the Crown has retired -1
+  take £1, -5 take an enterprise prestige card, -4 take a blackmail card (no peeking: the engine draws one of
+  the Crown's at random). Reading: "after the Crown has retired" is offered at the end of the London Season
+  (after the prestige cards; the engine's retirement step hands its totals to the prestige step directly).
+* A family whose spouse forbids an item (John Thorpe: workshops, Violet Effingham: shipyards, Esther
+  Summerson: blackmail) is not offered to take one (the Crown ignores spouse texts, digest §9.2).
+Royal Privilege is in rules/crown.py (not a favour).
+
+Not implemented (named): the other red / blue boxes of digest §9.6 -- the Chairman's Seek Debt count and
+allocation favours (Crown Chairman), Director of Trade transfers and China, Governor General / Governor dice
+and results, Shipping's buy / lease / fit-a-specific-ship favours, Military Affairs transfers and officer
+assignment, a Crown President's order and trade dice, the Crown Commander's alliance / dice / deploy-again
+favours, the Superintendent's minimum, Parliament's law-draw favours, your blue boxes as Director of
+Trade, Governor General or Governor -- and the firms' favours (no Deregulation in 1710).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..actions import DONE, FAVOUR, FAVOUR_CARD, FAVOUR_CARD_OF_ACTION, FAVOUR_OF_ACTION, SHIP0
+from ..data import company
+from ..data import crown as cd
+from ..data.cards import ENTERPRISE_PRESTIGE
+from ..registry import CONTINUATIONS
+from ..static import CHAIRMAN, CROWN, SHIP_NAMES
+from .common import key, name
+
+LABELS = dict(cd.FAVOUR_LABELS, chairman_dues="you are Chairman (-1, mandatory)",
+              nepotism_crown="the Crown's nepotism, you consent (+2, mandatory)",
+              hire_crown_piece="you hire a Crown piece over another family's (+1, mandatory)",
+              mos_fits_yours="the Crown Manager of Shipping fits your ship (-1, mandatory)",
+              mos_fits_crown="you fit a Crown ship (+1)",
+              ma_crown_commander="you assign the Crown as Commander (+1, mandatory)",
+              president_crown_writer="you place a Crown writer filling an order (+1, mandatory)",
+              upkeep_writers="none of your writers returns from a Crown Presidency (+1, mandatory)",
+              chairman_allocation="you allocate money to a Crown office (+1)",
+              mos_crown_zone="you place a ship in a Crown Presidency's sea zone or with a Crown Superintendent (+1)")
+ENTERPRISE_CARDS = {c[0] for c in ENTERPRISE_PRESTIGE}
+BASIC_WINDOWS = ("new_shares", "revenue_end")
+KEYS = tuple(k for k, _ in cd.FAVOUR_LABELS) + ("chairman_dues", "nepotism_crown", "hire_crown_piece",
+                                                "mos_fits_yours", "mos_fits_crown", "ma_crown_commander",
+                                                "president_crown_writer", "upkeep_writers", "chairman_allocation",
+                                                "mos_crown_zone")
+
+
+# --- the record (state.crown) --------------------------------------------------------------------------------
+def active(state) -> bool:
+    return state.crown is not None
+
+
+def new_record(difficulty: str) -> dict:
+    """The favour part of the Crown's record at set-up (rules/crown.setup)."""
+    return {"promise_cards": cd.PROMISE_CARDS_EASY[0] if difficulty == "easy" else 0,
+            "favours": {"turn": 1, "done": [], "total": 0}}
+
+
+def family(state) -> int:
+    """The solo family's slot (the seat that is not the Crown)."""
+    return next(f for f in state.seats if f != CROWN)
+
+
+def cubes(state, who: str) -> int:
+    return int(state.crown["cubes"][who])
+
+
+def _record(state) -> dict:
+    rec = dict(state.crown["favours"])
+    if rec["turn"] != int(state.turn):
+        rec = {"turn": int(state.turn), "done": [], "total": rec["total"]}
+    return rec
+
+
+def done_this_turn(state, fav: str) -> int:
+    return _record(state)["done"].count(fav)
+
+
+def pay(game, fav: str, value: int) -> int:
+    """Move the cubes of favour ``fav`` worth ``value`` (RB p.45): -n the family pays n (it must have them),
+    +n the Crown pays n, at most what it has. Records the favour; returns the cubes moved."""
+    s = game.state
+    cr = dict(s.crown)
+    c = dict(cr["cubes"])
+    if value < 0:
+        if c["family"] < -value:
+            raise ValueError(f"favour {fav}: the family cannot pay {-value} cubes")
+        moved = -value
+        c["family"] -= moved
+        c["crown"] += moved
+    else:
+        moved = min(value, c["crown"])
+        c["crown"] -= moved
+        c["family"] += moved
+    rec = _record(s)
+    rec = {"turn": rec["turn"], "done": rec["done"] + [fav], "total": rec["total"] + 1}
+    s.crown = dict(cr, cubes=c, favours=rec)
+    sign = "pays the Crown" if value < 0 else "receives from the Crown"
+    game.log_note("crown", f"Favour ({LABELS.get(fav, fav)}): {name(family(s))} {sign} {moved} promise cube(s); "
+                  f"cubes: you {c['family']}, the Crown {c['crown']}", favour=fav, cubes=moved)
+    return moved
+
+
+def affordable(state, value: int) -> bool:
+    """A cost the family can pay in full; a gain offered while the Crown has a cube (reading, module doc)."""
+    return cubes(state, "family") >= -value if value < 0 else cubes(state, "crown") >= 1
+
+
+def mandatory(game, fav: str, value: int) -> bool:
+    """A bold-outlined favour whose condition is met (RB p.45): performed if the payer has the cubes (a cost:
+    all of them; a gain: at least one). True if performed."""
+    s = game.state
+    if not active(s) or not affordable(s, value):
+        return False
+    pay(game, fav, value)
+    return True
+
+
+# --- prices -----------------------------------------------------------------------------------------------
+def price(state, fav: str) -> int:
+    if fav in cd.BASIC_FAVOURS[0]:
+        return cd.BASIC_FAVOURS[0][fav]
+    if fav == "remove_promise_card":
+        return math.ceil(int(state.turn) / 2)
+    if fav == "give_pound":
+        return cd.GIVE_POUND_MAJORITY[0]
+    if fav == "nepotism_consent":
+        return cd.NEPOTISM_CONSENT[0]
+    if fav == "elect_you":
+        return cd.ELECT_YOU[0]
+    if fav == "elect_crown":
+        return cd.ELECT_CROWN[0]
+    if fav == "crown_alliance_consent":
+        return cd.CROWN_ALLIANCE_CONSENT[0]
+    if fav in cd.LONDON_FAVOURS[0]:
+        return cd.LONDON_FAVOURS[0][fav]
+    raise ValueError(fav)
+
+
+# --- the basic favours' items (RB p.8 transfers) ----------------------------------------------------------------
+def _shipyards(s, owner: int, fitted: bool) -> list[int]:
+    return [i for i in range(len(s.shipyard_owner))
+            if s.shipyard_owner[i] == owner and (s.ship_zone[i] >= 0) == fitted]
+
+
+def _prestige(s, owner: int) -> list[int]:
+    return [c for c in s.hands[owner]["prestige"] if c in ENTERPRISE_CARDS]
+
+
+def _crown_majority(s) -> bool:
+    """HB Family: the Crown has a majority of Company shares (more than half of the Court's and the Chairman's)."""
+    from .revenue import shares
+    mine = int(s.court[CROWN]) + int(s.office_holder[CHAIRMAN] == CROWN)
+    return 2 * mine > shares(s)
+
+
+JOHN_THORPE, VIOLET_EFFINGHAM, ESTHER_SUMMERSON = 13, 14, 12     # spouses forbidding workshops / shipyards / blackmail
+
+
+def _spouse_forbids(s, me: int, fav: str) -> bool:
+    """RB spouse restrictions (rules/london_season.py): a family whose spouse forbids an item does not take it
+    (the Crown ignores spouse texts, digest §9.2)."""
+    spouses = s.hands[me]["prestige"]
+    return ((fav == "take_workshop" and JOHN_THORPE in spouses)
+            or (fav.endswith("shipyard") and fav.startswith("take_") and VIOLET_EFFINGHAM in spouses)
+            or (fav == "take_blackmail" and ESTHER_SUMMERSON in spouses))
+
+
+def _item_ok(s, fav: str) -> bool:
+    me = family(s)
+    if _spouse_forbids(s, me, fav):
+        return False
+    if fav in ("take_pound_early", "take_pound"):
+        return s.cash[CROWN] >= 1
+    if fav == "take_enterprise":
+        return bool(_prestige(s, CROWN))
+    if fav == "take_blackmail":
+        return bool(s.hands[CROWN]["blackmail"])
+    giver, taker = (me, CROWN) if fav.startswith("give_") else (CROWN, me)
+    if fav.endswith("unfitted_shipyard"):
+        return bool(_shipyards(s, giver, False))
+    if fav.endswith("fitted_shipyard"):
+        return bool(_shipyards(s, giver, True))
+    if fav.endswith("workshop"):
+        return s.workshops[giver] > 0
+    if fav.endswith("luxury"):
+        return s.luxuries[giver] > 0
+    if fav == "give_prestige":
+        return bool(_prestige(s, me))
+    if fav == "give_cash":
+        return s.cash[me] >= cd.GIVE_CASH[0]
+    if fav == "give_pound":
+        return s.cash[me] >= 1 and _crown_majority(s)
+    if fav == "remove_promise_card":
+        return s.crown["promise_cards"] > 0
+    return False
+
+
+def available(game, win: str) -> list[str]:
+    """The favours of window ``win`` available and affordable now, in vocabulary order."""
+    s = game.state
+    if not active(s) or s.over:
+        return []
+    if win in BASIC_WINDOWS:
+        favs = list(cd.BASIC_FAVOURS[0]) + ["remove_promise_card"] + (["give_pound"] if win == "new_shares" else [])
+    elif win == "london_before":
+        favs = ["take_pound_early"]
+    elif win == "london_after":
+        favs = ["take_pound", "take_enterprise", "take_blackmail"]
+    else:
+        return []
+    favs = [f for f in favs if affordable(s, price(s, f)) and _item_ok(s, f)]
+    return sorted(favs, key=lambda f: FAVOUR[f])
+
+
+def window(game, win: str) -> None:
+    """Offer the family its favour window ``win`` (a decision) if a favour is available and affordable."""
+    s = game.state
+    favs = available(game, win)
+    if not favs:
+        return
+    me = family(s)
+    game.choose(key(me), f"{name(me)}: a favour with the Crown? (promise cubes: you {cubes(s, 'family')}, the "
+                f"Crown {cubes(s, 'crown')})", [FAVOUR[f] for f in favs] + [DONE], "favour_chosen", window=win)
+
+
+@CONTINUATIONS.register
+def favour_window(game, frame, _):
+    """A window pushed to open later (e.g. at the end of a phase): still in that phase, not after the game."""
+    if not game.state.over and game.state.phase == frame["phase"]:
+        window(game, frame["window"])
+
+
+def window_later(game, win: str) -> None:
+    """Open window ``win`` once the frames pushed after this call are done, if the phase has not changed."""
+    if active(game.state):
+        game.after("favour_window", window=win, phase=game.state.phase)
+
+
+@CONTINUATIONS.register
+def favour_chosen(game, frame, action):
+    if action == DONE:
+        return
+    s = game.state
+    fav = FAVOUR_OF_ACTION[action]
+    me = family(s)
+    game.after("favour_window", window=frame["window"], phase=s.phase)     # offered again afterwards
+    value = price(s, fav)
+    pay(game, fav, value)
+    if fav.endswith("shipyard"):
+        giver, taker = (me, CROWN) if fav.startswith("give_") else (CROWN, me)
+        ships = _shipyards(s, giver, "unfitted" not in fav)
+        if len(ships) == 1:
+            _move_shipyard(game, ships[0], taker)
+        else:
+            game.choose(key(me), f"{name(me)}: which shipyard {'goes to' if taker == CROWN else 'comes from'} the "
+                        "Crown?", [SHIP0 + i for i in ships], "favour_shipyard", taker=taker)
+        return
+    if fav in ("give_prestige", "take_enterprise"):
+        giver = me if fav == "give_prestige" else CROWN
+        cards = _prestige(s, giver)
+        if len(cards) == 1:
+            _move_card(game, cards[0], giver)
+        else:
+            game.choose(key(me), f"{name(me)}: which enterprise prestige card "
+                        f"{'goes to' if giver == me else 'comes from'} the Crown?",
+                        [FAVOUR_CARD[c] for c in cards], "favour_card", giver=giver)
+        return
+    if fav == "take_blackmail":              # HB London Season: no peeking -- one of its cards at random
+        cards = list(s.hands[CROWN]["blackmail"])
+        card = cards[s.rng.die(len(cards), "favour: a blackmail card from the Crown") - 1]
+        hands = [dict(h) for h in s.hands]
+        hands[CROWN]["blackmail"] = [c for c in cards if c != card]
+        hands[me]["blackmail"] = list(hands[me]["blackmail"]) + [card]
+        s.hands = hands
+        game.log_note("crown", f"{name(me)} takes a blackmail card from the Crown")
+        return
+    if fav in ("take_pound_early", "take_pound"):
+        s.cash[CROWN] -= 1
+        s.cash[me] += 1
+        return
+    giver, taker = (me, CROWN) if fav.startswith("give_") else (CROWN, me)
+    if fav.endswith("workshop"):
+        s.workshops[giver] -= 1
+        s.workshops[taker] += 1
+    elif fav.endswith("luxury"):          # RB p.13 / p.8: the luxury's 2 VP go with it
+        s.luxuries[giver] -= 1
+        s.luxuries[taker] += 1
+        s.vp[giver] -= company.LUXURY_VP[0]
+        s.vp[taker] += company.LUXURY_VP[0]
+    elif fav == "give_cash":
+        s.cash[me] -= cd.GIVE_CASH[0]
+        s.cash[CROWN] += cd.GIVE_CASH[0]
+    elif fav == "give_pound":
+        s.cash[me] -= 1
+        s.cash[CROWN] += 1
+    elif fav == "remove_promise_card":
+        s.crown = dict(s.crown, promise_cards=s.crown["promise_cards"] - 1)
+    else:
+        raise ValueError(fav)
+
+
+def _move_shipyard(game, ship: int, taker: int) -> None:
+    """RB p.8: an enterprise changes hands; a fitted shipyard's ship goes with it where it is."""
+    s = game.state
+    s.shipyard_owner[ship] = taker
+    game.log_note("crown", f"The shipyard of the {SHIP_NAMES[ship]} goes to {name(taker)}")
+
+
+@CONTINUATIONS.register
+def favour_shipyard(game, frame, action):
+    _move_shipyard(game, action - SHIP0, frame["taker"])
+
+
+def _move_card(game, card: int, giver: int) -> None:
+    """An enterprise prestige card changes hands (RB p.8: transferable; it counts as an enterprise of its type)."""
+    s = game.state
+    taker = family(s) if giver == CROWN else CROWN
+    hands = [dict(h) for h in s.hands]
+    hands[giver]["prestige"] = [c for c in hands[giver]["prestige"] if c != card]
+    hands[taker]["prestige"] = list(hands[taker]["prestige"]) + [card]
+    s.hands = hands
+    game.log_note("crown", f"{name(giver)} gives the enterprise card {card} to {name(taker)}")
+
+
+@CONTINUATIONS.register
+def favour_card(game, frame, action):
+    _move_card(game, FAVOUR_CARD_OF_ACTION[action], frame.get("giver", family(game.state)))
+
+
+
+# --- consent favours (HB Hiring, Chairman, Commander) ---------------------------------------------------------
+def _consent_favour(s, about: str, askees: list, weights: list, base: int, need: int, data: dict):
+    """The favour a consent has in the solo game: (favour, value, consenter, mandatory) or None.
+    ``consenter`` is the family whose consent the favour gives (the Crown for a bought consent)."""
+    me = family(s)
+    if base >= need:
+        return None
+    c = s.crown["climate"]
+    if about == "nepotism":
+        if data["hirer"] == me and CROWN in askees:
+            return "nepotism_consent", cd.NEPOTISM_CONSENT[0], CROWN, False
+        if data["hirer"] == CROWN and me in askees and cubes(s, "crown") >= cd.NEPOTISM_CROWN[0]:
+            return "nepotism_crown", cd.NEPOTISM_CROWN[0], me, True
+    elif about == "debt":
+        if data["slot"] == me and CROWN in askees:
+            first = done_this_turn(s, "debt_consent") == 0
+            return "debt_consent", cd.DEBT_CONSENT_FIRST[0][c] if first else cd.DEBT_CONSENT_FURTHER[0], CROWN, False
+    elif about == "election":
+        total = sum(int(s.court[f]) for f in s.seats)
+        former = data["former"]
+        if data["cand"] == me and CROWN in askees and _crown_elects_itself(s, former):
+            return "elect_you", cd.ELECT_YOU[0], CROWN, False
+        if data["cand"] == CROWN and me in askees:
+            mine = int(s.court[me])
+            if 2 * mine > total or (2 * mine == total and former == me):
+                return "elect_crown", cd.ELECT_CROWN[0], me, False
+    elif about == "alliance":
+        p = data["p"]
+        if int(s.commander[p]) == me and askees == [CROWN]:
+            return "alliance_consent", cd.ALLIANCE_CONSENT[0][c], CROWN, cd.ALLIANCE_CONSENT[0][c] == 0
+        if int(s.commander[p]) == CROWN and askees == [me]:
+            return "crown_alliance_consent", cd.CROWN_ALLIANCE_CONSENT[0], me, False
+    return None
+
+
+def seek_consent(game, askees, weights, base, need, ask, then, data, about: str, **extra) -> None:
+    """rules/common.seek_consent with the solo favours of the consent ``about`` ("nepotism", "debt",
+    "election", "alliance"; module docstring). A bought consent is binding: the engine gives it and the
+    Crown is not asked; a mandatory one (the Crown's nepotism +2, a free alliance consent) is given at once.
+    ``extra``: common.seek_consent's own keywords (requester, promise, by_shares: the negotiation option)."""
+    from .common import seek_consent as ask_all
+    s = game.state
+    offer = _consent_favour(s, about, list(askees), weights, base, need, data) if active(s) else None
+    args = dict(askees=list(askees), weights=list(weights), base=base, need=need, ask=ask, then=then, data=data,
+                extra=extra)
+    if offer is not None:
+        fav, value, consenter, must = offer
+        if must:
+            if value:
+                pay(game, fav, value)
+            else:
+                game.log_note("crown", f"The Crown consents for free ({LABELS.get(fav, fav)}: 0 cubes in this "
+                              "climate, HB Commander)")
+            _consent_given(game, args, consenter)
+            return
+        if affordable(s, value):
+            me = family(s)
+            game.choose(key(me), f"{name(me)}: a favour with the Crown for this consent? (promise cubes: you "
+                        f"{cubes(s, 'family')}, the Crown {cubes(s, 'crown')}; {LABELS[fav]}: {value:+d})",
+                        [FAVOUR[fav], DONE], "favour_consent", consent=args, favour=fav, value=value,
+                        consenter=consenter)
+            return
+    ask_all(game, args["askees"], args["weights"], base, need, ask, then, data, **extra)
+
+
+def _consent_given(game, args: dict, consenter: int) -> None:
+    from .common import seek_consent as ask_all
+    askees, weights = list(args["askees"]), list(args["weights"])
+    i = askees.index(consenter)
+    base = args["base"] + weights[i]
+    del askees[i], weights[i]
+    asked = args["ask"].format(family=name(consenter))
+    game.log_note("consent", f"{name(consenter)} consents (a favour; binding): {asked}")
+    ask_all(game, askees, weights, base, args["need"], args["ask"], args["then"], args["data"], **args.get("extra", {}))
+
+
+@CONTINUATIONS.register
+def favour_consent(game, frame, action):
+    from .common import seek_consent as ask_all
+    args = frame["consent"]
+    if action == DONE:
+        ask_all(game, args["askees"], args["weights"], args["base"], args["need"], args["ask"], args["then"],
+                args["data"], **args.get("extra", {}))
+        return
+    pay(game, frame["favour"], frame["value"])
+    _consent_given(game, args, frame["consenter"])
+
+
+def _crown_elects_itself(s, former: int) -> bool:
+    """HB Hiring 1 (AID form): the Crown has a majority of Company shares, or equality and was Chairman."""
+    total = sum(int(s.court[f]) for f in s.seats)
+    crown = int(s.court[CROWN])
+    return 2 * crown > total or (2 * crown == total and former == CROWN)
+
+
+def election_window(game, former: int) -> None:
+    """HB Hiring 1: the Crown, which would elect itself, elects you instead for -3 (offered before the vote;
+    reading: you need a Court share to take the chair, RB p.15)."""
+    s = game.state
+    if not active(s):
+        return
+    me = family(s)
+    if s.court[me] > 0 and _crown_elects_itself(s, former) and affordable(s, cd.ELECT_YOU[0]):
+        game.choose(key(me), f"{name(me)}: a favour with the Crown before the Chairman election? (promise cubes: "
+                    f"you {cubes(s, 'family')}, the Crown {cubes(s, 'crown')})", [FAVOUR["elect_you"], DONE],
+                    "favour_elect_you")
+
+
+@CONTINUATIONS.register
+def favour_elect_you(game, frame, action):
+    if action == DONE:
+        return
+    from .hiring import _seat_chairman
+    pay(game, "elect_you", cd.ELECT_YOU[0])
+    _seat_chairman(game, family(game.state), from_court=True)
+
+
+# --- mandatory favours (HB per phase) ------------------------------------------------------------------------
+def chairman_dues(game, slot: int) -> None:
+    """HB Chairman (digest §9.6.5): you are Chairman -- mandatory -1 once per turn, before any action, if you
+    have a cube."""
+    s = game.state
+    if active(s) and slot == family(s) and done_this_turn(s, "chairman_dues") == 0:
+        mandatory(game, "chairman_dues", cd.CHAIRMAN_DUES[0])
+
+
+def hired(game, office: int, hirer: int, slot: int, pool: list) -> None:
+    """HB Hiring 3 (digest §9.6.4): +1 when you hire a Crown piece over any non-Crown candidate (mandatory
+    reading: the pool held a candidate of another family)."""
+    s = game.state
+    if active(s) and hirer == family(s) and slot == CROWN and any(f != CROWN for _, f in pool):
+        mandatory(game, "hire_crown_piece", cd.HIRE_CROWN_PIECE[0])
+
+
+def ship_fitted(game, manager: int, ship: int) -> None:
+    """HB Manager of Shipping 1 (digest §9.6.8): a Crown Manager fitting one of your ships -- mandatory -1 if
+    able, paid before the sea zone is chosen. You as Manager: +1 for fitting a Crown ship (reading: a blue
+    box earned by your own action is taken whenever it applies -- nobody refuses cubes)."""
+    s = game.state
+    if not active(s):
+        return
+    owner, me = int(s.shipyard_owner[ship]), family(s)
+    if manager == CROWN and owner == me:
+        mandatory(game, "mos_fits_yours", cd.MOS_FITS_YOURS[0])
+    elif manager == me and owner == CROWN:
+        mandatory(game, "mos_fits_crown", cd.MOS_FITS_CROWN[0])
+
+
+def commander_appointed(game, f: int, old: int) -> None:
+    """HB Military Affairs (digest §9.6.9): you are Military Affairs -- mandatory +1 whenever you assign the
+    Crown as Commander of an Army (even with no choice). Reading: an assignment during the Military Affairs
+    operation while you hold the office (RB p.19 'Commanders')."""
+    from ..static import MILITARY_AFFAIRS
+    s = game.state
+    if (active(s) and f == CROWN and old != CROWN and s.phase == "operations"
+            and int(s.office_holder[MILITARY_AFFAIRS]) == family(s)):
+        mandatory(game, "ma_crown_commander", cd.MA_CROWN_COMMANDER[0])
+
+
+def writer_placed(game, president: int, fam: int) -> None:
+    """HB President (digest §9.6.10): you are President -- mandatory +X when you place X Crown writers filling
+    orders (even if forced): +1 per Crown writer, as it is placed."""
+    s = game.state
+    if active(s) and fam == CROWN and president == family(s):
+        mandatory(game, "president_crown_writer", cd.PRESIDENT_CROWN_WRITERS[0])
+
+
+def writers_return(game) -> None:
+    """HB Upkeep 2 (digest §9.6.14): solo mandatory +1 when you have a writer in a Crown Presidency but none of
+    your writers returns from filling an order in that Presidency (checked when writers return, in Refresh).
+    Readings: 'a writer in' = in its Writers box; +1 for each such Crown Presidency."""
+    from ..static import FILLED, PRESIDENT
+    s = game.state
+    if not active(s):
+        return
+    me = family(s)
+    for p in range(3):
+        if int(s.office_holder[PRESIDENT[p]]) != CROWN or s.writers[me, p] == 0:
+            continue
+        returning = any(s.order_state[o] == FILLED and s.order_writer[o] == me and s.order_presidency[o] == p
+                        for o in range(len(s.order_state)))
+        if not returning:
+            mandatory(game, "upkeep_writers", cd.UPKEEP_WRITERS[0])
+
+
+# --- "you decide for the Crown" (HB Hiring, Commander, Director of Trade, Manager of Shipping) ------------------
+def crown_decision(game, fav: str) -> None:
+    """Called right after the Crown's decision frame is pushed: offer the family, for the favour's price
+    (data/crown.py DECIDE_FOR_THE_CROWN), to make this decision for the Crown -- the frame's decider becomes
+    the family and its options stay the Crown's legal ones. Offered only when the decision has a choice.
+    Readings: 'one hiring decision' is the choice of candidate for one office (a 'whose?' that follows is
+    the Crown's again); the envoy favour (-1, 'target a specific order') leaves China out when an order can
+    be opened (opening China instead is HB's -3 favour, not offered)."""
+    s = game.state
+    top = game.top()
+    if not active(s) or top is None or top.get("kind") != "choose" or top.get("actor") != key(CROWN):
+        return
+    options = _decided_options(fav, top["options"])
+    value = cd.DECIDE_FOR_THE_CROWN[0][fav]
+    if len(options) < 2 or not affordable(s, value):
+        return
+    me = family(s)
+    game.choose(key(me), f"{name(me)}: a favour with the Crown? It is to decide: {top['ask']} (promise cubes: "
+                f"you {cubes(s, 'family')}, the Crown {cubes(s, 'crown')})", [FAVOUR[fav], DONE], "favour_decide",
+                favour=fav)
+
+
+def _decided_options(fav: str, options: list) -> list:
+    from ..actions import PROC
+    if fav == "decide_envoy":
+        orders = [a for a in options if a != PROC["open_china"]]
+        return orders or list(options)
+    return list(options)
+
+
+@CONTINUATIONS.register
+def favour_decide(game, frame, action):
+    if action == DONE:
+        return
+    s = game.state
+    fav = frame["favour"]
+    pay(game, fav, cd.DECIDE_FOR_THE_CROWN[0][fav])
+    top = game.top()                          # the Crown's decision, now the family's
+    me = family(s)
+    top["actor"] = key(me)
+    top["options"] = _decided_options(fav, top["options"])
+    top["ask"] = f"{name(me)} decides for the Crown (a favour): {top['ask']}"
+
+
+# --- the Crown Chairman's dividends (HB Revenue 3) ---------------------------------------------------------------
+def crown_dividends(s) -> int:
+    """HB Revenue 3: a Crown Chairman pays one dividend if able, then more as long as the Balance stays at least
+    £0/£2/£4/£6/£8 afterwards -- shifted by the dividend favours bought this turn (the record in state.crown;
+    the crown bot pays this many)."""
+    from .revenue import shares
+    per = shares(s)
+    floor = cd.DIVIDEND_FLOOR[0][s.crown["climate"] if s.crown is not None else cd.BULL]
+    if per <= 0 or s.balance < per:
+        return 0
+    n = 1
+    while s.balance - (n + 1) * per >= floor:
+        n += 1
+    if s.crown is not None:
+        n += done_this_turn(s, "dividend_more") - done_this_turn(s, "dividend_fewer")
+    return max(0, min(n, int(s.balance) // per))
+
+
+def dividend_window(game) -> None:
+    """Called right after a Crown Chairman is asked how many dividends: HB Revenue 3's favours, one dividend
+    fewer (-2/-2/-1/-1/-1) or more (-1/-1/-2/-2/-2), each offered while it changes the count."""
+    from .revenue import shares
+    s = game.state
+    if not active(s) or int(s.office_holder[CHAIRMAN]) != CROWN:
+        return
+    n, c = crown_dividends(s), s.crown["climate"]
+    favs = []
+    if n > 0 and affordable(s, cd.DIVIDEND_FEWER[0][c]):
+        favs.append("dividend_fewer")
+    if n + 1 <= int(s.balance) // max(1, shares(s)) and affordable(s, cd.DIVIDEND_MORE[0][c]):
+        favs.append("dividend_more")
+    if favs:
+        me = family(s)
+        game.choose(key(me), f"{name(me)}: a favour with the Crown? The Crown Chairman would pay {n} dividend(s) "
+                    f"(promise cubes: you {cubes(s, 'family')}, the Crown {cubes(s, 'crown')})",
+                    [FAVOUR[f] for f in favs] + [DONE], "favour_dividends")
+
+
+@CONTINUATIONS.register
+def favour_dividends(game, frame, action):
+    if action == DONE:
+        return
+    s = game.state
+    fav = FAVOUR_OF_ACTION[action]
+    pay(game, fav, (cd.DIVIDEND_FEWER if fav == "dividend_fewer" else cd.DIVIDEND_MORE)[0][s.crown["climate"]])
+    dividend_window(game)
+
+
+# --- your blue boxes as Chairman and Manager of Shipping (HB Chairman, Manager of Shipping) ----------------------
+def _treasury_office(s, k: int) -> int:
+    from ..static import DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, PRESIDENT
+    if k == 0:
+        return GOVERNOR_GENERAL if s.office_exists[GOVERNOR_GENERAL] else DIRECTOR_OF_TRADE
+    return MANAGER_OF_SHIPPING if k == 1 else PRESIDENT[k - 2]
+
+
+def allocated(game, chairman: int, k: int, value: int) -> None:
+    """HB Chairman (digest §9.6.5): you are Chairman -- +1 when you allocate at least £3/£4/£4/£4/£5 to a Crown
+    office (treasury ``k``). Reading: a blue box your own action earns is taken (as RB p.45's '+1 fit a Crown
+    ship'); once per treasury and allocation."""
+    s = game.state
+    if (active(s) and chairman == family(s) and value >= cd.CHAIRMAN_ALLOCATION[0][s.crown["climate"]]
+            and int(s.office_holder[_treasury_office(s, k)]) == CROWN):
+        mandatory(game, "chairman_allocation", 1)
+
+
+def ship_placed(game, manager: int, zone: int) -> None:
+    """HB Manager of Shipping (digest §9.6.8): you are MoS -- +1 for placing a ship in a Crown Presidency's sea
+    zone or with a Crown Superintendent (China). Reading: taken whenever it applies (a blue box)."""
+    from ..static import CHINA, PRESIDENCY_ZONE, PRESIDENT, SUPERINTENDENT
+    s = game.state
+    if not active(s) or manager != family(s):
+        return
+    crown_zone = any(PRESIDENCY_ZONE[p] == zone and int(s.office_holder[PRESIDENT[p]]) == CROWN for p in range(3))
+    if crown_zone or (zone == CHINA and int(s.office_holder[SUPERINTENDENT]) == CROWN):
+        mandatory(game, "mos_crown_zone", cd.MOS_CROWN_ZONE[0])

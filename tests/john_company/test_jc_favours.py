@@ -1,0 +1,587 @@
+"""Favours and promise cubes against the Crown (option crown; RB p.45-46, HB, AID, SC; rules/crown_favours.py)."""
+
+import json
+
+import numpy as np
+import pytest
+
+from coin_env.core.game import IllegalActionError
+from coin_env.games.john_company import game as jc
+from coin_env.games.john_company.bots import CrownBot
+from coin_env.games.john_company.data import crown as cd
+from coin_env.games.john_company.encoding import JohnCompanyEncoder
+from coin_env.games.john_company.static import CROWN, SHIP_NAMES
+from jc_helpers import decline_blackmail, labels, play
+
+SOLO = {"families": 1, "crown": True}
+BOT = CrownBot()
+WINDOW = "a favour with the Crown"
+ME = 0
+
+
+def solo(seed=0, position=None, script=None, **options):
+    g = jc.new_game("1710", seed=seed, options=dict(SOLO, **options), position=position, debug=True, log=True,
+                    script=script)
+    decline_blackmail(g)
+    return g
+
+
+def fav(text):
+    return f"favour: {text}"
+
+
+def drive(g, until, family=None, limit=600):
+    """Play until ``until(g)``: the Crown by its bot, the family by ``family(g, labels)`` (None: "done" at a
+    favour window, else its first legal action)."""
+    for _ in range(limit):
+        if until(g):
+            return g
+        assert not g.is_over(), "the game ended first"
+        who = g.current_player()
+        if who == "crown":
+            g.apply(BOT(g, who))
+            continue
+        labs = labels(g)
+        pick = family(g, labs) if family else None
+        play(g, pick or ("done" if WINDOW in g.prompt() else labs[0]))
+    raise AssertionError("not reached")
+
+
+def at_window(g):
+    return not g.is_over() and WINDOW in g.prompt()
+
+
+def cubes(g):
+    c = g.state.crown["cubes"]
+    return c["family"], c["crown"]
+
+
+def family_window(**pos):
+    """The favour window right after New Company Shares (RB p.45 / SC: the basic favours' window opens)."""
+    g = solo(0, position=dict({"phase": "family"}, **pos))
+    return drive(g, at_window)
+
+
+# --- the basic favours (Crown family board; SC; digest §9.5) ----------------------------------------------
+def test_window_right_after_new_company_shares_lists_affordable_favours():
+    g = family_window(cash={"benyon": 12}, ships={"Atlas": {"owner": "benyon", "zone": None}})
+    assert g.state.phase == "family" and g.current_player() == "benyon"
+    offered = labels(g)
+    assert fav("give an unfitted shipyard to the Crown (+2)") in offered
+    assert fav("give £3 to the Crown (+2)") in offered and offered[-1] == "done"
+    assert not any("take" in x for x in offered)          # the Crown holds nothing to take
+
+
+def test_give_cash_moves_three_pounds_and_two_cubes_and_the_window_reopens():
+    g = family_window(cash={"benyon": 12, "crown": 5})
+    cash = int(g.state.cash[ME]), int(g.state.cash[CROWN])
+    play(g, fav("give £3 to the Crown (+2)"))
+    assert cubes(g) == (8, 4)
+    assert (int(g.state.cash[ME]), int(g.state.cash[CROWN])) == (cash[0] - 3, cash[1] + 3)
+    assert at_window(g)                                    # favours may be repeated (RB p.45)
+    assert g.state.crown["favours"]["done"] == ["give_cash"] and g.state.crown["favours"]["total"] == 1
+    play(g, "done")
+    assert not at_window(g)
+
+
+def test_a_gain_is_limited_to_the_crowns_cubes():
+    """RB p.45: you may perform a favour that gains you fewer cubes than it says (the Crown's last ones)."""
+    g = family_window(cash={"benyon": 20}, ships={"Atlas": {"owner": "benyon", "zone": "West Indian Ocean"}})
+    play(g, fav("give a fitted shipyard to the Crown (+3)"))
+    assert cubes(g) == (9, 3)
+    assert g.state.shipyard_owner[SHIP_NAMES.index("Atlas")] == CROWN
+    assert g.state.ship_zone[SHIP_NAMES.index("Atlas")] >= 0               # the ship goes with its shipyard
+    play(g, fav("give £3 to the Crown (+2)"))
+    play(g, fav("give £3 to the Crown (+2)"))
+    assert cubes(g) == (12, 0)
+    assert not at_window(g) or fav("give £3 to the Crown (+2)") not in labels(g)
+
+
+def test_take_a_luxury_needs_the_full_price_and_moves_its_vp():
+    """SC: take a luxury -7; RB p.8 / p.13: its 2 VP go with it."""
+    g = family_window(climate="Bear", cash={"crown": 20, "benyon": 12})
+    assert g.state.luxuries[CROWN] == 1                    # Bear: the Crown bought a luxury (HB Family)
+    assert fav("take a luxury from the Crown (-7)") not in labels(g)     # 6 cubes cannot pay 7
+    vp = int(g.state.vp[ME]), int(g.state.vp[CROWN])
+    play(g, fav("give £3 to the Crown (+2)"))
+    play(g, fav("take a luxury from the Crown (-7)"))
+    assert cubes(g) == (1, 11)
+    assert (int(g.state.luxuries[ME]), int(g.state.luxuries[CROWN])) == (1, 0)
+    assert (int(g.state.vp[ME]), int(g.state.vp[CROWN])) == (vp[0] + 2, vp[1] - 2)
+
+
+def test_a_favour_not_offered_is_refused():
+    g = family_window(cash={"benyon": 12})
+    with pytest.raises(IllegalActionError):
+        g.apply(fav("take a workshop from the Crown (-6)"))
+
+
+def test_legendary_family_without_cubes_is_offered_gains_only():
+    g = solo(0, position={"phase": "family", "cash": {"benyon": 12}, "ships": {"Atlas": {"owner": "benyon",
+                                                                                        "zone": None}}},
+             crown_difficulty="legendary")
+    drive(g, at_window)
+    assert cubes(g) == (0, 12)
+    assert all("(+" in x or x == "done" for x in labels(g))
+
+
+def test_choice_between_two_shipyards():
+    g = family_window(cash={"benyon": 12}, ships={"Atlas": {"owner": "benyon", "zone": None},
+                                                  "Britannia": {"owner": "benyon", "zone": None}})
+    play(g, fav("give an unfitted shipyard to the Crown (+2)"))
+    assert set(labels(g)) == {"ship Atlas", "ship Britannia"}
+    play(g, "ship Britannia")
+    assert g.state.shipyard_owner[SHIP_NAMES.index("Britannia")] == CROWN
+    assert g.state.shipyard_owner[SHIP_NAMES.index("Atlas")] == ME
+    assert cubes(g) == (8, 4) and at_window(g)
+
+
+def test_give_an_enterprise_prestige_card():
+    g = family_window(cash={"benyon": 0}, prestige={"benyon": ["Foundry"]})
+    play(g, fav("give an enterprise prestige card to the Crown (+4)"))
+    assert cubes(g) == (10, 2)
+    assert 24 in g.state.hands[CROWN]["prestige"] and 24 not in g.state.hands[ME]["prestige"]
+
+
+def test_give_a_pound_only_when_the_crown_has_a_majority_of_shares():
+    """HB Family: right after New Company Shares, +1 for £1 if the Crown has a majority of Company shares."""
+    g = family_window(cash={"benyon": 12}, court={"crown": 3, "benyon": 1})
+    assert fav("give £1 to the Crown, which has a majority of Company shares (+1)") in labels(g)
+    play(g, fav("give £1 to the Crown, which has a majority of Company shares (+1)"))
+    assert cubes(g) == (7, 5)
+    g = family_window(cash={"benyon": 12}, court={"crown": 1, "benyon": 3}, offices={"Chairman": "benyon"})
+    assert fav("give £1 to the Crown, which has a majority of Company shares (+1)") not in labels(g)
+
+
+def test_easy_promise_card_removal_pays_half_the_turn_rounded_up():
+    """RB p.46 Easy / SC: each of your 5 promise cards can be removed from the game for +ceil(turn/2)."""
+    g = solo(0, position={"phase": "family", "turn": 3, "cash": {"benyon": 0}}, crown_difficulty="easy")
+    drive(g, at_window)
+    assert g.state.crown["promise_cards"] == 5
+    play(g, fav("remove one of your promise cards from the game (Easy: +turn/2 rounded up)"))
+    assert cubes(g) == (8, 4) and g.state.crown["promise_cards"] == 4
+    g = family_window(cash={"benyon": 0})
+    assert not at_window(g) or not any("promise" in x for x in labels(g))      # Normal: no promise cards
+
+
+def test_window_at_the_end_of_revenue():
+    g = solo(0, position={"phase": "revenue", "cash": {"benyon": 9}, "balance": 10})
+    drive(g, at_window)
+    assert g.state.phase == "revenue"
+    play(g, fav("give £3 to the Crown (+2)"), "done")
+    assert g.state.phase != "revenue" or g.is_over() or not at_window(g)
+
+
+def test_favours_survive_a_save_and_show_in_the_view_and_observation():
+    g = family_window(cash={"benyon": 12})
+    play(g, fav("give £3 to the Crown (+2)"))
+    g2 = jc.load_game(g.to_json())
+    assert g2.state.crown == g.state.crown and g2.legal_actions() == g.legal_actions()
+    crown = g.view("benyon")["fields"]["crown"]                 # cubes are public
+    assert crown["cubes"] == {"crown": 4, "family": 8} and crown["favours"]["done"] == ["give_cash"]
+    enc = JohnCompanyEncoder()
+    out = enc.encode(g, "benyon", np.zeros(enc.size, np.float32))
+    assert out[enc.o_crown + 2] == pytest.approx(4 / 6) and out[enc.o_crown + 3] == pytest.approx(8 / 6)
+    bad = json.loads(g.to_json())
+    bad["state"]["fields"]["crown"]["favours"]["done"] = ["steal_the_crown_jewels"]
+    with pytest.raises(ValueError):
+        jc.load_game(json.dumps(bad))
+
+
+# --- consent favours (HB Hiring, Chairman; digest §9.6.4-9.6.5) ---------------------------------------------
+FILLED = {"Director of Trade": "crown", "Military Affairs": "crown", "President of Bombay": "crown",
+          "President of Madras": "crown", "President of Bengal": "crown"}
+
+
+def hiring_mos(chairman, **pos):
+    """Hiring with only the Manager of Shipping vacant (the Chairman hires any writer, RB p.16)."""
+    offices = dict(FILLED, **{"Chairman": chairman, "Manager of Shipping": None})
+    return solo(0, position=dict({"phase": "hiring", "offices": offices,
+                                  "writers": {"benyon": {"Bombay": 1}, "crown": {"Bombay": 1}}}, **pos))
+
+
+def test_buy_the_crowns_consent_to_your_nepotism():
+    """HB Hiring 3: -2 for the Crown's consent; bought, it is binding -- the Crown is not asked."""
+    g = hiring_mos("benyon")
+    play(g, "writer in Bombay", "Benyon")
+    assert at_window(g) and labels(g) == [fav("buy the Crown's consent to your nepotism (-2)"), "done"]
+    play(g, fav("buy the Crown's consent to your nepotism (-2)"))
+    assert g.state.office_holder[3] == ME
+    assert g.state.crown["favours"]["done"] == ["nepotism_consent", "chairman_dues"]      # then Operations begin
+    assert cubes(g) == (3, 9)
+    assert not any(e["kind"] == "decision" and e["actor"] == "crown" and "nepotism" in e["text"] for e in g.log)
+
+
+def test_without_the_favour_the_crown_refuses_your_nepotism():
+    g = hiring_mos("benyon")
+    play(g, "writer in Bombay", "Benyon", "done")
+    assert g.current_player() == "crown" and "nepotism" in g.prompt()
+    g.apply(BOT(g, "crown"))                         # the Crown's consent is bought, not given (HB)
+    assert cubes(g) == (6, 6) and "hires the Manager of Shipping" in g.prompt()
+
+
+def test_hiring_a_crown_piece_over_yours_gains_a_cube():
+    """HB Hiring 3: +1 when you hire a Crown piece over any non-Crown candidate (mandatory)."""
+    g = hiring_mos("benyon")
+    play(g, "writer in Bombay", "Crown")
+    assert g.state.office_holder[3] == CROWN
+    assert g.state.crown["favours"]["done"] == ["hire_crown_piece", "chairman_dues"]      # +1, then -1 as Chairman
+    assert cubes(g) == (6, 6)
+
+
+def test_the_crowns_nepotism_is_mandatory_plus_two():
+    """HB Hiring 4.1: the Crown hires its own; you must consent and receive 2 cubes (it holds at least 2)."""
+    g = hiring_mos("crown")
+    drive(g, lambda g: g.state.office_holder[3] >= 0)
+    assert g.state.office_holder[3] == CROWN
+    assert cubes(g) == (8, 4)
+    assert not any(e["kind"] == "decision" and e["actor"] == "benyon" for e in g.log)
+
+
+def test_chairman_pays_one_cube_once_a_turn():
+    """HB Chairman: you are Chairman -- mandatory -1 once per turn, before any action."""
+    g = solo(0, position={"phase": "operations", "offices": {"Chairman": "benyon"}})
+    assert "Chairman Benyon" in g.prompt() and cubes(g) == (5, 7)
+    assert g.state.crown["favours"]["done"] == ["chairman_dues"]
+
+
+def test_legendary_chairman_without_cubes_pays_nothing():
+    g = solo(0, position={"phase": "operations", "offices": {"Chairman": "benyon"}}, crown_difficulty="legendary")
+    assert "Chairman Benyon" in g.prompt() and cubes(g) == (0, 12)
+
+
+@pytest.mark.parametrize("climate,first", [("Bull", 1), ("Stag", 2), ("Lion", 3), ("Bear", 4)])
+def test_buy_the_crowns_shares_for_debt_beyond_three(climate, first):
+    """HB Chairman: the Crown's shares consent to the first advance beyond 3 at -1/-2/-3/-4/-6, each further
+    at -1 (Hard: 2 cubes -> the family cannot afford Bear's first)."""
+    g = solo(0, position={"phase": "operations", "offices": {"Chairman": "benyon"}, "court": {"crown": 3, "benyon": 1},
+                          "climate": climate, "debt": 0}, crown_difficulty="easy")
+    play(g, "3", "yes")
+    assert labels(g) == [fav("buy the Crown's consent to the Debt advance beyond 3 (-1 .. -6)"), "done"]
+    play(g, fav("buy the Crown's consent to the Debt advance beyond 3 (-1 .. -6)"))
+    assert g.state.debt == 4 and cubes(g) == (5 - first, 7 + first)
+    play(g, "yes", fav("buy the Crown's consent to the Debt advance beyond 3 (-1 .. -6)"))
+    assert g.state.debt == 5 and cubes(g) == (4 - first, 8 + first)
+
+
+def test_debt_favour_not_offered_when_unaffordable():
+    g = solo(0, position={"phase": "operations", "offices": {"Chairman": "benyon"}, "court": {"crown": 3, "benyon": 1},
+                          "climate": "Peacock", "debt": 0})
+    play(g, "3", "yes")                              # 5 cubes cannot pay Peacock's 6: the Crown is asked
+    assert g.current_player() == "crown" and "Debt" in g.prompt()
+
+
+def test_the_crown_elects_you_for_three_cubes():
+    """HB Hiring 1: the Crown with a majority of shares elects itself; -3: it elects you instead."""
+    offices = dict(FILLED, **{"Chairman": None, "Manager of Shipping": "crown"})
+    g = solo(0, position={"phase": "hiring", "offices": offices, "court": {"crown": 3, "benyon": 1},
+                          "chairman_title": "crown"})
+    assert labels(g) == [fav("the Crown elects you Chairman instead of itself (-3)"), "done"]
+    play(g, fav("the Crown elects you Chairman instead of itself (-3)"))
+    assert g.state.office_holder[0] == ME and g.state.court[ME] == 0
+    assert g.state.crown["favours"]["done"] == ["elect_you", "chairman_dues"] and cubes(g) == (2, 10)
+    g = solo(0, position={"phase": "hiring", "offices": offices, "court": {"crown": 3, "benyon": 1},
+                          "chairman_title": "crown"})
+    play(g, "done")
+    drive(g, lambda g: g.state.office_holder[0] >= 0)
+    assert g.state.office_holder[0] == CROWN and cubes(g) == (6, 6)
+
+
+def test_you_elect_the_crown_for_three_cubes():
+    """HB Hiring 1: you hold the majority and elect the Crown: +3."""
+    offices = dict(FILLED, **{"Chairman": None, "Manager of Shipping": "crown"})
+    g = solo(0, position={"phase": "hiring", "offices": offices, "court": {"crown": 1, "benyon": 3},
+                          "chairman_title": "crown"})
+    drive(g, lambda g: "Crown for Chairman" in g.prompt() or "favour" in g.prompt(),
+          family=lambda g, labs: "no" if "campaign" in g.prompt() else None)
+    assert labels(g) == [fav("elect the Crown Chairman (+3)"), "done"]
+    play(g, fav("elect the Crown Chairman (+3)"))
+    assert g.state.office_holder[0] == CROWN and cubes(g) == (9, 3)
+
+
+# --- Royal Privilege (HB Parliament / Upkeep; AID; digest §9.6.13-9.6.14) -----------------------------------
+def test_royal_privilege_pays_the_crowns_tax_and_upkeep_from_the_balance():
+    """The Crown cannot pay a window tax (£4) nor its upkeep (£4): the Balance pays the shortfall, with an
+    emergency loan when it runs short (Debt +1, Standing -1, RB p.27 reading); the family has no privilege."""
+    g = solo(0, position={"phase": "parliament", "prizes": {"crown": [0, 2, 1, 0, 0], "benyon": [0, 1, 0, 0, 0]},
+                          "cash": {"crown": 0, "benyon": 0}, "balance": 3, "debt": 2, "standing": 4})
+    drive(g, lambda g: g.state.turn == 2)
+    notes = [e["text"] for e in g.log if e["kind"] in ("crown", "parliament")]
+    assert "Policy: Tax Luxuries with window tax" in notes
+    assert ("Royal Privilege: the Crown takes £4 of its £4 from the Company Balance (1 emergency loan(s), Debt 3)"
+            in notes)
+    assert "Royal Privilege: the Crown takes £4 of its £4 from the Company Balance" in notes
+    assert list(g.state.prize_pieces[CROWN]) == [0, 2, 1, 0, 0] and g.state.cash[CROWN] == 0
+    assert (int(g.state.balance), int(g.state.debt), int(g.state.standing)) == (0, 3, 3)
+    assert list(g.state.prize_pieces[ME]) == [0, 0, 0, 0, 0]            # the family's unpaid window returns
+
+
+def test_royal_privilege_loans_can_fail_the_company():
+    """AID Royal Privilege: '... emergency loans as required. This may cause Company failure.'"""
+    g = solo(0, position={"phase": "parliament", "prizes": {"crown": [0, 2, 1, 0, 0]},
+                          "cash": {"crown": 0}, "balance": 0, "debt": 2, "standing": 1})
+    drive(g, lambda g: g.is_over() or g.state.turn == 2)
+    assert g.is_over() and g.state.standing == 0
+    assert "Company Standing -1 (emergency loans for Royal Privilege): 0" in [e["text"] for e in g.log]
+
+
+# --- mandatory favours of the phases (HB; digest §9.6.8-9.6.14) ---------------------------------------------
+def done_or_first(g, labs):
+    return "done" if "done" in labs else None
+
+
+def test_you_as_president_gain_a_cube_per_crown_writer_placed():
+    """HB President: mandatory +X when you place X Crown writers filling orders (even if forced)."""
+    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "benyon"},
+                          "writers": {"crown": {"Bombay": 2}}, "treasuries": {"President of Bombay": 10},
+                          "ships": {"Atlas": {"owner": "benyon", "zone": "West Indian Ocean"},
+                                    "Britannia": {"owner": "benyon", "zone": "West Indian Ocean"}}},
+             script=[1] * 30)
+    drive(g, lambda g: "President of Bombay Benyon: Trade" in g.prompt())
+    play(g, "Trade", "done", "4", "order B3", "order B1")
+    assert g.state.crown["favours"]["done"] == ["president_crown_writer", "president_crown_writer"]
+    assert cubes(g) == (8, 4)
+
+
+def test_the_crown_manager_fitting_your_ship_costs_a_cube():
+    """HB Manager of Shipping 1: a Crown Manager fits your ships after its own -- mandatory -1, if able."""
+    g = solo(0, position={"phase": "operations", "offices": {"Manager of Shipping": "crown"},
+                          "treasuries": {"Manager of Shipping": 3}, "ships": {"Atlas": {"owner": "benyon",
+                                                                                       "zone": None}}})
+    drive(g, lambda g: g.state.ship_zone[SHIP_NAMES.index("Atlas")] >= 0, family=done_or_first)
+    assert g.state.crown["favours"]["done"] == ["mos_fits_yours"] and cubes(g) == (5, 7)
+
+
+def test_you_fitting_a_crown_ship_gain_a_cube():
+    """HB Manager of Shipping (RB p.45 example): +1 fit a Crown ship."""
+    g = solo(0, position={"phase": "operations", "offices": {"Manager of Shipping": "benyon"},
+                          "treasuries": {"Manager of Shipping": 3}, "ships": {"Atlas": {"owner": "crown",
+                                                                                       "zone": None}}})
+    drive(g, lambda g: "Fit which ship" in g.prompt(), family=lambda g, labs: "fit a ship" if "fit a ship" in labs
+          else None)
+    play(g, "ship Atlas")
+    assert g.state.crown["favours"]["done"] == ["mos_fits_crown"] and cubes(g) == (7, 5)
+
+
+def test_assigning_the_crown_as_commander_gains_a_cube():
+    """HB Military Affairs: you are MA -- mandatory +1 whenever you assign the Crown as Commander (no choice)."""
+    g = solo(0, position={"phase": "operations", "offices": {"Military Affairs": "benyon"},
+                          "officers": {"crown": {"Bombay": 1}}, "commanders": {"Bombay": None}})
+    drive(g, lambda g: g.state.commander[0] == CROWN, family=done_or_first)
+    assert g.state.crown["favours"]["done"] == ["ma_crown_commander"] and cubes(g) == (7, 5)
+
+
+def test_upkeep_plus_one_when_none_of_your_writers_returns_from_a_crown_presidency():
+    """HB Upkeep 2: you have a writer in a Crown Presidency but none returns from its orders: +1."""
+    g = solo(0, position={"phase": "parliament", "offices": {"President of Bombay": "crown"},
+                          "writers": {"benyon": {"Bombay": 1}}})
+    drive(g, lambda g: g.state.turn == 2, family=done_or_first)
+    assert any("none of your writers returns from a Crown Presidency" in e["text"] for e in g.log)
+    g = solo(0, position={"phase": "parliament", "offices": {"President of Bombay": "benyon"},
+                          "writers": {"benyon": {"Bombay": 1}}})
+    drive(g, lambda g: g.state.turn == 2, family=done_or_first)
+    assert not any("none of your writers returns" in e["text"] for e in g.log)
+
+
+# --- alliance consent (HB Commander; digest §9.6.10) -------------------------------------------------------
+def alliance_game(seed):
+    """The Crown's Set Climate happens in the Chairman's slot first (RB p.45): the seed picks the climate."""
+    g = solo(seed, position={"phase": "operations",
+                          "offices": {"President of Madras": "crown"}, "commanders": {"Madras": "benyon"},
+                          "officers": {"benyon": {"Madras": 1}}, "treasuries": {"President of Madras": 10}})
+    drive(g, lambda g: "Commander of the Madras Army Benyon" in g.prompt(), family=done_or_first)
+    play(g, "buy a local alliance")
+    return g
+
+
+def test_buy_the_crown_presidents_consent_to_an_alliance():
+    """HB Commander: you are Commander -- the Crown President's consent costs -2/-2/-1/0/0 (Bull: -2)."""
+    g = alliance_game(1)
+    assert g.state.crown["climate"] == 0                        # Bull
+    before, treasury = cubes(g), int(g.state.treasury[3])
+    play(g, labels(g)[0])
+    assert labels(g) == [fav("buy the Crown President's consent to your alliance purchase (-2 / -1)"), "done"]
+    play(g, fav("buy the Crown President's consent to your alliance purchase (-2 / -1)"))
+    assert cubes(g) == (before[0] - 2, before[1] + 2) and g.state.treasury[3] < treasury     # paid
+
+
+def test_the_crown_president_consents_for_free_in_peacock():
+    g = alliance_game(9)
+    assert g.state.crown["climate"] == 4                        # Peacock: 0, free consent
+    before, treasury = cubes(g), int(g.state.treasury[3])
+    play(g, labels(g)[0])
+    assert cubes(g) == before and g.state.treasury[3] < treasury and WINDOW not in g.prompt()
+    assert any("consents for free" in e["text"] for e in g.log)
+
+
+# --- "you decide for the Crown" (HB Hiring 4, Commander 2, Director of Trade 1, Manager of Shipping 4) ----------
+def test_make_one_hiring_decision_for_the_crown():
+    """HB Hiring 4: -3 you make one hiring decision for the Crown (here: which candidate it hires)."""
+    offices = dict(FILLED, **{"Chairman": "crown", "Manager of Shipping": None})
+    g = solo(0, position={"phase": "hiring", "offices": offices,
+                          "writers": {"benyon": {"Bombay": 1}, "crown": {"Madras": 1}}})
+    assert labels(g) == [fav("you make this hiring decision for the Crown (-3)"), "done"]
+    play(g, fav("you make this hiring decision for the Crown (-3)"))
+    assert g.current_player() == "benyon" and "decides for the Crown" in g.prompt()
+    assert set(labels(g)) == {"writer in Bombay", "writer in Madras"}
+    play(g, "writer in Bombay")
+    assert g.state.office_holder[3] == ME and cubes(g) == (3, 9)
+
+
+def test_declining_leaves_the_decision_to_the_crown():
+    offices = dict(FILLED, **{"Chairman": "crown", "Manager of Shipping": None})
+    g = solo(0, position={"phase": "hiring", "offices": offices,
+                          "writers": {"benyon": {"Bombay": 1}, "crown": {"Madras": 1}}})
+    play(g, "done")
+    assert g.current_player() == "crown"
+    g.apply(BOT(g, "crown"))
+    assert g.state.office_holder[3] == CROWN                                # HB 4.1: its own member,
+    assert cubes(g) == (8, 4)                                               # your consent mandatory, +2
+
+
+def test_choose_the_order_the_crowns_special_envoy_opens():
+    """HB Director of Trade 1: -1 target a specific order (China left out: opening it is the -3 favour)."""
+    g = solo(0, position={"phase": "operations", "offices": {"Director of Trade": "crown"},
+                          "treasuries": {"Director of Trade": 3}}, script=[1] * 3)
+    drive(g, at_window)
+    play(g, fav("you choose the order the Crown's Special Envoy opens (-1)"))
+    assert g.current_player() == "benyon" and "open trade with China" not in labels(g)
+    order = labels(g)[-1]
+    play(g, order)
+    assert f"Special Envoy opens {order}" in [e["text"] for e in g.log] and cubes(g) == (5, 7)
+
+
+def test_choose_the_crown_commanders_deploy_target():
+    """HB Commander 2: -2 you choose a valid Deploy target."""
+    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Director of Trade": None},
+                          "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
+                          "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 4},
+                          "treasuries": {"President of Bombay": 0}}, script=[1] * 10)
+    drive(g, lambda g: at_window(g) and fav("you choose the Crown Commander's Deploy target (-2)") in labels(g))
+    before = cubes(g)
+    play(g, fav("you choose the Crown Commander's Deploy target (-2)"))
+    assert g.current_player() == "benyon" and "Deploy against which region" in g.prompt()
+    play(g, "region Mysore")
+    assert "Deploy against Mysore" in g.prompt() and cubes(g) == (before[0] - 2, before[1] + 2)
+
+
+def test_choose_the_sea_zone_of_a_ship_the_crown_places():
+    """HB Manager of Shipping 4: -1 the Crown places one ship in the sea zone of your choice."""
+    g = solo(0, position={"phase": "operations", "offices": {"Manager of Shipping": "crown", "Director of Trade": None},
+                          "treasuries": {"Manager of Shipping": 2}})
+    drive(g, lambda g: at_window(g) and fav("you choose the sea zone of this ship the Crown places (-1)") in labels(g))
+    play(g, fav("you choose the sea zone of this ship the Crown places (-1)"))
+    assert g.current_player() == "benyon"
+    ships = int(g.state.extra_ships[2] + g.state.company_ships[2])
+    play(g, "East Indian Ocean")
+    assert int(g.state.extra_ships[2] + g.state.company_ships[2]) == ships + 1 and cubes(g) == (5, 7)
+
+
+# --- the Crown Chairman's dividends (HB Revenue 3) -----------------------------------------------------------
+def dividends_game():
+    g = solo(0, position={"phase": "revenue", "offices": {"Chairman": "crown"}, "court": {"crown": 2, "benyon": 2},
+                          "balance": 40})
+    drive(g, lambda g: at_window(g) and "dividend" in g.prompt())
+    return g
+
+
+def paid(g):
+    return [e["text"] for e in g.log if "dividend(s) paid" in e["text"]]
+
+
+@pytest.mark.parametrize("favour,shift", [("one dividend more (-1 / -2)", 1), ("one dividend fewer (-2 / -1)", -1)])
+def test_dividend_favours_shift_the_crown_chairmans_count(favour, shift):
+    """HB Revenue 3: one fewer -2/-2/-1/-1/-1, one more -1/-1/-2/-2/-2; the bot pays the shifted count."""
+    g = dividends_game()
+    c = g.state.crown["climate"]
+    n = int(g.prompt().split("would pay ")[1].split(" ")[0])
+    before = cubes(g)
+    play(g, fav(f"the Crown Chairman pays {favour}"), "done")
+    price = -(cd.DIVIDEND_MORE if shift > 0 else cd.DIVIDEND_FEWER)[0][c]
+    assert cubes(g) == (before[0] - price, before[1] + price)
+    drive(g, lambda g: paid(g) or g.state.phase != "revenue")
+    assert paid(g) == [f"{n + shift} dividend(s) paid: £{(n + shift) * 5}"]
+
+
+# --- London Season (HB London Season; digest §9.6.1) ----------------------------------------------------------
+def test_take_a_pound_before_retirements_for_two_cubes():
+    g = solo(0, position={"phase": "london_season", "turn": 2, "cash": {"crown": 10, "benyon": 0}})
+    assert labels(g) == [fav("take £1 from the Crown's treasury before retirements (-2)"), "done"]
+    play(g, fav("take £1 from the Crown's treasury before retirements (-2)"))
+    assert cubes(g) == (4, 8) and (int(g.state.cash[ME]), int(g.state.cash[CROWN])) == (1, 9)
+    play(g, fav("take £1 from the Crown's treasury before retirements (-2)"), "done")
+    assert cubes(g) == (2, 10)
+
+
+def test_after_the_crown_has_retired_take_a_card_or_a_pound():
+    """-5 an enterprise prestige card, -4 a blackmail card (unseen: the engine draws it), -1 £1."""
+    g = solo(0, position={"phase": "london_season", "turn": 2, "cash": {"crown": 3, "benyon": 0},
+                          "prestige": {"crown": ["Foundry"]}, "blackmail": {"crown": ["Company Fraud"]}},
+             crown_difficulty="easy")
+    play(g, "done")
+    drive(g, lambda g: at_window(g) and fav("take £1 from the Crown's treasury (-1)") in labels(g))
+    assert fav("take a blackmail card from the Crown, unseen (-4)") in labels(g)
+    play(g, fav("take an enterprise prestige card from the Crown (-5)"))
+    assert 24 in g.state.hands[ME]["prestige"] and 24 not in g.state.hands[CROWN]["prestige"]
+    assert cubes(g) == (1, 11)
+    assert labels(g) == [fav("take £1 from the Crown's treasury (-1)"), "done"]      # 1 cube left: -4 unaffordable
+
+
+def test_take_the_crowns_blackmail_card():
+    g = solo(0, position={"phase": "london_season", "turn": 2, "cash": {"crown": 0},
+                          "blackmail": {"crown": ["Company Fraud"]}})
+    drive(g, lambda g: at_window(g) and fav("take a blackmail card from the Crown, unseen (-4)") in labels(g))
+    crowns, mine = list(g.state.hands[CROWN]["blackmail"]), list(g.state.hands[ME]["blackmail"])
+    play(g, fav("take a blackmail card from the Crown, unseen (-4)"))
+    got = [c for c in g.state.hands[ME]["blackmail"] if c not in mine]
+    assert len(got) == 1 and got[0] in crowns and got[0] not in g.state.hands[CROWN]["blackmail"]
+    assert cubes(g) == (2, 10)
+
+
+def test_a_spouse_forbidding_shipyards_forbids_taking_one():
+    """RB spouse restriction (Violet Effingham: no shipyards): the family does not take one from the Crown."""
+    ships = {"Atlas": {"owner": "crown", "zone": None}}
+    g = family_window(cash={"benyon": 12}, ships=ships)
+    assert fav("take an unfitted shipyard from the Crown (-4)") in labels(g)
+    g = family_window(cash={"benyon": 12}, ships=ships, prestige={"benyon": ["Violet Effingham"]})
+    assert fav("take an unfitted shipyard from the Crown (-4)") not in labels(g)
+
+
+# --- your blue boxes as Chairman and Manager of Shipping (HB Chairman, Manager of Shipping) ---------------------
+def test_allocating_enough_to_a_crown_office_gains_a_cube():
+    """HB Chairman: you are Chairman -- +1 allocate £3/£4/£4/£4/£5 to a Crown office (Bull: £3)."""
+    offices = {"Chairman": "benyon", "Director of Trade": "benyon", "Manager of Shipping": "benyon",
+               "President of Bombay": "crown", "President of Madras": "benyon", "President of Bengal": "benyon"}
+    g = solo(0, position={"phase": "operations", "offices": offices, "balance": 10, "climate": "Bull"})
+    play(g, "0", "0", "0", "2")                   # Debt; the Director of Trade, Manager of Shipping; Bombay £2
+    assert g.state.crown["favours"]["done"] == ["chairman_dues"]
+    g = solo(0, position={"phase": "operations", "offices": offices, "balance": 10, "climate": "Bull"})
+    play(g, "0", "0", "0", "3")
+    assert g.state.crown["favours"]["done"] == ["chairman_dues", "chairman_allocation"] and cubes(g) == (6, 6)
+
+
+def test_placing_a_ship_in_a_crown_presidencys_zone_gains_a_cube():
+    """HB Manager of Shipping: you are MoS -- +1 for placing a ship in a Crown Presidency's sea zone."""
+    pos = {"phase": "operations", "offices": {"Manager of Shipping": "benyon", "President of Bombay": "crown",
+                                              "President of Madras": "benyon"},
+           "treasuries": {"Manager of Shipping": 4}}
+    g = solo(0, position=pos)
+    drive(g, lambda g: "lease an extra ship" in labels(g))
+    play(g, "lease an extra ship", "West Indian Ocean")
+    assert g.state.crown["favours"]["done"][-1:] == ["mos_crown_zone"]
+    n = g.state.crown["favours"]["total"]
+    play(g, "lease an extra ship", "South Indian Ocean")
+    assert g.state.crown["favours"]["total"] == n
+
+
+def test_choose_the_crown_prime_ministers_dial_space():
+    """HB Parliament 3: -4 the Crown PM chooses the other space (reading: you choose)."""
+    g = solo(0, position={"phase": "parliament", "pm": "crown", "law_deck": ["Board of Control"], "dial": 8},
+             crown_difficulty="easy", script=[3] * 6)
+    drive(g, lambda g: at_window(g) and fav("the Crown Prime Minister turns the dial to the space of your choice (-4)")
+          in labels(g))
+    play(g, fav("the Crown Prime Minister turns the dial to the space of your choice (-4)"))
+    assert g.current_player() == "benyon" and "turn the dial" in g.prompt() and cubes(g) == (2, 10)
+    ccw = g.prompt_frame()["ccw"]
+    play(g, "turn the dial counter-clockwise")
+    assert g.state.dial == ccw
