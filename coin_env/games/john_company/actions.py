@@ -39,6 +39,14 @@ SOURCES = ([("writer%d" % p, f"writer in {n}") for p, n in enumerate(PRESIDENCY_
            + [("oit", "Officers-in-Training")])
 
 
+# firms (RB p.36-42): the Firms phase's procedures, the Vote to Deregulate, firm dividends
+FIRM_PROCEDURES = [("form", "form a firm"), ("fit_ship", "fit a ship for the firm"),
+                   ("buy_back", "buy back a ship from the Company for the firm"), ("dissolve", "dissolve the firm"),
+                   ("pay_share", "pay with a Company share"), ("pay_workshop", "pay with a workshop (invested)"),
+                   ("call_vote", "call the Vote to Deregulate"), ("dividend", "pay a firm dividend"),
+                   ("emergency", "make an emergency investment")]
+
+
 def _entries():
     e = [("meta", "done", "done"), ("meta", "yes", "yes"), ("meta", "no", "no")]
     e += [("family_action", k, label) for k, label in FAMILY_ACTIONS]
@@ -63,6 +71,11 @@ def _entries():
     e += [("discard", str(i), f"discard London Season card {i + 1}") for i in range(3)]
     e += [("target", "court_share", "a Company share in the Court")]
     e += [("power_token", t, f"the {t} power token") for t in POWER_TOKENS]
+    # firms (RB p.36-42)
+    e += [("firm", k, label) for k, label in FIRM_PROCEDURES]
+    e += [("firm_invest", str(i), f"invest in the firm of {FAMILY_NAMES[i]}") for i in range(len(FAMILY_KEYS))]
+    e += [("strategy", str(z), f"firm strategy {n}") for z, n in enumerate(SEA_ZONES[:3])]
+    e += [("strategy", "hobnob", "firm strategy Hobnob")]
     return e
 
 
@@ -97,3 +110,8 @@ DISCARD0 = V.base("discard")
 COURT_SHARE = V.index("target", "court_share")
 POWER_TOKEN = {t: V.index("power_token", t) for t in POWER_TOKENS}
 POWER_TOKEN_OF_ACTION = {v: k for k, v in POWER_TOKEN.items()}
+
+# firms (RB p.36-42)
+FIRM = {k: V.index("firm", k) for k, _ in FIRM_PROCEDURES}
+FIRM_INVEST0 = V.base("firm_invest")
+STRATEGY0 = V.base("strategy")              # STRATEGY0 + z: a sea zone (0-2); STRATEGY0 + 3: Hobnob

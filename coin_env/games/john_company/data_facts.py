@@ -15,7 +15,7 @@ import hashlib
 import json
 
 from ...core.data import GameData
-from .data import cards, company, map as mapdata, scenarios
+from .data import cards, company, firms as firmdata, map as mapdata, scenarios
 from .static import N_REGIONS, ORDER, REGION, REGION_NAMES
 
 # key -> (what it is, checker)
@@ -27,6 +27,10 @@ OWNER_KEYS = {
     "power_values": "power of the four Power-track positions, top to bottom",
     "last_turn_1710": "the final turn of the 1710 scenario",
     "power_award": "Power Award VP by final turn: {\"<turn>\": [most, second most]} (board table, RB p.8)",
+    # firms (RB p.36-42): reconstructed printed values, data/firms.py
+    "firm_value_track": "the firm Value track, left to right: [[£ value, VP per share in half VP], ...] (>= 2 spaces)",
+    "deregulation_spaces": "{standing_lined, standing_star, debt_lined, debt_star: [positions], standing_s: position}",
+    "deregulation_support": "the Deregulation card's initial support (an integer)",
     "crown_ai_cards": "the ten Crown AI cards (RB p.45): a list of {id, back, shaded, ranks, finger, regions, chart, "
                       "default} as in data/crown.py (chart rows [measure, '<=' or '>=', value, climate 0-4])",
 }
@@ -66,9 +70,30 @@ def _check_pack(content: dict) -> list[str]:
             problems.append("power_award: " + OWNER_KEYS["power_award"])
     if "crown_ai_cards" in content:
         problems += [f"crown_ai_cards: {p}" for p in _check_ai_cards(content["crown_ai_cards"])]
+    problems += _check_firm_keys(content)
     if "last_turn_1710" in content and not (type(content["last_turn_1710"]) is int and 1 <= content["last_turn_1710"] <= 8):
         problems.append("last_turn_1710: an integer 1..8")
     return problems
+
+
+def _check_firm_keys(content) -> list[str]:
+    out = []
+    track = content.get("firm_value_track")
+    if track is not None and not (isinstance(track, list) and len(track) >= 2 and all(
+            isinstance(x, list) and len(x) == 2 and all(type(v) is int for v in x) and x[0] >= 0 for x in track)):
+        out.append("firm_value_track: " + OWNER_KEYS["firm_value_track"])
+    sp = content.get("deregulation_spaces")
+    if sp is not None:
+        ok = isinstance(sp, dict) and set(sp) == {"standing_lined", "standing_star", "debt_lined", "debt_star",
+                                                  "standing_s"}
+        ok = ok and type(sp["standing_s"]) is int and 1 <= sp["standing_s"] <= 7
+        ok = ok and all(isinstance(sp[k], list) and all(type(v) is int and 0 <= v <= 8 for v in sp[k])
+                        for k in sp if k != "standing_s")
+        if not ok:
+            out.append("deregulation_spaces: " + OWNER_KEYS["deregulation_spaces"])
+    if "deregulation_support" in content and type(content["deregulation_support"]) is not int:
+        out.append("deregulation_support: " + OWNER_KEYS["deregulation_support"])
+    return out
 
 
 def _check_ai_cards(value) -> list[str]:
@@ -135,6 +160,11 @@ class JohnCompanyData(GameData):
         # data pack gives it; final scoring then says it could not award it.
         self._set("power_award", {int(k): tuple(v) for k, v in pack["power_award"].items()}
                   if "power_award" in pack else None)
+        self._set("firm_value_track", tuple(tuple(x) for x in pack.get("firm_value_track",
+                                                                     firmdata.FIRM_VALUE_TRACK[0])))
+        spaces = pack.get("deregulation_spaces", firmdata.DEREGULATION_SPACES[0])
+        self._set("deregulation_spaces", {k: (v if type(v) is int else tuple(v)) for k, v in spaces.items()})
+        self._set("deregulation_support", pack.get("deregulation_support", firmdata.DEREGULATION_SUPPORT[0]))
         from .data import crown as crowndata
         ai = pack.get("crown_ai_cards") or crowndata.AI_CARDS
         self._set("crown_ai_cards", tuple({k: (tuple(tuple(r) for r in v) if k == "chart" else

@@ -90,13 +90,32 @@ class JohnCompanyGame(Game):
                       + int(s.officers_in_training[slot]) + int(s.court[slot]) + int(s.pensioners[slot])
                       + int(s.prize_pieces[slot].sum()) + int((s.office_holder == slot).sum())
                       + int((s.commander == slot).sum()) + int((s.stock_exchange == slot).sum())
-                      + int((s.order_writer == slot).sum()))
+                      + int((s.order_writer == slot).sum())
+                      + sum(x["shares"][slot] for x in s.firms["firms"]) + s.firms["prison"][slot])   # firms (RB p.38, p.41)
             assert placed == total, f"{FAMILY_NAMES[slot]}: {placed} family members accounted for, {total} in the set"
         assert (s.cash >= 0).all() and (s.treasury >= 0).all() and s.balance >= 0, "negative money"
         assert 0 <= s.debt <= company.MAX_DEBT[0], "Debt off its track"
         tokens = int(s.company_ships.sum() + s.extra_ships.sum() + s.region_company_ship.sum())
         assert tokens <= company.COMPANY_SHIP_TOKENS[0], "more Company/extra ships than tokens"
         assert s.office_exists[2] == 0 or s.office_exists[1] == 0, "Director of Trade and Governor General both in play"
+        self.check_firms()
+
+    def check_firms(self) -> None:
+        """Firms (RB p.36-42): one per manager, at most 10 shares, its ships on its charter and nowhere else,
+        money never negative, invested workshops owned."""
+        from .rules.firms import FIRM_CHARTER
+        s = self.state
+        firms = s.firms["firms"]
+        assert len({x["manager"] for x in firms}) == len(firms), "a family manages two firms"
+        held = [i for x in firms for i in x["ships"]]
+        assert len(held) == len(set(held)), "a ship on two firm charters"
+        for x in firms:
+            assert x["manager"] in s.seats, "a firm without a seated manager"
+            assert sum(x["shares"]) <= 10, "a firm with more than 10 shares"
+            assert min(x["london"], x["india"], x["allocated"]) >= 0, "a firm with negative money"
+            assert 0 <= x["value"] < len(s.data.firm_value_track), "a firm's Value off its track"
+        on_charters = {i for i in range(len(s.ship_zone)) if s.ship_zone[i] == FIRM_CHARTER}
+        assert on_charters == set(held), "ships on firm charters and the firms' ship lists differ"
 
     # --- the game log --------------------------------------------------------------------------------
     def render_log_entry(self, raw) -> dict:
@@ -182,8 +201,8 @@ def load_game(text: str, debug: bool = False) -> JohnCompanyGame:
 
 
 # --- registration in coin_env (coin_env.core.registry) ----------------------------------------------------
-# The game has one scenario here (1710; 1758, 1813 and Long 1710 need printed data the sources lack).
-SCENARIOS = ("1710",)
+# The game's scenarios (1758 and 1813 need printed data the sources lack); Long 1710: RB p.4, rules/deregulation.py.
+SCENARIOS = ("1710", "Long 1710")
 DEFAULT_SCENARIO = "1710"
 # The set-ups `coin-env fuzz john_company` cycles through (agents/fuzz.py: the seed picks one).
 FUZZ_OPTIONS = ({"families": 4}, {"families": 1, "crown": True}, {"families": 2}, {"families": 3},
