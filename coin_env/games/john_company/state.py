@@ -30,12 +30,12 @@ def firms_spec():
                    "strategy": Int(-1, 3), "allocated": NAT, "revealed": BOOL, "initiative": Maybe(INT),
                    "traded": BOOL, "added": NAT, "emergency": NAT})
     return Record({"firms": ListOf(firm, max_len=N_SLOTS), "prison": ListOf(NAT, max_len=N_SLOTS),
-                   "invested": ListOf(NAT, max_len=N_SLOTS), "mature": ListOf(NAT, max_len=N_SLOTS),
+                   "invested": ListOf(NAT, max_len=N_SLOTS), "mature": ListOf(Int(-1, 36), max_len=N_SLOTS),
                    "order_firm": ListOf(SLOT_OR_NONE, max_len=N_ORDERS), "amounts_public": BOOL, "scored": BOOL})
 
 
 def empty_firms() -> dict:
-    return {"firms": [], "prison": [0] * N_SLOTS, "invested": [0] * N_SLOTS, "mature": [0] * N_SLOTS,
+    return {"firms": [], "prison": [0] * N_SLOTS, "invested": [0] * N_SLOTS, "mature": [-1] * N_SLOTS,
             "order_firm": [-1] * N_ORDERS, "amounts_public": False, "scored": False}
 
 

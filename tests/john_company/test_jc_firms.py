@@ -1,0 +1,222 @@
+"""Deregulation and private firms in Long 1710 (RB p.4, p.36-42; digest §8): one test per rule, the rulebook's
+worked examples (RB-ex p.40, p.42) built through positions, scripted dice and decisions."""
+
+import json
+import random
+
+import pytest
+
+from coin_env.games.john_company import game as jc
+from coin_env.games.john_company.actions import DONE, NO, YES
+from coin_env.games.john_company.static import FAMILY_KEYS
+
+from jc_helpers import decline_blackmail, labels, play, slot
+
+GREEN, PINK, BLUE, YELLOW = "benyon", "hastings", "larkins", "paxton"
+OFFICES_HELD = {"Chairman": PINK, "Director of Trade": BLUE, "Manager of Shipping": YELLOW,
+                "Military Affairs": BLUE, "President of Bombay": YELLOW, "President of Madras": PINK,
+                "President of Bengal": YELLOW}
+DEREGULATED = ["Deregulation"]
+
+
+def long_game(families=4, seed=0, position=None, debug=True, script=None):
+    g = jc.new_game("Long 1710", seed=seed, options={"families": families}, position=position, debug=debug,
+                    log=True, script=script)
+    decline_blackmail(g)
+    return g
+
+
+def firms_position(**extra):
+    """At the Firms phase of a deregulated Long 1710 (position phase "hiring": the Firms phase comes first)."""
+    pos = {"phase": "hiring", "laws_in_force": list(DEREGULATED), "offices": dict(OFFICES_HELD),
+           "court": {GREEN: 2, PINK: 1, BLUE: 1, YELLOW: 1}, "cash": {GREEN: 10, PINK: 10, BLUE: 10, YELLOW: 10}}
+    pos.update(extra)
+    return pos
+
+
+def firm(g, family):
+    return next((x for x in g.state.firms["firms"] if x["manager"] == slot(family)), None)
+
+
+def notes(g, kind=None):
+    return [e["text"] for e in g.log if kind is None or e.get("kind") == kind]
+
+
+def until(g, pred, limit=3000):
+    """Decline / finish every decision (done, no, else the first legal action) until ``pred(g)``."""
+    for _ in range(limit):
+        if g.is_over() or pred(g):
+            return
+        legal = g.legal_actions()
+        g.apply(DONE if DONE in legal else NO if NO in legal else legal[0])
+    raise AssertionError(f"never reached; at {g.prompt()!r}")
+
+
+def cast(g, side, cash):
+    """The family to vote votes ``side`` ("for" / "against", on its own behalf) with ``cash`` £ and nothing else."""
+    who = g.current_player()
+    play(g, f"vote {side}")
+    if "coalition partner" in g.prompt():
+        play(g, who.capitalize())
+    while "how many" in g.prompt():
+        play(g, str(cash) if "cash" in g.prompt() else "0")
+
+
+def pass_firms_phase(g):
+    """Everybody says done in the Firms phase's investment step (strategies still asked)."""
+    while "a firm investment action, or done?" in g.prompt():
+        g.apply(DONE)
+
+
+# --- the scenario (RB p.4) --------------------------------------------------------------------------------------
+def test_long_1710_is_the_1710_set_up_with_eight_turns_and_the_deregulation_card_aside():
+    assert jc.SCENARIOS == ("1710", "Long 1710") and jc.DEFAULT_SCENARIO == "1710"
+    a = jc.new_game("1710", seed=3, options={"families": 4})
+    b = jc.new_game("Long 1710", seed=3, options={"families": 4})
+    assert (a.state.last_turn, b.state.last_turn) == (4, 8)
+    assert a.state.law_deck == b.state.law_deck and 56 not in b.state.law_deck      # set aside for the vote
+    assert (a.state.cash == b.state.cash).all() and a.state.display == b.state.display
+    with pytest.raises(ValueError, match="1758"):
+        jc.new_game("1758")
+
+
+# --- the Vote to Deregulate (RB p.36) ------------------------------------------------------------------------------
+def vote_position(**extra):
+    pos = {"phase": "london_season", "turn": 2, "offices": dict(OFFICES_HELD), "pm": GREEN,
+           "cash": {GREEN: 5, PINK: 5, BLUE: 5, YELLOW: 5}}
+    pos.update(extra)
+    return pos
+
+
+def test_a_star_space_forces_the_vote_and_passing_halves_debt_and_sets_standing_to_s():
+    g = long_game(position=vote_position(debt=7, laws_in_force=["Industry Subsidy"]))
+    assert g.state.phase == "deregulation_vote"
+    assert g.prompt().startswith("Benyon: vote on Deregulation (support 0)")      # no question whether to call it
+    cast(g, "for", 2)
+    for _ in range(3):
+        play(g, "done")
+    play(g, "resolve the vote")
+    s = g.state
+    assert 56 in s.laws_in_force and s.debt == 4 and s.standing == 3        # 7 - 7//2; the "S" space
+    assert s.law_tokens[slot(GREEN)] == 1 and s.pm == slot(GREEN)
+    assert 44 not in s.laws_in_force and 44 in s.law_discards               # Industry Subsidy discarded
+    assert s.phase == "london_season"
+
+
+def test_a_lined_space_lets_the_pm_choose_and_a_failed_vote_raises_the_court_value():
+    g = long_game(position=vote_position(debt=5))
+    assert labels(g) == ["call the Vote to Deregulate", "no"]
+    play(g, "call the Vote to Deregulate")
+    cast(g, "against", 1)                           # RB p.36: the PM may vote against
+    for _ in range(3):
+        play(g, "done")
+    play(g, "resolve the vote")
+    s = g.state
+    assert 56 not in s.laws_in_force and s.share_vp == 2 and s.pm == slot(GREEN) and s.debt == 5
+    assert s.phase == "london_season"
+
+
+def test_no_vote_off_the_lined_spaces_nor_in_1710():
+    g = long_game(position=vote_position())
+    assert g.state.phase == "london_season"
+    g = jc.new_game("1710", seed=0, options={"families": 4}, position=vote_position(debt=7))
+    assert g.state.phase == "london_season"
+
+
+def test_writer_privileges_adds_five_to_the_votes_support():
+    g = long_game(position=vote_position(debt=8, laws_in_force=["Writer Privileges"]))
+    assert "(support 5)" in g.prompt()
+
+
+# --- the Firms phase (RB p.38-40) ------------------------------------------------------------------------------------
+def test_forming_and_investing_with_the_managers_consent():
+    g = long_game(position=firms_position(pm=GREEN))
+    assert g.state.phase == "firms"
+    assert g.prompt() == "Benyon: a firm investment action, or done?"          # from the PM clockwise
+    play(g, "form a firm")
+    f = firm(g, GREEN)
+    assert f["london"] == 5 and f["shares"][slot(GREEN)] == 1 and f["value"] == 0 and f["dividend"] is None
+    assert g.state.court[slot(GREEN)] == 1                                   # one Company share returned
+    assert "form a firm" not in labels(g)                                    # one firm per manager
+    play(g, "done")
+    other = g.current_player()
+    play(g, "invest in the firm of Benyon")
+    assert g.current_player() == GREEN and "consent" in g.prompt()
+    g.apply(YES)
+    f = firm(g, GREEN)
+    assert f["london"] == 10 and f["shares"][slot(other)] == 1 and g.state.court[slot(other)] == 0
+    g.check_invariants()
+
+
+def test_a_refused_investment_is_not_asked_again_this_phase():
+    g = long_game(position=firms_position())
+    who = g.current_player()
+    play(g, "form a firm", "done")
+    other = g.current_player()
+    play(g, f"invest in the firm of {who.capitalize()}")
+    g.apply(NO)
+    assert g.current_player() == other
+    assert f"invest in the firm of {who.capitalize()}" not in labels(g)
+
+
+def test_weak_company_shares_cannot_be_invested():
+    g = long_game(position=firms_position(standing=2))          # a lined space (data/firms.py): shares are weak
+    assert g.state.phase == "operations" or "form a firm" not in labels(g)
+    assert not g.state.firms["firms"] and not g.state.workshops.any()
+
+
+def test_a_company_share_created_this_turn_is_immature():
+    g = long_game(position=firms_position(phase="family", debt=1, court={GREEN: 2, PINK: 0, BLUE: 1, YELLOW: 1}))
+    assert g.current_player() == PINK
+    play(g, "Seek Share", "Stock Exchange space 1")
+    until(g, lambda x: x.state.phase == "firms")
+    assert g.state.court[slot(PINK)] == 1                                   # New Company Shares (RB p.14)
+    until(g, lambda x: x.current_player() == PINK or x.state.phase != "firms")
+    assert g.state.phase != "firms" or "form a firm" not in labels(g)
+
+
+def test_fitting_a_ship_needs_the_shipyard_owners_consent_and_buying_back_pays_the_shipping_treasury():
+    pos = firms_position(ships={"Atlas": {"owner": PINK, "zone": None},
+                                "Britannia": {"owner": BLUE, "zone": "West Indian Ocean"}},
+                         pm=GREEN, treasuries={"Manager of Shipping": 0})
+    g = long_game(position=pos)
+    assert g.current_player() == GREEN
+    play(g, "form a firm")
+    g_f = firm(g, GREEN)
+    play(g, "invest in the firm of Benyon")           # own firm: no consent asked
+    assert firm(g, GREEN)["london"] == 10
+    play(g, "fit a ship for the firm", "ship Atlas")
+    assert g.current_player() == PINK and "consent" in g.prompt()
+    g.apply(YES)
+    f = firm(g, GREEN)
+    assert f["ships"] == [0] and f["london"] == 7 and g.state.ship_zone[0] == 4
+    play(g, "buy back a ship from the Company for the firm", "ship Britannia")
+    g.apply(YES)                                       # Blue consents
+    f = firm(g, GREEN)
+    assert sorted(f["ships"]) == [0, 1] and f["london"] == 4 and g.state.treasury[1] == 3
+    assert g_f is not None
+    g.check_invariants()
+
+
+def test_dissolving_with_every_shareholders_consent_sends_the_shares_to_debtors_prison():
+    g = long_game(position=firms_position(pm=GREEN))
+    play(g, "form a firm", "done")
+    play(g, "invest in the firm of Benyon")
+    g.apply(YES)
+    until(g, lambda x: x.current_player() == GREEN and "dissolve the firm" in labels(x))
+    play(g, "dissolve the firm")
+    assert "consent to dissolving" in g.prompt()
+    g.apply(YES)
+    assert firm(g, GREEN) is None
+    assert g.state.firms["prison"][slot(GREEN)] == 1 and g.state.firms["prison"][slot(PINK)] == 1
+    g.check_invariants()
+
+
+def test_a_firm_has_at_most_ten_shares_but_still_takes_the_money():
+    pos = firms_position(pm=GREEN, court={GREEN: 12})
+    g = long_game(position=pos)
+    play(g, "form a firm")
+    for _ in range(10):
+        play(g, "invest in the firm of Benyon")
+    f = firm(g, GREEN)
+    assert sum(f["shares"]) == 10 and f["london"] == 55
