@@ -220,3 +220,77 @@ def test_a_firm_has_at_most_ten_shares_but_still_takes_the_money():
         play(g, "invest in the firm of Benyon")
     f = firm(g, GREEN)
     assert sum(f["shares"]) == 10 and f["london"] == 55
+
+
+# --- firms trading in India (RB p.40) ---------------------------------------------------------------------------------
+def trading_game():
+    """Green (Benyon) forms a firm, invests again, fits two of its own ships and picks the South Indian Ocean with
+    £4 (RB-ex p.40); Pink (Hastings) is President of Madras with 3 Company ships; writers of Blue and Pink."""
+    pos = firms_position(pm=GREEN, ships={"Atlas": {"owner": GREEN, "zone": None},
+                                          "Britannia": {"owner": GREEN, "zone": None}},
+                         company_ships={"South Indian Ocean": 3}, writers={BLUE: {"Madras": 2}, PINK: {"Madras": 1}},
+                         orders={"H1": "open", "Ma2": "open"}, treasuries={"President of Madras": 10},
+                         commanders={"Bombay": None, "Madras": None, "Bengal": None})
+    g = long_game(position=pos)
+    play(g, "form a firm", "invest in the firm of Benyon", "fit a ship for the firm", "ship Atlas",
+         "fit a ship for the firm", "ship Britannia", "done")
+    pass_firms_phase(g)
+    play(g, "firm strategy South Indian Ocean", "4")
+    return g
+
+
+def test_rb_example_p40_a_firm_checks_fills_ships_plus_one_orders_and_the_president_refills_them_for_half():
+    g = trading_game()
+    f = firm(g, GREEN)
+    assert f["allocated"] == 4 and f["london"] == 0 and g.state.firms["amounts_public"]
+    g.script_dice([1, 2, 1, 5])                     # 3 successes with 4 dice
+    until(g, lambda x: firm(x, GREEN)["revealed"])
+    f = firm(g, GREEN)
+    assert f["initiative"] == -1 and f["allocated"] == 0         # 2 ships - 3 successes; the £4 to the bank
+    assert "Firm check of Benyon: 4 dice [1, 2, 1, 5], lowest 1: success" in notes(g)
+    play(g, "Trade", "region Hyderabad", "done")
+    g.script_dice([1])                              # the President: 3 ships - 1 success = initiative 2 > -1
+    play(g, "2")
+    assert g.prompt() == "Benyon: your firm fills which order (0 of 3)?"       # ships + 1; home port first
+    play(g, "order Ma1", "order H1", "order Ma2")
+    f = firm(g, GREEN)
+    assert f["india"] == 16 and f["value"] == 2 and f["traded"]               # 5 + 7 + 4; +1 space per £6
+    cash = g.state.cash.copy()
+    play(g, "order Ma1", "Larkins", "order H1", "Larkins", "order Ma2")      # then only Pink's writer is left
+    fills = [n for n in notes(g, "operations") if n.startswith("Order ")]
+    assert fills[-3:] == ["Order Ma1 filled by Larkins's writer: +£2 to the Balance",     # half of 5, 7, 4
+                          "Order H1 filled by Larkins's writer: +£3 to the Balance",
+                          "Order Ma2 filled by Hastings's writer: +£2 to the Balance"]
+    assert g.state.cash[slot(PINK)] == cash[slot(PINK)] + 3 + 1                # £1 per order + its writer
+    assert g.state.cash[slot(BLUE)] == cash[slot(BLUE)] + 2
+
+
+def test_a_firm_fills_after_the_positions_when_the_president_does_not_trade():
+    g = trading_game()
+    g.script_dice([2, 6, 6, 6])                     # 1 success: initiative 1
+    until(g, lambda x: firm(x, GREEN)["revealed"])
+    play(g, "done")                                 # the President does not trade
+    assert g.prompt() == "Benyon: your firm fills which order (0 of 3)?"
+    assert firm(g, GREEN)["initiative"] == 1
+
+
+def test_a_firm_without_a_success_does_not_trade():
+    g = trading_game()
+    g.script_dice([3, 4, 5, 6])
+    until(g, lambda x: firm(x, GREEN)["revealed"])
+    assert firm(g, GREEN)["initiative"] is None
+    play(g, "done")
+    assert "firm fills" not in g.prompt()
+
+
+def test_storms_hit_firm_ships_in_their_strategys_zone():
+    g = trading_game()
+    s = g.state
+    from coin_env.games.john_company.rules.events_india import storm
+    g.script_dice([6, 3])
+    storm(g, 1)                                     # the South Indian Ocean: Atlas sinks, Britannia fatigued
+    f = firm(g, GREEN)
+    assert f["ships"] == [1] and s.ship_zone[0] == -1 and s.ship_fatigued[1] == 1
+    storm(g, 0)                                     # another zone: no roll
+    assert firm(g, GREEN)["ships"] == [1]
+    g.check_invariants()

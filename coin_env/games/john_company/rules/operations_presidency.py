@@ -281,10 +281,10 @@ def trade_writer(game, frame, action):
 def _fill(game, data, fam):
     s = game.state
     p, o = data["p"], data["order"]
+    value = company_value(game, o)          # half for an order a firm filled this turn (RB p.40)
     s.order_state[o] = FILLED
     s.order_writer[o] = fam
     s.order_presidency[o] = p
-    value = company_value(game, o)          # half for an order a firm filled this turn (RB p.40)
     s.balance += value
     president = int(s.office_holder[PRESIDENT[p]])
     if TRADE_REGULATIONS in s.laws_in_force:
