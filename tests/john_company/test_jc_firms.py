@@ -294,3 +294,107 @@ def test_storms_hit_firm_ships_in_their_strategys_zone():
     storm(g, 0)                                     # another zone: no roll
     assert firm(g, GREEN)["ships"] == [1]
     g.check_invariants()
+
+
+# --- firm revenue (RB p.41-42) -------------------------------------------------------------------------------------------
+# An owner data pack's Value track (data/firms.py is reconstructed): £5 at the third space, as RB-ex p.42 needs.
+TRACK = [[0, 0], [3, 1], [5, 2], [6, 3], [7, 4], [8, 5]]
+
+
+def revenue_game(manager, investors, ships, orders, script, position_extra=None):
+    """``manager``'s firm with one share of its own, one per ``investors`` entry, ``ships`` of its own fitted,
+    strategy the South Indian Ocean with £1 (one die: ``script``), then it fills ``orders`` once the President of
+    Madras does not trade; stops at its expenses."""
+    pos = firms_position(pm=manager, ships={n: {"owner": manager, "zone": None} for n in ships},
+                         orders={"H1": "open", "Ma2": "open"}, commanders={"Bombay": None, "Madras": None, "Bengal": None},
+                         court={GREEN: 3, PINK: 3, BLUE: 3, YELLOW: 3})
+    pos.update(position_extra or {})
+    g = jc.new_game("Long 1710", seed=0, options={"families": 4, "data_pack": {"firm_value_track": TRACK}},
+                    position=pos, debug=True, log=True)
+    decline_blackmail(g)
+    play(g, "form a firm")
+    for who in investors:
+        until(g, lambda x: x.current_player() == who and "firm investment" in x.prompt())
+        play(g, f"invest in the firm of {manager.capitalize()}")
+        if who != manager:
+            g.apply(YES)
+    until(g, lambda x: x.current_player() == manager and "firm investment" in x.prompt())
+    for n in ships:
+        play(g, "fit a ship for the firm", f"ship {n}")
+    pass_firms_phase(g)
+    play(g, "firm strategy South Indian Ocean", "1")
+    g.script_dice(script)
+    until(g, lambda x: firm(x, manager)["revealed"])
+    # no Company ship in the South Indian Ocean: the President cannot trade, the firm fills after the positions
+    play(g, *[f"order {o}" for o in orders])
+    until(g, lambda x: "expenses" in x.prompt() or "dividend" in x.prompt())
+    return g
+
+
+def test_rb_example_p42_expenses_then_three_dividends_of_four():
+    g = revenue_game(GREEN, [PINK, BLUE], ["Atlas", "Britannia"], ["Ma1", "H1", "Ma2"], [1])
+    f = firm(g, GREEN)
+    assert f["value"] == 2 and f["india"] == 16 and f["london"] == 8            # £15 - £6 ships - £1 allocated
+    assert g.prompt().startswith("benyon".capitalize() + ": your firm's expenses are £7")   # £2 + max(3, £5)
+    play(g, "0")                                    # all £7 from London
+    cash = g.state.cash.copy()
+    for _ in range(3):
+        play(g, "pay a firm dividend", "0", "0", "0")      # Pink, Blue, then Green forgo nothing
+    play(g, "done")
+    gain = g.state.cash - cash
+    assert (gain[slot(GREEN)], gain[slot(PINK)], gain[slot(BLUE)]) == (6, 3, 3)
+    f = firm(g, GREEN)
+    assert f["dividend"] == 12 and f["india"] == 0 and f["london"] == 1 + 4   # the India remainder to London
+
+
+def test_rb_example_p42_optional_dividends_the_manager_forgoes_a_share_twice():
+    g = revenue_game(BLUE, [BLUE, YELLOW, YELLOW], ["Atlas"], ["Ma1", "Ma2"], [1])
+    f = firm(g, BLUE)
+    assert f["india"] == 9 and f["shares"][slot(BLUE)] == 2 and f["shares"][slot(YELLOW)] == 2
+    play(g, "1")                                    # £1 of the £5 expenses from India: £8 left to pay out
+    cash = g.state.cash.copy()
+    play(g, "pay a firm dividend", "0")             # Yellow takes its shares' dividend
+    assert labels(g) == ["0", "1", "2"]
+    play(g, "1")                                    # Blue forgoes one share: £4
+    play(g, "pay a firm dividend", "0")
+    assert labels(g) == ["1", "2"]                  # at least one forgone: £4 left
+    play(g, "1")
+    gain = g.state.cash - cash
+    assert (gain[slot(BLUE)], gain[slot(YELLOW)]) == (4, 4) and firm(g, BLUE)["dividend"] == 8
+
+
+def test_a_shareholder_forgoes_only_with_the_managers_consent():
+    g = revenue_game(BLUE, [YELLOW], ["Atlas"], ["Ma1", "Ma2"], [1])
+    play(g, "1", "pay a firm dividend")
+    assert g.current_player() == YELLOW
+    play(g, "1")                                    # Yellow asks to forgo its share
+    assert g.current_player() == BLUE and "consent" in g.prompt()
+    g.apply(NO)
+    cash = g.state.cash.copy()
+    play(g, "0")                                    # Blue forgoes nothing: a full £3 dividend
+    assert (g.state.cash - cash)[slot(YELLOW)] == 1
+
+
+def test_emergency_investments_cover_expenses_and_lower_the_value_or_the_firm_is_dissolved():
+    pos = firms_position(pm=GREEN, ships={"Atlas": {"owner": GREEN, "zone": None}},
+                         court={GREEN: 3, PINK: 3, BLUE: 3, YELLOW: 3},
+                         commanders={"Bombay": None, "Madras": None, "Bengal": None})
+    for answer in ("invest", "refuse"):
+        g = long_game(position=pos)
+        play(g, "form a firm", "fit a ship for the firm", "ship Atlas")
+        pass_firms_phase(g)
+        play(g, "firm strategy South Indian Ocean", "2")      # all of its £2: nothing left for expenses
+        g.script_dice([5, 6])                                 # no success: no trade
+        until(g, lambda x: "emergency investment" in x.prompt())
+        assert g.prompt() == "Benyon: make an emergency investment in the firm of Benyon (short £2)?"
+        if answer == "invest":
+            play(g, "make an emergency investment")
+            f = firm(g, GREEN)
+            assert f["london"] == 0 and f["india"] == 0 and f["emergency"] == 1 and f["shares"][slot(GREEN)] == 2
+            assert f["value"] == 0 and f["dividend"] == 0       # no trade: the dividend cube goes on 0
+        else:
+            while "emergency investment" in g.prompt():
+                play(g, "no")
+            assert firm(g, GREEN) is None and g.state.firms["prison"][slot(GREEN)] == 1
+            assert g.state.ship_zone[0] == -1 and g.state.court[slot(GREEN)] == 2
+        g.check_invariants()
