@@ -398,3 +398,130 @@ def test_emergency_investments_cover_expenses_and_lower_the_value_or_the_firm_is
             assert firm(g, GREEN) is None and g.state.firms["prison"][slot(GREEN)] == 1
             assert g.state.ship_zone[0] == -1 and g.state.court[slot(GREEN)] == 2
         g.check_invariants()
+
+
+# --- special retirement and Final Scoring (RB p.37) ---------------------------------------------------------------------
+def test_a_shareholder_of_a_reputable_firm_takes_one_special_retirement_in_the_london_season():
+    g = revenue_game(GREEN, [PINK, BLUE], ["Atlas", "Britannia"], ["Ma1", "H1", "Ma2"], [1])
+    play(g, "0")
+    for _ in range(3):
+        play(g, "pay a firm dividend", "0", "0", "0")
+    play(g, "done")                                 # dividend cube on 12
+    until(g, lambda x: "special retirement" in x.prompt())
+    assert g.state.phase == "london_season" and g.state.turn == 2
+    who = slot(g.current_player())
+    prizes = g.state.data.prizes
+    options = [int(lab.split()[-1]) - 1 for lab in labels(g) if lab.startswith("prize box")]
+    assert options and all(prizes[b][0] <= min(12, g.state.cash[who]) for b in options)
+    supply, vp = int(g.state.supply[who]), int(g.state.vp[who])
+    g.apply(g.legal_actions()[0])
+    b = options[0]
+    assert g.state.supply[who] == supply - 1 and g.state.vp[who] == vp + prizes[b][2]
+    asked = [n for n in notes(g) if "special retirement" in n and "(asked" in n]
+    assert len(asked) == 1                          # one each, however many firms
+
+
+def test_final_scoring_step_zero_scores_firm_shares_and_debtors_prison():
+    track = [[0, 3], [1, 4]]                        # 1.5 VP per share on the first space (an owner data pack)
+    pos = firms_position(pm=GREEN, turn=8, court={GREEN: 3, PINK: 2, BLUE: 2, YELLOW: 1})
+    g = jc.new_game("Long 1710", seed=0, options={"families": 4, "data_pack": {"firm_value_track": track}},
+                    position=pos, debug=True, log=True)
+    decline_blackmail(g)
+    play(g, "form a firm", "invest in the firm of Benyon", "invest in the firm of Benyon", "done")
+    play(g, "form a firm", "done")                  # Pink's firm, then Blue invests in it and both dissolve it
+    play(g, "invest in the firm of Hastings")
+    g.apply(YES)
+    until(g, lambda x: x.current_player() == PINK and "dissolve the firm" in labels(x))
+    play(g, "dissolve the firm")
+    g.apply(YES)
+    until(g, lambda x: x.state.phase == "final_scoring")
+    assert g.state.firms["scored"]
+    scored = {n.split(":")[0]: n for n in notes(g, "end") if "firm shares" in n}
+    assert scored["Benyon"].startswith("Benyon: +4 VP")          # 3 shares x 1.5 = 4.5, rounded down
+    assert scored["Hastings"].startswith("Hastings: -1 VP") and scored["Larkins"].startswith("Larkins: -1 VP")
+
+
+def test_calico_acts_penalty_is_skipped_after_deregulation():
+    for laws, expected in ((["Calico Acts"], 14 - 2), (["Calico Acts", "Deregulation"], 14)):
+        g = long_game(position={"phase": "revenue", "balance": 14, "laws_in_force": laws, "debt": 0,
+                                "offices": dict(OFFICES_HELD), "regiments": {"Bombay": 0, "Madras": 0, "Bengal": 0},
+                                "ships": {}, "officers": {}})
+        assert any(f"Balance £{expected}" in n for n in notes(g, "revenue")), notes(g, "revenue")
+
+
+# --- hidden strategies (RB p.40; hidden.py, encoding.py) --------------------------------------------------------------
+def strategy_game(zone, amount):
+    """Green and Pink manage firms; Green has chosen its strategy, Pink is asked for its own."""
+    pos = firms_position(pm=GREEN, ships={"Atlas": {"owner": GREEN, "zone": None}, "Ganges": {"owner": PINK, "zone": None}})
+    g = long_game(position=pos)
+    play(g, "form a firm", "invest in the firm of Benyon", "fit a ship for the firm", "ship Atlas", "done")
+    play(g, "form a firm", "done")
+    pass_firms_phase(g)
+    play(g, f"firm strategy {zone}")
+    if amount is not None:
+        play(g, str(amount))
+    assert g.current_player() == PINK and "strategy" in g.prompt()
+    return g
+
+
+def test_a_firms_secret_strategy_and_allocation_stay_out_of_the_other_families_views():
+    from coin_env.core.encoding import encoder_for
+    enc = encoder_for("john_company")
+    games = [strategy_game("South Indian Ocean", 4), strategy_game("East Indian Ocean", 2),
+             strategy_game("Hobnob", None)]
+    for other in (PINK, BLUE):
+        views = [g.view(other) for g in games]
+        assert views[0]["fields"]["firms"] == views[1]["fields"]["firms"] == views[2]["fields"]["firms"]
+        assert views[0]["fields"]["firms"]["firms"][0]["strategy"] == "hidden"
+        obs = [enc.observe(g, other) for g in games]
+        assert all((o == obs[0]).all() for o in obs)
+    own = [enc.observe(g, GREEN) for g in games]
+    assert not (own[0] == own[1]).all()
+    g = games[0]
+    for f in g.factions:                            # re-dealing what a family cannot see keeps its observation
+        d = g.determinize(f, 7)
+        assert (enc.observe(d, f) == enc.observe(g, f)).all()
+    play(g, "firm strategy Hobnob")                 # Pink; then the amounts are revealed, the cards are not
+    assert g.view(PINK)["fields"]["firms"]["firms"][0]["allocated"] == 4
+    assert g.view(PINK)["fields"]["firms"]["firms"][0]["strategy"] == "hidden"
+    assert g.view(GREEN)["fields"]["firms"]["firms"][1]["strategy"] == "hidden"
+
+
+# --- the engine's contract in Long 1710 -----------------------------------------------------------------------------------
+def test_random_long_1710_games_end_with_firms_and_survive_save_round_trips():
+    formed = traded = 0
+    for seed in range(50):
+        g = jc.new_game("Long 1710", seed=seed, options={"families": 1 + seed % 6}, debug=True, log=True)
+        rng = random.Random(seed)
+        actions = []
+        while not g.is_over():
+            a = rng.choice(g.legal_actions())
+            actions.append(a)
+            g.apply(a)
+            if rng.random() < 0.01 or (g.state.phase == "firms" and rng.random() < 0.2):
+                h = jc.load_game(g.to_json(), debug=True)
+                assert h.to_json() == g.to_json() and h.legal_actions() == g.legal_actions()
+        assert g.result()["complete"]
+        text = " ".join(e.get("text", "") for e in g.log)
+        formed += "forms a firm" in text
+        traded += "firm fills order" in text or ("firm of" in text and "fills order" in text)
+        if seed < 5:                                # determinism: the same seed and actions, the same game
+            r = jc.new_game("Long 1710", seed=seed, options={"families": 1 + seed % 6}, log=True)
+            for a in actions:
+                r.apply(a)
+            assert r.to_json() == g.to_json()
+    assert formed >= 5 and traded >= 1, (formed, traded)
+
+
+def test_owner_data_pack_replaces_the_reconstructed_firm_values():
+    pack = {"firm_value_track": [[1, 0], [2, 2]], "deregulation_spaces": {"standing_lined": [4], "standing_star": [],
+            "debt_lined": [], "debt_star": [], "standing_s": 5}, "deregulation_support": -2}
+    g = jc.new_game("Long 1710", seed=0, options={"families": 4, "data_pack": pack},
+                    position=vote_position(), log=True)
+    assert g.state.data.firm_value_track == ((1, 0), (2, 2)) and g.state.data.deregulation_spaces["standing_s"] == 5
+    assert g.state.phase == "deregulation_vote" and "call the Vote to Deregulate" in labels(g)   # Standing 4 lined
+    play(g, "call the Vote to Deregulate")
+    assert "(support -2)" in g.prompt()
+    from coin_env.games.john_company.data_facts import DataPackError
+    with pytest.raises(DataPackError, match="firm_value_track"):
+        jc.new_game("Long 1710", options={"data_pack": {"firm_value_track": [[1]]}})
