@@ -76,6 +76,7 @@ class JohnCompanyGame(Game):
         except ValueError as exc:
             raise ValueError(f"saved game has bad options: {exc}") from None
         super().validate_loaded()
+        self.check_frame_families()
         self.check_crown()
         self.check_result()
 
@@ -141,6 +142,25 @@ class JohnCompanyGame(Game):
         """Each seated family's VP (the VP track)."""
         s = self.state
         return {FAMILY_KEYS[slot]: int(s.vp[slot]) for slot in s.seats}
+
+    # frame keys naming families in turn order (an "order" may also be an order index: an int)
+    FRAME_FAMILY_LISTS = ("order", "askees", "holders", "retired", "managers", "supporters")
+
+    # frame keys that are counters or indices (integers) wherever they appear
+    FRAME_INTS = ("i", "p", "k", "passes", "special", "n", "step", "need", "slot", "fam", "f", "hirer")
+
+    def check_frame_families(self) -> None:
+        """A pending procedure's lists of families (turn orders, consent askees, ...) hold seated families, its
+        counters and indices are integers."""
+        from ...core.schema import SaveError
+        for i, frame in enumerate(self.state.frames):
+            for k in self.FRAME_FAMILY_LISTS:
+                v = frame.get(k)
+                if isinstance(v, list) and not all(type(x) is int and x in self.state.seats for x in v):
+                    raise SaveError(f"state.fields.frames[{i}].{k}", f"must list seated families, not {v!r}")
+            for k in self.FRAME_INTS:
+                if k in frame and type(frame[k]) is not int:
+                    raise SaveError(f"state.fields.frames[{i}].{k}", f"must be an integer, not {frame[k]!r}")
 
     def check_crown(self) -> None:
         """The Crown's record (``state.crown``, option ``crown`` only) has the shape rules/crown.py reads."""

@@ -23,7 +23,8 @@ of the card, so *that* a family is asked -- ``to_move`` at the card's moment (th
 phase, after a Trade or Deploy check, ...) -- tells the others it holds a facedown card, and which one
 the timing usually shows, even when the holder declines. At the table a holder plays a card or stays
 silent; asking every family (a dummy yes/no to non-holders) would close this, at the cost of extra
-decisions; it is not done. The game log's decision entries (coin_env.core, ``log=True``) keep each
+decisions; it is not done. Likewise a firm's strategy and allocation (RB p.40) are out of every other family's
+view and observation, but the decision entries of the game log name them. The game log's decision entries (coin_env.core, ``log=True``) keep each
 prompt's text for everybody, too.
 """
 
