@@ -525,3 +525,40 @@ def test_owner_data_pack_replaces_the_reconstructed_firm_values():
     from coin_env.games.john_company.data_facts import DataPackError
     with pytest.raises(DataPackError, match="firm_value_track"):
         jc.new_game("Long 1710", options={"data_pack": {"firm_value_track": [[1]]}})
+
+
+# --- hostile takeovers and mergers (RB p.39) ----------------------------------------------------------------------------
+def test_a_hostile_takeover_needs_holders_of_a_majority_of_the_shares():
+    g = long_game(position=firms_position(pm=GREEN, court={GREEN: 1, PINK: 1, BLUE: 2, YELLOW: 1}))
+    play(g, "form a firm", "done")                  # Green: 1 share
+    play(g, "done")                                 # Pink
+    play(g, "invest in the firm of Benyon")         # Blue: 1 share
+    g.apply(YES)
+    play(g, "invest in the firm of Benyon")
+    g.apply(YES)                                    # Blue: 2 of 3 shares
+    play(g, "done")
+    assert g.current_player() == YELLOW
+    play(g, "hostile takeover of the firm of Benyon")
+    assert g.current_player() == GREEN               # asked first (clockwise from the manager): refuses
+    g.apply(NO)
+    assert g.current_player() == BLUE
+    g.apply(YES)                                    # Blue's 2 of 3 shares: a majority
+    f = firm(g, YELLOW)
+    assert f is not None and firm(g, GREEN) is None and f["shares"][slot(BLUE)] == 2 and f["london"] == 15
+    g.check_invariants()
+
+
+def test_two_firms_merge_into_the_higher_value_one_with_every_shareholders_consent():
+    pos = firms_position(pm=GREEN, ships={"Atlas": {"owner": PINK, "zone": None}})
+    g = long_game(position=pos)
+    play(g, "form a firm", "done")
+    play(g, "form a firm", "fit a ship for the firm", "ship Atlas", "done")
+    pass_firms_phase(g)
+    play(g, "firm strategy Hobnob", "firm strategy Hobnob")
+    until(g, lambda x: x.state.phase == "firms" and x.current_player() == GREEN and x.state.turn == 2)
+    play(g, "merge with the firm of Hastings")
+    assert g.current_player() == PINK
+    g.apply(YES)
+    merged = g.state.firms["firms"]
+    assert len(merged) == 1 and sum(merged[0]["shares"]) == 2 and merged[0]["ships"] == [0]
+    g.check_invariants()

@@ -76,6 +76,8 @@ def _entries():
     e += [("firm_invest", str(i), f"invest in the firm of {FAMILY_NAMES[i]}") for i in range(len(FAMILY_KEYS))]
     e += [("strategy", str(z), f"firm strategy {n}") for z, n in enumerate(SEA_ZONES[:3])]
     e += [("strategy", "hobnob", "firm strategy Hobnob")]
+    e += [("firm_takeover", str(i), f"hostile takeover of the firm of {FAMILY_NAMES[i]}") for i in range(len(FAMILY_KEYS))]
+    e += [("firm_merge", str(i), f"merge with the firm of {FAMILY_NAMES[i]}") for i in range(len(FAMILY_KEYS))]
     return e
 
 
@@ -115,3 +117,5 @@ POWER_TOKEN_OF_ACTION = {v: k for k, v in POWER_TOKEN.items()}
 FIRM = {k: V.index("firm", k) for k, _ in FIRM_PROCEDURES}
 FIRM_INVEST0 = V.base("firm_invest")
 STRATEGY0 = V.base("strategy")              # STRATEGY0 + z: a sea zone (0-2); STRATEGY0 + 3: Hobnob
+FIRM_TAKEOVER0 = V.base("firm_takeover")
+FIRM_MERGE0 = V.base("firm_merge")

@@ -24,12 +24,16 @@ Firms phase (after Family, before Hiring, RB p.38-40):
    Hobnob and places cash from the London treasury on it (none on Hobnob); the amounts are then revealed,
    the strategies stay hidden until the firm trades (hidden.py keeps both out of other families' views).
 The Crown (option crown, digest §9.6.3): never forms a firm.
-Not implemented: hostile takeovers and mergers (RB p.39; emergency mergers RB p.41).
+Hostile takeover (RB p.39): a family managing no firm, with the consent of holders of a majority of a firm's
+shares (its own shares count), becomes its manager. Merger (RB p.39): two managers' firms become one -- the
+higher Value firm's (a tie: the proposer's) -- with every shareholder's consent; offered only when the shares
+fit in one firm (10). Neither in solo (digest §9.6.3). Not implemented: emergency mergers (RB p.41), mergers
+of more than two firms at once (two at a time reach the same result).
 """
 
 from __future__ import annotations
 
-from ..actions import DONE, FIRM, FIRM_INVEST0, SHIP0, STRATEGY0
+from ..actions import DONE, FIRM, FIRM_INVEST0, FIRM_MERGE0, FIRM_TAKEOVER0, SHIP0, STRATEGY0
 from ..data import scenarios
 from ..registry import CONTINUATIONS
 from ..static import CROWN, FAMILY_NAMES, N_SHIPS, N_ZONES, SEA_ZONES, SHIP_NAMES, T_MOS
@@ -260,6 +264,12 @@ def menu(game, f, refused) -> list[int]:
     if can_pay_with_piece(game, f):
         out += [FIRM_INVEST0 + x["manager"] for x in all_firms(s) if ["invest", x["manager"]] not in refused]
     mine = firm_of(s, f)
+    if not crown_rules.active(s):                   # digest §9.6.3: never in solo
+        out += [FIRM_TAKEOVER0 + x["manager"] for x in all_firms(s)
+                if mine is None and x["manager"] != f and ["takeover", x["manager"]] not in refused]
+        out += [FIRM_MERGE0 + x["manager"] for x in all_firms(s)
+                if mine is not None and x["manager"] != f and ["merge", x["manager"]] not in refused
+                and total_shares(x) + total_shares(mine) <= firm_share_limit()]
     if mine is not None:
         if mine["london"] >= fit_cost(s) and fittable(s, f, refused):
             out.append(FIRM["fit_ship"])
@@ -321,6 +331,10 @@ def firms_action(game, frame, action):
         ships = buyable(s, firm_of(s, f), [r[1:] for r in frame["refused"] if r[0] == f])
         game.choose(key(f), f"{name(f)}: buy back which ship from the Company for your firm?",
                     [SHIP0 + i for i in ships], "firms_ship_chosen", buy=True, **data)
+    elif FIRM_TAKEOVER0 <= action < FIRM_TAKEOVER0 + 7:
+        _ask_takeover(game, f, action - FIRM_TAKEOVER0, data)
+    elif FIRM_MERGE0 <= action < FIRM_MERGE0 + 7:
+        _ask_merger(game, f, action - FIRM_MERGE0, data)
     elif action == FIRM["dissolve"]:
         firm = firm_of(s, f)
         others = [g for g in clockwise_from(s, f) if g != f and firm["shares"][g] > 0]
@@ -414,6 +428,59 @@ def firms_dissolve_consent(game, frame, granted):
         _again(game, frame, refused=_refuse(frame, ["dissolve", frame["fam"]]), acted=False)
         return
     dissolve(game, firm_of(s, frame["fam"]), "by its shareholders' consent")
+    _again(game, frame)
+
+
+# --- hostile takeovers and mergers (RB p.39) -------------------------------------------------------------------------
+def _ask_takeover(game, f, m, data) -> None:
+    """Holders of a majority of the firm's shares must consent (``f``'s own shares count for it)."""
+    s = game.state
+    firm = firm_of(s, m)
+    holders = [g for g in clockwise_from(s, m) if g != f and firm["shares"][g] > 0]
+    total = total_shares(firm)
+    seek_consent(game, holders, [firm["shares"][g] for g in holders], firm["shares"][f], total // 2 + 1,
+                 "{family}: consent to " + f"{name(f)}'s hostile takeover of the firm of {name(m)}?",
+                 "firms_takeover_consent", dict(data, target=m))
+
+
+@CONTINUATIONS.register
+def firms_takeover_consent(game, frame, granted):
+    s = game.state
+    f, m = frame["fam"], frame["target"]
+    if not granted:
+        _again(game, frame, refused=_refuse(frame, ["takeover", m]), acted=False)
+        return
+    firm_of(s, m)["manager"] = f                    # cubes, ships, treasuries and shares move to f's charter
+    game.log_note("firms", f"{name(f)} takes over the firm of {name(m)}")
+    _again(game, frame)
+
+
+def _ask_merger(game, f, m, data) -> None:
+    """Every shareholder of both firms must consent (the other manager included); the higher Value firm is the
+    primary (a tie: the proposer's). Offered only when the shares fit in one firm (a reading: returning the
+    excess shares is a negotiation this engine does not model)."""
+    s = game.state
+    a, b = firm_of(s, f), firm_of(s, m)
+    holders = [g for g in clockwise_from(s, f) if g != f and (a["shares"][g] > 0 or b["shares"][g] > 0 or g == m)]
+    seek_consent(game, holders, [1] * len(holders), 0, len(holders), "{family}: consent to merging the firms of "
+                 f"{name(f)} and {name(m)}?", "firms_merger_consent", dict(data, target=m))
+
+
+@CONTINUATIONS.register
+def firms_merger_consent(game, frame, granted):
+    s = game.state
+    f, m = frame["fam"], frame["target"]
+    if not granted:
+        _again(game, frame, refused=_refuse(frame, ["merge", m]), acted=False)
+        return
+    a, b = firm_of(s, f), firm_of(s, m)
+    primary, secondary = (b, a) if b["value"] > a["value"] else (a, b)
+    primary["london"] += secondary["london"]
+    primary["india"] += secondary["india"]
+    primary["shares"] = [x + y for x, y in zip(primary["shares"], secondary["shares"])]
+    primary["ships"] = primary["ships"] + secondary["ships"]
+    s.firms["firms"] = [x for x in all_firms(s) if x["manager"] != secondary["manager"]]
+    game.log_note("firms", f"The firms of {name(f)} and {name(m)} merge into the firm of {name(primary['manager'])}")
     _again(game, frame)
 
 
