@@ -562,3 +562,25 @@ def test_two_firms_merge_into_the_higher_value_one_with_every_shareholders_conse
     merged = g.state.firms["firms"]
     assert len(merged) == 1 and sum(merged[0]["shares"]) == 2 and merged[0]["ships"] == [0]
     g.check_invariants()
+
+
+def test_an_emergency_merger_lets_another_firm_pay_the_outstanding_expenses():
+    pos = firms_position(pm=GREEN, ships={"Atlas": {"owner": GREEN, "zone": None}},
+                         court={GREEN: 3, PINK: 3, BLUE: 3, YELLOW: 3},
+                         commanders={"Bombay": None, "Madras": None, "Bengal": None})
+    g = long_game(position=pos)
+    play(g, "form a firm", "fit a ship for the firm", "ship Atlas", "done")
+    play(g, "form a firm", "invest in the firm of Hastings", "done")      # Pink: £10, 2 shares, no ship
+    pass_firms_phase(g)
+    play(g, "firm strategy South Indian Ocean", "2")                    # Green: nothing left for expenses
+    play(g, "firm strategy Hobnob")
+    g.script_dice([5, 6])
+    until(g, lambda x: "emergency merger" in x.prompt())
+    assert g.current_player() == GREEN and "merge with the firm of Hastings" in labels(g)
+    play(g, "merge with the firm of Hastings")
+    g.apply(YES)                                    # Pink, the only other shareholder
+    firms = g.state.firms["firms"]
+    assert len(firms) == 1 and firms[0]["manager"] == slot(PINK)        # equal Value: the other firm remains
+    # Pink's own expenses £2 (2 shares), then Green's £2 (1 ship + 1 share): £10 - £4
+    assert sum(firms[0]["shares"]) == 3 and firms[0]["ships"] == [0] and firms[0]["london"] == 6
+    g.check_invariants()

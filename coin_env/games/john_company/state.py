@@ -28,7 +28,7 @@ def firms_spec():
     firm = Record({"manager": SLOT, "london": NAT, "india": NAT, "value": NAT, "dividend": Maybe(NAT),
                    "shares": ListOf(NAT, max_len=N_SLOTS), "ships": ListOf(Int(0, N_SHIPS - 1), unique=True),
                    "strategy": Int(-1, 3), "allocated": NAT, "revealed": BOOL, "initiative": Maybe(INT),
-                   "traded": BOOL, "added": NAT, "emergency": NAT})
+                   "traded": BOOL, "added": NAT, "emergency": NAT, "done": BOOL})
     return Record({"firms": ListOf(firm, max_len=N_SLOTS), "prison": ListOf(NAT, max_len=N_SLOTS),
                    "invested": ListOf(NAT, max_len=N_SLOTS), "mature": ListOf(Int(-1, 36), max_len=N_SLOTS),
                    "order_firm": ListOf(SLOT_OR_NONE, max_len=N_ORDERS), "amounts_public": BOOL, "scored": BOOL})

@@ -27,8 +27,9 @@ The Crown (option crown, digest §9.6.3): never forms a firm.
 Hostile takeover (RB p.39): a family managing no firm, with the consent of holders of a majority of a firm's
 shares (its own shares count), becomes its manager. Merger (RB p.39): two managers' firms become one -- the
 higher Value firm's (a tie: the proposer's) -- with every shareholder's consent; offered only when the shares
-fit in one firm (10). Neither in solo (digest §9.6.3). Not implemented: emergency mergers (RB p.41), mergers
-of more than two firms at once (two at a time reach the same result).
+fit in one firm (10). Neither in solo (digest §9.6.3). Emergency mergers: rules/firms_revenue.py. Not
+implemented: mergers of more than two firms at once (two at a time reach the same result), share transfers
+negotiated inside a merger (RB p.39).
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ def pounds(game, firm) -> int:
 def new_firm(manager: int) -> dict:
     return {"manager": manager, "london": 0, "india": 0, "value": 0, "dividend": None, "shares": [0] * 7,
             "ships": [], "strategy": -1, "allocated": 0, "revealed": False, "initiative": None, "traded": False,
-            "added": 0, "emergency": 0}
+            "added": 0, "emergency": 0, "done": False}
 
 
 def move_value(game, firm, steps: int) -> None:
@@ -189,9 +190,10 @@ def release_ship(s, ship: int) -> None:
 
 
 def sync_ships(s) -> None:
-    """A firm ship whose shipyard went back to the supply (a Tax, a spouse) left the charter with it."""
+    """The charters' ship lists and ``ship_zone`` agree (a ship whose shipyard went back to the supply -- a Tax,
+    a spouse -- stays fitted, RB p.34, so it stays on its charter)."""
     for x in all_firms(s):
-        x["ships"] = [i for i in x["ships"] if s.ship_zone[i] == FIRM_CHARTER and s.shipyard_owner[i] >= 0]
+        x["ships"] = [i for i in x["ships"] if s.ship_zone[i] == FIRM_CHARTER]
     held = {i for x in all_firms(s) for i in x["ships"]}
     for i in range(N_SHIPS):
         if s.ship_zone[i] == FIRM_CHARTER and i not in held:
@@ -230,7 +232,8 @@ def start(game) -> None:
     s = game.state
     sync_ships(s)
     for x in all_firms(s):
-        x.update(strategy=-1, allocated=0, revealed=False, initiative=None, traded=False, added=0, emergency=0)
+        x.update(strategy=-1, allocated=0, revealed=False, initiative=None, traded=False, added=0, emergency=0,
+                 done=False)
     s.firms["amounts_public"] = False
     s.firms["order_firm"] = [-1] * len(s.firms["order_firm"])
     order = clockwise_from(s, int(s.pm)) if s.pm >= 0 else list(s.seats)

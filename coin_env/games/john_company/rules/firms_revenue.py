@@ -15,16 +15,20 @@ icons (most first: a reading, as for prestige cards, RB p.12), then clockwise fr
    (at least enough for the India treasury to pay; if it cannot, the dividend is not paid).
    The dividend cube then shows the total paid this turn (0 if none); a Hobnob firm keeps its cube.
    The India treasury's remainder moves to the London treasury.
-Not implemented: emergency mergers (RB p.41). RB-ex p.42 (both examples) are tests.
+   **Emergency merger** (offered first to the failing firm's manager): with one other firm that can pay its own
+   expenses (unless already paid this turn) and then the failing firm's outstanding ones, all shareholders of
+   both consenting; the higher Value firm remains (a tie: the other firm), the merged firm then takes its
+   dividends step unless the other firm already had its own this turn.
+RB-ex p.42 (both examples) are tests.
 """
 
 from __future__ import annotations
 
-from ..actions import DONE, FIRM, NO
+from ..actions import DONE, FIRM, FIRM_MERGE0, NO
 from ..registry import CONTINUATIONS
 from .common import ask_number, clockwise_from, key, name, seek_consent
-from .firms import (HOBNOB, add_investment, all_firms, can_pay_with_piece, deregulated, dissolve, firm_of, move_value,
-                    pay, pounds, total_shares)
+from .firms import (HOBNOB, add_investment, all_firms, can_pay_with_piece, deregulated, dissolve, firm_of,
+                    firm_share_limit, move_value, pay, pounds, total_shares)
 
 
 def revenue_order(game) -> list[int]:
@@ -53,7 +57,7 @@ def expenses_due(game, firm) -> int:
 @CONTINUATIONS.register
 def firms_revenue_next(game, frame, _):
     s = game.state
-    order = [m for m in frame["order"] if firm_of(s, m) is not None]
+    order = [m for m in frame["order"] if firm_of(s, m) is not None and not firm_of(s, m)["done"]]
     if not order:
         return
     game.after("firms_revenue_next", order=order[1:])
@@ -63,9 +67,89 @@ def firms_revenue_next(game, frame, _):
     if firm["london"] + firm["india"] >= due:
         _pay_expenses(game, m, due)
         return
-    game.log_note("firms", f"The firm of {name(m)} cannot pay its expenses (£{due}): emergency investments")
+    game.log_note("firms", f"The firm of {name(m)} cannot pay its expenses (£{due})")
+    partners = merger_partners(game, firm, due)
+    if partners:
+        game.choose(key(m), f"{name(m)}: an emergency merger (the other firm pays your £"
+                    f"{due - firm['london'] - firm['india']} outstanding), or no?",
+                    [FIRM_MERGE0 + x for x in partners] + [NO], "firms_emergency_merger", fam=m, due=due)
+        return
+    _start_emergency(game, m, due)
+
+
+def _start_emergency(game, m, due) -> None:
+    s = game.state
     seats = clockwise_from(s, int(s.pm)) if s.pm >= 0 else list(s.seats)
     _ask_emergency(game, m, due, seats)
+
+
+# --- emergency mergers (RB p.41) -------------------------------------------------------------------------------------
+def merger_partners(game, firm, due) -> list[int]:
+    """Firms that can first pay their own expenses (unless paid this turn) and then the failing firm's rest, and
+    whose shares fit with the failing firm's in one firm."""
+    s = game.state
+    short = due - firm["london"] - firm["india"]
+    out = []
+    for x in all_firms(s):
+        if x is firm or total_shares(x) + total_shares(firm) > firm_share_limit():
+            continue
+        own = 0 if x["done"] else expenses_due(game, x)
+        if x["london"] + x["india"] >= own + short:
+            out.append(x["manager"])
+    return out
+
+
+@CONTINUATIONS.register
+def firms_emergency_merger(game, frame, action):
+    s = game.state
+    m, due = frame["fam"], frame["due"]
+    if action == NO:
+        _start_emergency(game, m, due)
+        return
+    other = action - FIRM_MERGE0
+    a, b = firm_of(s, m), firm_of(s, other)
+    holders = [g for g in clockwise_from(s, m) if g != m and (a["shares"][g] > 0 or b["shares"][g] > 0 or g == other)]
+    seek_consent(game, holders, [1] * len(holders), 0, len(holders), "{family}: consent to the emergency merger of "
+                 f"the firms of {name(m)} and {name(other)}?", "firms_emergency_merger_consent",
+                 dict(fam=m, due=due, other=other))
+
+
+def _spend(firm, amount) -> None:
+    """Pay ``amount`` from the London treasury, the rest from the India treasury (a reading: RB p.41 leaves
+    the split to the firm; London first keeps the India treasury for dividends)."""
+    from_london = min(amount, firm["london"])
+    firm["london"] -= from_london
+    firm["india"] -= amount - from_london
+
+
+@CONTINUATIONS.register
+def firms_emergency_merger_consent(game, frame, granted):
+    s = game.state
+    m, due, other = frame["fam"], frame["due"], frame["other"]
+    if not granted:
+        _start_emergency(game, m, due)
+        return
+    a, b = firm_of(s, m), firm_of(s, other)
+    partner_done = b["done"]
+    if not b["done"]:
+        _spend(b, expenses_due(game, b))
+    _spend(b, due - a["london"] - a["india"])
+    a["london"] = a["india"] = 0
+    primary, secondary = (a, b) if a["value"] > b["value"] else (b, a)
+    primary["london"] += secondary["london"]
+    primary["india"] += secondary["india"]
+    primary["shares"] = [x + y for x, y in zip(primary["shares"], secondary["shares"])]
+    primary["ships"] = primary["ships"] + secondary["ships"]
+    primary["strategy"] = b["strategy"]
+    s.firms["firms"] = [x for x in all_firms(s) if x is not secondary]
+    game.log_note("firms", f"Emergency merger: the firms of {name(m)} and {name(other)} become the firm of "
+                  f"{name(primary['manager'])}")
+    primary["done"] = True                          # expenses paid: never asked again this Revenue phase
+    if partner_done:                                # its dividends were paid this turn: nothing more
+        primary["london"] += primary["india"]
+        primary["india"] = 0
+        return
+    _dividends(game, primary["manager"], paid=0)
 
 
 def _pay_expenses(game, m, due) -> None:
@@ -87,6 +171,7 @@ def firms_expenses_split(game, frame, value):
     firm = firm_of(s, m)
     firm["india"] -= value
     firm["london"] -= due - value
+    firm["done"] = True
     game.log_note("firms", f"The firm of {name(m)} pays £{due} in expenses")
     _dividends(game, m, paid=0)
 
@@ -98,6 +183,7 @@ def _ask_emergency(game, m, due, askees) -> None:
     askees = [f for f in askees if can_pay_with_piece(game, f)]
     if firm["london"] + firm["india"] >= due:
         firm["london"] = firm["india"] = 0          # RB p.41: any cash left after expenses is lost
+        firm["done"] = True
         move_value(game, firm, -firm["emergency"])
         game.log_note("firms", f"The firm of {name(m)} pays its expenses with {firm['emergency']} emergency "
                       f"investment(s); Value space {firm['value']}")
