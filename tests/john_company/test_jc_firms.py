@@ -1,14 +1,12 @@
 """Deregulation and private firms in Long 1710 (RB p.4, p.36-42; digest §8): one test per rule, the rulebook's
 worked examples (RB-ex p.40, p.42) built through positions, scripted dice and decisions."""
 
-import json
 import random
 
 import pytest
 
 from coin_env.games.john_company import game as jc
 from coin_env.games.john_company.actions import DONE, NO, YES
-from coin_env.games.john_company.static import FAMILY_KEYS
 
 from jc_helpers import decline_blackmail, labels, play, slot
 
@@ -584,3 +582,21 @@ def test_an_emergency_merger_lets_another_firm_pay_the_outstanding_expenses():
     # Pink's own expenses £2 (2 shares), then Green's £2 (1 ship + 1 share): £10 - £4
     assert sum(firms[0]["shares"]) == 3 and firms[0]["ships"] == [0] and firms[0]["london"] == 6
     g.check_invariants()
+
+
+# --- the Crown (solo, digest §9.6.0, §9.6.3) ----------------------------------------------------------------------------
+def test_the_crown_votes_last_on_deregulation_and_never_forms_a_firm():
+    g = jc.new_game("Long 1710", seed=0, options={"families": 1, "crown": True},
+                    position={"phase": "london_season", "turn": 2, "debt": 7, "pm": "crown"})
+    decline_blackmail(g)
+    assert g.state.phase == "deregulation_vote" and g.current_player() == GREEN     # the Crown PM votes last
+    g = jc.new_game("Long 1710", seed=0, options={"families": 1, "crown": True},
+                    position={"phase": "hiring", "laws_in_force": DEREGULATED, "court": {GREEN: 1, "crown": 2},
+                              "pm": "crown"})
+    decline_blackmail(g)
+    assert g.state.phase == "firms"
+    while g.state.phase == "firms" and "firm investment" in g.prompt():
+        if g.current_player() == "crown":
+            assert "form a firm" not in labels(g)
+        g.apply(DONE)
+    assert not any(x["manager"] == 6 for x in g.state.firms["firms"])

@@ -12,7 +12,9 @@ under Writer Privileges (digest appendix A).
   is discarded (digest §8.7).
 * Fails: the Court's Company-share VP rises by one (the VP overlay), never past 3; the PM keeps the dial and
   the card stays beside the board for a later vote.
-The Crown (option crown; Crown Handbook, digest §9.6.0): as PM it never calls the vote voluntarily.
+The Crown (option crown; Crown Handbook / solo aid "0. Vote to Deregulate", digest §9.6.0): as PM it never calls
+the vote voluntarily; it votes last (the bot votes against: its voting plan for the card is "never"). The sum
+it may spend on that vote is lost in the sources' OCR: not applied.
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from ..actions import DONE, FIRM, FIRM_INVEST0, FIRM_MERGE0, FIRM_TAKEOVER0, SHIP0, STRATEGY0
 from ..data import scenarios
+from ..data.firms import FIRM_BUYBACK_COST, FIRM_CAPITAL, FIRM_FIT_COST, FIRM_SHARE_LIMIT
 from ..registry import CONTINUATIONS
 from ..static import CROWN, FAMILY_NAMES, N_SHIPS, N_ZONES, SEA_ZONES, SHIP_NAMES, T_MOS
 from . import crown as crown_rules
@@ -142,29 +143,21 @@ def pay(game, f: int, action: int) -> None:
 def add_investment(game, firm, f: int) -> None:
     """£5 to the London treasury and a share piece from ``f``'s supply, none past 10 (RB p.38)."""
     s = game.state
-    firm["london"] += game_capital()
+    firm["london"] += FIRM_CAPITAL[0]
     if total_shares(firm) < firm_share_limit() and s.supply[f] > 0:
         s.supply[f] -= 1
         firm["shares"][f] += 1
 
 
-def game_capital() -> int:
-    from ..data.firms import FIRM_CAPITAL
-    return FIRM_CAPITAL[0]
-
-
 def firm_share_limit() -> int:
-    from ..data.firms import FIRM_SHARE_LIMIT
     return FIRM_SHARE_LIMIT[0]
 
 
 def fit_cost(s) -> int:
-    from ..data.firms import FIRM_FIT_COST
     return 2 if SHIP_SUBSIDY in s.laws_in_force else FIRM_FIT_COST[0]
 
 
 def buyback_cost(s, ship: int) -> int:
-    from ..data.firms import FIRM_BUYBACK_COST
     return FIRM_BUYBACK_COST[0][1 if s.ship_fatigued[ship] else 0]
 
 

@@ -179,8 +179,8 @@ def start_special_vote(game, law: int, support: int) -> None:
     s = game.state
     game.log_note("parliament", f"Special session: {law_name(law)}, support {support}")
     order = clockwise_from(s, int(s.pm))
-    if crown_rules.active(s):                       # Crown Handbook: the Crown always votes first
-        order = [CROWN] + [f for f in order if f != CROWN]
+    if crown_rules.active(s):                       # solo aid 0.: on Deregulation the Crown votes last (and against)
+        order = [f for f in order if f != CROWN] + [CROWN]
     vote = {"law": law, "space": None, "support": support, "against": {}, "opposition": [], "used": {},
             "order": order, "i": 0, "voted": False, "old_ideas": False, "impeach": -1, "special": True}
     _vote_turn(game, vote)
