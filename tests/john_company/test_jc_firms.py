@@ -600,3 +600,32 @@ def test_the_crown_votes_last_on_deregulation_and_never_forms_a_firm():
             assert "form a firm" not in labels(g)
         g.apply(DONE)
     assert not any(x["manager"] == 6 for x in g.state.firms["firms"])
+
+
+def test_a_workshop_can_pay_for_a_firm_and_stays_invested():
+    g = long_game(position=firms_position(phase="family", court={GREEN: 0, PINK: 1, BLUE: 0, YELLOW: 0},
+                                          cash={GREEN: 10, PINK: 10, BLUE: 10, YELLOW: 10}))
+    assert g.current_player() == PINK
+    play(g, "Purchase Workshop")
+    until(g, lambda x: x.state.phase == "firms" and x.current_player() == PINK)
+    play(g, "form a firm")
+    assert labels(g) == ["pay with a Company share", "pay with a workshop (invested)"]
+    play(g, "pay with a workshop (invested)")
+    s = g.state
+    assert s.firms["invested"][slot(PINK)] == 1 and s.workshops[slot(PINK)] == 1 and s.court[slot(PINK)] == 1
+    assert "form a firm" not in labels(g) and "invest in the firm of Hastings" in labels(g)   # the share still can
+
+
+def test_a_special_retirement_at_final_scoring():
+    g = revenue_game(GREEN, [PINK, BLUE], ["Atlas", "Britannia"], ["Ma1", "H1", "Ma2"], [1],
+                     position_extra={"turn": 8})
+    play(g, "0")
+    for _ in range(3):
+        play(g, "pay a firm dividend", "0", "0", "0")
+    play(g, "done")
+    until(g, lambda x: "special retirement" in x.prompt())
+    assert g.state.phase == "final_scoring" and g.state.firms["scored"]
+    while "special retirement" in g.prompt():
+        play(g, "done")
+    until(g, lambda x: False)
+    assert g.is_over() and g.result()["complete"]
