@@ -1,12 +1,14 @@
 """Deregulation and private firms in Long 1710 (RB p.4, p.36-42; digest §8): one test per rule, the rulebook's
 worked examples (RB-ex p.40, p.42) built through positions, scripted dice and decisions."""
 
+import json
 import random
 
 import pytest
 
 from coin_env.games.john_company import game as jc
 from coin_env.games.john_company.actions import DONE, NO, YES
+from coin_env.games.john_company.static import FAMILY_KEYS
 
 from jc_helpers import decline_blackmail, labels, play, slot
 
@@ -629,3 +631,36 @@ def test_a_special_retirement_at_final_scoring():
         play(g, "done")
     until(g, lambda x: False)
     assert g.is_over() and g.result()["complete"]
+
+
+def test_a_hidden_strategy_edited_in_saves_of_random_games_reaches_only_its_manager():
+    """Property over random Long 1710 games: changing a facedown strategy card (and, before the reveal, the cash
+    on it) in a save changes its manager's observation and no other family's."""
+    from coin_env.core.encoding import encoder_for
+    enc = encoder_for("john_company")
+    edits = 0
+    for seed in range(60):
+        g = jc.new_game("Long 1710", seed=seed, options={"families": 3 + seed % 4})
+        rng = random.Random(seed)
+        while not g.is_over() and edits < 40:
+            hidden = [i for i, x in enumerate(g.state.firms["firms"]) if x["strategy"] >= 0 and not x["revealed"]]
+            if hidden and rng.random() < 0.3:
+                data = json.loads(g.to_json())
+                x = data["state"]["fields"]["firms"]["firms"][hidden[0]]
+                x["strategy"] = 3 if x["strategy"] != 3 else 0
+                if not data["state"]["fields"]["firms"]["amounts_public"]:
+                    x["london"], x["allocated"] = x["london"] + x["allocated"], 0
+                elif x["allocated"] and x["strategy"] == 3:
+                    x["strategy"] = (g.state.firms["firms"][hidden[0]]["strategy"] + 1) % 3
+                if x["strategy"] < 3 and not x["ships"]:
+                    continue
+                h = jc.load_game(json.dumps(data))
+                manager = FAMILY_KEYS[x["manager"]]
+                for f in g.factions:
+                    same = (enc.observe(g, f) == enc.observe(h, f)).all()
+                    assert same == (f != manager), (seed, f, manager, g.prompt())
+                    if f != manager:
+                        assert g.view(f)["fields"]["firms"] == h.view(f)["fields"]["firms"]
+                edits += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert edits >= 10, edits

@@ -107,6 +107,10 @@ class JohnCompanyGame(Game):
         from .rules.firms import FIRM_CHARTER
         s = self.state
         firms = s.firms["firms"]
+        n = len(FAMILY_KEYS)
+        assert all(len(s.firms[k]) == n for k in ("prison", "invested", "mature")), "firm records of the wrong size"
+        assert len(s.firms["order_firm"]) == len(s.order_state), "firm-filled orders of the wrong size"
+        assert all(len(x["shares"]) == n for x in firms), "firm shares of the wrong size"
         assert len({x["manager"] for x in firms}) == len(firms), "a family manages two firms"
         held = [i for x in firms for i in x["ships"]]
         assert len(held) == len(set(held)), "a ship on two firm charters"
