@@ -128,6 +128,9 @@ class JohnCompanyData(GameData):
     * ``prizes`` ((cost, upkeep, VP, windows) x 5), ``governor_dice`` per region, ``stock_exchange``,
       ``expectations`` (index = Standing position; [0] is None), ``power_values``, ``last_turn_1710``.
     * ``alliances`` ((cost, strength) per local alliance), ``setup_cards``, ``laws``, ``event_tiles``.
+    * firms (data/firms.py, reconstructed): ``firm_value_track`` ((£ value, VP per share in half VP) per space),
+      ``deregulation_spaces`` (Standing / Debt lined and star spaces, the Standing "S" space),
+      ``deregulation_support`` (the Deregulation card's initial support).
     """
 
     def __init__(self, content: dict | None = None):

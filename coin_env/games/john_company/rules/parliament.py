@@ -22,6 +22,8 @@ Policies (RB p.34): Tax -- £1 per target owned, an unpaid target returns to the
 also £1 per window icon on luxuries and prize pieces); Bonus -- £1 per target owned; Power -- the
 target's token swaps with the one above.
 
+The Vote to Deregulate (RB p.36, rules/deregulation.py) uses these voting rounds as a special session
+(``start_special_vote``): no policy, the PM may vote against, no change of PM or Opposition Leader.
 Board of Control, Military Oversight and War Against France! are in pm_interventions.py. An unpaid Tax: the family
 picks which target returns when they differ (a shipyard by its ship; a Court share or the Chairman's piece),
 rules/parliament.py ``policy_tax``. A Power policy on the token already on top: the PM picks the two other
