@@ -37,7 +37,7 @@ def random_game(seed, families=4, decisions=None, **options):
 def test_john_company_is_registered_with_its_bot_and_scenario():
     assert JC in coin_env.list_games()
     from coin_env.core.registry import default_scenario, game_bots, game_scenarios
-    assert game_scenarios(JC) == ("1710",) and default_scenario(JC) == "1710"
+    assert game_scenarios(JC) == ("1710", "Long 1710") and default_scenario(JC) == "1710"
     assert set(game_bots(JC)) == {"crown"}
 
 
@@ -79,7 +79,7 @@ def test_the_observation_has_one_size_for_every_configuration():
     assert sizes == {ENC.size}
     assert len(ENC.feature_names) == ENC.size == sum(ENC.group_sizes().values())
     assert list(ENC.groups) == ["families", "hand", "display", "offices", "company", "ships", "india", "orders",
-                                "crown", "negotiation", "decision"]
+                                "crown", "negotiation", "firms", "decision"]
 
 
 def test_the_decision_block_says_what_is_asked_only_to_the_family_deciding():

@@ -31,9 +31,9 @@ def board(game) -> dict:
     return data
 
 
-def sampled_decisions(options, seed, every=3):
+def sampled_decisions(options, seed, every=3, scenario="1710"):
     """Every ``every``-th decision of a seeded random game (the game object moves on after each yield)."""
-    g = jc.new_game(seed=seed, options=options)
+    g = jc.new_game(scenario, seed=seed, options=options)
     rng = random.Random(seed)
     n = 0
     while not g.is_over():
@@ -91,6 +91,14 @@ def test_every_entry_of_the_state_is_in_the_position():
             assert board(rebuilt(g)) == original
             for part in ("arrays", "fields"):
                 seen |= {k for k, v in original[part].items() if v != fresh[part][k]}
+    for seed in range(40):                      # Long 1710: the firms (random play forms one now and then)
+        fresh = board(jc.new_game("Long 1710", seed=99, options={"families": 4}))
+        for g in sampled_decisions({"families": 4}, seed, every=7, scenario="Long 1710"):
+            original = board(g)
+            assert board(rebuilt(g)) == original
+            seen |= {k for k, v in original["fields"].items() if v != fresh["fields"][k]}
+        if "firms" in seen:
+            break
     # Entries random play leaves alone: set by a position, or by finishing a game.
     g = new_game(3, 0, position={"phase": "family", "scenario": "custom", "last_turn": 5, "share_vp": 2,
                                  "company_failed": True, "regions_lost": 1})

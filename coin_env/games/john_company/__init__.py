@@ -43,6 +43,15 @@ Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Compa
   piece returns; Power on the top token: the PM picks the two tokens that swap), law effects.
 * IX. Upkeep and Refresh RB p.36 (a family short of upkeep picks the prize pieces it gives up); Final
   Scoring RB p.8-9 (rules/final_scoring.py) and Company failure.
+* Long 1710 (scenario "Long 1710", RB p.4): the 1710 set-up, 8 turns, the Vote to Deregulate (RB p.36,
+  rules/deregulation.py, voting through rules/parliament.py) and, once deregulated, private firms (RB p.36-42):
+  the Firms phase (rules/firms.py: forming, investing, ships, hostile takeovers, mergers, dissolution, the
+  secret strategy), firms trading
+  at the start of each Presidency's operations (rules/firms_trade.py), firm revenue (rules/firms_revenue.py:
+  expenses, emergency investments and mergers, dissolution to Debtor's Prison, dividends), special retirements and Final
+  Scoring step 0 (rules/firms_scoring.py), firm ships in storms; the firm Value track and the Standing / Debt
+  lined, star and "S" spaces are reconstructed (data/firms.py; owner data pack keys ``firm_value_track``,
+  ``deregulation_spaces``, ``deregulation_support``).
 * Checks RB p.17 (rules/checks.py) through ``Rng.die``: ``game.script_dice`` drives every roll.
 * Consent (RB p.8, no free negotiation): every consent the rules ask for is an explicit yes/no decision
   of the consenting family (rules/common.py ``seek_consent``). Option ``negotiation: "offers"``
@@ -67,7 +76,9 @@ Not implemented (never silently: the docstrings name each one):
   (digest §9.6; ``CrownBot.fallbacks`` counts the decisions its procedures leave open).
   AI cards 1-7 are BGA's encoding (reconstructed), cards 8-10's climate charts are stand-ins
   (``crown_ai_cards`` in an owner data pack replaces all ten).
-* Deregulation, firms, 1758 / 1813 / Long 1710; the setup-card draft variant (RB p.5).
+* 1758 / 1813 (their set-ups are not in the sources); the setup-card draft variant (RB p.5). Firms: mergers of
+  more than two firms at once and share transfers inside a merger; invested workshops still earn their Bonus
+  (rules/bonuses.py is not hooked yet).
 * Positions at any decision (``to_position()``); position.py adjusts the set-up only.
 
 Data provenance (data/crown.py included): every datum in data/ carries "rule: RB p.N", "derived" or

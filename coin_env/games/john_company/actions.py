@@ -44,6 +44,14 @@ SOURCES = ([("writer%d" % p, f"writer in {n}") for p, n in enumerate(PRESIDENCY_
            + [("oit", "Officers-in-Training")])
 
 
+# firms (RB p.36-42): the Firms phase's procedures, the Vote to Deregulate, firm dividends
+FIRM_PROCEDURES = [("form", "form a firm"), ("fit_ship", "fit a ship for the firm"),
+                   ("buy_back", "buy back a ship from the Company for the firm"), ("dissolve", "dissolve the firm"),
+                   ("pay_share", "pay with a Company share"), ("pay_workshop", "pay with a workshop (invested)"),
+                   ("call_vote", "call the Vote to Deregulate"), ("dividend", "pay a firm dividend"),
+                   ("emergency", "make an emergency investment")]
+
+
 def _entries():
     e = [("meta", "done", "done"), ("meta", "yes", "yes"), ("meta", "no", "no")]
     e += [("family_action", k, label) for k, label in FAMILY_ACTIONS]
@@ -76,6 +84,13 @@ def _entries():
     # solo favours (RB p.45-46)
     e += [("favour", k, f"favour: {label}") for k, label in FAVOUR_LABELS]
     e += [("favour_card", str(c[0]), f"the enterprise card {c[1]} ({c[0]})") for c in ENTERPRISE_PRESTIGE]
+    # firms (RB p.36-42)
+    e += [("firm", k, label) for k, label in FIRM_PROCEDURES]
+    e += [("firm_invest", str(i), f"invest in the firm of {FAMILY_NAMES[i]}") for i in range(len(FAMILY_KEYS))]
+    e += [("strategy", str(z), f"firm strategy {n}") for z, n in enumerate(SEA_ZONES[:3])]
+    e += [("strategy", "hobnob", "firm strategy Hobnob")]
+    e += [("firm_takeover", str(i), f"hostile takeover of the firm of {FAMILY_NAMES[i]}") for i in range(len(FAMILY_KEYS))]
+    e += [("firm_merge", str(i), f"merge with the firm of {FAMILY_NAMES[i]}") for i in range(len(FAMILY_KEYS))]
     return e
 
 
@@ -121,3 +136,10 @@ FAVOUR = {k: V.index("favour", k) for k, _ in FAVOUR_LABELS}
 FAVOUR_OF_ACTION = {v: k for k, v in FAVOUR.items()}
 FAVOUR_CARD = {c[0]: V.index("favour_card", str(c[0])) for c in ENTERPRISE_PRESTIGE}
 FAVOUR_CARD_OF_ACTION = {v: k for k, v in FAVOUR_CARD.items()}
+
+# firms (RB p.36-42)
+FIRM = {k: V.index("firm", k) for k, _ in FIRM_PROCEDURES}
+FIRM_INVEST0 = V.base("firm_invest")
+STRATEGY0 = V.base("strategy")              # STRATEGY0 + z: a sea zone (0-2); STRATEGY0 + 3: Hobnob
+FIRM_TAKEOVER0 = V.base("firm_takeover")
+FIRM_MERGE0 = V.base("firm_merge")

@@ -15,7 +15,7 @@ import hashlib
 import json
 
 from ...core.data import GameData
-from .data import cards, company, map as mapdata, scenarios
+from .data import cards, company, firms as firmdata, map as mapdata, scenarios
 from .static import N_REGIONS, ORDER, REGION, REGION_NAMES
 
 # key -> (what it is, checker)
@@ -31,6 +31,10 @@ OWNER_KEYS = {
     "failure_cards": "the six Company failure cards (RB p.3, p.9): a list of [name, blamed, VP] with blamed one of "
                      "chairman, prime_minister, most_shares, presidents, commanders, court_blameless, nobody "
                      "([] draws no card)",
+    # firms (RB p.36-42): reconstructed printed values, data/firms.py
+    "firm_value_track": "the firm Value track, left to right: [[£ value, VP per share in half VP], ...] (>= 2 spaces)",
+    "deregulation_spaces": "{standing_lined, standing_star, debt_lined, debt_star: [positions], standing_s: position}",
+    "deregulation_support": "the Deregulation card's initial support (an integer)",
     "crown_ai_cards": "the ten Crown AI cards (RB p.45): a list of {id, back, shaded, ranks, finger, regions, chart, "
                       "default} as in data/crown.py (chart rows [measure, '<=' or '>=', value, climate 0-4])",
 }
@@ -76,9 +80,30 @@ def _check_pack(content: dict) -> list[str]:
             problems.append("failure_cards: " + OWNER_KEYS["failure_cards"])
     if "crown_ai_cards" in content:
         problems += [f"crown_ai_cards: {p}" for p in _check_ai_cards(content["crown_ai_cards"])]
+    problems += _check_firm_keys(content)
     if "last_turn_1710" in content and not (type(content["last_turn_1710"]) is int and 1 <= content["last_turn_1710"] <= 8):
         problems.append("last_turn_1710: an integer 1..8")
     return problems
+
+
+def _check_firm_keys(content) -> list[str]:
+    out = []
+    track = content.get("firm_value_track")
+    if track is not None and not (isinstance(track, list) and len(track) >= 2 and all(
+            isinstance(x, list) and len(x) == 2 and all(type(v) is int for v in x) and x[0] >= 0 for x in track)):
+        out.append("firm_value_track: " + OWNER_KEYS["firm_value_track"])
+    sp = content.get("deregulation_spaces")
+    if sp is not None:
+        ok = isinstance(sp, dict) and set(sp) == {"standing_lined", "standing_star", "debt_lined", "debt_star",
+                                                  "standing_s"}
+        ok = ok and type(sp["standing_s"]) is int and 1 <= sp["standing_s"] <= 7
+        ok = ok and all(isinstance(sp[k], list) and all(type(v) is int and 0 <= v <= 8 for v in sp[k])
+                        for k in sp if k != "standing_s")
+        if not ok:
+            out.append("deregulation_spaces: " + OWNER_KEYS["deregulation_spaces"])
+    if "deregulation_support" in content and type(content["deregulation_support"]) is not int:
+        out.append("deregulation_support: " + OWNER_KEYS["deregulation_support"])
+    return out
 
 
 def _check_ai_cards(value) -> list[str]:
@@ -113,6 +138,9 @@ class JohnCompanyData(GameData):
     * ``prizes`` ((cost, upkeep, VP, windows) x 5), ``governor_dice`` per region, ``stock_exchange``,
       ``expectations`` (index = Standing position; [0] is None), ``power_values``, ``last_turn_1710``.
     * ``alliances`` ((cost, strength) per local alliance), ``setup_cards``, ``laws``, ``event_tiles``.
+    * firms (data/firms.py, reconstructed): ``firm_value_track`` ((£ value, VP per share in half VP) per space),
+      ``deregulation_spaces`` (Standing / Debt lined and star spaces, the Standing "S" space),
+      ``deregulation_support`` (the Deregulation card's initial support).
     """
 
     def __init__(self, content: dict | None = None):
@@ -148,6 +176,11 @@ class JohnCompanyData(GameData):
                   else dict(company.POWER_AWARD[0]))
         self._set("failure_cards", tuple(tuple(c) for c in pack.get("failure_cards", company.FAILURE_CARDS[0])))
         self._set("reconstructed_scoring", tuple(k for k in ("power_award", "failure_cards") if k not in pack))
+        self._set("firm_value_track", tuple(tuple(x) for x in pack.get("firm_value_track",
+                                                                     firmdata.FIRM_VALUE_TRACK[0])))
+        spaces = pack.get("deregulation_spaces", firmdata.DEREGULATION_SPACES[0])
+        self._set("deregulation_spaces", {k: (v if type(v) is int else tuple(v)) for k, v in spaces.items()})
+        self._set("deregulation_support", pack.get("deregulation_support", firmdata.DEREGULATION_SUPPORT[0]))
         from .data import crown as crowndata
         ai = pack.get("crown_ai_cards") or crowndata.AI_CARDS
         self._set("crown_ai_cards", tuple({k: (tuple(tuple(r) for r in v) if k == "chart" else

@@ -35,6 +35,10 @@ Groups (in vector order):
   unrest, loot faceup, Company ship under construction, the Elephant here / facing here, the back of the
   top event tile; the event stack's size and the discarded tiles.
 * ``orders``    per order: open / closed / filled, whose writer fills it, which Presidency filled it.
+* ``firms``     (Deregulation, RB p.36-42) per slot's firm: treasuries, Value, dividend cube, ships, shares by
+  owner, strategy (another manager's only once revealed; "unseen" while hidden), allocation (once the amounts
+  are revealed), check / initiative / traded, this turn's additions and emergency investments; per slot the
+  pieces in Debtor's Prison and invested workshops; the scenario's Deregulation tools, lined / star spaces.
 * ``crown``     the Crown Handbook's rules in play (option ``crown``): climate, faceup AI card, discards,
   deck size, promise cubes.
 * ``negotiation`` who holds each family's Consent to Nepotism promise card (option ``negotiation``).
@@ -73,7 +77,7 @@ LAW_INDEX = {c: i for i, c in enumerate(LAWS)}
 TILES = [t[0] for t in carddata.EVENT_TILES]
 TILE_INDEX = {t: i for i, t in enumerate(TILES)}
 POWER_TOKENS = ("Workshops", "Shipyards", "Luxuries", "Company shares")
-PHASE_KEYS = ["setup"] + list(PHASES) + ["final_scoring"]
+PHASE_KEYS = ["setup"] + list(PHASES) + ["final_scoring"] + ["deregulation_vote", "firms"]
 N_AI_CARDS = 10
 SLOT_NAMES = list(FAMILY_NAMES)
 FAMILY_CONTEXT_KEYS = ("fam", "hirer", "f", "behalf", "former")       # "the family in question" of a frame
@@ -149,7 +153,8 @@ class JohnCompanyEncoder(Encoder):
         self.o_turn = b("company", [f"turn {t}" for t in range(1, 9)])
         self.o_phase = b("company", [f"phase {p}" for p in PHASE_KEYS])
         # --- ships --------------------------------------------------------------------------------------
-        sh = [f"owner {s}" for s in SLOT_NAMES] + ["no owner", "on its shipyard"] + [f"in {z}" for z in SEA_ZONES] + ["fatigued"]
+        sh = ([f"owner {s}" for s in SLOT_NAMES] + ["no owner", "on its shipyard"] + [f"in {z}" for z in SEA_ZONES]
+              + ["fatigued", "on a firm charter"])
         self.ns = len(sh)
         self.o_ships = b("ships", [f"ship {n}: {x}" for n in SHIP_NAMES for x in sh])
         # --- india --------------------------------------------------------------------------------------
@@ -173,6 +178,18 @@ class JohnCompanyEncoder(Encoder):
         # --- negotiation (option negotiation "offers", rules/offers.py) --------------------------------------
         self.o_prom = b("negotiation", [f"{SLOT_NAMES[g]}'s promise card held by {h}" for g in range(N_SLOTS)
                                         for h in SLOT_NAMES])
+        # --- firms (RB p.36-42) ------------------------------------------------------------------------------
+        self.firm_cols = (["manages a firm", "London treasury", "India treasury", "Value space", "Value £",
+                           "dividend cube placed", "dividend cube", "ships", "shares"]
+                          + [f"shares of {s}" for s in SLOT_NAMES]
+                          + [f"strategy {z}" for z in SEA_ZONES[:3]] + ["strategy Hobnob", "strategy unseen",
+                                                                        "allocated", "allocation unseen", "checked",
+                                                                        "initiative", "may trade", "traded",
+                                                                        "added this turn", "emergency investments"])
+        self.nfirm = len(self.firm_cols)
+        self.o_firms = b("firms", [f"firm of {s}: {c}" for s in SLOT_NAMES for c in self.firm_cols])
+        self.o_firm_fam = b("firms", [f"{s}: {c}" for s in SLOT_NAMES for c in ("Debtor's Prison", "invested workshops")])
+        self.o_firm_misc = b("firms", ["Deregulation tools", "lined space", "star space"])
         # --- decision -----------------------------------------------------------------------------------
         self.keys = _keys()
         self.key_index = {k: i for i, k in enumerate(self.keys)}
@@ -249,8 +266,9 @@ class JohnCompanyEncoder(Encoder):
                                                         lambda e: f"Stock Exchange {e + 1}: empty")),
             ("shipyard_owner", -1, N_SLOTS - 1, slot_or(lambda e, v: f"ship {SHIP_NAMES[e]}: owner {SLOT_NAMES[v]}",
                                                         lambda e: f"ship {SHIP_NAMES[e]}: no owner")),
-            ("ship_zone", -1, N_ZONES - 1, slot_or(lambda e, v: f"ship {SHIP_NAMES[e]}: in {SEA_ZONES[v]}",
-                                                   lambda e: f"ship {SHIP_NAMES[e]}: on its shipyard")),
+            ("ship_zone", -1, N_ZONES, slot_or(lambda e, v: f"ship {SHIP_NAMES[e]}: in {SEA_ZONES[v]}" if v < N_ZONES
+                                               else f"ship {SHIP_NAMES[e]}: on a firm charter",
+                                               lambda e: f"ship {SHIP_NAMES[e]}: on its shipyard")),
             ("control", -1, N_PRESIDENCIES - 1, slot_or(lambda e, v: f"region {REGION_NAMES[e]}: controlled by {P[v]}",
                                                         lambda e: f"region {REGION_NAMES[e]}: Indian")),
             ("flag", -1, N_REGIONS - 1, slot_or(lambda e, v: f"region {REGION_NAMES[e]}: flag of {REGION_NAMES[v]}",
@@ -410,6 +428,7 @@ class JohnCompanyEncoder(Encoder):
         for g, h in enumerate(s.promises):
             if h >= 0:
                 out[self.o_prom + g * N_SLOTS + h] = 1.0
+        self._firms(game, me, out)
         # ---- decision ----
         if mover is not None:
             out[self.o_to_move + mover] = 1.0
@@ -417,6 +436,52 @@ class JohnCompanyEncoder(Encoder):
                 self._decision(game, s.frames[-1], out)
         np.clip(buf[:self.dummy], self.low, self.high, out=out_final)
         return out_final
+
+    def _firms(self, game, me, out) -> None:
+        """The firms as ``me`` may see them: another manager's strategy only once revealed, its allocation
+        only once the amounts are revealed (RB p.40; hidden.py)."""
+        from .rules.firms import on_lined, on_star, tools
+        s = game.state
+        fr = s.firms
+        o = self.o_firm_misc
+        out[o] = 1.0 if tools(s) else 0.0
+        out[o + 1] = 1.0 if on_lined(game) else 0.0
+        out[o + 2] = 1.0 if on_star(game) else 0.0
+        for slot in range(N_SLOTS):
+            out[self.o_firm_fam + 2 * slot] = fr["prison"][slot] / 4.0
+            out[self.o_firm_fam + 2 * slot + 1] = fr["invested"][slot] / 2.0
+        n = self.nfirm
+        track = game.data.firm_value_track
+        for x in fr["firms"]:
+            row = out[self.o_firms + x["manager"] * n:self.o_firms + (x["manager"] + 1) * n]
+            mine = x["manager"] == me
+            row[0] = 1.0
+            amounts_seen = mine or fr["amounts_public"] or x["revealed"]
+            # while the amounts are secret the London treasury shows what it held before the allocation
+            row[1] = (x["london"] if amounts_seen else x["london"] + x["allocated"]) / 20.0
+            row[2] = x["india"] / 20.0
+            row[3], row[4] = x["value"] / 6.0, track[x["value"]][0] / 10.0
+            row[5] = 1.0 if x["dividend"] is not None else 0.0
+            row[6] = (x["dividend"] or 0) / 10.0
+            row[7], row[8] = len(x["ships"]) / 2.0, sum(x["shares"]) / 5.0
+            row[9:9 + N_SLOTS] = np.asarray(x["shares"], dtype=np.float32) / 2.0
+            k = 9 + N_SLOTS
+            if x["strategy"] >= 0:
+                if mine or x["revealed"]:
+                    row[k + x["strategy"]] = 1.0
+                else:
+                    row[k + 4] = 1.0
+            if amounts_seen:
+                row[k + 5] = x["allocated"] / 10.0
+            elif x["strategy"] >= 0:
+                row[k + 6] = 1.0
+            row[k + 7] = 1.0 if x["revealed"] else 0.0
+            if x["initiative"] is not None:
+                row[k + 8] = x["initiative"] / 4.0
+                row[k + 9] = 1.0
+            row[k + 10] = 1.0 if x["traded"] else 0.0
+            row[k + 11] = x["added"] / 10.0
+            row[k + 12] = x["emergency"] / 2.0
 
     def _decision(self, game, frame, out) -> None:
         o = self.o_dec

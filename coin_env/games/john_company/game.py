@@ -80,6 +80,7 @@ class JohnCompanyGame(Game):
             raise ValueError(f"saved game has bad options: {exc}") from None
         self.check_seats()
         super().validate_loaded()
+        self.check_frame_families()
         self.check_crown()
         self.check_result()
         self.check_stack_runs()
@@ -135,7 +136,8 @@ class JohnCompanyGame(Game):
                       + int(s.officers_in_training[slot]) + int(s.court[slot]) + int(s.pensioners[slot])
                       + int(s.prize_pieces[slot].sum()) + int((s.office_holder == slot).sum())
                       + int((s.commander == slot).sum()) + int((s.stock_exchange == slot).sum())
-                      + int((s.order_writer == slot).sum()))
+                      + int((s.order_writer == slot).sum())
+                      + sum(x["shares"][slot] for x in s.firms["firms"]) + s.firms["prison"][slot])   # firms (RB p.38, p.41)
             assert placed == total, f"{FAMILY_NAMES[slot]}: {placed} family members accounted for, {total} in the set"
         assert (s.cash >= 0).all() and (s.treasury >= 0).all() and s.balance >= 0, "negative money"
         for pieces in ("supply", "writers", "officers", "officers_in_training", "court", "pensioners", "prize_pieces",
@@ -145,6 +147,28 @@ class JohnCompanyGame(Game):
         tokens = int(s.company_ships.sum() + s.extra_ships.sum() + s.region_company_ship.sum())
         assert tokens <= company.COMPANY_SHIP_TOKENS[0], "more Company/extra ships than tokens"
         assert s.office_exists[2] == 0 or s.office_exists[1] == 0, "Director of Trade and Governor General both in play"
+        self.check_firms()
+
+    def check_firms(self) -> None:
+        """Firms (RB p.36-42): one per manager, at most 10 shares, its ships on its charter and nowhere else,
+        money never negative, invested workshops owned."""
+        from .rules.firms import FIRM_CHARTER
+        s = self.state
+        firms = s.firms["firms"]
+        n = len(FAMILY_KEYS)
+        assert all(len(s.firms[k]) == n for k in ("prison", "invested", "mature")), "firm records of the wrong size"
+        assert len(s.firms["order_firm"]) == len(s.order_state), "firm-filled orders of the wrong size"
+        assert all(len(x["shares"]) == n for x in firms), "firm shares of the wrong size"
+        assert len({x["manager"] for x in firms}) == len(firms), "a family manages two firms"
+        held = [i for x in firms for i in x["ships"]]
+        assert len(held) == len(set(held)), "a ship on two firm charters"
+        for x in firms:
+            assert x["manager"] in s.seats, "a firm without a seated manager"
+            assert sum(x["shares"]) <= 10, "a firm with more than 10 shares"
+            assert min(x["london"], x["india"], x["allocated"]) >= 0, "a firm with negative money"
+            assert 0 <= x["value"] < len(s.data.firm_value_track), "a firm's Value off its track"
+        on_charters = {i for i in range(len(s.ship_zone)) if s.ship_zone[i] == FIRM_CHARTER}
+        assert on_charters == set(held), "ships on firm charters and the firms' ship lists differ"
 
     # --- the game log --------------------------------------------------------------------------------
     def render_log_entry(self, raw) -> dict:
@@ -182,6 +206,25 @@ class JohnCompanyGame(Game):
         """Each seated family's VP (the VP track)."""
         s = self.state
         return {FAMILY_KEYS[slot]: int(s.vp[slot]) for slot in s.seats}
+
+    # frame keys naming families in turn order (an "order" may also be an order index: an int)
+    FRAME_FAMILY_LISTS = ("order", "askees", "holders", "retired", "managers", "supporters")
+
+    # frame keys that are counters or indices (integers) wherever they appear
+    FRAME_INTS = ("i", "p", "k", "passes", "special", "n", "step", "need", "slot", "fam", "f", "hirer")
+
+    def check_frame_families(self) -> None:
+        """A pending procedure's lists of families (turn orders, consent askees, ...) hold seated families, its
+        counters and indices are integers."""
+        from ...core.schema import SaveError
+        for i, frame in enumerate(self.state.frames):
+            for k in self.FRAME_FAMILY_LISTS:
+                v = frame.get(k)
+                if isinstance(v, list) and not all(type(x) is int and x in self.state.seats for x in v):
+                    raise SaveError(f"state.fields.frames[{i}].{k}", f"must list seated families, not {v!r}")
+            for k in self.FRAME_INTS:
+                if k in frame and type(frame[k]) is not int:
+                    raise SaveError(f"state.fields.frames[{i}].{k}", f"must be an integer, not {frame[k]!r}")
 
     def check_crown(self) -> None:
         """The Crown's record (``state.crown``, option ``crown`` only) has the shape rules/crown.py reads."""
@@ -258,8 +301,8 @@ def load_game(text: str, debug: bool = False) -> JohnCompanyGame:
 
 
 # --- registration in coin_env (coin_env.core.registry) ----------------------------------------------------
-# The game has one scenario here (1710; 1758, 1813 and Long 1710 need printed data the sources lack).
-SCENARIOS = ("1710",)
+# The game's scenarios (1758 and 1813 need printed data the sources lack); Long 1710: RB p.4, rules/deregulation.py.
+SCENARIOS = ("1710", "Long 1710")
 DEFAULT_SCENARIO = "1710"
 # The set-ups `coin-env fuzz john_company` cycles through (agents/fuzz.py: the seed picks one).
 FUZZ_OPTIONS = ({"families": 4}, {"families": 1, "crown": True}, {"families": 2}, {"families": 3},

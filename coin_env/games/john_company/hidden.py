@@ -1,7 +1,8 @@
 """Hidden information (RB p.12, p.43-46): what each family may see, and a determinized clone for search.
 
 Private to one family: its facedown blackmail cards (dealt by setup cards, or taken from the London
-Season display, RB p.12). Hidden from everybody: the order of the London Season deck, the law deck
+Season display, RB p.12). Private to a firm's manager (Deregulation, RB p.40): its facedown strategy card until the firm trades, and the
+cash placed on it until the amounts are revealed. Hidden from everybody: the order of the London Season deck, the law deck
 and the India event stack (only the region pictured on the back of the top event tile is public,
 RB p.28), and the facedown blackmail cards in the display (a family that peeked at one while
 choosing knows it, RB p.12: ``state.peeked``). Everything else -- the board, cash, VP, offices,
@@ -22,7 +23,8 @@ of the card, so *that* a family is asked -- ``to_move`` at the card's moment (th
 phase, after a Trade or Deploy check, ...) -- tells the others it holds a facedown card, and which one
 the timing usually shows, even when the holder declines. At the table a holder plays a card or stays
 silent; asking every family (a dummy yes/no to non-holders) would close this, at the cost of extra
-decisions; it is not done. The game log (``game.log``, ``log=True``) keeps every prompt's text; what an
+decisions; it is not done. Likewise a firm's strategy and allocation (RB p.40) are out of every other family's
+view and observation. The game log (``game.log``, ``log=True``) keeps every prompt's text; what an
 environment hands an agent (``info["log"]``, ``game.log_seen_by``) drops the prompts of the other families'
 decisions and the name of a blackmail card one offers (game.py ``log_entry_seen_by``).
 """
@@ -97,6 +99,7 @@ def view(game, family: str) -> dict:
             hands[FAMILY_KEYS[slot]] = {"prestige": list(h["prestige"]), "blackmail": len(h["blackmail"]),
                                         "used": list(h["used"])}
     fields["hands"] = hands
+    fields["firms"] = firms_view(s, me)
     to_move = game.current_player()
     fields["prompt"] = game.prompt() if to_move == family or s.over else None
     fields["prompt_kind"] = prompt_kind(game)
@@ -128,6 +131,37 @@ def _offered_cards(game) -> set:
         return set()
     card_of = {a: c for c, a in OFFER_BLACKMAIL.items()}
     return {(frame["offerers"][0], card_of[o]) for o, _ in frame.get("bundle") or () if o in card_of}
+
+
+def firms_view(s, me: int) -> dict:
+    """The firms as family ``me`` sees them (RB p.40): another manager's strategy card stays facedown until its
+    firm trades ("hidden"), and its allocation is unknown until the amounts are revealed ("hidden"; its London
+    treasury then shows what it held before the allocation)."""
+    fr = dict(s.firms, firms=[dict(x, shares=list(x["shares"]), ships=list(x["ships"])) for x in s.firms["firms"]])
+    for x in fr["firms"]:
+        if x["manager"] == me or x["revealed"]:
+            continue
+        if x["strategy"] >= 0:
+            x["strategy"] = "hidden"
+        if not fr["amounts_public"]:
+            x["london"] += x["allocated"]
+            x["allocated"] = "hidden"
+    return fr
+
+
+def _redeal_strategies(s, me: int, rng) -> None:
+    """Another manager's facedown strategy (and, before the reveal, its allocation) re-dealt among what it could
+    be: a sea zone (the firm has ships) or Hobnob (nothing placed on it), RB p.40."""
+    for x in s.firms["firms"]:
+        if x["manager"] == me or x["revealed"] or x["strategy"] < 0:
+            continue
+        total = x["london"] + x["allocated"]
+        zones = [0, 1, 2] if x["ships"] else []
+        options = zones if (s.firms["amounts_public"] and x["allocated"] > 0) else zones + [3]
+        x["strategy"] = rng.choice(options)
+        if not s.firms["amounts_public"]:
+            x["allocated"] = 0 if x["strategy"] == 3 else rng.below(total + 1)
+            x["london"] = total - x["allocated"]
 
 
 def _window_card(game) -> tuple[int, int] | None:
@@ -187,6 +221,7 @@ def determinize(game, family: str, seed: int):
         j = next(k for k in range(len(rest) - 1, -1, -1) if _ai_back(s, rest[k]) == top_back)
         rest.append(rest.pop(j))
         s.crown = dict(s.crown, deck=rest)
+    _redeal_strategies(s, me, rng)          # firms' facedown strategy cards (RB p.40)
     s.rng = Rng(rng.next_u64())             # dice the family cannot foresee
     g._legal = None
     return g

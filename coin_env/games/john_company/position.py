@@ -43,7 +43,8 @@ nowhere is out of the game), ``peeked`` {family: [cards]} (facedown blackmail it
 [numbers, top first], ``regions_lost`` (this turn, RB p.29), ``company_failed``, the Crown's ``ai_deck``
 [top first], ``ai_discards``, ``promise_cubes`` {"crown": n, "family": n}, ``promise_cards`` (Easy: the
 family's promise cards left) and ``favours`` {"turn": n, "done": [favours this turn], "total": n}
-(rules/crown_favours.py); with the option
+(rules/crown_favours.py); ``firms`` (Long 1710 after Deregulation: the firms, Debtor's Prison and invested
+workshops as rules/firms.py keeps them); with the option
 ``negotiation: "offers"``, ``promises`` {guarantor family: family holding its Consent to Nepotism card}.
 
 ``in_progress`` {"frames": [...]}: in the middle of a procedure, the engine's own decision stack, copied
@@ -59,6 +60,7 @@ from __future__ import annotations
 import json
 
 from .data import cards, company
+from .state import EXTRA_PHASES
 from .static import (ALLIANCE_NAMES, CHAIRMAN, CLOSED, CROWN, FAMILY_ACTION_KEYS, FAMILY_KEYS, FILLED, N_OFFICES,
                      N_SLOTS, OFFICE_NAMES, OPEN, ORDER_NAMES, PHASES, PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES,
                      SHIP_NAMES, SUPERINTENDENT, TREASURY_NAMES, GOVERNOR_OF_REGION)
@@ -73,7 +75,7 @@ WHOLE_GAME_KEYS = ("game", "scenario", "seats", "last_turn", "decisions", "phase
                    "workshops", "luxuries", "domes", "loot_faceup", "extra_ships", "ships_under_construction",
                    "event_discards", "law_discards", "london_deck", "display", "blackmail_played", "peeked",
                    "power_track", "share_vp", "setup_cards", "setup_deck", "regions_lost", "company_failed",
-                   "ai_deck", "ai_discards", "promise_cubes", "promise_cards", "favours", "promises", "in_progress",
+                   "ai_deck", "ai_discards", "promise_cubes", "promise_cards", "favours", "promises", "firms", "in_progress",
                    "result")
 DERIVED_KEYS = ("supply", "victory_totals", "decision_pending")
 KEYS = SETUP_KEYS + WHOLE_GAME_KEYS + DERIVED_KEYS
@@ -225,6 +227,7 @@ def apply_position(state, pos: dict) -> None:
     _apply_cards(s, pos, fam)
     _apply_crown(s, pos)
     _apply_promises(s, pos, fam)
+    _apply_firms(s, pos)
     _apply_record(s, pos, fam)
     _recount_supply(s)
 
@@ -234,7 +237,9 @@ def _apply_header(s, pos) -> None:
     if pos.get("game", "john_company") != "john_company":
         raise ValueError(f"position is for game {pos['game']!r}, not 'john_company'")
     if "scenario" in pos:
-        s.scenario = ["1710", "custom"][_index(["1710", "custom"], pos["scenario"], "scenario")]
+        from .data.scenarios import DEREGULATION_TOOLS
+        names = [*DEREGULATION_TOOLS[0], "custom"]
+        s.scenario = names[_index(names, pos["scenario"], "scenario")]
     if "seats" in pos:
         seats = [_index(FAMILY_KEYS, f, "family in seats") for f in _list(pos["seats"], "seats")]
         if sorted(seats) != sorted(s.seats):
@@ -543,6 +548,16 @@ def _apply_promises(s, pos, fam) -> None:
         raise ValueError("position: every seated family's promise card is held by a seated family")
 
 
+def _apply_firms(s, pos) -> None:
+    """The private firms (Long 1710 after Deregulation, rules/firms.py): their record as the engine keeps it."""
+    if "firms" not in pos:
+        return
+    from .state import firms_spec
+    record = _plain(pos["firms"], "firms")
+    firms_spec().check(record, "firms")
+    s.firms = record
+
+
 def _apply_record(s, pos, fam) -> None:
     """Turn, phase and what is under way: a phase to start, the engine's record, or a finished game."""
     if "turn" in pos:
@@ -589,7 +604,7 @@ def _exact_phase(s, pos) -> None:
     s.phase = PHASES_AND_MORE[_index(PHASES_AND_MORE, pos["phase"], "phase")]
 
 
-PHASES_AND_MORE = ["setup"] + PHASES + ["final_scoring"]
+PHASES_AND_MORE = ["setup"] + PHASES + ["final_scoring"] + EXTRA_PHASES     # Long 1710's inserted phases too
 
 
 def _apply_in_progress(s, pos) -> None:
@@ -698,7 +713,7 @@ def to_position(game) -> dict:
            "turn": s.turn, "last_turn": s.last_turn, "phase": s.phase, "decisions": s.decisions,
            "phase_decisions": s.card_decisions,
            **_company_entries(s), **_family_entries(s), **_india_entries(s), **_ship_entries(s),
-           **_card_entries(s), **_crown_entries(s), **_promise_entries(s),
+           **_card_entries(s), **_crown_entries(s), **_promise_entries(s), **_firm_entries(s),
            "regions_lost": s.regions_lost, "company_failed": bool(s.company_failed)}
     pos.update(derived_entries(game))
     pos["result"] = _plain(s.result, "result") if s.over else None
@@ -828,6 +843,11 @@ def _crown_entries(s) -> dict:
     return {"climate": CLIMATES[cr["climate"]], "ai_card": cr["card"], "ai_deck": list(reversed(cr["deck"])),
             "ai_discards": list(cr["discards"]), "promise_cubes": dict(cr["cubes"]),
             "promise_cards": cr["promise_cards"], "favours": json.loads(json.dumps(cr["favours"]))}
+
+
+def _firm_entries(s) -> dict:
+    from .state import empty_firms
+    return {} if s.firms == empty_firms() else {"firms": _plain(s.firms, "firms")}
 
 
 def _promise_entries(s) -> dict:

@@ -20,10 +20,29 @@ def _who(slot) -> str:
     return FAMILY_NAMES[int(slot)] if slot is not None and int(slot) >= 0 else "-"
 
 
+def _firm_lines(s) -> list[str]:
+    """Firms (RB p.36-42) as everyone sees them: a strategy only once revealed, an allocation once the amounts
+    are revealed; Debtor's Prison."""
+    from .rules.firms import strategy_label
+    out = []
+    for x in s.firms["firms"]:
+        shares = ", ".join(f"{FAMILY_NAMES[f]} {n}" for f, n in enumerate(x["shares"]) if n)
+        seen = x["revealed"] or s.firms["amounts_public"]
+        strategy = strategy_label(x["strategy"]) if x["revealed"] else ("facedown" if x["strategy"] >= 0 else "-")
+        out.append(f"  Firm of {FAMILY_NAMES[x['manager']]}: London £{x['london'] if seen else x['london'] + x['allocated']}"
+                   f", India £{x['india']}, Value space {x['value']}, dividend "
+                   f"{'-' if x['dividend'] is None else x['dividend']}, ships {len(x['ships'])}, shares: {shares}; "
+                   f"strategy {strategy}" + (f" (£{x['allocated']})" if seen and x["allocated"] else ""))
+    prison = ", ".join(f"{FAMILY_NAMES[f]} {n}" for f, n in enumerate(s.firms["prison"]) if n)
+    if prison:
+        out.append(f"  Debtor's Prison: {prison}")
+    return out
+
+
 def render(game) -> str:
     s = game.state
     phase = PHASE_TITLES.get(s.phase, s.phase)
-    lines = [f"=== John Company 1710, turn {s.turn} of {s.last_turn}, {phase} (decision {s.decisions}) ==="]
+    lines = [f"=== John Company {s.scenario}, turn {s.turn} of {s.last_turn}, {phase} (decision {s.decisions}) ==="]
     lines.append(f"Company: Balance £{int(s.balance)}  Debt {int(s.debt)}  Standing {int(s.standing)}  "
                  + "  ".join(f"{t} £{int(v)}" for t, v in zip(TREASURY_NAMES, s.treasury))
                  + f"   PM {_who(s.pm)}  Chairman's title {_who(s.chairman_title)}  policy dial {int(s.dial)}")
@@ -49,6 +68,7 @@ def render(game) -> str:
     lines.append("Ships: " + "; ".join(
         f"{z}: {int((s.ship_zone == i).sum())} player, {int(s.company_ships[i])} Company, {int(s.extra_ships[i])} extra"
         for i, z in enumerate(SEA_ZONES)))
+    lines += _firm_lines(s)
     for r in range(N_REGIONS):
         ctl = "Indian" if s.control[r] < 0 else f"Company ({PRESIDENCY_NAMES[int(s.control[r])]})"
         flag = "" if s.flag[r] < 0 else f", empire of {REGION_NAMES[int(s.flag[r])]}"

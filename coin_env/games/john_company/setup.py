@@ -28,7 +28,7 @@ from .state import JohnCompanyState
 from .static import (BASE_OFFICES, CHAIRMAN, CROWN, N_SHIPS, OFFICE, ORDER,
                      PRESIDENCY_NAMES, REGION, SEA_ZONES, HIRE_NUMBER, CLOSED)
 
-SCENARIOS = ("1710",)
+SCENARIOS = ("1710", "Long 1710")
 OPTION_KEYS = ("families", "data_pack", "setup_deal", "crown", "crown_difficulty", "negotiation", "blackmail_windows")
 
 
@@ -87,7 +87,7 @@ def deal_sizes(n_families: int) -> tuple[int, dict]:
     return extras, {i: per for i in range(n_families)}
 
 
-def build_state(seed: int, options: dict) -> JohnCompanyState:
+def build_state(seed: int, options: dict, scenario: str = "1710") -> JohnCompanyState:
     from ...core.rng import Rng
     data = load_data(options.get("data_pack"))
     n = options["families"]
@@ -96,10 +96,11 @@ def build_state(seed: int, options: dict) -> JohnCompanyState:
     s.rng = Rng(seed)
     rng = s.rng
     sc = scenarios.SCENARIO_1710
-    s.scenario = "1710"
+    s.scenario = scenario
     s.seats = seats_for(n)
     s.turn = sc["first_turn"][0]
-    s.last_turn = data.last_turn_1710
+    # Long 1710 (RB p.4): the 1710 set-up, up to 8 turns, with the Vote to Deregulate (rules/deregulation.py)
+    s.last_turn = data.last_turn_1710 if scenario == "1710" else scenarios.SCENARIO_LONG_1710["last_turn"][0]
     # step 2: India event tiles, facedown (RB p.4)
     s.event_stack = [t[0] for t in data.event_tiles]
     rng.shuffle(s.event_stack)
@@ -227,10 +228,10 @@ def _seat_the_crown(s) -> list[int]:
 def new_game(game_class, scenario=None, seed=0, options=None, position=None, debug=False, log=False, script=None):
     scenario = scenario or "1710"
     if scenario not in SCENARIOS:
-        raise ValueError(f"unknown scenario {scenario!r}; available: {list(SCENARIOS)} (1758, 1813 and "
-                         "Long 1710 need printed data the sources lack)")
+        raise ValueError(f"unknown scenario {scenario!r}; available: {list(SCENARIOS)} (1758 and 1813 need "
+                         "printed data the sources lack)")
     options = validate_options(options or {})
-    game = build_from_position(game_class, options, seed, position, debug=debug)
+    game = build_from_position(game_class, options, seed, position, debug=debug, scenario=scenario)
     if position is not None:
         from .position import check_built
         check_built(game, position)
@@ -248,10 +249,11 @@ def new_game(game_class, scenario=None, seed=0, options=None, position=None, deb
     return game
 
 
-def build_from_position(game_class, options: dict, seed: int, position=None, debug: bool = False):
+def build_from_position(game_class, options: dict, seed: int, position=None, debug: bool = False,
+                        scenario: str = "1710"):
     """The game of the set-up adjusted by ``position`` (position.py), before its first decision is sought:
     new_game's first step, and how ``to_position`` checks that a phase start rebuilds the same decision."""
-    state = build_state(seed, options)
+    state = build_state(seed, options, scenario)
     if position is not None:
         from .position import apply_position
         apply_position(state, position)

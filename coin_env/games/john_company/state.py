@@ -22,6 +22,23 @@ LONDON_CARDS = sorted([c[0] for c in carddata.SPOUSES] + [c[0] for c in carddata
 LAW_IDS = sorted(c[0] for c in carddata.LAWS)
 TILE_IDS = sorted(t[0] for t in carddata.EVENT_TILES)
 N_LAWS = len(LAW_IDS)
+# firms (RB p.36-42): the turn's inserted phases (rules/turn.py), the firms' record (rules/firms.py)
+EXTRA_PHASES = ["deregulation_vote", "firms"]
+
+
+def firms_spec():
+    firm = Record({"manager": SLOT, "london": NAT, "india": NAT, "value": NAT, "dividend": Maybe(NAT),
+                   "shares": ListOf(NAT, max_len=N_SLOTS), "ships": ListOf(Int(0, N_SHIPS - 1), unique=True),
+                   "strategy": Int(-1, 3), "allocated": NAT, "revealed": BOOL, "initiative": Maybe(INT),
+                   "traded": BOOL, "added": NAT, "emergency": NAT, "done": BOOL})
+    return Record({"firms": ListOf(firm, max_len=N_SLOTS), "prison": ListOf(NAT, max_len=N_SLOTS),
+                   "invested": ListOf(NAT, max_len=N_SLOTS), "mature": ListOf(Int(-1, 36), max_len=N_SLOTS),
+                   "order_firm": ListOf(SLOT_OR_NONE, max_len=N_ORDERS), "amounts_public": BOOL, "scored": BOOL})
+
+
+def empty_firms() -> dict:
+    return {"firms": [], "prison": [0] * N_SLOTS, "invested": [0] * N_SLOTS, "mature": [-1] * N_SLOTS,
+            "order_firm": [-1] * N_ORDERS, "amounts_public": False, "scored": False}
 
 
 class JohnCompanyState(PlainState):
@@ -51,7 +68,7 @@ class JohnCompanyState(PlainState):
         "alliance_active": "int8",  # [alliance] 1 top half (purchased, usable), 0 bottom half (RB p.22)
         # ships (RB p.3, p.19)
         "shipyard_owner": "int8",   # [ship] slot owning the shipyard, -1 in the supply
-        "ship_zone": "int8",        # [ship] -1 on its shipyard (unfitted), 0-2 sea zones, 3 China
+        "ship_zone": "int8",        # [ship] -1 on its shipyard (unfitted), 0-2 sea zones, 3 China, 4 a firm charter
         "ship_fatigued": "int8",    # [ship] 1 fatigued side up (RB p.28)
         "company_ships": "int8",    # [zone] Company ships
         "extra_ships": "int8",      # [zone] leased extra ships (returned in Refresh, RB p.36)
@@ -72,13 +89,14 @@ class JohnCompanyState(PlainState):
         "opposition_leader", "chairman_title", "dial", "power_track", "opportunity", "event_stack",
         "event_discards", "law_deck", "law_discards", "laws_in_force", "london_deck", "display",
         "hands", "peeked", "elephant", "setup_cards", "regions_lost", "company_failed", "share_vp", "setup_deck", "crown", "promises", "result",
+        "firms",
     )
     # What a save may hold (a corrupted save is refused naming the array): the printed components and tracks.
     ARRAY_RANGES = {"cash": (0, 10**6), "vp": (-10**4, 10**4), "supply": (0, 36), "writers": (0, 36),
                     "officers": (0, 36), "officers_in_training": (0, 36), "court": (0, 36),
                     "stock_exchange": (-1, N_SLOTS - 1), "office_holder": (-1, N_SLOTS - 1),
                     "commander": (-1, N_SLOTS - 1), "shipyard_owner": (-1, N_SLOTS - 1),
-                    "ship_zone": (-1, N_ZONES - 1), "treasury": (0, 10**6), "strength": (0, 20),
+                    "ship_zone": (-1, N_ZONES), "treasury": (0, 10**6), "strength": (0, 20),
                     "control": (-1, N_PRESIDENCIES - 1), "flag": (-1, N_REGIONS - 1), "unrest": (0, 30),
                     "order_state": (0, 2), "order_writer": (-1, N_SLOTS - 1),
                     "order_presidency": (-1, N_PRESIDENCIES - 1),
@@ -106,7 +124,7 @@ class JohnCompanyState(PlainState):
                        "used": ListOf(OneOf(LONDON_CARDS))})
         return {
             "scenario": STR, "seats": ListOf(SLOT, max_len=N_SLOTS, unique=True), "turn": Int(1, 8),
-            "last_turn": Int(1, 8), "phase": OneOf(["setup"] + PHASES + ["final_scoring"]), "balance": NAT, "debt": Int(0, 8),
+            "last_turn": Int(1, 8), "phase": OneOf(["setup"] + PHASES + ["final_scoring"] + EXTRA_PHASES), "balance": NAT, "debt": Int(0, 8),
             "standing": Int(0, 7), "pm": SLOT_OR_NONE, "opposition_leader": SLOT_OR_NONE,
             "chairman_title": SLOT_OR_NONE, "dial": Int(0, 13),
             "power_track": ListOf(OneOf(list(POWER_TOKENS)), max_len=4, unique=True),
@@ -123,6 +141,7 @@ class JohnCompanyState(PlainState):
             "crown": Maybe(PLAIN),
             "promises": ListOf(SLOT_OR_NONE, max_len=N_SLOTS),
             "result": Maybe(PLAIN),
+            "firms": firms_spec(),
         }
 
     @classmethod
@@ -197,4 +216,5 @@ class JohnCompanyState(PlainState):
         s.crown = None              # the Crown's AI deck, climate and cubes (option crown, rules/crown.py)
         s.promises = []             # [guarantor] holder of its Consent to Nepotism card (option negotiation, rules/offers.py)
         s.result = None
+        s.firms = empty_firms()     # Deregulation and private firms (rules/firms.py, RB p.36-42)
         return s

@@ -1,4 +1,5 @@
-"""Scenarios (RB p.4). Only 1710 has data in the sources; 1758, 1813 and Long 1710 are not offered.
+"""Scenarios (RB p.4). 1710 and Long 1710 (the 1710 set-up with the tools of Deregulation, RB p.4) have data
+in the sources; 1758 and 1813 are not offered (their set-ups are not in the sources).
 
 The 1710 scenario card is not in the sources: its values come from BGA's scenario class
 (digest §3.5, §4.2 step 9) and are marked reconstructed.
@@ -37,3 +38,10 @@ WHICH_EXTRAS = "reconstructed: RB p.5 does not say which 3 extras with 5 players
 # final turn (index 0 = turn 1).
 SOLO_FAILURE_VP_1710 = ([-5, -4, -3, -2, -1, 0, 0, 0],
                         "reconstructed: solo aid table (shiny-crown transcription, digest §9.7); the OCR lost it")
+
+# Long 1710 (RB p.4: "begins identically to the 1710 scenario, but it gives players the tools of Deregulation.
+# This scenario may go up to 8 turns"): the 1710 set-up, the Vote to Deregulate (RB p.36) and the Deregulation
+# card set aside beside the law deck for it (RB p.5 step 13: it is the special session's law, never drawn in
+# Parliament: it has no policy icon, RB p.36 "this law is not associated with a policy").
+SCENARIO_LONG_1710 = dict(SCENARIO_1710, last_turn=(8, "rule: RB p.4 (Long 1710 may go up to 8 turns)"))
+DEREGULATION_TOOLS = ({"1710": False, "Long 1710": True}, "rule: RB p.4, p.36 (Vote to Deregulate in 1758 / Long 1710)")

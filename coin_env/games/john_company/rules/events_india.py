@@ -1,7 +1,8 @@
 """VII. Events in India (RB p.28-33).
 
 1. The storm die (RB p.28): its face gives the number of events and the sea zones hit by storms. In a
-   storm every family-owned ship there (China ships count as East Indian, RB p.25) rolls a die: 1-2
+   storm every family-owned ship there (China ships count as East Indian, RB p.25; firm ships in their strategy's
+   zone, Hobnob ones never, RB p.42, rules/firms.py) rolls a die: 1-2
    nothing, 3-4 fatigued (a fatigued ship sinks), 5-6 sinks; a sunk ship returns to its shipyard.
 2. Events: flip the top tile and resolve it; its location is usually the region pictured on the back
    of the new top tile (RB p.28). Writer loss and Cascade when orders close (RB p.28).
@@ -88,6 +89,8 @@ def storm(game, z: int) -> None:
                 game.log_note("events", f"The {SHIP_NAMES[ship]} sinks and returns to its shipyard")
             elif roll >= 3:
                 s.ship_fatigued[ship] = 1
+    from .firms import storm_firm_ships
+    storm_firm_ships(game, zones)           # firm ships sail in their strategy's zone (RB p.42)
 
 
 # --- the draw stack ---------------------------------------------------------------------------------------

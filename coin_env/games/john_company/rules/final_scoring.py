@@ -29,6 +29,7 @@ from ..data.cards import BLACKMAIL, ENTERPRISE_PRESTIGE
 from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, CROWN, FAMILY_KEYS, N_OFFICES, OFFICE_NAMES
 from . import failure
+from . import firms_scoring
 from .common import chairman_or_title, clockwise_from, vacate
 
 BLACKMAIL_POWER = {c[0]: c[2] or 0 for c in BLACKMAIL}
@@ -43,6 +44,8 @@ def begin(game, failed: bool) -> None:
     s.frames.clear()
     s.phase = "final_scoring"
     game.log_note("phase", "Final Scoring" + (" (the Company failed)" if failed else ""))
+    if firms_scoring.step_zero(game, failed):      # step 0 (Deregulation, RB p.37): rules/firms_scoring.py
+        return
     if failed:
         finish(game, failed=True)
         return

@@ -113,6 +113,9 @@ def london_retire_next(game, frame, _):
                             order=order, i=i, spent=spent, retired=retired, discounts=discounts)
                 return
         i += 1
+    from .firms_scoring import special_retirement
+    if special_retirement(game, frame):          # Deregulation: one special retirement each (RB p.37)
+        return
     # hand the totals to the prestige step (the call frame below)
     below = game.state.frames[-1]
     below["spent"], below["retired"] = spent, retired

@@ -54,7 +54,8 @@ from ..static import (ALLIANCE_ARMY, ALLIANCE_NAMES, CHAIRMAN, CLOSED, FILLED, G
                     REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from . import crown_favours
-from .common import ask_number, ask_yes_no, clockwise_from, key, name, vacate
+from .common import ask_number, ask_yes_no, clockwise_from, key, name, seek_consent, vacate
+from .firms_trade import company_refill, company_value, interleave
 
 TRADE_REGULATIONS, WRITER_PRIVILEGES, WRITER_GRAFT_REFORM, TREASURE_REFORM, ZAMINDAR_TAXES = 40, 45, 48, 42, 41
 
@@ -74,6 +75,8 @@ def positions(s, p) -> list[int]:
 
 
 def start(game, p: int) -> None:
+    from .firms_trade import presidency_begins
+    presidency_begins(game, p)          # firms' checks first (RB p.40; their late fills run after the positions)
     game.after("pres_next", p=p, left=positions(game.state, p))
 
 
@@ -119,7 +122,7 @@ def ships_in_zone(s, z) -> int:
 def fillable(s, p, o, allowed) -> bool:
     r = ORDER_REGION[o]
     other_home = any(r == PRESIDENCY_HOME_REGION[q] for q in range(3) if q != p)
-    return s.order_state[o] == OPEN and r in allowed and not other_home
+    return (s.order_state[o] == OPEN or company_refill(s, o)) and r in allowed and not other_home
 
 
 def reach(game, p, allowed) -> dict[int, int]:
@@ -214,20 +217,25 @@ def trade_dice(game, frame, value):
     p, declared = frame["p"], frame["declared"]
     s.treasury[PRESIDENT_TREASURY[p]] -= value
     dice = value - (len(declared) - 1)
-    _, result, _ = roll_check(game, dice, f"Trade of {PRESIDENCY_NAMES[p]}")
+    _, result, rolled = roll_check(game, dice, f"Trade of {PRESIDENCY_NAMES[p]}")
     from .blackmail import offer_mercantile_connection
     if offer_mercantile_connection(game, p, declared, dice, result):   # a reroll may be forced (rules/blackmail.py)
         return
-    trade_resolve(game, p, declared, result)
+    trade_resolve(game, p, declared, result, successes=sum(1 for d in rolled if d <= 2))
 
 
-def trade_resolve(game, p, declared, result) -> None:
+def trade_resolve(game, p, declared, result, successes=1) -> None:
+    """``successes``: the check's dice of 1-2, the Company's initiative against firms (RB p.40; after a
+    Mercantile Connection reroll, rules/blackmail.py, read as 1)."""
     s = game.state
     if result == CATASTROPHE:
         vacate(game, PRESIDENT[p])
         return
     if result == SUCCESS:
-        _fill_next(game, p, declared, placed=[], k=ships_in_zone(s, PRESIDENCY_ZONE[p]))
+        k = ships_in_zone(s, PRESIDENCY_ZONE[p])
+        if interleave(game, p, declared, k, successes):     # firms of this Presidency fill by initiative
+            return
+        _fill_next(game, p, declared, placed=[], k=k)
         return
     trade_menu(game, p)
 
@@ -274,10 +282,10 @@ def trade_writer(game, frame, action):
 def _fill(game, data, fam):
     s = game.state
     p, o = data["p"], data["order"]
+    value = company_value(game, o)          # half for an order a firm filled this turn (RB p.40)
     s.order_state[o] = FILLED
     s.order_writer[o] = fam
     s.order_presidency[o] = p
-    value = game.data.order_value[o]
     s.balance += value
     president = int(s.office_holder[PRESIDENT[p]])
     if TRADE_REGULATIONS in s.laws_in_force:

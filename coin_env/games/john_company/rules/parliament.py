@@ -22,6 +22,8 @@ Policies (RB p.34): Tax -- £1 per target owned, an unpaid target returns to the
 also £1 per window icon on luxuries and prize pieces); Bonus -- £1 per target owned; Power -- the
 target's token swaps with the one above.
 
+The Vote to Deregulate (RB p.36, rules/deregulation.py) uses these voting rounds as a special session
+(``start_special_vote``): no policy, the PM may vote against, no change of PM or Opposition Leader.
 Board of Control, Military Oversight and War Against France! are in pm_interventions.py. An unpaid Tax: the family
 picks which target returns when they differ (a shipyard by its ship; a Court share or the Chairman's piece),
 rules/parliament.py ``policy_tax``. A Power policy on the token already on top: the PM picks the two other
@@ -175,6 +177,19 @@ def _start_vote(game, law, space, old_ideas, impeach=None):
     _vote_turn(game, vote)
 
 
+def start_special_vote(game, law: int, support: int) -> None:
+    """A special session's vote on ``law`` (the Vote to Deregulate, RB p.36, rules/deregulation.py): the same
+    voting rounds, with no policy, the PM free to vote against; resolution goes to deregulation.resolved."""
+    s = game.state
+    game.log_note("parliament", f"Special session: {law_name(law)}, support {support}")
+    order = clockwise_from(s, int(s.pm))
+    if crown_rules.active(s):                       # solo aid 0.: on Deregulation the Crown votes last (and against)
+        order = [f for f in order if f != CROWN] + [CROWN]
+    vote = {"law": law, "space": None, "support": support, "against": {}, "opposition": [], "used": {},
+            "order": order, "i": 0, "voted": False, "old_ideas": False, "impeach": -1, "special": True}
+    _vote_turn(game, vote)
+
+
 ROTTEN_BOROUGHS, LABOUR_NEWSPAPER, SOCIAL_MAGAZINE, LADY_NEWCOME = (28, 29, 30), 23, 26, 20
 
 
@@ -185,7 +200,7 @@ def vote_sources(s, vote, f) -> list[tuple[str, int, int]]:
     if LADY_NEWCOME in s.hands[f]["prestige"]:
         return []
     prestige = s.hands[f]["prestige"]
-    target = DIAL[vote["space"]][1]
+    target = DIAL[vote["space"]][1] if vote["space"] is not None else None     # a special session has no policy
     boroughs = sum(1 for c in prestige if c in ROTTEN_BOROUGHS)
     return [("workshops", int(s.workshops[f]) - used[0], 2),
             ("shipyards", int((s.shipyard_owner == f).sum()) - used[1], 1),
@@ -207,7 +222,7 @@ def _vote_turn(game, vote):
         if _can_vote(s, vote, f):
             if f not in vote["opposition"]:
                 options.append(PROC["vote_for"])
-            if f != s.pm or crown_rules.crown_slot(s, f):     # HB: the Crown may vote against as PM
+            if f != s.pm or crown_rules.crown_slot(s, f) or vote.get("special"):   # HB: the Crown; RB p.36 special
                 options.append(PROC["vote_against"])
         if options:
             game.choose(key(f), f"{name(f)}: vote on {law_name(vote['law'])} (support {vote['support']})?",
@@ -330,6 +345,10 @@ def _cast(game, vote, f, side, total, behalf):
 def _resolve(game, vote):
     s = game.state
     law = vote["law"]
+    if vote.get("special"):                         # RB p.36: no Opposition Leader change, no PM change
+        from .deregulation import resolved
+        resolved(game, vote["support"] >= 0)
+        return
     against = {int(k): v for k, v in vote["against"].items() if v > 0}
     if against:
         best = max(against.values())

@@ -1,6 +1,8 @@
 """VI. Revenue (RB p.27).
 
-0. Calico Acts law: the Balance loses £1 per full £7 (RB law card; not after deregulation).
+0. Firms' expenses and dividends (Deregulation, RB p.41-42: rules/firms_revenue.py). Calico Acts law: the
+   Balance loses £1 per full £7 (RB law card; not after deregulation). Ships on firm charters are not the
+   Company's expenses.
 1. Expenses: £1 per Debt (Company Aids Government: £2), £1 per officer and regiment in the Armies
    (not Commanders; Sepoy Recruitment: regiments cost nothing), £1 per ship in the sea zones and in
    China (RB p.25). If the Balance cannot pay: emergency loans, each +£5 and one Debt space (none
@@ -20,12 +22,12 @@ from __future__ import annotations
 from ..actions import YES
 from ..data import company
 from ..registry import CONTINUATIONS
-from ..static import CHAIRMAN
+from ..static import CHAIRMAN, N_ZONES
 from .common import ask_number, ask_yes_no, name
 from .crown_favours import dividend_window
 from .turn import implements
 
-CALICO_ACTS, COMPANY_AIDS_GOVERNMENT, SEPOY_RECRUITMENT, ROYAL_PROTECTION = 31, 49, 38, 50
+CALICO_ACTS, COMPANY_AIDS_GOVERNMENT, SEPOY_RECRUITMENT, ROYAL_PROTECTION, DEREGULATION = 31, 49, 38, 50, 56
 
 
 def expenses(game) -> int:
@@ -33,7 +35,7 @@ def expenses(game) -> int:
     debt = s.debt * (2 if COMPANY_AIDS_GOVERNMENT in s.laws_in_force else 1)
     officers = int(sum(int(s.officers[f].sum()) for f in s.seats))
     regiments = 0 if SEPOY_RECRUITMENT in s.laws_in_force else int(s.regiments.sum())
-    ships = int((s.ship_zone >= 0).sum() + s.company_ships.sum() + s.extra_ships.sum())
+    ships = int(((s.ship_zone >= 0) & (s.ship_zone < N_ZONES)).sum() + s.company_ships.sum() + s.extra_ships.sum())
     return debt + officers + regiments + ships
 
 
@@ -57,15 +59,17 @@ def lower_standing(game, n: int, why: str) -> bool:
 def start(game) -> None:
     from .blackmail import COMPANY_FRAUD, offer
     from .crown_favours import window_later
+    from .firms_revenue import revenue_begins
     window_later(game, "revenue_end")       # solo: favours at the end of Revenue (RB p.45, Crown board)
     game.after("revenue_begin")
+    revenue_begins(game)                # firms' expenses and dividends first (RB p.41)
     offer(game, COMPANY_FRAUD)          # Company Fraud: at the start of Revenue (rules/blackmail.py)
 
 
 @CONTINUATIONS.register
 def revenue_begin(game, frame, _):
     s = game.state
-    if CALICO_ACTS in s.laws_in_force:
+    if CALICO_ACTS in s.laws_in_force and DEREGULATION not in s.laws_in_force:     # skipped after deregulation
         s.balance -= s.balance // 7
     due = expenses(game)
     game.log_note("revenue", f"Expenses £{due}, Balance £{s.balance}")

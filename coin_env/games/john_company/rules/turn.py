@@ -1,5 +1,8 @@
 """The turn: nine phases in order (RB p.10), and the honest end of the implemented part.
 
+With Deregulation's tools (Long 1710) the Vote to Deregulate may open a turn and, once deregulated, the Firms
+phase follows the Family phase (RB p.36-38; rules/firms.py ``inserted_phase``).
+
 A phase runs by pushing its decisions; when the decision stack empties the next phase starts
 (``Game.on_empty_stack``). The first turn skips the London Season (RB p.11). A phase (or office
 operation) this package does not implement yet ends the game with
@@ -28,13 +31,19 @@ def next_phase(game) -> None:
         from .setup_deal import start as deal
         deal(game)
         return
-    if s.phase == "setup":
+    if s.phase in ("setup", "deregulation_vote"):
         i = 0
+    elif s.phase == "firms":
+        i = PHASES.index("hiring")
     else:
         i = PHASES.index(s.phase) + 1
         if i == len(PHASES):        # IX done: Refresh and the next turn (RB p.36)
             i = 0
             s.turn += 1
+    # firms (RB p.36-38): the Vote to Deregulate before the London Season, the Firms phase after Family
+    from .firms import inserted_phase
+    if inserted_phase(game, PHASES[i]):
+        return
     s.phase = PHASES[i]
     if s.phase == "london_season" and s.turn == 1:
         game.log_note("phase", "I. The London Season is skipped on the first turn (RB p.11)")
