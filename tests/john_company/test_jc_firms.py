@@ -664,3 +664,16 @@ def test_a_hidden_strategy_edited_in_saves_of_random_games_reaches_only_its_mana
                 edits += 1
             g.apply(rng.choice(g.legal_actions()))
     assert edits >= 10, edits
+
+
+def test_an_invested_workshop_earns_no_bonus():
+    """RB p.38: a workshop invested in a firm gives no Bonus (RB p.26: £1 per workshop otherwise)."""
+    from coin_env.games.john_company.state import empty_firms
+    firms = empty_firms()
+    firms["invested"] = [1, 0, 0, 0, 0, 0, 0]
+    cash = {"benyon": 0, "hastings": 0, "larkins": 0}
+    g = jc.new_game("Long 1710", seed=0, options={"families": 3},
+                    position={"phase": "bonuses", "ships": {}, "workshops": {"benyon": 2, "hastings": 1, "larkins": 0},
+                              "firms": firms, "cash": cash, "laws_in_force": []})
+    s = g.state                                            # Bonuses has no decision: done before the first one
+    assert [int(s.cash[i]) for i in range(3)] == [1, 1, 0]

@@ -1,9 +1,11 @@
 """V. Bonuses (RB p.26): each family takes £1 per shipyard it owns whose ship is fitted and £1 per
-workshop; Inclosure Acts law: +£1 per family member on a prize. No decision."""
+workshop not invested in a firm (RB p.38); Inclosure Acts law: +£1 per family member on a prize. No
+decision."""
 
 from __future__ import annotations
 
 from .common import name
+from .firms import usable_workshops
 from .turn import implements
 
 INCLOSURE_ACTS = 36
@@ -14,7 +16,7 @@ def start(game) -> None:
     s = game.state
     for f in s.seats:
         fitted = int(((s.shipyard_owner == f) & (s.ship_zone >= 0)).sum())
-        gain = fitted + int(s.workshops[f])
+        gain = fitted + usable_workshops(s, f)          # an invested workshop earns nothing (RB p.38)
         if INCLOSURE_ACTS in s.laws_in_force:
             gain += int(s.prize_pieces[f].sum())
         s.cash[f] += gain
