@@ -92,11 +92,12 @@ class JohnCompanyState(PlainState):
         "firms",
     )
     # What a save may hold (a corrupted save is refused naming the array): the printed components and tracks.
-    ARRAY_RANGES = {"cash": (0, 10**6), "vp": (-10**4, 10**4), "supply": (0, 36), "writers": (0, 36),
+    # money: far above any reachable sum (a save with more is hand-edited), below the int32 limit with room to add
+    ARRAY_RANGES = {"cash": (0, 10**5), "vp": (-10**4, 10**4), "supply": (0, 36), "writers": (0, 36),
                     "officers": (0, 36), "officers_in_training": (0, 36), "court": (0, 36),
                     "stock_exchange": (-1, N_SLOTS - 1), "office_holder": (-1, N_SLOTS - 1),
                     "commander": (-1, N_SLOTS - 1), "shipyard_owner": (-1, N_SLOTS - 1),
-                    "ship_zone": (-1, N_ZONES), "treasury": (0, 10**6), "strength": (0, 20),
+                    "ship_zone": (-1, N_ZONES), "treasury": (0, 10**5), "strength": (0, 20),
                     "control": (-1, N_PRESIDENCIES - 1), "flag": (-1, N_REGIONS - 1), "unrest": (0, 30),
                     "order_state": (0, 2), "order_writer": (-1, N_SLOTS - 1),
                     "order_presidency": (-1, N_PRESIDENCIES - 1),
