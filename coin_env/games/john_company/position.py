@@ -264,7 +264,7 @@ def _apply_company(s, pos, fam) -> None:
         s.chairman_title = fam(pos["chairman_title"])
     elif s.office_holder[CHAIRMAN] >= 0:
         s.chairman_title = int(s.office_holder[CHAIRMAN])
-    for k, hi in (("debt", company.MAX_DEBT[0]), ("standing", 7), ("balance", 10**6), ("dial", 13)):
+    for k, hi in (("debt", company.MAX_DEBT[0]), ("standing", 7), ("balance", 10**5), ("dial", 13)):
         if k in pos:
             setattr(s, k, _int(pos[k], 0, hi, k))
     for t, n in _dict(pos.get("treasuries", {}), "treasuries").items():

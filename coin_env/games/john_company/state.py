@@ -125,7 +125,7 @@ class JohnCompanyState(PlainState):
                        "used": ListOf(OneOf(LONDON_CARDS))})
         return {
             "scenario": STR, "seats": ListOf(SLOT, max_len=N_SLOTS, unique=True), "turn": Int(1, 8),
-            "last_turn": Int(1, 8), "phase": OneOf(["setup"] + PHASES + ["final_scoring"] + EXTRA_PHASES), "balance": NAT, "debt": Int(0, 8),
+            "last_turn": Int(1, 8), "phase": OneOf(["setup"] + PHASES + ["final_scoring"] + EXTRA_PHASES), "balance": Int(0, 10**5), "debt": Int(0, 8),
             "standing": Int(0, 7), "pm": SLOT_OR_NONE, "opposition_leader": SLOT_OR_NONE,
             "chairman_title": SLOT_OR_NONE, "dial": Int(0, 13),
             "power_track": ListOf(OneOf(list(POWER_TOKENS)), max_len=4, unique=True),
