@@ -54,3 +54,16 @@ def test_readme_observation_sizes_are_the_encoders():
     assert quoted, "the README quotes no observation size"
     for game, size in quoted:
         assert encoder_for(coin_env.make_game(game)).size == int(size.replace(",", "")), game
+
+
+def test_readme_john_company_vocabulary_is_the_games():
+    """The action count and per-group counts quoted under "Action vocabulary (John Company)" are the game's."""
+    import collections
+    from coin_env.games.john_company.actions import VOCABULARY as V
+    text = (ROOT / "README.md").read_text()
+    m = re.search(r"## Action vocabulary \(John Company\)\n\n([\d,]+) actions in one flat table: (.*?)\.\n\n", text, re.S)
+    assert m, "the README quotes no John Company vocabulary"
+    assert int(m.group(1).replace(",", "")) == len(V)
+    groups = collections.Counter(V.group_of(i) for i in range(len(V)))
+    for group, n in groups.items():
+        assert re.search(rf"\b{group} {n}\b", m.group(2)), f"{group} {n} is not quoted"
