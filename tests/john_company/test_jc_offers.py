@@ -253,3 +253,21 @@ def test_the_environments_log_hides_what_another_family_was_asked():
         env.step(int(rng.choice(np.flatnonzero(mask))))
     assert seen_other > 50 and seen_own > 10
     assert any(e["kind"] == "decision" and e["prompt"] for e in env.unwrapped.game.log)
+
+
+def test_long_1710_with_offers_and_every_blackmail_window_plays_to_the_end_and_replays():
+    """The options together with Deregulation (firm consents take offers too): games end with a winner, replay
+    from the seed, and reload from a save at random decisions."""
+    options = {"families": 4, "negotiation": "offers", "blackmail_windows": "everyone"}
+    for seed in range(6):
+        games = []
+        for _ in range(2):
+            g = jc.new_game("Long 1710", seed=seed, options=options, debug=True)
+            rng = random.Random(seed)
+            while not g.is_over():
+                if rng.random() < 0.02:
+                    k = coin_env.load_game(g.to_json())
+                    assert k.prompt() == g.prompt() and k.legal_actions() == g.legal_actions()
+                g.apply(rng.choice(g.legal_actions()))
+            games.append(g.to_json())
+        assert games[0] == games[1] and json.loads(games[0])["state"]["fields"]["result"]["winner"]

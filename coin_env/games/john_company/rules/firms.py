@@ -318,7 +318,7 @@ def firms_action(game, frame, action):
             _ask_payment(game, f, dict(data, target=m, form=False))
         else:
             seek_consent(game, [m], [1], 0, 1, "{family}: consent to " + f"{name(f)} investing in your firm?",
-                         "firms_invest_consent", dict(data, target=m))
+                         "firms_invest_consent", dict(data, target=m))    # no offers: they could spend the share or workshop invested
     elif action == FIRM["fit_ship"]:
         ships = fittable(s, f, [r[1:] for r in frame["refused"] if r[0] == f])
         game.choose(key(f), f"{name(f)}: fit which ship for your firm (£{fit_cost(s)})?", [SHIP0 + i for i in ships],
@@ -335,7 +335,8 @@ def firms_action(game, frame, action):
         firm = firm_of(s, f)
         others = [g for g in clockwise_from(s, f) if g != f and firm["shares"][g] > 0]
         seek_consent(game, others, [1] * len(others), 0, len(others), "{family}: consent to dissolving the firm of "
-                     f"{name(f)} (its share pieces go to Debtor's Prison)?", "firms_dissolve_consent", data)
+                     f"{name(f)} (its share pieces go to Debtor's Prison)?", "firms_dissolve_consent", data,
+                     requester=f)
     else:
         raise ValueError(f"firms_action: {action}")
 
@@ -392,7 +393,7 @@ def firms_ship_chosen(game, frame, action):
         return
     verb = "buying back" if frame["buy"] else "fitting"
     seek_consent(game, [owner], [1], 0, 1, "{family}: consent to " + f"{name(f)}'s firm {verb} the {SHIP_NAMES[ship]} "
-                 "of your shipyard?", "firms_ship_consent", data)
+                 "of your shipyard?", "firms_ship_consent", data, requester=f)
 
 
 @CONTINUATIONS.register
@@ -436,7 +437,7 @@ def _ask_takeover(game, f, m, data) -> None:
     total = total_shares(firm)
     seek_consent(game, holders, [firm["shares"][g] for g in holders], firm["shares"][f], total // 2 + 1,
                  "{family}: consent to " + f"{name(f)}'s hostile takeover of the firm of {name(m)}?",
-                 "firms_takeover_consent", dict(data, target=m))
+                 "firms_takeover_consent", dict(data, target=m), requester=f)
 
 
 @CONTINUATIONS.register
@@ -459,7 +460,8 @@ def _ask_merger(game, f, m, data) -> None:
     a, b = firm_of(s, f), firm_of(s, m)
     holders = [g for g in clockwise_from(s, f) if g != f and (a["shares"][g] > 0 or b["shares"][g] > 0 or g == m)]
     seek_consent(game, holders, [1] * len(holders), 0, len(holders), "{family}: consent to merging the firms of "
-                 f"{name(f)} and {name(m)}?", "firms_merger_consent", dict(data, target=m))
+                 f"{name(f)} and {name(m)}?", "firms_merger_consent", dict(data, target=m),
+                 requester=f)
 
 
 @CONTINUATIONS.register

@@ -111,7 +111,7 @@ def firms_emergency_merger(game, frame, action):
     holders = [g for g in clockwise_from(s, m) if g != m and (a["shares"][g] > 0 or b["shares"][g] > 0 or g == other)]
     seek_consent(game, holders, [1] * len(holders), 0, len(holders), "{family}: consent to the emergency merger of "
                  f"the firms of {name(m)} and {name(other)}?", "firms_emergency_merger_consent",
-                 dict(fam=m, due=due, other=other))
+                 dict(fam=m, due=due, other=other), requester=m)
 
 
 def _spend(firm, amount) -> None:
@@ -293,7 +293,7 @@ def firms_forgo(game, frame, value):
         _ask_forgo(game, m, frame["paid"], frame["holders"][1:], frame["forgo"])
         return
     seek_consent(game, [m], [1], 0, 1, "{family}: consent to " + f"{name(f)} forgoing the dividend on {value} "
-                 "share(s)?", "firms_forgo_consent", data)
+                 "share(s)?", "firms_forgo_consent", data, requester=f)
 
 
 @CONTINUATIONS.register
