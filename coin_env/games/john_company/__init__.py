@@ -17,7 +17,9 @@ Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Compa
   climate charts, Set Climate in the Chairman's slot, the Climate Shift at Parliament, the Crown's two
   family actions without opportunity marker and its free writers, its votes (first, against even as PM,
   free votes by treasury), promise cubes and extra setup cards by difficulty, solo Power Award and
-  failure table; a Crown Commander's defending pieces are picked by the family. The bot ``crown``
+  failure table; a Crown Commander's defending pieces are picked by the family; favours in promise cubes
+  (rules/crown_favours.py: favour windows as decisions of the family, mandatory favours, bought consents,
+  "you decide for the Crown") and Royal Privilege (rules/crown.py). The bot ``crown``
   (bots/crown.py, ``BOTS`` in game.py) decides the Crown's seat by the Handbook's per-phase procedures
   (climate queues and tables in data/crown.py).
 * I. London Season RB p.11-12 (rules/london_season.py): attrition, retirements with spouse discounts
@@ -60,26 +62,26 @@ Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Compa
 * Final Scoring's printed tables the sources lack (the Power Award table, the six Company failure cards,
   rules/failure.py) are reconstructed stand-ins, said so in the result's ``caveats``; an owner data pack
   (``power_award``, ``failure_cards``) replaces them; Legendary uses *Court of Directors Blameless*.
-* Hidden information (hidden.py): ``game.view(family)``, ``game.determinize(family, seed)``.
-* Readable set-ups (position.py) for tests and research; owner data packs (data_facts.py).
+* Hidden information (hidden.py): ``game.view(family)``, ``game.determinize(family, seed)``; option
+  ``blackmail_windows: "everyone"`` (being asked at a window reveals no hand); the environments' logs
+  without other families' prompts (game.py ``log_entry_seen_by``).
+* Readable positions at any decision (position.py: ``game.to_position()``, ``position=``) for tests and
+  research; owner data packs (data_facts.py).
 
 Not implemented (never silently: the docstrings name each one):
 * Promise cards other than Consent to Nepotism (texts not in the sources); free negotiation. (All ten
-  blackmail cards are playable, rules/blackmail.py, their timings readings of the card texts; the engine
-  asks only a card's holder at its window, which tells the table who holds it.)
+  blackmail cards are playable, rules/blackmail.py, their timings readings of the card texts; with the
+  default ``blackmail_windows`` the engine asks only a card's holder at its window, which tells the table
+  who holds it.)
 * A few choices are still made by a stated reading instead of being offered: the window tax's returns,
   the defence of an Army without a Commander, the former Chairman's piece taken when it has none in
   the supply.
-* The Crown: favours and promise cubes (cubes are set up and counted, no favour is offered), Royal
-  Privilege, the solo mandatory favours, the two-family Crown rules (not in the sources); the bot makes
-  no Director of Trade / Military Affairs transfers and plans trade routes by the AI region priority
-  (digest §9.6; ``CrownBot.fallbacks`` counts the decisions its procedures leave open).
-  AI cards 1-7 are BGA's encoding (reconstructed), cards 8-10's climate charts are stand-ins
-  (``crown_ai_cards`` in an owner data pack replaces all ten).
+* The Crown: the two-family Crown rules (not in the sources); the favours rules/crown_favours.py lists as
+  not done; the bot plans trade routes by the AI region priority (digest §9.6; ``CrownBot.fallbacks``
+  counts the decisions its procedures leave open). AI cards 1-7 are BGA's encoding (reconstructed), cards
+  8-10's climate charts are stand-ins (``crown_ai_cards`` in an owner data pack replaces all ten).
 * 1758 / 1813 (their set-ups are not in the sources); the setup-card draft variant (RB p.5). Firms: mergers of
-  more than two firms at once and share transfers inside a merger; invested workshops still earn their Bonus
-  (rules/bonuses.py is not hooked yet).
-* Positions at any decision (``to_position()``); position.py adjusts the set-up only.
+  more than two firms at once and share transfers inside a merger.
 
 Data provenance (data/crown.py included): every datum in data/ carries "rule: RB p.N", "derived" or
 "reconstructed: <reason>"; ``python -m coin_env.games.john_company.fidelity`` prints the fidelity table.
