@@ -8,8 +8,22 @@ Ties the Handbook leaves to the AI card use its Presidency arrows, finger and re
 leaves to "you choose" (RB p.46) are settled by the family's least favourable reading where obvious,
 otherwise by the bot's die (Ctx.pick, the game's generator).
 
-Not covered (the fallback answers, counted in ``fallbacks``): the Director of Trade's and Military
-Affairs' transfer lists (HB: the Crown makes none here), exact trade-route planning (the bot declares
+Transfers (HB DoT 2, HB MA 1; digest §9.6.6, §9.6.9; data DOT_TRANSFERS, MA_TRANSFERS): up to two down the
+climate's list (DoT: each entry once, impossible ones skipped; MA: regiments > Crown officers > player officers,
+none undoing the first), origin then destination by the entry's measure and the AI arrows (data TRANSFER_READINGS),
+ships Company > non-fatigued > Crown > yours. The bot keeps no memory, so for the second transfer it finds the first
+again: the single transfer which, undone, its own procedure would have chosen. When two histories fit (ties of all
+three Presidencies), the DoT continues after the earliest entry that fits and the MA skips the reverse of every
+fitting one (it never undoes, at the cost of sometimes making one transfer); a transfer the family chose by a favour
+fits none: the Crown's own then starts from the top of its list.
+Firms under Deregulation (HB Firms phase, Revenue 1, London Season 3; digest §9.6.3, §9.6.11, §9.6.1; data
+FIRM_*): it never forms a firm (the engine does not offer it), consents to dissolutions and (emergency) mergers,
+refuses other firm consents (favours), never makes an emergency investment, forgoes no dividend, takes the
+highest-VP special retirement offered; with a majority of Company shares, Lion/Bear/Peacock invest once in a
+firm (the highest Value, never gaining that firm's majority), a Company share before a workshop, when asked after
+every other family has passed -- the engine's investment loop has no step after it ends, so a Crown asked first
+whose family never acts, or a family acting again after the Crown's investment, are the engine's gaps (noted).
+Not covered (the fallback answers, counted in ``fallbacks``): exact trade-route planning (the bot declares
 regions by the AI region priority while it can pay). Favours are the family's decisions (rules/crown_favours.py):
 the bot performs none when it plays the family's seat; where a bought favour changes the Crown's procedure
 the bot reads its record in ``state.crown`` (the dividend count) or the engine hands the decision to the
