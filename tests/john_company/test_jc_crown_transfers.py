@@ -173,7 +173,7 @@ def test_special_envoy_still_comes_first():
     assert g.action_label(CrownBot()(g, "crown")) == "Special Envoy"
 
 
-# --- Military Affairs (HB MA 1; data MA_TRANSFERS, MA_PIECES) -----------------------------------------------------------
+# --- Military Affairs (HB MA 1; data MA_TRANSFERS, MA_PIECES) ---------------------------------------------------------
 def test_bull_ma_moves_a_regiment_then_a_crown_officer_from_a_player_to_a_crown_presidency():
     g = at_office("Military Affairs", "Bull", regiments={"Bombay": 1, "Madras": 1, "Bengal": 0},
                   officers={"crown": {"Bombay": 1}, "benyon": {"Bombay": 1}}, officers_in_training={},
@@ -215,13 +215,14 @@ def test_bear_ma_moves_from_a_player_commander_to_a_crown_commander():
 
 
 def test_ma_makes_no_transfer_when_none_fits():
-    g = at_office("Military Affairs", "Bull", regiments={"Bombay": 1, "Madras": 0, "Bengal": 0}, officers={}, officers_in_training={},
+    g = at_office("Military Affairs", "Bull", regiments={"Bombay": 1, "Madras": 0, "Bengal": 0}, officers={},
+                  officers_in_training={},
                   offices={"President of Bombay": "crown"})
     assert g.action_label(CrownBot()(g, "crown")) == "done"
 
 
-# --- firms under Deregulation (HB Firms phase, Revenue 1, London Season 3) ------------------------------------------------
-# A position cannot hold firm shares yet (position.py's supply recount leaves them out), so the firms are formed in play.
+# --- firms under Deregulation (HB Firms phase, Revenue 1, London Season 3) --------------------------------------------
+# A position cannot hold firm shares yet (position.py's supply recount leaves them out): the firms are formed in play.
 def firms_game(climate, court=None, **position):
     """Long 1710, deregulated, at the Firms phase (PM Benyon: Benyon acts first, then the Crown); Benyon forms a
     firm with a Company share."""
@@ -299,7 +300,8 @@ def crown_prompts(fragment, seeds=range(12)):
     found = []
     for seed in seeds:
         g = jc.new_game("Long 1710", seed=seed, options=dict(SOLO), debug=True, position=dict(
-            phase="hiring", laws_in_force=["Deregulation"], climate="Lion", pm="benyon", court={"crown": 4, "benyon": 3},
+            phase="hiring", laws_in_force=["Deregulation"], climate="Lion", pm="benyon",
+            court={"crown": 4, "benyon": 3},
             cash={"benyon": 20, "crown": 30}, offices={"Chairman": None},
             ships={"Atlas": {"owner": "benyon", "zone": None, "fatigued": False}}))
         decline_blackmail(g)
@@ -341,7 +343,7 @@ def test_special_retirement_takes_the_highest_vp_affordable_box():
         assert g.action_label(a) == f"prize box {best + 1}"
 
 
-# --- whole games -----------------------------------------------------------------------------------------------------------
+# --- whole games ------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("scenario,seed", [("1710", 1), ("Long 1710", 2), ("1710", 3), ("Long 1710", 4)])
 def test_whole_games_leave_no_transfer_or_firm_decision_to_the_fallback(scenario, seed):
     bot = CrownBot()

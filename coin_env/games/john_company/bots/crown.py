@@ -1217,7 +1217,7 @@ def ma_transfer(ctx):
     return ma_plan(s, me, board, forbidden)
 
 
-# --- firms (HB Firms phase 3; digest §9.6.3) ---------------------------------------------------------------------------
+# --- firms (HB Firms phase 3; digest §9.6.3) --------------------------------------------------------------------------
 def company_majority(s, me) -> bool:
     """HB: a majority of Company shares -- more than half of the Court's and the Chairman's (as rules/crown_favours)."""
     from ..rules.revenue import shares
