@@ -332,7 +332,8 @@ def done_or_first(g, labs):
 
 def test_you_as_president_gain_a_cube_per_crown_writer_placed():
     """HB President: mandatory +X when you place X Crown writers filling orders (even if forced)."""
-    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "benyon"},
+    g = solo(0, position={"phase": "operations",      # no Crown Director of Trade: its transfers would move the ships
+                          "offices": {"President of Bombay": "benyon", "Director of Trade": None},
                           "writers": {"crown": {"Bombay": 2}}, "treasuries": {"President of Bombay": 10},
                           "ships": {"Atlas": {"owner": "benyon", "zone": "West Indian Ocean"},
                                     "Britannia": {"owner": "benyon", "zone": "West Indian Ocean"}}},

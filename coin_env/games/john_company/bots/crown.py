@@ -8,8 +8,22 @@ Ties the Handbook leaves to the AI card use its Presidency arrows, finger and re
 leaves to "you choose" (RB p.46) are settled by the family's least favourable reading where obvious,
 otherwise by the bot's die (Ctx.pick, the game's generator).
 
-Not covered (the fallback answers, counted in ``fallbacks``): the Director of Trade's and Military
-Affairs' transfer lists (HB: the Crown makes none here), exact trade-route planning (the bot declares
+Transfers (HB DoT 2, HB MA 1; digest §9.6.6, §9.6.9; data DOT_TRANSFERS, MA_TRANSFERS): up to two down the
+climate's list (DoT: each entry once, impossible ones skipped; MA: regiments > Crown officers > player officers,
+none undoing the first), origin then destination by the entry's measure and the AI arrows (data TRANSFER_READINGS),
+ships Company > non-fatigued > Crown > yours. The bot keeps no memory, so for the second transfer it finds the first
+again: the single transfer which, undone, its own procedure would have chosen. When two histories fit (ties of all
+three Presidencies), the DoT continues after the earliest entry that fits and the MA skips the reverse of every
+fitting one (it never undoes, at the cost of sometimes making one transfer); a transfer the family chose by a favour
+fits none: the Crown's own then starts from the top of its list.
+Firms under Deregulation (HB Firms phase, Revenue 1, London Season 3; digest §9.6.3, §9.6.11, §9.6.1; data
+FIRM_*): it never forms a firm (the engine does not offer it), consents to dissolutions and (emergency) mergers,
+refuses other firm consents (favours), never makes an emergency investment, forgoes no dividend, takes the
+highest-VP special retirement offered; with a majority of Company shares, Lion/Bear/Peacock invest once in a
+firm (the highest Value, never gaining that firm's majority), a Company share before a workshop, when asked after
+every other family has passed -- the engine's investment loop has no step after it ends, so a Crown asked first
+whose family never acts, or a family acting again after the Crown's investment, are the engine's gaps (noted).
+Not covered (the fallback answers, counted in ``fallbacks``): exact trade-route planning (the bot declares
 regions by the AI region priority while it can pay). Favours are the family's decisions (rules/crown_favours.py):
 the bot performs none when it plays the family's seat; where a bought favour changes the Crown's procedure
 the bot reads its record in ``state.crown`` (the dividend count) or the engine hands the decision to the
@@ -21,13 +35,14 @@ from __future__ import annotations
 import math
 from types import MappingProxyType
 
-from ..actions import (ALLIANCE0, COMPANY_SHIP, COURT_SHARE, DONE, FAMILY0, FAMILY_ACTION0, LAW, NO, OFFICE0, ORDER0,
-                       POWER_TOKEN, PRESIDENCY0, PRIZE0, PROC, REGION0, SHIP0, SOURCE, STOCK0, TAKE0, YES, ZONE0)
+from ..actions import (ALLIANCE0, COMPANY_SHIP, COURT_SHARE, DONE, EXTRA_SHIP, FAMILY0, FAMILY_ACTION0, FIRM,
+                       FIRM_INVEST0, LAW, NO, OFFICE0, ORDER0, POWER_TOKEN, PRESIDENCY0, PRIZE0, PROC, REGION0, SHIP0,
+                       SOURCE, STOCK0, TAKE0, YES, ZONE0)
 from ..data import crown as cd
 from ..data.cards import LAWS
 from ..data.company import POLICY_DIAL
 from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FAMILY_ACTION_KEYS, GOVERNOR_GENERAL,
-                      GOVERNORS, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS, N_OFFICES, OPEN, ORDER_NORTH_RANK, ORDER_REGION,
+                      GOVERNORS, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS, N_OFFICES, N_REGIONS, OPEN, ORDER_NORTH_RANK, ORDER_REGION,
                       PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENT, PRESIDENT_TREASURY, REGION,
                       REGION_OF_GOVERNOR, REGION_ORDERS, SUPERINTENDENT, T_DOT, T_MOS)
 from .plumbing import PromptBot
@@ -122,6 +137,11 @@ class CrownBot(PromptBot):
         "blackmail_play", "trade_mercantile_answer", "deploy_diplomatic_answer", "london_letters_answer", "blackmail_cancel_answer",
         "favour_chosen", "favour_shipyard", "favour_card", "favour_consent", "favour_elect_you", "favour_decide",
         "favour_dividends")})
+    # Transfers (HB DoT 2, MA 1) and the firm decisions under Deregulation (HB Firms phase, Revenue 1, London 3).
+    handlers = MappingProxyType({**handlers, **{k: f"on_{k}" for k in (
+        "dot_writer_from", "dot_writer_family", "dot_writer_to", "dot_ship_from", "dot_ship_chosen", "dot_ship_to",
+        "ma_from", "ma_family", "ma_to", "firms_action", "firms_payment", "firms_emergency_answer", "firms_forgo",
+        "firms_special_retired", "deregulation_called")}})
 
     # --- favours (RB p.45-46): the family's decisions, when the bot plays the family's seat too -------------
     def on_favour_chosen(self, ctx):
@@ -320,7 +340,10 @@ class CrownBot(PromptBot):
 
     def on_consent_answer(self, ctx):
         """RB p.46 / HB: the Crown's consent is bought with favours (rules/crown_favours.py gives a bought one): it
-        refuses."""
+        refuses -- except to firms' dissolutions and mergers, which it always consents to (HB Firms phase 1, data
+        FIRM_CONSENTS)."""
+        if ctx.frame.get("consent_then") in cd.FIRM_CONSENTS[0]:
+            return YES
         return NO
 
     # --- IV. Chairman (HB Chairman; digest §9.6.5) -----------------------------------------------------------
@@ -393,12 +416,47 @@ class CrownBot(PromptBot):
     # --- Director of Trade (HB DoT; digest §9.6.6) ------------------------------------------------------------
     def on_dot_menu_chosen(self, ctx):
         """HB DoT 1: Special Envoy spending exactly £X (by climate) while £X remains and an order can be
-        opened; the transfers (step 2) are not made by this bot."""
+        opened; then HB DoT 2: the transfers down the climate's list (:func:`dot_transfer`)."""
         s = ctx.state
         x = cd.ENVOY_SPEND[0][climate(s)]
-        if int(s.treasury[T_DOT]) >= x and self._envoy_target(s) is not None:
+        if ctx.frame.get("transfers", 0) == 0 and int(s.treasury[T_DOT]) >= x and self._envoy_target(s) is not None:
             return ctx.done_or(PROC["special_envoy"])
+        t = dot_transfer(ctx)
+        if t is not None:
+            return ctx.done_or(PROC["transfer_writer"] if t[0] == "writer" else PROC["transfer_ship"])
         return ctx.done_or(None)
+
+    def on_dot_writer_from(self, ctx):
+        """HB DoT 2: the origin Presidency of the planned writer transfer."""
+        t = dot_transfer(ctx)
+        return PRESIDENCY0 + t[2] if t is not None and t[0] == "writer" else None
+
+    def on_dot_writer_family(self, ctx):
+        """HB DoT 2: whose writer (the entry's Crown or player writer)."""
+        t = dot_transfer(ctx)
+        return FAMILY0 + t[1] if t is not None and t[0] == "writer" and t[2] == ctx.frame["src"] else None
+
+    def on_dot_writer_to(self, ctx):
+        t = dot_transfer(ctx)
+        f = ctx.frame
+        ok = t is not None and t[0] == "writer" and (t[1], t[2]) == (f["fam"], f["src"])
+        return PRESIDENCY0 + t[3] if ok else None
+
+    def on_dot_ship_from(self, ctx):
+        """HB DoT 2: the origin sea zone of the planned ship transfer."""
+        t = dot_transfer(ctx)
+        return ZONE0 + t[2] if t is not None and t[0] == "ship" else None
+
+    def on_dot_ship_chosen(self, ctx):
+        """HB DoT 2: Company ship > non-fatigued ship > Crown ship > your ship (data DOT_SHIP_ORDER)."""
+        t = dot_transfer(ctx)
+        return t[1] if t is not None and t[0] == "ship" and t[2] == ctx.frame["src"] else None
+
+    def on_dot_ship_to(self, ctx):
+        t = dot_transfer(ctx)
+        f = ctx.frame
+        ok = t is not None and t[0] == "ship" and (t[1], t[2]) == (f["ship"], f["src"])
+        return ZONE0 + t[3] if ok else None
 
     def on_dot_envoy_dice(self, ctx):
         return ctx.number_for(cd.ENVOY_SPEND[0][climate(ctx.state)])
@@ -503,8 +561,28 @@ class CrownBot(PromptBot):
 
     # --- Military Affairs (HB MA; digest §9.6.9) ---------------------------------------------------------------
     def on_ma_menu_chosen(self, ctx):
-        """HB MA 1 (transfers) is not made by this bot: it goes on to the Officers-in-Training."""
+        """HB MA 1: two transfers by the climate's rule (:func:`ma_transfer`), then the Officers-in-Training."""
+        t = ma_transfer(ctx)
+        if t is not None:
+            return ctx.done_or(PROC["transfer_regiment"] if t[0] == "regiment" else PROC["transfer_officer"])
         return ctx.done_or(None)
+
+    def on_ma_from(self, ctx):
+        t = ma_transfer(ctx)
+        ok = t is not None and ("regiment" if t[0] == "regiment" else "officer") == ctx.frame["piece"]
+        return PRESIDENCY0 + t[2] if ok else None
+
+    def on_ma_family(self, ctx):
+        """HB MA 1: Crown officers before player officers."""
+        t = ma_transfer(ctx)
+        return FAMILY0 + t[1] if t is not None and t[0] == "officer" and t[2] == ctx.frame["src"] else None
+
+    def on_ma_to(self, ctx):
+        t = ma_transfer(ctx)
+        f = ctx.frame
+        ok = (t is not None and t[2] == f["src"] and ("regiment" if t[0] == "regiment" else "officer") == f["piece"]
+              and (t[0] == "regiment" or t[1] == f.get("fam")))
+        return PRESIDENCY0 + t[3] if ok else None
 
     def on_ma_trainee(self, ctx):
         """HB MA 2: each officer by the climate's criteria, top first, later ones only to break ties; then the
@@ -870,6 +948,298 @@ class CrownBot(PromptBot):
         s = ctx.state
         theirs = [a for a in ctx.legal if FAMILY0 <= a < FAMILY0 + 7 and a - FAMILY0 != me]
         return (theirs or [a for a in ctx.legal if a == PROC["regiment"]] or [ctx.legal[0]])[0]
+
+    # --- Firms under Deregulation (HB Firms phase, Revenue 1, London Season 3; digest §9.6.3, §9.6.11, §9.6.1) -----
+    def on_firms_action(self, ctx):
+        """HB Firms phase 1 and 3: the Crown never forms a firm; after all other families have finished investing
+        (each has passed since the last action: the engine asks the Crown with ``passes`` one short of the seats)
+        a Crown with a majority of Company shares invests once (Lion/Bear/Peacock, data FIRM_INVESTS) in a firm
+        where the share would not give it that firm's majority: the highest Value firm, then clockwise. Else done.
+        Once: the engine keeps no record of it, so an investment is not repeated only while the others keep
+        passing (bots/crown.py docstring)."""
+        f = firm_investment(ctx)
+        return FIRM_INVEST0 + f if f is not None else ctx.done_or(None)
+
+    def on_firms_payment(self, ctx):
+        """HB Firms phase 3: a Company share unless weak or immature (the engine offers only usable ones), else a
+        workshop."""
+        return ctx.first(FIRM["pay_share"], FIRM["pay_workshop"])
+
+    def on_firms_emergency_answer(self, ctx):
+        """HB Revenue 1 (data FIRM_EMERGENCY): the Crown never makes emergency investments."""
+        return ctx.yes_no(cd.FIRM_EMERGENCY[0]) if ctx.has(NO) else None
+
+    def on_firms_forgo(self, ctx):
+        """RB p.42 optional dividends (the Handbook is silent): the Crown forgoes none of its dividends."""
+        return ctx.number_for(0)
+
+    def on_firms_special_retired(self, ctx):
+        """HB London Season 3 (data FIRM_SPECIAL_RETIREMENT): the single highest-VP special retirement it can
+        afford (the engine offers the affordable boxes); ties: the dearer box."""
+        prizes = ctx.state.data.prizes
+        boxes = ctx.group("prize")
+        if not boxes:
+            return ctx.done_or(None)
+        return PRIZE0 + max(boxes, key=lambda b: (prizes[b][2], prizes[b][0], b))
+
+    def on_deregulation_called(self, ctx):
+        """HB Vote to Deregulate 1 (digest §9.6.0): the Crown never calls the vote unless forced (the engine
+        calls a forced one itself)."""
+        return NO if ctx.has(NO) else None
+
+
+# --- transfers (HB Director of Trade 2, HB Military Affairs 1; digest §9.6.6, §9.6.9) --------------------------------
+class Board:
+    """The pieces a transfer moves, copied from the state so that a transfer can be made or undone on the copy:
+    writers [slot][Presidency], ships {zone: [ship actions, one per ship]}, Army pieces {kind: [per Presidency]}
+    (kind "regiment" or a family slot for its officers)."""
+
+    def __init__(self, s):
+        from ..rules.operations_director_of_trade import zones_in_play
+        self.writers = {f: [int(s.writers[f, p]) for p in range(3)] for f in s.seats}
+        self.ships = {}
+        for z in zones_in_play(s):
+            self.ships[z] = ([SHIP0 + i for i in range(len(s.ship_zone)) if s.ship_zone[i] == z]
+                             + [COMPANY_SHIP] * int(s.company_ships[z]) + [EXTRA_SHIP] * int(s.extra_ships[z]))
+        self.army = {"regiment": [int(s.regiments[p].sum()) for p in range(3)]}
+        self.army.update({f: [int(s.officers[f, p].sum()) for p in range(3)] for f in s.seats})
+
+    def copy(self):
+        b = object.__new__(Board)
+        b.writers = {f: list(v) for f, v in self.writers.items()}
+        b.ships = {z: list(v) for z, v in self.ships.items()}
+        b.army = {k: list(v) for k, v in self.army.items()}
+        return b
+
+    def moved(self, t, back: bool = False):
+        """A copy with transfer ``t`` made (or, ``back``, undone): ("writer", slot, from, to), ("ship", ship
+        action, from zone, to zone), ("regiment", None, from, to), ("officer", slot, from, to)."""
+        b = self.copy()
+        kind, who, src, dst = t
+        if back:
+            src, dst = dst, src
+        if kind == "writer":
+            b.writers[who][src] -= 1
+            b.writers[who][dst] += 1
+        elif kind == "ship":
+            b.ships[src].remove(who)
+            b.ships[dst].append(who)
+        else:
+            k = "regiment" if kind == "regiment" else who
+            b.army[k][src] -= 1
+            b.army[k][dst] += 1
+        return b
+
+
+def _measure(s, me, board, routes, name, p):
+    if name == "route":
+        return routes[p]
+    if name == "ships":
+        return len(board.ships.get(p, ()))
+    if name == "crown_writers":
+        return board.writers[me][p]
+    if name == "player_writers":
+        return sum(board.writers[f][p] for f in others(s, me))
+    raise ValueError(name)
+
+
+def _holds(s, me, test, p) -> bool:
+    if test == "player_presidency":
+        return int(s.office_holder[PRESIDENT[p]]) in others(s, me)
+    if test == "crown_presidency":
+        return int(s.office_holder[PRESIDENT[p]]) == me
+    if test == "player_commander":
+        return int(s.commander[p]) in others(s, me)
+    if test == "crown_commander":
+        return int(s.commander[p]) == me
+    raise ValueError(test)
+
+
+def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None):
+    """(origin, destination) of one transfer, or None (digest §9.6.6 / §9.6.9, data TRANSFER_READINGS): the viable
+    pairs -- the origin holds the piece, both meet their tests, the destination differs, a fewest -> most pair
+    does not run against its measure, ``allowed(o, d)`` (no undo) --; the origin first by its measure then the AI
+    Presidency arrows, then the destination the same way."""
+    order = presidency_order(s)
+
+    def rank(spec, p):
+        if spec[0] == "fewest":
+            return _measure(s, me, board, routes, spec[1], p)
+        if spec[0] == "most":
+            return -_measure(s, me, board, routes, spec[1], p)
+        return 0
+
+    def meets(spec, p):
+        if spec[0] == "to":
+            return p == CHINA
+        if p == CHINA:
+            return False
+        return spec[0] != "is" or _holds(s, me, spec[1], p)
+
+    dests = list(range(3)) + ([CHINA] if dest[0] == "to" and CHINA in board.ships else [])
+    pairs = []
+    for o in holders:
+        if not meets(origin, o):
+            continue
+        for d in dests:
+            if d == o or not meets(dest, d) or (allowed is not None and not allowed(o, d)):
+                continue
+            if (origin[0] in ("fewest", "most") and dest[0] in ("fewest", "most") and origin[1] == dest[1]
+                    and rank(dest, d) > -rank(origin, o)):      # e.g. fewest -> most: m(dest) < m(origin)
+                continue
+            pairs.append((o, d))
+    if not pairs:
+        return None
+    o = min({o for o, _ in pairs}, key=lambda p: (rank(origin, p), order.index(p)))
+    d = min((d for oo, d in pairs if oo == o), key=lambda p: (rank(dest, p), order.index(p) if p < 3 else 3))
+    return o, d
+
+
+def ship_rank(s, me, ship) -> int:
+    """Data DOT_SHIP_ORDER: the rank of a ship action (lowest moves first)."""
+    ranks = cd.DOT_SHIP_ORDER[0]
+    if ship == COMPANY_SHIP:
+        return ranks.index("company")
+    if ship == EXTRA_SHIP:
+        return ranks.index("extra")
+    i = ship - SHIP0
+    who = "crown" if int(s.shipyard_owner[i]) == me else "player"
+    return ranks.index(who if s.ship_fatigued[i] else f"fresh_{who}")
+
+
+def trade_routes(game) -> list[int]:
+    """Digest §9.2: a Presidency's trade route is the most orders its President could fill in one successful trade,
+    irrespective of ships (every region declared; the engine's reach, rules/operations_presidency.py)."""
+    from ..rules.operations_presidency import reach
+    return [len(reach(game, p, set(range(N_REGIONS)))) for p in range(3)]
+
+
+def dot_entry_transfer(s, me, board, routes, entry):
+    """One entry of the DoT list (data DOT_TRANSFERS) on ``board``: the transfer, or None if impossible."""
+    piece, origin, dest = entry
+    if piece == "ship":
+        holders = [z for z in range(3) if board.ships.get(z)]
+        od = pick_transfer(s, me, board, routes, holders, origin, dest)
+        if od is None:
+            return None
+        ship = min(board.ships[od[0]], key=lambda a: (ship_rank(s, me, a), a))
+        return ("ship", ship, od[0], od[1])
+    fams = [me] if piece == "crown_writer" else others(s, me)
+    holders = [p for p in range(3) if any(board.writers[f][p] > 0 for f in fams)]
+    od = pick_transfer(s, me, board, routes, holders, origin, dest)
+    if od is None:
+        return None
+    f = max((f for f in fams if board.writers[f][od[0]] > 0), key=lambda f: (board.writers[f][od[0]], -f))
+    return ("writer", f, od[0], od[1])
+
+
+def dot_plan(s, me, board, routes, start: int):
+    """HB DoT 2: the first possible entry of the climate's list from ``start``: (entry index, transfer) or None."""
+    entries = cd.DOT_TRANSFERS[0][climate(s)]
+    for i in range(start, len(entries)):
+        t = dot_entry_transfer(s, me, board, routes, entries[i])
+        if t is not None:
+            return i, t
+    return None
+
+
+def _last_moves(s, board, army: bool):
+    """Every single transfer that could have led to ``board`` (for the second transfer of a turn)."""
+    out = []
+    if army:
+        for k, counts in board.army.items():
+            for d in range(3):
+                if counts[d] > 0:
+                    out += [("regiment" if k == "regiment" else "officer", None if k == "regiment" else k, o, d)
+                            for o in range(3) if o != d]
+        return out
+    for f, counts in board.writers.items():
+        for d in range(3):
+            if counts[d] > 0:
+                out += [("writer", f, o, d) for o in range(3) if o != d]
+    for d, ships in board.ships.items():
+        for ship in sorted(set(ships)):
+            out += [("ship", ship, o, d) for o in board.ships if o != d]
+    return out
+
+
+def dot_transfer(ctx):
+    """HB DoT 2 (digest §9.6.6): the transfer the Crown makes now, or None. The second transfer of the turn goes on
+    down the list after the entry the first one used; the bot keeps no memory, so it finds that entry again: the
+    first transfer is the one which, undone, the list would have chosen (none found -- e.g. a transfer the family
+    chose by a favour --: from the top)."""
+    s, me = ctx.state, ctx.slot
+    made = ctx.frame.get("transfers", 0)
+    if made >= cd.DOT_TRANSFERS_PER_TURN[0]:
+        return None
+    board, routes = Board(s), trade_routes(ctx.game)
+    start = 0
+    if made:
+        used = []
+        for t in _last_moves(s, board, army=False):
+            before = board.moved(t, back=True)
+            plan = dot_plan(s, me, before, routes, 0)
+            if plan is not None and plan[1] == t:
+                used.append(plan[0])
+        start = min(used) + 1 if used else 0
+    plan = dot_plan(s, me, board, routes, start)
+    return plan[1] if plan is not None else None
+
+
+def ma_plan(s, me, board, forbidden=()):
+    """HB MA 1 (digest §9.6.9): regiments, then Crown officers, then player officers (data MA_PIECES), each moved
+    by the climate's rule (data MA_TRANSFERS); a transfer in ``forbidden`` (undoing an earlier one) is skipped."""
+    origin, dest = cd.MA_TRANSFERS[0][climate(s)]
+    kinds = [("regiment", None)] + [("officer", me)] + [("officer", f) for f in others(s, me)]
+    for kind, who in kinds:
+        counts = board.army["regiment" if kind == "regiment" else who]
+        holders = [p for p in range(3) if counts[p] > 0]
+        od = pick_transfer(s, me, board, None, holders, origin, dest,
+                           allowed=lambda o, d: (kind, who, o, d) not in forbidden)
+        if od is not None:
+            return (kind, who, od[0], od[1])
+    return None
+
+
+def ma_transfer(ctx):
+    """HB MA 1: the transfer the Crown makes now, or None. For the second one the first is found again as in
+    :func:`dot_transfer` and its reverse is skipped ('any transfer that undoes a previous transfer')."""
+    s, me = ctx.state, ctx.slot
+    made = ctx.frame.get("transfers", 0)
+    if made >= cd.MA_TRANSFERS_PER_TURN[0]:
+        return None
+    board = Board(s)
+    forbidden = []
+    if made:
+        for t in _last_moves(s, board, army=True):
+            if ma_plan(s, me, board.moved(t, back=True)) == t:
+                forbidden.append((t[0], t[1], t[3], t[2]))
+    return ma_plan(s, me, board, forbidden)
+
+
+# --- firms (HB Firms phase 3; digest §9.6.3) --------------------------------------------------------------------------
+def company_majority(s, me) -> bool:
+    """HB: a majority of Company shares -- more than half of the Court's and the Chairman's (as rules/crown_favours)."""
+    from ..rules.revenue import shares
+    mine = int(s.court[me]) + int(s.office_holder[CHAIRMAN] == me)
+    return 2 * mine > shares(s)
+
+
+def firm_investment(ctx):
+    """HB Firms phase 3: the manager of the firm the Crown invests in now, or None."""
+    from ..rules.firms import all_firms, total_shares
+    s, me, f = ctx.state, ctx.slot, ctx.frame
+    if not cd.FIRM_INVESTS[0][climate(s)] or not company_majority(s, me):
+        return None
+    if f.get("passes", 0) != len(f.get("order", ())) - 1:        # the others have not all finished investing
+        return None
+    seats = list(f["order"])
+    cands = [x for x in all_firms(s) if ctx.has(FIRM_INVEST0 + x["manager"]) and x["manager"] != me
+             and 2 * (x["shares"][me] + 1) <= total_shares(x) + 1]
+    if not cands:
+        return None
+    best = min(cands, key=lambda x: (-x["value"], (seats.index(x["manager"]) - seats.index(me)) % len(seats)))
+    return best["manager"]
 
 
 BOT = CrownBot

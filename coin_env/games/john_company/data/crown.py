@@ -210,3 +210,69 @@ CHAIRMAN_ALLOCATION = ((3, 4, 4, 4, 5), "rule: HB Chairman (digest §9.6.5): you
                        "£3/£4/£4/£4/£5 to a Crown office; columns SC")
 MOS_CROWN_ZONE = (1, "rule: HB Manager of Shipping (digest §9.6.8): you are MoS -- +1 for placing a ship in a Crown "
                   "Presidency's sea zone or with a Crown Superintendent (China)")
+
+# --- Director of Trade and Military Affairs transfers; the Crown's firm decisions (bots/crown.py) -------------
+# A transfer entry: (piece, origin, destination). Pieces: "crown_writer", "player_writer", "ship" (Director of
+# Trade); Military Affairs moves "army" pieces by MA_PIECES. Origin / destination: ("fewest" | "most", measure) --
+# the Presidency ranking lowest / highest by the measure --, ("is", test) -- a Presidency where the test holds --,
+# or ("to", "china") (the China overlay, a sea zone for ships, RB p.25). Measures: "route" (the longest / shortest
+# trade route, RB p.46 / digest §9.2: the most orders its President could fill in one successful trade, irrespective
+# of ships), "ships" (ships in the Presidency's sea zone), "crown_writers", "player_writers". Tests:
+# "player_presidency" / "crown_presidency" (its President is another family / the Crown, digest §9.2),
+# "player_commander" / "crown_commander" (its Army's Commander).
+DOT_TRANSFERS = ({
+    BULL: (("crown_writer", ("fewest", "route"), ("most", "route")),
+           ("ship", ("fewest", "route"), ("most", "route")),
+           ("player_writer", ("most", "route"), ("fewest", "route"))),
+    STAG: (("ship", ("fewest", "route"), ("most", "route")),
+           ("crown_writer", ("fewest", "ships"), ("most", "ships")),
+           ("player_writer", ("most", "route"), ("fewest", "route"))),
+    LION: (("ship", ("fewest", "crown_writers"), ("most", "crown_writers")),
+           ("crown_writer", ("fewest", "ships"), ("most", "ships")),
+           ("ship", ("fewest", "crown_writers"), ("to", "china")),
+           ("ship", ("most", "player_writers"), ("fewest", "player_writers"))),
+    BEAR: (("ship", ("is", "player_presidency"), ("is", "crown_presidency")),
+           ("crown_writer", ("fewest", "ships"), ("most", "ships")),
+           ("crown_writer", ("is", "player_presidency"), ("is", "crown_presidency"))),
+    PEACOCK: (("crown_writer", ("is", "player_presidency"), ("is", "crown_presidency")),
+              ("ship", ("fewest", "crown_writers"), ("most", "crown_writers")),
+              ("ship", ("fewest", "crown_writers"), ("most", "crown_writers")),
+              ("player_writer", ("is", "player_presidency"), ("is", "crown_presidency"))),
+}, "rule: HB Director of Trade 2 'Transfer Priority List' (OCR seeds p.1577-1600; columns SC); digest §9.6.6 -- "
+   "up to two transfers going down the list, each entry used once, impossible ones skipped")
+DOT_TRANSFERS_PER_TURN = (2, "rule: RB p.18 (up to two transfers); HB Director of Trade 2 ('The Crown will make 2 "
+                          "transfers from the priority list')")
+# Ship ranks, lowest first: Company ship, a leased extra ship (reading: the Company's, ranked with its ships), a
+# non-fatigued Crown ship, a non-fatigued player ship, a fatigued Crown ship, a fatigued player ship.
+DOT_SHIP_ORDER = (("company", "extra", "fresh_crown", "fresh_player", "crown", "player"),
+                  "rule: HB Director of Trade 2 ('Company ships, then non-fatigued ships, then Crown ships, then "
+                  "player ships'; HB example: a player ship before a fatigued Crown ship); extra ships' place derived")
+MA_TRANSFERS = ({
+    BULL: (("is", "player_presidency"), ("is", "crown_presidency")),
+    STAG: (("is", "player_presidency"), ("is", "crown_presidency")),
+    LION: (("fewest", "ships"), ("most", "ships")),
+    BEAR: (("is", "player_commander"), ("is", "crown_commander")),
+    PEACOCK: (("is", "player_commander"), ("is", "crown_commander")),
+}, "rule: HB Military Affairs 1 'Transfer Priority' (OCR seeds p.1734-1751; columns SC); digest §9.6.9")
+MA_TRANSFERS_PER_TURN = (2, "rule: HB Military Affairs 1 ('The Crown will attempt 2 transfers'; none undoing an "
+                         "earlier one this turn)")
+MA_PIECES = (("regiment", "crown_officer", "player_officer"),
+             "rule: HB Military Affairs 1 ('regiments, then Crown officers, then player officers')")
+TRANSFER_READINGS = ("derived: a viable origin holds the piece and has a destination; the origin is chosen first "
+                     "(HB DoT 2), by its measure, then the AI Presidency arrows; the destination likewise among the "
+                     "others; a fewest -> most transfer never runs against its measure (the destination ranks at "
+                     "least as high as the origin; equal ranks transfer, as in the HB example of three Presidencies "
+                     "with two ships each)")
+
+# Firms (Deregulation; HB Firms phase, digest §9.6.3, §9.6.11, §9.6.1 step 3).
+FIRM_INVESTS = ((False, False, True, True, True),
+                "rule: HB Firms phase 3 (digest §9.6.3): after all players have finished investing, a Crown with a "
+                "majority of Company shares: Bull/Stag do not invest, Lion/Bear/Peacock seek one investment in a firm "
+                "(a Company share unless weak/immature, else a workshop; never one giving it the majority of that "
+                "firm's shares)")
+FIRM_CONSENTS = (("firms_dissolve_consent", "firms_merger_consent", "firms_emergency_merger_consent"),
+                 "rule: HB Firms phase 1 (digest §9.6.3): the Crown always consents to dissolutions and mergers "
+                 "(emergency mergers, RB p.42, are mergers); other consents are favours (refused)")
+FIRM_EMERGENCY = (False, "rule: HB Revenue 1 (digest §9.6.11): the Crown never makes emergency investments")
+FIRM_SPECIAL_RETIREMENT = ("highest_vp", "rule: HB London Season 3 (digest §9.6.1): the single highest-VP special "
+                           "retirement it can afford (ties: the dearer box -- derived)")
