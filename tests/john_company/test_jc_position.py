@@ -306,3 +306,20 @@ def test_rule_ranges_refuse_what_the_components_cannot_show(name, value):
     cell[0] = value
     with pytest.raises(ValueError, match=rf"state.arrays.{name}"):
         coin_env.load_game(json.dumps(data))
+
+
+def test_a_position_with_firms_rebuilds_the_game():
+    """Long 1710 after Deregulation: the firms' share pieces and Debtor's Prison count as pieces on the board
+    (the supply is recounted with them), so a position taken while firms exist rebuilds the same game."""
+    checked = 0
+    for seed in range(60):
+        for g in sampled_decisions({"families": 4}, seed, every=2, scenario="Long 1710"):
+            firms = g.state.firms
+            if any(sum(x["shares"]) for x in firms["firms"]) or any(firms["prison"]):
+                h = rebuilt(g)
+                assert board(h) == board(g)
+                same_decision(g, h)
+                checked += 1
+        if checked >= 10:
+            return
+    raise AssertionError(f"only {checked} decisions with firm shares or Debtor's Prison in 60 games")

@@ -20,7 +20,7 @@ at that phase), ``turn``, ``offices`` {office: family or None}, ``fatigue`` {off
 (Company-controlled regions have no dome or tower and their loot token is facedown), ``strength``
 {region: n}, ``unrest`` {region: n}, ``empires`` {capital region: [dominated regions]} (replaces every
 flag), ``opportunity`` {family: action key or None}, ``stock_exchange`` [family or None] x5, ``ships``
-{ship: {"owner": family or None, "zone": zone or None, "fatigued": bool}} (replaces every player ship: a
+{ship: {"owner": family or None, "zone": a sea zone, "China", "firm charter" or None, "fatigued": bool}} (replaces every player ship: a
 ship not listed is in the supply with its shipyard), ``company_ships`` {zone: n}, ``china_open`` bool,
 ``laws_in_force`` [law names], ``law_deck`` [law names, top first] and ``event_stack`` [tile numbers, top
 first] (the rest follows in its dealt order), ``prestige`` / ``blackmail`` {family: [card names]} (taken
@@ -91,6 +91,8 @@ TILE_IDS = sorted(t[0] for t in cards.EVENT_TILES)
 # A local alliance: bottom half, top half (purchased), or exhausted in an action this turn (RB p.22).
 ALLIANCE_STATES = ("exhausted", "active", "used")
 POWER_TOKENS = tuple(company.POWER_TRACK_1710[0])
+# Where a fitted player ship is: a sea zone, China, or a firm's charter (rules/firms.py FIRM_CHARTER, RB p.37)
+SHIP_PLACES = list(SEA_ZONES) + ["firm charter"]
 
 
 def _london_names() -> dict[int, str]:
@@ -421,7 +423,7 @@ def _apply_ships(s, pos, fam) -> None:
             raise ValueError(f"position: ships.{ship} has keys owner, zone, fatigued only")
         s.shipyard_owner[i] = fam(d.get("owner"))
         z = d.get("zone")
-        s.ship_zone[i] = -1 if z is None else _index(SEA_ZONES, z, "sea zone")
+        s.ship_zone[i] = -1 if z is None else _index(SHIP_PLACES, z, "ship's place")
         s.ship_fatigued[i] = int(_bool(d.get("fatigued", False), f"ships.{ship}.fatigued"))
     for key, array in (("company_ships", "company_ships"), ("extra_ships", "extra_ships")):
         for z, n in _dict(pos.get(key, {}), key).items():
@@ -643,7 +645,8 @@ def _placed(s, slot: int) -> int:
     return (int(s.writers[slot].sum()) + int(s.officers[slot].sum()) + int(s.officers_in_training[slot])
             + int(s.court[slot]) + int(s.pensioners[slot]) + int(s.prize_pieces[slot].sum())
             + int((s.office_holder == slot).sum()) + int((s.commander == slot).sum())
-            + int((s.stock_exchange == slot).sum()) + int((s.order_writer == slot).sum()))
+            + int((s.stock_exchange == slot).sum()) + int((s.order_writer == slot).sum())
+            + sum(x["shares"][slot] for x in s.firms["firms"]) + s.firms["prison"][slot])   # firms (RB p.38, p.41)
 
 
 def _recount_supply(s) -> None:
@@ -804,7 +807,7 @@ def _ship_entries(s) -> dict:
     ships = {}
     for i, name in enumerate(SHIP_NAMES):
         if s.shipyard_owner[i] >= 0 or s.ship_zone[i] >= 0 or s.ship_fatigued[i]:
-            zone = None if s.ship_zone[i] < 0 else SEA_ZONES[s.ship_zone[i]]
+            zone = None if s.ship_zone[i] < 0 else SHIP_PLACES[s.ship_zone[i]]
             entry = {"owner": _fam(s.shipyard_owner[i]), "zone": zone}
             if s.ship_fatigued[i]:
                 entry["fatigued"] = True
