@@ -222,7 +222,6 @@ def test_ma_makes_no_transfer_when_none_fits():
 
 
 # --- firms under Deregulation (HB Firms phase, Revenue 1, London Season 3) --------------------------------------------
-# A position cannot hold firm shares yet (position.py's supply recount leaves them out): the firms are formed in play.
 def firms_game(climate, court=None, **position):
     """Long 1710, deregulated, at the Firms phase (PM Benyon: Benyon acts first, then the Crown); Benyon forms a
     firm with a Company share."""
@@ -238,10 +237,11 @@ def test_lion_with_a_share_majority_invests_once_others_have_finished():
     bot = CrownBot()
     play(g, "done")
     assert g.current_player() == "crown" and g.action_label(bot(g, "crown")) == "invest in the firm of Benyon"
+    assert "after the families" in g.prompt()                   # the engine's one Crown step (rules/firms.py)
     g.apply(bot(g, "crown"))
     play(g, "yes")                                               # Benyon, the manager, consents
     assert g.state.firms["firms"][0]["shares"][6] == 1 and int(g.state.court[6]) == 3
-    assert g.current_player() == "crown" and g.action_label(bot(g, "crown")) == "done"   # once: Benyon may act again
+    assert "firm investment" not in g.prompt()                   # once: the investment step is over
 
 
 @pytest.mark.parametrize("climate", ["Bull", "Stag"])
@@ -258,16 +258,11 @@ def test_no_investment_without_a_majority_of_company_shares():
 
 
 def test_no_investment_that_would_give_the_crown_the_firms_majority():
-    """Benyon 1 share, the Crown 1: a second would give it 2 of 3."""
-    g = firms_game("Peacock", ships={"Atlas": {"owner": "benyon", "zone": None, "fatigued": False}})
+    """Benyon 1 share, the Crown 1 (set by a position): a second would give it 2 of 3."""
+    g = crown_shareholder("Peacock")
     bot = CrownBot()
     play(g, "done")
-    g.apply(bot(g, "crown"))
-    play(g, "yes")
-    g.apply(bot(g, "crown"))                                     # done
-    play(g, "fit a ship for the firm", "ship Atlas", "done")
-    assert g.current_player() == "crown" and "firm investment" in g.prompt()
-    assert "invest in the firm of Benyon" in labels(g)
+    assert g.current_player() == "crown" and "invest in the firm of Benyon" in labels(g)
     assert g.action_label(bot(g, "crown")) == "done"
 
 
@@ -281,13 +276,18 @@ def test_pays_with_a_company_share_before_a_workshop():
     assert g.action_label(bot(g, "crown")) == "pay with a Company share"
 
 
+def crown_shareholder(climate):
+    """Benyon manages a firm in which the Crown holds one share (a position), at Benyon's investment turn."""
+    g = firms_game(climate)
+    pos = g.to_position()
+    pos["firms"]["firms"][0]["shares"][6] = 1
+    pos.pop("supply")                                            # derived: recounted with the firm share
+    return jc.new_game("Long 1710", seed=0, options=g.options, position=pos)
+
+
 def test_consents_to_a_dissolution():
-    g = firms_game("Lion")
+    g = crown_shareholder("Lion")
     bot = CrownBot()
-    play(g, "done")
-    g.apply(bot(g, "crown"))
-    play(g, "yes")
-    g.apply(bot(g, "crown"))                                     # done
     play(g, "dissolve the firm")
     assert g.current_player() == "crown" and "dissolving" in g.prompt()
     assert g.action_label(bot(g, "crown")) == "yes"

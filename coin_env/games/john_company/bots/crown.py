@@ -951,12 +951,10 @@ class CrownBot(PromptBot):
 
     # --- Firms under Deregulation (HB Firms phase, Revenue 1, London Season 3; digest §9.6.3, §9.6.11, §9.6.1) -----
     def on_firms_action(self, ctx):
-        """HB Firms phase 1 and 3: the Crown never forms a firm; after all other families have finished investing
-        (each has passed since the last action: the engine asks the Crown with ``passes`` one short of the seats)
-        a Crown with a majority of Company shares invests once (Lion/Bear/Peacock, data FIRM_INVESTS) in a firm
-        where the share would not give it that firm's majority: the highest Value firm, then clockwise. Else done.
-        Once: the engine keeps no record of it, so an investment is not repeated only while the others keep
-        passing (bots/crown.py docstring)."""
+        """HB Firms phase 1 and 3: the Crown never forms a firm; asked once after all the families have finished
+        investing (rules/firms.py ``crown_step``), a Crown with a majority of Company shares invests once
+        (Lion/Bear/Peacock, data FIRM_INVESTS) in a firm where the share would not give it that firm's majority:
+        the highest Value firm, then clockwise from the Crown. Else done."""
         f = firm_investment(ctx)
         return FIRM_INVEST0 + f if f is not None else ctx.done_or(None)
 
@@ -1231,9 +1229,9 @@ def firm_investment(ctx):
     s, me, f = ctx.state, ctx.slot, ctx.frame
     if not cd.FIRM_INVESTS[0][climate(s)] or not company_majority(s, me):
         return None
-    if f.get("passes", 0) != len(f.get("order", ())) - 1:        # the others have not all finished investing
+    if not f.get("crown_step"):                   # the engine asks once, after the families (rules/firms.py)
         return None
-    seats = list(f["order"])
+    seats = list(s.seats)
     cands = [x for x in all_firms(s) if ctx.has(FIRM_INVEST0 + x["manager"]) and x["manager"] != me
              and 2 * (x["shares"][me] + 1) <= total_shares(x) + 1]
     if not cands:

@@ -231,7 +231,8 @@ def start(game) -> None:
     s.firms["order_firm"] = [-1] * len(s.firms["order_firm"])
     order = clockwise_from(s, int(s.pm)) if s.pm >= 0 else list(s.seats)
     game.after("firms_strategy_next", order=order, i=0)
-    game.after("firms_invest_turn", order=order, i=0, passes=0, refused=[])
+    families = [f for f in order if not (crown_rules.active(s) and f == CROWN)]    # the Crown invests last, once
+    game.after("firms_invest_turn", order=families, i=0, passes=0, refused=[], crown_step=False)
 
 
 # --- step 1: firm investments -------------------------------------------------------------------------------------
@@ -280,25 +281,42 @@ def menu(game, f, refused) -> list[int]:
 def firms_invest_turn(game, frame, _):
     s = game.state
     order, i, passes, refused = frame["order"], frame["i"], frame["passes"], frame["refused"]
+    if frame.get("crown_step"):
+        game.log_note("firms", "The Crown's investment step ends")
+        return
     while passes < len(order):
         f = order[i % len(order)]
         options = menu(game, f, [r[1:] for r in refused if r[0] == f])
         if options:
             game.choose(key(f), f"{name(f)}: a firm investment action, or done?", options + [DONE], "firms_action",
-                        order=order, i=i, passes=passes, refused=refused, fam=f)
+                        order=order, i=i, passes=passes, refused=refused, fam=f, crown_step=False)
             return
         i, passes = i + 1, passes + 1
     game.log_note("firms", "Firm investments end")
+    _crown_step(game)
+
+
+def _crown_step(game) -> None:
+    """Digest §9.6.3 step 3 (HB Firms phase): after all the families have finished investing, the Crown may
+    seek one investment (its bot decides by its climate and share majority); asked once."""
+    s = game.state
+    if not crown_rules.active(s) or CROWN not in s.seats:
+        return
+    options = menu(game, CROWN, [])
+    if options:
+        game.choose(key(CROWN), "The Crown: one firm investment after the families, or done?", options + [DONE],
+                    "firms_action", order=[CROWN], i=0, passes=0, refused=[], fam=CROWN, crown_step=True)
 
 
 def _again(game, frame, refused=None, acted=True) -> None:
-    """Back to the investment loop: the same family may act again after an action (passes restart)."""
+    """Back to the investment loop: the same family may act again after an action (passes restart); the Crown's
+    one step ends after its action."""
     game.after("firms_invest_turn", order=frame["order"], i=frame["i"], passes=0 if acted else frame["passes"],
-               refused=frame["refused"] if refused is None else refused)
+               refused=frame["refused"] if refused is None else refused, crown_step=frame.get("crown_step", False))
 
 
 def _loop_data(frame) -> dict:
-    return {k: frame[k] for k in ("order", "i", "passes", "refused", "fam")}
+    return {k: frame[k] for k in ("order", "i", "passes", "refused", "fam", "crown_step") if k in frame}
 
 
 @CONTINUATIONS.register
@@ -308,7 +326,7 @@ def firms_action(game, frame, action):
     data = _loop_data(frame)
     if action == DONE:
         game.after("firms_invest_turn", order=frame["order"], i=frame["i"] + 1, passes=frame["passes"] + 1,
-                   refused=frame["refused"])
+                   refused=frame["refused"], crown_step=frame.get("crown_step", False))
         return
     if action == FIRM["form"]:
         _ask_payment(game, f, dict(data, target=f, form=True))
