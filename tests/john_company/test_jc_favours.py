@@ -81,7 +81,7 @@ def test_give_cash_moves_three_pounds_and_two_cubes_and_the_window_reopens():
     assert at_window(g)                                    # favours may be repeated (RB p.45)
     assert g.state.crown["favours"]["done"] == ["give_cash"] and g.state.crown["favours"]["total"] == 1
     play(g, "done")
-    assert not at_window(g)
+    assert not at_window(g) or "It is to decide" in g.prompt()     # (the next window: the Crown Chairman's Debt)
 
 
 def test_a_gain_is_limited_to_the_crowns_cubes():
@@ -443,7 +443,7 @@ def test_choose_the_order_the_crowns_special_envoy_opens():
     """HB Director of Trade 1: -1 target a specific order (China left out: opening it is the -3 favour)."""
     g = solo(0, position={"phase": "operations", "offices": {"Director of Trade": "crown"},
                           "treasuries": {"Director of Trade": 3}}, script=[1] * 3)
-    drive(g, at_window)
+    drive(g, lambda g: at_window(g) and fav("you choose the order the Crown's Special Envoy opens (-1)") in labels(g))
     play(g, fav("you choose the order the Crown's Special Envoy opens (-1)"))
     assert g.current_player() == "benyon" and "open trade with China" not in labels(g)
     order = labels(g)[-1]
@@ -585,3 +585,184 @@ def test_choose_the_crown_prime_ministers_dial_space():
     ccw = g.prompt_frame()["ccw"]
     play(g, "turn the dial counter-clockwise")
     assert g.state.dial == ccw
+
+
+# --- the Crown Chairman's Seek Debt and allocation (HB Chairman 2-3; digest §9.6.5) -----------------------------
+def crown_chairman():
+    g = solo(0, position={"phase": "operations", "offices": {"Chairman": "crown"}, "debt": 0, "balance": 5})
+    assert at_window(g) and "advance the Debt" in g.prompt()
+    return g
+
+
+@pytest.mark.parametrize("favour,shift", [("one more Debt advance (-1 / -2 / -3)", 1),
+                                          ("one Debt advance fewer (-2 / -1)", -1)])
+def test_the_crown_chairman_seeks_one_more_or_one_fewer_debt_advance(favour, shift):
+    """HB Chairman 2: one more -1/-1/-2/-2/-3, one fewer -2/-2/-1/-1/--; beyond 3 the usual consent applies (the
+    family holds no share here: the Crown's majority consents)."""
+    from coin_env.games.john_company.bots.crown import seek_debt
+    g = crown_chairman()
+    c, base = g.state.crown["climate"], seek_debt(g.state, CROWN)
+    play(g, fav(f"the Crown Chairman seeks {favour}"))
+    price = -(cd.DEBT_MORE if shift > 0 else cd.DEBT_FEWER)[0][c]
+    assert cubes(g) == (6 - price, 6 + price) and at_window(g)          # offered again (repeatable)
+    play(g, "done")
+    drive(g, lambda g: "allocate" in g.prompt())
+    assert g.state.debt == base + shift
+    assert g.state.crown["favours"]["done"] == ["debt_more" if shift > 0 else "debt_fewer"]
+
+
+def test_no_debt_fewer_in_peacock():
+    """HB Chairman 2: Peacock seeks no Debt and its 'one fewer' box is '--'."""
+    assert cd.DEBT_FEWER[0][cd.PEACOCK] is None and cd.DEBT_MORE[0][cd.PEACOCK] == -3
+
+
+def _allocate(request=None):
+    g = crown_chairman()
+    drive(g, lambda g: at_window(g) and "allocate" in g.prompt())
+    if request:
+        play(g, fav("have £3 (or less) of the Crown Chairman's allocation go to an office of your choice (-1)"))
+        assert labels(g) == ["Director of Trade", "Manager of Shipping", "President of Bombay", "President of Madras",
+                             "President of Bengal"]
+        play(g, request)
+        assert at_window(g)                                          # before each step: offered again
+    balance = int(g.state.balance)
+    play(g, "done")
+    drive(g, lambda g: g.state.balance == 0 and g.current_player() != "crown")
+    return g, balance
+
+
+def test_have_three_pounds_of_the_crown_chairmans_allocation_go_to_an_office():
+    """HB Chairman 3: -1 before each step, £3 (or less) allocated to a specific office (reading: served before the
+    priority list)."""
+    g0, balance = _allocate()
+    g, balance1 = _allocate("President of Madras")
+    assert balance1 == balance and cubes(g) == (cubes(g0)[0] - 1, cubes(g0)[1] + 1)
+    assert int(g.state.treasury[3]) == int(g0.state.treasury[3]) + 3
+    assert int(g.state.treasury.sum()) == int(g0.state.treasury.sum())
+    assert g.state.crown["favours"]["done"] == ["allocate_3"]
+
+
+# --- the Crown Governor General (HB Governor General; digest §9.6.7) --------------------------------------------
+def crown_gg(script, **pos):
+    offices = dict({"Governor General": "crown", "Chairman": "benyon"}, **pos.pop("offices", {}))
+    g = solo(0, position=dict({"phase": "operations", "offices": offices, "treasuries": {"Director of Trade": 10},
+                               "control": {"Bombay": "Bombay", "Madras": "Madras"}}, **pos), script=script)
+    drive(g, lambda g: at_window(g) and "Govern (treasury" in g.prompt(),
+          family=lambda g, labs: "0" if "Chairman Benyon" in g.prompt() else None)
+    return g
+
+
+def test_raise_the_crown_governor_generals_required_dice():
+    """HB Governor General: -1 increase or decrease the required number of dice by 1 (Lion 3 -> 4 dice)."""
+    g = crown_gg([1] * 4)
+    c, before = g.state.crown["climate"], cubes(g)
+    play(g, fav("the Crown Governor General's required dice +1 (-1)"), "done")
+    assert cubes(g) == (before[0] - 1, before[1] + 1)
+    drive(g, lambda g: "Govern succeeds" in g.prompt() or "Govern succeeds" in str(g.prompt_frame().get("ask")))
+    assert int(g.state.treasury[0]) == 10 - (cd.GOVERN_DICE[0][c] + 1)
+
+
+def test_choose_the_results_of_the_crown_governor_generals_govern():
+    """HB Governor General: -2 choose a different result for a successful Govern action (reading: all its
+    regions' results, bought once)."""
+    g = crown_gg([1] * 3)
+    play(g, "done")
+    drive(g, lambda g: at_window(g) and "Govern succeeds" in g.prompt())
+    before = cubes(g)
+    play(g, fav("you choose the results of the Crown Governor General's successful Govern (-2)"))
+    assert g.current_player() == "benyon" and "decides for the Crown" in g.prompt()
+    regiments = int(g.state.regiments[:, 0].sum())
+    play(g, "Commission regiment")
+    drive(g, lambda g: "decides for the Crown" in g.prompt())          # the second region: no second payment
+    play(g, "Commission regiment")
+    drive(g, lambda g: g.current_player() != "crown")
+    assert cubes(g) == (before[0] - 2, before[1] + 2) and int(g.state.regiments[:, 0].sum()) == regiments + 2
+
+
+def test_you_as_governor_general_gain_a_cube_for_a_crown_presidencys_army():
+    """HB Governor General: you are GG -- +1 placing a regiment into an Army of a Crown Presidency."""
+    g = solo(0, position={"phase": "operations", "offices": {"Governor General": "benyon", "Chairman": None,
+                                                           "President of Bombay": "crown"},
+                          "treasuries": {"Director of Trade": 3}, "control": {"Bombay": "Bombay"}}, script=[1] * 3)
+    drive(g, lambda g: "Govern (treasury" in g.prompt())
+    play(g, "Administer", "3", "Commission regiment")
+    before = cubes(g)
+    play(g, "Bombay Presidency")
+    assert cubes(g) == (before[0] + 1, before[1] - 1) and g.state.crown["favours"]["done"][-1] == "gg_crown_regiment"
+
+
+# --- the Crown Governor (HB Governor; digest §9.6.10) --------------------------------------------------------------
+def crown_governor(script=None):
+    g = solo(0, position={"phase": "operations", "offices": {"Governor of Madras": "crown", "Chairman": "benyon",
+                                                           "President of Madras": "crown"},
+                          "control": {"Madras": "Madras"}, "treasuries": {"President of Madras": 0}}, script=script)
+    drive(g, lambda g: at_window(g) and "Governor of Madras Crown" in g.prompt(),
+          family=lambda g, labs: "0" if "Chairman Benyon" in g.prompt() else None)
+    return g
+
+
+def test_the_crown_governor_does_not_administer_at_all():
+    """HB Governor: -3 take no Administer actions."""
+    g = crown_governor()
+    before = cubes(g)
+    play(g, fav("this Crown Governor does not Administer at all (-3)"))
+    assert g.current_player() == "crown" and labels(g) == ["done"] and cubes(g) == (before[0] - 3, before[1] + 3)
+    g.apply(BOT(g, "crown"))
+    assert not any("Administer in Madras" in t for t in notes(g))
+
+
+def notes(g):
+    return [e["text"] for e in g.log]
+
+
+def test_raise_the_crown_governors_minimum_pool():
+    """HB Governor: -1 change the minimum by 1 (Lion 2; pool 4: +3 makes it stop at once)."""
+    g = crown_governor()
+    c = g.state.crown["climate"]
+    assert "Administer with 4 dice" in g.prompt()
+    for _ in range(4 - cd.ADMINISTER_MIN_POOL[0][c] + 1):
+        play(g, fav("this Crown Governor's minimum pool +1 (-1)"))
+    play(g, "done")
+    assert g.current_player() == "crown" and g.action_label(BOT(g, "crown")) == "done"
+    assert g.state.crown["favours"]["done"][-1] == "governor_min_up@10"
+
+
+def test_choose_the_result_of_the_crown_governors_administer():
+    """HB Governor: -2 choose a different result for a successful Administer action."""
+    g = crown_governor(script=[1] * 4)
+    play(g, "done")
+    drive(g, lambda g: at_window(g) and "Administer succeeds" in g.prompt())
+    play(g, fav("you choose the result of the Crown Governor's successful Administer (-2)"))
+    assert g.current_player() == "benyon" and "decides for the Crown" in g.prompt()
+    regiments = int(g.state.regiments[1, 0])
+    play(g, "Commission regiment")
+    assert int(g.state.regiments[1, 0]) == regiments + 1
+
+
+def test_you_as_governor_gain_a_cube_for_tax_to_a_crown_presidency_once_a_turn():
+    """HB Governor: you are Governor -- +1 Tax money to a Crown Presidency's treasury, once per turn per Presidency."""
+    g = solo(0, position={"phase": "operations", "offices": {"Governor of Madras": "benyon", "Chairman": None,
+                                                           "President of Madras": "crown"},
+                          "control": {"Madras": "Madras"}, "treasuries": {"President of Madras": 0}}, script=[1] * 7)
+    drive(g, lambda g: "Governor of Madras Benyon" in g.prompt())
+    before = cubes(g)
+    play(g, "Administer", "Tax to the President's treasury")
+    assert cubes(g) == (before[0] + 1, before[1] - 1)
+    play(g, "Administer", "Tax to the President's treasury")
+    assert cubes(g) == (before[0] + 1, before[1] - 1)
+    assert g.state.crown["favours"]["done"][-1] == "governor_crown_tax@1"
+
+
+# --- the Crown Superintendent (HB Superintendent of Trade in China; digest §9.6.10) -----------------------------
+def test_raise_the_crown_superintendents_minimum():
+    """HB Superintendent: -1 increase or decrease the required number of dice by 1."""
+    g = solo(0, position={"phase": "operations", "offices": {"Superintendent of Trade in China": "crown",
+                                                           "Chairman": "benyon"}, "china_open": True,
+                          "company_ships": {"China": 2}, "control": {"Madras": "Madras", "Bengal": "Bengal"}})
+    drive(g, lambda g: at_window(g) and "Trade in China" in g.prompt(),
+          family=lambda g, labs: "0" if "Chairman Benyon" in g.prompt() else None)
+    c = g.state.crown["climate"]
+    for _ in range(2 - cd.CHINA_MIN_DICE[0][c] + 1):
+        play(g, fav("the Crown Superintendent's minimum of ships +1 (-1)"))
+    play(g, "done")
+    assert g.action_label(BOT(g, "crown")) == "done"

@@ -97,6 +97,20 @@ def most(s, crown_value, other_values) -> bool:
     return crown_value >= 1 and all(crown_value >= v for v in other_values)
 
 
+def seek_debt(s, me) -> int:
+    """HB Chairman 2 (Seek Debt): one advance per Presidency with an open home port (Bull/Stag), sea zone with
+    fewer than 2 ships (Lion), Presidency where the Crown is Commander or has a majority of Army-box pieces
+    (Bear); Peacock none (rules/crown_favours.py reads it to offer the favours one more / one fewer)."""
+    c = climate(s)
+    if c in (cd.BULL, cd.STAG):
+        return sum(1 for p in range(3) if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN)
+    if c == cd.LION:
+        return sum(1 for z in range(3) if ships_in_zone(s, z) < 2)
+    if c == cd.BEAR:
+        return sum(1 for p in range(3) if s.commander[p] == me or crown_majority(s, p, me))
+    return 0
+
+
 class CrownBot(PromptBot):
     """The Crown of the Crown Handbook (digest §9.6). ``official = False``: AI cards 8-10 and the card
     backs are reconstructions, and some favours are not implemented (rules/crown_favours.py)."""
@@ -121,7 +135,7 @@ class CrownBot(PromptBot):
         "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen",
         "blackmail_play", "trade_mercantile_answer", "deploy_diplomatic_answer", "london_letters_answer", "blackmail_cancel_answer",
         "favour_chosen", "favour_shipyard", "favour_card", "favour_consent", "favour_elect_you", "favour_decide",
-        "favour_dividends")})
+        "favour_dividends", "favour_procedure", "favour_allocation")})
 
     # --- favours (RB p.45-46): the family's decisions, when the bot plays the family's seat too -------------
     def on_favour_chosen(self, ctx):
@@ -139,6 +153,12 @@ class CrownBot(PromptBot):
 
     def on_favour_dividends(self, ctx):
         return DONE
+
+    def on_favour_procedure(self, ctx):
+        return DONE
+
+    def on_favour_allocation(self, ctx):
+        return min(ctx.legal)
 
     def on_favour_shipyard(self, ctx):
         return min(ctx.legal)
@@ -325,26 +345,27 @@ class CrownBot(PromptBot):
 
     # --- IV. Chairman (HB Chairman; digest §9.6.5) -----------------------------------------------------------
     def seek_debt(self, s, me) -> int:
-        c = climate(s)
-        if c in (cd.BULL, cd.STAG):
-            return sum(1 for p in range(3) if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN)
-        if c == cd.LION:
-            return sum(1 for z in range(3) if ships_in_zone(s, z) < 2)
-        if c == cd.BEAR:
-            return sum(1 for p in range(3) if s.commander[p] == me or crown_majority(s, p, me))
-        return 0
+        return seek_debt(s, me)
+
+    def debt_target(self, s, me) -> int:
+        """HB Chairman 2 with the favours one more / one fewer advance bought this turn (their record in
+        state.crown, rules/crown_favours.debt_target)."""
+        from ..rules.crown_favours import debt_target
+        return debt_target(s, seek_debt(s, me))
 
     def on_chairman_debt_chosen(self, ctx):
         """HB Chairman 2 (Seek Debt): one advance per qualifying Presidency / sea zone by climate."""
-        return ctx.number_for(self.seek_debt(ctx.state, ctx.slot))
+        return ctx.number_for(self.debt_target(ctx.state, ctx.slot))
 
     def on_chairman_more_debt(self, ctx):
-        return ctx.yes_no(self.seek_debt(ctx.state, ctx.slot) > 3)
+        """HB Chairman 2: one more advance beyond 3 while the count is not reached (``sought``: advances so far)."""
+        return ctx.yes_no(self.debt_target(ctx.state, ctx.slot) > ctx.frame.get("sought", 3))
 
     def allocation(self, s, k: int, balance: int, me: int = CROWN) -> list[int]:
         """HB Chairman 3 (Allocate): the climate's priority list, as much as possible to a step that cannot be
         met in full; remainder to the Manager of Shipping. Treasuries before ``k`` are already allocated
-        (the engine asks treasury by treasury): their steps are skipped."""
+        (the engine asks treasury by treasury): their steps are skipped. The family's requests bought this turn
+        (HB Chairman 3 favour: £3 or less to an office) come first."""
         c = climate(s)
         pres = by_presidency_order(s, range(3))
         mine = crown_presidencies(s, me)
@@ -375,6 +396,8 @@ class CrownBot(PromptBot):
                       (int(s.officers[me, p].sum()) >= 1 and all(
                           int(s.officers[me, p].sum()) > int(s.officers[f, p].sum()) for f in others(s, me)))]
                      + [(PRESIDENT_TREASURY[p], 2) for p in gov] + ([(dot, 5)] if crown_gg else []))
+        from ..rules.crown_favours import allocation_requests
+        steps = [(t, cd.ALLOCATION_REQUEST[0][1]) for t in allocation_requests(s)] + steps    # HB Chairman 3 favour
         plan = [0] * 5
         left = balance
         for t, amount in steps:
@@ -421,15 +444,20 @@ class CrownBot(PromptBot):
         return orders[0] if orders else None
 
     # --- Governor General (HB GG; digest §9.6.7) -----------------------------------------------------------
+    def govern_dice(self, s) -> int:
+        """HB GG 2: 5/3/3/3/2, shifted by the favours raise / lower the required dice bought this turn."""
+        from ..rules.crown_favours import shift
+        return max(1, cd.GOVERN_DICE[0][climate(s)] + shift(s, "gg_dice_up", "gg_dice_down"))
+
     def on_gg_menu(self, ctx):
         """HB GG 2: Govern while it can roll the climate's dice (5/3/3/3/2)."""
         s = ctx.state
-        if int(s.treasury[T_DOT]) >= cd.GOVERN_DICE[0][climate(s)] and ctx.has(PROC["administer"]):
+        if int(s.treasury[T_DOT]) >= self.govern_dice(s) and ctx.has(PROC["administer"]):
             return PROC["administer"]
         return ctx.done_or(None)
 
     def on_gg_dice(self, ctx):
-        return ctx.number_for(cd.GOVERN_DICE[0][climate(ctx.state)])
+        return ctx.number_for(self.govern_dice(ctx.state))
 
     def _result(self, ctx, president_is_crown: bool):
         c = climate(ctx.state)
@@ -675,8 +703,12 @@ class CrownBot(PromptBot):
         return ctx.number_for(self._deploy_goal(ctx.state, f["r"]) - f["total"])
 
     def on_governor_chosen(self, ctx):
-        """HB Governor 1: Administer while the pool holds at least 3/2/2/2/1 dice."""
-        return PROC["administer"] if ctx.frame["pool"] >= cd.ADMINISTER_MIN_POOL[0][climate(ctx.state)] else DONE
+        """HB Governor 1: Administer while the pool holds at least 3/2/2/2/1 dice (shifted by this Governor's
+        favours bought this turn; after the favour 'no Administer at all' only done is legal)."""
+        from ..rules.crown_favours import governor_min_shift
+        s, f = ctx.state, ctx.frame
+        low = max(1, cd.ADMINISTER_MIN_POOL[0][climate(s)] + governor_min_shift(s, f["g"]))
+        return PROC["administer"] if f["pool"] >= low and ctx.has(PROC["administer"]) else DONE
 
     def on_governor_result(self, ctx):
         """HB Governor 2: Bull/Stag Tax (to a Crown President's treasury, else the Balance); Lion Company
@@ -690,8 +722,10 @@ class CrownBot(PromptBot):
     def on_china_chosen(self, ctx):
         """HB Superintendent: trade with all ships if they are at least 1/2/2/3/3."""
         s = ctx.state
+        from ..rules.crown_favours import shift
         from ..rules.operations_china import ships
-        return PROC["trade_china"] if ships(s) >= cd.CHINA_MIN_DICE[0][climate(s)] else DONE
+        low = max(1, cd.CHINA_MIN_DICE[0][climate(s)] + shift(s, "china_min_up", "china_min_down"))
+        return PROC["trade_china"] if ships(s) >= low else DONE
 
     # --- VI. Revenue (HB Revenue; digest §9.6.11) --------------------------------------------------------------
     def on_revenue_dividends(self, ctx):

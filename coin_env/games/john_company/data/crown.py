@@ -156,6 +156,18 @@ FAVOUR_LABELS = (
     ("take_enterprise", "take an enterprise prestige card from the Crown (-5)"),
     ("take_blackmail", "take a blackmail card from the Crown, unseen (-4)"),
     ("decide_dial", "the Crown Prime Minister turns the dial to the space of your choice (-4)"),
+    ("debt_more", "the Crown Chairman seeks one more Debt advance (-1 / -2 / -3)"),
+    ("debt_fewer", "the Crown Chairman seeks one Debt advance fewer (-2 / -1)"),
+    ("allocation_request", "have £3 (or less) of the Crown Chairman's allocation go to an office of your choice (-1)"),
+    ("gg_dice_up", "the Crown Governor General's required dice +1 (-1)"),
+    ("gg_dice_down", "the Crown Governor General's required dice -1 (-1)"),
+    ("decide_gg_result", "you choose the results of the Crown Governor General's successful Govern (-2)"),
+    ("governor_min_up", "this Crown Governor's minimum pool +1 (-1)"),
+    ("governor_min_down", "this Crown Governor's minimum pool -1 (-1)"),
+    ("governor_none", "this Crown Governor does not Administer at all (-3)"),
+    ("decide_governor_result", "you choose the result of the Crown Governor's successful Administer (-2)"),
+    ("china_min_up", "the Crown Superintendent's minimum of ships +1 (-1)"),
+    ("china_min_down", "the Crown Superintendent's minimum of ships -1 (-1)"),
 )
 BASIC_FAVOURS = ({
     "give_unfitted_shipyard": 2, "give_fitted_shipyard": 3, "give_workshop": 4, "give_luxury": 5,
@@ -197,7 +209,9 @@ CROWN_ALLIANCE_CONSENT = (1, "rule: HB Commander 1 (digest §9.6.10): +1 you con
 # "You decide for the Crown": the family makes the Crown's next matching decision (rules/crown_favours.py).
 DECIDE_FOR_THE_CROWN = ({
     "decide_hiring": -3, "decide_deploy": -2, "decide_envoy": -1, "decide_ship_zone": -1, "decide_dial": -4,
-}, "rule: HB Parliament 3 (-4 the Crown PM chooses the other dial space; reading: you choose the space), HB Hiring 4 (-3 you make one hiring decision for the Crown), HB Commander 2 (-2 you choose a valid "
+    "decide_gg_result": -2, "decide_governor_result": -2,
+}, "rule: HB Governor General (-2 choose a different result for a successful Govern action), HB Governor (-2 choose a "
+   "different result for a successful Administer action), HB Parliament 3 (-4 the Crown PM chooses the other dial space; reading: you choose the space), HB Hiring 4 (-3 you make one hiring decision for the Crown), HB Commander 2 (-2 you choose a valid "
    "Deploy target), HB Director of Trade 1 (-1 target a specific order), HB Manager of Shipping 4 (-1 the Crown "
    "places one ship in the sea zone or China of your choice); digest §9.6.4-9.6.10")
 DIVIDEND_FEWER = ((-2, -2, -1, -1, -1), "rule: HB Revenue 3 (digest §9.6.11): one dividend fewer; columns SC")
@@ -210,3 +224,22 @@ CHAIRMAN_ALLOCATION = ((3, 4, 4, 4, 5), "rule: HB Chairman (digest §9.6.5): you
                        "£3/£4/£4/£4/£5 to a Crown office; columns SC")
 MOS_CROWN_ZONE = (1, "rule: HB Manager of Shipping (digest §9.6.8): you are MoS -- +1 for placing a ship in a Crown "
                   "Presidency's sea zone or with a Crown Superintendent (China)")
+
+# --- the Crown's procedures changed by a favour (HB per phase; digest §9.6.5-9.6.10) ----------------------------
+DEBT_MORE = ((-1, -1, -2, -2, -3), "rule: HB Chairman 2 Seek Debt (digest §9.6.5): request one more Company Debt "
+             "advance; columns SC (the OCR keeps -1 -2 -3 of the merged cells)")
+DEBT_FEWER = ((-2, -2, -1, -1, None), "rule: HB Chairman 2 Seek Debt (digest §9.6.5): request one less Company Debt "
+              "advancement; Peacock '—' (it seeks none); columns SC (OCR: -2 -1 —)")
+ALLOCATION_REQUEST = ((-1, 3), "rule: HB Chairman 3 Allocate (digest §9.6.5): 'at any point before each step, "
+                      "request that £3 (or less) be allocated to a specific office', -1")
+GG_DICE_CHANGE = (-1, "rule: HB Governor General (digest §9.6.7): -1 increase or decrease the required number of dice "
+                  "by 1")
+GOVERNOR_MIN_CHANGE = (-1, "rule: HB Governor (digest §9.6.10): -1 change the minimum by 1")
+GOVERNOR_NONE = (-3, "rule: HB Governor (digest §9.6.10): -3 no Administer at all")
+CHINA_MIN_CHANGE = (-1, "rule: HB Superintendent of Trade in China (digest §9.6.10): -1 change that minimum by 1")
+GG_BLUE = (1, "rule: HB Governor General (digest §9.6.7): you are GG -- +1 each for adding money to a Crown office's "
+           "treasury, placing a regiment into an Army associated with a Crown Presidency, placing a Company ship into "
+           "a sea zone associated with a Crown Presidency")
+GOVERNOR_BLUE = (1, "rule: HB Governor (digest §9.6.10): you are Governor -- +1 each for Tax money put in a Crown "
+                 "Presidency's treasury (once per turn per Presidency), moving a Company ship into a Crown Presidency's "
+                 "sea zone, commissioning a regiment into a Crown Presidency's Army (once per turn per Presidency)")

@@ -84,7 +84,7 @@ from ..data import company
 from ..data import crown as cd
 from ..data.cards import ENTERPRISE_PRESTIGE
 from ..registry import CONTINUATIONS
-from ..static import CHAIRMAN, CROWN, SHIP_NAMES
+from ..static import (CHAIRMAN, CROWN, GOVERNORS, OFFICE_NAMES, PRESIDENCY_NAMES, SHIP_NAMES, TREASURY_NAMES)
 from .common import key, name
 
 LABELS = dict(cd.FAVOUR_LABELS, chairman_dues="you are Chairman (-1, mandatory)",
@@ -97,12 +97,27 @@ LABELS = dict(cd.FAVOUR_LABELS, chairman_dues="you are Chairman (-1, mandatory)"
               upkeep_writers="none of your writers returns from a Crown Presidency (+1, mandatory)",
               chairman_allocation="you allocate money to a Crown office (+1)",
               mos_crown_zone="you place a ship in a Crown Presidency's sea zone or with a Crown Superintendent (+1)")
+_ALLOC_KEYS = tuple(f"allocate_{k}" for k in range(5))
+_GOV_KEYS = tuple(f"{f}@{g}" for g in GOVERNORS for f in ("governor_min_up", "governor_min_down"))
+_BLUE_KEYS = (("gg_crown_treasury", "you as Governor General add money to a Crown office's treasury (+1)"),
+              ("gg_crown_regiment", "you as Governor General place a regiment in a Crown Presidency's Army (+1)"),
+              ("gg_crown_ship", "you as Governor General place a Company ship in a Crown Presidency's sea zone (+1)"),
+              ("governor_crown_ship", "you as Governor move a Company ship into a Crown Presidency's sea zone (+1)"))
+_GOV_BLUE_KEYS = tuple(f"{f}@{p}" for p in range(3) for f in ("governor_crown_tax", "governor_crown_regiment"))
+LABELS.update({k: f"£3 of the Crown Chairman's allocation to the {TREASURY_NAMES[i]} (-1)"
+               for i, k in enumerate(_ALLOC_KEYS)})
+LABELS.update({k: f"{LABELS[k.split('@')[0]][:-5]} ({OFFICE_NAMES[int(k.split('@')[1])]}) (-1)" for k in _GOV_KEYS})
+LABELS.update(dict(_BLUE_KEYS))
+LABELS.update({k: ("you as Governor put Tax money in a Crown Presidency's treasury" if "tax" in k else
+                   "you as Governor commission a regiment into a Crown Presidency's Army")
+               + f" ({PRESIDENCY_NAMES[int(k.split('@')[1])]}, once a turn) (+1)" for k in _GOV_BLUE_KEYS})
 ENTERPRISE_CARDS = {c[0] for c in ENTERPRISE_PRESTIGE}
 BASIC_WINDOWS = ("new_shares", "revenue_end")
 KEYS = tuple(k for k, _ in cd.FAVOUR_LABELS) + ("chairman_dues", "nepotism_crown", "hire_crown_piece",
                                                 "mos_fits_yours", "mos_fits_crown", "ma_crown_commander",
                                                 "president_crown_writer", "upkeep_writers", "chairman_allocation",
-                                                "mos_crown_zone")
+                                                "mos_crown_zone") + _ALLOC_KEYS + _GOV_KEYS + tuple(
+    k for k, _ in _BLUE_KEYS) + _GOV_BLUE_KEYS
 
 
 # --- the record (state.crown) --------------------------------------------------------------------------------
@@ -608,9 +623,13 @@ def _decided_options(fav: str, options: list) -> list:
 def favour_decide(game, frame, action):
     if action == DONE:
         return
-    s = game.state
     fav = frame["favour"]
     pay(game, fav, cd.DECIDE_FOR_THE_CROWN[0][fav])
+    _hand_over(game, fav)
+
+
+def _hand_over(game, fav: str) -> None:
+    s = game.state
     top = game.top()                          # the Crown's decision, now the family's
     me = family(s)
     top["actor"] = key(me)
@@ -694,3 +713,181 @@ def ship_placed(game, manager: int, zone: int) -> None:
     crown_zone = any(PRESIDENCY_ZONE[p] == zone and int(s.office_holder[PRESIDENT[p]]) == CROWN for p in range(3))
     if crown_zone or (zone == CHINA and int(s.office_holder[SUPERINTENDENT]) == CROWN):
         mandatory(game, "mos_crown_zone", cd.MOS_CROWN_ZONE[0])
+
+
+# --- favours that change the Crown's procedures (HB Chairman, Governor General, Governor, Superintendent) ------
+def shift(s, up: str, down: str) -> int:
+    """The net change bought this turn by the favours ``up`` / ``down`` (their record in state.crown; the crown
+    bot adds it to its procedure's number)."""
+    if not active(s):
+        return 0
+    return done_this_turn(s, up) - done_this_turn(s, down)
+
+
+def debt_target(s, base: int) -> int:
+    """HB Chairman 2 (Seek Debt): the Crown Chairman's count ``base`` shifted by the favours one more (-1/-1/-2/
+    -2/-3) / one fewer (-2/-2/-1/-1/--) bought this turn; the usual consent rule applies beyond 3."""
+    return max(0, base + shift(s, "debt_more", "debt_fewer"))
+
+
+def allocation_requests(s) -> list[int]:
+    """HB Chairman 3: the treasuries (0..4) that a request bought this turn sends £3 (or less) to, in order."""
+    if not active(s):
+        return []
+    return [int(k.split("_")[1]) for k in _record(s)["done"] if k.startswith("allocate_")]
+
+
+def _crown_debt_base(s) -> int:
+    from ..bots.crown import seek_debt
+    return seek_debt(s, CROWN)
+
+
+def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str]]:
+    """(vocabulary favour, value, the key recorded) of procedure window ``which`` available now."""
+    from ..data.company import MAX_DEBT
+    from ..static import CHAIRMAN as _C
+    s = game.state
+    c = s.crown["climate"]
+    out: list[tuple[str, int, str]] = []
+    if which == "debt":                                      # HB Chairman 2 (digest §9.6.5)
+        n = debt_target(s, _crown_debt_base(s))
+        if n < MAX_DEBT[0] - int(s.debt):
+            out.append(("debt_more", cd.DEBT_MORE[0][c], "debt_more"))
+        if n > 0 and cd.DEBT_FEWER[0][c] is not None:
+            out.append(("debt_fewer", cd.DEBT_FEWER[0][c], "debt_fewer"))
+    elif which == "allocation":                              # HB Chairman 3
+        if int(s.office_holder[_C]) == CROWN and 3 * len(allocation_requests(s)) < int(s.balance):
+            out.append(("allocation_request", cd.ALLOCATION_REQUEST[0][0], "allocation_request"))
+    elif which == "gg":                                      # HB Governor General (digest §9.6.7)
+        need = cd.GOVERN_DICE[0][c] + shift(s, "gg_dice_up", "gg_dice_down")
+        out.append(("gg_dice_up", cd.GG_DICE_CHANGE[0], "gg_dice_up"))
+        if need > 1:
+            out.append(("gg_dice_down", cd.GG_DICE_CHANGE[0], "gg_dice_down"))
+    elif which == "governor":                                # HB Governor (digest §9.6.10)
+        g = data["g"]
+        low = cd.ADMINISTER_MIN_POOL[0][c] + governor_min_shift(s, g)
+        out.append(("governor_min_up", cd.GOVERNOR_MIN_CHANGE[0], f"governor_min_up@{g}"))
+        if low > 1:
+            out.append(("governor_min_down", cd.GOVERNOR_MIN_CHANGE[0], f"governor_min_down@{g}"))
+        if data.get("first"):
+            out.append(("governor_none", cd.GOVERNOR_NONE[0], "governor_none"))
+    elif which == "china":                                   # HB Superintendent (digest §9.6.10)
+        low = cd.CHINA_MIN_DICE[0][c] + shift(s, "china_min_up", "china_min_down")
+        out.append(("china_min_up", cd.CHINA_MIN_CHANGE[0], "china_min_up"))
+        if low > 1:
+            out.append(("china_min_down", cd.CHINA_MIN_CHANGE[0], "china_min_down"))
+    return [o for o in out if affordable(s, o[1])]
+
+
+def governor_min_shift(s, g: int) -> int:
+    return shift(s, f"governor_min_up@{g}", f"governor_min_down@{g}")
+
+
+def procedure_window(game, which: str, slot: int, **data) -> None:
+    """Called right after the Crown's decision of procedure ``which`` is pushed (``slot``: the office holder):
+    the favours that change that procedure, a window of the family, offered again after each favour.
+    ``which``: "debt" (HB Chairman 2: one more / one fewer Debt advance), "allocation" (HB Chairman 3: -1 £3 or
+    less to an office of your choice; reading: the requests are made before the first step -- the window is
+    offered once, before the Crown allocates -- and each is served before the priority list, £3 or what is
+    left), "gg" (HB Governor General: -1 raise / lower the required dice by 1), "governor" (HB Governor: -1
+    change this Governor's minimum pool by 1, -3 no Administer at all, offered before its first Administer;
+    reading: a change holds for this Governor for the turn), "china" (HB Superintendent: -1 change the minimum
+    by 1). The crown bot reads the record (:func:`shift`)."""
+    s = game.state
+    if not active(s) or slot != CROWN or s.over:
+        return
+    favs = _procedure_favours(game, which, data)
+    if not favs:
+        return
+    me = family(s)
+    top = game.top()
+    game.choose(key(me), f"{name(me)}: a favour with the Crown? It is to decide: {top['ask']} (promise cubes: you "
+                f"{cubes(s, 'family')}, the Crown {cubes(s, 'crown')})", [FAVOUR[f] for f, _, _ in favs] + [DONE],
+                "favour_procedure", which=which, data=data)
+
+
+@CONTINUATIONS.register
+def favour_procedure(game, frame, action):
+    if action == DONE:
+        return
+    s = game.state
+    which, data = frame["which"], frame["data"]
+    fav = FAVOUR_OF_ACTION[action]
+    _, value, rec = next(o for o in _procedure_favours(game, which, data) if o[0] == fav)
+    if fav == "allocation_request":
+        from ..actions import OFFICE0
+        me = family(s)
+        game.choose(key(me), f"{name(me)}: £3 (or less) of the Crown Chairman's allocation goes to which office?",
+                    [OFFICE0 + _treasury_office(s, k) for k in range(5)], "favour_allocation")
+        return
+    pay(game, rec, value)
+    if fav == "governor_none":               # HB Governor: -3 no Administer at all -- the Crown can only be done
+        top = game.top()
+        top["options"] = [DONE]
+        top["ask"] = f"{top['ask']} (a favour: no Administer this turn)"
+        return
+    procedure_window(game, which, CROWN, **data)
+
+
+@CONTINUATIONS.register
+def favour_allocation(game, frame, action):
+    from ..actions import OFFICE0
+    s = game.state
+    k = next(k for k in range(5) if _treasury_office(s, k) == action - OFFICE0)
+    pay(game, f"allocate_{k}", cd.ALLOCATION_REQUEST[0][0])
+    procedure_window(game, "allocation", CROWN)
+
+
+def result_decision(game, fav: str) -> None:
+    """HB Governor General / Governor: -2 choose a different result for a successful Govern / Administer action
+    (a "you decide for the Crown" favour at the Crown's result decision). Reading: a Govern success gives a
+    result per Company region; the favour bought at its first result makes all of them the family's (the Crown
+    Governor General stops after a success, so one a turn); an Administer success has one result."""
+    s = game.state
+    top = game.top()
+    if (fav == "decide_gg_result" and active(s) and done_this_turn(s, fav) and top is not None
+            and top.get("actor") == key(CROWN)):
+        _hand_over(game, fav)
+        return
+    crown_decision(game, fav)
+
+
+# --- your blue boxes as Governor General and Governor (HB Governor General, Governor) -----------------------------
+def _crown_presidency(s, p: int) -> bool:
+    from ..static import PRESIDENT
+    return 0 <= p < 3 and int(s.office_holder[PRESIDENT[p]]) == CROWN
+
+
+def gg_placed(game, gg: int, what: str, target: int) -> None:
+    """HB Governor General (digest §9.6.7): you are GG -- +1 each for adding money to a Crown office's treasury
+    (``what`` "treasury", target: the office), placing a regiment into an Army of a Crown Presidency ("regiment",
+    the Presidency), placing a Company ship into the sea zone of a Crown Presidency ("ship", the zone).
+    Reading: taken whenever it applies (a blue box your own action earns, like the MoS's)."""
+    from ..static import PRESIDENCY_ZONE
+    s = game.state
+    if not active(s) or gg != family(s):
+        return
+    if what == "treasury":
+        ok = int(s.office_holder[target]) == CROWN
+    elif what == "regiment":
+        ok = _crown_presidency(s, target)
+    else:
+        ok = any(PRESIDENCY_ZONE[p] == target and _crown_presidency(s, p) for p in range(3))
+    if ok:
+        mandatory(game, f"gg_crown_{what}", cd.GG_BLUE[0])
+
+
+def governor_placed(game, holder: int, what: str, p: int) -> None:
+    """HB Governor (digest §9.6.10): you are Governor -- +1 for Tax money put in a Crown Presidency's treasury
+    (``what`` "tax"; once per turn per Presidency), moving a Company ship into a Crown Presidency's sea zone
+    ("ship"), commissioning a regiment into a Crown Presidency's Army ("regiment"; once per turn per
+    Presidency). Reading: taken whenever it applies."""
+    s = game.state
+    if not active(s) or holder != family(s) or not _crown_presidency(s, p):
+        return
+    if what == "ship":
+        mandatory(game, "governor_crown_ship", cd.GOVERNOR_BLUE[0])
+        return
+    fav = f"governor_crown_{what}@{p}"
+    if done_this_turn(s, fav) == 0:
+        mandatory(game, fav, cd.GOVERNOR_BLUE[0])

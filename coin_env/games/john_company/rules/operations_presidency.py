@@ -588,6 +588,7 @@ def governor_menu(game, g, pool, taxes, last_success):
     game.choose(key(holder), f"{OFFICE_NAMES[g]} {name(holder)}: Administer with {pool} dice, or done?",
                 [PROC["administer"], DONE], "governor_chosen", g=g, pool=pool, taxes=taxes,
                 last_success=last_success)
+    crown_favours.procedure_window(game, "governor", holder, g=g, first=last_success is None)    # solo: HB Governor
 
 
 @CONTINUATIONS.register
@@ -616,6 +617,7 @@ def governor_chosen(game, frame, action):
         options.remove(PROC["build_ship"])
     game.choose(key(holder), f"{OFFICE_NAMES[g]}: Administer succeeds; choose its result", options,
                 "governor_result", **data)
+    crown_favours.result_decision(game, "decide_governor_result")       # solo: HB Governor, -2
 
 
 @CONTINUATIONS.register
@@ -630,16 +632,19 @@ def governor_result(game, frame, action):
             s.region_company_ship[r] = 0
             s.company_ships[PRESIDENCY_ZONE[p]] += 1
             game.log_note("operations", f"Company ship launched into the {SEA_ZONES[PRESIDENCY_ZONE[p]]}")
+            crown_favours.governor_placed(game, int(s.office_holder[g]), "ship", p)     # solo: HB Governor, +1
         else:
             s.region_company_ship[r] = 1
             game.log_note("operations", f"Company ship under construction in {REGION_NAMES[r]}")
     elif action == PROC["commission_regiment"]:
         s.regiments[p, 0] += 1
+        crown_favours.governor_placed(game, int(s.office_holder[g]), "regiment", p)     # solo: HB Governor, +1
     else:
         if action == PROC["tax_balance"]:
             s.balance += 2
         else:
             s.treasury[PRESIDENT_TREASURY[p]] += 2
+            crown_favours.governor_placed(game, int(s.office_holder[g]), "tax", p)      # solo: HB Governor, +1
         if taxes >= 1:
             s.unrest[r] += 1
         taxes += 1
