@@ -766,3 +766,79 @@ def test_raise_the_crown_superintendents_minimum():
         play(g, fav("the Crown Superintendent's minimum of ships +1 (-1)"))
     play(g, "done")
     assert g.action_label(BOT(g, "crown")) == "done"
+
+
+# --- the Crown Manager of Shipping (HB Manager of Shipping 1-3; digest §9.6.8) ----------------------------------
+def crown_mos(seed, **pos):
+    """Seeds with the climate at the Manager's turn: 1 Bull, 5 Stag, 0 Lion."""
+    g = solo(seed, position=dict({"phase": "operations", "offices": {"Manager of Shipping": "crown", "Chairman": "benyon",
+                                                                   "Director of Trade": None},
+                                  "treasuries": {"Manager of Shipping": 12}, "ships": {}}, **pos))
+    drive(g, lambda g: at_window(g) and "Manager of Shipping Crown" in g.prompt(),
+          family=lambda g, labs: "0" if "Chairman Benyon" in g.prompt() else None)
+    return g
+
+
+def mos_over(g):
+    texts = notes(g)
+    i = texts.index("Manager of Shipping (Crown) acts")
+    return any("acts" in t or "skipped" in t or "operates" in t for t in texts[i + 1:])
+
+
+def bought(g):
+    return int(g.state.company_ships.sum()), int(g.state.extra_ships.sum())
+
+
+def test_bull_the_crown_manager_buys_a_company_ship_and_another():
+    """HB Manager of Shipping 2: Bull buys none; -1 it buys one; -1 it buys another; it leases with the rest."""
+    g = crown_mos(1)
+    assert g.state.crown["climate"] == cd.BULL
+    ships, before = bought(g), cubes(g)
+    play(g, fav("the Crown Manager of Shipping buys a Company ship (-1 / -2)"))
+    assert fav("the Crown Manager of Shipping buys a Company ship (-1 / -2)") not in labels(g)     # once a turn
+    play(g, fav("the Crown Manager of Shipping buys another Company ship (-1 / -2)"), "done")
+    assert cubes(g) == (before[0] - 2, before[1] + 2)
+    drive(g, mos_over)
+    assert bought(g) == (ships[0] + 2, ships[1] + 1)              # £12: two Company ships, one extra ship
+
+
+def test_stag_the_crown_manager_buys_no_company_ship():
+    """HB Manager of Shipping 2: Stag buys one if able; -2 it buys none (it leases with all its money)."""
+    g = crown_mos(5)
+    assert g.state.crown["climate"] == cd.STAG
+    ships, before = bought(g), cubes(g)
+    play(g, fav("the Crown Manager of Shipping buys no Company ship (-2 / -1)"), "done")
+    drive(g, mos_over)
+    assert bought(g) == (ships[0], ships[1] + 6) and cubes(g) == (before[0] - 2, before[1] + 2)
+
+
+def test_lion_the_crown_manager_buys_as_many_company_ships_as_you_wish():
+    """HB Manager of Shipping 2: Lion buys as many as able; -3 as many as you wish."""
+    g = crown_mos(0)
+    ships = bought(g)
+    play(g, fav("the Crown Manager of Shipping buys as many Company ships as you wish (-3)"))
+    assert labels(g) == ["0", "1", "2"]
+    play(g, "1", "done")
+    drive(g, mos_over)
+    assert bought(g) == (ships[0] + 1, ships[1] + 3) and g.state.crown["favours"]["done"][-1] == "mos_buy_wish_1"
+
+
+def test_the_crown_manager_leaves_two_pounds_unspent():
+    """HB Manager of Shipping 3: the Crown leases with all money left; -1 it must leave £2 unspent."""
+    g = crown_mos(1)
+    ships = bought(g)
+    play(g, fav("the Crown Manager of Shipping leaves £2 unspent (-1)"), "done")
+    drive(g, mos_over)
+    assert bought(g) == (ships[0], ships[1] + 5) and int(g.state.treasury[1]) == 2
+
+
+def test_choose_the_ship_the_crown_manager_fits():
+    """HB Manager of Shipping 1: -1 fit a specific ship (the Crown fits its own first)."""
+    g = crown_mos(1, ships={"Atlas": {"owner": "crown", "zone": None}, "Eliza": {"owner": "benyon", "zone": None}})
+    play(g, "done")
+    drive(g, lambda g: at_window(g) and fav("you choose the ship the Crown Manager of Shipping fits (-1)") in labels(g))
+    before = cubes(g)
+    play(g, fav("you choose the ship the Crown Manager of Shipping fits (-1)"))
+    assert g.current_player() == "benyon" and labels(g) == ["ship Atlas", "ship Eliza"]
+    play(g, "ship Eliza")
+    assert cubes(g)[0] == before[0] - 1 - 1          # the favour, then the mandatory -1 (it fits your ship)

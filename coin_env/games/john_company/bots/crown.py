@@ -477,16 +477,19 @@ class CrownBot(PromptBot):
     # --- Manager of Shipping (HB MoS; digest §9.6.8) ---------------------------------------------------------
     def on_mos_chosen(self, ctx):
         """HB MoS: fit its own ships, then yours; buy Company ships by climate (none / one / as many as
-        able); lease extra ships with the rest."""
+        able; the favours bought this turn change the count); lease extra ships with the rest (all of it, unless
+        the favour 'leave £2 unspent' was bought)."""
         s = ctx.state
         from ..rules.operations_shipping import unfitted
         if ctx.has(PROC["fit_ship"]) and unfitted(s):
             return PROC["fit_ship"]
-        rule = cd.COMPANY_SHIPS_TO_BUY[0][climate(s)]
-        money = int(s.treasury[T_MOS])
-        if ctx.has(PROC["buy_company_ship"]) and (rule == "all" or (rule == "one" and money < 10)):
+        from ..rules.crown_favours import done_this_turn, mos_buys
+        target = mos_buys(s, cd.COMPANY_SHIPS_TO_BUY[0][climate(s)])       # with the favours bought this turn
+        if ctx.has(PROC["buy_company_ship"]) and (target is None or ctx.frame.get("bought", 0) < target):
             return PROC["buy_company_ship"]
-        return ctx.first(PROC["lease_extra_ship"], PROC["buy_company_ship"], DONE)
+        if ctx.has(DONE) and s.crown is not None and done_this_turn(s, "mos_leave_two"):
+            return DONE                              # HB MoS 3 favour: it leaves £2 unspent
+        return ctx.first(PROC["lease_extra_ship"], DONE, PROC["buy_company_ship"])
 
     def on_mos_fit_ship(self, ctx):
         """HB MoS 1: its own ships first."""

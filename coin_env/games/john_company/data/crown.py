@@ -168,6 +168,12 @@ FAVOUR_LABELS = (
     ("decide_governor_result", "you choose the result of the Crown Governor's successful Administer (-2)"),
     ("china_min_up", "the Crown Superintendent's minimum of ships +1 (-1)"),
     ("china_min_down", "the Crown Superintendent's minimum of ships -1 (-1)"),
+    ("mos_buy_one", "the Crown Manager of Shipping buys a Company ship (-1 / -2)"),
+    ("mos_buy_none", "the Crown Manager of Shipping buys no Company ship (-2 / -1)"),
+    ("mos_buy_wish", "the Crown Manager of Shipping buys as many Company ships as you wish (-3)"),
+    ("mos_buy_another", "the Crown Manager of Shipping buys another Company ship (-1 / -2)"),
+    ("mos_leave_two", "the Crown Manager of Shipping leaves £2 unspent (-1)"),
+    ("decide_fit_ship", "you choose the ship the Crown Manager of Shipping fits (-1)"),
 )
 BASIC_FAVOURS = ({
     "give_unfitted_shipyard": 2, "give_fitted_shipyard": 3, "give_workshop": 4, "give_luxury": 5,
@@ -209,8 +215,8 @@ CROWN_ALLIANCE_CONSENT = (1, "rule: HB Commander 1 (digest §9.6.10): +1 you con
 # "You decide for the Crown": the family makes the Crown's next matching decision (rules/crown_favours.py).
 DECIDE_FOR_THE_CROWN = ({
     "decide_hiring": -3, "decide_deploy": -2, "decide_envoy": -1, "decide_ship_zone": -1, "decide_dial": -4,
-    "decide_gg_result": -2, "decide_governor_result": -2,
-}, "rule: HB Governor General (-2 choose a different result for a successful Govern action), HB Governor (-2 choose a "
+    "decide_gg_result": -2, "decide_governor_result": -2, "decide_fit_ship": -1,
+}, "rule: HB Manager of Shipping 1 (-1 fit a specific ship), HB Governor General (-2 choose a different result for a successful Govern action), HB Governor (-2 choose a "
    "different result for a successful Administer action), HB Parliament 3 (-4 the Crown PM chooses the other dial space; reading: you choose the space), HB Hiring 4 (-3 you make one hiring decision for the Crown), HB Commander 2 (-2 you choose a valid "
    "Deploy target), HB Director of Trade 1 (-1 target a specific order), HB Manager of Shipping 4 (-1 the Crown "
    "places one ship in the sea zone or China of your choice); digest §9.6.4-9.6.10")
@@ -243,3 +249,12 @@ GG_BLUE = (1, "rule: HB Governor General (digest §9.6.7): you are GG -- +1 each
 GOVERNOR_BLUE = (1, "rule: HB Governor (digest §9.6.10): you are Governor -- +1 each for Tax money put in a Crown "
                  "Presidency's treasury (once per turn per Presidency), moving a Company ship into a Crown Presidency's "
                  "sea zone, commissioning a regiment into a Crown Presidency's Army (once per turn per Presidency)")
+MOS_BUY_CHANGE = ((("mos_buy_one", -1), ("mos_buy_none", -2), ("mos_buy_wish", -3), ("mos_buy_none", -1),
+                   ("mos_buy_one", -2)),
+                  "rule: HB Manager of Shipping 2 (digest §9.6.8): the favour that changes the climate's default -- Bull "
+                  "(none) -1 buys one, Stag (one) -2 buys none, Lion (as many as able) -3 buys as many as you wish, "
+                  "Bear (one) -1 buys none, Peacock (none) -2 buys one; columns SC")
+MOS_BUY_ANOTHER = ((-1, -1, None, -2, -2), "rule: HB Manager of Shipping 2 (digest §9.6.8): 'the Crown buys another "
+                   "Company ship' -1/-1/--/-2/-2; columns SC")
+MOS_LEAVE_TWO = (-1, "rule: HB Manager of Shipping 3 (digest §9.6.8): leasing with all money left; -1 the Crown must "
+                 "leave £2 unspent")

@@ -98,6 +98,7 @@ LABELS = dict(cd.FAVOUR_LABELS, chairman_dues="you are Chairman (-1, mandatory)"
               chairman_allocation="you allocate money to a Crown office (+1)",
               mos_crown_zone="you place a ship in a Crown Presidency's sea zone or with a Crown Superintendent (+1)")
 _ALLOC_KEYS = tuple(f"allocate_{k}" for k in range(5))
+_WISH_KEYS = tuple(f"mos_buy_wish_{n}" for n in range(15))
 _GOV_KEYS = tuple(f"{f}@{g}" for g in GOVERNORS for f in ("governor_min_up", "governor_min_down"))
 _BLUE_KEYS = (("gg_crown_treasury", "you as Governor General add money to a Crown office's treasury (+1)"),
               ("gg_crown_regiment", "you as Governor General place a regiment in a Crown Presidency's Army (+1)"),
@@ -108,6 +109,8 @@ LABELS.update({k: f"£3 of the Crown Chairman's allocation to the {TREASURY_NAME
                for i, k in enumerate(_ALLOC_KEYS)})
 LABELS.update({k: f"{LABELS[k.split('@')[0]][:-5]} ({OFFICE_NAMES[int(k.split('@')[1])]}) (-1)" for k in _GOV_KEYS})
 LABELS.update(dict(_BLUE_KEYS))
+LABELS.update({k: f"the Crown Manager of Shipping buys {k.rsplit('_', 1)[1]} Company ship(s), as you wish (-3)"
+               for k in _WISH_KEYS})
 LABELS.update({k: ("you as Governor put Tax money in a Crown Presidency's treasury" if "tax" in k else
                    "you as Governor commission a regiment into a Crown Presidency's Army")
                + f" ({PRESIDENCY_NAMES[int(k.split('@')[1])]}, once a turn) (+1)" for k in _GOV_BLUE_KEYS})
@@ -116,7 +119,7 @@ BASIC_WINDOWS = ("new_shares", "revenue_end")
 KEYS = tuple(k for k, _ in cd.FAVOUR_LABELS) + ("chairman_dues", "nepotism_crown", "hire_crown_piece",
                                                 "mos_fits_yours", "mos_fits_crown", "ma_crown_commander",
                                                 "president_crown_writer", "upkeep_writers", "chairman_allocation",
-                                                "mos_crown_zone") + _ALLOC_KEYS + _GOV_KEYS + tuple(
+                                                "mos_crown_zone") + _ALLOC_KEYS + _GOV_KEYS + _WISH_KEYS + tuple(
     k for k, _ in _BLUE_KEYS) + _GOV_BLUE_KEYS
 
 
@@ -776,7 +779,36 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
         out.append(("china_min_up", cd.CHINA_MIN_CHANGE[0], "china_min_up"))
         if low > 1:
             out.append(("china_min_down", cd.CHINA_MIN_CHANGE[0], "china_min_down"))
+    elif which == "mos":                                     # HB Manager of Shipping 2-3 (digest §9.6.8)
+        from ..actions import PROC
+        options = game.top()["options"]
+        if PROC["buy_company_ship"] in options:
+            fav, value = cd.MOS_BUY_CHANGE[0][c]
+            if not any(done_this_turn(s, k) for k in ("mos_buy_one", "mos_buy_none") + _WISH_KEYS):
+                out.append((fav, value, fav))
+            if cd.MOS_BUY_ANOTHER[0][c] is not None:
+                out.append(("mos_buy_another", cd.MOS_BUY_ANOTHER[0][c], "mos_buy_another"))
+        if PROC["lease_extra_ship"] in options and done_this_turn(s, "mos_leave_two") == 0:
+            out.append(("mos_leave_two", cd.MOS_LEAVE_TWO[0], "mos_leave_two"))
     return [o for o in out if affordable(s, o[1])]
+
+
+def mos_buys(s, default: str) -> int | None:
+    """HB Manager of Shipping 2: how many Company ships the Crown buys this turn -- the climate's ``default``
+    ("none" 0, "one" 1, "all" None: as many as able) changed by the favour bought this turn (buys one / none /
+    as many as you wish), plus one per 'buy another'."""
+    n = {"none": 0, "one": 1, "all": None}[default]
+    if active(s):
+        if done_this_turn(s, "mos_buy_one"):
+            n = 1
+        elif done_this_turn(s, "mos_buy_none"):
+            n = 0
+        wish = [int(k.rsplit("_", 1)[1]) for k in _record(s)["done"] if k.startswith("mos_buy_wish_")]
+        if wish:
+            n = wish[-1]
+        if n is not None:
+            n += done_this_turn(s, "mos_buy_another")
+    return n
 
 
 def governor_min_shift(s, g: int) -> int:
@@ -786,7 +818,9 @@ def governor_min_shift(s, g: int) -> int:
 def procedure_window(game, which: str, slot: int, **data) -> None:
     """Called right after the Crown's decision of procedure ``which`` is pushed (``slot``: the office holder):
     the favours that change that procedure, a window of the family, offered again after each favour.
-    ``which``: "debt" (HB Chairman 2: one more / one fewer Debt advance), "allocation" (HB Chairman 3: -1 £3 or
+    ``which``: "mos" (HB Manager of Shipping 2-3: the buy table's favour that changes the climate's default, once
+    a turn, and 'buy another' while a Company ship can be bought; -1 leave £2 unspent; reading: offered at the
+    Crown Manager's spending decisions), "debt" (HB Chairman 2: one more / one fewer Debt advance), "allocation" (HB Chairman 3: -1 £3 or
     less to an office of your choice; reading: the requests are made before the first step -- the window is
     offered once, before the Crown allocates -- and each is served before the priority list, £3 or what is
     left), "gg" (HB Governor General: -1 raise / lower the required dice by 1), "governor" (HB Governor: -1
@@ -814,6 +848,14 @@ def favour_procedure(game, frame, action):
     which, data = frame["which"], frame["data"]
     fav = FAVOUR_OF_ACTION[action]
     _, value, rec = next(o for o in _procedure_favours(game, which, data) if o[0] == fav)
+    if fav == "mos_buy_wish":               # HB Manager of Shipping 2 (Lion -3): you say how many
+        from .common import ask_number
+        from .operations_shipping import tokens_left
+        from ..static import T_MOS
+        most = min(int(s.treasury[T_MOS]) // 5, tokens_left(s), len(_WISH_KEYS) - 1)
+        ask_number(game, family(s), f"{name(family(s))}: the Crown Manager of Shipping buys how many Company "
+                   "ships this turn (as you wish)?", 0, most, "favour_mos_wish")
+        return
     if fav == "allocation_request":
         from ..actions import OFFICE0
         me = family(s)
@@ -836,6 +878,12 @@ def favour_allocation(game, frame, action):
     k = next(k for k in range(5) if _treasury_office(s, k) == action - OFFICE0)
     pay(game, f"allocate_{k}", cd.ALLOCATION_REQUEST[0][0])
     procedure_window(game, "allocation", CROWN)
+
+
+@CONTINUATIONS.register
+def favour_mos_wish(game, frame, value):
+    pay(game, f"mos_buy_wish_{value}", cd.MOS_BUY_CHANGE[0][cd.LION][1])
+    procedure_window(game, "mos", CROWN)
 
 
 def result_decision(game, fav: str) -> None:
