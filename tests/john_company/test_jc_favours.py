@@ -842,3 +842,90 @@ def test_choose_the_ship_the_crown_manager_fits():
     assert g.current_player() == "benyon" and labels(g) == ["ship Atlas", "ship Eliza"]
     play(g, "ship Eliza")
     assert cubes(g)[0] == before[0] - 1 - 1          # the favour, then the mandatory -1 (it fits your ship)
+
+
+# --- the Crown President and Commander (HB Presidency operations; digest §9.6.10) ---------------------------------
+def crown_presidency():
+    return solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Chairman": "benyon",
+                                                              "Director of Trade": None, "Manager of Shipping": None},
+                             "treasuries": {"President of Bombay": 8}, "company_ships": {"West Indian Ocean": 3},
+                             "writers": {"crown": {"Bombay": 2}, "benyon": {"Bombay": 2}},
+                             "commanders": {"Bombay": "crown"}, "officers": {"crown": {"Bombay": 3}}}, script=[1] * 30)
+
+
+def chairman_zero(g, labs):
+    return "0" if "Chairman Benyon" in g.prompt() else None
+
+
+def test_make_one_change_to_the_crown_presidents_order():
+    """HB Presidency operations: a Crown President orders Governors, Commander, Trade; -1 make one change."""
+    g = crown_presidency()
+    drive(g, lambda g: at_window(g) and "Presidency of Bombay: who acts next?" in g.prompt(), family=chairman_zero)
+    before = cubes(g)
+    play(g, fav("you make one change to the Crown President's order: who acts next (-1)"))
+    assert g.current_player() == "benyon" and set(labels(g)) == {"Trade", "Commander of the Bombay Army"}
+    play(g, "Trade")
+    assert cubes(g) == (before[0] - 1, before[1] + 1) and "President of Bombay Crown: Trade" in g.prompt()
+
+
+def test_raise_the_crown_presidents_required_trade_dice():
+    """HB President 1: required dice 2/3/4/5/6; -1 change them by 1 (raised above the treasury: it does not trade)."""
+    g = crown_presidency()
+    drive(g, lambda g: at_window(g) and "President of Bombay Crown: Trade" in g.prompt(), family=chairman_zero)
+    c = g.state.crown["climate"]
+    for _ in range(8 - cd.TRADE_MIN_DICE[0][c] + 1):
+        play(g, fav("the Crown President's required trade dice +1 (-1)"))
+    play(g, "done")
+    assert g.action_label(BOT(g, "crown")) == "done"
+    assert g.state.crown["favours"]["done"][-1] == "trade_dice_up@0"
+
+
+def test_the_crown_president_places_your_writer_instead_of_another():
+    """HB President 3: the Crown places its writers first; -1 it places yours instead."""
+    g = crown_presidency()
+    drive(g, lambda g: at_window(g) and "whose writer fills order" in g.prompt(), family=chairman_zero)
+    order = g.prompt().split("fills order ")[1].split("?")[0]
+    play(g, fav("the Crown President places your writer instead of another (-1)"))
+    assert labels(g) == ["Benyon"] and g.current_player() == "crown"
+    g.apply(BOT(g, "crown"))
+    from coin_env.games.john_company.static import ORDER_NAMES
+    assert int(g.state.order_writer[ORDER_NAMES.index(order)]) == ME
+
+
+def crown_commander():
+    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Director of Trade": None},
+                          "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
+                          "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 4},
+                          "treasuries": {"President of Bombay": 0}}, script=[1] * 20)
+    drive(g, lambda g: at_window(g) and "Commander of the Bombay" in g.prompt())
+    return g
+
+
+def deploy_rolls(g):
+    return [t for t in notes(g) if t.startswith("Deploy against") and "dice" in t]
+
+
+def test_raise_the_crown_commanders_deploy_requirement():
+    """HB Commander 3: it deploys with exactly the required dice; -1 change the requirement by 1."""
+    g = crown_commander()
+    play(g, "done")
+    drive(g, deploy_rolls)
+    g1 = crown_commander()
+    play(g1, fav("the Crown Commander's required Deploy dice +1 (-1)"), "done")
+    drive(g1, deploy_rolls)
+    def dice(h):
+        return int(deploy_rolls(h)[0].split(": ")[1].split(" dice")[0])
+    assert dice(g1) == dice(g) + 1
+
+
+def test_force_the_crown_commander_to_deploy_again():
+    """HB Commander 4: Bull/Stag/Lion do not deploy again; force another -2/-1/-1."""
+    g = crown_commander()
+    play(g, "done")
+    drive(g, lambda g: at_window(g) and fav("the Crown Commander deploys again (-2 / -1)") in labels(g))
+    c, before = g.state.crown["climate"], cubes(g)
+    play(g, fav("the Crown Commander deploys again (-2 / -1)"))
+    assert g.current_player() == "crown" and labels(g) == ["Deploy"]
+    price = -cd.DEPLOY_AGAIN_FORCE[0][c]
+    assert cubes(g) == (before[0] - price, before[1] + price)
+    drive(g, lambda g: len(deploy_rolls(g)) == 2)

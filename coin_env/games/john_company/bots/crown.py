@@ -577,14 +577,16 @@ class CrownBot(PromptBot):
             return commanders[0]
         return ctx.first(PROC["trade"])
 
-    def _trade_min(self, s) -> int:
-        return cd.TRADE_MIN_DICE[0][climate(s)]
+    def _trade_min(self, s, p=None) -> int:
+        """HB President 1: 2/3/4/5/6, shifted by the favours bought this turn for this Presidency."""
+        from ..rules.crown_favours import trade_dice_shift
+        return max(1, cd.TRADE_MIN_DICE[0][climate(s)] + (trade_dice_shift(s, p) if p is not None else 0))
 
     def on_trade_chosen(self, ctx):
         """HB President 1: trade only if the treasury pays the required dice (2/3/4/5/6 after the penalty)."""
         s = ctx.state
         p = ctx.frame["p"]
-        ok = int(s.treasury[PRESIDENT_TREASURY[p]]) >= self._trade_min(s)
+        ok = int(s.treasury[PRESIDENT_TREASURY[p]]) >= self._trade_min(s, p)
         return PROC["trade"] if ok else DONE
 
     def on_trade_declared(self, ctx):
@@ -593,7 +595,7 @@ class CrownBot(PromptBot):
         s = ctx.state
         p, declared = ctx.frame["p"], ctx.frame["declared"]
         money = int(s.treasury[PRESIDENT_TREASURY[p]])
-        if money < self._trade_min(s) + len(declared):
+        if money < self._trade_min(s, p) + len(declared):
             return DONE
         for r in region_order(s):
             if ctx.has(REGION0 + r):
@@ -604,7 +606,7 @@ class CrownBot(PromptBot):
         """HB President 1-2: the required dice plus the penalty, then up to £3 more."""
         s = ctx.state
         p, declared = ctx.frame["p"], ctx.frame["declared"]
-        want = self._trade_min(s) + len(declared) - 1 + cd.TRADE_EXTRA_DICE[0]
+        want = self._trade_min(s, p) + len(declared) - 1 + cd.TRADE_EXTRA_DICE[0]
         return ctx.number_for(min(want, int(s.treasury[PRESIDENT_TREASURY[p]])))
 
     def on_trade_order(self, ctx):
@@ -656,9 +658,13 @@ class CrownBot(PromptBot):
         i = self._alliance(s, ctx.frame["p"], policy)
         return ALLIANCE0 + i if i is not None and ctx.has(ALLIANCE0 + i) else None
 
-    def _required(self, s, r) -> int:
+    def _required(self, s, r, p=None) -> int:
+        """HB Commander 3: 6/5/4/3/2 (non-Company target), 2/3/4/5/6 (Company target), shifted by the favours
+        bought this turn for this Army."""
+        from ..rules.crown_favours import deploy_req_shift
         c = climate(s)
-        return (cd.DEPLOY_DICE_COMPANY if s.control[r] >= 0 else cd.DEPLOY_DICE_NON_COMPANY)[0][c]
+        base = (cd.DEPLOY_DICE_COMPANY if s.control[r] >= 0 else cd.DEPLOY_DICE_NON_COMPANY)[0][c]
+        return max(1, base + (deploy_req_shift(s, p) if p is not None else 0))
 
     def _deploy_target(self, s, p, dice, offered=None, me: int = CROWN):
         """HB Commander 2-3: the climate's target list, ties by the AI region priority, moving down the list
@@ -680,7 +686,7 @@ class CrownBot(PromptBot):
         order = region_order(s)
         for group in lists:
             for r in sorted((r for r in group if r in tg), key=order.index):
-                if dice >= self._required(s, r) + penalty(s, r):
+                if dice >= self._required(s, r, p) + penalty(s, r):
                     return r
         return None
 
@@ -691,19 +697,19 @@ class CrownBot(PromptBot):
         r = self._deploy_target(s, p, army_dice(s, p), offered=set(ctx.group("region")))
         return REGION0 + r if r is not None else None
 
-    def _deploy_goal(self, s, r) -> int:
+    def _deploy_goal(self, s, r, p=None) -> int:
         from ..rules.operations_presidency import penalty
-        return self._required(s, r) + penalty(s, r)
+        return self._required(s, r, p) + penalty(s, r)
 
     def on_deploy_alliance(self, ctx):
         """HB Commander 3: alliances are exhausted first, up to the exact dice."""
         f = ctx.frame
-        return ctx.yes_no(f["total"] < self._deploy_goal(ctx.state, f["r"]))
+        return ctx.yes_no(f["total"] < self._deploy_goal(ctx.state, f["r"], f.get("p")))
 
     def on_deploy_count(self, ctx):
         """HB Commander 3: exhaust pieces until the dice reach exactly the requirement plus the strength."""
         f = ctx.frame
-        return ctx.number_for(self._deploy_goal(ctx.state, f["r"]) - f["total"])
+        return ctx.number_for(self._deploy_goal(ctx.state, f["r"], f.get("p")) - f["total"])
 
     def on_governor_chosen(self, ctx):
         """HB Governor 1: Administer while the pool holds at least 3/2/2/2/1 dice (shifted by this Governor's

@@ -174,6 +174,14 @@ FAVOUR_LABELS = (
     ("mos_buy_another", "the Crown Manager of Shipping buys another Company ship (-1 / -2)"),
     ("mos_leave_two", "the Crown Manager of Shipping leaves £2 unspent (-1)"),
     ("decide_fit_ship", "you choose the ship the Crown Manager of Shipping fits (-1)"),
+    ("decide_pres_order", "you make one change to the Crown President's order: who acts next (-1)"),
+    ("trade_dice_up", "the Crown President's required trade dice +1 (-1)"),
+    ("trade_dice_down", "the Crown President's required trade dice -1 (-1)"),
+    ("trade_your_writer", "the Crown President places your writer instead of another (-1)"),
+    ("deploy_req_up", "the Crown Commander's required Deploy dice +1 (-1)"),
+    ("deploy_req_down", "the Crown Commander's required Deploy dice -1 (-1)"),
+    ("deploy_again", "the Crown Commander deploys again (-2 / -1)"),
+    ("deploy_stop", "the Crown Commander does not deploy again (-1)"),
 )
 BASIC_FAVOURS = ({
     "give_unfitted_shipyard": 2, "give_fitted_shipyard": 3, "give_workshop": 4, "give_luxury": 5,
@@ -215,8 +223,9 @@ CROWN_ALLIANCE_CONSENT = (1, "rule: HB Commander 1 (digest §9.6.10): +1 you con
 # "You decide for the Crown": the family makes the Crown's next matching decision (rules/crown_favours.py).
 DECIDE_FOR_THE_CROWN = ({
     "decide_hiring": -3, "decide_deploy": -2, "decide_envoy": -1, "decide_ship_zone": -1, "decide_dial": -4,
-    "decide_gg_result": -2, "decide_governor_result": -2, "decide_fit_ship": -1,
-}, "rule: HB Manager of Shipping 1 (-1 fit a specific ship), HB Governor General (-2 choose a different result for a successful Govern action), HB Governor (-2 choose a "
+    "decide_gg_result": -2, "decide_governor_result": -2, "decide_fit_ship": -1, "decide_pres_order": -1,
+}, "rule: HB Presidency operations (-1 make one change to the Crown President's order; reading: you choose who acts "
+   "next once), HB Manager of Shipping 1 (-1 fit a specific ship), HB Governor General (-2 choose a different result for a successful Govern action), HB Governor (-2 choose a "
    "different result for a successful Administer action), HB Parliament 3 (-4 the Crown PM chooses the other dial space; reading: you choose the space), HB Hiring 4 (-3 you make one hiring decision for the Crown), HB Commander 2 (-2 you choose a valid "
    "Deploy target), HB Director of Trade 1 (-1 target a specific order), HB Manager of Shipping 4 (-1 the Crown "
    "places one ship in the sea zone or China of your choice); digest §9.6.4-9.6.10")
@@ -258,3 +267,10 @@ MOS_BUY_ANOTHER = ((-1, -1, None, -2, -2), "rule: HB Manager of Shipping 2 (dige
                    "Company ship' -1/-1/--/-2/-2; columns SC")
 MOS_LEAVE_TWO = (-1, "rule: HB Manager of Shipping 3 (digest §9.6.8): leasing with all money left; -1 the Crown must "
                  "leave £2 unspent")
+TRADE_DICE_CHANGE = (-1, "rule: HB President (digest §9.6.10): -1 change the required dice by 1")
+TRADE_YOUR_WRITER = (-1, "rule: HB President 3 (digest §9.6.10): -1 the Crown places your writer instead of another")
+DEPLOY_REQ_CHANGE = (-1, "rule: HB Commander 3 (digest §9.6.10): -1 change the requirement by 1")
+DEPLOY_AGAIN_FORCE = ((-2, -1, -1, None, None), "rule: HB Commander 4 (digest §9.6.10): Bull/Stag/Lion do not deploy "
+                      "again; force another -2/-1/-1; columns SC")
+DEPLOY_AGAIN_STOP = ((None, None, None, -1, -1), "rule: HB Commander 4 (digest §9.6.10): Bear/Peacock deploy again; "
+                     "stop it -1/-1; columns SC")

@@ -79,7 +79,7 @@ from __future__ import annotations
 
 import math
 
-from ..actions import DONE, FAVOUR, FAVOUR_CARD, FAVOUR_CARD_OF_ACTION, FAVOUR_OF_ACTION, SHIP0
+from ..actions import DONE, FAVOUR, FAVOUR_CARD, FAVOUR_CARD_OF_ACTION, FAVOUR_OF_ACTION, PROC, SHIP0
 from ..data import company
 from ..data import crown as cd
 from ..data.cards import ENTERPRISE_PRESTIGE
@@ -100,6 +100,8 @@ LABELS = dict(cd.FAVOUR_LABELS, chairman_dues="you are Chairman (-1, mandatory)"
 _ALLOC_KEYS = tuple(f"allocate_{k}" for k in range(5))
 _WISH_KEYS = tuple(f"mos_buy_wish_{n}" for n in range(15))
 _GOV_KEYS = tuple(f"{f}@{g}" for g in GOVERNORS for f in ("governor_min_up", "governor_min_down"))
+_PRES_KEYS = tuple(f"{f}@{p}" for p in range(3) for f in ("trade_dice_up", "trade_dice_down", "deploy_req_up",
+                                                          "deploy_req_down"))
 _BLUE_KEYS = (("gg_crown_treasury", "you as Governor General add money to a Crown office's treasury (+1)"),
               ("gg_crown_regiment", "you as Governor General place a regiment in a Crown Presidency's Army (+1)"),
               ("gg_crown_ship", "you as Governor General place a Company ship in a Crown Presidency's sea zone (+1)"),
@@ -108,6 +110,8 @@ _GOV_BLUE_KEYS = tuple(f"{f}@{p}" for p in range(3) for f in ("governor_crown_ta
 LABELS.update({k: f"£3 of the Crown Chairman's allocation to the {TREASURY_NAMES[i]} (-1)"
                for i, k in enumerate(_ALLOC_KEYS)})
 LABELS.update({k: f"{LABELS[k.split('@')[0]][:-5]} ({OFFICE_NAMES[int(k.split('@')[1])]}) (-1)" for k in _GOV_KEYS})
+LABELS.update({k: f"{LABELS[k.split('@')[0]][:-5]} ({PRESIDENCY_NAMES[int(k.split('@')[1])]}) (-1)"
+               for k in _PRES_KEYS})
 LABELS.update(dict(_BLUE_KEYS))
 LABELS.update({k: f"the Crown Manager of Shipping buys {k.rsplit('_', 1)[1]} Company ship(s), as you wish (-3)"
                for k in _WISH_KEYS})
@@ -115,11 +119,12 @@ LABELS.update({k: ("you as Governor put Tax money in a Crown Presidency's treasu
                    "you as Governor commission a regiment into a Crown Presidency's Army")
                + f" ({PRESIDENCY_NAMES[int(k.split('@')[1])]}, once a turn) (+1)" for k in _GOV_BLUE_KEYS})
 ENTERPRISE_CARDS = {c[0] for c in ENTERPRISE_PRESTIGE}
+PROC_DEPLOY = PROC["deploy"]
 BASIC_WINDOWS = ("new_shares", "revenue_end")
 KEYS = tuple(k for k, _ in cd.FAVOUR_LABELS) + ("chairman_dues", "nepotism_crown", "hire_crown_piece",
                                                 "mos_fits_yours", "mos_fits_crown", "ma_crown_commander",
                                                 "president_crown_writer", "upkeep_writers", "chairman_allocation",
-                                                "mos_crown_zone") + _ALLOC_KEYS + _GOV_KEYS + _WISH_KEYS + tuple(
+                                                "mos_crown_zone") + _ALLOC_KEYS + _GOV_KEYS + _WISH_KEYS + _PRES_KEYS + tuple(
     k for k, _ in _BLUE_KEYS) + _GOV_BLUE_KEYS
 
 
@@ -790,7 +795,42 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
                 out.append(("mos_buy_another", cd.MOS_BUY_ANOTHER[0][c], "mos_buy_another"))
         if PROC["lease_extra_ship"] in options and done_this_turn(s, "mos_leave_two") == 0:
             out.append(("mos_leave_two", cd.MOS_LEAVE_TWO[0], "mos_leave_two"))
+    elif which == "trade":                                   # HB President 1 (digest §9.6.10)
+        p = data["p"]
+        low = cd.TRADE_MIN_DICE[0][c] + trade_dice_shift(s, p)
+        out.append(("trade_dice_up", cd.TRADE_DICE_CHANGE[0], f"trade_dice_up@{p}"))
+        if low > 1:
+            out.append(("trade_dice_down", cd.TRADE_DICE_CHANGE[0], f"trade_dice_down@{p}"))
+    elif which == "trade_writer":                            # HB President 3
+        from ..actions import FAMILY0
+        options = game.top()["options"]
+        if FAMILY0 + family(s) in options and len(options) > 1:
+            out.append(("trade_your_writer", cd.TRADE_YOUR_WRITER[0], "trade_your_writer"))
+    elif which == "commander":                               # HB Commander 3-4
+        from ..actions import PROC
+        p = data["p"]
+        if PROC["deploy"] in game.top()["options"]:
+            low = min(cd.DEPLOY_DICE_COMPANY[0][c], cd.DEPLOY_DICE_NON_COMPANY[0][c]) + deploy_req_shift(s, p)
+            out.append(("deploy_req_up", cd.DEPLOY_REQ_CHANGE[0], f"deploy_req_up@{p}"))
+            if low > 1:
+                out.append(("deploy_req_down", cd.DEPLOY_REQ_CHANGE[0], f"deploy_req_down@{p}"))
+            if data.get("deployed"):
+                force, stop = cd.DEPLOY_AGAIN_FORCE[0][c], cd.DEPLOY_AGAIN_STOP[0][c]
+                if force is not None:
+                    out.append(("deploy_again", force, "deploy_again"))
+                if stop is not None:
+                    out.append(("deploy_stop", stop, "deploy_stop"))
     return [o for o in out if affordable(s, o[1])]
+
+
+def trade_dice_shift(s, p: int) -> int:
+    """HB President: the required trade dice of the Crown President of ``p`` shifted by the favours this turn."""
+    return shift(s, f"trade_dice_up@{p}", f"trade_dice_down@{p}")
+
+
+def deploy_req_shift(s, p: int) -> int:
+    """HB Commander 3: the Deploy requirement of the Crown Commander of ``p``'s Army shifted by the favours."""
+    return shift(s, f"deploy_req_up@{p}", f"deploy_req_down@{p}")
 
 
 def mos_buys(s, default: str) -> int | None:
@@ -818,7 +858,11 @@ def governor_min_shift(s, g: int) -> int:
 def procedure_window(game, which: str, slot: int, **data) -> None:
     """Called right after the Crown's decision of procedure ``which`` is pushed (``slot``: the office holder):
     the favours that change that procedure, a window of the family, offered again after each favour.
-    ``which``: "mos" (HB Manager of Shipping 2-3: the buy table's favour that changes the climate's default, once
+    ``which``: "trade" (HB President 1: -1 change this Crown President's required dice by 1, for the turn),
+    "trade_writer" (HB President 3: -1 the Crown places your writer instead of another -- at its choice of whose
+    writer fills an order), "commander" (HB Commander 3: -1 change this Army's Deploy requirement by 1; HB
+    Commander 4: after a Deploy, force another -2/-1/-1 (Bull/Stag/Lion) or stop it -1/-1 (Bear/Peacock) --
+    reading: these decide the Crown Commander's next step at once), "mos" (HB Manager of Shipping 2-3: the buy table's favour that changes the climate's default, once
     a turn, and 'buy another' while a Company ship can be bought; -1 leave £2 unspent; reading: offered at the
     Crown Manager's spending decisions), "debt" (HB Chairman 2: one more / one fewer Debt advance), "allocation" (HB Chairman 3: -1 £3 or
     less to an office of your choice; reading: the requests are made before the first step -- the window is
@@ -863,10 +907,14 @@ def favour_procedure(game, frame, action):
                     [OFFICE0 + _treasury_office(s, k) for k in range(5)], "favour_allocation")
         return
     pay(game, rec, value)
-    if fav == "governor_none":               # HB Governor: -3 no Administer at all -- the Crown can only be done
+    forced = {"governor_none": (DONE, "no Administer this turn"), "deploy_stop": (DONE, "no Deploy again"),
+              "deploy_again": (PROC_DEPLOY, "it deploys again"),
+              "trade_your_writer": (None, "your writer")}.get(fav)
+    if forced is not None:                   # the favour decides the Crown's decision at hand
+        from ..actions import FAMILY0
         top = game.top()
-        top["options"] = [DONE]
-        top["ask"] = f"{top['ask']} (a favour: no Administer this turn)"
+        top["options"] = [forced[0] if forced[0] is not None else FAMILY0 + family(s)]
+        top["ask"] = f"{top['ask']} (a favour: {forced[1]})"
         return
     procedure_window(game, which, CROWN, **data)
 

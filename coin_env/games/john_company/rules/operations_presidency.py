@@ -94,6 +94,7 @@ def pres_next(game, frame, _):
     if orderer >= 0 and len(left) > 1:
         game.choose(key(orderer), f"Presidency of {PRESIDENCY_NAMES[p]}: who acts next?", left, "pres_position",
                     p=p, left=left)
+        crown_favours.crown_decision(game, "decide_pres_order")     # solo: HB Presidency operations, -1
         return
     _run_position(game, p, left[0], left[1:])
 
@@ -159,6 +160,7 @@ def trade_menu(game, p):
     game.choose(key(president), f"President of {PRESIDENCY_NAMES[p]} {name(president)}: Trade (treasury "
                 f"£{int(s.treasury[PRESIDENT_TREASURY[p]])}, {ships_in_zone(s, PRESIDENCY_ZONE[p])} ships) or done?",
                 [PROC["trade"], DONE], "trade_chosen", p=p)
+    crown_favours.procedure_window(game, "trade", president, p=p)       # solo: HB President, -1 required dice
 
 
 @CONTINUATIONS.register
@@ -270,6 +272,7 @@ def trade_order(game, frame, action):
         president = int(s.office_holder[PRESIDENT[p]])
         game.choose(key(president), f"Trade: whose writer fills order {ORDER_NAMES[o]}?",
                     [FAMILY0 + f for f in fams], "trade_writer", **data)
+        crown_favours.procedure_window(game, "trade_writer", president, p=p)    # solo: HB President 3, -1
         return
     _fill(game, data, fams[0] if fams else -1)
 
@@ -366,6 +369,7 @@ def commander_menu(game, p, refused=(), deployed=False):
         return
     game.choose(key(c), f"Commander of the {PRESIDENCY_NAMES[p]} Army {name(c)}: buy an alliance, Deploy, or done",
                 options + [DONE], "commander_chosen", p=p, refused=refused)
+    crown_favours.procedure_window(game, "commander", c, p=p, deployed=deployed)    # solo: HB Commander 3-4
 
 
 @CONTINUATIONS.register
