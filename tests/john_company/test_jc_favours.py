@@ -10,6 +10,7 @@ from coin_env.games.john_company import game as jc
 from coin_env.games.john_company.bots import CrownBot
 from coin_env.games.john_company.data import crown as cd
 from coin_env.games.john_company.encoding import JohnCompanyEncoder
+from coin_env.games.john_company.actions import ALLIANCE0
 from coin_env.games.john_company.static import CROWN, SHIP_NAMES
 from jc_helpers import decline_blackmail, labels, play
 
@@ -929,3 +930,48 @@ def test_force_the_crown_commander_to_deploy_again():
     price = -cd.DEPLOY_AGAIN_FORCE[0][c]
     assert cubes(g) == (before[0] - price, before[1] + price)
     drive(g, lambda g: len(deploy_rolls(g)) == 2)
+
+
+def alliance_commander():
+    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Director of Trade": None},
+                          "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
+                          "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 4},
+                          "treasuries": {"President of Bombay": 20}}, script=[1] * 20)
+    drive(g, lambda g: at_window(g) and "Commander of the Bombay" in g.prompt())
+    return g
+
+
+def test_the_crown_commander_buys_one_more_alliance_of_your_choice():
+    """HB Commander 1: -2/-2/-2/-1/-1 it buys one more alliance of your choice."""
+    g = alliance_commander()
+    c, before = g.state.crown["climate"], cubes(g)
+    play(g, fav("the Crown Commander buys one more alliance, of your choice (-2 / -1)"))
+    assert labels(g) == ["alliance Rajput Prince", "alliance Sikhs"]
+    play(g, "alliance Sikhs")
+    assert labels(g) == ["buy a local alliance"]
+    g.apply(BOT(g, "crown"))
+    assert labels(g) == ["alliance Sikhs"]
+    g.apply(BOT(g, "crown"))
+    price = -cd.ALLIANCE_ONE_MORE[0][c]
+    assert "Sikhs joins the Bombay Army" in notes(g) and cubes(g) == (before[0] - price, before[1] + price)
+
+
+def test_the_crown_commander_and_president_is_prevented_from_buying():
+    """HB Commander 1: --/-1/-1/-2/-2 when the Crown also holds that Presidency, prevent the purchase."""
+    g = alliance_commander()
+    play(g, fav("the Crown Commander and President does not buy this alliance (-1 / -2)"))
+    assert g.current_player() == "crown" and "buy a local alliance" not in labels(g)
+
+
+def test_force_the_crown_commander_to_a_more_expensive_alliance():
+    """HB Commander 1: Lion attempts the cheapest alliance; --/-1/-1/--/-- force a more expensive one."""
+    g = alliance_commander()
+    assert g.state.crown["climate"] == cd.LION
+    play(g, "done")
+    drive(g, lambda g: at_window(g) and "Buy which local alliance" in g.prompt())
+    play(g, fav("the Crown Commander buys a more expensive alliance, of your choice (-1)"))
+    assert g.current_player() == "benyon" and "decides for the Crown" in g.prompt()
+    from coin_env.games.john_company.static import ALLIANCE_NAMES
+    cost = {n: g.state.data.alliances[ALLIANCE_NAMES.index(n)][0] for n in ("Rajput Prince", "Sikhs")}
+    assert labels(g) == [f"alliance {n}" for n in cost if cost[n] > min(cost.values())]
+    assert all(g.state.data.alliances[a - ALLIANCE0][0] > min(cost.values()) for a in g.legal_actions())

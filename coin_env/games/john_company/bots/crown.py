@@ -135,7 +135,7 @@ class CrownBot(PromptBot):
         "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen",
         "blackmail_play", "trade_mercantile_answer", "deploy_diplomatic_answer", "london_letters_answer", "blackmail_cancel_answer",
         "favour_chosen", "favour_shipyard", "favour_card", "favour_consent", "favour_elect_you", "favour_decide",
-        "favour_dividends", "favour_procedure", "favour_allocation")})
+        "favour_dividends", "favour_procedure", "favour_allocation", "favour_alliance_pick")})
 
     # --- favours (RB p.45-46): the family's decisions, when the bot plays the family's seat too -------------
     def on_favour_chosen(self, ctx):
@@ -158,6 +158,9 @@ class CrownBot(PromptBot):
         return DONE
 
     def on_favour_allocation(self, ctx):
+        return min(ctx.legal)
+
+    def on_favour_alliance_pick(self, ctx):
         return min(ctx.legal)
 
     def on_favour_shipyard(self, ctx):

@@ -182,6 +182,10 @@ FAVOUR_LABELS = (
     ("deploy_req_down", "the Crown Commander's required Deploy dice -1 (-1)"),
     ("deploy_again", "the Crown Commander deploys again (-2 / -1)"),
     ("deploy_stop", "the Crown Commander does not deploy again (-1)"),
+    ("alliance_one_more", "the Crown Commander buys one more alliance, of your choice (-2 / -1)"),
+    ("alliance_dearer", "the Crown Commander buys a more expensive alliance, of your choice (-1)"),
+    ("alliance_cheaper", "the Crown Commander buys a cheaper alliance, of your choice (-1)"),
+    ("alliance_prevent", "the Crown Commander and President does not buy this alliance (-1 / -2)"),
 )
 BASIC_FAVOURS = ({
     "give_unfitted_shipyard": 2, "give_fitted_shipyard": 3, "give_workshop": 4, "give_luxury": 5,
@@ -274,3 +278,11 @@ DEPLOY_AGAIN_FORCE = ((-2, -1, -1, None, None), "rule: HB Commander 4 (digest §
                       "again; force another -2/-1/-1; columns SC")
 DEPLOY_AGAIN_STOP = ((None, None, None, -1, -1), "rule: HB Commander 4 (digest §9.6.10): Bear/Peacock deploy again; "
                      "stop it -1/-1; columns SC")
+ALLIANCE_ONE_MORE = ((-2, -2, -2, -1, -1), "rule: HB Commander 1 (digest §9.6.10): it buys one more alliance of your "
+                     "choice (and you must consent if it is your Presidency); columns SC")
+ALLIANCE_DEARER = ((None, -1, -1, None, None), "rule: HB Commander 1 (digest §9.6.10): force a more expensive one "
+                   "--/-1/-1/--/--; columns SC")
+ALLIANCE_CHEAPER = ((None, None, None, -1, -1), "rule: HB Commander 1 (digest §9.6.10): force a cheaper one "
+                    "--/--/--/-1/-1; columns SC")
+ALLIANCE_PREVENT = ((None, -1, -1, -2, -2), "rule: HB Commander 1 (digest §9.6.10): when the Crown also holds that "
+                    "Presidency, prevent the purchase --/-1/-1/-2/-2; columns SC")

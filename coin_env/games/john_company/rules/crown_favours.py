@@ -440,6 +440,8 @@ def _consent_favour(s, about: str, askees: list, weights: list, base: int, need:
                 return "elect_crown", cd.ELECT_CROWN[0], me, False
     elif about == "alliance":
         p = data["p"]
+        if int(s.commander[p]) == CROWN and askees == [me] and _record(s)["done"][-1:] == ["alliance_one_more"]:
+            return "alliance_one_more", 0, me, True          # HB Commander 1: you must consent (you paid for it)
         if int(s.commander[p]) == me and askees == [CROWN]:
             return "alliance_consent", cd.ALLIANCE_CONSENT[0][c], CROWN, cd.ALLIANCE_CONSENT[0][c] == 0
         if int(s.commander[p]) == CROWN and askees == [me]:
@@ -463,8 +465,8 @@ def seek_consent(game, askees, weights, base, need, ask, then, data, about: str,
             if value:
                 pay(game, fav, value)
             else:
-                game.log_note("crown", f"The Crown consents for free ({LABELS.get(fav, fav)}: 0 cubes in this "
-                              "climate, HB Commander)")
+                game.log_note("crown", f"{name(consenter)} consents for free ({LABELS.get(fav, fav)}: 0 cubes, "
+                              "HB Commander)")
             _consent_given(game, args, consenter)
             return
         if affordable(s, value):
@@ -806,9 +808,15 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
         options = game.top()["options"]
         if FAMILY0 + family(s) in options and len(options) > 1:
             out.append(("trade_your_writer", cd.TRADE_YOUR_WRITER[0], "trade_your_writer"))
-    elif which == "commander":                               # HB Commander 3-4
+    elif which == "commander":                               # HB Commander 1, 3-4
         from ..actions import PROC
+        from ..static import PRESIDENT
         p = data["p"]
+        if PROC["buy_alliance"] in game.top()["options"]:
+            if cd.ALLIANCE_ONE_MORE[0][c] is not None:
+                out.append(("alliance_one_more", cd.ALLIANCE_ONE_MORE[0][c], "alliance_one_more"))
+            if cd.ALLIANCE_PREVENT[0][c] is not None and int(s.office_holder[PRESIDENT[p]]) == CROWN:
+                out.append(("alliance_prevent", cd.ALLIANCE_PREVENT[0][c], "alliance_prevent"))
         if PROC["deploy"] in game.top()["options"]:
             low = min(cd.DEPLOY_DICE_COMPANY[0][c], cd.DEPLOY_DICE_NON_COMPANY[0][c]) + deploy_req_shift(s, p)
             out.append(("deploy_req_up", cd.DEPLOY_REQ_CHANGE[0], f"deploy_req_up@{p}"))
@@ -820,7 +828,40 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
                     out.append(("deploy_again", force, "deploy_again"))
                 if stop is not None:
                     out.append(("deploy_stop", stop, "deploy_stop"))
+    elif which == "alliance":                                # HB Commander 1: the Crown's pick of alliance
+        options = game.top()["options"]
+        if len(options) > 1:
+            if cd.ALLIANCE_DEARER[0][c] is not None and _alliance_options(s, options, "alliance_dearer"):
+                out.append(("alliance_dearer", cd.ALLIANCE_DEARER[0][c], "alliance_dearer"))
+            if cd.ALLIANCE_CHEAPER[0][c] is not None and _alliance_options(s, options, "alliance_cheaper"):
+                out.append(("alliance_cheaper", cd.ALLIANCE_CHEAPER[0][c], "alliance_cheaper"))
     return [o for o in out if affordable(s, o[1])]
+
+
+def _alliance_options(s, options: list, fav: str) -> list:
+    """HB Commander 1: the alliances dearer than the cheapest offered (Lion buys the cheapest) or cheaper than
+    the dearest (Bear / Peacock buy the dearest) -- the family's choice among them (reading)."""
+    from ..actions import ALLIANCE0
+    cost = {a: s.data.alliances[a - ALLIANCE0][0] for a in options}
+    if fav == "alliance_dearer":
+        return [a for a in options if cost[a] > min(cost.values())]
+    return [a for a in options if cost[a] < max(cost.values())]
+
+
+def alliance_decision(game, menu: dict) -> None:
+    """Called right after the Crown Commander's choice of alliance is pushed (``menu``: the menu frame it
+    answered). After the favour 'one more alliance of your choice' (the menu carries the family's pick) the
+    Crown buys that one; otherwise the window of the favours 'a more expensive / a cheaper one'."""
+    from ..actions import ALLIANCE0
+    s = game.state
+    if not active(s):
+        return
+    if menu.get("favour_alliance") is not None:
+        top = game.top()
+        top["options"] = [ALLIANCE0 + menu["favour_alliance"]]
+        top["ask"] = f"{top['ask']} (a favour: the alliance of {name(family(s))}'s choice)"
+        return
+    procedure_window(game, "alliance", int(s.commander[menu["p"]]), p=menu["p"])
 
 
 def trade_dice_shift(s, p: int) -> int:
@@ -892,6 +933,21 @@ def favour_procedure(game, frame, action):
     which, data = frame["which"], frame["data"]
     fav = FAVOUR_OF_ACTION[action]
     _, value, rec = next(o for o in _procedure_favours(game, which, data) if o[0] == fav)
+    if fav == "alliance_one_more":           # HB Commander 1: you choose the alliance, then it buys it
+        from ..actions import ALLIANCE0
+        me = family(s)
+        from .operations_presidency import buyable_alliances
+        pay(game, rec, value)
+        game.choose(key(me), f"{name(me)}: which alliance does the Crown Commander buy?",
+                    [ALLIANCE0 + i for i in buyable_alliances(s, data["p"], game.top().get("refused", []))],
+                    "favour_alliance_pick")
+        return
+    if fav in ("alliance_dearer", "alliance_cheaper"):
+        pay(game, rec, value)
+        top = game.top()
+        top["options"] = _alliance_options(s, top["options"], fav)
+        _hand_over(game, fav)
+        return
     if fav == "mos_buy_wish":               # HB Manager of Shipping 2 (Lion -3): you say how many
         from .common import ask_number
         from .operations_shipping import tokens_left
@@ -907,6 +963,11 @@ def favour_procedure(game, frame, action):
                     [OFFICE0 + _treasury_office(s, k) for k in range(5)], "favour_allocation")
         return
     pay(game, rec, value)
+    if fav == "alliance_prevent":            # HB Commander 1: the purchase is prevented (this menu decision)
+        top = game.top()
+        top["options"] = [a for a in top["options"] if a != PROC["buy_alliance"]]
+        top["ask"] = f"{top['ask']} (a favour: no alliance purchase)"
+        return
     forced = {"governor_none": (DONE, "no Administer this turn"), "deploy_stop": (DONE, "no Deploy again"),
               "deploy_again": (PROC_DEPLOY, "it deploys again"),
               "trade_your_writer": (None, "your writer")}.get(fav)
@@ -926,6 +987,15 @@ def favour_allocation(game, frame, action):
     k = next(k for k in range(5) if _treasury_office(s, k) == action - OFFICE0)
     pay(game, f"allocate_{k}", cd.ALLOCATION_REQUEST[0][0])
     procedure_window(game, "allocation", CROWN)
+
+
+@CONTINUATIONS.register
+def favour_alliance_pick(game, frame, action):
+    from ..actions import ALLIANCE0
+    top = game.top()                         # the Crown Commander's menu: it buys the family's pick
+    top["options"] = [PROC["buy_alliance"]]
+    top["favour_alliance"] = action - ALLIANCE0
+    top["ask"] = f"{top['ask']} (a favour: one more alliance)"
 
 
 @CONTINUATIONS.register

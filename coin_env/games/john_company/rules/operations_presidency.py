@@ -384,6 +384,7 @@ def commander_chosen(game, frame, action):
         game.choose(key(c), "Buy which local alliance (from the President's treasury)?",
                     [ALLIANCE0 + i for i in buyable_alliances(s, p, refused)], "alliance_chosen", p=p,
                     refused=refused)
+        crown_favours.alliance_decision(game, frame)        # solo: HB Commander 1, the alliance favours
         return
     dice = army_dice(s, p)
     game.choose(key(c), "Deploy against which region?",
