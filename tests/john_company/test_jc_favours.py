@@ -975,3 +975,34 @@ def test_force_the_crown_commander_to_a_more_expensive_alliance():
     cost = {n: g.state.data.alliances[ALLIANCE_NAMES.index(n)][0] for n in ("Rajput Prince", "Sikhs")}
     assert labels(g) == [f"alliance {n}" for n in cost if cost[n] > min(cost.values())]
     assert all(g.state.data.alliances[a - ALLIANCE0][0] > min(cost.values()) for a in g.legal_actions())
+
+
+# --- the Crown Prime Minister's law draw (HB Parliament (Crown PM) 2; digest §9.6.13) ---------------------------
+def crown_pm(seed):
+    """Seed 0: AI card 10 (draws 2 laws); seed 1: AI card 7 (draws 1)."""
+    g = solo(seed, position={"phase": "parliament", "pm": "crown", "dial": 8,
+                             "law_deck": ["Board of Control", "Calico Acts", "Ship Subsidy", "Tenure Limits"]},
+             crown_difficulty="easy", script=[3] * 6)
+    drive(g, lambda g: at_window(g) and "select a law" in g.prompt())
+    return g
+
+
+def test_the_crown_prime_minister_stops_and_selects_the_law_just_drawn():
+    """HB Parliament 2: -2 stop now and select the law just drawn (card 10: it would draw a second)."""
+    g = crown_pm(0)
+    assert "The Prime Minister draws Board of Control" in notes(g)
+    play(g, fav("the Crown Prime Minister stops drawing and selects the law just drawn (-2)"))
+    assert labels(g) == ["law Board of Control"] and cubes(g) == (4, 8)
+    g.apply(BOT(g, "crown"))
+    assert not any("draws Calico Acts" in t for t in notes(g))
+
+
+def test_the_crown_prime_minister_skips_the_law_and_selects_the_third():
+    """HB Parliament 2: -2 skip the law just drawn and draw again (it must select the 3rd law drawn)."""
+    g = crown_pm(1)
+    play(g, fav("the Crown Prime Minister skips the law just drawn and draws again, to select the 3rd (-2)"))
+    assert labels(g) == ["draw another law"] and cubes(g) == (4, 8)
+    drive(g, lambda g: "Crown: law Ship Subsidy (asked: Prime Minister Crown: select a law or draw another)"
+          in notes(g))
+    assert "The Prime Minister draws Calico Acts" in notes(g)
+    assert "The Prime Minister draws Tenure Limits" not in notes(g)

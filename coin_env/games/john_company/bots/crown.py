@@ -756,8 +756,10 @@ class CrownBot(PromptBot):
 
     # --- VIII. Parliament (HB Parliament; digest §9.6.13) -------------------------------------------------------
     def on_law_chosen(self, ctx):
-        """HB Parliament (Crown PM) 2: draw up to the shaded position's number of laws; select the last drawn."""
-        n = ai_card(ctx.state)["shaded"] + 1
+        """HB Parliament (Crown PM) 2: draw up to the shaded position's number of laws; select the last drawn
+        (to the 3rd after the favour 'skip and draw again', rules/crown_favours.law_draws)."""
+        from ..rules.crown_favours import law_draws
+        n = law_draws(ctx.state) if ctx.state.crown is not None else ai_card(ctx.state)["shaded"] + 1
         drawn = ctx.frame["drawn"]
         if len(drawn) < n and ctx.has(PROC["draw_law"]):
             return PROC["draw_law"]

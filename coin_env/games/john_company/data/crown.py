@@ -186,6 +186,8 @@ FAVOUR_LABELS = (
     ("alliance_dearer", "the Crown Commander buys a more expensive alliance, of your choice (-1)"),
     ("alliance_cheaper", "the Crown Commander buys a cheaper alliance, of your choice (-1)"),
     ("alliance_prevent", "the Crown Commander and President does not buy this alliance (-1 / -2)"),
+    ("law_stop", "the Crown Prime Minister stops drawing and selects the law just drawn (-2)"),
+    ("law_skip", "the Crown Prime Minister skips the law just drawn and draws again, to select the 3rd (-2)"),
 )
 BASIC_FAVOURS = ({
     "give_unfitted_shipyard": 2, "give_fitted_shipyard": 3, "give_workshop": 4, "give_luxury": 5,
@@ -286,3 +288,5 @@ ALLIANCE_CHEAPER = ((None, None, None, -1, -1), "rule: HB Commander 1 (digest §
                     "--/--/--/-1/-1; columns SC")
 ALLIANCE_PREVENT = ((None, -1, -1, -2, -2), "rule: HB Commander 1 (digest §9.6.10): when the Crown also holds that "
                     "Presidency, prevent the purchase --/-1/-1/-2/-2; columns SC")
+LAW_DRAW = ({"law_stop": -2, "law_skip": -2}, "rule: HB Parliament (Crown PM) 2 (digest §9.6.13): -2 stop now and "
+            "select the law just drawn; -2 skip the law just drawn and draw again (must select the 3rd law drawn)")

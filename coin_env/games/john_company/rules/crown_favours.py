@@ -835,7 +835,23 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
                 out.append(("alliance_dearer", cd.ALLIANCE_DEARER[0][c], "alliance_dearer"))
             if cd.ALLIANCE_CHEAPER[0][c] is not None and _alliance_options(s, options, "alliance_cheaper"):
                 out.append(("alliance_cheaper", cd.ALLIANCE_CHEAPER[0][c], "alliance_cheaper"))
+    elif which == "law":                                     # HB Parliament (Crown PM) 2 (digest §9.6.13)
+        from ..actions import PROC
+        drawn, can_draw = data["drawn"], PROC["draw_law"] in game.top()["options"]
+        if can_draw and len(drawn) < law_draws(s):
+            out.append(("law_stop", cd.LAW_DRAW[0]["law_stop"], "law_stop"))
+        if can_draw and len(drawn) >= law_draws(s):
+            out.append(("law_skip", cd.LAW_DRAW[0]["law_skip"], "law_skip"))
     return [o for o in out if affordable(s, o[1])]
+
+
+def law_draws(s) -> int:
+    """HB Parliament (Crown PM) 2: the Crown draws up to the AI card's shaded position's number of laws and
+    selects the last; after the favour 'skip and draw again' bought this turn it draws to the 3rd."""
+    from .crown import card
+    if active(s) and done_this_turn(s, "law_skip"):
+        return 3
+    return card(s)["shaded"] + 1
 
 
 def _alliance_options(s, options: list, fav: str) -> list:
@@ -899,7 +915,9 @@ def governor_min_shift(s, g: int) -> int:
 def procedure_window(game, which: str, slot: int, **data) -> None:
     """Called right after the Crown's decision of procedure ``which`` is pushed (``slot``: the office holder):
     the favours that change that procedure, a window of the family, offered again after each favour.
-    ``which``: "trade" (HB President 1: -1 change this Crown President's required dice by 1, for the turn),
+    ``which``: "law" (HB Parliament (Crown PM) 2: -2 stop now and select the law just drawn, offered while it would
+    draw on; -2 skip the law just drawn and draw again, offered when it would select it -- it then selects the
+    3rd law drawn), "trade" (HB President 1: -1 change this Crown President's required dice by 1, for the turn),
     "trade_writer" (HB President 3: -1 the Crown places your writer instead of another -- at its choice of whose
     writer fills an order), "commander" (HB Commander 3: -1 change this Army's Deploy requirement by 1; HB
     Commander 4: after a Deploy, force another -2/-1/-1 (Bull/Stag/Lion) or stop it -1/-1 (Bear/Peacock) --
@@ -967,6 +985,12 @@ def favour_procedure(game, frame, action):
         top = game.top()
         top["options"] = [a for a in top["options"] if a != PROC["buy_alliance"]]
         top["ask"] = f"{top['ask']} (a favour: no alliance purchase)"
+        return
+    if fav in ("law_stop", "law_skip"):      # HB Parliament 2: the Crown selects the law just drawn / draws again
+        from ..actions import LAW
+        top = game.top()
+        top["options"] = [LAW[data["drawn"][-1]]] if fav == "law_stop" else [PROC["draw_law"]]
+        top["ask"] = f"{top['ask']} (a favour: {LABELS[fav][:-5]})"
         return
     forced = {"governor_none": (DONE, "no Administer this turn"), "deploy_stop": (DONE, "no Deploy again"),
               "deploy_again": (PROC_DEPLOY, "it deploys again"),
