@@ -1006,3 +1006,19 @@ def test_the_crown_prime_minister_skips_the_law_and_selects_the_third():
           in notes(g))
     assert "The Prime Minister draws Calico Acts" in notes(g)
     assert "The Prime Minister draws Tenure Limits" not in notes(g)
+
+
+def test_you_as_commander_gain_a_cube_deploying_with_crown_officers():
+    """HB Commander: you are Commander -- +1 (Lion/Bear/Peacock) a successful Deploy into a non-Company region
+    using one or more Crown officers."""
+    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "benyon", "Director of Trade": None,
+                                                           "Military Affairs": None, "Manager of Shipping": None},
+                          "commanders": {"Bombay": "benyon"}, "control": {"Bombay": "Bombay"},
+                          "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 0},
+                          "treasuries": {"President of Bombay": 0}}, script=[1] * 20)
+    drive(g, lambda g: "Commander of the Bombay Army Benyon" in g.prompt())
+    assert g.state.crown["climate"] == cd.LION
+    before = cubes(g)
+    play(g, "Deploy", "region Mysore", "6")
+    assert "Deploy succeeds in Mysore: loot £9, 1 trophies" in notes(g)
+    assert cubes(g) == (before[0] + 1, before[1] - 1) and "deploy_crown_officers" in g.state.crown["favours"]["done"]

@@ -12,8 +12,11 @@ Not covered (the fallback answers, counted in ``fallbacks``): the Director of Tr
 Affairs' transfer lists (HB: the Crown makes none here), exact trade-route planning (the bot declares
 regions by the AI region priority while it can pay). Favours are the family's decisions (rules/crown_favours.py):
 the bot performs none when it plays the family's seat; where a bought favour changes the Crown's procedure
-the bot reads its record in ``state.crown`` (the dividend count) or the engine hands the decision to the
-family (the "you decide for the Crown" favours); a bought consent is given by the engine.
+the bot reads its record in ``state.crown`` (the dividend count, the Seek Debt count and allocation requests,
+the Govern / Administer / trade / Deploy / China dice, the Company ships to buy, leaving £2, the law draw), the
+favour narrows the Crown's options at hand (no Administer, deploy again or not, your writer, an alliance), or
+the engine hands the decision to the family (the "you decide for the Crown" favours); a bought consent is
+given by the engine.
 """
 
 from __future__ import annotations

@@ -290,3 +290,9 @@ ALLIANCE_PREVENT = ((None, -1, -1, -2, -2), "rule: HB Commander 1 (digest §9.6.
                     "Presidency, prevent the purchase --/-1/-1/-2/-2; columns SC")
 LAW_DRAW = ({"law_stop": -2, "law_skip": -2}, "rule: HB Parliament (Crown PM) 2 (digest §9.6.13): -2 stop now and "
             "select the law just drawn; -2 skip the law just drawn and draw again (must select the 3rd law drawn)")
+DEPLOY_BLUE_NON_COMPANY = ((None, None, 1, 1, 1), "rule: HB Commander (digest §9.6.10): you are Commander -- +1 "
+                           "(Lion/Bear/Peacock) a successful Deploy into a non-Company region using one or more Crown "
+                           "officers; columns SC")
+DEPLOY_BLUE_COMPANY = ((1, 1, 1, None, None), "rule: HB Commander (digest §9.6.10): you are Commander -- +1 "
+                       "(Bull/Stag/Lion) a successful Deploy into a Company region associated with a Crown Presidency "
+                       "that has at least one Crown writer; columns SC")

@@ -65,14 +65,45 @@ Implemented favours (each cites its source where it lives):
   (after the prestige cards; the engine's retirement step hands its totals to the prestige step directly).
 * A family whose spouse forbids an item (John Thorpe: workshops, Violet Effingham: shipyards, Esther
   Summerson: blackmail) is not offered to take one (the Crown ignores spouse texts, digest §9.2).
+* Favours that change a Crown procedure (:func:`procedure_window`, a window of the family pushed right after
+  the Crown's decision; the crown bot reads the record, or the favour narrows the Crown's options at hand):
+  HB Chairman 2 the Crown Chairman's Seek Debt one more advance -1/-1/-2/-2/-3, one fewer -2/-2/-1/-1/--
+  (beyond 3 the usual consent applies); HB Chairman 3 -1 "£3 (or less) to a specific office" (reading: the
+  requests are made before the first step, each served before the priority list, £3 or what is left);
+  HB Governor General -1 raise / lower the required dice by 1; HB Governor -1 change this Governor's minimum
+  pool by 1 (reading: for this Governor, the turn), -3 no Administer at all (before its first Administer);
+  HB Superintendent -1 change the minimum by 1; HB Manager of Shipping 2 the buy table's favour that changes
+  the climate's default (Bull -1 buys one, Stag -2 none, Lion -3 as many as you wish -- you say how many --,
+  Bear -1 none, Peacock -2 one; once a turn) and 'buy another' -1/-1/--/-2/-2, HB Manager of Shipping 3 -1
+  leave £2 unspent (reading: offered at the Crown Manager's spending decisions); HB President 1 -1 change
+  the required trade dice by 1 (this Presidency, the turn), HB President 3 -1 the Crown places your writer
+  instead of another (at its choice of whose writer fills an order); HB Commander 1 -2/-2/-2/-1/-1 it buys
+  one more alliance of your choice (you choose it first; in your Presidency your consent is given, binding
+  and free), --/-1/-1/--/-- a more expensive one / --/--/--/-1/-1 a cheaper one (reading: you choose among
+  the alliances dearer than the cheapest offered / cheaper than the dearest), --/-1/-1/-2/-2 prevent the
+  purchase when the Crown is also President (this menu decision); HB Commander 3 -1 change the Deploy
+  requirement by 1 (this Army, the turn); HB Commander 4 after a Deploy force another -2/-1/-1 or stop it
+  -/-/-/-1/-1 (the Crown's next step is decided at once); HB Parliament 2 -2 stop now and select the law
+  just drawn (offered while the Crown would draw on), -2 skip it and draw again, the 3rd law selected
+  (offered when it would select it).
+* More "you decide for the Crown": HB Governor General / Governor -2 choose a different result for a
+  successful Govern / Administer (:func:`result_decision`; reading: a Govern success has a result per Company
+  region, the favour bought at its first makes all of them yours -- the Crown GG stops after a success);
+  HB Manager of Shipping 1 -1 fit a specific ship; HB Presidency operations -1 make one change to the Crown
+  President's order (reading: you choose who acts next, once).
+* Your blue boxes (:func:`gg_placed`, :func:`governor_placed`, :func:`deploy_succeeded`; taken whenever they
+  apply): HB Governor General +1 each for money to a Crown office's treasury, a regiment into a Crown
+  Presidency's Army, a Company ship into a Crown Presidency's sea zone; HB Governor +1 Tax money to a Crown
+  Presidency's treasury and +1 a regiment into its Army (each once per turn per Presidency), +1 a Company
+  ship moved into its sea zone; HB Commander +1 (Lion/Bear/Peacock) a successful Deploy into a non-Company
+  region using Crown officers, +1 (Bull/Stag/Lion) into a Company region of a Crown Presidency with a Crown
+  writer.
 Royal Privilege is in rules/crown.py (not a favour).
 
-Not implemented (named): the other red / blue boxes of digest §9.6 -- the Chairman's Seek Debt count and
-allocation favours (Crown Chairman), Director of Trade transfers and China, Governor General / Governor dice
-and results, Shipping's buy / lease / fit-a-specific-ship favours, Military Affairs transfers and officer
-assignment, a Crown President's order and trade dice, the Crown Commander's alliance / dice / deploy-again
-favours, the Superintendent's minimum, Parliament's law-draw favours, your blue boxes as Director of
-Trade, Governor General or Governor -- and the firms' favours (no Deregulation in 1710).
+Not implemented (named): the Director of Trade's favours (the Special Envoy's amount -2/-2/-1/-1/-1 and
+open China -3, the transfers, your blue boxes as Director of Trade), Military Affairs' transfers and
+officer assignment (-1), the Crown Commander's -X swap of exhausted pieces before rolling -- and the firms'
+favours (Long 1710 after Deregulation).
 """
 
 from __future__ import annotations
@@ -105,7 +136,10 @@ _PRES_KEYS = tuple(f"{f}@{p}" for p in range(3) for f in ("trade_dice_up", "trad
 _BLUE_KEYS = (("gg_crown_treasury", "you as Governor General add money to a Crown office's treasury (+1)"),
               ("gg_crown_regiment", "you as Governor General place a regiment in a Crown Presidency's Army (+1)"),
               ("gg_crown_ship", "you as Governor General place a Company ship in a Crown Presidency's sea zone (+1)"),
-              ("governor_crown_ship", "you as Governor move a Company ship into a Crown Presidency's sea zone (+1)"))
+              ("governor_crown_ship", "you as Governor move a Company ship into a Crown Presidency's sea zone (+1)"),
+              ("deploy_crown_officers", "you as Commander deploy into a non-Company region with Crown officers (+1)"),
+              ("deploy_crown_writer", "you as Commander deploy into a Company region of a Crown Presidency with a "
+                                      "Crown writer (+1)"))
 _GOV_BLUE_KEYS = tuple(f"{f}@{p}" for p in range(3) for f in ("governor_crown_tax", "governor_crown_regiment"))
 LABELS.update({k: f"£3 of the Crown Chairman's allocation to the {TREASURY_NAMES[i]} (-1)"
                for i, k in enumerate(_ALLOC_KEYS)})
@@ -760,10 +794,10 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
     c = s.crown["climate"]
     out: list[tuple[str, int, str]] = []
     if which == "debt":                                      # HB Chairman 2 (digest §9.6.5)
-        n = debt_target(s, _crown_debt_base(s))
-        if n < MAX_DEBT[0] - int(s.debt):
+        n, room = debt_target(s, _crown_debt_base(s)), MAX_DEBT[0] - int(s.debt)
+        if n < room:                                         # each offered while it changes the count
             out.append(("debt_more", cd.DEBT_MORE[0][c], "debt_more"))
-        if n > 0 and cd.DEBT_FEWER[0][c] is not None:
+        if 0 < n <= room and cd.DEBT_FEWER[0][c] is not None:
             out.append(("debt_fewer", cd.DEBT_FEWER[0][c], "debt_fewer"))
     elif which == "allocation":                              # HB Chairman 3
         if int(s.office_holder[_C]) == CROWN and 3 * len(allocation_requests(s)) < int(s.balance):
@@ -1081,3 +1115,20 @@ def governor_placed(game, holder: int, what: str, p: int) -> None:
     fav = f"governor_crown_{what}@{p}"
     if done_this_turn(s, fav) == 0:
         mandatory(game, fav, cd.GOVERNOR_BLUE[0])
+
+
+def deploy_succeeded(game, commander: int, r: int, chosen: dict) -> None:
+    """HB Commander (digest §9.6.10): you are Commander -- a successful Deploy: +1 (Lion/Bear/Peacock) into a
+    non-Company region using one or more Crown officers; +1 (Bull/Stag/Lion) into a Company region associated
+    with a Crown Presidency that has at least one Crown writer. Called before the region changes hands; reading:
+    taken whenever it applies (a blue box)."""
+    s = game.state
+    if not active(s) or commander != family(s):
+        return
+    c = s.crown["climate"]
+    q = int(s.control[r])
+    if q < 0:
+        if cd.DEPLOY_BLUE_NON_COMPANY[0][c] and chosen.get(f"officers{CROWN}", 0) > 0:
+            mandatory(game, "deploy_crown_officers", cd.DEPLOY_BLUE_NON_COMPANY[0][c])
+    elif cd.DEPLOY_BLUE_COMPANY[0][c] and _crown_presidency(s, q) and int(s.writers[CROWN, q]) >= 1:
+        mandatory(game, "deploy_crown_writer", cd.DEPLOY_BLUE_COMPANY[0][c])

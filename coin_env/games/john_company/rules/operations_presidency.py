@@ -526,6 +526,7 @@ def deploy_after_roll(game, p, r, chosen, total, result) -> None:
         if dead:
             game.log_note("operations", f"{name(f)} loses {dead} officer(s) in the loss check")
     if result == SUCCESS:
+        crown_favours.deploy_succeeded(game, c, r, chosen)     # solo: HB Commander, your +1 boxes
         _deploy_success(game, p, r, c, survivors, regiments + alliances)
     elif result == CATASTROPHE:
         lost = (int(s.trophies[c]) + 1) // 2
