@@ -175,10 +175,12 @@ def test_crown_pm_draws_up_to_the_shaded_position_and_selects_the_last_law():
     bot = CrownBot()
     g = solo(0, position={"climate": "Peacock", "ai_card": 3, "pm": "crown", "phase": "parliament",
                           "law_deck": ["Calico Acts", "Envoy to China", "Army Spending"]}, script=[6] * 6)
+    play(g, "done")                                  # the family's favour window (HB Parliament 2: stop / skip)
     assert g.action_label(bot(g, "crown")) == "draw another law"
     g.apply(bot(g, "crown"))
+    play(g, "done")
     assert g.action_label(bot(g, "crown")) == "draw another law"
-    g.apply(bot(g, "crown"))
+    g.apply(bot(g, "crown"))                         # the third law: nothing left to stop or skip, no window
     assert g.action_label(bot(g, "crown")) == "law Army Spending"
 
 
@@ -311,7 +313,7 @@ def test_crown_votes_first_and_may_vote_against_as_pm():
     """HB Parliament: the Crown always votes first, and may vote against even as Prime Minister."""
     g = solo(0, position={"phase": "parliament", "pm": "crown", "law_deck": ["Board of Control"], "dial": 8,
                           "cash": {"crown": 9, "benyon": 5}}, script=[6] * 6)
-    play(g, "law Board of Control", "done", "turn the dial counter-clockwise")     # done: no dial favour (-4)
+    play(g, "done", "law Board of Control", "done", "turn the dial counter-clockwise")    # done: no law / dial favour
     assert g.current_player() == "crown" and "vote against" in labels(g)
     g = solo(0, position={"phase": "parliament", "pm": "benyon", "law_deck": ["Board of Control"], "dial": 8,
                           "cash": {"crown": 9, "benyon": 5}}, script=[6] * 6)

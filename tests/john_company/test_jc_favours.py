@@ -10,6 +10,7 @@ from coin_env.games.john_company import game as jc
 from coin_env.games.john_company.bots import CrownBot
 from coin_env.games.john_company.data import crown as cd
 from coin_env.games.john_company.encoding import JohnCompanyEncoder
+from coin_env.games.john_company.actions import ALLIANCE0
 from coin_env.games.john_company.static import CROWN, SHIP_NAMES
 from jc_helpers import decline_blackmail, labels, play
 
@@ -81,7 +82,7 @@ def test_give_cash_moves_three_pounds_and_two_cubes_and_the_window_reopens():
     assert at_window(g)                                    # favours may be repeated (RB p.45)
     assert g.state.crown["favours"]["done"] == ["give_cash"] and g.state.crown["favours"]["total"] == 1
     play(g, "done")
-    assert not at_window(g)
+    assert not at_window(g) or "It is to decide" in g.prompt()     # (the next window: the Crown Chairman's Debt)
 
 
 def test_a_gain_is_limited_to_the_crowns_cubes():
@@ -444,7 +445,7 @@ def test_choose_the_order_the_crowns_special_envoy_opens():
     """HB Director of Trade 1: -1 target a specific order (China left out: opening it is the -3 favour)."""
     g = solo(0, position={"phase": "operations", "offices": {"Director of Trade": "crown"},
                           "treasuries": {"Director of Trade": 3}}, script=[1] * 3)
-    drive(g, at_window)
+    drive(g, lambda g: at_window(g) and fav("you choose the order the Crown's Special Envoy opens (-1)") in labels(g))
     play(g, fav("you choose the order the Crown's Special Envoy opens (-1)"))
     assert g.current_player() == "benyon" and "open trade with China" not in labels(g)
     order = labels(g)[-1]
@@ -586,3 +587,441 @@ def test_choose_the_crown_prime_ministers_dial_space():
     ccw = g.prompt_frame()["ccw"]
     play(g, "turn the dial counter-clockwise")
     assert g.state.dial == ccw
+
+
+# --- the Crown Chairman's Seek Debt and allocation (HB Chairman 2-3; digest §9.6.5) -----------------------------
+def crown_chairman():
+    g = solo(0, position={"phase": "operations", "offices": {"Chairman": "crown"}, "debt": 0, "balance": 5})
+    assert at_window(g) and "advance the Debt" in g.prompt()
+    return g
+
+
+@pytest.mark.parametrize("favour,shift", [("one more Debt advance (-1 / -2 / -3)", 1),
+                                          ("one Debt advance fewer (-2 / -1)", -1)])
+def test_the_crown_chairman_seeks_one_more_or_one_fewer_debt_advance(favour, shift):
+    """HB Chairman 2: one more -1/-1/-2/-2/-3, one fewer -2/-2/-1/-1/--; beyond 3 the usual consent applies (the
+    family holds no share here: the Crown's majority consents)."""
+    from coin_env.games.john_company.bots.crown import seek_debt
+    g = crown_chairman()
+    c, base = g.state.crown["climate"], seek_debt(g.state, CROWN)
+    play(g, fav(f"the Crown Chairman seeks {favour}"))
+    price = -(cd.DEBT_MORE if shift > 0 else cd.DEBT_FEWER)[0][c]
+    assert cubes(g) == (6 - price, 6 + price) and at_window(g)          # offered again (repeatable)
+    play(g, "done")
+    drive(g, lambda g: "allocate" in g.prompt())
+    assert g.state.debt == base + shift
+    assert g.state.crown["favours"]["done"] == ["debt_more" if shift > 0 else "debt_fewer"]
+
+
+def test_no_debt_fewer_in_peacock():
+    """HB Chairman 2: Peacock seeks no Debt and its 'one fewer' box is '--'."""
+    assert cd.DEBT_FEWER[0][cd.PEACOCK] is None and cd.DEBT_MORE[0][cd.PEACOCK] == -3
+
+
+def _allocate(request=None):
+    g = crown_chairman()
+    drive(g, lambda g: at_window(g) and "allocate" in g.prompt())
+    if request:
+        play(g, fav("have £3 (or less) of the Crown Chairman's allocation go to an office of your choice (-1)"))
+        assert labels(g) == ["Director of Trade", "Manager of Shipping", "President of Bombay", "President of Madras",
+                             "President of Bengal"]
+        play(g, request)
+        assert at_window(g)                                          # before each step: offered again
+    balance = int(g.state.balance)
+    play(g, "done")
+    drive(g, lambda g: g.state.balance == 0 and g.current_player() != "crown")
+    return g, balance
+
+
+def test_have_three_pounds_of_the_crown_chairmans_allocation_go_to_an_office():
+    """HB Chairman 3: -1 before each step, £3 (or less) allocated to a specific office (reading: served before the
+    priority list)."""
+    g0, balance = _allocate()
+    g, balance1 = _allocate("President of Madras")
+    assert balance1 == balance and cubes(g) == (cubes(g0)[0] - 1, cubes(g0)[1] + 1)
+    assert int(g.state.treasury[3]) == int(g0.state.treasury[3]) + 3
+    assert int(g.state.treasury.sum()) == int(g0.state.treasury.sum())
+    assert g.state.crown["favours"]["done"] == ["allocate_3"]
+
+
+# --- the Crown Governor General (HB Governor General; digest §9.6.7) --------------------------------------------
+def crown_gg(script, **pos):
+    offices = dict({"Governor General": "crown", "Chairman": "benyon"}, **pos.pop("offices", {}))
+    g = solo(0, position=dict({"phase": "operations", "offices": offices, "treasuries": {"Director of Trade": 10},
+                               "control": {"Bombay": "Bombay", "Madras": "Madras"}}, **pos), script=script)
+    drive(g, lambda g: at_window(g) and "Govern (treasury" in g.prompt(),
+          family=lambda g, labs: "0" if "Chairman Benyon" in g.prompt() else None)
+    return g
+
+
+def test_raise_the_crown_governor_generals_required_dice():
+    """HB Governor General: -1 increase or decrease the required number of dice by 1 (Lion 3 -> 4 dice)."""
+    g = crown_gg([1] * 4)
+    c, before = g.state.crown["climate"], cubes(g)
+    play(g, fav("the Crown Governor General's required dice +1 (-1)"), "done")
+    assert cubes(g) == (before[0] - 1, before[1] + 1)
+    drive(g, lambda g: "Govern succeeds" in g.prompt() or "Govern succeeds" in str(g.prompt_frame().get("ask")))
+    assert int(g.state.treasury[0]) == 10 - (cd.GOVERN_DICE[0][c] + 1)
+
+
+def test_choose_the_results_of_the_crown_governor_generals_govern():
+    """HB Governor General: -2 choose a different result for a successful Govern action (reading: all its
+    regions' results, bought once)."""
+    g = crown_gg([1] * 3)
+    play(g, "done")
+    drive(g, lambda g: at_window(g) and "Govern succeeds" in g.prompt())
+    before = cubes(g)
+    play(g, fav("you choose the results of the Crown Governor General's successful Govern (-2)"))
+    assert g.current_player() == "benyon" and "decides for the Crown" in g.prompt()
+    regiments = int(g.state.regiments[:, 0].sum())
+    play(g, "Commission regiment")
+    drive(g, lambda g: "decides for the Crown" in g.prompt())          # the second region: no second payment
+    play(g, "Commission regiment")
+    drive(g, lambda g: g.current_player() != "crown")
+    assert cubes(g) == (before[0] - 2, before[1] + 2) and int(g.state.regiments[:, 0].sum()) == regiments + 2
+
+
+def test_you_as_governor_general_gain_a_cube_for_a_crown_presidencys_army():
+    """HB Governor General: you are GG -- +1 placing a regiment into an Army of a Crown Presidency."""
+    g = solo(0, position={"phase": "operations", "offices": {"Governor General": "benyon", "Chairman": None,
+                                                           "President of Bombay": "crown"},
+                          "treasuries": {"Director of Trade": 3}, "control": {"Bombay": "Bombay"}}, script=[1] * 3)
+    drive(g, lambda g: "Govern (treasury" in g.prompt())
+    play(g, "Administer", "3", "Commission regiment")
+    before = cubes(g)
+    play(g, "Bombay Presidency")
+    assert cubes(g) == (before[0] + 1, before[1] - 1) and g.state.crown["favours"]["done"][-1] == "gg_crown_regiment"
+
+
+# --- the Crown Governor (HB Governor; digest §9.6.10) --------------------------------------------------------------
+def crown_governor(script=None):
+    g = solo(0, position={"phase": "operations", "offices": {"Governor of Madras": "crown", "Chairman": "benyon",
+                                                           "President of Madras": "crown"},
+                          "control": {"Madras": "Madras"}, "treasuries": {"President of Madras": 0}}, script=script)
+    drive(g, lambda g: at_window(g) and "Governor of Madras Crown" in g.prompt(),
+          family=lambda g, labs: "0" if "Chairman Benyon" in g.prompt() else None)
+    return g
+
+
+def test_the_crown_governor_does_not_administer_at_all():
+    """HB Governor: -3 take no Administer actions."""
+    g = crown_governor()
+    before = cubes(g)
+    play(g, fav("this Crown Governor does not Administer at all (-3)"))
+    assert g.current_player() == "crown" and labels(g) == ["done"] and cubes(g) == (before[0] - 3, before[1] + 3)
+    g.apply(BOT(g, "crown"))
+    assert not any("Administer in Madras" in t for t in notes(g))
+
+
+def notes(g):
+    return [e["text"] for e in g.log]
+
+
+def test_raise_the_crown_governors_minimum_pool():
+    """HB Governor: -1 change the minimum by 1 (Lion 2; pool 4: +3 makes it stop at once)."""
+    g = crown_governor()
+    c = g.state.crown["climate"]
+    assert "Administer with 4 dice" in g.prompt()
+    for _ in range(4 - cd.ADMINISTER_MIN_POOL[0][c] + 1):
+        play(g, fav("this Crown Governor's minimum pool +1 (-1)"))
+    play(g, "done")
+    assert g.current_player() == "crown" and g.action_label(BOT(g, "crown")) == "done"
+    assert g.state.crown["favours"]["done"][-1] == "governor_min_up@10"
+
+
+def test_choose_the_result_of_the_crown_governors_administer():
+    """HB Governor: -2 choose a different result for a successful Administer action."""
+    g = crown_governor(script=[1] * 4)
+    play(g, "done")
+    drive(g, lambda g: at_window(g) and "Administer succeeds" in g.prompt())
+    play(g, fav("you choose the result of the Crown Governor's successful Administer (-2)"))
+    assert g.current_player() == "benyon" and "decides for the Crown" in g.prompt()
+    regiments = int(g.state.regiments[1, 0])
+    play(g, "Commission regiment")
+    assert int(g.state.regiments[1, 0]) == regiments + 1
+
+
+def test_you_as_governor_gain_a_cube_for_tax_to_a_crown_presidency_once_a_turn():
+    """HB Governor: you are Governor -- +1 Tax money to a Crown Presidency's treasury, once per turn per Presidency."""
+    g = solo(0, position={"phase": "operations", "offices": {"Governor of Madras": "benyon", "Chairman": None,
+                                                           "President of Madras": "crown"},
+                          "control": {"Madras": "Madras"}, "treasuries": {"President of Madras": 0}}, script=[1] * 7)
+    drive(g, lambda g: "Governor of Madras Benyon" in g.prompt())
+    before = cubes(g)
+    play(g, "Administer", "Tax to the President's treasury")
+    assert cubes(g) == (before[0] + 1, before[1] - 1)
+    play(g, "Administer", "Tax to the President's treasury")
+    assert cubes(g) == (before[0] + 1, before[1] - 1)
+    assert g.state.crown["favours"]["done"][-1] == "governor_crown_tax@1"
+
+
+# --- the Crown Superintendent (HB Superintendent of Trade in China; digest §9.6.10) -----------------------------
+def test_raise_the_crown_superintendents_minimum():
+    """HB Superintendent: -1 increase or decrease the required number of dice by 1."""
+    g = solo(0, position={"phase": "operations", "offices": {"Superintendent of Trade in China": "crown",
+                                                           "Chairman": "benyon", "Director of Trade": None,
+                                                           "Manager of Shipping": None},   # no ship moves first
+                          "china_open": True,
+                          "company_ships": {"China": 2}, "control": {"Madras": "Madras", "Bengal": "Bengal"}})
+    drive(g, lambda g: at_window(g) and "Trade in China" in g.prompt(),
+          family=lambda g, labs: "0" if "Chairman Benyon" in g.prompt() else None)
+    c = g.state.crown["climate"]
+    for _ in range(2 - cd.CHINA_MIN_DICE[0][c] + 1):
+        play(g, fav("the Crown Superintendent's minimum of ships +1 (-1)"))
+    play(g, "done")
+    assert g.action_label(BOT(g, "crown")) == "done"
+
+
+# --- the Crown Manager of Shipping (HB Manager of Shipping 1-3; digest §9.6.8) ----------------------------------
+def crown_mos(seed, **pos):
+    """Seeds with the climate at the Manager's turn: 1 Bull, 5 Stag, 0 Lion."""
+    g = solo(seed, position=dict({"phase": "operations", "offices": {"Manager of Shipping": "crown", "Chairman": "benyon",
+                                                                   "Director of Trade": None},
+                                  "treasuries": {"Manager of Shipping": 12}, "ships": {}}, **pos))
+    drive(g, lambda g: at_window(g) and "Manager of Shipping Crown" in g.prompt(),
+          family=lambda g, labs: "0" if "Chairman Benyon" in g.prompt() else None)
+    return g
+
+
+def mos_over(g):
+    texts = notes(g)
+    i = texts.index("Manager of Shipping (Crown) acts")
+    return any("acts" in t or "skipped" in t or "operates" in t for t in texts[i + 1:])
+
+
+def bought(g):
+    return int(g.state.company_ships.sum()), int(g.state.extra_ships.sum())
+
+
+def test_bull_the_crown_manager_buys_a_company_ship_and_another():
+    """HB Manager of Shipping 2: Bull buys none; -1 it buys one; -1 it buys another; it leases with the rest."""
+    g = crown_mos(1)
+    assert g.state.crown["climate"] == cd.BULL
+    ships, before = bought(g), cubes(g)
+    play(g, fav("the Crown Manager of Shipping buys a Company ship (-1 / -2)"))
+    assert fav("the Crown Manager of Shipping buys a Company ship (-1 / -2)") not in labels(g)     # once a turn
+    play(g, fav("the Crown Manager of Shipping buys another Company ship (-1 / -2)"), "done")
+    assert cubes(g) == (before[0] - 2, before[1] + 2)
+    drive(g, mos_over)
+    assert bought(g) == (ships[0] + 2, ships[1] + 1)              # £12: two Company ships, one extra ship
+
+
+def test_stag_the_crown_manager_buys_no_company_ship():
+    """HB Manager of Shipping 2: Stag buys one if able; -2 it buys none (it leases with all its money)."""
+    g = crown_mos(5)
+    assert g.state.crown["climate"] == cd.STAG
+    ships, before = bought(g), cubes(g)
+    play(g, fav("the Crown Manager of Shipping buys no Company ship (-2 / -1)"), "done")
+    drive(g, mos_over)
+    assert bought(g) == (ships[0], ships[1] + 6) and cubes(g) == (before[0] - 2, before[1] + 2)
+
+
+def test_lion_the_crown_manager_buys_as_many_company_ships_as_you_wish():
+    """HB Manager of Shipping 2: Lion buys as many as able; -3 as many as you wish."""
+    g = crown_mos(0)
+    ships = bought(g)
+    play(g, fav("the Crown Manager of Shipping buys as many Company ships as you wish (-3)"))
+    assert labels(g) == ["0", "1", "2"]
+    play(g, "1", "done")
+    drive(g, mos_over)
+    assert bought(g) == (ships[0] + 1, ships[1] + 3) and g.state.crown["favours"]["done"][-1] == "mos_buy_wish_1"
+
+
+def test_the_crown_manager_leaves_two_pounds_unspent():
+    """HB Manager of Shipping 3: the Crown leases with all money left; -1 it must leave £2 unspent."""
+    g = crown_mos(1)
+    ships = bought(g)
+    play(g, fav("the Crown Manager of Shipping leaves £2 unspent (-1)"), "done")
+    drive(g, mos_over)
+    assert bought(g) == (ships[0], ships[1] + 5) and int(g.state.treasury[1]) == 2
+
+
+def test_choose_the_ship_the_crown_manager_fits():
+    """HB Manager of Shipping 1: -1 fit a specific ship (the Crown fits its own first)."""
+    g = crown_mos(1, ships={"Atlas": {"owner": "crown", "zone": None}, "Eliza": {"owner": "benyon", "zone": None}})
+    play(g, "done")
+    drive(g, lambda g: at_window(g) and fav("you choose the ship the Crown Manager of Shipping fits (-1)") in labels(g))
+    before = cubes(g)
+    play(g, fav("you choose the ship the Crown Manager of Shipping fits (-1)"))
+    assert g.current_player() == "benyon" and labels(g) == ["ship Atlas", "ship Eliza"]
+    play(g, "ship Eliza")
+    assert cubes(g)[0] == before[0] - 1 - 1          # the favour, then the mandatory -1 (it fits your ship)
+
+
+# --- the Crown President and Commander (HB Presidency operations; digest §9.6.10) ---------------------------------
+def crown_presidency():
+    return solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Chairman": "benyon",
+                                                              "Director of Trade": None, "Manager of Shipping": None},
+                             "treasuries": {"President of Bombay": 8}, "company_ships": {"West Indian Ocean": 3},
+                             "writers": {"crown": {"Bombay": 2}, "benyon": {"Bombay": 2}},
+                             "commanders": {"Bombay": "crown"}, "officers": {"crown": {"Bombay": 3}}}, script=[1] * 30)
+
+
+def chairman_zero(g, labs):
+    return "0" if "Chairman Benyon" in g.prompt() else None
+
+
+def test_make_one_change_to_the_crown_presidents_order():
+    """HB Presidency operations: a Crown President orders Governors, Commander, Trade; -1 make one change."""
+    g = crown_presidency()
+    drive(g, lambda g: at_window(g) and "Presidency of Bombay: who acts next?" in g.prompt(), family=chairman_zero)
+    before = cubes(g)
+    play(g, fav("you make one change to the Crown President's order: who acts next (-1)"))
+    assert g.current_player() == "benyon" and set(labels(g)) == {"Trade", "Commander of the Bombay Army"}
+    play(g, "Trade")
+    assert cubes(g) == (before[0] - 1, before[1] + 1) and "President of Bombay Crown: Trade" in g.prompt()
+
+
+def test_raise_the_crown_presidents_required_trade_dice():
+    """HB President 1: required dice 2/3/4/5/6; -1 change them by 1 (raised above the treasury: it does not trade)."""
+    g = crown_presidency()
+    drive(g, lambda g: at_window(g) and "President of Bombay Crown: Trade" in g.prompt(), family=chairman_zero)
+    c = g.state.crown["climate"]
+    for _ in range(8 - cd.TRADE_MIN_DICE[0][c] + 1):
+        play(g, fav("the Crown President's required trade dice +1 (-1)"))
+    play(g, "done")
+    assert g.action_label(BOT(g, "crown")) == "done"
+    assert g.state.crown["favours"]["done"][-1] == "trade_dice_up@0"
+
+
+def test_the_crown_president_places_your_writer_instead_of_another():
+    """HB President 3: the Crown places its writers first; -1 it places yours instead."""
+    g = crown_presidency()
+    drive(g, lambda g: at_window(g) and "whose writer fills order" in g.prompt(), family=chairman_zero)
+    order = g.prompt().split("fills order ")[1].split("?")[0]
+    play(g, fav("the Crown President places your writer instead of another (-1)"))
+    assert labels(g) == ["Benyon"] and g.current_player() == "crown"
+    g.apply(BOT(g, "crown"))
+    from coin_env.games.john_company.static import ORDER_NAMES
+    assert int(g.state.order_writer[ORDER_NAMES.index(order)]) == ME
+
+
+def crown_commander():
+    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Director of Trade": None},
+                          "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
+                          "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 4},
+                          "treasuries": {"President of Bombay": 0}}, script=[1] * 20)
+    drive(g, lambda g: at_window(g) and "Commander of the Bombay" in g.prompt())
+    return g
+
+
+def deploy_rolls(g):
+    return [t for t in notes(g) if t.startswith("Deploy against") and "dice" in t]
+
+
+def test_raise_the_crown_commanders_deploy_requirement():
+    """HB Commander 3: it deploys with exactly the required dice; -1 change the requirement by 1."""
+    g = crown_commander()
+    play(g, "done")
+    drive(g, deploy_rolls)
+    g1 = crown_commander()
+    play(g1, fav("the Crown Commander's required Deploy dice +1 (-1)"), "done")
+    drive(g1, deploy_rolls)
+    def dice(h):
+        return int(deploy_rolls(h)[0].split(": ")[1].split(" dice")[0])
+    assert dice(g1) == dice(g) + 1
+
+
+def test_force_the_crown_commander_to_deploy_again():
+    """HB Commander 4: Bull/Stag/Lion do not deploy again; force another -2/-1/-1."""
+    g = crown_commander()
+    play(g, "done")
+    drive(g, lambda g: at_window(g) and fav("the Crown Commander deploys again (-2 / -1)") in labels(g))
+    c, before = g.state.crown["climate"], cubes(g)
+    play(g, fav("the Crown Commander deploys again (-2 / -1)"))
+    assert g.current_player() == "crown" and labels(g) == ["Deploy"]
+    price = -cd.DEPLOY_AGAIN_FORCE[0][c]
+    assert cubes(g) == (before[0] - price, before[1] + price)
+    drive(g, lambda g: len(deploy_rolls(g)) == 2)
+
+
+def alliance_commander():
+    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Director of Trade": None},
+                          "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
+                          "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 4},
+                          "treasuries": {"President of Bombay": 20}}, script=[1] * 20)
+    drive(g, lambda g: at_window(g) and "Commander of the Bombay" in g.prompt())
+    return g
+
+
+def test_the_crown_commander_buys_one_more_alliance_of_your_choice():
+    """HB Commander 1: -2/-2/-2/-1/-1 it buys one more alliance of your choice."""
+    g = alliance_commander()
+    c, before = g.state.crown["climate"], cubes(g)
+    play(g, fav("the Crown Commander buys one more alliance, of your choice (-2 / -1)"))
+    assert labels(g) == ["alliance Rajput Prince", "alliance Sikhs"]
+    play(g, "alliance Sikhs")
+    assert labels(g) == ["buy a local alliance"]
+    g.apply(BOT(g, "crown"))
+    assert labels(g) == ["alliance Sikhs"]
+    g.apply(BOT(g, "crown"))
+    price = -cd.ALLIANCE_ONE_MORE[0][c]
+    assert "Sikhs joins the Bombay Army" in notes(g) and cubes(g) == (before[0] - price, before[1] + price)
+
+
+def test_the_crown_commander_and_president_is_prevented_from_buying():
+    """HB Commander 1: --/-1/-1/-2/-2 when the Crown also holds that Presidency, prevent the purchase."""
+    g = alliance_commander()
+    play(g, fav("the Crown Commander and President does not buy this alliance (-1 / -2)"))
+    assert g.current_player() == "crown" and "buy a local alliance" not in labels(g)
+
+
+def test_force_the_crown_commander_to_a_more_expensive_alliance():
+    """HB Commander 1: Lion attempts the cheapest alliance; --/-1/-1/--/-- force a more expensive one."""
+    g = alliance_commander()
+    assert g.state.crown["climate"] == cd.LION
+    play(g, "done")
+    drive(g, lambda g: at_window(g) and "Buy which local alliance" in g.prompt())
+    play(g, fav("the Crown Commander buys a more expensive alliance, of your choice (-1)"))
+    assert g.current_player() == "benyon" and "decides for the Crown" in g.prompt()
+    from coin_env.games.john_company.static import ALLIANCE_NAMES
+    cost = {n: g.state.data.alliances[ALLIANCE_NAMES.index(n)][0] for n in ("Rajput Prince", "Sikhs")}
+    assert labels(g) == [f"alliance {n}" for n in cost if cost[n] > min(cost.values())]
+    assert all(g.state.data.alliances[a - ALLIANCE0][0] > min(cost.values()) for a in g.legal_actions())
+
+
+# --- the Crown Prime Minister's law draw (HB Parliament (Crown PM) 2; digest §9.6.13) ---------------------------
+def crown_pm(seed):
+    """Seed 0: AI card 10 (draws 2 laws); seed 1: AI card 7 (draws 1)."""
+    g = solo(seed, position={"phase": "parliament", "pm": "crown", "dial": 8,
+                             "law_deck": ["Board of Control", "Calico Acts", "Ship Subsidy", "Tenure Limits"]},
+             crown_difficulty="easy", script=[3] * 6)
+    drive(g, lambda g: at_window(g) and "select a law" in g.prompt())
+    return g
+
+
+def test_the_crown_prime_minister_stops_and_selects_the_law_just_drawn():
+    """HB Parliament 2: -2 stop now and select the law just drawn (card 10: it would draw a second)."""
+    g = crown_pm(0)
+    assert "The Prime Minister draws Board of Control" in notes(g)
+    play(g, fav("the Crown Prime Minister stops drawing and selects the law just drawn (-2)"))
+    assert labels(g) == ["law Board of Control"] and cubes(g) == (4, 8)
+    g.apply(BOT(g, "crown"))
+    assert not any("draws Calico Acts" in t for t in notes(g))
+
+
+def test_the_crown_prime_minister_skips_the_law_and_selects_the_third():
+    """HB Parliament 2: -2 skip the law just drawn and draw again (it must select the 3rd law drawn)."""
+    g = crown_pm(1)
+    play(g, fav("the Crown Prime Minister skips the law just drawn and draws again, to select the 3rd (-2)"))
+    assert labels(g) == ["draw another law"] and cubes(g) == (4, 8)
+    drive(g, lambda g: "Crown: law Ship Subsidy (asked: Prime Minister Crown: select a law or draw another)"
+          in notes(g))
+    assert "The Prime Minister draws Calico Acts" in notes(g)
+    assert "The Prime Minister draws Tenure Limits" not in notes(g)
+
+
+def test_you_as_commander_gain_a_cube_deploying_with_crown_officers():
+    """HB Commander: you are Commander -- +1 (Lion/Bear/Peacock) a successful Deploy into a non-Company region
+    using one or more Crown officers."""
+    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "benyon", "Director of Trade": None,
+                                                           "Military Affairs": None, "Manager of Shipping": None},
+                          "commanders": {"Bombay": "benyon"}, "control": {"Bombay": "Bombay"},
+                          "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 0},
+                          "treasuries": {"President of Bombay": 0}}, script=[1] * 20)
+    drive(g, lambda g: "Commander of the Bombay Army Benyon" in g.prompt())
+    assert g.state.crown["climate"] == cd.LION
+    before = cubes(g)
+    play(g, "Deploy", "region Mysore", "6")
+    assert "Deploy succeeds in Mysore: loot £9, 1 trophies" in notes(g)
+    assert cubes(g) == (before[0] + 1, before[1] - 1) and "deploy_crown_officers" in g.state.crown["favours"]["done"]

@@ -26,8 +26,11 @@ whose family never acts, or a family acting again after the Crown's investment, 
 Not covered (the fallback answers, counted in ``fallbacks``): exact trade-route planning (the bot declares
 regions by the AI region priority while it can pay). Favours are the family's decisions (rules/crown_favours.py):
 the bot performs none when it plays the family's seat; where a bought favour changes the Crown's procedure
-the bot reads its record in ``state.crown`` (the dividend count) or the engine hands the decision to the
-family (the "you decide for the Crown" favours); a bought consent is given by the engine.
+the bot reads its record in ``state.crown`` (the dividend count, the Seek Debt count and allocation requests,
+the Govern / Administer / trade / Deploy / China dice, the Company ships to buy, leaving £2, the law draw), the
+favour narrows the Crown's options at hand (no Administer, deploy again or not, your writer, an alliance), or
+the engine hands the decision to the family (the "you decide for the Crown" favours); a bought consent is
+given by the engine.
 """
 
 from __future__ import annotations
@@ -112,6 +115,20 @@ def most(s, crown_value, other_values) -> bool:
     return crown_value >= 1 and all(crown_value >= v for v in other_values)
 
 
+def seek_debt(s, me) -> int:
+    """HB Chairman 2 (Seek Debt): one advance per Presidency with an open home port (Bull/Stag), sea zone with
+    fewer than 2 ships (Lion), Presidency where the Crown is Commander or has a majority of Army-box pieces
+    (Bear); Peacock none (rules/crown_favours.py reads it to offer the favours one more / one fewer)."""
+    c = climate(s)
+    if c in (cd.BULL, cd.STAG):
+        return sum(1 for p in range(3) if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN)
+    if c == cd.LION:
+        return sum(1 for z in range(3) if ships_in_zone(s, z) < 2)
+    if c == cd.BEAR:
+        return sum(1 for p in range(3) if s.commander[p] == me or crown_majority(s, p, me))
+    return 0
+
+
 class CrownBot(PromptBot):
     """The Crown of the Crown Handbook (digest §9.6). ``official = False``: AI cards 8-10 and the card
     backs are reconstructions, and some favours are not implemented (rules/crown_favours.py)."""
@@ -136,7 +153,7 @@ class CrownBot(PromptBot):
         "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen",
         "blackmail_play", "trade_mercantile_answer", "deploy_diplomatic_answer", "london_letters_answer", "blackmail_cancel_answer",
         "favour_chosen", "favour_shipyard", "favour_card", "favour_consent", "favour_elect_you", "favour_decide",
-        "favour_dividends")})
+        "favour_dividends", "favour_procedure", "favour_allocation", "favour_alliance_pick")})
     # Transfers (HB DoT 2, MA 1) and the firm decisions under Deregulation (HB Firms phase, Revenue 1, London 3).
     handlers = MappingProxyType({**handlers, **{k: f"on_{k}" for k in (
         "dot_writer_from", "dot_writer_family", "dot_writer_to", "dot_ship_from", "dot_ship_chosen", "dot_ship_to",
@@ -159,6 +176,15 @@ class CrownBot(PromptBot):
 
     def on_favour_dividends(self, ctx):
         return DONE
+
+    def on_favour_procedure(self, ctx):
+        return DONE
+
+    def on_favour_allocation(self, ctx):
+        return min(ctx.legal)
+
+    def on_favour_alliance_pick(self, ctx):
+        return min(ctx.legal)
 
     def on_favour_shipyard(self, ctx):
         return min(ctx.legal)
@@ -348,26 +374,27 @@ class CrownBot(PromptBot):
 
     # --- IV. Chairman (HB Chairman; digest §9.6.5) -----------------------------------------------------------
     def seek_debt(self, s, me) -> int:
-        c = climate(s)
-        if c in (cd.BULL, cd.STAG):
-            return sum(1 for p in range(3) if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN)
-        if c == cd.LION:
-            return sum(1 for z in range(3) if ships_in_zone(s, z) < 2)
-        if c == cd.BEAR:
-            return sum(1 for p in range(3) if s.commander[p] == me or crown_majority(s, p, me))
-        return 0
+        return seek_debt(s, me)
+
+    def debt_target(self, s, me) -> int:
+        """HB Chairman 2 with the favours one more / one fewer advance bought this turn (their record in
+        state.crown, rules/crown_favours.debt_target)."""
+        from ..rules.crown_favours import debt_target
+        return debt_target(s, seek_debt(s, me))
 
     def on_chairman_debt_chosen(self, ctx):
         """HB Chairman 2 (Seek Debt): one advance per qualifying Presidency / sea zone by climate."""
-        return ctx.number_for(self.seek_debt(ctx.state, ctx.slot))
+        return ctx.number_for(self.debt_target(ctx.state, ctx.slot))
 
     def on_chairman_more_debt(self, ctx):
-        return ctx.yes_no(self.seek_debt(ctx.state, ctx.slot) > 3)
+        """HB Chairman 2: one more advance beyond 3 while the count is not reached (``sought``: advances so far)."""
+        return ctx.yes_no(self.debt_target(ctx.state, ctx.slot) > ctx.frame.get("sought", 3))
 
     def allocation(self, s, k: int, balance: int, me: int = CROWN) -> list[int]:
         """HB Chairman 3 (Allocate): the climate's priority list, as much as possible to a step that cannot be
         met in full; remainder to the Manager of Shipping. Treasuries before ``k`` are already allocated
-        (the engine asks treasury by treasury): their steps are skipped."""
+        (the engine asks treasury by treasury): their steps are skipped. The family's requests bought this turn
+        (HB Chairman 3 favour: £3 or less to an office) come first."""
         c = climate(s)
         pres = by_presidency_order(s, range(3))
         mine = crown_presidencies(s, me)
@@ -398,6 +425,8 @@ class CrownBot(PromptBot):
                       (int(s.officers[me, p].sum()) >= 1 and all(
                           int(s.officers[me, p].sum()) > int(s.officers[f, p].sum()) for f in others(s, me)))]
                      + [(PRESIDENT_TREASURY[p], 2) for p in gov] + ([(dot, 5)] if crown_gg else []))
+        from ..rules.crown_favours import allocation_requests
+        steps = [(t, cd.ALLOCATION_REQUEST[0][1]) for t in allocation_requests(s)] + steps    # HB Chairman 3 favour
         plan = [0] * 5
         left = balance
         for t, amount in steps:
@@ -479,15 +508,20 @@ class CrownBot(PromptBot):
         return orders[0] if orders else None
 
     # --- Governor General (HB GG; digest §9.6.7) -----------------------------------------------------------
+    def govern_dice(self, s) -> int:
+        """HB GG 2: 5/3/3/3/2, shifted by the favours raise / lower the required dice bought this turn."""
+        from ..rules.crown_favours import shift
+        return max(1, cd.GOVERN_DICE[0][climate(s)] + shift(s, "gg_dice_up", "gg_dice_down"))
+
     def on_gg_menu(self, ctx):
         """HB GG 2: Govern while it can roll the climate's dice (5/3/3/3/2)."""
         s = ctx.state
-        if int(s.treasury[T_DOT]) >= cd.GOVERN_DICE[0][climate(s)] and ctx.has(PROC["administer"]):
+        if int(s.treasury[T_DOT]) >= self.govern_dice(s) and ctx.has(PROC["administer"]):
             return PROC["administer"]
         return ctx.done_or(None)
 
     def on_gg_dice(self, ctx):
-        return ctx.number_for(cd.GOVERN_DICE[0][climate(ctx.state)])
+        return ctx.number_for(self.govern_dice(ctx.state))
 
     def _result(self, ctx, president_is_crown: bool):
         c = climate(ctx.state)
@@ -507,16 +541,19 @@ class CrownBot(PromptBot):
     # --- Manager of Shipping (HB MoS; digest §9.6.8) ---------------------------------------------------------
     def on_mos_chosen(self, ctx):
         """HB MoS: fit its own ships, then yours; buy Company ships by climate (none / one / as many as
-        able); lease extra ships with the rest."""
+        able; the favours bought this turn change the count); lease extra ships with the rest (all of it, unless
+        the favour 'leave £2 unspent' was bought)."""
         s = ctx.state
         from ..rules.operations_shipping import unfitted
         if ctx.has(PROC["fit_ship"]) and unfitted(s):
             return PROC["fit_ship"]
-        rule = cd.COMPANY_SHIPS_TO_BUY[0][climate(s)]
-        money = int(s.treasury[T_MOS])
-        if ctx.has(PROC["buy_company_ship"]) and (rule == "all" or (rule == "one" and money < 10)):
+        from ..rules.crown_favours import done_this_turn, mos_buys
+        target = mos_buys(s, cd.COMPANY_SHIPS_TO_BUY[0][climate(s)])       # with the favours bought this turn
+        if ctx.has(PROC["buy_company_ship"]) and (target is None or ctx.frame.get("bought", 0) < target):
             return PROC["buy_company_ship"]
-        return ctx.first(PROC["lease_extra_ship"], PROC["buy_company_ship"], DONE)
+        if ctx.has(DONE) and s.crown is not None and done_this_turn(s, "mos_leave_two"):
+            return DONE                              # HB MoS 3 favour: it leaves £2 unspent
+        return ctx.first(PROC["lease_extra_ship"], DONE, PROC["buy_company_ship"])
 
     def on_mos_fit_ship(self, ctx):
         """HB MoS 1: its own ships first."""
@@ -624,14 +661,16 @@ class CrownBot(PromptBot):
             return commanders[0]
         return ctx.first(PROC["trade"])
 
-    def _trade_min(self, s) -> int:
-        return cd.TRADE_MIN_DICE[0][climate(s)]
+    def _trade_min(self, s, p=None) -> int:
+        """HB President 1: 2/3/4/5/6, shifted by the favours bought this turn for this Presidency."""
+        from ..rules.crown_favours import trade_dice_shift
+        return max(1, cd.TRADE_MIN_DICE[0][climate(s)] + (trade_dice_shift(s, p) if p is not None else 0))
 
     def on_trade_chosen(self, ctx):
         """HB President 1: trade only if the treasury pays the required dice (2/3/4/5/6 after the penalty)."""
         s = ctx.state
         p = ctx.frame["p"]
-        ok = int(s.treasury[PRESIDENT_TREASURY[p]]) >= self._trade_min(s)
+        ok = int(s.treasury[PRESIDENT_TREASURY[p]]) >= self._trade_min(s, p)
         return PROC["trade"] if ok else DONE
 
     def on_trade_declared(self, ctx):
@@ -640,7 +679,7 @@ class CrownBot(PromptBot):
         s = ctx.state
         p, declared = ctx.frame["p"], ctx.frame["declared"]
         money = int(s.treasury[PRESIDENT_TREASURY[p]])
-        if money < self._trade_min(s) + len(declared):
+        if money < self._trade_min(s, p) + len(declared):
             return DONE
         for r in region_order(s):
             if ctx.has(REGION0 + r):
@@ -651,7 +690,7 @@ class CrownBot(PromptBot):
         """HB President 1-2: the required dice plus the penalty, then up to £3 more."""
         s = ctx.state
         p, declared = ctx.frame["p"], ctx.frame["declared"]
-        want = self._trade_min(s) + len(declared) - 1 + cd.TRADE_EXTRA_DICE[0]
+        want = self._trade_min(s, p) + len(declared) - 1 + cd.TRADE_EXTRA_DICE[0]
         return ctx.number_for(min(want, int(s.treasury[PRESIDENT_TREASURY[p]])))
 
     def on_trade_order(self, ctx):
@@ -703,9 +742,13 @@ class CrownBot(PromptBot):
         i = self._alliance(s, ctx.frame["p"], policy)
         return ALLIANCE0 + i if i is not None and ctx.has(ALLIANCE0 + i) else None
 
-    def _required(self, s, r) -> int:
+    def _required(self, s, r, p=None) -> int:
+        """HB Commander 3: 6/5/4/3/2 (non-Company target), 2/3/4/5/6 (Company target), shifted by the favours
+        bought this turn for this Army."""
+        from ..rules.crown_favours import deploy_req_shift
         c = climate(s)
-        return (cd.DEPLOY_DICE_COMPANY if s.control[r] >= 0 else cd.DEPLOY_DICE_NON_COMPANY)[0][c]
+        base = (cd.DEPLOY_DICE_COMPANY if s.control[r] >= 0 else cd.DEPLOY_DICE_NON_COMPANY)[0][c]
+        return max(1, base + (deploy_req_shift(s, p) if p is not None else 0))
 
     def _deploy_target(self, s, p, dice, offered=None, me: int = CROWN):
         """HB Commander 2-3: the climate's target list, ties by the AI region priority, moving down the list
@@ -727,7 +770,7 @@ class CrownBot(PromptBot):
         order = region_order(s)
         for group in lists:
             for r in sorted((r for r in group if r in tg), key=order.index):
-                if dice >= self._required(s, r) + penalty(s, r):
+                if dice >= self._required(s, r, p) + penalty(s, r):
                     return r
         return None
 
@@ -738,23 +781,27 @@ class CrownBot(PromptBot):
         r = self._deploy_target(s, p, army_dice(s, p), offered=set(ctx.group("region")))
         return REGION0 + r if r is not None else None
 
-    def _deploy_goal(self, s, r) -> int:
+    def _deploy_goal(self, s, r, p=None) -> int:
         from ..rules.operations_presidency import penalty
-        return self._required(s, r) + penalty(s, r)
+        return self._required(s, r, p) + penalty(s, r)
 
     def on_deploy_alliance(self, ctx):
         """HB Commander 3: alliances are exhausted first, up to the exact dice."""
         f = ctx.frame
-        return ctx.yes_no(f["total"] < self._deploy_goal(ctx.state, f["r"]))
+        return ctx.yes_no(f["total"] < self._deploy_goal(ctx.state, f["r"], f.get("p")))
 
     def on_deploy_count(self, ctx):
         """HB Commander 3: exhaust pieces until the dice reach exactly the requirement plus the strength."""
         f = ctx.frame
-        return ctx.number_for(self._deploy_goal(ctx.state, f["r"]) - f["total"])
+        return ctx.number_for(self._deploy_goal(ctx.state, f["r"], f.get("p")) - f["total"])
 
     def on_governor_chosen(self, ctx):
-        """HB Governor 1: Administer while the pool holds at least 3/2/2/2/1 dice."""
-        return PROC["administer"] if ctx.frame["pool"] >= cd.ADMINISTER_MIN_POOL[0][climate(ctx.state)] else DONE
+        """HB Governor 1: Administer while the pool holds at least 3/2/2/2/1 dice (shifted by this Governor's
+        favours bought this turn; after the favour 'no Administer at all' only done is legal)."""
+        from ..rules.crown_favours import governor_min_shift
+        s, f = ctx.state, ctx.frame
+        low = max(1, cd.ADMINISTER_MIN_POOL[0][climate(s)] + governor_min_shift(s, f["g"]))
+        return PROC["administer"] if f["pool"] >= low and ctx.has(PROC["administer"]) else DONE
 
     def on_governor_result(self, ctx):
         """HB Governor 2: Bull/Stag Tax (to a Crown President's treasury, else the Balance); Lion Company
@@ -768,8 +815,10 @@ class CrownBot(PromptBot):
     def on_china_chosen(self, ctx):
         """HB Superintendent: trade with all ships if they are at least 1/2/2/3/3."""
         s = ctx.state
+        from ..rules.crown_favours import shift
         from ..rules.operations_china import ships
-        return PROC["trade_china"] if ships(s) >= cd.CHINA_MIN_DICE[0][climate(s)] else DONE
+        low = max(1, cd.CHINA_MIN_DICE[0][climate(s)] + shift(s, "china_min_up", "china_min_down"))
+        return PROC["trade_china"] if ships(s) >= low else DONE
 
     # --- VI. Revenue (HB Revenue; digest §9.6.11) --------------------------------------------------------------
     def on_revenue_dividends(self, ctx):
@@ -788,8 +837,10 @@ class CrownBot(PromptBot):
 
     # --- VIII. Parliament (HB Parliament; digest §9.6.13) -------------------------------------------------------
     def on_law_chosen(self, ctx):
-        """HB Parliament (Crown PM) 2: draw up to the shaded position's number of laws; select the last drawn."""
-        n = ai_card(ctx.state)["shaded"] + 1
+        """HB Parliament (Crown PM) 2: draw up to the shaded position's number of laws; select the last drawn
+        (to the 3rd after the favour 'skip and draw again', rules/crown_favours.law_draws)."""
+        from ..rules.crown_favours import law_draws
+        n = law_draws(ctx.state) if ctx.state.crown is not None else ai_card(ctx.state)["shaded"] + 1
         drawn = ctx.frame["drawn"]
         if len(drawn) < n and ctx.has(PROC["draw_law"]):
             return PROC["draw_law"]

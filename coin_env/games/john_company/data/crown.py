@@ -156,6 +156,38 @@ FAVOUR_LABELS = (
     ("take_enterprise", "take an enterprise prestige card from the Crown (-5)"),
     ("take_blackmail", "take a blackmail card from the Crown, unseen (-4)"),
     ("decide_dial", "the Crown Prime Minister turns the dial to the space of your choice (-4)"),
+    ("debt_more", "the Crown Chairman seeks one more Debt advance (-1 / -2 / -3)"),
+    ("debt_fewer", "the Crown Chairman seeks one Debt advance fewer (-2 / -1)"),
+    ("allocation_request", "have £3 (or less) of the Crown Chairman's allocation go to an office of your choice (-1)"),
+    ("gg_dice_up", "the Crown Governor General's required dice +1 (-1)"),
+    ("gg_dice_down", "the Crown Governor General's required dice -1 (-1)"),
+    ("decide_gg_result", "you choose the results of the Crown Governor General's successful Govern (-2)"),
+    ("governor_min_up", "this Crown Governor's minimum pool +1 (-1)"),
+    ("governor_min_down", "this Crown Governor's minimum pool -1 (-1)"),
+    ("governor_none", "this Crown Governor does not Administer at all (-3)"),
+    ("decide_governor_result", "you choose the result of the Crown Governor's successful Administer (-2)"),
+    ("china_min_up", "the Crown Superintendent's minimum of ships +1 (-1)"),
+    ("china_min_down", "the Crown Superintendent's minimum of ships -1 (-1)"),
+    ("mos_buy_one", "the Crown Manager of Shipping buys a Company ship (-1 / -2)"),
+    ("mos_buy_none", "the Crown Manager of Shipping buys no Company ship (-2 / -1)"),
+    ("mos_buy_wish", "the Crown Manager of Shipping buys as many Company ships as you wish (-3)"),
+    ("mos_buy_another", "the Crown Manager of Shipping buys another Company ship (-1 / -2)"),
+    ("mos_leave_two", "the Crown Manager of Shipping leaves £2 unspent (-1)"),
+    ("decide_fit_ship", "you choose the ship the Crown Manager of Shipping fits (-1)"),
+    ("decide_pres_order", "you make one change to the Crown President's order: who acts next (-1)"),
+    ("trade_dice_up", "the Crown President's required trade dice +1 (-1)"),
+    ("trade_dice_down", "the Crown President's required trade dice -1 (-1)"),
+    ("trade_your_writer", "the Crown President places your writer instead of another (-1)"),
+    ("deploy_req_up", "the Crown Commander's required Deploy dice +1 (-1)"),
+    ("deploy_req_down", "the Crown Commander's required Deploy dice -1 (-1)"),
+    ("deploy_again", "the Crown Commander deploys again (-2 / -1)"),
+    ("deploy_stop", "the Crown Commander does not deploy again (-1)"),
+    ("alliance_one_more", "the Crown Commander buys one more alliance, of your choice (-2 / -1)"),
+    ("alliance_dearer", "the Crown Commander buys a more expensive alliance, of your choice (-1)"),
+    ("alliance_cheaper", "the Crown Commander buys a cheaper alliance, of your choice (-1)"),
+    ("alliance_prevent", "the Crown Commander and President does not buy this alliance (-1 / -2)"),
+    ("law_stop", "the Crown Prime Minister stops drawing and selects the law just drawn (-2)"),
+    ("law_skip", "the Crown Prime Minister skips the law just drawn and draws again, to select the 3rd (-2)"),
 )
 BASIC_FAVOURS = ({
     "give_unfitted_shipyard": 2, "give_fitted_shipyard": 3, "give_workshop": 4, "give_luxury": 5,
@@ -197,7 +229,10 @@ CROWN_ALLIANCE_CONSENT = (1, "rule: HB Commander 1 (digest §9.6.10): +1 you con
 # "You decide for the Crown": the family makes the Crown's next matching decision (rules/crown_favours.py).
 DECIDE_FOR_THE_CROWN = ({
     "decide_hiring": -3, "decide_deploy": -2, "decide_envoy": -1, "decide_ship_zone": -1, "decide_dial": -4,
-}, "rule: HB Parliament 3 (-4 the Crown PM chooses the other dial space; reading: you choose the space), HB Hiring 4 (-3 you make one hiring decision for the Crown), HB Commander 2 (-2 you choose a valid "
+    "decide_gg_result": -2, "decide_governor_result": -2, "decide_fit_ship": -1, "decide_pres_order": -1,
+}, "rule: HB Presidency operations (-1 make one change to the Crown President's order; reading: you choose who acts "
+   "next once), HB Manager of Shipping 1 (-1 fit a specific ship), HB Governor General (-2 choose a different result for a successful Govern action), HB Governor (-2 choose a "
+   "different result for a successful Administer action), HB Parliament 3 (-4 the Crown PM chooses the other dial space; reading: you choose the space), HB Hiring 4 (-3 you make one hiring decision for the Crown), HB Commander 2 (-2 you choose a valid "
    "Deploy target), HB Director of Trade 1 (-1 target a specific order), HB Manager of Shipping 4 (-1 the Crown "
    "places one ship in the sea zone or China of your choice); digest §9.6.4-9.6.10")
 DIVIDEND_FEWER = ((-2, -2, -1, -1, -1), "rule: HB Revenue 3 (digest §9.6.11): one dividend fewer; columns SC")
@@ -276,3 +311,54 @@ FIRM_CONSENTS = (("firms_dissolve_consent", "firms_merger_consent", "firms_emerg
 FIRM_EMERGENCY = (False, "rule: HB Revenue 1 (digest §9.6.11): the Crown never makes emergency investments")
 FIRM_SPECIAL_RETIREMENT = ("highest_vp", "rule: HB London Season 3 (digest §9.6.1): the single highest-VP special "
                            "retirement it can afford (ties: the dearer box -- derived)")
+
+# --- the Crown's procedures changed by a favour (HB per phase; digest §9.6.5-9.6.10) ----------------------------
+DEBT_MORE = ((-1, -1, -2, -2, -3), "rule: HB Chairman 2 Seek Debt (digest §9.6.5): request one more Company Debt "
+             "advance; columns SC (the OCR keeps -1 -2 -3 of the merged cells)")
+DEBT_FEWER = ((-2, -2, -1, -1, None), "rule: HB Chairman 2 Seek Debt (digest §9.6.5): request one less Company Debt "
+              "advancement; Peacock '—' (it seeks none); columns SC (OCR: -2 -1 —)")
+ALLOCATION_REQUEST = ((-1, 3), "rule: HB Chairman 3 Allocate (digest §9.6.5): 'at any point before each step, "
+                      "request that £3 (or less) be allocated to a specific office', -1")
+GG_DICE_CHANGE = (-1, "rule: HB Governor General (digest §9.6.7): -1 increase or decrease the required number of dice "
+                  "by 1")
+GOVERNOR_MIN_CHANGE = (-1, "rule: HB Governor (digest §9.6.10): -1 change the minimum by 1")
+GOVERNOR_NONE = (-3, "rule: HB Governor (digest §9.6.10): -3 no Administer at all")
+CHINA_MIN_CHANGE = (-1, "rule: HB Superintendent of Trade in China (digest §9.6.10): -1 change that minimum by 1")
+GG_BLUE = (1, "rule: HB Governor General (digest §9.6.7): you are GG -- +1 each for adding money to a Crown office's "
+           "treasury, placing a regiment into an Army associated with a Crown Presidency, placing a Company ship into "
+           "a sea zone associated with a Crown Presidency")
+GOVERNOR_BLUE = (1, "rule: HB Governor (digest §9.6.10): you are Governor -- +1 each for Tax money put in a Crown "
+                 "Presidency's treasury (once per turn per Presidency), moving a Company ship into a Crown Presidency's "
+                 "sea zone, commissioning a regiment into a Crown Presidency's Army (once per turn per Presidency)")
+MOS_BUY_CHANGE = ((("mos_buy_one", -1), ("mos_buy_none", -2), ("mos_buy_wish", -3), ("mos_buy_none", -1),
+                   ("mos_buy_one", -2)),
+                  "rule: HB Manager of Shipping 2 (digest §9.6.8): the favour that changes the climate's default -- Bull "
+                  "(none) -1 buys one, Stag (one) -2 buys none, Lion (as many as able) -3 buys as many as you wish, "
+                  "Bear (one) -1 buys none, Peacock (none) -2 buys one; columns SC")
+MOS_BUY_ANOTHER = ((-1, -1, None, -2, -2), "rule: HB Manager of Shipping 2 (digest §9.6.8): 'the Crown buys another "
+                   "Company ship' -1/-1/--/-2/-2; columns SC")
+MOS_LEAVE_TWO = (-1, "rule: HB Manager of Shipping 3 (digest §9.6.8): leasing with all money left; -1 the Crown must "
+                 "leave £2 unspent")
+TRADE_DICE_CHANGE = (-1, "rule: HB President (digest §9.6.10): -1 change the required dice by 1")
+TRADE_YOUR_WRITER = (-1, "rule: HB President 3 (digest §9.6.10): -1 the Crown places your writer instead of another")
+DEPLOY_REQ_CHANGE = (-1, "rule: HB Commander 3 (digest §9.6.10): -1 change the requirement by 1")
+DEPLOY_AGAIN_FORCE = ((-2, -1, -1, None, None), "rule: HB Commander 4 (digest §9.6.10): Bull/Stag/Lion do not deploy "
+                      "again; force another -2/-1/-1; columns SC")
+DEPLOY_AGAIN_STOP = ((None, None, None, -1, -1), "rule: HB Commander 4 (digest §9.6.10): Bear/Peacock deploy again; "
+                     "stop it -1/-1; columns SC")
+ALLIANCE_ONE_MORE = ((-2, -2, -2, -1, -1), "rule: HB Commander 1 (digest §9.6.10): it buys one more alliance of your "
+                     "choice (and you must consent if it is your Presidency); columns SC")
+ALLIANCE_DEARER = ((None, -1, -1, None, None), "rule: HB Commander 1 (digest §9.6.10): force a more expensive one "
+                   "--/-1/-1/--/--; columns SC")
+ALLIANCE_CHEAPER = ((None, None, None, -1, -1), "rule: HB Commander 1 (digest §9.6.10): force a cheaper one "
+                    "--/--/--/-1/-1; columns SC")
+ALLIANCE_PREVENT = ((None, -1, -1, -2, -2), "rule: HB Commander 1 (digest §9.6.10): when the Crown also holds that "
+                    "Presidency, prevent the purchase --/-1/-1/-2/-2; columns SC")
+LAW_DRAW = ({"law_stop": -2, "law_skip": -2}, "rule: HB Parliament (Crown PM) 2 (digest §9.6.13): -2 stop now and "
+            "select the law just drawn; -2 skip the law just drawn and draw again (must select the 3rd law drawn)")
+DEPLOY_BLUE_NON_COMPANY = ((None, None, 1, 1, 1), "rule: HB Commander (digest §9.6.10): you are Commander -- +1 "
+                           "(Lion/Bear/Peacock) a successful Deploy into a non-Company region using one or more Crown "
+                           "officers; columns SC")
+DEPLOY_BLUE_COMPANY = ((1, 1, 1, None, None), "rule: HB Commander (digest §9.6.10): you are Commander -- +1 "
+                       "(Bull/Stag/Lion) a successful Deploy into a Company region associated with a Crown Presidency "
+                       "that has at least one Crown writer; columns SC")

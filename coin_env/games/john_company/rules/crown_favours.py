@@ -65,26 +65,57 @@ Implemented favours (each cites its source where it lives):
   (after the prestige cards; the engine's retirement step hands its totals to the prestige step directly).
 * A family whose spouse forbids an item (John Thorpe: workshops, Violet Effingham: shipyards, Esther
   Summerson: blackmail) is not offered to take one (the Crown ignores spouse texts, digest §9.2).
+* Favours that change a Crown procedure (:func:`procedure_window`, a window of the family pushed right after
+  the Crown's decision; the crown bot reads the record, or the favour narrows the Crown's options at hand):
+  HB Chairman 2 the Crown Chairman's Seek Debt one more advance -1/-1/-2/-2/-3, one fewer -2/-2/-1/-1/--
+  (beyond 3 the usual consent applies); HB Chairman 3 -1 "£3 (or less) to a specific office" (reading: the
+  requests are made before the first step, each served before the priority list, £3 or what is left);
+  HB Governor General -1 raise / lower the required dice by 1; HB Governor -1 change this Governor's minimum
+  pool by 1 (reading: for this Governor, the turn), -3 no Administer at all (before its first Administer);
+  HB Superintendent -1 change the minimum by 1; HB Manager of Shipping 2 the buy table's favour that changes
+  the climate's default (Bull -1 buys one, Stag -2 none, Lion -3 as many as you wish -- you say how many --,
+  Bear -1 none, Peacock -2 one; once a turn) and 'buy another' -1/-1/--/-2/-2, HB Manager of Shipping 3 -1
+  leave £2 unspent (reading: offered at the Crown Manager's spending decisions); HB President 1 -1 change
+  the required trade dice by 1 (this Presidency, the turn), HB President 3 -1 the Crown places your writer
+  instead of another (at its choice of whose writer fills an order); HB Commander 1 -2/-2/-2/-1/-1 it buys
+  one more alliance of your choice (you choose it first; in your Presidency your consent is given, binding
+  and free), --/-1/-1/--/-- a more expensive one / --/--/--/-1/-1 a cheaper one (reading: you choose among
+  the alliances dearer than the cheapest offered / cheaper than the dearest), --/-1/-1/-2/-2 prevent the
+  purchase when the Crown is also President (this menu decision); HB Commander 3 -1 change the Deploy
+  requirement by 1 (this Army, the turn); HB Commander 4 after a Deploy force another -2/-1/-1 or stop it
+  -/-/-/-1/-1 (the Crown's next step is decided at once); HB Parliament 2 -2 stop now and select the law
+  just drawn (offered while the Crown would draw on), -2 skip it and draw again, the 3rd law selected
+  (offered when it would select it).
+* More "you decide for the Crown": HB Governor General / Governor -2 choose a different result for a
+  successful Govern / Administer (:func:`result_decision`; reading: a Govern success has a result per Company
+  region, the favour bought at its first makes all of them yours -- the Crown GG stops after a success);
+  HB Manager of Shipping 1 -1 fit a specific ship; HB Presidency operations -1 make one change to the Crown
+  President's order (reading: you choose who acts next, once).
+* Your blue boxes (:func:`gg_placed`, :func:`governor_placed`, :func:`deploy_succeeded`; taken whenever they
+  apply): HB Governor General +1 each for money to a Crown office's treasury, a regiment into a Crown
+  Presidency's Army, a Company ship into a Crown Presidency's sea zone; HB Governor +1 Tax money to a Crown
+  Presidency's treasury and +1 a regiment into its Army (each once per turn per Presidency), +1 a Company
+  ship moved into its sea zone; HB Commander +1 (Lion/Bear/Peacock) a successful Deploy into a non-Company
+  region using Crown officers, +1 (Bull/Stag/Lion) into a Company region of a Crown Presidency with a Crown
+  writer.
 Royal Privilege is in rules/crown.py (not a favour).
 
-Not implemented (named): the other red / blue boxes of digest §9.6 -- the Chairman's Seek Debt count and
-allocation favours (Crown Chairman), Director of Trade transfers and China, Governor General / Governor dice
-and results, Shipping's buy / lease / fit-a-specific-ship favours, Military Affairs transfers and officer
-assignment, a Crown President's order and trade dice, the Crown Commander's alliance / dice / deploy-again
-favours, the Superintendent's minimum, Parliament's law-draw favours, your blue boxes as Director of
-Trade, Governor General or Governor -- and the firms' favours (no Deregulation in 1710).
+Not implemented (named): the Director of Trade's favours (the Special Envoy's amount -2/-2/-1/-1/-1 and
+open China -3, the transfers, your blue boxes as Director of Trade), Military Affairs' transfers and
+officer assignment (-1), the Crown Commander's -X swap of exhausted pieces before rolling -- and the firms'
+favours (Long 1710 after Deregulation).
 """
 
 from __future__ import annotations
 
 import math
 
-from ..actions import DONE, FAVOUR, FAVOUR_CARD, FAVOUR_CARD_OF_ACTION, FAVOUR_OF_ACTION, SHIP0
+from ..actions import DONE, FAVOUR, FAVOUR_CARD, FAVOUR_CARD_OF_ACTION, FAVOUR_OF_ACTION, PROC, SHIP0
 from ..data import company
 from ..data import crown as cd
 from ..data.cards import ENTERPRISE_PRESTIGE
 from ..registry import CONTINUATIONS
-from ..static import CHAIRMAN, CROWN, SHIP_NAMES
+from ..static import (CHAIRMAN, CROWN, GOVERNORS, OFFICE_NAMES, PRESIDENCY_NAMES, SHIP_NAMES, TREASURY_NAMES)
 from .common import key, name
 
 LABELS = dict(cd.FAVOUR_LABELS, chairman_dues="you are Chairman (-1, mandatory)",
@@ -97,12 +128,38 @@ LABELS = dict(cd.FAVOUR_LABELS, chairman_dues="you are Chairman (-1, mandatory)"
               upkeep_writers="none of your writers returns from a Crown Presidency (+1, mandatory)",
               chairman_allocation="you allocate money to a Crown office (+1)",
               mos_crown_zone="you place a ship in a Crown Presidency's sea zone or with a Crown Superintendent (+1)")
+_ALLOC_KEYS = tuple(f"allocate_{k}" for k in range(5))
+_WISH_KEYS = tuple(f"mos_buy_wish_{n}" for n in range(15))
+_GOV_KEYS = tuple(f"{f}@{g}" for g in GOVERNORS for f in ("governor_min_up", "governor_min_down"))
+_PRES_KEYS = tuple(f"{f}@{p}" for p in range(3) for f in ("trade_dice_up", "trade_dice_down", "deploy_req_up",
+                                                          "deploy_req_down"))
+_BLUE_KEYS = (("gg_crown_treasury", "you as Governor General add money to a Crown office's treasury (+1)"),
+              ("gg_crown_regiment", "you as Governor General place a regiment in a Crown Presidency's Army (+1)"),
+              ("gg_crown_ship", "you as Governor General place a Company ship in a Crown Presidency's sea zone (+1)"),
+              ("governor_crown_ship", "you as Governor move a Company ship into a Crown Presidency's sea zone (+1)"),
+              ("deploy_crown_officers", "you as Commander deploy into a non-Company region with Crown officers (+1)"),
+              ("deploy_crown_writer", "you as Commander deploy into a Company region of a Crown Presidency with a "
+                                      "Crown writer (+1)"))
+_GOV_BLUE_KEYS = tuple(f"{f}@{p}" for p in range(3) for f in ("governor_crown_tax", "governor_crown_regiment"))
+LABELS.update({k: f"£3 of the Crown Chairman's allocation to the {TREASURY_NAMES[i]} (-1)"
+               for i, k in enumerate(_ALLOC_KEYS)})
+LABELS.update({k: f"{LABELS[k.split('@')[0]][:-5]} ({OFFICE_NAMES[int(k.split('@')[1])]}) (-1)" for k in _GOV_KEYS})
+LABELS.update({k: f"{LABELS[k.split('@')[0]][:-5]} ({PRESIDENCY_NAMES[int(k.split('@')[1])]}) (-1)"
+               for k in _PRES_KEYS})
+LABELS.update(dict(_BLUE_KEYS))
+LABELS.update({k: f"the Crown Manager of Shipping buys {k.rsplit('_', 1)[1]} Company ship(s), as you wish (-3)"
+               for k in _WISH_KEYS})
+LABELS.update({k: ("you as Governor put Tax money in a Crown Presidency's treasury" if "tax" in k else
+                   "you as Governor commission a regiment into a Crown Presidency's Army")
+               + f" ({PRESIDENCY_NAMES[int(k.split('@')[1])]}, once a turn) (+1)" for k in _GOV_BLUE_KEYS})
 ENTERPRISE_CARDS = {c[0] for c in ENTERPRISE_PRESTIGE}
+PROC_DEPLOY = PROC["deploy"]
 BASIC_WINDOWS = ("new_shares", "revenue_end")
 KEYS = tuple(k for k, _ in cd.FAVOUR_LABELS) + ("chairman_dues", "nepotism_crown", "hire_crown_piece",
                                                 "mos_fits_yours", "mos_fits_crown", "ma_crown_commander",
                                                 "president_crown_writer", "upkeep_writers", "chairman_allocation",
-                                                "mos_crown_zone")
+                                                "mos_crown_zone") + _ALLOC_KEYS + _GOV_KEYS + _WISH_KEYS + _PRES_KEYS + tuple(
+    k for k, _ in _BLUE_KEYS) + _GOV_BLUE_KEYS
 
 
 # --- the record (state.crown) --------------------------------------------------------------------------------
@@ -417,6 +474,8 @@ def _consent_favour(s, about: str, askees: list, weights: list, base: int, need:
                 return "elect_crown", cd.ELECT_CROWN[0], me, False
     elif about == "alliance":
         p = data["p"]
+        if int(s.commander[p]) == CROWN and askees == [me] and _record(s)["done"][-1:] == ["alliance_one_more"]:
+            return "alliance_one_more", 0, me, True          # HB Commander 1: you must consent (you paid for it)
         if int(s.commander[p]) == me and askees == [CROWN]:
             return "alliance_consent", cd.ALLIANCE_CONSENT[0][c], CROWN, cd.ALLIANCE_CONSENT[0][c] == 0
         if int(s.commander[p]) == CROWN and askees == [me]:
@@ -440,8 +499,8 @@ def seek_consent(game, askees, weights, base, need, ask, then, data, about: str,
             if value:
                 pay(game, fav, value)
             else:
-                game.log_note("crown", f"The Crown consents for free ({LABELS.get(fav, fav)}: 0 cubes in this "
-                              "climate, HB Commander)")
+                game.log_note("crown", f"{name(consenter)} consents for free ({LABELS.get(fav, fav)}: 0 cubes, "
+                              "HB Commander)")
             _consent_given(game, args, consenter)
             return
         if affordable(s, value):
@@ -608,9 +667,13 @@ def _decided_options(fav: str, options: list) -> list:
 def favour_decide(game, frame, action):
     if action == DONE:
         return
-    s = game.state
     fav = frame["favour"]
     pay(game, fav, cd.DECIDE_FOR_THE_CROWN[0][fav])
+    _hand_over(game, fav)
+
+
+def _hand_over(game, fav: str) -> None:
+    s = game.state
     top = game.top()                          # the Crown's decision, now the family's
     me = family(s)
     top["actor"] = key(me)
@@ -694,3 +757,378 @@ def ship_placed(game, manager: int, zone: int) -> None:
     crown_zone = any(PRESIDENCY_ZONE[p] == zone and int(s.office_holder[PRESIDENT[p]]) == CROWN for p in range(3))
     if crown_zone or (zone == CHINA and int(s.office_holder[SUPERINTENDENT]) == CROWN):
         mandatory(game, "mos_crown_zone", cd.MOS_CROWN_ZONE[0])
+
+
+# --- favours that change the Crown's procedures (HB Chairman, Governor General, Governor, Superintendent) ------
+def shift(s, up: str, down: str) -> int:
+    """The net change bought this turn by the favours ``up`` / ``down`` (their record in state.crown; the crown
+    bot adds it to its procedure's number)."""
+    if not active(s):
+        return 0
+    return done_this_turn(s, up) - done_this_turn(s, down)
+
+
+def debt_target(s, base: int) -> int:
+    """HB Chairman 2 (Seek Debt): the Crown Chairman's count ``base`` shifted by the favours one more (-1/-1/-2/
+    -2/-3) / one fewer (-2/-2/-1/-1/--) bought this turn; the usual consent rule applies beyond 3."""
+    return max(0, base + shift(s, "debt_more", "debt_fewer"))
+
+
+def allocation_requests(s) -> list[int]:
+    """HB Chairman 3: the treasuries (0..4) that a request bought this turn sends £3 (or less) to, in order."""
+    if not active(s):
+        return []
+    return [int(k.split("_")[1]) for k in _record(s)["done"] if k.startswith("allocate_")]
+
+
+def _crown_debt_base(s) -> int:
+    from ..bots.crown import seek_debt
+    return seek_debt(s, CROWN)
+
+
+def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str]]:
+    """(vocabulary favour, value, the key recorded) of procedure window ``which`` available now."""
+    from ..data.company import MAX_DEBT
+    from ..static import CHAIRMAN as _C
+    s = game.state
+    c = s.crown["climate"]
+    out: list[tuple[str, int, str]] = []
+    if which == "debt":                                      # HB Chairman 2 (digest §9.6.5)
+        n, room = debt_target(s, _crown_debt_base(s)), MAX_DEBT[0] - int(s.debt)
+        if n < room:                                         # each offered while it changes the count
+            out.append(("debt_more", cd.DEBT_MORE[0][c], "debt_more"))
+        if 0 < n <= room and cd.DEBT_FEWER[0][c] is not None:
+            out.append(("debt_fewer", cd.DEBT_FEWER[0][c], "debt_fewer"))
+    elif which == "allocation":                              # HB Chairman 3
+        if int(s.office_holder[_C]) == CROWN and 3 * len(allocation_requests(s)) < int(s.balance):
+            out.append(("allocation_request", cd.ALLOCATION_REQUEST[0][0], "allocation_request"))
+    elif which == "gg":                                      # HB Governor General (digest §9.6.7)
+        need = cd.GOVERN_DICE[0][c] + shift(s, "gg_dice_up", "gg_dice_down")
+        out.append(("gg_dice_up", cd.GG_DICE_CHANGE[0], "gg_dice_up"))
+        if need > 1:
+            out.append(("gg_dice_down", cd.GG_DICE_CHANGE[0], "gg_dice_down"))
+    elif which == "governor":                                # HB Governor (digest §9.6.10)
+        g = data["g"]
+        low = cd.ADMINISTER_MIN_POOL[0][c] + governor_min_shift(s, g)
+        out.append(("governor_min_up", cd.GOVERNOR_MIN_CHANGE[0], f"governor_min_up@{g}"))
+        if low > 1:
+            out.append(("governor_min_down", cd.GOVERNOR_MIN_CHANGE[0], f"governor_min_down@{g}"))
+        if data.get("first"):
+            out.append(("governor_none", cd.GOVERNOR_NONE[0], "governor_none"))
+    elif which == "china":                                   # HB Superintendent (digest §9.6.10)
+        low = cd.CHINA_MIN_DICE[0][c] + shift(s, "china_min_up", "china_min_down")
+        out.append(("china_min_up", cd.CHINA_MIN_CHANGE[0], "china_min_up"))
+        if low > 1:
+            out.append(("china_min_down", cd.CHINA_MIN_CHANGE[0], "china_min_down"))
+    elif which == "mos":                                     # HB Manager of Shipping 2-3 (digest §9.6.8)
+        from ..actions import PROC
+        options = game.top()["options"]
+        if PROC["buy_company_ship"] in options:
+            fav, value = cd.MOS_BUY_CHANGE[0][c]
+            if not any(done_this_turn(s, k) for k in ("mos_buy_one", "mos_buy_none") + _WISH_KEYS):
+                out.append((fav, value, fav))
+            if cd.MOS_BUY_ANOTHER[0][c] is not None:
+                out.append(("mos_buy_another", cd.MOS_BUY_ANOTHER[0][c], "mos_buy_another"))
+        if PROC["lease_extra_ship"] in options and done_this_turn(s, "mos_leave_two") == 0:
+            out.append(("mos_leave_two", cd.MOS_LEAVE_TWO[0], "mos_leave_two"))
+    elif which == "trade":                                   # HB President 1 (digest §9.6.10)
+        p = data["p"]
+        low = cd.TRADE_MIN_DICE[0][c] + trade_dice_shift(s, p)
+        out.append(("trade_dice_up", cd.TRADE_DICE_CHANGE[0], f"trade_dice_up@{p}"))
+        if low > 1:
+            out.append(("trade_dice_down", cd.TRADE_DICE_CHANGE[0], f"trade_dice_down@{p}"))
+    elif which == "trade_writer":                            # HB President 3
+        from ..actions import FAMILY0
+        options = game.top()["options"]
+        if FAMILY0 + family(s) in options and len(options) > 1:
+            out.append(("trade_your_writer", cd.TRADE_YOUR_WRITER[0], "trade_your_writer"))
+    elif which == "commander":                               # HB Commander 1, 3-4
+        from ..actions import PROC
+        from ..static import PRESIDENT
+        p = data["p"]
+        if PROC["buy_alliance"] in game.top()["options"]:
+            if cd.ALLIANCE_ONE_MORE[0][c] is not None:
+                out.append(("alliance_one_more", cd.ALLIANCE_ONE_MORE[0][c], "alliance_one_more"))
+            if cd.ALLIANCE_PREVENT[0][c] is not None and int(s.office_holder[PRESIDENT[p]]) == CROWN:
+                out.append(("alliance_prevent", cd.ALLIANCE_PREVENT[0][c], "alliance_prevent"))
+        if PROC["deploy"] in game.top()["options"]:
+            low = min(cd.DEPLOY_DICE_COMPANY[0][c], cd.DEPLOY_DICE_NON_COMPANY[0][c]) + deploy_req_shift(s, p)
+            out.append(("deploy_req_up", cd.DEPLOY_REQ_CHANGE[0], f"deploy_req_up@{p}"))
+            if low > 1:
+                out.append(("deploy_req_down", cd.DEPLOY_REQ_CHANGE[0], f"deploy_req_down@{p}"))
+            if data.get("deployed"):
+                force, stop = cd.DEPLOY_AGAIN_FORCE[0][c], cd.DEPLOY_AGAIN_STOP[0][c]
+                if force is not None:
+                    out.append(("deploy_again", force, "deploy_again"))
+                if stop is not None:
+                    out.append(("deploy_stop", stop, "deploy_stop"))
+    elif which == "alliance":                                # HB Commander 1: the Crown's pick of alliance
+        options = game.top()["options"]
+        if len(options) > 1:
+            if cd.ALLIANCE_DEARER[0][c] is not None and _alliance_options(s, options, "alliance_dearer"):
+                out.append(("alliance_dearer", cd.ALLIANCE_DEARER[0][c], "alliance_dearer"))
+            if cd.ALLIANCE_CHEAPER[0][c] is not None and _alliance_options(s, options, "alliance_cheaper"):
+                out.append(("alliance_cheaper", cd.ALLIANCE_CHEAPER[0][c], "alliance_cheaper"))
+    elif which == "law":                                     # HB Parliament (Crown PM) 2 (digest §9.6.13)
+        from ..actions import PROC
+        drawn, can_draw = data["drawn"], PROC["draw_law"] in game.top()["options"]
+        if can_draw and len(drawn) < law_draws(s):
+            out.append(("law_stop", cd.LAW_DRAW[0]["law_stop"], "law_stop"))
+        if can_draw and len(drawn) >= law_draws(s):
+            out.append(("law_skip", cd.LAW_DRAW[0]["law_skip"], "law_skip"))
+    return [o for o in out if affordable(s, o[1])]
+
+
+def law_draws(s) -> int:
+    """HB Parliament (Crown PM) 2: the Crown draws up to the AI card's shaded position's number of laws and
+    selects the last; after the favour 'skip and draw again' bought this turn it draws to the 3rd."""
+    from .crown import card
+    if active(s) and done_this_turn(s, "law_skip"):
+        return 3
+    return card(s)["shaded"] + 1
+
+
+def _alliance_options(s, options: list, fav: str) -> list:
+    """HB Commander 1: the alliances dearer than the cheapest offered (Lion buys the cheapest) or cheaper than
+    the dearest (Bear / Peacock buy the dearest) -- the family's choice among them (reading)."""
+    from ..actions import ALLIANCE0
+    cost = {a: s.data.alliances[a - ALLIANCE0][0] for a in options}
+    if fav == "alliance_dearer":
+        return [a for a in options if cost[a] > min(cost.values())]
+    return [a for a in options if cost[a] < max(cost.values())]
+
+
+def alliance_decision(game, menu: dict) -> None:
+    """Called right after the Crown Commander's choice of alliance is pushed (``menu``: the menu frame it
+    answered). After the favour 'one more alliance of your choice' (the menu carries the family's pick) the
+    Crown buys that one; otherwise the window of the favours 'a more expensive / a cheaper one'."""
+    from ..actions import ALLIANCE0
+    s = game.state
+    if not active(s):
+        return
+    if menu.get("favour_alliance") is not None:
+        top = game.top()
+        top["options"] = [ALLIANCE0 + menu["favour_alliance"]]
+        top["ask"] = f"{top['ask']} (a favour: the alliance of {name(family(s))}'s choice)"
+        return
+    procedure_window(game, "alliance", int(s.commander[menu["p"]]), p=menu["p"])
+
+
+def trade_dice_shift(s, p: int) -> int:
+    """HB President: the required trade dice of the Crown President of ``p`` shifted by the favours this turn."""
+    return shift(s, f"trade_dice_up@{p}", f"trade_dice_down@{p}")
+
+
+def deploy_req_shift(s, p: int) -> int:
+    """HB Commander 3: the Deploy requirement of the Crown Commander of ``p``'s Army shifted by the favours."""
+    return shift(s, f"deploy_req_up@{p}", f"deploy_req_down@{p}")
+
+
+def mos_buys(s, default: str) -> int | None:
+    """HB Manager of Shipping 2: how many Company ships the Crown buys this turn -- the climate's ``default``
+    ("none" 0, "one" 1, "all" None: as many as able) changed by the favour bought this turn (buys one / none /
+    as many as you wish), plus one per 'buy another'."""
+    n = {"none": 0, "one": 1, "all": None}[default]
+    if active(s):
+        if done_this_turn(s, "mos_buy_one"):
+            n = 1
+        elif done_this_turn(s, "mos_buy_none"):
+            n = 0
+        wish = [int(k.rsplit("_", 1)[1]) for k in _record(s)["done"] if k.startswith("mos_buy_wish_")]
+        if wish:
+            n = wish[-1]
+        if n is not None:
+            n += done_this_turn(s, "mos_buy_another")
+    return n
+
+
+def governor_min_shift(s, g: int) -> int:
+    return shift(s, f"governor_min_up@{g}", f"governor_min_down@{g}")
+
+
+def procedure_window(game, which: str, slot: int, **data) -> None:
+    """Called right after the Crown's decision of procedure ``which`` is pushed (``slot``: the office holder):
+    the favours that change that procedure, a window of the family, offered again after each favour.
+    ``which``: "law" (HB Parliament (Crown PM) 2: -2 stop now and select the law just drawn, offered while it would
+    draw on; -2 skip the law just drawn and draw again, offered when it would select it -- it then selects the
+    3rd law drawn), "trade" (HB President 1: -1 change this Crown President's required dice by 1, for the turn),
+    "trade_writer" (HB President 3: -1 the Crown places your writer instead of another -- at its choice of whose
+    writer fills an order), "commander" (HB Commander 3: -1 change this Army's Deploy requirement by 1; HB
+    Commander 4: after a Deploy, force another -2/-1/-1 (Bull/Stag/Lion) or stop it -1/-1 (Bear/Peacock) --
+    reading: these decide the Crown Commander's next step at once), "mos" (HB Manager of Shipping 2-3: the buy table's favour that changes the climate's default, once
+    a turn, and 'buy another' while a Company ship can be bought; -1 leave £2 unspent; reading: offered at the
+    Crown Manager's spending decisions), "debt" (HB Chairman 2: one more / one fewer Debt advance), "allocation" (HB Chairman 3: -1 £3 or
+    less to an office of your choice; reading: the requests are made before the first step -- the window is
+    offered once, before the Crown allocates -- and each is served before the priority list, £3 or what is
+    left), "gg" (HB Governor General: -1 raise / lower the required dice by 1), "governor" (HB Governor: -1
+    change this Governor's minimum pool by 1, -3 no Administer at all, offered before its first Administer;
+    reading: a change holds for this Governor for the turn), "china" (HB Superintendent: -1 change the minimum
+    by 1). The crown bot reads the record (:func:`shift`)."""
+    s = game.state
+    if not active(s) or slot != CROWN or s.over:
+        return
+    favs = _procedure_favours(game, which, data)
+    if not favs:
+        return
+    me = family(s)
+    top = game.top()
+    game.choose(key(me), f"{name(me)}: a favour with the Crown? It is to decide: {top['ask']} (promise cubes: you "
+                f"{cubes(s, 'family')}, the Crown {cubes(s, 'crown')})", [FAVOUR[f] for f, _, _ in favs] + [DONE],
+                "favour_procedure", which=which, data=data)
+
+
+@CONTINUATIONS.register
+def favour_procedure(game, frame, action):
+    if action == DONE:
+        return
+    s = game.state
+    which, data = frame["which"], frame["data"]
+    fav = FAVOUR_OF_ACTION[action]
+    _, value, rec = next(o for o in _procedure_favours(game, which, data) if o[0] == fav)
+    if fav == "alliance_one_more":           # HB Commander 1: you choose the alliance, then it buys it
+        from ..actions import ALLIANCE0
+        me = family(s)
+        from .operations_presidency import buyable_alliances
+        pay(game, rec, value)
+        game.choose(key(me), f"{name(me)}: which alliance does the Crown Commander buy?",
+                    [ALLIANCE0 + i for i in buyable_alliances(s, data["p"], game.top().get("refused", []))],
+                    "favour_alliance_pick")
+        return
+    if fav in ("alliance_dearer", "alliance_cheaper"):
+        pay(game, rec, value)
+        top = game.top()
+        top["options"] = _alliance_options(s, top["options"], fav)
+        _hand_over(game, fav)
+        return
+    if fav == "mos_buy_wish":               # HB Manager of Shipping 2 (Lion -3): you say how many
+        from .common import ask_number
+        from .operations_shipping import tokens_left
+        from ..static import T_MOS
+        most = min(int(s.treasury[T_MOS]) // 5, tokens_left(s), len(_WISH_KEYS) - 1)
+        ask_number(game, family(s), f"{name(family(s))}: the Crown Manager of Shipping buys how many Company "
+                   "ships this turn (as you wish)?", 0, most, "favour_mos_wish")
+        return
+    if fav == "allocation_request":
+        from ..actions import OFFICE0
+        me = family(s)
+        game.choose(key(me), f"{name(me)}: £3 (or less) of the Crown Chairman's allocation goes to which office?",
+                    [OFFICE0 + _treasury_office(s, k) for k in range(5)], "favour_allocation")
+        return
+    pay(game, rec, value)
+    if fav == "alliance_prevent":            # HB Commander 1: the purchase is prevented (this menu decision)
+        top = game.top()
+        top["options"] = [a for a in top["options"] if a != PROC["buy_alliance"]]
+        top["ask"] = f"{top['ask']} (a favour: no alliance purchase)"
+        return
+    if fav in ("law_stop", "law_skip"):      # HB Parliament 2: the Crown selects the law just drawn / draws again
+        from ..actions import LAW
+        top = game.top()
+        top["options"] = [LAW[data["drawn"][-1]]] if fav == "law_stop" else [PROC["draw_law"]]
+        top["ask"] = f"{top['ask']} (a favour: {LABELS[fav][:-5]})"
+        return
+    forced = {"governor_none": (DONE, "no Administer this turn"), "deploy_stop": (DONE, "no Deploy again"),
+              "deploy_again": (PROC_DEPLOY, "it deploys again"),
+              "trade_your_writer": (None, "your writer")}.get(fav)
+    if forced is not None:                   # the favour decides the Crown's decision at hand
+        from ..actions import FAMILY0
+        top = game.top()
+        top["options"] = [forced[0] if forced[0] is not None else FAMILY0 + family(s)]
+        top["ask"] = f"{top['ask']} (a favour: {forced[1]})"
+        return
+    procedure_window(game, which, CROWN, **data)
+
+
+@CONTINUATIONS.register
+def favour_allocation(game, frame, action):
+    from ..actions import OFFICE0
+    s = game.state
+    k = next(k for k in range(5) if _treasury_office(s, k) == action - OFFICE0)
+    pay(game, f"allocate_{k}", cd.ALLOCATION_REQUEST[0][0])
+    procedure_window(game, "allocation", CROWN)
+
+
+@CONTINUATIONS.register
+def favour_alliance_pick(game, frame, action):
+    from ..actions import ALLIANCE0
+    top = game.top()                         # the Crown Commander's menu: it buys the family's pick
+    top["options"] = [PROC["buy_alliance"]]
+    top["favour_alliance"] = action - ALLIANCE0
+    top["ask"] = f"{top['ask']} (a favour: one more alliance)"
+
+
+@CONTINUATIONS.register
+def favour_mos_wish(game, frame, value):
+    pay(game, f"mos_buy_wish_{value}", cd.MOS_BUY_CHANGE[0][cd.LION][1])
+    procedure_window(game, "mos", CROWN)
+
+
+def result_decision(game, fav: str) -> None:
+    """HB Governor General / Governor: -2 choose a different result for a successful Govern / Administer action
+    (a "you decide for the Crown" favour at the Crown's result decision). Reading: a Govern success gives a
+    result per Company region; the favour bought at its first result makes all of them the family's (the Crown
+    Governor General stops after a success, so one a turn); an Administer success has one result."""
+    s = game.state
+    top = game.top()
+    if (fav == "decide_gg_result" and active(s) and done_this_turn(s, fav) and top is not None
+            and top.get("actor") == key(CROWN)):
+        _hand_over(game, fav)
+        return
+    crown_decision(game, fav)
+
+
+# --- your blue boxes as Governor General and Governor (HB Governor General, Governor) -----------------------------
+def _crown_presidency(s, p: int) -> bool:
+    from ..static import PRESIDENT
+    return 0 <= p < 3 and int(s.office_holder[PRESIDENT[p]]) == CROWN
+
+
+def gg_placed(game, gg: int, what: str, target: int) -> None:
+    """HB Governor General (digest §9.6.7): you are GG -- +1 each for adding money to a Crown office's treasury
+    (``what`` "treasury", target: the office), placing a regiment into an Army of a Crown Presidency ("regiment",
+    the Presidency), placing a Company ship into the sea zone of a Crown Presidency ("ship", the zone).
+    Reading: taken whenever it applies (a blue box your own action earns, like the MoS's)."""
+    from ..static import PRESIDENCY_ZONE
+    s = game.state
+    if not active(s) or gg != family(s):
+        return
+    if what == "treasury":
+        ok = int(s.office_holder[target]) == CROWN
+    elif what == "regiment":
+        ok = _crown_presidency(s, target)
+    else:
+        ok = any(PRESIDENCY_ZONE[p] == target and _crown_presidency(s, p) for p in range(3))
+    if ok:
+        mandatory(game, f"gg_crown_{what}", cd.GG_BLUE[0])
+
+
+def governor_placed(game, holder: int, what: str, p: int) -> None:
+    """HB Governor (digest §9.6.10): you are Governor -- +1 for Tax money put in a Crown Presidency's treasury
+    (``what`` "tax"; once per turn per Presidency), moving a Company ship into a Crown Presidency's sea zone
+    ("ship"), commissioning a regiment into a Crown Presidency's Army ("regiment"; once per turn per
+    Presidency). Reading: taken whenever it applies."""
+    s = game.state
+    if not active(s) or holder != family(s) or not _crown_presidency(s, p):
+        return
+    if what == "ship":
+        mandatory(game, "governor_crown_ship", cd.GOVERNOR_BLUE[0])
+        return
+    fav = f"governor_crown_{what}@{p}"
+    if done_this_turn(s, fav) == 0:
+        mandatory(game, fav, cd.GOVERNOR_BLUE[0])
+
+
+def deploy_succeeded(game, commander: int, r: int, chosen: dict) -> None:
+    """HB Commander (digest §9.6.10): you are Commander -- a successful Deploy: +1 (Lion/Bear/Peacock) into a
+    non-Company region using one or more Crown officers; +1 (Bull/Stag/Lion) into a Company region associated
+    with a Crown Presidency that has at least one Crown writer. Called before the region changes hands; reading:
+    taken whenever it applies (a blue box)."""
+    s = game.state
+    if not active(s) or commander != family(s):
+        return
+    c = s.crown["climate"]
+    q = int(s.control[r])
+    if q < 0:
+        if cd.DEPLOY_BLUE_NON_COMPANY[0][c] and chosen.get(f"officers{CROWN}", 0) > 0:
+            mandatory(game, "deploy_crown_officers", cd.DEPLOY_BLUE_NON_COMPANY[0][c])
+    elif cd.DEPLOY_BLUE_COMPANY[0][c] and _crown_presidency(s, q) and int(s.writers[CROWN, q]) >= 1:
+        mandatory(game, "deploy_crown_writer", cd.DEPLOY_BLUE_COMPANY[0][c])

@@ -31,6 +31,7 @@ def start(game, slot: int) -> None:
     free = min(company.FREE_DEBT_ADVANCES[0], room)
     ask_number(game, slot, f"Chairman {name(slot)}: how many times to advance the Debt (£5 each; Debt {s.debt}, "
                f"Balance £{s.balance})?", 0, free, "chairman_debt_chosen", slot=slot)
+    crown_favours.procedure_window(game, "debt", slot)      # solo: HB Chairman 2, one more / one fewer advance
 
 
 def _advance_debt(game, n: int) -> None:
@@ -47,15 +48,15 @@ def chairman_debt_chosen(game, frame, value):
     slot = frame["slot"]
     _advance_debt(game, value)
     if value == company.FREE_DEBT_ADVANCES[0] and s.debt < max_debt(game):
-        _ask_more(game, slot)
+        _ask_more(game, slot, value)
         return
     start_allocation(game, slot)
 
 
-def _ask_more(game, slot):
+def _ask_more(game, slot, sought):
     s = game.state
     ask_yes_no(game, slot, f"Chairman {name(slot)}: ask for one more Debt advance (Debt {s.debt}; needs a majority "
-               "of Company shares)?", "chairman_more_debt", slot=slot)
+               "of Company shares)?", "chairman_more_debt", slot=slot, sought=sought)
 
 
 @CONTINUATIONS.register
@@ -69,7 +70,8 @@ def chairman_more_debt(game, frame, action):
     others = [f for f in clockwise_from(s, slot) if f != slot and s.court[f] > 0]
     crown_favours.seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[slot]) + 1,
                                total // 2 + 1, "{family}: consent to " + f"the Chairman ({name(slot)}) advancing "
-                               "the Debt beyond 3 once more?", "chairman_more_debt_answer", dict(slot=slot),
+                               "the Debt beyond 3 once more?", "chairman_more_debt_answer",
+                               dict(slot=slot, sought=frame.get("sought", company.FREE_DEBT_ADVANCES[0])),
                                about="debt", requester=slot, by_shares=True)
 
 
@@ -83,13 +85,14 @@ def chairman_more_debt_answer(game, frame, granted):
         return
     _advance_debt(game, 1)
     if s.debt < max_debt(game):
-        _ask_more(game, slot)
+        _ask_more(game, slot, frame.get("sought", company.FREE_DEBT_ADVANCES[0]) + 1)
     else:
         start_allocation(game, slot)
 
 
 def start_allocation(game, slot):
     _allocate_next(game, slot, 0)
+    crown_favours.procedure_window(game, "allocation", slot)     # solo: HB Chairman 3, -1 £3 to an office
 
 
 def _allocate_next(game, slot, k):

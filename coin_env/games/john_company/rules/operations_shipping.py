@@ -52,7 +52,8 @@ def start(game, slot: int) -> None:
     menu(game, slot)
 
 
-def menu(game, slot):
+def menu(game, slot, bought=0):
+    """``bought``: Company ships bought so far in this operation (the Crown's procedure counts them)."""
     s = game.state
     options = purchases(s)
     if not options:
@@ -60,40 +61,44 @@ def menu(game, slot):
     if s.treasury[T_MOS] <= 2:
         options.append(DONE)
     game.choose(key(slot), f"Manager of Shipping {name(slot)}: spend the treasury (£{int(s.treasury[T_MOS])}; "
-                "at most £2 may remain)", options, "mos_chosen", slot=slot)
+                "at most £2 may remain)", options, "mos_chosen", slot=slot, bought=bought)
+    crown_favours.procedure_window(game, "mos", slot)       # solo: HB Manager of Shipping 2-3
 
 
 @CONTINUATIONS.register
 def mos_chosen(game, frame, action):
     s = game.state
-    slot = frame["slot"]
+    slot, bought = frame["slot"], frame.get("bought", 0)
     if action == DONE:
         return
     if action == PROC["fit_ship"]:
-        game.choose(key(slot), "Fit which ship?", [SHIP0 + i for i in unfitted(s)], "mos_fit_ship", slot=slot)
+        game.choose(key(slot), "Fit which ship?", [SHIP0 + i for i in unfitted(s)], "mos_fit_ship", slot=slot,
+                    bought=bought)
+        crown_favours.crown_decision(game, "decide_fit_ship")       # solo: HB Manager of Shipping 1, -1
         return
     kind = "company" if action == PROC["buy_company_ship"] else "extra"
-    _ask_zone(game, slot, kind=kind, ship=-1)
+    _ask_zone(game, slot, kind=kind, ship=-1, bought=bought)
 
 
-def _ask_zone(game, slot, kind, ship):
+def _ask_zone(game, slot, kind, ship, bought=0):
     s = game.state
     what = SHIP_NAMES[ship] if ship >= 0 else ("a Company ship" if kind == "company" else "an extra ship")
     game.choose(key(slot), f"Place {what} in which sea zone?", [ZONE0 + z for z in zones_in_play(s)],
-                "mos_zone", slot=slot, ship_kind=kind, ship=ship)
+                "mos_zone", slot=slot, ship_kind=kind, ship=ship, bought=bought)
     crown_favours.crown_decision(game, "decide_ship_zone")      # solo: HB Manager of Shipping, -1
 
 
 @CONTINUATIONS.register
 def mos_fit_ship(game, frame, action):
     crown_favours.ship_fitted(game, frame["slot"], action - SHIP0)      # solo: HB Manager of Shipping
-    _ask_zone(game, frame["slot"], kind="fit", ship=action - SHIP0)
+    _ask_zone(game, frame["slot"], kind="fit", ship=action - SHIP0, bought=frame.get("bought", 0))
 
 
 @CONTINUATIONS.register
 def mos_zone(game, frame, action):
     s = game.state
     slot, kind, ship, z = frame["slot"], frame["ship_kind"], frame["ship"], action - ZONE0
+    bought = frame.get("bought", 0) + (kind == "company")
     crown_favours.ship_placed(game, slot, z)        # solo: HB Manager of Shipping, +1
     if kind == "fit":
         s.treasury[T_MOS] -= fit_cost(s)
@@ -111,5 +116,5 @@ def mos_zone(game, frame, action):
             if SHIPBUILDERS in s.hands[f]["prestige"]:
                 s.cash[f] += 1
         game.log_note("operations", f"{'Company' if kind == 'company' else 'Extra'} ship to the {SEA_ZONES[z]}")
-    menu(game, slot)
+    menu(game, slot, bought)
 

@@ -80,6 +80,7 @@ def _draw(game, drawn):
         options.append(PROC["draw_law"])
     game.choose(key(pm), f"Prime Minister {name(pm)}: select a law or draw another", options, "law_chosen",
                 drawn=drawn)
+    crown_favours.procedure_window(game, "law", pm, drawn=drawn)      # solo: HB Parliament 2, -2 stop / skip
 
 
 @CONTINUATIONS.register
