@@ -90,7 +90,8 @@ def rows() -> list[tuple[str, str, str, str]]:
         ("Solo / two families (RB p.43-46)", "the Crown as a family seat and its place at the table; the "
          "solo and two-family setup deals (option); solo vs the Crown (option crown): climates, Set Climate, "
          "Climate Shift, two family actions, free writers, voting first (against even as PM) with free votes, difficulty levels incl. Legendary "
-         "(cubes, extra setup cards), solo Power Award; the crown bot's per-phase Handbook procedures "
+         "(cubes, extra setup cards), solo Power Award; the crown bot's per-phase Handbook procedures, its Director "
+         "of Trade and Military Affairs transfers and its firm decisions "
          f"({sum(1 for v in vars(crown).values() if isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], str))} "
          "tables from the Handbook / solo aid)",
          f"the {len(crown.AI_CARDS)} AI cards (BGA encoding; climate charts of cards 8-10 are stand-ins), the "
@@ -101,10 +102,17 @@ def rows() -> list[tuple[str, str, str, str]]:
          "the family, offered when a favour is available and affordable; the Crown board's basic favours (give / "
          "take shipyards, workshops, luxuries; give enterprise cards and £3; Easy's promise cards); consent "
          "favours (nepotism, Debt beyond 3, the Chairman election, alliances: a bought consent binds); the "
-         "mandatory favours of the Chairman, Hiring, Shipping, Military Affairs, President and Upkeep; 'you decide "
-         "for the Crown' (a hire, a Deploy target, a Special Envoy order, a ship's zone, the PM's dial), dividend "
-         "and London Season favours; Royal Privilege (the Crown's unpaid tax or upkeep from the Balance)",
-         "the windows of 'any time' favours (after New Company Shares, end of Revenue)", "-"),
+         "mandatory favours and your blue boxes of the Chairman, Hiring, Shipping, Military Affairs, Governor "
+         "General, Governors, Presidents, Commanders and Upkeep; the Crown's procedures changed by a favour: Seek "
+         "Debt and allocations, Governor General / Governor dice, results and no Administer, the Manager of "
+         "Shipping's buying, leasing and fitting, the President's order, dice and writers, the Commander's "
+         "alliances, Deploy requirement and deploying again, the Superintendent's minimum, the Prime Minister's "
+         "law draw and dial, dividends, the London Season; 'you decide for the Crown' (a hire, a Deploy target, a "
+         "Special Envoy order, a ship's zone); Royal Privilege (the Crown's unpaid tax or upkeep from the Balance)",
+         "readings of the favour windows (rules/crown_favours.py: 'any time' favours after New Company Shares and "
+         "at the end of Revenue; a procedure's favours right after the Crown's decision)",
+         "the Director of Trade's and Military Affairs' favours, the Commander's swap of exhausted pieces, firm "
+         "favours"),
     ]
 
 
