@@ -210,3 +210,23 @@ def test_unpaid_upkeep_family_picks_the_prize_that_loses_a_piece():
     s = g.state
     assert s.prize_pieces[slot("benyon")].tolist() == [0, 1, 0, 0, 0]
     assert s.vp[slot("benyon")] == 20 - g.data.prizes[3][2] and s.cash[slot("benyon")] == 2 - g.data.prizes[1][1]
+
+
+def test_a_failed_impeachment_that_fails_the_company_finishes_the_vote_first():
+    """Public Demands Impeachment! failed lowers Standing by 1 (digest appendix A); at 0 the Company has failed,
+    and in Parliament the vote is resolved first (RB p.8): the new Prime Minister turns the dial and applies its
+    policy, then Final Scoring."""
+    import coin_env
+    from coin_env import labels
+    g = coin_env.make_game("john_company", options={"families": 3}, position={
+        "phase": "parliament", "turn": 2, "law_deck": ["Public Demands Impeachment!"], "standing": 1, "pm": "benyon"})
+    play(g, "turn the dial clockwise", "Chairman", "done")                 # Benyon (PM) casts no vote
+    play(g, "vote against", "Hastings", "0", "6")                          # Hastings: 6 against
+    play(g, "done")                                                        # Larkins abstains
+    play(g, "resolve the vote")
+    assert g.state.standing == 0 and g.state.company_failed and not g.is_over()
+    assert g.current_player() == "hastings" and "turn the dial one space" in g.prompt()
+    play(g, labels(g)[0])
+    while not g.is_over():                                                 # the policy's own questions, if any
+        play(g, labels(g)[0])
+    assert g.state.result["reason"] == "Company failure"

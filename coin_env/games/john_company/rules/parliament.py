@@ -374,9 +374,9 @@ def _resolve(game, vote):
         famine_failed(game)
     elif law == 51:                                 # Public Demands Impeachment! failed: Standing -1
         s.standing = max(0, s.standing - 1)
-        if s.standing == 0:
-            from .final_scoring import begin
-            begin(game, failed=True)
+        if s.standing == 0:                         # RB p.8: in Parliament the vote is resolved first (the new
+            s.company_failed = True                 # PM's dial turn and its policy, as after War Against France!),
+            game.after("parliament_failure_check")  # then Final Scoring (reading)
     elif law == 55:                                 # War Against France! failed: invasions (their defences asked)
         from .events_india import foreign_invasion
         game.after("parliament_failed_dial")
