@@ -1025,3 +1025,178 @@ def test_you_as_commander_gain_a_cube_deploying_with_crown_officers():
     play(g, "Deploy", "region Mysore", "6")
     assert "Deploy succeeds in Mysore: loot £9, 1 trophies" in notes(g)
     assert cubes(g) == (before[0] + 1, before[1] - 1) and "deploy_crown_officers" in g.state.crown["favours"]["done"]
+
+
+# --- the Crown Director of Trade's and Military Affairs' favours (HB DoT 1-2, HB MA 1-2; digest §9.6.6, §9.6.9) -------
+OFFICES = ("Chairman", "Director of Trade", "Manager of Shipping", "Military Affairs", "President of Bombay",
+           "President of Madras", "President of Bengal")
+SOUTH = "South Indian Ocean"
+
+
+def crown_office(office, climate, offices=None, script=None, **position):
+    """The Crown holding ``office`` at its first decision of the Operations phase (the others as given, else vacant),
+    ``climate`` under AI card 1 with card 5 next (the AI Presidency order Madras, Bombay, Bengal; the transfers'
+    tests, test_jc_crown_transfers.py)."""
+    offs = dict({o: None for o in OFFICES}, **(offices or {}))
+    offs[office] = "crown"
+    pos = solo(0, position=dict(position, phase="operations", offices=offs)).to_position()
+    pos.update(climate=climate, ai_card=1, ai_deck=[5] + [c for c in range(2, 11) if c != 5], ai_discards=[])
+    return solo(0, position=pos, script=script)
+
+
+def crown_writers(g):
+    return [int(x) for x in g.state.writers[CROWN]]
+
+
+def zone_ships(g):
+    s = g.state
+    return [int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z]) for z in range(3)]
+
+
+def regiments(g):
+    return [int(g.state.regiments[p].sum()) for p in range(3)]
+
+
+def officers(g, f):
+    return [int(g.state.officers[f, p].sum()) for p in range(3)]
+
+
+def office_over(*texts):
+    """The office's transfers are over: no prompt of its menu or of a transfer."""
+    return lambda g: g.is_over() or not any(x in g.prompt() for x in texts + ("ransfer", "Move ", "Which ship", "Whose"))
+
+
+DOT_OVER, MA_OVER = office_over("Director of Trade"), office_over("Military Affairs")
+
+
+DOT_PREVENT = fav("the Crown Director of Trade does not make its next transfer, one of its two (-1)")
+DOT_CHOOSE = fav("you choose one of the Crown Director of Trade's two transfers, a writer or a ship (-2)")
+MA_PREVENT = fav("the Crown Military Affairs does not make its next transfer this round, one of its two (-1)")
+MA_CHOOSE = fav("you choose one of the Crown Military Affairs' two transfers, an officer or a regiment (-1)")
+
+
+def dot_bull(**extra):
+    """Bull, no money, two Crown writers in Madras, a Company ship in Madras's zone: unhelped, the Crown moves a Crown
+    writer Madras -> Bombay (entry 1, shortest -> longest route) and then the ship (entry 2)."""
+    return crown_office("Director of Trade", "Bull", treasuries={"Director of Trade": 0}, ships={},
+                        company_ships={SOUTH: 1}, writers={"crown": {"Madras": 2}}, **extra)
+
+
+def test_dot_unhelped_makes_both_transfers():
+    g = drive(dot_bull(), DOT_OVER)
+    assert crown_writers(g) == [1, 1, 0] and zone_ships(g) == [1, 0, 0] and cubes(g) == (6, 6)
+
+
+def test_prevent_a_crown_dot_transfer_uses_one_of_the_two():
+    """HB DoT 2: -1 prevent a transfer (counts as one of the two): the writer stays; the Crown goes on down its list
+    (entry 2, the ship) and stops at two."""
+    g = dot_bull()
+    assert at_window(g) and DOT_PREVENT in labels(g)
+    play(g, DOT_PREVENT)
+    assert cubes(g) == (5, 7)
+    g = drive(g, DOT_OVER)
+    assert crown_writers(g) == [0, 2, 0] and zone_ships(g) == [1, 0, 0]
+    assert g.state.crown["favours"]["done"] == ["dot_prevent"]
+
+
+def test_prevent_both_crown_dot_transfers():
+    g = dot_bull()
+    play(g, DOT_PREVENT)
+    play(g, DOT_PREVENT)
+    assert cubes(g) == (4, 8) and not at_window(g)
+    g = drive(g, DOT_OVER)
+    assert crown_writers(g) == [0, 2, 0] and zone_ships(g) == [0, 1, 0]
+
+
+def test_you_choose_one_crown_dot_transfer_then_the_crown_starts_its_list():
+    """HB DoT 2: -2 you transfer one writer / ship where you choose (one of the two); the Crown's own transfer then
+    starts from the top of its list (the writer, entry 1)."""
+    g = dot_bull()
+    play(g, DOT_CHOOSE)
+    assert cubes(g) == (4, 8) and g.current_player() == "benyon"
+    assert set(labels(g)) == {"transfer a writer", "transfer a ship"}
+    play(g, "transfer a ship")
+    play(g, labels(g)[0])                      # from the South Indian Ocean (the only ship)
+    play(g, labels(g)[0])                      # the Company ship
+    assert g.current_player() == "benyon"
+    play(g, "East Indian Ocean")
+    assert zone_ships(g) == [0, 0, 1]
+    g = drive(g, DOT_OVER)
+    assert crown_writers(g) == [1, 1, 0] and zone_ships(g) == [0, 0, 1]
+
+
+def test_your_chosen_dot_transfer_cannot_undo_the_crowns():
+    """HB DoT 2: 'players may not undo a previous transfer': after the Crown's writer Madras -> Bombay, your transfer
+    of that writer may not go back to Madras."""
+    g = dot_bull()
+    play(g, "done")
+    g = drive(g, lambda g: at_window(g) and DOT_CHOOSE in labels(g))
+    assert crown_writers(g) == [1, 1, 0]
+    play(g, DOT_CHOOSE)
+    play(g, "transfer a writer")
+    play(g, "Bombay Presidency")
+    assert "Madras Presidency" not in labels(g) and labels(g) == ["Bengal Presidency"]
+
+
+def ma_bull(**extra):
+    """Bull, Benyon President of Bombay, the Crown of Bengal: unhelped the Crown moves the Bombay regiment to Bengal,
+    then its officer Bombay -> Bengal (test_jc_crown_transfers.py)."""
+    return crown_office("Military Affairs", "Bull", regiments={"Bombay": 1, "Madras": 1, "Bengal": 0},
+                        officers={"crown": {"Bombay": 1}, "benyon": {"Bombay": 1}}, officers_in_training={},
+                        offices={"President of Bombay": "benyon", "President of Bengal": "crown"}, **extra)
+
+
+def test_prevent_a_crown_ma_transfer_this_round():
+    """HB MA 1: -1 prevent a transfer from happening this round (one of the two): the regiment stays -- and is not
+    moved later this round --; the Crown's other transfer is its officer."""
+    g = ma_bull()
+    assert at_window(g) and MA_PREVENT in labels(g)
+    play(g, MA_PREVENT)
+    assert cubes(g) == (5, 7)
+    g = drive(g, MA_OVER, limit=20)
+    assert regiments(g) == [1, 1, 0] and officers(g, CROWN) == [0, 0, 1] and officers(g, ME) == [1, 0, 0]
+
+
+def test_you_choose_one_crown_ma_transfer():
+    """HB MA 1: -1 you transfer one officer or regiment (one of the two); the Crown's other transfer does not undo it."""
+    g = ma_bull()
+    play(g, MA_CHOOSE)
+    assert cubes(g) == (5, 7) and set(labels(g)) == {"transfer an officer", "transfer a regiment"}
+    play(g, "transfer a regiment")
+    play(g, "Madras Presidency")
+    play(g, "Bombay Presidency")
+    assert regiments(g) == [2, 0, 0]
+    g = drive(g, MA_OVER, limit=20)
+    assert regiments(g) == [1, 0, 1] and officers(g, CROWN) == [1, 0, 0]
+
+
+def test_assign_an_officer_in_training_for_the_crown():
+    """HB MA 2: -1 assign one officer to a Presidency of your choice (Bull would put yours in its Presidency)."""
+    g = crown_office("Military Affairs", "Bull", regiments={}, officers={}, officers_in_training={"benyon": 1},
+                     offices={"President of Bengal": "crown"})
+    decide = fav("you assign this Officer-in-Training for the Crown Military Affairs (-1)")
+    g = drive(g, lambda g: at_window(g) and decide in labels(g), limit=20)
+    play(g, decide)
+    assert cubes(g) == (5, 7) and g.current_player() == "benyon"
+    play(g, "Madras Presidency")
+    assert officers(g, ME) == [0, 1, 0]
+
+
+def test_crown_assigns_the_officer_in_training_unhelped():
+    g = crown_office("Military Affairs", "Bull", regiments={}, officers={}, officers_in_training={"benyon": 1},
+                     offices={"President of Bengal": "crown"})
+    g = drive(g, lambda g: officers(g, ME) != [0, 0, 0], limit=20)
+    assert officers(g, ME) == [0, 0, 1]
+
+
+def test_the_crowns_special_envoy_opens_china_instead():
+    """HB DoT 1: -3 open trade with China (the Crown would open an order)."""
+    from coin_env.games.john_company.static import SUPERINTENDENT
+    g = crown_office("Director of Trade", "Bull", treasuries={"Director of Trade": 3}, script=[1] * 3)
+    china = fav("the Crown's Special Envoy opens trade with China instead (-3)")
+    g = drive(g, lambda g: at_window(g) and china in labels(g), limit=20)
+    assert not g.state.office_exists[SUPERINTENDENT]
+    play(g, china)
+    assert cubes(g) == (3, 9)
+    g = drive(g, lambda g: g.state.office_exists[SUPERINTENDENT], limit=20)
+    assert "Trade with China opened" in " ".join(e["text"] for e in g.log)

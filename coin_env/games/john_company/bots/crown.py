@@ -1223,7 +1223,13 @@ def dot_transfer(ctx):
         return None
     board, routes = Board(s), trade_routes(ctx.game)
     start = 0
-    if made:
+    first = ctx.frame.get("first")                 # the favours (rules/crown_favours.py): the first slot's use
+    if made and first == "prevent":                # HB DoT 2 -1: the entry it would have used is spent
+        plan = dot_plan(s, me, board, routes, 0)
+        start = plan[0] + 1 if plan is not None else len(cd.DOT_TRANSFERS[0][climate(s)])
+    elif made and first == "choose":               # HB DoT 2 -2: the family's transfer used no entry
+        start = 0
+    elif made:
         used = []
         for t in _last_moves(s, board, army=False):
             before = board.moved(t, back=True)
@@ -1259,7 +1265,13 @@ def ma_transfer(ctx):
         return None
     board = Board(s)
     forbidden = []
-    if made:
+    first, last = ctx.frame.get("first"), ctx.frame.get("last")
+    if made and first == "prevent":                # HB MA 1 -1: the prevented transfer is not made this round
+        t = ma_plan(s, me, board)
+        forbidden = [t] if t is not None else []
+    elif made and first == "choose" and last is not None:     # HB MA 1 -1: the family's transfer is not undone
+        forbidden = [(last[0], last[1], last[3], last[2])]
+    elif made:
         for t in _last_moves(s, board, army=True):
             if ma_plan(s, me, board.moved(t, back=True)) == t:
                 forbidden.append((t[0], t[1], t[3], t[2]))

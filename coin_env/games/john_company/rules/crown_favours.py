@@ -98,12 +98,23 @@ Implemented favours (each cites its source where it lives):
   ship moved into its sea zone; HB Commander +1 (Lion/Bear/Peacock) a successful Deploy into a non-Company
   region using Crown officers, +1 (Bull/Stag/Lion) into a Company region of a Crown Presidency with a Crown
   writer.
+* The Crown Director of Trade and Military Affairs (procedure windows "dot" / "ma", pushed with the Crown's
+  transfer menu; "envoy" with its Special Envoy's target): HB Director of Trade 2 -1 prevent a transfer, -2 you
+  make one writer / ship transfer of your choice (each one of its two; your transfer may not undo the transfer
+  made before it); HB Military Affairs 1 -1 prevent a transfer this round, -1 you make one officer / regiment
+  transfer (each one of its two); HB Military Affairs 2 -1 you assign the Officer-in-Training it is assigning
+  (a "you decide for the Crown"); HB Director of Trade 1 -3 the Special Envoy opens China instead, -1 you choose
+  the order (offered together). The menu frame carries ``first`` (how the first slot was used: "prevent" /
+  "choose") and ``last`` (the transfer made before) for the crown bot. Readings: the DoT's transfer favours are
+  offered once its Special Envoys are over (:func:`_envoy_due`); a prevented DoT transfer spends the list entry
+  the Crown would have used (it goes on below it), the family's chosen one spends none (the Crown's own then
+  starts at the top); a prevented MA transfer is not made later this round (the Crown makes its next best);
+  the family's MA transfer may not undo the one before it either (as the Crown's, HB MA 1).
 Royal Privilege is in rules/crown.py (not a favour).
 
-Not implemented (named): the Director of Trade's favours (the Special Envoy's amount -2/-2/-1/-1/-1 and
-open China -3, the transfers, your blue boxes as Director of Trade), Military Affairs' transfers and
-officer assignment (-1), the Crown Commander's -X swap of exhausted pieces before rolling -- and the firms'
-favours (Long 1710 after Deregulation).
+Not implemented (named): the Special Envoy's amount (-2/-2/-1/-1/-1, HB Director of Trade 1), your blue boxes
+as Director of Trade (HB Director of Trade, Bull/Stag/Lion +1 / +1), the Crown Commander's -X swap of exhausted
+pieces before rolling (HB Commander 3) -- and the firms' favours (Long 1710 after Deregulation).
 """
 
 from __future__ import annotations
@@ -869,6 +880,20 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
                 out.append(("alliance_dearer", cd.ALLIANCE_DEARER[0][c], "alliance_dearer"))
             if cd.ALLIANCE_CHEAPER[0][c] is not None and _alliance_options(s, options, "alliance_cheaper"):
                 out.append(("alliance_cheaper", cd.ALLIANCE_CHEAPER[0][c], "alliance_cheaper"))
+    elif which in ("dot", "ma"):                             # HB Director of Trade 2, Military Affairs 1
+        top = game.top()
+        if (top.get("by") is None and top.get("transfers", 0) < 2 and any(a in _TRANSFER_PROCS for a in top["options"])
+                and not (which == "dot" and _envoy_due(s, top["options"]))):
+            table = cd.DOT_TRANSFER_FAVOURS[0] if which == "dot" else cd.MA_TRANSFER_FAVOURS[0]
+            out += [(f, v, f) for f, v in table.items()]
+    elif which == "envoy":                                   # HB Director of Trade 1 (digest §9.6.6)
+        from ..actions import PROC
+        options = game.top()["options"]
+        orders = [a for a in options if a != PROC["open_china"]]
+        if PROC["open_china"] in options and orders:
+            out.append(("envoy_china", cd.ENVOY_CHINA[0], "envoy_china"))
+        if len(orders) > 1:
+            out.append(("decide_envoy", cd.DECIDE_FOR_THE_CROWN[0]["decide_envoy"], "decide_envoy"))
     elif which == "law":                                     # HB Parliament (Crown PM) 2 (digest §9.6.13)
         from ..actions import PROC
         drawn, can_draw = data["drawn"], PROC["draw_law"] in game.top()["options"]
@@ -877,6 +902,19 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
         if can_draw and len(drawn) >= law_draws(s):
             out.append(("law_skip", cd.LAW_DRAW[0]["law_skip"], "law_skip"))
     return [o for o in out if affordable(s, o[1])]
+
+
+_TRANSFER_PROCS = tuple(PROC[k] for k in ("transfer_writer", "transfer_ship", "transfer_officer", "transfer_regiment"))
+
+
+def _envoy_due(s, options: list) -> bool:
+    """HB Director of Trade 1: the Crown sends another Special Envoy (£X by climate while it has £X and a closed order
+    of a non-Company region); its transfers -- and their favours -- come after (reading: the transfer favours are
+    offered at the Crown's menu once its envoys are over)."""
+    from ..static import CLOSED, ORDER_REGION, T_DOT
+    return (PROC["special_envoy"] in options and int(s.treasury[T_DOT]) >= cd.ENVOY_SPEND[0][s.crown["climate"]]
+            and any(int(s.order_state[o]) == CLOSED and int(s.control[ORDER_REGION[o]]) < 0
+                    for o in range(len(s.order_state))))
 
 
 def law_draws(s) -> int:
@@ -1007,6 +1045,35 @@ def favour_procedure(game, frame, action):
         most = min(int(s.treasury[T_MOS]) // 5, tokens_left(s), len(_WISH_KEYS) - 1)
         ask_number(game, family(s), f"{name(family(s))}: the Crown Manager of Shipping buys how many Company "
                    "ships this turn (as you wish)?", 0, most, "favour_mos_wish")
+        return
+    if fav in ("dot_prevent", "ma_prevent"):   # HB DoT 2 / MA 1: the Crown's next transfer is not made (one of two)
+        pay(game, rec, value)
+        top = game.top()
+        made = top["transfers"]
+        top["transfers"] = made + 1
+        if made == 0:
+            top["first"] = "prevent"
+        drop = {PROC["special_envoy"]} | (set(_TRANSFER_PROCS) if made + 1 >= 2 else set())
+        top["options"] = [a for a in top["options"] if a not in drop]
+        top["ask"] = f"{top['ask']} (a favour: a transfer prevented)"
+        procedure_window(game, which, CROWN, **data)
+        return
+    if fav in ("dot_choose", "ma_choose"):     # HB DoT 2 / MA 1: the family makes one of the two transfers
+        pay(game, rec, value)
+        top = game.top()
+        top["by"] = family(s)
+        top["options"] = [a for a in top["options"] if a in _TRANSFER_PROCS]
+        _hand_over(game, fav)
+        return
+    if fav == "envoy_china":                   # HB DoT 1: -3 open China instead
+        pay(game, rec, value)
+        top = game.top()
+        top["options"] = [PROC["open_china"]]
+        top["ask"] = f"{top['ask']} (a favour: China)"
+        return
+    if fav == "decide_envoy":                  # HB DoT 1: -1 target a specific order (China left out)
+        pay(game, rec, value)
+        _hand_over(game, fav)
         return
     if fav == "allocation_request":
         from ..actions import OFFICE0
