@@ -1200,3 +1200,57 @@ def test_the_crowns_special_envoy_opens_china_instead():
     assert cubes(g) == (3, 9)
     g = drive(g, lambda g: g.state.office_exists[SUPERINTENDENT], limit=20)
     assert "Trade with China opened" in " ".join(e["text"] for e in g.log)
+
+
+ENVOY_AMOUNT = fav("you set what the Crown's Special Envoy spends (any amount, zero included) and whether it sends more "
+                   "(-2 / -1)")
+
+
+def dot_treasury(n, climate="Bull", script=None):
+    return crown_office("Director of Trade", climate, treasuries={"Director of Trade": n}, ships={}, company_ships={},
+                        writers={}, script=script)
+
+
+def test_special_envoy_amount_zero_sends_none():
+    """HB DoT 1: -2 (Bull) the Crown spends the amount you say, zero included (reading: zero -- no envoy, none after):
+    £6 stays in its treasury, where unhelped it sends two envoys of £3."""
+    from coin_env.games.john_company.static import T_DOT
+    g = dot_treasury(6)
+    assert at_window(g) and ENVOY_AMOUNT in labels(g)
+    play(g, ENVOY_AMOUNT)
+    assert cubes(g) == (4, 8) and g.current_player() == "benyon"
+    play(g, "0")
+    g = drive(g, DOT_OVER, limit=30)
+    assert int(g.state.treasury[T_DOT]) == 6
+    assert not any("Special Envoy" in e["text"] for e in g.log if e.get("kind") == "check")
+
+
+def test_special_envoy_amount_and_no_further_envoys():
+    """HB DoT 1: -1 (Bear, £4 an envoy) one envoy of £1 (it fails), then (your option) no further one: £7 left,
+    unspent (unhelped it sends two of £4, below)."""
+    from coin_env.games.john_company.static import T_DOT
+    g = dot_treasury(8, "Bear", script=[3] * 10)
+    play(g, ENVOY_AMOUNT)
+    assert cubes(g) == (5, 7)
+    play(g, "1")
+    play(g, "no")
+    g = drive(g, DOT_OVER, limit=30)
+    assert int(g.state.treasury[T_DOT]) == 7
+
+
+def test_special_envoy_unhelped_spends_by_climate():
+    from coin_env.games.john_company.static import T_DOT
+    g = dot_treasury(8, "Bear", script=[3] * 10)
+    g = drive(g, DOT_OVER, limit=30)
+    assert int(g.state.treasury[T_DOT]) == 0
+
+
+def test_special_envoy_amount_and_further_envoys_as_it_would():
+    """HB DoT 1: one envoy of £2 (it fails), further envoys as the Crown would: £4 then (£6 -> £2, below £4) stop."""
+    from coin_env.games.john_company.static import T_DOT
+    g = dot_treasury(8, "Bear", script=[3] * 10)
+    play(g, ENVOY_AMOUNT)
+    play(g, "2")
+    play(g, "yes")
+    g = drive(g, DOT_OVER, limit=30)
+    assert int(g.state.treasury[T_DOT]) == 2

@@ -448,8 +448,11 @@ class CrownBot(PromptBot):
         opened; then HB DoT 2: the transfers down the climate's list (:func:`dot_transfer`)."""
         s = ctx.state
         x = cd.ENVOY_SPEND[0][climate(s)]
-        if ctx.frame.get("transfers", 0) == 0 and int(s.treasury[T_DOT]) >= x and self._envoy_target(s) is not None:
-            return ctx.done_or(PROC["special_envoy"])
+        if ctx.frame.get("envoy_amount") is not None and ctx.has(PROC["special_envoy"]):
+            return PROC["special_envoy"]             # HB DoT 1 favour: the family set the amount
+        if (ctx.frame.get("transfers", 0) == 0 and ctx.has(PROC["special_envoy"]) and int(s.treasury[T_DOT]) >= x
+                and self._envoy_target(s) is not None):
+            return PROC["special_envoy"]
         t = dot_transfer(ctx)
         if t is not None:
             return ctx.done_or(PROC["transfer_writer"] if t[0] == "writer" else PROC["transfer_ship"])

@@ -194,6 +194,8 @@ FAVOUR_LABELS = (
     ("ma_choose", "you choose one of the Crown Military Affairs' two transfers, an officer or a regiment (-1)"),
     ("decide_trainee", "you assign this Officer-in-Training for the Crown Military Affairs (-1)"),
     ("envoy_china", "the Crown's Special Envoy opens trade with China instead (-3)"),
+    ("envoy_amount", "you set what the Crown's Special Envoy spends (any amount, zero included) and whether it sends "
+                     "more (-2 / -1)"),
 )
 BASIC_FAVOURS = ({
     "give_unfitted_shipyard": 2, "give_fitted_shipyard": 3, "give_workshop": 4, "give_luxury": 5,
@@ -382,3 +384,6 @@ MA_TRANSFER_FAVOURS = ({"ma_prevent": -1, "ma_choose": -1},
                        "any transfer from happening this round (counts as one of the two)")
 ENVOY_CHINA = (-3, "rule: HB Director of Trade 1 (OCR seeds p.1545-1556; digest §9.6.6): -3 the Special Envoy opens "
                "trade with China (instead of the order it targets)")
+ENVOY_AMOUNT = ((-2, -2, -1, -1, -1), "rule: HB Director of Trade 1 (OCR seeds p.1547-1548; digest §9.6.6): force the "
+                "Crown to spend more or less money (any amount, including zero, and optionally skip additional "
+                "Special Envoy actions); columns SC")

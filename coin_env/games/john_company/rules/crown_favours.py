@@ -104,7 +104,9 @@ Implemented favours (each cites its source where it lives):
   made before it); HB Military Affairs 1 -1 prevent a transfer this round, -1 you make one officer / regiment
   transfer (each one of its two); HB Military Affairs 2 -1 you assign the Officer-in-Training it is assigning
   (a "you decide for the Crown"); HB Director of Trade 1 -3 the Special Envoy opens China instead, -1 you choose
-  the order (offered together). The menu frame carries ``first`` (how the first slot was used: "prevent" /
+  the order (offered together), -2/-2/-1/-1/-1 you set what its next envoy spends, any amount, and whether it
+  sends more (offered at its menu while it would send one; reading: zero -- no envoy, and none after; else you
+  answer whether further envoys follow, as the Crown would send them). The menu frame carries ``first`` (how the first slot was used: "prevent" /
   "choose") and ``last`` (the transfer made before) for the crown bot. Readings: the DoT's transfer favours are
   offered once its Special Envoys are over (:func:`_envoy_due`); a prevented DoT transfer spends the list entry
   the Crown would have used (it goes on below it), the family's chosen one spends none (the Crown's own then
@@ -112,7 +114,7 @@ Implemented favours (each cites its source where it lives):
   the family's MA transfer may not undo the one before it either (as the Crown's, HB MA 1).
 Royal Privilege is in rules/crown.py (not a favour).
 
-Not implemented (named): the Special Envoy's amount (-2/-2/-1/-1/-1, HB Director of Trade 1), your blue boxes
+Not implemented (named): your blue boxes
 as Director of Trade (HB Director of Trade, Bull/Stag/Lion +1 / +1), the Crown Commander's -X swap of exhausted
 pieces before rolling (HB Commander 3) -- and the firms' favours (Long 1710 after Deregulation).
 """
@@ -882,8 +884,11 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
                 out.append(("alliance_cheaper", cd.ALLIANCE_CHEAPER[0][c], "alliance_cheaper"))
     elif which in ("dot", "ma"):                             # HB Director of Trade 2, Military Affairs 1
         top = game.top()
+        due = which == "dot" and _envoy_due(s, top["options"])
+        if due and top.get("envoy_amount") is None:
+            out.append(("envoy_amount", cd.ENVOY_AMOUNT[0][c], "envoy_amount"))
         if (top.get("by") is None and top.get("transfers", 0) < 2 and any(a in _TRANSFER_PROCS for a in top["options"])
-                and not (which == "dot" and _envoy_due(s, top["options"]))):
+                and not due):
             table = cd.DOT_TRANSFER_FAVOURS[0] if which == "dot" else cd.MA_TRANSFER_FAVOURS[0]
             out += [(f, v, f) for f, v in table.items()]
     elif which == "envoy":                                   # HB Director of Trade 1 (digest §9.6.6)
@@ -1065,6 +1070,14 @@ def favour_procedure(game, frame, action):
         top["options"] = [a for a in top["options"] if a in _TRANSFER_PROCS]
         _hand_over(game, fav)
         return
+    if fav == "envoy_amount":                  # HB DoT 1: you set the amount (zero: no envoy, none after)
+        from .common import ask_number
+        from ..static import T_DOT
+        pay(game, rec, value)
+        me = family(s)
+        ask_number(game, me, f"{name(me)}: the Crown's Special Envoy spends how much (0: none, and no further envoy)?",
+                   0, int(s.treasury[T_DOT]), "favour_envoy_amount")
+        return
     if fav == "envoy_china":                   # HB DoT 1: -3 open China instead
         pay(game, rec, value)
         top = game.top()
@@ -1103,6 +1116,34 @@ def favour_procedure(game, frame, action):
         top["ask"] = f"{top['ask']} (a favour: {forced[1]})"
         return
     procedure_window(game, which, CROWN, **data)
+
+
+@CONTINUATIONS.register
+def favour_envoy_amount(game, frame, value):
+    """HB Director of Trade 1 (the amount favour): the Crown's menu sends this envoy with ``value`` (it keeps no
+    choice); zero -- reading: no envoy now and none after (its transfers follow). Then you say whether it sends more."""
+    from ..actions import NO, YES
+    s = game.state
+    top = game.top()                          # the Crown Director of Trade's menu
+    if value == 0:
+        top["options"] = [a for a in top["options"] if a != PROC["special_envoy"]]
+        top["no_envoy"] = True
+        top["ask"] = f"{top['ask']} (a favour: no Special Envoy)"
+        procedure_window(game, "dot", CROWN)
+        return
+    top["options"] = [PROC["special_envoy"]]
+    top["envoy_amount"] = value
+    top["ask"] = f"{top['ask']} (a favour: a Special Envoy with £{value})"
+    me = family(s)
+    game.choose(key(me), f"{name(me)}: does the Crown send further Special Envoys after this one (as it would)?",
+                [YES, NO], "favour_envoy_more")
+
+
+@CONTINUATIONS.register
+def favour_envoy_more(game, frame, action):
+    from ..actions import NO
+    if action == NO:
+        game.top()["no_envoy"] = True
 
 
 @CONTINUATIONS.register

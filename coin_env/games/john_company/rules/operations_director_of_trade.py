@@ -59,7 +59,7 @@ def menu(game, slot, transfers, **hist):
     if s.office_holder[DIRECTOR_OF_TRADE] != slot:        # vacated (catastrophic failure)
         return
     options = []
-    if transfers == 0 and s.treasury[T_DOT] >= 1 and envoy_targets(s):
+    if transfers == 0 and not hist.get("no_envoy") and s.treasury[T_DOT] >= 1 and envoy_targets(s):
         options.append(PROC["special_envoy"])
     if transfers < 2:
         if any(s.writers[f].sum() > 0 for f in s.seats):
@@ -84,8 +84,12 @@ def dot_menu_chosen(game, frame, action):
     hist = {k: frame[k] for k in ("by", "first", "last") if frame.get(k) is not None}
     by = hist.get("by", slot)                                # solo: the family choosing a transfer (a favour)
     if action == PROC["special_envoy"]:
+        more = {"no_envoy": True} if frame.get("no_envoy") else {}
+        if frame.get("envoy_amount") is not None:          # solo: the amount favour (HB DoT 1) set it
+            dot_envoy_dice(game, dict(slot=slot, **more), frame["envoy_amount"])
+            return
         ask_number(game, slot, f"Director of Trade {name(slot)}: Special Envoy with how many dice (£1 each)?",
-                   1, int(s.treasury[T_DOT]), "dot_envoy_dice", slot=slot)
+                   1, int(s.treasury[T_DOT]), "dot_envoy_dice", slot=slot, **more)
     elif action == PROC["transfer_writer"]:
         boxes = [PRESIDENCY0 + p for p in range(3) if any(s.writers[f, p] > 0 for f in s.seats)]
         game.choose(key(by), "Transfer a writer from which Presidency?", boxes, "dot_writer_from",
@@ -108,17 +112,17 @@ def dot_envoy_dice(game, frame, value):
         return
     if result == SUCCESS:
         game.choose(key(slot), "Special Envoy succeeds: open trade with China or open which order?",
-                    envoy_targets(s), "dot_envoy_target", slot=slot)
+                    envoy_targets(s), "dot_envoy_target", slot=slot, no_envoy=frame.get("no_envoy"))
         crown_favours.procedure_window(game, "envoy", slot)     # solo: HB Director of Trade 1, -1 / -3
         return
-    menu(game, slot, transfers=0)
+    menu(game, slot, transfers=0, **({"no_envoy": True} if frame.get("no_envoy") else {}))
 
 
 @CONTINUATIONS.register
 def dot_envoy_target(game, frame, action):
     s = game.state
     slot = frame["slot"]
-    game.after("dot_resume", slot=slot, transfers=0)
+    game.after("dot_resume", slot=slot, transfers=0, no_envoy=frame.get("no_envoy"))
     if action == PROC["open_china"]:
         s.office_exists[SUPERINTENDENT] = 1
         game.log_note("operations", "Trade with China opened: the Superintendent of Trade in China is created")
@@ -132,7 +136,7 @@ def dot_envoy_target(game, frame, action):
 
 @CONTINUATIONS.register
 def dot_resume(game, frame, _):
-    menu(game, frame["slot"], frame["transfers"])
+    menu(game, frame["slot"], frame["transfers"], **({"no_envoy": True} if frame.get("no_envoy") else {}))
 
 
 # --- transfers ------------------------------------------------------------------------------------------
