@@ -1254,3 +1254,49 @@ def test_special_envoy_amount_and_further_envoys_as_it_would():
     play(g, "yes")
     g = drive(g, DOT_OVER, limit=30)
     assert int(g.state.treasury[T_DOT]) == 2
+
+
+# --- your blue boxes as Director of Trade (HB Director of Trade; digest §9.6.6) -------------------------------------
+def family_dot(climate="Bull", **position):
+    """Benyon Director of Trade at its menu (the Crown's AI card and climate as :func:`crown_office`)."""
+    offs = dict({o: None for o in OFFICES}, **{"Director of Trade": "benyon"})
+    offices = dict(offs, **position.pop("offices", {}))
+    pos = solo(0, position=dict(position, phase="operations", offices=offices)).to_position()
+    pos.update(climate=climate, ai_card=1, ai_deck=[5] + [c for c in range(2, 11) if c != 5], ai_discards=[])
+    g = solo(0, position=pos, script=[1] * 6)
+    assert g.current_player() == "benyon" and "Director of Trade" in g.prompt(), g.prompt()
+    return g
+
+
+def open_b1(climate):
+    g = family_dot(climate, treasuries={"Director of Trade": 3}, control={"Bombay": None},
+                   orders={"B1": "closed", "B2": "closed", "B3": "closed"}, ships={}, company_ships={},
+                   writers={"crown": {"Bombay": 1}}, offices={"President of Bombay": "crown"})
+    play(g, "Special Envoy")
+    play(g, "3")
+    play(g, "order B1")
+    return g
+
+
+def test_you_as_dot_open_an_order_in_a_crown_presidencys_home_region():
+    """HB DoT: +1 (Bull/Stag/Lion) open an order in the home region of a Crown Presidency with a Crown writer."""
+    g = open_b1("Bull")
+    assert "dot_crown_home_order" in g.state.crown["favours"]["done"] and cubes(g) == (7, 5)
+
+
+def test_no_home_order_blue_box_in_bear():
+    g = open_b1("Bear")
+    assert "dot_crown_home_order" not in g.state.crown["favours"]["done"] and cubes(g) == (6, 6)
+
+
+def test_you_as_dot_leave_the_presidencies_balanced():
+    """HB DoT: +1 (Bull/Stag/Lion) if after your office acts no Presidency has 2 or more ships or writers more than any
+    other (a writer in each, no ship); not when one Presidency has two writers more."""
+    g = family_dot("Stag", treasuries={"Director of Trade": 0}, ships={}, company_ships={},
+                   writers={"crown": {"Bombay": 1, "Madras": 1, "Bengal": 1}})
+    play(g, "done")
+    assert g.state.crown["favours"]["done"][-1:] == ["dot_balanced"] and cubes(g) == (7, 5)
+    g = family_dot("Stag", treasuries={"Director of Trade": 0}, ships={}, company_ships={},
+                   writers={"crown": {"Madras": 2}})
+    play(g, "done")
+    assert "dot_balanced" not in g.state.crown["favours"]["done"] and cubes(g) == (6, 6)

@@ -387,3 +387,9 @@ ENVOY_CHINA = (-3, "rule: HB Director of Trade 1 (OCR seeds p.1545-1556; digest 
 ENVOY_AMOUNT = ((-2, -2, -1, -1, -1), "rule: HB Director of Trade 1 (OCR seeds p.1547-1548; digest §9.6.6): force the "
                 "Crown to spend more or less money (any amount, including zero, and optionally skip additional "
                 "Special Envoy actions); columns SC")
+DOT_BLUE_HOME_ORDER = ((1, 1, 1, None, None), "rule: HB Director of Trade (digest §9.6.6): you are DoT -- +1 "
+                       "(Bull/Stag/Lion) open an order in the home region of a Crown Presidency that has at least one "
+                       "Crown writer; columns SC")
+DOT_BLUE_BALANCE = ((1, 1, 1, None, None), "rule: HB Director of Trade (digest §9.6.6): you are DoT -- +1 "
+                    "(Bull/Stag/Lion) if after your office acts no Presidency has 2 or more ships or writers more than "
+                    "any other; columns SC")

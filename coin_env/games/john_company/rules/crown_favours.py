@@ -112,10 +112,13 @@ Implemented favours (each cites its source where it lives):
   the Crown would have used (it goes on below it), the family's chosen one spends none (the Crown's own then
   starts at the top); a prevented MA transfer is not made later this round (the Crown makes its next best);
   the family's MA transfer may not undo the one before it either (as the Crown's, HB MA 1).
+* Your blue boxes as Director of Trade (:func:`dot_opened`, :func:`dot_finished`; HB Director of Trade,
+  Bull/Stag/Lion): +1 a Special Envoy of yours opens an order in the home region of a Crown Presidency with a
+  Crown writer; +1 if after your office acts no Presidency has 2 or more ships or writers more than any other
+  (readings in the functions).
 Royal Privilege is in rules/crown.py (not a favour).
 
-Not implemented (named): your blue boxes
-as Director of Trade (HB Director of Trade, Bull/Stag/Lion +1 / +1), the Crown Commander's -X swap of exhausted
+Not implemented (named): the Crown Commander's -X swap of exhausted
 pieces before rolling (HB Commander 3) -- and the firms' favours (Long 1710 after Deregulation).
 """
 
@@ -146,7 +149,11 @@ _WISH_KEYS = tuple(f"mos_buy_wish_{n}" for n in range(15))
 _GOV_KEYS = tuple(f"{f}@{g}" for g in GOVERNORS for f in ("governor_min_up", "governor_min_down"))
 _PRES_KEYS = tuple(f"{f}@{p}" for p in range(3) for f in ("trade_dice_up", "trade_dice_down", "deploy_req_up",
                                                           "deploy_req_down"))
-_BLUE_KEYS = (("gg_crown_treasury", "you as Governor General add money to a Crown office's treasury (+1)"),
+_BLUE_KEYS = (("dot_crown_home_order", "you as Director of Trade open an order in the home region of a Crown Presidency "
+                                        "with a Crown writer (+1)"),
+              ("dot_balanced", "after you act as Director of Trade no Presidency has 2 or more ships or writers more "
+                               "than another (+1)"),
+              ("gg_crown_treasury", "you as Governor General add money to a Crown office's treasury (+1)"),
               ("gg_crown_regiment", "you as Governor General place a regiment in a Crown Presidency's Army (+1)"),
               ("gg_crown_ship", "you as Governor General place a Company ship in a Crown Presidency's sea zone (+1)"),
               ("governor_crown_ship", "you as Governor move a Company ship into a Crown Presidency's sea zone (+1)"),
@@ -1240,3 +1247,33 @@ def deploy_succeeded(game, commander: int, r: int, chosen: dict) -> None:
             mandatory(game, "deploy_crown_officers", cd.DEPLOY_BLUE_NON_COMPANY[0][c])
     elif cd.DEPLOY_BLUE_COMPANY[0][c] and _crown_presidency(s, q) and int(s.writers[CROWN, q]) >= 1:
         mandatory(game, "deploy_crown_writer", cd.DEPLOY_BLUE_COMPANY[0][c])
+
+
+# --- your blue boxes as Director of Trade (HB Director of Trade; digest §9.6.6) -------------------------------------
+def dot_opened(game, holder: int, order: int) -> None:
+    """HB Director of Trade: you are DoT -- +1 (Bull/Stag/Lion) for opening an order in the home region of a Crown
+    Presidency that has at least one Crown writer (a Special Envoy's order). Reading: taken whenever it applies, like
+    the other blue boxes; 'a Crown writer' -- one in that Presidency's Writers box."""
+    from ..static import ORDER_REGION, PRESIDENCY_HOME_REGION
+    s = game.state
+    if not active(s) or holder != family(s):
+        return
+    value = cd.DOT_BLUE_HOME_ORDER[0][s.crown["climate"]]
+    r = ORDER_REGION[order]
+    if value and any(PRESIDENCY_HOME_REGION[p] == r and _crown_presidency(s, p) and int(s.writers[CROWN, p]) >= 1
+                     for p in range(3)):
+        mandatory(game, "dot_crown_home_order", value)
+
+
+def dot_finished(game, holder: int) -> None:
+    """HB Director of Trade: you are DoT -- +1 (Bull/Stag/Lion) if after your office acts no Presidency has 2 or
+    more ships or writers more than any other. Readings: checked when the operation ends (done, or nothing left to
+    do; not after a catastrophic failure vacates the office); ships -- all ships in the three Presidencies' sea zones
+    (China is no Presidency), writers -- all families' writers in each Writers box; both counts within 1."""
+    s = game.state
+    if not active(s) or holder != family(s) or not cd.DOT_BLUE_BALANCE[0][s.crown["climate"]]:
+        return
+    ships = [int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z]) for z in range(3)]
+    writers = [int(sum(s.writers[f, p] for f in s.seats)) for p in range(3)]
+    if max(ships) - min(ships) < 2 and max(writers) - min(writers) < 2:
+        mandatory(game, "dot_balanced", cd.DOT_BLUE_BALANCE[0][s.crown["climate"]])

@@ -67,6 +67,7 @@ def menu(game, slot, transfers, **hist):
         if any(ships_in(s, z) for z in zones_in_play(s)):
             options.append(PROC["transfer_ship"])
     if not options:
+        crown_favours.dot_finished(game, slot)              # solo: HB Director of Trade, your +1
         return
     options.append(DONE)
     game.choose(key(slot), f"Director of Trade {name(slot)}: Special Envoy, transfers or done "
@@ -80,6 +81,7 @@ def dot_menu_chosen(game, frame, action):
     s = game.state
     slot, transfers = frame["slot"], frame["transfers"]
     if action == DONE:
+        crown_favours.dot_finished(game, slot)              # solo: HB Director of Trade, your +1
         return
     hist = {k: frame[k] for k in ("by", "first", "last") if frame.get(k) is not None}
     by = hist.get("by", slot)                                # solo: the family choosing a transfer (a favour)
@@ -132,6 +134,7 @@ def dot_envoy_target(game, frame, action):
     o = action - ORDER0
     s.order_state[o] = OPEN
     game.log_note("operations", f"Special Envoy opens order {ORDER_NAMES[o]}")
+    crown_favours.dot_opened(game, slot, o)                  # solo: HB Director of Trade, your +1
 
 
 @CONTINUATIONS.register
