@@ -1300,3 +1300,39 @@ def test_you_as_dot_leave_the_presidencies_balanced():
                    writers={"crown": {"Madras": 2}})
     play(g, "done")
     assert "dot_balanced" not in g.state.crown["favours"]["done"] and cubes(g) == (6, 6)
+
+
+# --- the Crown Commander's Deploy: swap before rolling (HB Commander 3; digest §9.6.10) ------------------------------
+DEPLOY_SWAP = fav("before the Crown Commander rolls, swap one of the pieces it exhausts for one it does not (-1)")
+
+
+def crown_deploy(**extra):
+    return solo(0, position=dict({"phase": "operations", "offices": {"President of Bombay": "crown",
+                                                                     "Director of Trade": None,
+                                                                     "Military Affairs": None},
+                                  "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
+                                  "officers": {"crown": {"Bombay": 6}, "benyon": {"Bombay": 2}},
+                                  "regiments": {"Bombay": 4}, "treasuries": {"President of Bombay": 0}}, **extra),
+                script=[1] * 10)
+
+
+def test_swap_your_exhausted_officer_for_a_crown_officer_before_the_deploy_roll():
+    """HB Commander 3: -X swap X exhausted pieces for unexhausted ones: your officer the Crown exhausts comes out, one
+    of its own goes in (same dice); yours stays active."""
+    g = drive(crown_deploy(), lambda g: at_window(g) and DEPLOY_SWAP in labels(g))
+    crown_active = int(g.state.officers[CROWN, 0, 0])
+    play(g, DEPLOY_SWAP)
+    assert "Crown" not in labels(g) and "Benyon" in labels(g)      # the Crown's officers are not exhausted
+    play(g, "Benyon")
+    play(g, "Crown")
+    assert cubes(g) == (5, 7)
+    play(g, "done")
+    s = g.state
+    assert int(s.officers[ME, 0, 0]) == 2 and int(s.officers[CROWN, 0, 0]) == crown_active - 1
+
+
+def test_without_the_swap_your_officer_is_exhausted():
+    g = drive(crown_deploy(), lambda g: at_window(g) and DEPLOY_SWAP in labels(g))
+    crown_active = int(g.state.officers[CROWN, 0, 0])
+    play(g, "done")
+    assert int(g.state.officers[ME, 0, 0]) == 1 and int(g.state.officers[CROWN, 0, 0]) == crown_active

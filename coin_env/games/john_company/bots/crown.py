@@ -153,7 +153,8 @@ class CrownBot(PromptBot):
         "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen",
         "blackmail_play", "trade_mercantile_answer", "deploy_diplomatic_answer", "london_letters_answer", "blackmail_cancel_answer",
         "favour_chosen", "favour_shipyard", "favour_card", "favour_consent", "favour_elect_you", "favour_decide",
-        "favour_dividends", "favour_procedure", "favour_allocation", "favour_alliance_pick")})
+        "favour_dividends", "favour_procedure", "favour_allocation", "favour_alliance_pick", "favour_swap",
+        "favour_swap_out", "favour_swap_in", "favour_envoy_more")})
     # Transfers (HB DoT 2, MA 1) and the firm decisions under Deregulation (HB Firms phase, Revenue 1, London 3).
     handlers = MappingProxyType({**handlers, **{k: f"on_{k}" for k in (
         "dot_writer_from", "dot_writer_family", "dot_writer_to", "dot_ship_from", "dot_ship_chosen", "dot_ship_to",
@@ -185,6 +186,18 @@ class CrownBot(PromptBot):
 
     def on_favour_alliance_pick(self, ctx):
         return min(ctx.legal)
+
+    def on_favour_swap(self, ctx):
+        return DONE
+
+    def on_favour_swap_out(self, ctx):
+        return min(ctx.legal)
+
+    def on_favour_swap_in(self, ctx):
+        return min(ctx.legal)
+
+    def on_favour_envoy_more(self, ctx):
+        return ctx.first(YES)
 
     def on_favour_shipyard(self, ctx):
         return min(ctx.legal)

@@ -194,6 +194,7 @@ FAVOUR_LABELS = (
     ("ma_choose", "you choose one of the Crown Military Affairs' two transfers, an officer or a regiment (-1)"),
     ("decide_trainee", "you assign this Officer-in-Training for the Crown Military Affairs (-1)"),
     ("envoy_china", "the Crown's Special Envoy opens trade with China instead (-3)"),
+    ("deploy_swap", "before the Crown Commander rolls, swap one of the pieces it exhausts for one it does not (-1)"),
     ("envoy_amount", "you set what the Crown's Special Envoy spends (any amount, zero included) and whether it sends "
                      "more (-2 / -1)"),
 )
@@ -393,3 +394,6 @@ DOT_BLUE_HOME_ORDER = ((1, 1, 1, None, None), "rule: HB Director of Trade (diges
 DOT_BLUE_BALANCE = ((1, 1, 1, None, None), "rule: HB Director of Trade (digest §9.6.6): you are DoT -- +1 "
                     "(Bull/Stag/Lion) if after your office acts no Presidency has 2 or more ships or writers more than "
                     "any other; columns SC")
+DEPLOY_SWAP = (-1, "rule: HB Commander 3 (digest §9.6.10): -X after exhausting and before rolling, swap X 'value' of "
+               "exhausted pieces for unexhausted ones (an alliance of strength X counts as X pieces); reading: one "
+               "officer / regiment for another at -1 each, repeatable (X swaps: -X); alliances are not swapped")

@@ -116,10 +116,14 @@ Implemented favours (each cites its source where it lives):
   Bull/Stag/Lion): +1 a Special Envoy of yours opens an order in the home region of a Crown Presidency with a
   Crown writer; +1 if after your office acts no Presidency has 2 or more ships or writers more than any other
   (readings in the functions).
+* HB Commander 3 (:func:`swap_window`): after the Crown Commander has chosen the pieces to exhaust and before it
+  rolls, -X swap X exhausted pieces for unexhausted ones (the dice stay the same). Reading: one officer or
+  regiment for another at -1 each, the window offered again after each swap.
 Royal Privilege is in rules/crown.py (not a favour).
 
-Not implemented (named): the Crown Commander's -X swap of exhausted
-pieces before rolling (HB Commander 3) -- and the firms' favours (Long 1710 after Deregulation).
+Not implemented (named): swapping an alliance in the Commander's swap (HB Commander 3: an alliance of strength X
+counts as X pieces -- only officers and regiments are swapped) -- and the firms' favours (Long 1710 after
+Deregulation).
 """
 
 from __future__ import annotations
@@ -1277,3 +1281,79 @@ def dot_finished(game, holder: int) -> None:
     writers = [int(sum(s.writers[f, p] for f in s.seats)) for p in range(3)]
     if max(ships) - min(ships) < 2 and max(writers) - min(writers) < 2:
         mandatory(game, "dot_balanced", cd.DOT_BLUE_BALANCE[0][s.crown["climate"]])
+
+
+# --- the Crown Commander's Deploy: swap exhausted pieces before rolling (HB Commander 3; digest §9.6.10) ----------------
+def _swap_units(s, p, chosen: dict) -> tuple[list[str], list[str]]:
+    """The pieces (officers of a family, regiments; not alliances) the Crown exhausts for this Deploy, and those of
+    its Army it does not (active, top half)."""
+    items = (["regiments"] if int(s.regiments[p, 0]) > 0 else []) + [
+        f"officers{f}" for f in s.seats if int(s.officers[f, p, 0]) > 0]
+    avail = {"regiments": int(s.regiments[p, 0]), **{f"officers{f}": int(s.officers[f, p, 0]) for f in s.seats}}
+    used = [i for i in items if chosen.get(i, 0) > 0]
+    free = [i for i in items if avail[i] - chosen.get(i, 0) > 0]
+    return used, free
+
+
+def _swap_action(item: str) -> int:
+    from ..actions import FAMILY0
+    return PROC["regiment"] if item == "regiments" else FAMILY0 + int(item[8:])
+
+
+def swap_window(game, p: int, r: int, chosen: dict, total: int) -> bool:
+    """HB Commander 3: after the Crown Commander has chosen the pieces to exhaust and before it rolls, -X swap X of
+    them for unexhausted ones (the dice stay the same). A window of the family; True if pushed (its end rolls,
+    rules/operations_presidency.deploy_roll). Reading: one piece for one at -1, offered again after each swap."""
+    s = game.state
+    if not active(s) or s.over or int(s.commander[p]) != CROWN or not affordable(s, cd.DEPLOY_SWAP[0]):
+        return False
+    used, free = _swap_units(s, p, chosen)
+    if not used or not any(f != u for u in used for f in free):
+        return False
+    me = family(s)
+    game.choose(key(me), f"{name(me)}: a favour with the Crown before its Deploy roll? (promise cubes: you "
+                f"{cubes(s, 'family')}, the Crown {cubes(s, 'crown')})", [FAVOUR["deploy_swap"], DONE],
+                "favour_swap", p=p, r=r, chosen=dict(chosen), total=total)
+    return True
+
+
+@CONTINUATIONS.register
+def favour_swap(game, frame, action):
+    from .operations_presidency import deploy_roll
+    args = (frame["p"], frame["r"], dict(frame["chosen"]), frame["total"])
+    if action == DONE:
+        deploy_roll(game, *args)
+        return
+    s = game.state
+    me = family(s)
+    used, free = _swap_units(s, frame["p"], frame["chosen"])
+    game.choose(key(me), f"{name(me)}: which exhausted piece of the Crown's Deploy comes out (a favour)?",
+                [_swap_action(i) for i in used if any(f != i for f in free)], "favour_swap_out", **{k: frame[k] for k in ("p", "r", "chosen", "total")})
+
+
+@CONTINUATIONS.register
+def favour_swap_out(game, frame, action):
+    s = game.state
+    me = family(s)
+    _, free = _swap_units(s, frame["p"], frame["chosen"])
+    out = next(i for i in _swap_units(s, frame["p"], frame["chosen"])[0] if _swap_action(i) == action)
+    game.choose(key(me), f"{name(me)}: which piece goes in instead (a favour)?",
+                [_swap_action(i) for i in free if i != out], "favour_swap_in", out=out,
+                **{k: frame[k] for k in ("p", "r", "chosen", "total")})
+
+
+@CONTINUATIONS.register
+def favour_swap_in(game, frame, action):
+    s = game.state
+    p, chosen = frame["p"], dict(frame["chosen"])
+    _, free = _swap_units(s, p, chosen)
+    into = next(i for i in free if _swap_action(i) == action)
+    pay(game, "deploy_swap", cd.DEPLOY_SWAP[0])
+    chosen[frame["out"]] -= 1
+    if chosen[frame["out"]] == 0:
+        del chosen[frame["out"]]
+    chosen[into] = chosen.get(into, 0) + 1
+    game.log_note("crown", f"The Crown Commander exhausts one of {into} instead of {frame['out']} (a favour)")
+    if not swap_window(game, p, frame["r"], chosen, frame["total"]):
+        from .operations_presidency import deploy_roll
+        deploy_roll(game, p, frame["r"], chosen, frame["total"])
