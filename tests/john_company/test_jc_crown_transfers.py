@@ -39,17 +39,28 @@ def at_office(office, climate, nxt=MADRAS_FIRST, offices=None, **position):
     pos = g.to_position()
     pos.update(climate=climate, ai_card=1, ai_deck=[nxt] + [c for c in range(2, 11) if c != nxt], ai_discards=[])
     g = solo(pos)
+    decline_favours(g)
     assert g.current_player() == "crown" and office.split()[-1] in g.prompt(), g.prompt()
     return g
 
 
+def decline_favours(g, stop=None):
+    """The family's transfer favour windows (rules/crown_favours.py, before the Crown's DoT / MA menu): done."""
+    while (not g.is_over() and g.current_player() == "benyon" and "a favour with the Crown" in g.prompt()
+           and "transfers" in g.prompt() and (stop is None or stop not in g.prompt())):
+        play(g, "done")
+
+
 def crown_acts(g, bot, stop):
-    """Apply the bot's answers while the Crown is to act and ``stop`` (a prompt fragment) is not reached."""
+    """Apply the bot's answers while the Crown is to act and ``stop`` (a prompt fragment) is not reached (the
+    family declining its favour windows)."""
     chosen = []
+    decline_favours(g, stop)
     while g.current_player() == "crown" and stop not in g.prompt():
         a = bot(g, "crown")
         chosen.append(g.action_label(a))
         g.apply(a)
+        decline_favours(g, stop)
     return chosen
 
 

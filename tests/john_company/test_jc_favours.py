@@ -1025,3 +1025,314 @@ def test_you_as_commander_gain_a_cube_deploying_with_crown_officers():
     play(g, "Deploy", "region Mysore", "6")
     assert "Deploy succeeds in Mysore: loot £9, 1 trophies" in notes(g)
     assert cubes(g) == (before[0] + 1, before[1] - 1) and "deploy_crown_officers" in g.state.crown["favours"]["done"]
+
+
+# --- the Crown Director of Trade's and Military Affairs' favours (HB DoT 1-2, HB MA 1-2; digest §9.6.6, §9.6.9) -------
+OFFICES = ("Chairman", "Director of Trade", "Manager of Shipping", "Military Affairs", "President of Bombay",
+           "President of Madras", "President of Bengal")
+SOUTH = "South Indian Ocean"
+
+
+def crown_office(office, climate, offices=None, script=None, **position):
+    """The Crown holding ``office`` at its first decision of the Operations phase (the others as given, else vacant),
+    ``climate`` under AI card 1 with card 5 next (the AI Presidency order Madras, Bombay, Bengal; the transfers'
+    tests, test_jc_crown_transfers.py)."""
+    offs = dict({o: None for o in OFFICES}, **(offices or {}))
+    offs[office] = "crown"
+    pos = solo(0, position=dict(position, phase="operations", offices=offs)).to_position()
+    pos.update(climate=climate, ai_card=1, ai_deck=[5] + [c for c in range(2, 11) if c != 5], ai_discards=[])
+    return solo(0, position=pos, script=script)
+
+
+def crown_writers(g):
+    return [int(x) for x in g.state.writers[CROWN]]
+
+
+def zone_ships(g):
+    s = g.state
+    return [int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z]) for z in range(3)]
+
+
+def regiments(g):
+    return [int(g.state.regiments[p].sum()) for p in range(3)]
+
+
+def officers(g, f):
+    return [int(g.state.officers[f, p].sum()) for p in range(3)]
+
+
+def office_over(*texts):
+    """The office's transfers are over: no prompt of its menu or of a transfer."""
+    return lambda g: g.is_over() or not any(x in g.prompt() for x in texts + ("ransfer", "Move ", "Which ship", "Whose"))
+
+
+DOT_OVER, MA_OVER = office_over("Director of Trade"), office_over("Military Affairs")
+
+
+DOT_PREVENT = fav("the Crown Director of Trade does not make its next transfer, one of its two (-1)")
+DOT_CHOOSE = fav("you choose one of the Crown Director of Trade's two transfers, a writer or a ship (-2)")
+MA_PREVENT = fav("the Crown Military Affairs does not make its next transfer this round, one of its two (-1)")
+MA_CHOOSE = fav("you choose one of the Crown Military Affairs' two transfers, an officer or a regiment (-1)")
+
+
+def dot_bull(**extra):
+    """Bull, no money, two Crown writers in Madras, a Company ship in Madras's zone: unhelped, the Crown moves a Crown
+    writer Madras -> Bombay (entry 1, shortest -> longest route) and then the ship (entry 2)."""
+    return crown_office("Director of Trade", "Bull", treasuries={"Director of Trade": 0}, ships={},
+                        company_ships={SOUTH: 1}, writers={"crown": {"Madras": 2}}, **extra)
+
+
+def test_dot_unhelped_makes_both_transfers():
+    g = drive(dot_bull(), DOT_OVER)
+    assert crown_writers(g) == [1, 1, 0] and zone_ships(g) == [1, 0, 0] and cubes(g) == (6, 6)
+
+
+def test_prevent_a_crown_dot_transfer_uses_one_of_the_two():
+    """HB DoT 2: -1 prevent a transfer (counts as one of the two): the writer stays; the Crown goes on down its list
+    (entry 2, the ship) and stops at two."""
+    g = dot_bull()
+    assert at_window(g) and DOT_PREVENT in labels(g)
+    play(g, DOT_PREVENT)
+    assert cubes(g) == (5, 7)
+    g = drive(g, DOT_OVER)
+    assert crown_writers(g) == [0, 2, 0] and zone_ships(g) == [1, 0, 0]
+    assert g.state.crown["favours"]["done"] == ["dot_prevent"]
+
+
+def test_prevent_both_crown_dot_transfers():
+    g = dot_bull()
+    play(g, DOT_PREVENT)
+    play(g, DOT_PREVENT)
+    assert cubes(g) == (4, 8) and not at_window(g)
+    g = drive(g, DOT_OVER)
+    assert crown_writers(g) == [0, 2, 0] and zone_ships(g) == [0, 1, 0]
+
+
+def test_you_choose_one_crown_dot_transfer_then_the_crown_starts_its_list():
+    """HB DoT 2: -2 you transfer one writer / ship where you choose (one of the two); the Crown's own transfer then
+    starts from the top of its list (the writer, entry 1)."""
+    g = dot_bull()
+    play(g, DOT_CHOOSE)
+    assert cubes(g) == (4, 8) and g.current_player() == "benyon"
+    assert set(labels(g)) == {"transfer a writer", "transfer a ship"}
+    play(g, "transfer a ship")
+    play(g, labels(g)[0])                      # from the South Indian Ocean (the only ship)
+    play(g, labels(g)[0])                      # the Company ship
+    assert g.current_player() == "benyon"
+    play(g, "East Indian Ocean")
+    assert zone_ships(g) == [0, 0, 1]
+    g = drive(g, DOT_OVER)
+    assert crown_writers(g) == [1, 1, 0] and zone_ships(g) == [0, 0, 1]
+
+
+def test_your_chosen_dot_transfer_cannot_undo_the_crowns():
+    """HB DoT 2: 'players may not undo a previous transfer': after the Crown's writer Madras -> Bombay, your transfer
+    of that writer may not go back to Madras."""
+    g = dot_bull()
+    play(g, "done")
+    g = drive(g, lambda g: at_window(g) and DOT_CHOOSE in labels(g))
+    assert crown_writers(g) == [1, 1, 0]
+    play(g, DOT_CHOOSE)
+    play(g, "transfer a writer")
+    play(g, "Bombay Presidency")
+    assert "Madras Presidency" not in labels(g) and labels(g) == ["Bengal Presidency"]
+
+
+def ma_bull(**extra):
+    """Bull, Benyon President of Bombay, the Crown of Bengal: unhelped the Crown moves the Bombay regiment to Bengal,
+    then its officer Bombay -> Bengal (test_jc_crown_transfers.py)."""
+    return crown_office("Military Affairs", "Bull", regiments={"Bombay": 1, "Madras": 1, "Bengal": 0},
+                        officers={"crown": {"Bombay": 1}, "benyon": {"Bombay": 1}}, officers_in_training={},
+                        offices={"President of Bombay": "benyon", "President of Bengal": "crown"}, **extra)
+
+
+def test_prevent_a_crown_ma_transfer_this_round():
+    """HB MA 1: -1 prevent a transfer from happening this round (one of the two): the regiment stays -- and is not
+    moved later this round --; the Crown's other transfer is its officer."""
+    g = ma_bull()
+    assert at_window(g) and MA_PREVENT in labels(g)
+    play(g, MA_PREVENT)
+    assert cubes(g) == (5, 7)
+    g = drive(g, MA_OVER, limit=20)
+    assert regiments(g) == [1, 1, 0] and officers(g, CROWN) == [0, 0, 1] and officers(g, ME) == [1, 0, 0]
+
+
+def test_you_choose_one_crown_ma_transfer():
+    """HB MA 1: -1 you transfer one officer or regiment (one of the two); the Crown's other transfer does not undo it."""
+    g = ma_bull()
+    play(g, MA_CHOOSE)
+    assert cubes(g) == (5, 7) and set(labels(g)) == {"transfer an officer", "transfer a regiment"}
+    play(g, "transfer a regiment")
+    play(g, "Madras Presidency")
+    play(g, "Bombay Presidency")
+    assert regiments(g) == [2, 0, 0]
+    g = drive(g, MA_OVER, limit=20)
+    assert regiments(g) == [1, 0, 1] and officers(g, CROWN) == [1, 0, 0]
+
+
+def test_assign_an_officer_in_training_for_the_crown():
+    """HB MA 2: -1 assign one officer to a Presidency of your choice (Bull would put yours in its Presidency)."""
+    g = crown_office("Military Affairs", "Bull", regiments={}, officers={}, officers_in_training={"benyon": 1},
+                     offices={"President of Bengal": "crown"})
+    decide = fav("you assign this Officer-in-Training for the Crown Military Affairs (-1)")
+    g = drive(g, lambda g: at_window(g) and decide in labels(g), limit=20)
+    play(g, decide)
+    assert cubes(g) == (5, 7) and g.current_player() == "benyon"
+    play(g, "Madras Presidency")
+    assert officers(g, ME) == [0, 1, 0]
+
+
+def test_crown_assigns_the_officer_in_training_unhelped():
+    g = crown_office("Military Affairs", "Bull", regiments={}, officers={}, officers_in_training={"benyon": 1},
+                     offices={"President of Bengal": "crown"})
+    g = drive(g, lambda g: officers(g, ME) != [0, 0, 0], limit=20)
+    assert officers(g, ME) == [0, 0, 1]
+
+
+def test_the_crowns_special_envoy_opens_china_instead():
+    """HB DoT 1: -3 open trade with China (the Crown would open an order)."""
+    from coin_env.games.john_company.static import SUPERINTENDENT
+    g = crown_office("Director of Trade", "Bull", treasuries={"Director of Trade": 3}, script=[1] * 3)
+    china = fav("the Crown's Special Envoy opens trade with China instead (-3)")
+    g = drive(g, lambda g: at_window(g) and china in labels(g), limit=20)
+    assert not g.state.office_exists[SUPERINTENDENT]
+    play(g, china)
+    assert cubes(g) == (3, 9)
+    g = drive(g, lambda g: g.state.office_exists[SUPERINTENDENT], limit=20)
+    assert "Trade with China opened" in " ".join(e["text"] for e in g.log)
+
+
+ENVOY_AMOUNT = fav("you set what the Crown's Special Envoy spends (any amount, zero included) and whether it sends more "
+                   "(-2 / -1)")
+
+
+def dot_treasury(n, climate="Bull", script=None):
+    return crown_office("Director of Trade", climate, treasuries={"Director of Trade": n}, ships={}, company_ships={},
+                        writers={}, script=script)
+
+
+def test_special_envoy_amount_zero_sends_none():
+    """HB DoT 1: -2 (Bull) the Crown spends the amount you say, zero included (reading: zero -- no envoy, none after):
+    £6 stays in its treasury, where unhelped it sends two envoys of £3."""
+    from coin_env.games.john_company.static import T_DOT
+    g = dot_treasury(6)
+    assert at_window(g) and ENVOY_AMOUNT in labels(g)
+    play(g, ENVOY_AMOUNT)
+    assert cubes(g) == (4, 8) and g.current_player() == "benyon"
+    play(g, "0")
+    g = drive(g, DOT_OVER, limit=30)
+    assert int(g.state.treasury[T_DOT]) == 6
+    assert not any("Special Envoy" in e["text"] for e in g.log if e.get("kind") == "check")
+
+
+def test_special_envoy_amount_and_no_further_envoys():
+    """HB DoT 1: -1 (Bear, £4 an envoy) one envoy of £1 (it fails), then (your option) no further one: £7 left,
+    unspent (unhelped it sends two of £4, below)."""
+    from coin_env.games.john_company.static import T_DOT
+    g = dot_treasury(8, "Bear", script=[3] * 10)
+    play(g, ENVOY_AMOUNT)
+    assert cubes(g) == (5, 7)
+    play(g, "1")
+    play(g, "no")
+    g = drive(g, DOT_OVER, limit=30)
+    assert int(g.state.treasury[T_DOT]) == 7
+
+
+def test_special_envoy_unhelped_spends_by_climate():
+    from coin_env.games.john_company.static import T_DOT
+    g = dot_treasury(8, "Bear", script=[3] * 10)
+    g = drive(g, DOT_OVER, limit=30)
+    assert int(g.state.treasury[T_DOT]) == 0
+
+
+def test_special_envoy_amount_and_further_envoys_as_it_would():
+    """HB DoT 1: one envoy of £2 (it fails), further envoys as the Crown would: £4 then (£6 -> £2, below £4) stop."""
+    from coin_env.games.john_company.static import T_DOT
+    g = dot_treasury(8, "Bear", script=[3] * 10)
+    play(g, ENVOY_AMOUNT)
+    play(g, "2")
+    play(g, "yes")
+    g = drive(g, DOT_OVER, limit=30)
+    assert int(g.state.treasury[T_DOT]) == 2
+
+
+# --- your blue boxes as Director of Trade (HB Director of Trade; digest §9.6.6) -------------------------------------
+def family_dot(climate="Bull", **position):
+    """Benyon Director of Trade at its menu (the Crown's AI card and climate as :func:`crown_office`)."""
+    offs = dict({o: None for o in OFFICES}, **{"Director of Trade": "benyon"})
+    offices = dict(offs, **position.pop("offices", {}))
+    pos = solo(0, position=dict(position, phase="operations", offices=offices)).to_position()
+    pos.update(climate=climate, ai_card=1, ai_deck=[5] + [c for c in range(2, 11) if c != 5], ai_discards=[])
+    g = solo(0, position=pos, script=[1] * 6)
+    assert g.current_player() == "benyon" and "Director of Trade" in g.prompt(), g.prompt()
+    return g
+
+
+def open_b1(climate):
+    g = family_dot(climate, treasuries={"Director of Trade": 3}, control={"Bombay": None},
+                   orders={"B1": "closed", "B2": "closed", "B3": "closed"}, ships={}, company_ships={},
+                   writers={"crown": {"Bombay": 1}}, offices={"President of Bombay": "crown"})
+    play(g, "Special Envoy")
+    play(g, "3")
+    play(g, "order B1")
+    return g
+
+
+def test_you_as_dot_open_an_order_in_a_crown_presidencys_home_region():
+    """HB DoT: +1 (Bull/Stag/Lion) open an order in the home region of a Crown Presidency with a Crown writer."""
+    g = open_b1("Bull")
+    assert "dot_crown_home_order" in g.state.crown["favours"]["done"] and cubes(g) == (7, 5)
+
+
+def test_no_home_order_blue_box_in_bear():
+    g = open_b1("Bear")
+    assert "dot_crown_home_order" not in g.state.crown["favours"]["done"] and cubes(g) == (6, 6)
+
+
+def test_you_as_dot_leave_the_presidencies_balanced():
+    """HB DoT: +1 (Bull/Stag/Lion) if after your office acts no Presidency has 2 or more ships or writers more than any
+    other (a writer in each, no ship); not when one Presidency has two writers more."""
+    g = family_dot("Stag", treasuries={"Director of Trade": 0}, ships={}, company_ships={},
+                   writers={"crown": {"Bombay": 1, "Madras": 1, "Bengal": 1}})
+    play(g, "done")
+    assert g.state.crown["favours"]["done"][-1:] == ["dot_balanced"] and cubes(g) == (7, 5)
+    g = family_dot("Stag", treasuries={"Director of Trade": 0}, ships={}, company_ships={},
+                   writers={"crown": {"Madras": 2}})
+    play(g, "done")
+    assert "dot_balanced" not in g.state.crown["favours"]["done"] and cubes(g) == (6, 6)
+
+
+# --- the Crown Commander's Deploy: swap before rolling (HB Commander 3; digest §9.6.10) ------------------------------
+DEPLOY_SWAP = fav("before the Crown Commander rolls, swap one of the pieces it exhausts for one it does not (-1)")
+
+
+def crown_deploy(**extra):
+    return solo(0, position=dict({"phase": "operations", "offices": {"President of Bombay": "crown",
+                                                                     "Director of Trade": None,
+                                                                     "Military Affairs": None},
+                                  "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
+                                  "officers": {"crown": {"Bombay": 6}, "benyon": {"Bombay": 2}},
+                                  "regiments": {"Bombay": 4}, "treasuries": {"President of Bombay": 0}}, **extra),
+                script=[1] * 10)
+
+
+def test_swap_your_exhausted_officer_for_a_crown_officer_before_the_deploy_roll():
+    """HB Commander 3: -X swap X exhausted pieces for unexhausted ones: your officer the Crown exhausts comes out, one
+    of its own goes in (same dice); yours stays active."""
+    g = drive(crown_deploy(), lambda g: at_window(g) and DEPLOY_SWAP in labels(g))
+    crown_active = int(g.state.officers[CROWN, 0, 0])
+    play(g, DEPLOY_SWAP)
+    assert "Crown" not in labels(g) and "Benyon" in labels(g)      # the Crown's officers are not exhausted
+    play(g, "Benyon")
+    play(g, "Crown")
+    assert cubes(g) == (5, 7)
+    play(g, "done")
+    s = g.state
+    assert int(s.officers[ME, 0, 0]) == 2 and int(s.officers[CROWN, 0, 0]) == crown_active - 1
+
+
+def test_without_the_swap_your_officer_is_exhausted():
+    g = drive(crown_deploy(), lambda g: at_window(g) and DEPLOY_SWAP in labels(g))
+    crown_active = int(g.state.officers[CROWN, 0, 0])
+    play(g, "done")
+    assert int(g.state.officers[ME, 0, 0]) == 1 and int(g.state.officers[CROWN, 0, 0]) == crown_active

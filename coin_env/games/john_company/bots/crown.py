@@ -153,7 +153,8 @@ class CrownBot(PromptBot):
         "london_discount_answer", "events_defence_pick", "upkeep_returned", "old_ideas_chosen",
         "blackmail_play", "trade_mercantile_answer", "deploy_diplomatic_answer", "london_letters_answer", "blackmail_cancel_answer",
         "favour_chosen", "favour_shipyard", "favour_card", "favour_consent", "favour_elect_you", "favour_decide",
-        "favour_dividends", "favour_procedure", "favour_allocation", "favour_alliance_pick")})
+        "favour_dividends", "favour_procedure", "favour_allocation", "favour_alliance_pick", "favour_swap",
+        "favour_swap_out", "favour_swap_in", "favour_envoy_more")})
     # Transfers (HB DoT 2, MA 1) and the firm decisions under Deregulation (HB Firms phase, Revenue 1, London 3).
     handlers = MappingProxyType({**handlers, **{k: f"on_{k}" for k in (
         "dot_writer_from", "dot_writer_family", "dot_writer_to", "dot_ship_from", "dot_ship_chosen", "dot_ship_to",
@@ -185,6 +186,18 @@ class CrownBot(PromptBot):
 
     def on_favour_alliance_pick(self, ctx):
         return min(ctx.legal)
+
+    def on_favour_swap(self, ctx):
+        return DONE
+
+    def on_favour_swap_out(self, ctx):
+        return min(ctx.legal)
+
+    def on_favour_swap_in(self, ctx):
+        return min(ctx.legal)
+
+    def on_favour_envoy_more(self, ctx):
+        return ctx.first(YES)
 
     def on_favour_shipyard(self, ctx):
         return min(ctx.legal)
@@ -448,8 +461,11 @@ class CrownBot(PromptBot):
         opened; then HB DoT 2: the transfers down the climate's list (:func:`dot_transfer`)."""
         s = ctx.state
         x = cd.ENVOY_SPEND[0][climate(s)]
-        if ctx.frame.get("transfers", 0) == 0 and int(s.treasury[T_DOT]) >= x and self._envoy_target(s) is not None:
-            return ctx.done_or(PROC["special_envoy"])
+        if ctx.frame.get("envoy_amount") is not None and ctx.has(PROC["special_envoy"]):
+            return PROC["special_envoy"]             # HB DoT 1 favour: the family set the amount
+        if (ctx.frame.get("transfers", 0) == 0 and ctx.has(PROC["special_envoy"]) and int(s.treasury[T_DOT]) >= x
+                and self._envoy_target(s) is not None):
+            return PROC["special_envoy"]
         t = dot_transfer(ctx)
         if t is not None:
             return ctx.done_or(PROC["transfer_writer"] if t[0] == "writer" else PROC["transfer_ship"])
@@ -1223,7 +1239,13 @@ def dot_transfer(ctx):
         return None
     board, routes = Board(s), trade_routes(ctx.game)
     start = 0
-    if made:
+    first = ctx.frame.get("first")                 # the favours (rules/crown_favours.py): the first slot's use
+    if made and first == "prevent":                # HB DoT 2 -1: the entry it would have used is spent
+        plan = dot_plan(s, me, board, routes, 0)
+        start = plan[0] + 1 if plan is not None else len(cd.DOT_TRANSFERS[0][climate(s)])
+    elif made and first == "choose":               # HB DoT 2 -2: the family's transfer used no entry
+        start = 0
+    elif made:
         used = []
         for t in _last_moves(s, board, army=False):
             before = board.moved(t, back=True)
@@ -1259,7 +1281,13 @@ def ma_transfer(ctx):
         return None
     board = Board(s)
     forbidden = []
-    if made:
+    first, last = ctx.frame.get("first"), ctx.frame.get("last")
+    if made and first == "prevent":                # HB MA 1 -1: the prevented transfer is not made this round
+        t = ma_plan(s, me, board)
+        forbidden = [t] if t is not None else []
+    elif made and first == "choose" and last is not None:     # HB MA 1 -1: the family's transfer is not undone
+        forbidden = [(last[0], last[1], last[3], last[2])]
+    elif made:
         for t in _last_moves(s, board, army=True):
             if ma_plan(s, me, board.moved(t, back=True)) == t:
                 forbidden.append((t[0], t[1], t[3], t[2]))

@@ -188,6 +188,15 @@ FAVOUR_LABELS = (
     ("alliance_prevent", "the Crown Commander and President does not buy this alliance (-1 / -2)"),
     ("law_stop", "the Crown Prime Minister stops drawing and selects the law just drawn (-2)"),
     ("law_skip", "the Crown Prime Minister skips the law just drawn and draws again, to select the 3rd (-2)"),
+    ("dot_prevent", "the Crown Director of Trade does not make its next transfer, one of its two (-1)"),
+    ("dot_choose", "you choose one of the Crown Director of Trade's two transfers, a writer or a ship (-2)"),
+    ("ma_prevent", "the Crown Military Affairs does not make its next transfer this round, one of its two (-1)"),
+    ("ma_choose", "you choose one of the Crown Military Affairs' two transfers, an officer or a regiment (-1)"),
+    ("decide_trainee", "you assign this Officer-in-Training for the Crown Military Affairs (-1)"),
+    ("envoy_china", "the Crown's Special Envoy opens trade with China instead (-3)"),
+    ("deploy_swap", "before the Crown Commander rolls, swap one of the pieces it exhausts for one it does not (-1)"),
+    ("envoy_amount", "you set what the Crown's Special Envoy spends (any amount, zero included) and whether it sends "
+                     "more (-2 / -1)"),
 )
 BASIC_FAVOURS = ({
     "give_unfitted_shipyard": 2, "give_fitted_shipyard": 3, "give_workshop": 4, "give_luxury": 5,
@@ -230,7 +239,9 @@ CROWN_ALLIANCE_CONSENT = (1, "rule: HB Commander 1 (digest §9.6.10): +1 you con
 DECIDE_FOR_THE_CROWN = ({
     "decide_hiring": -3, "decide_deploy": -2, "decide_envoy": -1, "decide_ship_zone": -1, "decide_dial": -4,
     "decide_gg_result": -2, "decide_governor_result": -2, "decide_fit_ship": -1, "decide_pres_order": -1,
-}, "rule: HB Presidency operations (-1 make one change to the Crown President's order; reading: you choose who acts "
+    "decide_trainee": -1,
+}, "rule: HB Military Affairs 2 (-1 assign 1 officer to a Presidency of your choice; reading: the Officer-in-Training "
+   "the Crown is assigning now), HB Presidency operations (-1 make one change to the Crown President's order; reading: you choose who acts "
    "next once), HB Manager of Shipping 1 (-1 fit a specific ship), HB Governor General (-2 choose a different result for a successful Govern action), HB Governor (-2 choose a "
    "different result for a successful Administer action), HB Parliament 3 (-4 the Crown PM chooses the other dial space; reading: you choose the space), HB Hiring 4 (-3 you make one hiring decision for the Crown), HB Commander 2 (-2 you choose a valid "
    "Deploy target), HB Director of Trade 1 (-1 target a specific order), HB Manager of Shipping 4 (-1 the Crown "
@@ -362,3 +373,27 @@ DEPLOY_BLUE_NON_COMPANY = ((None, None, 1, 1, 1), "rule: HB Commander (digest §
 DEPLOY_BLUE_COMPANY = ((1, 1, 1, None, None), "rule: HB Commander (digest §9.6.10): you are Commander -- +1 "
                        "(Bull/Stag/Lion) a successful Deploy into a Company region associated with a Crown Presidency "
                        "that has at least one Crown writer; columns SC")
+
+# --- the Crown Director of Trade's and Military Affairs' transfers changed by a favour (digest §9.6.6, §9.6.9) ----
+DOT_TRANSFER_FAVOURS = ({"dot_prevent": -1, "dot_choose": -2},
+                        "rule: HB Director of Trade 2 (OCR seeds p.1573-1576; digest §9.6.6): -1 prevent a transfer "
+                        "(counts as one of two available to the Crown); -2 transfer 1 writer/ship to a Presidency/sea "
+                        "zone of player's choice (counts as one of two; players may not undo a previous transfer)")
+MA_TRANSFER_FAVOURS = ({"ma_prevent": -1, "ma_choose": -1},
+                       "rule: HB Military Affairs 1 (OCR seeds p.1757-1762; digest §9.6.9): -1 transfer 1 officer or "
+                       "regiment from a Presidency to another (counts as one of the Crown's two transfers); -1 prevent "
+                       "any transfer from happening this round (counts as one of the two)")
+ENVOY_CHINA = (-3, "rule: HB Director of Trade 1 (OCR seeds p.1545-1556; digest §9.6.6): -3 the Special Envoy opens "
+               "trade with China (instead of the order it targets)")
+ENVOY_AMOUNT = ((-2, -2, -1, -1, -1), "rule: HB Director of Trade 1 (OCR seeds p.1547-1548; digest §9.6.6): force the "
+                "Crown to spend more or less money (any amount, including zero, and optionally skip additional "
+                "Special Envoy actions); columns SC")
+DOT_BLUE_HOME_ORDER = ((1, 1, 1, None, None), "rule: HB Director of Trade (digest §9.6.6): you are DoT -- +1 "
+                       "(Bull/Stag/Lion) open an order in the home region of a Crown Presidency that has at least one "
+                       "Crown writer; columns SC")
+DOT_BLUE_BALANCE = ((1, 1, 1, None, None), "rule: HB Director of Trade (digest §9.6.6): you are DoT -- +1 "
+                    "(Bull/Stag/Lion) if after your office acts no Presidency has 2 or more ships or writers more than "
+                    "any other; columns SC")
+DEPLOY_SWAP = (-1, "rule: HB Commander 3 (digest §9.6.10): -X after exhausting and before rolling, swap X 'value' of "
+               "exhausted pieces for unexhausted ones (an alliance of strength X counts as X pieces); reading: one "
+               "officer / regiment for another at -1 each, repeatable (X swaps: -X); alliances are not swapped")

@@ -98,12 +98,32 @@ Implemented favours (each cites its source where it lives):
   ship moved into its sea zone; HB Commander +1 (Lion/Bear/Peacock) a successful Deploy into a non-Company
   region using Crown officers, +1 (Bull/Stag/Lion) into a Company region of a Crown Presidency with a Crown
   writer.
+* The Crown Director of Trade and Military Affairs (procedure windows "dot" / "ma", pushed with the Crown's
+  transfer menu; "envoy" with its Special Envoy's target): HB Director of Trade 2 -1 prevent a transfer, -2 you
+  make one writer / ship transfer of your choice (each one of its two; your transfer may not undo the transfer
+  made before it); HB Military Affairs 1 -1 prevent a transfer this round, -1 you make one officer / regiment
+  transfer (each one of its two); HB Military Affairs 2 -1 you assign the Officer-in-Training it is assigning
+  (a "you decide for the Crown"); HB Director of Trade 1 -3 the Special Envoy opens China instead, -1 you choose
+  the order (offered together), -2/-2/-1/-1/-1 you set what its next envoy spends, any amount, and whether it
+  sends more (offered at its menu while it would send one; reading: zero -- no envoy, and none after; else you
+  answer whether further envoys follow, as the Crown would send them). The menu frame carries ``first`` (how the first slot was used: "prevent" /
+  "choose") and ``last`` (the transfer made before) for the crown bot. Readings: the DoT's transfer favours are
+  offered once its Special Envoys are over (:func:`_envoy_due`); a prevented DoT transfer spends the list entry
+  the Crown would have used (it goes on below it), the family's chosen one spends none (the Crown's own then
+  starts at the top); a prevented MA transfer is not made later this round (the Crown makes its next best);
+  the family's MA transfer may not undo the one before it either (as the Crown's, HB MA 1).
+* Your blue boxes as Director of Trade (:func:`dot_opened`, :func:`dot_finished`; HB Director of Trade,
+  Bull/Stag/Lion): +1 a Special Envoy of yours opens an order in the home region of a Crown Presidency with a
+  Crown writer; +1 if after your office acts no Presidency has 2 or more ships or writers more than any other
+  (readings in the functions).
+* HB Commander 3 (:func:`swap_window`): after the Crown Commander has chosen the pieces to exhaust and before it
+  rolls, -X swap X exhausted pieces for unexhausted ones (the dice stay the same). Reading: one officer or
+  regiment for another at -1 each, the window offered again after each swap.
 Royal Privilege is in rules/crown.py (not a favour).
 
-Not implemented (named): the Director of Trade's favours (the Special Envoy's amount -2/-2/-1/-1/-1 and
-open China -3, the transfers, your blue boxes as Director of Trade), Military Affairs' transfers and
-officer assignment (-1), the Crown Commander's -X swap of exhausted pieces before rolling -- and the firms'
-favours (Long 1710 after Deregulation).
+Not implemented (named): swapping an alliance in the Commander's swap (HB Commander 3: an alliance of strength X
+counts as X pieces -- only officers and regiments are swapped) -- and the firms' favours (Long 1710 after
+Deregulation).
 """
 
 from __future__ import annotations
@@ -133,7 +153,11 @@ _WISH_KEYS = tuple(f"mos_buy_wish_{n}" for n in range(15))
 _GOV_KEYS = tuple(f"{f}@{g}" for g in GOVERNORS for f in ("governor_min_up", "governor_min_down"))
 _PRES_KEYS = tuple(f"{f}@{p}" for p in range(3) for f in ("trade_dice_up", "trade_dice_down", "deploy_req_up",
                                                           "deploy_req_down"))
-_BLUE_KEYS = (("gg_crown_treasury", "you as Governor General add money to a Crown office's treasury (+1)"),
+_BLUE_KEYS = (("dot_crown_home_order", "you as Director of Trade open an order in the home region of a Crown Presidency "
+                                        "with a Crown writer (+1)"),
+              ("dot_balanced", "after you act as Director of Trade no Presidency has 2 or more ships or writers more "
+                               "than another (+1)"),
+              ("gg_crown_treasury", "you as Governor General add money to a Crown office's treasury (+1)"),
               ("gg_crown_regiment", "you as Governor General place a regiment in a Crown Presidency's Army (+1)"),
               ("gg_crown_ship", "you as Governor General place a Company ship in a Crown Presidency's sea zone (+1)"),
               ("governor_crown_ship", "you as Governor move a Company ship into a Crown Presidency's sea zone (+1)"),
@@ -869,6 +893,23 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
                 out.append(("alliance_dearer", cd.ALLIANCE_DEARER[0][c], "alliance_dearer"))
             if cd.ALLIANCE_CHEAPER[0][c] is not None and _alliance_options(s, options, "alliance_cheaper"):
                 out.append(("alliance_cheaper", cd.ALLIANCE_CHEAPER[0][c], "alliance_cheaper"))
+    elif which in ("dot", "ma"):                             # HB Director of Trade 2, Military Affairs 1
+        top = game.top()
+        due = which == "dot" and _envoy_due(s, top["options"])
+        if due and top.get("envoy_amount") is None:
+            out.append(("envoy_amount", cd.ENVOY_AMOUNT[0][c], "envoy_amount"))
+        if (top.get("by") is None and top.get("transfers", 0) < 2 and any(a in _TRANSFER_PROCS for a in top["options"])
+                and not due):
+            table = cd.DOT_TRANSFER_FAVOURS[0] if which == "dot" else cd.MA_TRANSFER_FAVOURS[0]
+            out += [(f, v, f) for f, v in table.items()]
+    elif which == "envoy":                                   # HB Director of Trade 1 (digest §9.6.6)
+        from ..actions import PROC
+        options = game.top()["options"]
+        orders = [a for a in options if a != PROC["open_china"]]
+        if PROC["open_china"] in options and orders:
+            out.append(("envoy_china", cd.ENVOY_CHINA[0], "envoy_china"))
+        if len(orders) > 1:
+            out.append(("decide_envoy", cd.DECIDE_FOR_THE_CROWN[0]["decide_envoy"], "decide_envoy"))
     elif which == "law":                                     # HB Parliament (Crown PM) 2 (digest §9.6.13)
         from ..actions import PROC
         drawn, can_draw = data["drawn"], PROC["draw_law"] in game.top()["options"]
@@ -877,6 +918,19 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
         if can_draw and len(drawn) >= law_draws(s):
             out.append(("law_skip", cd.LAW_DRAW[0]["law_skip"], "law_skip"))
     return [o for o in out if affordable(s, o[1])]
+
+
+_TRANSFER_PROCS = tuple(PROC[k] for k in ("transfer_writer", "transfer_ship", "transfer_officer", "transfer_regiment"))
+
+
+def _envoy_due(s, options: list) -> bool:
+    """HB Director of Trade 1: the Crown sends another Special Envoy (£X by climate while it has £X and a closed order
+    of a non-Company region); its transfers -- and their favours -- come after (reading: the transfer favours are
+    offered at the Crown's menu once its envoys are over)."""
+    from ..static import CLOSED, ORDER_REGION, T_DOT
+    return (PROC["special_envoy"] in options and int(s.treasury[T_DOT]) >= cd.ENVOY_SPEND[0][s.crown["climate"]]
+            and any(int(s.order_state[o]) == CLOSED and int(s.control[ORDER_REGION[o]]) < 0
+                    for o in range(len(s.order_state))))
 
 
 def law_draws(s) -> int:
@@ -1008,6 +1062,43 @@ def favour_procedure(game, frame, action):
         ask_number(game, family(s), f"{name(family(s))}: the Crown Manager of Shipping buys how many Company "
                    "ships this turn (as you wish)?", 0, most, "favour_mos_wish")
         return
+    if fav in ("dot_prevent", "ma_prevent"):   # HB DoT 2 / MA 1: the Crown's next transfer is not made (one of two)
+        pay(game, rec, value)
+        top = game.top()
+        made = top["transfers"]
+        top["transfers"] = made + 1
+        if made == 0:
+            top["first"] = "prevent"
+        drop = {PROC["special_envoy"]} | (set(_TRANSFER_PROCS) if made + 1 >= 2 else set())
+        top["options"] = [a for a in top["options"] if a not in drop]
+        top["ask"] = f"{top['ask']} (a favour: a transfer prevented)"
+        procedure_window(game, which, CROWN, **data)
+        return
+    if fav in ("dot_choose", "ma_choose"):     # HB DoT 2 / MA 1: the family makes one of the two transfers
+        pay(game, rec, value)
+        top = game.top()
+        top["by"] = family(s)
+        top["options"] = [a for a in top["options"] if a in _TRANSFER_PROCS]
+        _hand_over(game, fav)
+        return
+    if fav == "envoy_amount":                  # HB DoT 1: you set the amount (zero: no envoy, none after)
+        from .common import ask_number
+        from ..static import T_DOT
+        pay(game, rec, value)
+        me = family(s)
+        ask_number(game, me, f"{name(me)}: the Crown's Special Envoy spends how much (0: none, and no further envoy)?",
+                   0, int(s.treasury[T_DOT]), "favour_envoy_amount")
+        return
+    if fav == "envoy_china":                   # HB DoT 1: -3 open China instead
+        pay(game, rec, value)
+        top = game.top()
+        top["options"] = [PROC["open_china"]]
+        top["ask"] = f"{top['ask']} (a favour: China)"
+        return
+    if fav == "decide_envoy":                  # HB DoT 1: -1 target a specific order (China left out)
+        pay(game, rec, value)
+        _hand_over(game, fav)
+        return
     if fav == "allocation_request":
         from ..actions import OFFICE0
         me = family(s)
@@ -1036,6 +1127,34 @@ def favour_procedure(game, frame, action):
         top["ask"] = f"{top['ask']} (a favour: {forced[1]})"
         return
     procedure_window(game, which, CROWN, **data)
+
+
+@CONTINUATIONS.register
+def favour_envoy_amount(game, frame, value):
+    """HB Director of Trade 1 (the amount favour): the Crown's menu sends this envoy with ``value`` (it keeps no
+    choice); zero -- reading: no envoy now and none after (its transfers follow). Then you say whether it sends more."""
+    from ..actions import NO, YES
+    s = game.state
+    top = game.top()                          # the Crown Director of Trade's menu
+    if value == 0:
+        top["options"] = [a for a in top["options"] if a != PROC["special_envoy"]]
+        top["no_envoy"] = True
+        top["ask"] = f"{top['ask']} (a favour: no Special Envoy)"
+        procedure_window(game, "dot", CROWN)
+        return
+    top["options"] = [PROC["special_envoy"]]
+    top["envoy_amount"] = value
+    top["ask"] = f"{top['ask']} (a favour: a Special Envoy with £{value})"
+    me = family(s)
+    game.choose(key(me), f"{name(me)}: does the Crown send further Special Envoys after this one (as it would)?",
+                [YES, NO], "favour_envoy_more")
+
+
+@CONTINUATIONS.register
+def favour_envoy_more(game, frame, action):
+    from ..actions import NO
+    if action == NO:
+        game.top()["no_envoy"] = True
 
 
 @CONTINUATIONS.register
@@ -1132,3 +1251,109 @@ def deploy_succeeded(game, commander: int, r: int, chosen: dict) -> None:
             mandatory(game, "deploy_crown_officers", cd.DEPLOY_BLUE_NON_COMPANY[0][c])
     elif cd.DEPLOY_BLUE_COMPANY[0][c] and _crown_presidency(s, q) and int(s.writers[CROWN, q]) >= 1:
         mandatory(game, "deploy_crown_writer", cd.DEPLOY_BLUE_COMPANY[0][c])
+
+
+# --- your blue boxes as Director of Trade (HB Director of Trade; digest §9.6.6) -------------------------------------
+def dot_opened(game, holder: int, order: int) -> None:
+    """HB Director of Trade: you are DoT -- +1 (Bull/Stag/Lion) for opening an order in the home region of a Crown
+    Presidency that has at least one Crown writer (a Special Envoy's order). Reading: taken whenever it applies, like
+    the other blue boxes; 'a Crown writer' -- one in that Presidency's Writers box."""
+    from ..static import ORDER_REGION, PRESIDENCY_HOME_REGION
+    s = game.state
+    if not active(s) or holder != family(s):
+        return
+    value = cd.DOT_BLUE_HOME_ORDER[0][s.crown["climate"]]
+    r = ORDER_REGION[order]
+    if value and any(PRESIDENCY_HOME_REGION[p] == r and _crown_presidency(s, p) and int(s.writers[CROWN, p]) >= 1
+                     for p in range(3)):
+        mandatory(game, "dot_crown_home_order", value)
+
+
+def dot_finished(game, holder: int) -> None:
+    """HB Director of Trade: you are DoT -- +1 (Bull/Stag/Lion) if after your office acts no Presidency has 2 or
+    more ships or writers more than any other. Readings: checked when the operation ends (done, or nothing left to
+    do; not after a catastrophic failure vacates the office); ships -- all ships in the three Presidencies' sea zones
+    (China is no Presidency), writers -- all families' writers in each Writers box; both counts within 1."""
+    s = game.state
+    if not active(s) or holder != family(s) or not cd.DOT_BLUE_BALANCE[0][s.crown["climate"]]:
+        return
+    ships = [int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z]) for z in range(3)]
+    writers = [int(sum(s.writers[f, p] for f in s.seats)) for p in range(3)]
+    if max(ships) - min(ships) < 2 and max(writers) - min(writers) < 2:
+        mandatory(game, "dot_balanced", cd.DOT_BLUE_BALANCE[0][s.crown["climate"]])
+
+
+# --- the Crown Commander's Deploy: swap exhausted pieces before rolling (HB Commander 3; digest §9.6.10) ----------------
+def _swap_units(s, p, chosen: dict) -> tuple[list[str], list[str]]:
+    """The pieces (officers of a family, regiments; not alliances) the Crown exhausts for this Deploy, and those of
+    its Army it does not (active, top half)."""
+    items = (["regiments"] if int(s.regiments[p, 0]) > 0 else []) + [
+        f"officers{f}" for f in s.seats if int(s.officers[f, p, 0]) > 0]
+    avail = {"regiments": int(s.regiments[p, 0]), **{f"officers{f}": int(s.officers[f, p, 0]) for f in s.seats}}
+    used = [i for i in items if chosen.get(i, 0) > 0]
+    free = [i for i in items if avail[i] - chosen.get(i, 0) > 0]
+    return used, free
+
+
+def _swap_action(item: str) -> int:
+    from ..actions import FAMILY0
+    return PROC["regiment"] if item == "regiments" else FAMILY0 + int(item[8:])
+
+
+def swap_window(game, p: int, r: int, chosen: dict, total: int) -> bool:
+    """HB Commander 3: after the Crown Commander has chosen the pieces to exhaust and before it rolls, -X swap X of
+    them for unexhausted ones (the dice stay the same). A window of the family; True if pushed (its end rolls,
+    rules/operations_presidency.deploy_roll). Reading: one piece for one at -1, offered again after each swap."""
+    s = game.state
+    if not active(s) or s.over or int(s.commander[p]) != CROWN or not affordable(s, cd.DEPLOY_SWAP[0]):
+        return False
+    used, free = _swap_units(s, p, chosen)
+    if not used or not any(f != u for u in used for f in free):
+        return False
+    me = family(s)
+    game.choose(key(me), f"{name(me)}: a favour with the Crown before its Deploy roll? (promise cubes: you "
+                f"{cubes(s, 'family')}, the Crown {cubes(s, 'crown')})", [FAVOUR["deploy_swap"], DONE],
+                "favour_swap", p=p, r=r, chosen=dict(chosen), total=total)
+    return True
+
+
+@CONTINUATIONS.register
+def favour_swap(game, frame, action):
+    from .operations_presidency import deploy_roll
+    args = (frame["p"], frame["r"], dict(frame["chosen"]), frame["total"])
+    if action == DONE:
+        deploy_roll(game, *args)
+        return
+    s = game.state
+    me = family(s)
+    used, free = _swap_units(s, frame["p"], frame["chosen"])
+    game.choose(key(me), f"{name(me)}: which exhausted piece of the Crown's Deploy comes out (a favour)?",
+                [_swap_action(i) for i in used if any(f != i for f in free)], "favour_swap_out", **{k: frame[k] for k in ("p", "r", "chosen", "total")})
+
+
+@CONTINUATIONS.register
+def favour_swap_out(game, frame, action):
+    s = game.state
+    me = family(s)
+    _, free = _swap_units(s, frame["p"], frame["chosen"])
+    out = next(i for i in _swap_units(s, frame["p"], frame["chosen"])[0] if _swap_action(i) == action)
+    game.choose(key(me), f"{name(me)}: which piece goes in instead (a favour)?",
+                [_swap_action(i) for i in free if i != out], "favour_swap_in", out=out,
+                **{k: frame[k] for k in ("p", "r", "chosen", "total")})
+
+
+@CONTINUATIONS.register
+def favour_swap_in(game, frame, action):
+    s = game.state
+    p, chosen = frame["p"], dict(frame["chosen"])
+    _, free = _swap_units(s, p, chosen)
+    into = next(i for i in free if _swap_action(i) == action)
+    pay(game, "deploy_swap", cd.DEPLOY_SWAP[0])
+    chosen[frame["out"]] -= 1
+    if chosen[frame["out"]] == 0:
+        del chosen[frame["out"]]
+    chosen[into] = chosen.get(into, 0) + 1
+    game.log_note("crown", f"The Crown Commander exhausts one of {into} instead of {frame['out']} (a favour)")
+    if not swap_window(game, p, frame["r"], chosen, frame["total"]):
+        from .operations_presidency import deploy_roll
+        deploy_roll(game, p, frame["r"], chosen, frame["total"])

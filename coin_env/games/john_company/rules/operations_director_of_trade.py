@@ -52,12 +52,14 @@ def start(game, slot: int) -> None:
     menu(game, slot, transfers=0)
 
 
-def menu(game, slot, transfers):
+def menu(game, slot, transfers, **hist):
+    """``hist`` (solo favours, rules/crown_favours.py): ``last`` the transfer made before ([kind, who, from, to]),
+    ``first`` how the first of the two was used ("prevent" / "choose": a favour); the crown bot reads them."""
     s = game.state
     if s.office_holder[DIRECTOR_OF_TRADE] != slot:        # vacated (catastrophic failure)
         return
     options = []
-    if transfers == 0 and s.treasury[T_DOT] >= 1 and envoy_targets(s):
+    if transfers == 0 and not hist.get("no_envoy") and s.treasury[T_DOT] >= 1 and envoy_targets(s):
         options.append(PROC["special_envoy"])
     if transfers < 2:
         if any(s.writers[f].sum() > 0 for f in s.seats):
@@ -65,11 +67,13 @@ def menu(game, slot, transfers):
         if any(ships_in(s, z) for z in zones_in_play(s)):
             options.append(PROC["transfer_ship"])
     if not options:
+        crown_favours.dot_finished(game, slot)              # solo: HB Director of Trade, your +1
         return
     options.append(DONE)
     game.choose(key(slot), f"Director of Trade {name(slot)}: Special Envoy, transfers or done "
                 f"(treasury £{int(s.treasury[T_DOT])}, transfers made {transfers})", options, "dot_menu_chosen",
-                slot=slot, transfers=transfers)
+                slot=slot, transfers=transfers, **hist)
+    crown_favours.procedure_window(game, "dot", slot)        # solo: HB Director of Trade 2 transfer favours
 
 
 @CONTINUATIONS.register
@@ -77,18 +81,25 @@ def dot_menu_chosen(game, frame, action):
     s = game.state
     slot, transfers = frame["slot"], frame["transfers"]
     if action == DONE:
+        crown_favours.dot_finished(game, slot)              # solo: HB Director of Trade, your +1
         return
+    hist = {k: frame[k] for k in ("by", "first", "last") if frame.get(k) is not None}
+    by = hist.get("by", slot)                                # solo: the family choosing a transfer (a favour)
     if action == PROC["special_envoy"]:
+        more = {"no_envoy": True} if frame.get("no_envoy") else {}
+        if frame.get("envoy_amount") is not None:          # solo: the amount favour (HB DoT 1) set it
+            dot_envoy_dice(game, dict(slot=slot, **more), frame["envoy_amount"])
+            return
         ask_number(game, slot, f"Director of Trade {name(slot)}: Special Envoy with how many dice (£1 each)?",
-                   1, int(s.treasury[T_DOT]), "dot_envoy_dice", slot=slot)
+                   1, int(s.treasury[T_DOT]), "dot_envoy_dice", slot=slot, **more)
     elif action == PROC["transfer_writer"]:
         boxes = [PRESIDENCY0 + p for p in range(3) if any(s.writers[f, p] > 0 for f in s.seats)]
-        game.choose(key(slot), "Transfer a writer from which Presidency?", boxes, "dot_writer_from",
-                    slot=slot, transfers=transfers)
+        game.choose(key(by), "Transfer a writer from which Presidency?", boxes, "dot_writer_from",
+                    slot=slot, transfers=transfers, **hist)
     else:
         zones = [ZONE0 + z for z in zones_in_play(s) if ships_in(s, z)]
-        game.choose(key(slot), "Transfer a ship from which sea zone?", zones, "dot_ship_from",
-                    slot=slot, transfers=transfers)
+        game.choose(key(by), "Transfer a ship from which sea zone?", zones, "dot_ship_from",
+                    slot=slot, transfers=transfers, **hist)
 
 
 # --- Special Envoy ------------------------------------------------------------------------------------
@@ -103,17 +114,17 @@ def dot_envoy_dice(game, frame, value):
         return
     if result == SUCCESS:
         game.choose(key(slot), "Special Envoy succeeds: open trade with China or open which order?",
-                    envoy_targets(s), "dot_envoy_target", slot=slot)
-        crown_favours.crown_decision(game, "decide_envoy")      # solo: HB Director of Trade, -1
+                    envoy_targets(s), "dot_envoy_target", slot=slot, no_envoy=frame.get("no_envoy"))
+        crown_favours.procedure_window(game, "envoy", slot)     # solo: HB Director of Trade 1, -1 / -3
         return
-    menu(game, slot, transfers=0)
+    menu(game, slot, transfers=0, **({"no_envoy": True} if frame.get("no_envoy") else {}))
 
 
 @CONTINUATIONS.register
 def dot_envoy_target(game, frame, action):
     s = game.state
     slot = frame["slot"]
-    game.after("dot_resume", slot=slot, transfers=0)
+    game.after("dot_resume", slot=slot, transfers=0, no_envoy=frame.get("no_envoy"))
     if action == PROC["open_china"]:
         s.office_exists[SUPERINTENDENT] = 1
         game.log_note("operations", "Trade with China opened: the Superintendent of Trade in China is created")
@@ -123,11 +134,12 @@ def dot_envoy_target(game, frame, action):
     o = action - ORDER0
     s.order_state[o] = OPEN
     game.log_note("operations", f"Special Envoy opens order {ORDER_NAMES[o]}")
+    crown_favours.dot_opened(game, slot, o)                  # solo: HB Director of Trade, your +1
 
 
 @CONTINUATIONS.register
 def dot_resume(game, frame, _):
-    menu(game, frame["slot"], frame["transfers"])
+    menu(game, frame["slot"], frame["transfers"], **({"no_envoy": True} if frame.get("no_envoy") else {}))
 
 
 # --- transfers ------------------------------------------------------------------------------------------
@@ -136,22 +148,49 @@ def dot_writer_from(game, frame, action):
     s = game.state
     p = action - PRESIDENCY0
     fams = [f for f in s.seats if s.writers[f, p] > 0]
-    data = dict(slot=frame["slot"], transfers=frame["transfers"], src=p)
+    data = dict(_hist(frame), slot=frame["slot"], transfers=frame["transfers"], src=p)
     if len(fams) == 1:
         _writer_family(game, data, fams[0])
         return
-    game.choose(key(frame["slot"]), f"Whose writer in {PRESIDENCY_NAMES[p]}?", [FAMILY0 + f for f in fams],
+    game.choose(_by(frame), f"Whose writer in {PRESIDENCY_NAMES[p]}?", [FAMILY0 + f for f in fams],
                 "dot_writer_family", **data)
 
 
 @CONTINUATIONS.register
 def dot_writer_family(game, frame, action):
-    _writer_family(game, dict(slot=frame["slot"], transfers=frame["transfers"], src=frame["src"]), action - FAMILY0)
+    _writer_family(game, dict(_hist(frame), slot=frame["slot"], transfers=frame["transfers"], src=frame["src"]),
+                   action - FAMILY0)
+
+
+def _hist(frame) -> dict:
+    return {k: frame[k] for k in ("by", "first", "last") if frame.get(k) is not None}
+
+
+def _by(frame) -> str:
+    return key(frame.get("by", frame["slot"]))
+
+
+def _undoes(frame, kind, who, src, dst) -> bool:
+    """Solo (HB Director of Trade 2 / Military Affairs 1 favour 'you choose one transfer'): the family's transfer may
+    not undo the transfer made before it this turn (the same piece back)."""
+    last = frame.get("last")
+    return frame.get("by") is not None and last is not None and list(last) == [kind, who, dst, src]
+
+
+def _resume(game, frame, made: list, again=None) -> None:
+    """The menu (``again``, this office's by default) after a transfer; ``first`` records a first transfer the
+    family chose (a favour)."""
+    hist = {"last": made}
+    if frame.get("first") is not None:
+        hist["first"] = frame["first"]
+    elif frame.get("by") is not None and frame["transfers"] == 0:
+        hist["first"] = "choose"
+    (again or menu)(game, frame["slot"], frame["transfers"] + 1, **hist)
 
 
 def _writer_family(game, data, fam):
-    dests = [PRESIDENCY0 + q for q in range(3) if q != data["src"]]
-    game.choose(key(data["slot"]), f"Move {name(fam)}'s writer from {PRESIDENCY_NAMES[data['src']]} to?", dests,
+    dests = [PRESIDENCY0 + q for q in range(3) if q != data["src"] and not _undoes(data, "writer", fam, data["src"], q)]
+    game.choose(_by(data), f"Move {name(fam)}'s writer from {PRESIDENCY_NAMES[data['src']]} to?", dests,
                 "dot_writer_to", fam=fam, **data)
 
 
@@ -163,23 +202,24 @@ def dot_writer_to(game, frame, action):
     s.writers[frame["fam"], q] += 1
     game.log_note("operations", f"{name(frame['fam'])}'s writer moves from {PRESIDENCY_NAMES[frame['src']]} to "
                   f"{PRESIDENCY_NAMES[q]}")
-    menu(game, frame["slot"], frame["transfers"] + 1)
+    _resume(game, frame, ["writer", frame["fam"], frame["src"], q])
 
 
 @CONTINUATIONS.register
 def dot_ship_from(game, frame, action):
     s = game.state
     z = action - ZONE0
-    game.choose(key(frame["slot"]), f"Which ship in the {SEA_ZONES[z]}?", ships_in(s, z), "dot_ship_chosen",
-                slot=frame["slot"], transfers=frame["transfers"], src=z)
+    game.choose(_by(frame), f"Which ship in the {SEA_ZONES[z]}?", ships_in(s, z), "dot_ship_chosen",
+                slot=frame["slot"], transfers=frame["transfers"], src=z, **_hist(frame))
 
 
 @CONTINUATIONS.register
 def dot_ship_chosen(game, frame, action):
     s = game.state
-    dests = [ZONE0 + z for z in zones_in_play(s) if z != frame["src"]]
-    game.choose(key(frame["slot"]), "Move the ship to which sea zone?", dests, "dot_ship_to",
-                slot=frame["slot"], transfers=frame["transfers"], src=frame["src"], ship=action)
+    dests = [ZONE0 + z for z in zones_in_play(s) if z != frame["src"]
+             and not _undoes(frame, "ship", action, frame["src"], z)]
+    game.choose(_by(frame), "Move the ship to which sea zone?", dests, "dot_ship_to",
+                slot=frame["slot"], transfers=frame["transfers"], src=frame["src"], ship=action, **_hist(frame))
 
 
 @CONTINUATIONS.register
@@ -188,7 +228,7 @@ def dot_ship_to(game, frame, action):
     z, src, ship = action - ZONE0, frame["src"], frame["ship"]
     move_ship(s, ship, src, z)
     game.log_note("operations", f"Ship moved from {SEA_ZONES[src]} to {SEA_ZONES[z]}")
-    menu(game, frame["slot"], frame["transfers"] + 1)
+    _resume(game, frame, ["ship", ship, src, z])
 
 
 def move_ship(s, ship_action, src, dst) -> None:

@@ -19,13 +19,20 @@ from ..registry import CONTINUATIONS
 from ..static import PRESIDENCY_NAMES
 from . import crown_favours
 from .common import clockwise_from, key, name
+from .operations_director_of_trade import _by, _hist, _resume as _dot_resume, _undoes
+
+
+def _resume(game, frame, made: list) -> None:
+    _dot_resume(game, frame, made, menu)
 
 
 def start(game, slot: int) -> None:
     menu(game, slot, transfers=0)
 
 
-def menu(game, slot, transfers):
+def menu(game, slot, transfers, **hist):
+    """``hist`` (solo favours, rules/crown_favours.py): ``last`` the transfer made before ([kind, who, from, to]),
+    ``first`` how the first of the two was used ("prevent" / "choose": a favour); the crown bot reads them."""
     s = game.state
     options = []
     if transfers < 2:
@@ -38,7 +45,8 @@ def menu(game, slot, transfers):
         return
     options.append(DONE)
     game.choose(key(slot), f"Military Affairs {name(slot)}: Army transfers ({transfers} of 2 made) or done",
-                options, "ma_menu_chosen", slot=slot, transfers=transfers)
+                options, "ma_menu_chosen", slot=slot, transfers=transfers, **hist)
+    crown_favours.procedure_window(game, "ma", slot)         # solo: HB Military Affairs 1 transfer favours
 
 
 @CONTINUATIONS.register
@@ -53,19 +61,20 @@ def ma_menu_chosen(game, frame, action):
         armies = [p for p in range(3) if any(s.officers[f, p].sum() > 0 for f in s.seats)]
     else:
         armies = [p for p in range(3) if s.regiments[p].sum() > 0]
-    game.choose(key(slot), f"Transfer {'an officer' if kind == 'officer' else 'a regiment'} from which Army?",
-                [PRESIDENCY0 + p for p in armies], "ma_from", slot=slot, transfers=transfers, piece=kind)
+    game.choose(_by(frame), f"Transfer {'an officer' if kind == 'officer' else 'a regiment'} from which Army?",
+                [PRESIDENCY0 + p for p in armies], "ma_from", slot=slot, transfers=transfers, piece=kind,
+                **_hist(frame))
 
 
 @CONTINUATIONS.register
 def ma_from(game, frame, action):
     s = game.state
     p = action - PRESIDENCY0
-    data = dict(slot=frame["slot"], transfers=frame["transfers"], piece=frame["piece"], src=p)
+    data = dict(_hist(frame), slot=frame["slot"], transfers=frame["transfers"], piece=frame["piece"], src=p)
     if frame["piece"] == "officer":
         fams = [f for f in s.seats if s.officers[f, p].sum() > 0]
         if len(fams) > 1:
-            game.choose(key(frame["slot"]), f"Whose officer in the {PRESIDENCY_NAMES[p]} Army?",
+            game.choose(_by(frame), f"Whose officer in the {PRESIDENCY_NAMES[p]} Army?",
                         [FAMILY0 + f for f in fams], "ma_family", **data)
             return
         data["fam"] = fams[0]
@@ -74,14 +83,16 @@ def ma_from(game, frame, action):
 
 @CONTINUATIONS.register
 def ma_family(game, frame, action):
-    data = {k: frame[k] for k in ("slot", "transfers", "piece", "src")}
+    data = dict(_hist(frame), **{k: frame[k] for k in ("slot", "transfers", "piece", "src")})
     data["fam"] = action - FAMILY0
     _ask_to(game, data)
 
 
 def _ask_to(game, data):
-    dests = [PRESIDENCY0 + q for q in range(3) if q != data["src"]]
-    game.choose(key(data["slot"]), f"Move it from the {PRESIDENCY_NAMES[data['src']]} Army to which Army?", dests,
+    who = data.get("fam") if data["piece"] == "officer" else None
+    dests = [PRESIDENCY0 + q for q in range(3) if q != data["src"]
+             and not _undoes(data, data["piece"], who, data["src"], q)]
+    game.choose(_by(data), f"Move it from the {PRESIDENCY_NAMES[data['src']]} Army to which Army?", dests,
                 "ma_to", **data)
 
 
@@ -102,7 +113,7 @@ def ma_to(game, frame, action):
         what = "a regiment"
     game.log_note("operations", f"Military Affairs moves {what} from the {PRESIDENCY_NAMES[p]} Army to the "
                   f"{PRESIDENCY_NAMES[q]} Army")
-    menu(game, frame["slot"], frame["transfers"] + 1)
+    _resume(game, frame, [frame["piece"], frame.get("fam") if frame["piece"] == "officer" else None, p, q])
 
 
 # --- Officers-in-Training ---------------------------------------------------------------------------------
@@ -118,6 +129,7 @@ def _next_trainee(game, slot):
             game.choose(key(slot), f"Military Affairs {name(slot)}: assign {name(f)}'s Officer-in-Training "
                         f"({int(s.officers_in_training[f])} left) to which Army?",
                         [PRESIDENCY0 + p for p in range(3)], "ma_trainee", slot=slot, fam=f)
+            crown_favours.crown_decision(game, "decide_trainee")      # solo: HB Military Affairs 2, -1
             return
 
 

@@ -490,6 +490,12 @@ def deploy_count(game, frame, value):
 
 
 def _deploy_roll(game, p, r, chosen, total):
+    if crown_favours.swap_window(game, p, r, chosen, total):     # solo: HB Commander 3, -X swap before rolling
+        return
+    deploy_roll(game, p, r, chosen, total)
+
+
+def deploy_roll(game, p, r, chosen, total):
     s = game.state
     pen = penalty(s, r)
     _, result, _ = roll_check(game, total - pen, f"Deploy against {REGION_NAMES[r]}")
