@@ -1307,32 +1307,49 @@ DEPLOY_SWAP = fav("before the Crown Commander rolls, swap one of the pieces it e
 
 
 def crown_deploy(**extra):
+    """The Crown Commander of Bombay with one officer of its own, two of yours and four regiments: it exhausts its
+    own officer, then yours, then regiments (HB Commander 3)."""
     return solo(0, position=dict({"phase": "operations", "offices": {"President of Bombay": "crown",
                                                                      "Director of Trade": None,
                                                                      "Military Affairs": None},
                                   "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
-                                  "officers": {"crown": {"Bombay": 6}, "benyon": {"Bombay": 2}},
+                                  "officers": {"crown": {"Bombay": 1}, "benyon": {"Bombay": 2}},
                                   "regiments": {"Bombay": 4}, "treasuries": {"President of Bombay": 0}}, **extra),
                 script=[1] * 10)
 
 
-def test_swap_your_exhausted_officer_for_a_crown_officer_before_the_deploy_roll():
-    """HB Commander 3: -X swap X exhausted pieces for unexhausted ones: your officer the Crown exhausts comes out, one
-    of its own goes in (same dice); yours stays active."""
+def test_swap_your_exhausted_officer_for_a_regiment_before_the_deploy_roll():
+    """HB Commander 3: -X swap X exhausted pieces for unexhausted ones: one of your officers the Crown exhausts
+    comes out, a regiment goes in (same dice); yours stays active."""
     g = drive(crown_deploy(), lambda g: at_window(g) and DEPLOY_SWAP in labels(g))
-    crown_active = int(g.state.officers[CROWN, 0, 0])
     play(g, DEPLOY_SWAP)
-    assert "Crown" not in labels(g) and "Benyon" in labels(g)      # the Crown's officers are not exhausted
-    play(g, "Benyon")
-    play(g, "Crown")
+    assert labels(g) == ["Benyon", "Crown"]                       # whose exhausted piece comes out
+    play(g, "Benyon", "a regiment")
     assert cubes(g) == (5, 7)
     play(g, "done")
     s = g.state
-    assert int(s.officers[ME, 0, 0]) == 2 and int(s.officers[CROWN, 0, 0]) == crown_active - 1
+    assert int(s.officers[ME, 0, 0]) == 1 and int(s.regiments[0, 0]) == 1 and int(s.officers[CROWN, 0, 0]) == 0
 
 
-def test_without_the_swap_your_officer_is_exhausted():
+def test_without_the_swap_your_officers_are_exhausted():
     g = drive(crown_deploy(), lambda g: at_window(g) and DEPLOY_SWAP in labels(g))
-    crown_active = int(g.state.officers[CROWN, 0, 0])
     play(g, "done")
-    assert int(g.state.officers[ME, 0, 0]) == 1 and int(g.state.officers[CROWN, 0, 0]) == crown_active
+    s = g.state
+    assert int(s.officers[ME, 0, 0]) == 0 and int(s.regiments[0, 0]) == 2 and int(s.officers[CROWN, 0, 0]) == 0
+
+
+def test_the_crown_commander_exhausts_its_own_officers_before_yours_and_regiments_last():
+    """HB Commander 3 (digest §9.6.10): alliances, then Crown officers, then your officers, then regiments -- though
+    the engine asks the regiments first."""
+    from coin_env.games.john_company.static import CROWN
+    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Director of Trade": None,
+                                                           "Military Affairs": None},      # the pieces stay put
+                          "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
+                          "officers": {"crown": {"Bombay": 2}, "benyon": {"Bombay": 1}}, "regiments": {"Bombay": 4},
+                          "treasuries": {"President of Bombay": 0}}, script=[1] * 20)
+    drive(g, deploy_rolls)
+    s = g.state
+    crown, yours, regiments = int(s.officers[CROWN, 0, 1]), int(s.officers[0, 0, 1]), int(s.regiments[0, 1])
+    used = crown + yours + regiments
+    assert used >= 1
+    assert crown == min(used, 2) and yours == min(max(used - 2, 0), 1) and regiments == max(used - 3, 0)

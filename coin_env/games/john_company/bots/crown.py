@@ -807,9 +807,15 @@ class CrownBot(PromptBot):
         return ctx.yes_no(f["total"] < self._deploy_goal(ctx.state, f["r"], f.get("p")))
 
     def on_deploy_count(self, ctx):
-        """HB Commander 3: exhaust pieces until the dice reach exactly the requirement plus the strength."""
-        f = ctx.frame
-        return ctx.number_for(self._deploy_goal(ctx.state, f["r"], f.get("p")) - f["total"])
+        """HB Commander 3: exhaust pieces until the dice reach exactly the requirement plus the strength, in the
+        Handbook's order -- alliances (asked first), Crown officers, your officers, regiments (digest §9.6.10):
+        the engine asks regiments and then officers by seat, so each count keeps back what the pieces the Crown
+        prefers, still to be asked, can give."""
+        s, f = ctx.state, ctx.frame
+        need = self._deploy_goal(s, f["r"], f.get("p")) - f["total"]
+        rank = _deploy_rank(f["item"])
+        reserve = sum(_deploy_available(s, f["p"], item) for item in f.get("items", ()) if _deploy_rank(item) < rank)
+        return ctx.number_for(max(0, need - reserve))
 
     def on_governor_chosen(self, ctx):
         """HB Governor 1: Administer while the pool holds at least 3/2/2/2/1 dice (shifted by this Governor's
@@ -1300,6 +1306,21 @@ def company_majority(s, me) -> bool:
     from ..rules.revenue import shares
     mine = int(s.court[me]) + int(s.office_holder[CHAIRMAN] == me)
     return 2 * mine > shares(s)
+
+
+def _deploy_rank(item: str) -> int:
+    """HB Commander 3's exhaust order after the alliances: Crown officers, your officers, regiments."""
+    if item == f"officers{CROWN}":
+        return 0
+    return 1 if item.startswith("officers") else 2
+
+
+def _deploy_available(s, p: int, item: str) -> int:
+    if item == "regiments":
+        return int(s.regiments[p, 0])
+    if item.startswith("officers"):
+        return int(s.officers[int(item[len("officers"):]), p, 0])
+    return 0
 
 
 def firm_investment(ctx):
