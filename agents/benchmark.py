@@ -118,13 +118,18 @@ def _all_bots(game_name, budget_s):
 
 
 def _mid_game(game_name, decisions=300):
-    g = coin_env.make_game(game_name, scenario=scenario_of(game_name), seed=1)
-    rng = random.Random(1)
-    for _ in range(decisions):
-        if g.is_over():
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    return g
+    """The seeded random game after ``decisions`` decisions, or halfway through it when it is shorter than twice
+    that (a game still running: a finished game's save has no decision stack to copy or check)."""
+    def play(n):
+        g = coin_env.make_game(game_name, scenario=scenario_of(game_name), seed=1)
+        rng = random.Random(1)
+        made = 0
+        while made < n and not g.is_over():
+            g.apply(rng.choice(g.legal_actions()))
+            made += 1
+        return g, made
+    _, length = play(10 ** 9)
+    return play(min(decisions, length // 2))[0]
 
 
 def _copies(game_name):

@@ -107,12 +107,13 @@ def rows() -> list[tuple[str, str, str, str]]:
          "Debt and allocations, Governor General / Governor dice, results and no Administer, the Manager of "
          "Shipping's buying, leasing and fitting, the President's order, dice and writers, the Commander's "
          "alliances, Deploy requirement and deploying again, the Superintendent's minimum, the Prime Minister's "
-         "law draw and dial, dividends, the London Season; 'you decide for the Crown' (a hire, a Deploy target, a "
-         "Special Envoy order, a ship's zone); Royal Privilege (the Crown's unpaid tax or upkeep from the Balance)",
+         "law draw and dial, dividends, the London Season, the Director of Trade's Special Envoys (amount, China) "
+         "and transfers and Military Affairs' transfers (prevent one, or make it yourself), the Deploy swap; 'you "
+         "decide for the Crown' (a hire, a Deploy target, a Special Envoy order, a ship's zone, an "
+         "Officer-in-Training); Royal Privilege (the Crown's unpaid tax or upkeep from the Balance)",
          "readings of the favour windows (rules/crown_favours.py: 'any time' favours after New Company Shares and "
          "at the end of Revenue; a procedure's favours right after the Crown's decision)",
-         "the Director of Trade's and Military Affairs' favours, the Commander's swap of exhausted pieces, firm "
-         "favours"),
+         "swapping an alliance in the Deploy swap; the firm favours (Long 1710)"),
     ]
 
 
