@@ -39,3 +39,17 @@ def slot(name):
 
 def notes(game, kind=None):
     return [e["text"] for e in game.log if kind is None or e["kind"] == kind]
+
+
+def random_game(seed, families=4, decisions=None, **options):
+    """A registered game (coin_env.make_game) played by uniformly random legal actions from ``seed``, for
+    ``decisions`` decisions or to the end."""
+    import random
+    import coin_env
+    g = coin_env.make_game("john_company", seed=seed, options={"families": families, **options})
+    rng = random.Random(seed)
+    n = 0
+    while not g.is_over() and (decisions is None or n < decisions):
+        g.apply(rng.choice(g.legal_actions()))
+        n += 1
+    return g

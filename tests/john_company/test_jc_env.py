@@ -11,6 +11,7 @@ import pytest
 
 import coin_env
 from coin_env.core.encoding import encoder_for
+from jc_helpers import random_game
 from coin_env.core.registry import game_factions
 from coin_env.games.john_company.data import cards as carddata
 from coin_env.games.john_company.hidden import BLACKMAIL_IDS
@@ -21,16 +22,6 @@ ENC = encoder_for(JC)
 UNPLAYABLE = [c[0] for c in carddata.BLACKMAIL
               if c[1] not in ("The Prime Minister's Ear", "Company Fraud")]   # never offered for play
 NAME = {c[0]: c[1] for c in carddata.BLACKMAIL}
-
-
-def random_game(seed, families=4, decisions=None, **options):
-    g = coin_env.make_game(JC, seed=seed, options={"families": families, **options})
-    rng = random.Random(seed)
-    n = 0
-    while not g.is_over() and (decisions is None or n < decisions):
-        g.apply(rng.choice(g.legal_actions()))
-        n += 1
-    return g
 
 
 # --- registration and seats ------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 import coin_env
 from coin_env.games.john_company import game as jc
 from coin_env.games.john_company.encoding import JohnCompanyEncoder
-from jc_helpers import decline_blackmail, labels, play, slot
+from jc_helpers import decline_blackmail, labels, play, random_game, slot
 
 ALL_OFFICES = {"Chairman": "benyon", "Director of Trade": "hastings", "Manager of Shipping": "larkins",
                "Military Affairs": "benyon", "President of Bombay": "hastings", "President of Madras": "larkins",
@@ -147,13 +147,7 @@ def test_the_option_is_checked():
 
 
 def random_offer_game(seed, families, until=None):
-    g = coin_env.make_game("john_company", seed=seed, options={"families": families, "negotiation": "offers"})
-    rng = random.Random(seed)
-    n = 0
-    while not g.is_over() and (until is None or n < until):
-        g.apply(rng.choice(g.legal_actions()))
-        n += 1
-    return g
+    return random_game(seed, families, decisions=until, negotiation="offers")
 
 
 def test_random_games_with_offers_end_replay_and_reload_at_any_decision():
