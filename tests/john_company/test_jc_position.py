@@ -323,3 +323,11 @@ def test_a_position_with_firms_rebuilds_the_game():
         if checked >= 10:
             return
     raise AssertionError(f"only {checked} decisions with firm shares or Debtor's Prison in 60 games")
+
+
+def test_a_firms_record_of_the_wrong_size_is_refused_naming_the_entry():
+    g = jc.new_game("Long 1710", seed=0, options={"families": 3})
+    pos = g.to_position()
+    pos["firms"] = dict(g.state.firms, prison=[1, 2])
+    with pytest.raises(ValueError, match=r"firms\.prison has one entry per slot"):
+        jc.new_game("Long 1710", seed=0, options={"families": 3}, position=pos)

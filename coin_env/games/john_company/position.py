@@ -557,6 +557,13 @@ def _apply_firms(s, pos) -> None:
     from .state import firms_spec
     record = _plain(pos["firms"], "firms")
     firms_spec().check(record, "firms")
+    sizes = {"prison": N_SLOTS, "invested": N_SLOTS, "mature": N_SLOTS, "order_firm": len(ORDER_NAMES)}
+    for key, n in sizes.items():
+        if len(record[key]) != n:
+            raise ValueError(f"position: firms.{key} has one entry per {'order' if key == 'order_firm' else 'slot'} "
+                             f"({n}), not {len(record[key])}")
+    if any(len(x["shares"]) != N_SLOTS for x in record["firms"]):
+        raise ValueError(f"position: firms.firms[].shares has one entry per slot ({N_SLOTS})")
     s.firms = record
 
 
