@@ -285,6 +285,8 @@ def test_pays_with_a_company_share_before_a_workshop():
     play(g, "yes")
     assert "pay with a Company share" in labels(g) and "pay with a workshop (invested)" in labels(g)
     assert g.action_label(bot(g, "crown")) == "pay with a Company share"
+    g.apply(bot(g, "crown"))
+    assert "firm investment" not in g.prompt()                   # the Crown's one step ends with its payment
 
 
 def crown_shareholder(climate):

@@ -371,17 +371,23 @@ def firms_invest_consent(game, frame, granted):
     _ask_payment(game, frame["fam"], dict(_loop_data(frame), target=frame["target"], form=False))
 
 
-def _ask_payment(game, f, data) -> None:
+def ask_piece_payment(game, f: int, then: str, data: dict) -> None:
+    """RB p.38: an investment is paid with a Company share or a workshop; asked only when both can pay, and the
+    continuation ``then(game, frame, action)`` gets ``data`` and the payment action."""
     options = can_pay_with_piece(game, f)
     if len(options) == 1:
-        _invest(game, data, options[0])
+        CONTINUATIONS[then](game, data, options[0])
         return
-    game.choose(key(f), f"{name(f)}: pay with a Company share or a workshop?", options, "firms_payment", **data)
+    game.choose(key(f), f"{name(f)}: pay with a Company share or a workshop?", options, then, **data)
+
+
+def _ask_payment(game, f, data) -> None:
+    ask_piece_payment(game, f, "firms_payment", data)
 
 
 @CONTINUATIONS.register
 def firms_payment(game, frame, action):
-    _invest(game, {k: frame[k] for k in ("order", "i", "passes", "refused", "fam", "target", "form")}, action)
+    _invest(game, dict(_loop_data(frame), target=frame["target"], form=frame["form"]), action)
 
 
 def _invest(game, data, payment) -> None:

@@ -27,8 +27,8 @@ from __future__ import annotations
 from ..actions import DONE, FIRM, FIRM_MERGE0, NO
 from ..registry import CONTINUATIONS
 from .common import ask_number, clockwise_from, key, name, seek_consent
-from .firms import (HOBNOB, add_investment, all_firms, can_pay_with_piece, deregulated, dissolve, firm_of,
-                    firm_share_limit, move_value, pay, pounds, total_shares)
+from .firms import (HOBNOB, add_investment, all_firms, ask_piece_payment, can_pay_with_piece, deregulated, dissolve,
+                    firm_of, firm_share_limit, move_value, pay, pounds, total_shares)
 
 
 def revenue_order(game) -> list[int]:
@@ -218,12 +218,7 @@ def firms_emergency_consent(game, frame, granted):
     if not granted:
         _ask_emergency(game, m, frame["due"], frame["askees"][1:])
         return
-    options = can_pay_with_piece(game, f)
-    data = {k: frame[k] for k in ("fam", "manager", "due", "askees")}
-    if len(options) == 1:
-        firms_emergency_paid(game, data, options[0])
-        return
-    game.choose(key(f), f"{name(f)}: pay with a Company share or a workshop?", options, "firms_emergency_paid", **data)
+    ask_piece_payment(game, f, "firms_emergency_paid", {k: frame[k] for k in ("fam", "manager", "due", "askees")})
 
 
 @CONTINUATIONS.register
