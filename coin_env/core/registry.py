@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 
-from .rng import check_seed
+from .rng import check_die_value, check_seed
 
 _GAMES = {
     # name -> module path exposing `GAME_CLASS` and `new_game(scenario, seed, options, position, debug)`
@@ -59,18 +59,30 @@ def default_scenario(name: str) -> str:
 
 
 def make_game(name: str, scenario: str | None = None, seed: int = 0, options: dict | None = None,
-              position: dict | None = None, debug: bool = False, log: bool = False):
+              position: dict | None = None, debug: bool = False, log: bool = False, dice=None):
     """Build a game: ``make_game("gandhi", scenario="short", seed=0)``. The seed is an integer
     0..2**64-1; options a dict (None: the defaults). ``log=True``: keep the game log (``game.log``; off by
-    default: recording costs about a quarter of the engine's decisions/s, which training does not need)."""
+    default: recording costs about a quarter of the engine's decisions/s, which training does not need).
+    ``dice``: die results queued before the game is built, so that rolls made before the first decision
+    (set-up rolls, a loaded position's automatic phases) are scripted as ``game.script_dice`` scripts later
+    ones; results left over stay queued for the game's next rolls."""
     seed = check_seed(seed)
     if options is not None and not isinstance(options, dict):
         raise ValueError(f"options must be a dict of option name -> value, not {options!r}")
+    extra = {} if dice is None else {"dice": checked_dice(dice)}
     game = game_module(name).new_game(scenario=scenario, seed=seed, options=options or {},
-                                      position=position, debug=debug)
+                                      position=position, debug=debug, **extra)
     if log:
         game.enable_log()
     return game
+
+
+def checked_dice(values) -> list[int]:
+    """``make_game``'s ``dice``: a list (or tuple) of die results, each an integer >= 1 (each roll checks its
+    own number of sides when it takes the result)."""
+    if not isinstance(values, (list, tuple)):
+        raise ValueError(f"dice must be a list of die results, not {values!r}")
+    return [check_die_value(v, f"dice[{i}]") for i, v in enumerate(values)]
 
 
 def load_game(text: str, debug: bool = False):

@@ -201,7 +201,7 @@ SCENARIOS = ("short", "main", "extended")
 DEFAULT_SCENARIO = "short"
 
 
-def new_game(scenario=None, seed=0, options=None, position=None, debug=False):
+def new_game(scenario=None, seed=0, options=None, position=None, debug=False, dice=None):
     from .setup import build_game
     return build_game(AdpGame, scenario=scenario or DEFAULT_SCENARIO, seed=seed, options=options or {},
-                      position=position, debug=debug)
+                      position=position, debug=debug, dice=dice)

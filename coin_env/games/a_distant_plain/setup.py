@@ -78,7 +78,8 @@ def validate_options(options: dict) -> dict:
     })
 
 
-def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool):
+def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool,
+               dice: list[int] | None = None):
     options = validate_options(options)
     # The game's data (built-in, or the owner data pack of option data_pack) before any rule reads it:
     # the set-up and a position's checks read the map facts from the state's data.
@@ -86,6 +87,7 @@ def build_game(game_class, scenario: str, seed: int, options: dict, position: di
     state = initial_state(scenario, seed, position, SCENARIOS, GAME,
                           lambda name, sd: scenario_state(name, sd, options, data),
                           lambda pos, sd: state_from_position(pos, sd, data))
+    state.rng.dice = list(dice) if dice else None           # make_game(dice=...): rolls before the first decision
     state.data = data
     game = game_class(state, options=options, debug=debug)
     if position is None and options["open_deployment"]:

@@ -160,7 +160,7 @@ SCENARIOS = ("short", "main")
 DEFAULT_SCENARIO = "short"
 
 
-def new_game(scenario=None, seed=0, options=None, position=None, debug=False):
+def new_game(scenario=None, seed=0, options=None, position=None, debug=False, dice=None):
     from .setup import build_game
     return build_game(GandhiGame, scenario=scenario or DEFAULT_SCENARIO, seed=seed, options=options or {},
-                      position=position, debug=debug)
+                      position=position, debug=debug, dice=dice)

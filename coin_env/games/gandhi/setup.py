@@ -44,11 +44,13 @@ def validate_options(options: dict) -> dict:
     })
 
 
-def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool):
+def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool,
+               dice: list[int] | None = None):
     options = validate_options(options)
     data = game_class.load_data(options["data_pack"])       # refused packs fail before anything is built
     state = initial_state(scenario, seed, position, SCENARIOS, "Gandhi", scenario_state, state_from_position)
     state.data = data                                         # every rule reads the map facts from here
+    state.rng.dice = list(dice) if dice else None           # make_game(dice=...): rolls before the first decision
     game = game_class(state, options=options, debug=debug)
     if options["non_players"]:
         from .bots.deck import new_arjuna_deck
