@@ -13,7 +13,7 @@ from .core.registry import list_games, load_game, make_game
 
 __all__ = ["list_games", "make_game", "load_game", "play", "labels", "play_until", "advance_to_seat", "IllegalActionError", "EngineError",
            "env", "gym_env", "vector_env"]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 def env(game: str, **kwargs):

@@ -33,11 +33,30 @@ def check_die_value(value, where: str = "scripted die") -> int:
     return number
 
 
+_GOLDEN = 0x9E3779B97F4A7C15     # SplitMix64's increment (2**64 / the golden ratio, odd)
+
+
+def _mix64(z: int) -> int:
+    """SplitMix64's output function: a bijection of 64-bit integers whose every output bit depends on
+    every input bit."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def seed_state(seed: int) -> int:
+    """The generator state a seed starts from: the seed hashed (two rounds of the mix), so that nearby
+    seeds start at unrelated points of the stream. (Before 0.2.0 the state was a linear function of the
+    seed, and seed k+1 replayed seed k's draws shifted by one: consecutive seeds played correlated games.)
+    Distinct seeds still give distinct states, as the mix is a bijection."""
+    return _mix64((_mix64((int(seed) + _GOLDEN) & _MASK64) + 0x632BE59BD9B4E019) & _MASK64)
+
+
 class Rng:
     __slots__ = ("state", "dice", "log")
 
     def __init__(self, seed: int = 0):
-        self.state = (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK64
+        self.state = seed_state(seed)
         self.dice = None        # scripted die results still to come (None or a list; empty: none)
         self.log = None         # the game's log entries (a list) when the game keeps a log
 
@@ -50,8 +69,8 @@ class Rng:
         return rng
 
     def next_u64(self) -> int:
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        self.state = z = (self.state + _GOLDEN) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64      # _mix64, inlined: the hottest call
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         return z ^ (z >> 31)
 
