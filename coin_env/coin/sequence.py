@@ -91,13 +91,22 @@ class CoinGame(CoinLogMixin, Game):
     def check_result(self) -> None:
         """A loaded game's outcome (a save's or a position's) must be the one its board gives: the shape every
         game checks (core ``checked_result``: over exactly when there is a result, the winner heads the
-        ranking) and the margins are the board's (7.0)."""
+        ranking), the margins are the board's (7.0) and the ranking is the one they give (7.1)."""
         result = self.checked_result()
         if result is None:
             return
         margins = self.victory_margins()
         if result["margins"] != margins:
             raise SaveError("state.fields.result.margins", f"are {result['margins']!r} but the board gives {margins!r}")
+        expected = self.expected_ranking(result)
+        if expected is not None and result["ranking"] != expected:
+            raise SaveError("state.fields.result.ranking", f"is {result['ranking']!r} but the margins and the tie "
+                            f"order give {expected!r} (a game ended by {result.get('reason')!r})")
+
+    def expected_ranking(self, result: dict) -> list[str] | None:
+        """The ranking the board gives a finished game's ``result`` (its margins, the game's tie order and how
+        the game ended, ``result["reason"]``): a loaded result must agree. None: the game does not say."""
+        return None
 
     def winner(self) -> str | None:
         r = self.state.result

@@ -85,6 +85,31 @@ def test_a_finished_position_with_another_winner_is_refused(game):
         coin_env.make_game(game, position=pos)
 
 
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [3, 5])
+def test_a_finished_save_with_a_reversed_ranking_and_its_winner_is_refused(game, seed):
+    """Probe N8: a save whose ranking is reversed and whose winner heads the new ranking agrees with itself
+    but not with the board: the ranking must be the one the margins and the tie order give (7.1)."""
+    g = coin_env.make_game(game, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over():
+        g.apply(rng.choice(g.legal_actions()))
+    save = json.loads(g.to_json())
+    result = save["state"]["fields"]["result"]
+    result["ranking"] = result["ranking"][::-1]
+    result["winner"] = result["ranking"][0]
+    if result.get("winners") is not None:
+        result["winners"] = [result["winner"]]
+    with pytest.raises(ValueError, match="ranking"):
+        coin_env.load_game(json.dumps(save))
+    pos = g.to_position()
+    pos["result"] = dict(pos["result"], ranking=pos["result"]["ranking"][::-1], winner=pos["result"]["ranking"][-1])
+    if pos["result"].get("winners") is not None:
+        pos["result"]["winners"] = [pos["result"]["winner"]]
+    with pytest.raises(ValueError, match="ranking"):
+        coin_env.make_game(game, position=pos)
+
+
 def every_decision(game, seed, options=None, limit=None):
     """Yield the game at every decision of a seeded random game (bots answer their own seats)."""
     g = coin_env.make_game(game, seed=seed, options=options or {})

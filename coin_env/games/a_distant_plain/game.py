@@ -131,6 +131,10 @@ class AdpGame(VocabularyHelpers, CoinGame):
     def victory_totals(self) -> dict[str, int]:
         return board.victory_totals(self.state)
 
+    def expected_ranking(self, result: dict) -> list[str]:
+        groups = propaganda.final_groups(self, result["margins"], result.get("reason"))
+        return [f for g in groups for f in g]
+
     def victory_margins(self) -> dict[str, int]:
         return board.victory_margins(self.state)
 

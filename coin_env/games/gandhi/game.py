@@ -96,6 +96,9 @@ class GandhiGame(VocabularyHelpers, CoinGame):
     def victory_totals(self) -> dict[str, int]:
         return board.victory_totals(self.state)
 
+    def expected_ranking(self, result: dict) -> list[str]:
+        return campaign.final_ranking(self, result["margins"], result.get("reason"))
+
     def victory_margins(self) -> dict[str, int]:
         """7.3: each faction's total minus its threshold (positive once it exceeds it)."""
         totals = self.victory_totals()

@@ -197,6 +197,22 @@ def rank(game, margins: dict[str, int]) -> list[str]:
     return [f for g in rank_groups(game, margins) for f in g]
 
 
+NON_PLAYER_VICTORY = "Non-player victory check"
+
+
+def final_groups(game, margins: dict[str, int], reason: str) -> list[list[str]]:
+    """The players' groups in the order a game ended for ``reason`` ranks them: after a Non-player victory
+    (8.5) every Non-player's group ahead of every player's (7.1: the players all lose), each part by
+    :func:`rank_groups`; after any other ending by :func:`rank_groups` alone. A loaded result is checked
+    against it (the game's ``expected_ranking``)."""
+    if reason != NON_PLAYER_VICTORY:
+        return rank_groups(game, margins)
+    groups = player_groups(game)
+    np_groups = [g for g in groups if any(game.is_non_player(f) for f in g)]
+    others = [g for g in groups if g not in np_groups]
+    return rank_groups(game, margins, np_groups) + rank_groups(game, margins, others)
+
+
 def _result(game, groups, margins, reason, rule) -> dict:
     ranking = [f for g in groups for f in g]
     out = {"winner": ranking[0], "winners": list(groups[0]), "ranking": ranking, "margins": dict(margins),
@@ -237,12 +253,9 @@ def victory_check(game) -> dict | None:
             return None
         if not any(margins[f] > 0 for f in FACTIONS if game.is_non_player(f)):
             return None
-        groups = player_groups(game)
-        np_groups = [g for g in groups if any(game.is_non_player(f) for f in g)]
-        others = [g for g in groups if g not in np_groups]
-        ranked = rank_groups(game, margins, np_groups) + rank_groups(game, margins, others)
-        result = _result(game, ranked, margins, "Non-player victory check", "8.5")
-        result["losers"] = [f for g in others for f in g]
+        ranked = final_groups(game, margins, NON_PLAYER_VICTORY)
+        result = _result(game, ranked, margins, NON_PLAYER_VICTORY, "8.5")
+        result["losers"] = [f for g in ranked for f in g if not any(game.is_non_player(x) for x in g)]
         return result
     if not any(player_score(margins, g) > 0 for g in player_groups(game)):
         return None

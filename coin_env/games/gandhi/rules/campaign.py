@@ -120,10 +120,23 @@ def _round(game) -> dict:
 
 
 # --- 7.0 victory ---------------------------------------------------------------------------
+NON_PLAYER_VICTORY = "Non-player victory check"
+
+
 def _rank(factions, margins) -> list[str]:
     """7.1 / 7.3: highest margin first; ties go to the Muslim League, then Congress, then the
     Revolutionaries; the Raj loses every tie."""
     return sorted(factions, key=lambda f: (-margins[f], TIE_ORDER.index(f)))
+
+
+def final_ranking(game, margins: dict[str, int], reason: str) -> list[str]:
+    """The ranking a game that ended for ``reason`` has: 7.1 / 7.3 by margin and the tie order; after a
+    non-player's victory in a solitaire game (8.10) the lone player last whatever its margin. A loaded
+    result is checked against it (the game's ``expected_ranking``)."""
+    player = solitaire_player(game)
+    if reason == NON_PLAYER_VICTORY and player is not None:
+        return _rank([f for f in FACTIONS if f != player], margins) + [player]
+    return _rank(FACTIONS, margins)
 
 
 def end_game(game, reason: str = "final Campaign", rule: str = "7.3") -> None:
@@ -137,7 +150,7 @@ def end_game(game, reason: str = "final Campaign", rule: str = "7.3") -> None:
     of success (the player's margin minus the highest non-player margin)."""
     s = game.state
     margins = game.victory_margins()
-    ranking = _rank(margins, margins)
+    ranking = final_ranking(game, margins, reason)
     s.result = {"winner": ranking[0], "ranking": ranking, "margins": margins, "reason": reason, "rule": rule}
     player = solitaire_player(game)
     if player is not None:
@@ -153,10 +166,9 @@ def _non_player_victory(game) -> None:
     whatever its own margin (it is ranked last)."""
     s = game.state
     margins = game.victory_margins()
-    player = solitaire_player(game)
-    ranking = _rank([f for f in FACTIONS if f != player], margins) + [player]
+    ranking = final_ranking(game, margins, NON_PLAYER_VICTORY)
     s.result = {"winner": ranking[0], "ranking": ranking, "margins": margins,
-                "reason": "Non-player victory check", "rule": "8.10"}
+                "reason": NON_PLAYER_VICTORY, "rule": "8.10"}
     _close_game(s)
 
 
