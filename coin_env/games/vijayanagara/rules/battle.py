@@ -22,7 +22,7 @@ from .. import board
 from ..data.pieces import FORT, MONGOL, PIECE_NAMES, PIECES_OF, UNITS_OF
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import DELHI
-from .common import shift_influence
+from .common import release_used, shift_influence
 
 MODES = ([(f"cavalry_charge_{v}", f"Cavalry: Charge own die showing {v}") for v in range(2, 7)]
          + [(f"cavalry_screen_{v}", f"Cavalry: Screen opposing die showing {v}") for v in range(2, 7)])
@@ -208,12 +208,19 @@ class Casualty(Prompt):
                 return
             remove_supporter(game, frame, kinds[0])
             return
-        board.remove(s, frame["space"], game.piece_of(action))
+        piece = game.piece_of(action)
+        board.remove(s, frame["space"], piece)
+        if frame["actor"] == s.frames[-2]["attacker"]:
+            release_used(game, frame["space"], piece)        # 3.1.2: it fought, and it is gone
         casualty_taken(game, frame)
 
 
 def remove_supporter(game, frame, piece: int) -> None:
+    """3.2.4 / 3.3.4 / 3.4.4: a supporting Unit taken as a casualty leaves its own space, and with it
+    its mark as involved there (3.1.2: release_used), so that space's Units that never fought may still
+    attack this Command."""
     board.remove(game.state, frame["support"]["space"], piece)
+    release_used(game, frame["support"]["space"], piece)
     frame["support"]["pieces"].remove(piece)
     casualty_taken(game, frame)
 
