@@ -9,6 +9,7 @@ from ...coin.events import expire_lasting
 from ...coin.sequence import LIMITED_OP, OP_ONLY, OP_WITH_SA, PASS, CoinGame
 from ...coin.vocabulary import VocabularyHelpers
 from ...core.game import EngineError
+from ...core.schema import SaveError
 from ...core.prompts import Prompt
 from . import board
 from .actions import DID_NAMES, OP, SA, VOCABULARY
@@ -22,6 +23,7 @@ from .state import CONTROL_CODE, VijayanagaraState
 from .static import DS_MI_ONLY, IS_PROVINCE, LOCATION_NAMES, N_SPACES, PROVINCES, SPACE_NAMES, TRACK
 
 FORKS = ("command_decree", "event_or_command")     # 2.3.3: the two forked boxes
+FINAL_REASON = "Timur Invades Delhi: final scoring"
 
 
 class VijayanagaraGame(VocabularyHelpers, CoinGame):
@@ -205,12 +207,10 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
         check_stack(self)
         s = self.state
         if not s.over and s.current is None:
-            from ...core.schema import SaveError
             raise SaveError("state.fields.current", "a game in play has a Current card (2.2)")
         if not s.over:
             left = sum(1 for c in [s.current, *s.deck] if c in carddata.TIMURID and c is not None)
             if left < 2 - s.timurid_played + (1 if s.timurid_played == 2 else 0):
-                from ...core.schema import SaveError
                 raise SaveError("state.fields.deck", "the Timurid Empire cards that end the game are missing (2.6)")
 
     # --- the end (2.6, 5.0) -------------------------------------------------------------------------
@@ -220,12 +220,39 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
         if s.log is not None:
             s.log.append(("phase", "Final scoring", "5.0"))
         s.over = True
+        s.result = self.final_result()
+        s.frames.clear()
+
+    def final_result(self) -> dict:
+        """5.0-5.1 and 5.5: the outcome the board gives at the end. ``ranking``: most final VP first, ties
+        by most Resources (5.0); factions still level on both stay in the factions' order. The optional
+        Aadu-Huli aata that would part them (5.5) is not implemented, so the reading is a shared win:
+        ``winners`` lists every faction level with the first on VP and Resources (one faction unless
+        tied), as A Distant Plain's result does; ``winner`` is ``ranking[0]`` (for readers of one
+        winner)."""
+        s = self.state
         totals = board.final_totals(s)
         ranking = board.ranking(s, totals)
-        s.result = {"winner": ranking[0], "ranking": ranking, "margins": board.victory_margins(s),
-                    "scores": totals,      # 5.1: the final VP, the Mongols in Delhi counted
-                    "reason": "Timur Invades Delhi: final scoring", "rule": "5.0"}
-        s.frames.clear()
+        return {"winner": ranking[0], "winners": board.shared_first(s, totals, ranking), "ranking": ranking,
+                "margins": board.victory_margins(s),
+                "scores": totals,      # 5.1: the final VP, the Mongols in Delhi counted
+                "reason": FINAL_REASON, "rule": "5.0"}
+
+    def expected_ranking(self, result) -> list[str]:
+        """The ranking the board gives a finished game (the COIN layer's check_result compares a loaded
+        result with it). The game has one ending, final scoring after Timur Invades Delhi (2.6, 5.0), so
+        whatever ``result`` says its reason is, the board's final ranking is the one expected."""
+        return self.final_result()["ranking"]
+
+    def check_result(self):
+        """A loaded result's ``winners`` (when it gives them; older saves do not) are the board's."""
+        super().check_result()
+        s = self.state
+        if s.over and isinstance(s.result, dict) and "winners" in s.result:
+            winners = self.final_result()["winners"]
+            if s.result["winners"] != winners:
+                raise SaveError("state.fields.result.winners", f"are {s.result['winners']!r} but the board gives "
+                                f"{winners!r} (5.0)")
 
     def victory_totals(self):
         return board.victory_totals(self.state)
