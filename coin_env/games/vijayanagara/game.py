@@ -212,6 +212,23 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
             left = sum(1 for c in [s.current, *s.deck] if c in carddata.TIMURID and c is not None)
             if left < 2 - s.timurid_played + (1 if s.timurid_played == 2 else 0):
                 raise SaveError("state.fields.deck", "the Timurid Empire cards that end the game are missing (2.6)")
+        self.check_stack_runs()
+
+    def check_stack_runs(self) -> None:
+        """A loaded decision stack must be one the rules can carry out: its frames hold the procedures'
+        own data (what is left, whose turn, the supporters picked), so an edited save or ``in_progress``
+        could hold a stack no rule would push, which the shapes above cannot see. On a clone, the first
+        legal action is played until the card in progress is done (or the game ends), the invariants
+        checked after each decision; any failure refuses the load, naming it (as John Company does)."""
+        s = self.state
+        if not s.frames or s.over:
+            return
+        trial = self.clone()
+        try:
+            unwind_card(trial)
+        except Exception as exc:        # noqa: BLE001 - any failure means the stack holds what no rule would
+            raise SaveError("state.fields.frames", f"cannot be carried out to the end of the card in play "
+                            f"({type(exc).__name__}: {exc})") from None
 
     # --- the end (2.6, 5.0) -------------------------------------------------------------------------
     def end_game(self):
@@ -288,6 +305,23 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
                 f"{f} Influence track holds the wrong Units (1.9)"
         assert sum(s.cavalry.values()) <= CAVALRY_TOKENS, "more than 10 Cavalry tokens held (1.10)"
         assert all(0 <= r <= MAX_RESOURCES for r in s.resources.values()), "Resources out of 0..24 (1.8)"
+
+
+def unwind_card(game, most: int = 5000) -> None:
+    """Play the first legal action until the Current card is done (its frames carry their data from one
+    decision to the next, so the loaded ones are used up by then) or the game ends, checking the
+    invariants after each decision (VijayanagaraGame.check_stack_runs)."""
+    s = game.state
+    played = len(s.played)
+    for _ in range(most):
+        if game.is_over() or len(s.played) != played:
+            return
+        legal = game.legal_actions()
+        if not legal:
+            raise EngineError(f"no legal action at {game.prompt()!r}")
+        game.apply(legal[0])
+        game.check_invariants()
+    raise EngineError(f"the card in play is not done after {most} decisions")
 
 
 CONTROL_TEXT = {0: "no Control", CONTROL_CODE["ds"]: "Delhi Sultanate Control",
