@@ -379,7 +379,9 @@ SCENARIOS = ("standard",)
 DEFAULT_SCENARIO = "standard"
 
 
-def new_game(scenario=None, seed=0, options=None, position=None, debug=False):
+def new_game(scenario=None, seed=0, options=None, position=None, debug=False, dice=None):
+    """``dice``: die results queued before the game is built (make_game(dice=...)), so rolls made before
+    the first decision (a position loaded at Timur's invasion, a battle it starts) are scripted."""
     from .setup import build_game
     return build_game(VijayanagaraGame, scenario=scenario or DEFAULT_SCENARIO, seed=seed, options=options or {},
-                      position=position, debug=debug)
+                      position=position, debug=debug, dice=dice)

@@ -50,7 +50,8 @@ def validate_options(options: dict) -> dict:
                                                             "data_pack": validate_data_pack_option})
 
 
-def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool):
+def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool,
+               dice: list[int] | None = None):
     options = validate_options(options)
     if options["prosperity"] == "random":
         options["data_pack"] = drawn_prosperity_pack(options["data_pack"], seed, position_prosperity(position))
@@ -60,6 +61,7 @@ def build_game(game_class, scenario: str, seed: int, options: dict, position: di
                           lambda name, sd: scenario_state(name, sd, data),
                           lambda pos, sd: state_from_position(pos, sd, data))
     state.data = data
+    state.rng.dice = list(dice) if dice else None           # make_game(dice=...): rolls before the first decision
     game = game_class(state, options=options, debug=debug)
     apply_sequence(game, position)
     check_invariants(game, position)
