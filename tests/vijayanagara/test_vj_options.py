@@ -218,3 +218,25 @@ def test_random_prosperity_position_without_its_map_is_refused():
     bad = _random_map_game().to_position()
     with pytest.raises(ValueError, match="prosperity"):
         coin_env.make_game("vijayanagara", seed=1, position=bad)       # the built-in map is another one
+
+
+def test_a_transfer_in_progress_needs_the_transfers_option_1_5_2():
+    g = position_game(resources={"ds": 12, "bk": 6, "ve": 7}, options={"transfers": True})
+    play(g, "pass", GIVE_RES)
+    pos = g.to_position()
+    assert coin_env.make_game(VJ, position=pos, options={"transfers": True}).prompt() == g.prompt()
+    with pytest.raises(ValueError, match="needs the option 'transfers'"):
+        coin_env.make_game(VJ, position=pos)
+
+
+@pytest.mark.parametrize("key", ["timurs_shadow", "transfers"])
+@pytest.mark.parametrize("value", [1, 0, "yes", None])
+def test_switch_options_take_only_booleans(key, value):
+    with pytest.raises(ValueError, match=r"must be one of \[False, True\]"):
+        coin_env.make_game(VJ, options={key: value})
+
+
+def test_observe_an_unknown_seat_is_refused():
+    g = coin_env.make_game(VJ)
+    with pytest.raises(ValueError, match=r"no seat 'nosuch'.*\['ds', 'bk', 've'\]"):
+        encoder_for(VJ).observe(g, "nosuch")

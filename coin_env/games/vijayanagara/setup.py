@@ -40,14 +40,22 @@ OPTIONS = {
 
 
 def validate_options(options: dict) -> dict:
+    def strict_bool(key):
+        def check(v):
+            if not isinstance(v, bool):          # 1 == True in Python: an int must not pass for a switch
+                raise ValueError(f"{GAME} option {key!r} must be one of [False, True], not {v!r}")
+            return v
+        return check
+
     def non_players(v):
         v = validate_non_players(v, FACTIONS, GAME)
         if v:
             raise ValueError("Vijayanagara option 'non_players': the Non-Player rules (1.5.1) are not public; "
                              "no non-player faction can be run")
         return v
+    switches = {key: strict_bool(key) for key, (allowed, _) in OPTIONS.items() if allowed == (False, True)}
     return validate_choice_options(options, OPTIONS, GAME, {"non_players": non_players,
-                                                            "data_pack": validate_data_pack_option})
+                                                            "data_pack": validate_data_pack_option, **switches})
 
 
 def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool,
