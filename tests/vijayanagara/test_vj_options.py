@@ -10,6 +10,7 @@ import pytest
 
 import coin_env
 from coin_env import IllegalActionError
+from coin_env.core.encoding import encoder_for
 from coin_env.core.play import labels, play
 from coin_env.games.vijayanagara import board
 from coin_env.games.vijayanagara.static import PROVINCES, SPACE_NAMES
@@ -185,3 +186,57 @@ def test_random_games_with_transfers_end_and_round_trip():
         assert gifts > 0
     saved = json.loads(g.to_json())
     assert saved["options"]["transfers"] is True
+
+
+# --- option prosperity="random": the drawn map travels with a position (N7) --------------------------
+
+def _random_map_game(seed=1, moves=50):
+    g = coin_env.make_game(VJ, seed=seed, options={"prosperity": "random"})
+    r = random.Random(seed)
+    for _ in range(moves):
+        g.apply(r.choice(g.legal_actions()))
+    return g
+
+
+def test_random_prosperity_position_keeps_its_map_whatever_the_seed_1_3_1():
+    g = _random_map_game()
+    pos = g.to_position()
+    assert sum(pos["prosperity"].values()) == 18 and set(pos["prosperity"].values()) == {1, 2}
+    enc = encoder_for("vijayanagara")
+    for seed in (2, 3, 99):
+        h = coin_env.make_game("vijayanagara", seed=seed, options={"prosperity": "random"}, position=pos)
+        assert h.data.prosperity_list == g.data.prosperity_list
+        for seat in g.factions:
+            assert (enc.observe(h, seat) == enc.observe(g, seat)).all()
+
+
+def test_random_prosperity_position_without_its_map_is_refused():
+    pos = _random_map_game().to_position()
+    del pos["prosperity"]
+    with pytest.raises(ValueError, match="map comes from the position"):
+        coin_env.make_game("vijayanagara", seed=2, options={"prosperity": "random"}, position=pos)
+    bad = _random_map_game().to_position()
+    with pytest.raises(ValueError, match="prosperity"):
+        coin_env.make_game("vijayanagara", seed=1, position=bad)       # the built-in map is another one
+
+
+def test_a_transfer_in_progress_needs_the_transfers_option_1_5_2():
+    g = position_game(resources={"ds": 12, "bk": 6, "ve": 7}, options={"transfers": True})
+    play(g, "pass", GIVE_RES)
+    pos = g.to_position()
+    assert coin_env.make_game(VJ, position=pos, options={"transfers": True}).prompt() == g.prompt()
+    with pytest.raises(ValueError, match="needs the option 'transfers'"):
+        coin_env.make_game(VJ, position=pos)
+
+
+@pytest.mark.parametrize("key", ["timurs_shadow", "transfers"])
+@pytest.mark.parametrize("value", [1, 0, "yes", None])
+def test_switch_options_take_only_booleans(key, value):
+    with pytest.raises(ValueError, match=r"must be one of \[False, True\]"):
+        coin_env.make_game(VJ, options={key: value})
+
+
+def test_observe_an_unknown_seat_is_refused():
+    g = coin_env.make_game(VJ)
+    with pytest.raises(ValueError, match=r"no seat 'nosuch'.*\['ds', 'bk', 've'\]"):
+        encoder_for(VJ).observe(g, "nosuch")

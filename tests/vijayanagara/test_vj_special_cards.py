@@ -3,6 +3,8 @@ final scoring (5.0-5.1)."""
 
 import pytest
 
+import coin_env
+
 from coin_env.core.play import labels, play
 from coin_env.games.vijayanagara import board
 from coin_env.games.vijayanagara.data.pieces import MONGOL, TROOP
@@ -178,3 +180,18 @@ def test_final_mongol_adjustment_5_1(mongols, adjust):
     """Digest examples 1-3."""
     g = position_game(spaces={"Delhi": {"pieces": {"Mongol Invader": mongols}}})
     assert board.mongol_adjustment(g.state) == adjust
+
+
+def test_make_game_dice_script_rolls_before_the_first_decision_2_6():
+    """make_game(dice=...): a position at the second Timurid card runs Timur's invasion (2.6) and its
+    battle in Delhi before any decision; the queued dice are the ones it rolls."""
+    pos = {"spaces": {"Mountain Passes": {"pieces": {"Mongol Invader": 4}}, "Punjab": {"pieces": {"Mongol Invader": 4}},
+                      "Delhi": {"pieces": {"Troop": 4}}},
+           "current_card": 49, "timurid_played": 1, "deck": [2, 3], "cavalry": {"ds": 0}}
+    g = coin_env.make_game("vijayanagara", seed=0, position=pos, dice=[6] * 10)
+    # 3 Mongol dice (3.5.3: 3 in Delhi), their Charge turns one 6 into a 5 (a hit: 8 Mongols hit on 5);
+    # the Troops' two 6s miss
+    assert at(g, "Delhi", MONGOL) == 8 and g.prompt() == "Delhi Sultanate: remove a piece in Delhi (1 hits left)"
+    assert g.state.rng.dice == [6] * 5
+    g = coin_env.make_game("vijayanagara", seed=0, position=pos, dice=[1] * 5)
+    assert at(g, "Delhi", MONGOL) == 6 and g.prompt() == "Delhi Sultanate: remove a piece in Delhi (3 hits left)"

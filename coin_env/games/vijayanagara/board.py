@@ -261,6 +261,14 @@ def ranking(s, totals: dict[str, int]) -> list[str]:
     return sorted(FACTIONS, key=lambda f: (-totals[f], -s.resources[f], FACTIONS.index(f)))
 
 
+def shared_first(s, totals: dict[str, int], ranking: list[str]) -> list[str]:
+    """5.0 / 5.5: the factions level with the first of ``ranking`` on VP and then Resources (the
+    optional Aadu-Huli aata that would part them is not implemented: they share the win)."""
+    def key(f):
+        return totals[f], s.resources[f]
+    return [f for f in ranking if key(f) == key(ranking[0])]
+
+
 def victory_margins(s, totals=None) -> dict[str, int]:
     """Each faction's VP less the best other faction's (final totals once the game is over; ``totals``:
     the running :func:`victory_totals`, when the caller has them)."""

@@ -57,6 +57,13 @@ class VijayanagaraEncoder(CoinEncoder):
         from .game import VijayanagaraGame
         return VijayanagaraGame
 
+    def encode(self, game, perspective: str, out: np.ndarray) -> np.ndarray:
+        """The observation of ``game`` for the seat ``perspective`` (one of the game's factions: another
+        name is refused, never encoded as a seat that sees nothing of its own)."""
+        if perspective not in game.factions:
+            raise ValueError(f"no seat {perspective!r} in Vijayanagara; seats: {list(game.factions)}")
+        return super().encode(game, perspective, out)
+
     def static_spaces(self, data):
         """(spaces x features) fixed map facts of ``data`` (the game's VijayanagaraData)."""
         t = np.zeros((st.N_SPACES, NF), dtype=np.float32)

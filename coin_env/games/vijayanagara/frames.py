@@ -89,6 +89,9 @@ def check_stack(game) -> None:
     s = game.state
     for i, frame in enumerate(s.frames):
         path = f"state.fields.frames[{i}]"
+        if frame["kind"] == "vj_transfer" and not game.options.get("transfers"):
+            raise SaveError(path, "a gift of Resources or Cavalry (1.5.2) needs the option 'transfers', which "
+                            "this game is played without")
         if frame["kind"] in ("op_select", "sa_select") and frame["activity"] not in game.activities[frame["actor"]]:
             raise SaveError(f"{path}.activity", f"is not a Command or Decree of {frame['actor']!r}")
         if frame["kind"] in _TURN_FRAMES and s.turn is None:

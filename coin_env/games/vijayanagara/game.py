@@ -9,6 +9,7 @@ from ...coin.events import expire_lasting
 from ...coin.sequence import LIMITED_OP, OP_ONLY, OP_WITH_SA, PASS, CoinGame
 from ...coin.vocabulary import VocabularyHelpers
 from ...core.game import EngineError
+from ...core.schema import SaveError
 from ...core.prompts import Prompt
 from . import board
 from .actions import DID_NAMES, OP, SA, VOCABULARY
@@ -22,6 +23,7 @@ from .state import CONTROL_CODE, VijayanagaraState
 from .static import DS_MI_ONLY, IS_PROVINCE, LOCATION_NAMES, N_SPACES, PROVINCES, SPACE_NAMES, TRACK
 
 FORKS = ("command_decree", "event_or_command")     # 2.3.3: the two forked boxes
+FINAL_REASON = "Timur Invades Delhi: final scoring"
 
 
 class VijayanagaraGame(VocabularyHelpers, CoinGame):
@@ -205,13 +207,28 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
         check_stack(self)
         s = self.state
         if not s.over and s.current is None:
-            from ...core.schema import SaveError
             raise SaveError("state.fields.current", "a game in play has a Current card (2.2)")
         if not s.over:
             left = sum(1 for c in [s.current, *s.deck] if c in carddata.TIMURID and c is not None)
             if left < 2 - s.timurid_played + (1 if s.timurid_played == 2 else 0):
-                from ...core.schema import SaveError
                 raise SaveError("state.fields.deck", "the Timurid Empire cards that end the game are missing (2.6)")
+        self.check_stack_runs()
+
+    def check_stack_runs(self) -> None:
+        """A loaded decision stack must be one the rules can carry out: its frames hold the procedures'
+        own data (what is left, whose turn, the supporters picked), so an edited save or ``in_progress``
+        could hold a stack no rule would push, which the shapes above cannot see. On a clone, the first
+        legal action is played until the card in progress is done (or the game ends), the invariants
+        checked after each decision; any failure refuses the load, naming it (as John Company does)."""
+        s = self.state
+        if not s.frames or s.over:
+            return
+        trial = self.clone()
+        try:
+            unwind_card(trial)
+        except Exception as exc:        # noqa: BLE001 - any failure means the stack holds what no rule would
+            raise SaveError("state.fields.frames", f"cannot be carried out to the end of the card in play "
+                            f"({type(exc).__name__}: {exc})") from None
 
     # --- the end (2.6, 5.0) -------------------------------------------------------------------------
     def end_game(self):
@@ -220,12 +237,39 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
         if s.log is not None:
             s.log.append(("phase", "Final scoring", "5.0"))
         s.over = True
+        s.result = self.final_result()
+        s.frames.clear()
+
+    def final_result(self) -> dict:
+        """5.0-5.1 and 5.5: the outcome the board gives at the end. ``ranking``: most final VP first, ties
+        by most Resources (5.0); factions still level on both stay in the factions' order. The optional
+        Aadu-Huli aata that would part them (5.5) is not implemented, so the reading is a shared win:
+        ``winners`` lists every faction level with the first on VP and Resources (one faction unless
+        tied), as A Distant Plain's result does; ``winner`` is ``ranking[0]`` (for readers of one
+        winner)."""
+        s = self.state
         totals = board.final_totals(s)
         ranking = board.ranking(s, totals)
-        s.result = {"winner": ranking[0], "ranking": ranking, "margins": board.victory_margins(s),
-                    "scores": totals,      # 5.1: the final VP, the Mongols in Delhi counted
-                    "reason": "Timur Invades Delhi: final scoring", "rule": "5.0"}
-        s.frames.clear()
+        return {"winner": ranking[0], "winners": board.shared_first(s, totals, ranking), "ranking": ranking,
+                "margins": board.victory_margins(s),
+                "scores": totals,      # 5.1: the final VP, the Mongols in Delhi counted
+                "reason": FINAL_REASON, "rule": "5.0"}
+
+    def expected_ranking(self, result) -> list[str]:
+        """The ranking the board gives a finished game (the COIN layer's check_result compares a loaded
+        result with it). The game has one ending, final scoring after Timur Invades Delhi (2.6, 5.0), so
+        whatever ``result`` says its reason is, the board's final ranking is the one expected."""
+        return self.final_result()["ranking"]
+
+    def check_result(self):
+        """A loaded result's ``winners`` (when it gives them; older saves do not) are the board's."""
+        super().check_result()
+        s = self.state
+        if s.over and isinstance(s.result, dict) and "winners" in s.result:
+            winners = self.final_result()["winners"]
+            if s.result["winners"] != winners:
+                raise SaveError("state.fields.result.winners", f"are {s.result['winners']!r} but the board gives "
+                                f"{winners!r} (5.0)")
 
     def victory_totals(self):
         return board.victory_totals(self.state)
@@ -261,6 +305,23 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
                 f"{f} Influence track holds the wrong Units (1.9)"
         assert sum(s.cavalry.values()) <= CAVALRY_TOKENS, "more than 10 Cavalry tokens held (1.10)"
         assert all(0 <= r <= MAX_RESOURCES for r in s.resources.values()), "Resources out of 0..24 (1.8)"
+
+
+def unwind_card(game, most: int = 5000) -> None:
+    """Play the first legal action until the Current card is done (its frames carry their data from one
+    decision to the next, so the loaded ones are used up by then) or the game ends, checking the
+    invariants after each decision (VijayanagaraGame.check_stack_runs)."""
+    s = game.state
+    played = len(s.played)
+    for _ in range(most):
+        if game.is_over() or len(s.played) != played:
+            return
+        legal = game.legal_actions()
+        if not legal:
+            raise EngineError(f"no legal action at {game.prompt()!r}")
+        game.apply(legal[0])
+        game.check_invariants()
+    raise EngineError(f"the card in play is not done after {most} decisions")
 
 
 CONTROL_TEXT = {0: "no Control", CONTROL_CODE["ds"]: "Delhi Sultanate Control",
@@ -318,7 +379,9 @@ SCENARIOS = ("standard",)
 DEFAULT_SCENARIO = "standard"
 
 
-def new_game(scenario=None, seed=0, options=None, position=None, debug=False):
+def new_game(scenario=None, seed=0, options=None, position=None, debug=False, dice=None):
+    """``dice``: die results queued before the game is built (make_game(dice=...)), so rolls made before
+    the first decision (a position loaded at Timur's invasion, a battle it starts) are scripted."""
     from .setup import build_game
     return build_game(VijayanagaraGame, scenario=scenario or DEFAULT_SCENARIO, seed=seed, options=options or {},
-                      position=position, debug=debug)
+                      position=position, debug=debug, dice=dice)

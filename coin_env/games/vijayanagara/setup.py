@@ -40,25 +40,36 @@ OPTIONS = {
 
 
 def validate_options(options: dict) -> dict:
+    def strict_bool(key):
+        def check(v):
+            if not isinstance(v, bool):          # 1 == True in Python: an int must not pass for a switch
+                raise ValueError(f"{GAME} option {key!r} must be one of [False, True], not {v!r}")
+            return v
+        return check
+
     def non_players(v):
         v = validate_non_players(v, FACTIONS, GAME)
         if v:
             raise ValueError("Vijayanagara option 'non_players': the Non-Player rules (1.5.1) are not public; "
                              "no non-player faction can be run")
         return v
+    switches = {key: strict_bool(key) for key, (allowed, _) in OPTIONS.items() if allowed == (False, True)}
     return validate_choice_options(options, OPTIONS, GAME, {"non_players": non_players,
-                                                            "data_pack": validate_data_pack_option})
+                                                            "data_pack": validate_data_pack_option, **switches})
 
 
-def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool):
+def build_game(game_class, scenario: str, seed: int, options: dict, position: dict | None, debug: bool,
+               dice: list[int] | None = None):
     options = validate_options(options)
     if options["prosperity"] == "random":
-        options["data_pack"] = drawn_prosperity_pack(options["data_pack"], seed)
+        options["data_pack"] = drawn_prosperity_pack(options["data_pack"], seed, position_prosperity(position))
     data = game_class.load_data(options["data_pack"])
+    check_position_prosperity(position, data)
     state = initial_state(scenario, seed, position, SCENARIOS, GAME,
                           lambda name, sd: scenario_state(name, sd, data),
                           lambda pos, sd: state_from_position(pos, sd, data))
     state.data = data
+    state.rng.dice = list(dice) if dice else None           # make_game(dice=...): rolls before the first decision
     game = game_class(state, options=options, debug=debug)
     apply_sequence(game, position)
     check_invariants(game, position)
@@ -82,10 +93,47 @@ def draw_prosperity(seed: int) -> dict[str, int]:
     return {SPACE_NAMES[sp]: 2 if i in twos else 1 for i, sp in enumerate(PROVINCES)}
 
 
-def drawn_prosperity_pack(source, seed: int) -> dict:
+def position_prosperity(position: dict | None) -> dict[str, int] | None:
+    """The Prosperity a position of a ``prosperity="random"`` game carries (``to_position`` writes it):
+    the map is the position's, whatever the seed it is loaded with (the seed only gives new dice). A
+    position without it is refused: another seed would silently draw another map."""
+    if position is None:
+        return None
+    values = position.get("prosperity")
+    if values is None:
+        raise ValueError("position of a game with option prosperity='random' must give 'prosperity' (each "
+                         "Province's Prosperity, as to_position writes it): the map comes from the position, "
+                         "not from the seed")
+    values = read_object(values, "prosperity")
+    provinces = [SPACE_NAMES[sp] for sp in range(N_SPACES) if IS_PROVINCE[sp]]
+    check_keys(values, set(provinces), "prosperity")
+    missing = [p for p in provinces if p not in values]
+    if missing:
+        raise ValueError(f"prosperity must give every Province; missing {missing}")
+    return {p: read_int(values[p], 1, 2, f"prosperity.{p}") for p in provinces}
+
+
+def check_position_prosperity(position: dict | None, data) -> None:
+    """A position's ``prosperity`` (when given) is the map the game plays (1.3.1)."""
+    values = None if position is None else position.get("prosperity")
+    if values is None:
+        return
+    board_values = map_prosperity(data)
+    if values != board_values:
+        raise ValueError(f"prosperity = {values!r}, but the game's map gives {board_values!r} (a game with "
+                         "option prosperity='random' takes it from the position; otherwise leave it out)")
+
+
+def map_prosperity(data) -> dict[str, int]:
+    """Each Province's Prosperity on the map the game plays (1.3.1), by name."""
+    return {SPACE_NAMES[sp]: int(data.prosperity_list[sp]) for sp in range(N_SPACES) if IS_PROVINCE[sp]}
+
+
+def drawn_prosperity_pack(source, seed: int, values: dict[str, int] | None = None) -> dict:
     """The data pack a game with ``prosperity="random"`` plays: ``source`` (the ``data_pack`` option: None
     for the built-in data, a path or a dict) with every Province's Prosperity replaced by
-    :func:`draw_prosperity`. It becomes the game's data, so clones, saves and pickles carry the draw."""
+    :func:`draw_prosperity` (or by ``values``, a position's map). It becomes the game's data, so clones,
+    saves and pickles carry the draw."""
     from ...coin.datapack import read
     from .data.map import TOTAL_PROSPERITY
     base, _, name = read(source) if source is not None else ({}, None, "built-in map")
@@ -93,14 +141,15 @@ def drawn_prosperity_pack(source, seed: int) -> dict:
     spaces = pack.setdefault("spaces", {})
     if not isinstance(spaces, dict):
         raise ValueError("option 'prosperity': the data pack's 'spaces' must be a table")
-    for province, value in draw_prosperity(seed).items():
+    for province, value in (values or draw_prosperity(seed)).items():
         entry = spaces.setdefault(province, {})
         if not isinstance(entry, dict):
             raise ValueError(f"option 'prosperity': the data pack's spaces.{province!r} must be a table")
         entry["prosperity"] = value
     meta = pack.setdefault("pack", {})
     if isinstance(meta, dict):
-        meta["name"] = f"{meta.get('name') or name}, Prosperity drawn from seed {seed} (1.3.1, total {TOTAL_PROSPERITY})"
+        drawn = "from the position" if values else f"drawn from seed {seed}"
+        meta["name"] = f"{meta.get('name') or name}, Prosperity {drawn} (1.3.1, total {TOTAL_PROSPERITY})"
     return pack
 
 
@@ -172,6 +221,7 @@ def to_position(game) -> dict:
             if ctrl:
                 entry["control"] = ctrl
         spaces[name] = entry
+    random_map = {"prosperity": map_prosperity(s.data)} if game.options.get("prosperity") == "random" else {}
     boxes = {box: {PIECE_NAMES[i]: int(n) for i, n in enumerate(s.pieces[loc]) if n}
              for box, loc in BOX_LOCATIONS.items()}
     return {
@@ -183,12 +233,13 @@ def to_position(game) -> dict:
         "forked_boxes": {FORK_NAMES[k]: f for k, f in s.forks.items()},
         "spaces": spaces, "boxes": boxes, "victory_totals": board.victory_totals(s),
         "decision_pending": game.prompt() if s.frames else None, "result": s.result,
+        **random_map,           # option prosperity="random": the drawn map travels with the position
     }
 
 
 _POSITION_KEYS = {"game", "scenario", "resources", "cavalry", "influence", "dynasty", "timurid_played",
                   "current_card", "deck", "played", "eligible", "forked_boxes", "spaces", "boxes", "victory_totals",
-                  "decision_pending", "result", *SEQUENCE_KEYS}
+                  "decision_pending", "result", "prosperity", *SEQUENCE_KEYS}
 # 2.3.3: the two forked boxes of the Sequence of Play, by their printed names.
 FORK_NAMES = {"command_decree": "Command and Decree", "event_or_command": "Event or Command"}
 FORK_KEYS = {v: k for k, v in FORK_NAMES.items()}

@@ -45,7 +45,7 @@ def play(seed: int, seats: dict, bot=None, check_legal: bool = True, debug: bool
             a = legal[r.randrange(len(legal))]
             decisions["random"] += 1
         g.apply(a)
-    return {"winner": g.winner(), "margins": g.victory_margins(), "totals": g.state.result["totals"],
+    return {"winner": g.winner(), "margins": g.victory_margins(), "totals": g.state.result["scores"],
             "decisions": decisions, "bot_time": bot_time, "cards": len(g.state.played) + 1}
 
 

@@ -21,32 +21,10 @@ from ..data.pieces import (AMIR, AMIR_REBEL, FORT, GOVERNOR, MONGOL, PIECES_OF, 
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import IS_PROVINCE
 from .battle import start_battle
-from .common import Command, can_pay, pay
+from .common import Command, can_pay, mark_used, pay, unused
 
 MODES = [("attack_mongols", "Attack: the Mongol Invaders")]
 ALL = ("ds", "bk", "ve", "mi")
-
-
-def _used(game) -> dict:
-    return game.state.turn["flags"].setdefault("attack_used", {}) if game.state.turn else {}
-
-
-def unused(game, sp: int, piece: int) -> int:
-    """Units of a type in ``sp`` not yet involved in an attack this Command (3.1.2). A query: it never
-    writes the turn's flags."""
-    s = game.state
-    n = int(s.pieces[sp, piece])
-    used = s.turn["flags"].get("attack_used") if n and s.turn is not None else None
-    if not used:
-        return n
-    return max(0, n - used.get(str(sp), {}).get(str(piece), 0))
-
-
-def mark_used(game, sp: int, piece: int, n: int) -> None:
-    if n <= 0:
-        return
-    row = _used(game).setdefault(str(sp), {})
-    row[str(piece)] = row.get(str(piece), 0) + n
 
 
 class Attack(Command):

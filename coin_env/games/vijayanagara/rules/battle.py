@@ -11,6 +11,10 @@
   one piece type). Bahmani-Vijayanagara battles shift Deccan Influence: the side that lost fewer
   pieces +1, the other -1 (3.3.4, 3.4.4).
 
+With ``log=True`` the game log follows the battle in "battle" notes (numbers in their fields): the
+sides and their dice, each Cavalry token spent and the Mongol Charge, the hits, each casualty, the
+losses.
+
 The procedure is one frame (``vj_battle``) stepping through roll, Cavalry (decisions ``vj_cavalry``)
 and casualties (decisions ``vj_casualty``); everything it holds is JSON-plain.
 """
@@ -22,7 +26,7 @@ from .. import board
 from ..data.pieces import FORT, MONGOL, PIECE_NAMES, PIECES_OF, UNITS_OF
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import DELHI
-from .common import shift_influence
+from .common import release_used, shift_influence
 
 MODES = ([(f"cavalry_charge_{v}", f"Cavalry: Charge own die showing {v}") for v in range(2, 7)]
          + [(f"cavalry_screen_{v}", f"Cavalry: Screen opposing die showing {v}") for v in range(2, 7)])
@@ -98,12 +102,15 @@ class Battle(Prompt):
             frame["att_dice"] = [s.rng.die() for _ in range(attack_dice(s, frame["space"], att, dfn))]
             frame["def_dice"] = [s.rng.die() for _ in range(2)]
             frame["step"] = "att_cav"
+            log_roll(game, frame)
         elif step in ("att_cav", "def_cav"):
             who = att if step == "att_cav" else dfn
             frame["step"] = "def_cav" if step == "att_cav" else "hits"
             if who == "mi":
                 key = "att_dice" if who == att else "def_dice"
+                before = list(frame[key])
                 mongol_charge(frame[key], frame["att_units" if who == att else "def_units"])
+                log_mongol_charge(game, frame, before, frame[key])
             elif cavalry_options(game, frame, who):
                 game.push({"kind": "vj_cavalry", "actor": who})
         elif step == "hits":
@@ -111,6 +118,7 @@ class Battle(Prompt):
             frame["hits"] = [sum(1 for d in frame["att_dice"] if d <= ta),
                              sum(1 for d in frame["def_dice"] if d <= td)]
             frame["step"] = "att_cas"
+            log_hits(game, frame, ta, td)
         elif step in ("att_cas", "def_cas"):
             who, n = (att, frame["hits"][1]) if step == "att_cas" else (dfn, frame["hits"][0])
             frame["step"] = "def_cas" if step == "att_cas" else "influence"
@@ -119,6 +127,8 @@ class Battle(Prompt):
                 k = min(n, int(s.pieces[sp, MONGOL]))
                 if k:
                     board.remove(s, sp, MONGOL, k)
+                    note(game, f"Mongol Invaders lose {k} Mongol Invader(s) in {game.space_names[sp]}", space=sp,
+                         faction="mi", piece=MONGOL, count=k)
                 frame["losses"][who] += k
             else:
                 sup = frame.get("support") if who == att else None
@@ -128,6 +138,9 @@ class Battle(Prompt):
                     game.push(cas)
         elif step == "influence":
             frame["step"] = "end"
+            note(game, f"Battle in {game.space_names[frame['space']]} over: {game.faction_name(att)} lost "
+                       f"{frame['losses'][att]} piece(s), {game.faction_name(dfn)} {frame['losses'][dfn]}",
+                 space=frame["space"], losses=dict(frame["losses"]))
             if {att, dfn} == {"bk", "ve"}:
                 la, ld = frame["losses"][att], frame["losses"][dfn]
                 if la != ld:
@@ -168,9 +181,14 @@ class Cavalry(Prompt):
         v = int(value)
         if what == "charge":
             battle[own][battle[own].index(v)] = v - 1
+            text = f"Charge: its die {v} becomes {v - 1}"
         else:
             battle[other].remove(v)
+            text = f"Screen: the opposing die {v} is removed"
         s.cavalry[faction] -= 1          # back to the shared pool (1.10)
+        note(game, f"{game.faction_name(faction)} spends a Cavalry token (1.10). {text}; attacker dice {battle['att_dice']}, "
+                   f"defender dice {battle['def_dice']}", space=battle["space"], faction=faction, use=what, die=v,
+             att_dice=list(battle["att_dice"]), def_dice=list(battle["def_dice"]))
         if not cavalry_options(game, battle, faction):
             game.pop()
 
@@ -208,12 +226,21 @@ class Casualty(Prompt):
                 return
             remove_supporter(game, frame, kinds[0])
             return
-        board.remove(s, frame["space"], game.piece_of(action))
+        piece = game.piece_of(action)
+        board.remove(s, frame["space"], piece)
+        log_casualty(game, frame, frame["space"], piece, supporting=False)
+        if frame["actor"] == s.frames[-2]["attacker"]:
+            release_used(game, frame["space"], piece)        # 3.1.2: it fought, and it is gone
         casualty_taken(game, frame)
 
 
 def remove_supporter(game, frame, piece: int) -> None:
+    """3.2.4 / 3.3.4 / 3.4.4: a supporting Unit taken as a casualty leaves its own space, and with it
+    its mark as involved there (3.1.2: release_used), so that space's Units that never fought may still
+    attack this Command."""
     board.remove(game.state, frame["support"]["space"], piece)
+    log_casualty(game, frame, frame["support"]["space"], piece, supporting=True)
+    release_used(game, frame["support"]["space"], piece)
     frame["support"]["pieces"].remove(piece)
     casualty_taken(game, frame)
 
@@ -230,6 +257,47 @@ def casualty_taken(game, frame) -> None:
 @CONTINUATIONS.register
 def vj_support_casualty(game, frame, action):
     remove_supporter(game, game.state.frames[-1], game.piece_of(action))
+
+
+# --- the game log (log=True): the battle in words ------------------------------------------------
+
+def note(game, text: str, **fields) -> None:
+    game.log_note("battle", text, **fields)
+
+
+def log_roll(game, frame) -> None:
+    att, dfn = frame["attacker"], frame["defender"]
+    where = game.space_names[frame["space"]]
+    sup = frame.get("support")
+    joined = "" if not sup else f", {len(sup['pieces'])} of them supporting from {game.space_names[sup['space']]}"
+    note(game, f"Battle in {where}: {game.faction_name(att)} ({frame['att_units']} Units{joined}) attacks "
+               f"{game.faction_name(dfn)} ({frame['def_units']} Units); attacker dice {frame['att_dice']}, "
+               f"defender dice {frame['def_dice']}",
+         space=frame["space"], attacker=att, defender=dfn, att_units=frame["att_units"],
+         def_units=frame["def_units"], att_dice=list(frame["att_dice"]), def_dice=list(frame["def_dice"]))
+
+
+def log_mongol_charge(game, frame, before: list[int], after: list[int]) -> None:
+    if before == after:
+        return
+    i = next(i for i, (a, b) in enumerate(zip(before, after)) if a != b)
+    note(game, f"Mongol Charge (1.10, 3.5.3): a die {before[i]} becomes {after[i]}", space=frame["space"],
+         faction="mi", use="charge", die=before[i], att_dice=list(frame["att_dice"]), def_dice=list(frame["def_dice"]))
+
+
+def log_hits(game, frame, ta: int, td: int) -> None:
+    att, dfn = frame["attacker"], frame["defender"]
+    note(game, f"Hits: {game.faction_name(att)} {frame['hits'][0]} (dice {frame['att_dice']}, a hit on {ta} or less), "
+               f"{game.faction_name(dfn)} {frame['hits'][1]} (dice {frame['def_dice']}, a hit on {td} or less)",
+         space=frame["space"], hits=list(frame["hits"]), att_threshold=ta, def_threshold=td,
+         att_dice=list(frame["att_dice"]), def_dice=list(frame["def_dice"]))
+
+
+def log_casualty(game, frame, sp: int, piece: int, supporting: bool) -> None:
+    who = "a supporting " if supporting else ""
+    note(game, f"Casualty: {game.faction_name(frame['actor'])} removes {who}{PIECE_NAMES[piece]} in "
+               f"{game.space_names[sp]} ({frame['left'] - 1} hit(s) left)",
+         space=sp, faction=frame["actor"], piece=piece, supporting=supporting, hits_left=frame["left"] - 1)
 
 
 __all__ = ["MODES", "PIECE_NAMES", "start_battle", "mongol_charge", "attack_dice", "threshold", "units_in"]

@@ -36,6 +36,41 @@ def pay(game, faction: str) -> None:
         board.add_resources(game.state, faction, -1)
 
 
+def _involved(game) -> dict:
+    return game.state.turn["flags"].setdefault("attack_used", {}) if game.state.turn else {}
+
+
+def unused(game, sp: int, piece: int) -> int:
+    """Units of a type in ``sp`` not yet involved in an attack this Command (3.1.2). A query: it never
+    writes the turn's flags."""
+    s = game.state
+    n = int(s.pieces[sp, piece])
+    used = s.turn["flags"].get("attack_used") if n and s.turn is not None else None
+    if not used:
+        return n
+    return max(0, n - used.get(str(sp), {}).get(str(piece), 0))
+
+
+def mark_used(game, sp: int, piece: int, n: int) -> None:
+    """Record ``n`` Units of a type in ``sp`` as involved in an attack this Command (3.1.2)."""
+    if n <= 0:
+        return
+    row = _involved(game).setdefault(str(sp), {})
+    row[str(piece)] = row.get(str(piece), 0) + n
+
+
+def release_used(game, sp: int, piece: int) -> None:
+    """3.1.2 / 3.3.4: an involved Unit removed as a casualty is no longer in ``sp``, so it no longer
+    counts among the involved there: the Units left that never fought may still attack (a supporter
+    taken from its Fort / Qasbah / Temple space must not hold back one that stayed out)."""
+    turn = game.state.turn
+    row = turn["flags"].get("attack_used", {}).get(str(sp)) if turn is not None else None
+    if row and row.get(str(piece), 0) > 0:
+        row[str(piece)] -= 1
+        if not row[str(piece)]:
+            del row[str(piece)]
+
+
 class Command(Activity):
     """A Command (3.0). 2.3.3: with a Decree it may be in any number of spaces, zero included;
     otherwise (Event-or-Command box, Limited Command) in at least one."""
