@@ -3,14 +3,16 @@ everything ``seat`` sees, the rest drawn again consistently with the set-up, as 
 view and the seed only. Shared checks over every game that has it; the pile structure of the COIN decks
 is checked against the set-up as the rulebooks describe it (Gandhi 2.1, A Distant Plain 2.1)."""
 
-import json
 import math
 import random
 
 import pytest
 
 import coin_env
+from coin_env.coin.hidden import Pile, remaining_piles
 from coin_env.core.encoding import encoder_for
+from coin_env.games.a_distant_plain import hidden as adp_hidden
+from coin_env.games.gandhi import hidden as gandhi_hidden
 
 GAMES = ["gandhi", "a_distant_plain", "john_company", "vijayanagara"]
 COIN = ["gandhi", "a_distant_plain"]
@@ -246,3 +248,32 @@ def test_a_distant_plain_propaganda_cards_keep_their_piles_order_and_removed_car
         d = g.determinize("taliban", seed).state
         assert d.set_aside == g.state.set_aside
         assert [c for c in d.deck if c > 72] == [c for c in g.state.deck if c > 72]
+
+
+# --- the piles left in a deck (coin_env/coin/hidden.py) --------------------------------------------------------
+def test_remaining_piles_follow_the_draws():
+    short = [Pile(6), Pile(7, 7)] * 3                           # Gandhi Short's layout
+    assert remaining_piles(short, 39, 3) == [[6, 0], [7, 7], [6, 0], [7, 7], [6, 0], [7, 7]]
+    assert remaining_piles(short, 37, 3) == [[4, 0], [7, 7], [6, 0], [7, 7], [6, 0], [7, 7]]
+    assert remaining_piles(short, 30, 3) == [[4, 4], [6, 0], [7, 7], [6, 0], [7, 7]]      # its Campaign unseen
+    assert remaining_piles(short, 30, 2) == [[4, 0], [6, 0], [7, 7], [6, 0], [7, 7]]      # its Campaign drawn
+    assert remaining_piles(short, 40, 3) is None                 # more cards than the set-up deals
+    assert remaining_piles(short, 37, 2) is None                 # a full Campaign pile without its card
+    main = [Pile(13, 7)] * 2
+    assert remaining_piles(main, 22, 2) == [[9, 7], [13, 7]]     # window still whole: the card is there
+    assert remaining_piles(main, 22, 1) is None
+    assert remaining_piles(main, 18, 1) == [[5, 0], [13, 7]]     # 2 of its window drawn, its card among them
+    assert remaining_piles(main, 18, 2) == [[5, 5], [13, 7]]
+
+
+@pytest.mark.parametrize("name", COIN)
+@pytest.mark.parametrize("scenario", ["short", "main"])
+def test_seeded_games_keep_a_deck_the_set_up_could_make(name, scenario):
+    """Every deck of a seeded game is read with the set-up's piles (never the fallback for positions)."""
+    layout = {"gandhi": gandhi_hidden, "a_distant_plain": adp_hidden}[name].deck_layout(scenario)
+    g = coin_env.make_game(name, scenario=scenario, seed=12)
+    rng = random.Random(12)
+    while not g.is_over():
+        deck = g.state.deck
+        assert remaining_piles(layout, len(deck), sum(1 for c in deck if PERIODIC[name](c))) is not None
+        g.apply(rng.choice(g.legal_actions()))
