@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...coin.sequence import LIMITED_OP, OP_WITH_SA, CoinGame
 from ...coin.vocabulary import VocabularyHelpers
-from . import board
+from . import board, hidden
 from .actions import OP, SA, VOCABULARY
 from .data import cards as carddata
 from .data.pieces import FACTION_NAMES, PIECE_NAMES
@@ -126,6 +126,12 @@ class AdpGame(VocabularyHelpers, CoinGame):
         if memo is not None:
             memo[faction] = list(out)
         return out
+
+    # --- hidden information (hidden.py) -------------------------------------------------------
+    def determinize(self, seat: str, seed: int) -> "AdpGame":
+        """A copy identical in everything ``seat`` sees, the rest (draw deck order within the set-up's
+        piles, future dice of the game and of the non-player bots) drawn again from ``seed``."""
+        return hidden.determinize(self, seat, seed)
 
     # --- victory -----------------------------------------------------------------------
     def victory_totals(self) -> dict[str, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...coin.sequence import CoinGame
 from ...coin.vocabulary import VocabularyHelpers
-from . import board
+from . import board, hidden
 from .actions import DONE, OP, SA, VOCABULARY
 from .data import cards as carddata
 from .data.map import PROTEST_BOXES
@@ -91,6 +91,12 @@ class GandhiGame(VocabularyHelpers, CoinGame):
 
     def log_control_text(self, code) -> str:
         return "Raj Control" if code else "no Control"
+
+    # --- hidden information (hidden.py) -------------------------------------------------------
+    def determinize(self, seat: str, seed: int) -> "GandhiGame":
+        """A copy identical in everything ``seat`` sees, the rest (draw deck order within the set-up's
+        piles, cards set aside unseen, face-down non-player cards, future dice) drawn again from ``seed``."""
+        return hidden.determinize(self, seat, seed)
 
     # --- victory -----------------------------------------------------------------------
     def victory_totals(self) -> dict[str, int]:

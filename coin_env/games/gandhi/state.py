@@ -42,7 +42,8 @@ class GandhiState(PlainState):
             "restraint": Int(1, 5), "unity": Int(1, 5),                    # 1.8 tracks
             "viceroy": Maybe(OneOf(sorted(CAMPAIGN_CARDS))),
             "campaigns_in_deck": NAT, "campaigns_played": NAT,
-            "arjuna": Record({"deck": ListOf(STR), "memory": MapOf(OneOf(FACTIONS), PLAIN)}),
+            "arjuna": Record({"deck": ListOf(STR), "memory": MapOf(OneOf(FACTIONS), PLAIN)},
+                             {"face_up": NAT}),              # 8.3 cards drawn face up since the shuffle
         }
 
     @classmethod

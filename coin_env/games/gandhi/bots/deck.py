@@ -3,7 +3,8 @@
 The deck is ``state.arjuna["deck"]``: card letters (fronts), top first. 8.3 steps 1-2: the top card
 goes to the bottom face-up, then further cards one by one until a card of the active faction shows;
 that card is read (step 3) from its front. Shuffled at the start (setup) and in every Reset Phase
-(8.9.4, :func:`reshuffle`).
+(8.9.4, :func:`reshuffle`). ``state.arjuna["face_up"]``: how many cards at the bottom were drawn face up
+since the last shuffle (absent: none) -- the part of the deck's order every seat has seen (hidden.py).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ def reshuffle(state) -> None:
     deck = state.arjuna.get("deck") or []
     if deck:
         state.rng.shuffle(deck)
+    state.arjuna.pop("face_up", None)          # every card face down again
 
 
 def draw_card(state, faction: str) -> str:
@@ -36,6 +38,7 @@ def draw_card(state, faction: str) -> str:
     while True:
         card = deck.pop(0)
         deck.append(card)          # always to the bottom, face up
+        state.arjuna["face_up"] = min(len(deck), state.arjuna.get("face_up", 0) + 1)
         if CARD_FACTION[card] == faction:
             return card
 
