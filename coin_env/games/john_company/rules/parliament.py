@@ -369,7 +369,7 @@ def _resolve(game, vote):
     game.log_note("parliament", f"{law_name(law)} fails ({vote['support']})")
     s.law_discards.append(law)
     if s.opposition_leader >= 0:
-        s.pm = s.opposition_leader
+        become_pm_as_opposition_leader(s)
     if law == 53:
         famine_failed(game)
     elif law == 51:                                 # Public Demands Impeachment! failed: Standing -1
@@ -386,6 +386,15 @@ def _resolve(game, vote):
     if s.over:
         return
     _ask_failed_dial(game)
+
+
+def become_pm_as_opposition_leader(s) -> None:
+    """RB p.36: after a failed law the Opposition Leader takes the PM dial and returns the Opposition Leader
+    marker (so it cannot keep it through a later tie as its previous holder). Crown Handbook (Parliament): only
+    the Crown may hold both, so it keeps the marker."""
+    s.pm = s.opposition_leader
+    if s.pm != CROWN:
+        s.opposition_leader = -1
 
 
 @CONTINUATIONS.register
