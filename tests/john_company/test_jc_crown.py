@@ -355,3 +355,30 @@ def test_ai_card_6_counts_all_company_shares():
     assert crown_rules.chart_climate(g.state, card6) == cd.LION
     g = solo(0, position={"ai_card": 6, "court": {"benyon": 4, "crown": 1}, "offices": {"Chairman": "benyon"}})
     assert crown_rules.chart_climate(g.state, card6) == cd.BULL
+
+
+def _items_on(game, seat):
+    """What the setup cards a seat holds list, counted once each (RB p.5 step 10)."""
+    cards = {c[0]: c for c in game.data.setup_cards}
+    items = [item for number in game.to_position()["setup_cards"][seat] for item in cards[number][2]]
+    return {"cash": sum(i[1] for i in items if i[0] == "cash"),
+            "court": sum(1 for i in items if i[0] == "share"),
+            "officers_in_training": sum(1 for i in items if i[0] == "officer_in_training"),
+            "luxuries": sum(1 for i in items if i[0] == "luxury")}
+
+
+@pytest.mark.parametrize("seed", [112, 3])
+def test_expert_extra_setup_cards_are_taken_once_with_the_drawn_deal(seed):
+    """RB p.46 / AID Setup: Expert gives the Crown three extra setup cards; with the solo draw (RB p.43) the Crown
+    takes what each of its 11 cards lists once, after the draw (seed 112 took the three extras twice)."""
+    import coin_env
+    g = coin_env.make_game("john_company", seed=seed, options=dict(SOLO, crown_difficulty="expert",
+                                                                     setup_deal="draw"))
+    while "setup card" in g.prompt():
+        g.apply(g.legal_actions()[0])
+    pos = g.to_position()
+    assert len(pos["setup_cards"]["crown"]) == 11
+    want = _items_on(g, "crown")
+    got = {k: pos[k]["crown"] for k in want}
+    assert got == want
+    assert pos["vp"]["crown"] == want["luxuries"] * 2       # a luxury is worth 2 VP (RB p.5)

@@ -142,14 +142,16 @@ def build_state(seed: int, options: dict, scenario: str = "1710") -> JohnCompany
     rng.shuffle(deck)
     ships = list(range(N_SHIPS))
     rng.shuffle(ships)       # which named shipyard a setup card gives (reconstructed: not printed)
+    drawn_deal = options.get("setup_deal") == "draw" and n <= 2
     if options.get("crown"):
-        # Expert / Legendary (RB p.46, AID Setup): extra setup cards to the Crown, from the unused extras
+        # Expert / Legendary (RB p.46, AID Setup): extra setup cards to the Crown, from the unused extras; with the
+        # drawn deal (RB p.43) every card is taken once the draw is over (finish_drawn_deal), these included
         from .data.crown import DIFFICULTY
         for card in extra[extras:extras + DIFFICULTY[0][options["crown_difficulty"]][2]]:
             s.setup_cards[CROWN].append(card[0])
-            for item in card[2]:
+            for item in (() if drawn_deal else card[2]):
                 _take_item(s, CROWN, item, ships, blackmail)
-    if options.get("setup_deal") == "draw" and n <= 2:
+    if drawn_deal:
         s.setup_deck = [c[0] for c in deck]
     else:
         for slot in s.seats:
