@@ -90,7 +90,7 @@ def test_a_family_that_peeked_at_the_display_keeps_seeing_it():
                                  "President of Madras", "President of Bengal"]}
     offices["Manager of Shipping"] = "hastings"
     for seed in range(80):
-        g = jc.new_game("1710", seed=seed, options={"families": 3}, script=[6],
+        g = jc.new_game("1710", seed=seed, options={"families": 3}, dice=[6],
                         position={"phase": "london_season", "turn": 2, "offices": offices, "cash": {"hastings": 10},
                                   "chairman_title": "benyon"})
         if not any(c in BLACKMAIL_IDS for c in g.state.display):

@@ -15,9 +15,9 @@ from jc_helpers import decline_blackmail, labels, play
 SOLO = {"families": 1, "crown": True}
 
 
-def solo(seed=0, position=None, debug=True, log=False, script=None, **options):
+def solo(seed=0, position=None, debug=True, log=False, dice=None, **options):
     g = jc.new_game("1710", seed=seed, options=dict(SOLO, **options), position=position, debug=debug, log=log,
-                    script=script)
+                    dice=dice)
     decline_blackmail(g)
     return g
 
@@ -93,11 +93,11 @@ def test_climate_shift_table_examples():
 def test_climate_shift_rolls_six_dice_at_parliament():
     """HB Parliament: the Climate Shift comes first, with 6 dice (scripted here: 3 successes at Standing 3)."""
     g = jc.new_game("1710", 0, SOLO, position={"phase": "parliament", "standing": 3, "climate": "Lion"}, log=True,
-                    script=[1, 2, 1, 5, 6, 4])
+                    dice=[1, 2, 1, 5, 6, 4])
     assert g.state.crown["climate"] == cd.LION
     assert any("Climate Shift" in e["text"] for e in g.log)
     g = jc.new_game("1710", 0, SOLO, position={"phase": "parliament", "standing": 3, "climate": "Peacock"},
-                    script=[1, 2, 1, 5, 6, 4])
+                    dice=[1, 2, 1, 5, 6, 4])
     assert g.state.crown["climate"] == cd.BEAR
 
 
@@ -174,7 +174,7 @@ def test_crown_pm_draws_up_to_the_shaded_position_and_selects_the_last_law():
     the third) and selects the last drawn (a dilemma stops the draw and is selected by the engine)."""
     bot = CrownBot()
     g = solo(0, position={"climate": "Peacock", "ai_card": 3, "pm": "crown", "phase": "parliament",
-                          "law_deck": ["Calico Acts", "Envoy to China", "Army Spending"]}, script=[6] * 6)
+                          "law_deck": ["Calico Acts", "Envoy to China", "Army Spending"]}, dice=[6] * 6)
     play(g, "done")                                  # the family's favour window (HB Parliament 2: stop / skip)
     assert g.action_label(bot(g, "crown")) == "draw another law"
     g.apply(bot(g, "crown"))
@@ -312,11 +312,11 @@ def test_illegal_action_in_solo_leaves_the_game_unchanged():
 def test_crown_votes_first_and_may_vote_against_as_pm():
     """HB Parliament: the Crown always votes first, and may vote against even as Prime Minister."""
     g = solo(0, position={"phase": "parliament", "pm": "crown", "law_deck": ["Board of Control"], "dial": 8,
-                          "cash": {"crown": 9, "benyon": 5}}, script=[6] * 6)
+                          "cash": {"crown": 9, "benyon": 5}}, dice=[6] * 6)
     play(g, "done", "law Board of Control", "done", "turn the dial counter-clockwise")    # done: no law / dial favour
     assert g.current_player() == "crown" and "vote against" in labels(g)
     g = solo(0, position={"phase": "parliament", "pm": "benyon", "law_deck": ["Board of Control"], "dial": 8,
-                          "cash": {"crown": 9, "benyon": 5}}, script=[6] * 6)
+                          "cash": {"crown": 9, "benyon": 5}}, dice=[6] * 6)
     play(g, "law Board of Control", "turn the dial counter-clockwise")
     assert g.current_player() == "crown" and "vote on" in g.prompt()
 
@@ -324,7 +324,7 @@ def test_crown_votes_first_and_may_vote_against_as_pm():
 def test_crown_free_votes_are_added_once():
     """HB Parliament (digest T25): treasury £9 -> 2 free votes added to the Crown's cast votes."""
     g = solo(0, position={"phase": "parliament", "pm": "benyon", "law_deck": ["Board of Control"], "dial": 8,
-                          "cash": {"crown": 9, "benyon": 5}, "ships": {}}, script=[6] * 6)
+                          "cash": {"crown": 9, "benyon": 5}, "ships": {}}, dice=[6] * 6)
     play(g, "law Board of Control", "turn the dial counter-clockwise", "vote against", "1")
     assert g.state.cash[6] == 8
     frame = g.state.frames[-1]

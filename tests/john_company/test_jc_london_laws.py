@@ -13,9 +13,9 @@ def test_attrition_retirements_and_prestige_order_rb_p11_p12():
     £4 prize, Blue to the £8 prize, so Blue chooses a London Season card first."""
     offices = dict(NO_OFFICES, **{"Director of Trade": "larkins", "Manager of Shipping": "hastings",
                                   "President of Madras": "larkins"})
-    # the attrition dice are rolled before the first decision: script them through a fresh game
-    from coin_env.games.john_company import game as jc
-    g = jc.new_game("1710", seed=0, options={"families": 3}, debug=True, script=[4, 5, 2],
+    # the attrition dice are rolled before the first decision: make_game's dice script them
+    import coin_env
+    g = coin_env.make_game("john_company", seed=0, options={"families": 3}, debug=True, dice=[4, 5, 2],
                     position={"phase": "london_season", "turn": 2, "offices": offices, "chairman_title": "benyon",
                               "fatigue": {"Director of Trade": 1, "President of Madras": 1},
                               "cash": {"hastings": 10, "larkins": 5}})

@@ -283,13 +283,14 @@ def load_data(content=None):
     return _load_data(content)
 
 
-def new_game(scenario=None, seed=0, options=None, position=None, debug=False, log=False, script=None):
+def new_game(scenario=None, seed=0, options=None, position=None, debug=False, log=False, dice=None):
     """A new game: ``new_game("1710", seed=0, options={"families": 4})``; ``position``: a readable
-    adjustment of the set-up (position.py); ``script``: die results queued before the game starts
-    (for rolls made before the first decision, e.g. a position starting at Events in India)."""
+    adjustment of the set-up (position.py); ``dice``: die results queued before the game starts (for rolls
+    made before the first decision, e.g. a position starting at Events in India; ``coin_env.make_game``'s
+    ``dice``). The order of per-item rolls is listed in position.py (DICE ORDER)."""
     from .setup import new_game as _new_game
     return _new_game(JohnCompanyGame, scenario=scenario, seed=seed, options=options, position=position, debug=debug,
-                     log=log, script=script)
+                     log=log, dice=dice)
 
 
 def load_game(text: str, debug: bool = False) -> JohnCompanyGame:

@@ -227,7 +227,7 @@ def _seat_the_crown(s) -> list[int]:
     return order
 
 
-def new_game(game_class, scenario=None, seed=0, options=None, position=None, debug=False, log=False, script=None):
+def new_game(game_class, scenario=None, seed=0, options=None, position=None, debug=False, log=False, dice=None):
     scenario = scenario or "1710"
     if scenario not in SCENARIOS:
         raise ValueError(f"unknown scenario {scenario!r}; available: {list(SCENARIOS)} (1758 and 1813 need "
@@ -241,8 +241,8 @@ def new_game(game_class, scenario=None, seed=0, options=None, position=None, deb
         game.check_invariants()
     if log:
         game.enable_log()
-    if script:                      # die results for the rolls made before the first decision
-        game.script_dice(script)
+    if dice:                        # die results for the rolls made before the first decision
+        game.script_dice(dice)
     if position is None:
         game.advance()
     else:
