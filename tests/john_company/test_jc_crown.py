@@ -382,3 +382,30 @@ def test_expert_extra_setup_cards_are_taken_once_with_the_drawn_deal(seed):
     got = {k: pos[k]["crown"] for k in want}
     assert got == want
     assert pos["vp"]["crown"] == want["luxuries"] * 2       # a luxury is worth 2 VP (RB p.5)
+
+
+def test_climate_shift_comes_after_the_family_pm_sets_law_dial_and_support_hb():
+    """Crown Handbook, Parliament when you are PM (solo aid 20): choose the law, turn the dial, set the support,
+    then the Climate Shift (6 dice), then the votes: the family chooses under the old climate."""
+    import coin_env
+    g = coin_env.make_game("john_company", seed=0, options=SOLO, log=True, dice=[1, 2, 1, 5, 6, 4],
+                           position={"phase": "parliament", "pm": "benyon", "standing": 3, "climate": "Peacock",
+                                     "dial": 0, "law_deck": ["Calico Acts"], "cash": {"benyon": 0}})
+    assert g.current_player() == "benyon" and g.to_position()["climate"] == "Peacock"
+    play(g, "law Calico Acts")
+    assert g.to_position()["climate"] == "Peacock"
+    play(g, "turn the dial clockwise")
+    assert g.to_position()["climate"] == "Bear"      # 3 successes at Standing 3 (digest T24)
+    assert g.current_player() == "crown" and "vote on" in g.prompt()
+    texts = [e["text"] for e in g.log]
+    support = next(i for i, t in enumerate(texts) if "support" in t and "Calico Acts on" in t)
+    shift_at = next(i for i, t in enumerate(texts) if "Climate Shift" in t)
+    assert support < shift_at
+
+
+def test_climate_shift_comes_first_when_the_crown_is_pm_hb():
+    """Crown Handbook, Parliament when the Crown is PM: the Climate Shift opens Parliament."""
+    import coin_env
+    g = coin_env.make_game("john_company", seed=0, options=SOLO, dice=[1, 2, 1, 5, 6, 4],
+                           position={"phase": "parliament", "pm": "crown", "standing": 3, "climate": "Peacock"})
+    assert g.to_position()["climate"] == "Bear"

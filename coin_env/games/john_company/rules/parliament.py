@@ -57,7 +57,8 @@ def law_name(law) -> str:
 
 @implements("parliament")
 def start(game) -> None:
-    if crown_rules.active(game.state):          # Crown Handbook: Climate Shift first
+    s = game.state
+    if crown_rules.active(s) and crown_rules.crown_slot(s, int(s.pm)):    # HB, the Crown is PM: Climate Shift first
         crown_rules.climate_shift(game)
     _draw(game, [])
 
@@ -169,6 +170,8 @@ def _start_vote(game, law, space, old_ideas, impeach=None):
         impeach = -1
     support = LAW_INFO[law][4] or 0
     game.log_note("parliament", f"{law_name(law)} on {DIAL[space][0]} {DIAL[space][1]}, support {support}")
+    if crown_rules.active(s) and not crown_rules.crown_slot(s, int(s.pm)):
+        crown_rules.climate_shift(game)             # HB, you are PM (solo aid 20): law, dial, support, then the shift
     order = clockwise_from(s, int(s.pm))
     if crown_rules.active(s):                       # Crown Handbook: the Crown always votes first
         order = [CROWN] + [f for f in order if f != CROWN]
