@@ -409,3 +409,26 @@ def test_climate_shift_comes_first_when_the_crown_is_pm_hb():
     g = coin_env.make_game("john_company", seed=0, options=SOLO, dice=[1, 2, 1, 5, 6, 4],
                            position={"phase": "parliament", "pm": "crown", "standing": 3, "climate": "Peacock"})
     assert g.to_position()["climate"] == "Bear"
+
+
+@pytest.mark.parametrize("policy", ["crown", "sensible"])
+@pytest.mark.parametrize("first", [1, 2, 3])
+def test_power_swap_second_token_is_legal_after_another_first_pick(policy, first):
+    """HB Parliament (Crown policy selection): a Power policy on the top token swaps the two bottom tokens. When
+    another policy picked the first token, the bot answers with the lowest other token (the bottom one, or the
+    one above it when the bottom token was picked first), always a legal action."""
+    import coin_env
+    from coin_env.games.john_company.study import make_policy
+    g = coin_env.make_game("john_company", seed=0, options={"families": 3},
+                           position={"phase": "parliament", "pm": "benyon", "law_deck": ["Calico Acts"],
+                                     "power_track": ["Workshops", "Shipyards", "Company shares", "Luxuries"],
+                                     "dial": 13, "ships": {}, "cash": {"benyon": 0, "hastings": 0, "larkins": 0}})
+    track = g.to_position()["power_track"]
+    play(g, "law Calico Acts", "turn the dial clockwise")       # to Power Workshops, the top token; nobody votes
+    assert "swap which two other tokens (first)" in g.prompt()
+    play(g, f"the {track[first]} power token")
+    pol = make_policy(policy)
+    action = pol(g, g.current_player(), random.Random(0))
+    assert action in g.legal_actions()
+    want = track[3] if first != 3 else track[2]
+    assert g.action_label(action) == f"the {want} power token"
