@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from ...core.game import Game
+from ...core.rng import check_seed
 from .actions import VOCABULARY
 from .data import company
 from .data_facts import load_data as _load_data
@@ -38,6 +39,8 @@ class JohnCompanyGame(Game):
         return FAMILY_KEYS[slot]
 
     def slot_of(self, faction: str) -> int:
+        if faction not in self.factions:
+            raise ValueError(f"{faction!r} is not a seat of this game; seats: {list(self.factions)}")
         return FAMILY_KEYS.index(faction)
 
     # --- the turn --------------------------------------------------------------------------------------
@@ -69,7 +72,7 @@ class JohnCompanyGame(Game):
 
     def determinize(self, family: str, seed: int) -> "JohnCompanyGame":
         from .hidden import determinize
-        return determinize(self, family, seed)
+        return determinize(self, family, check_seed(seed))
 
     # --- saves -------------------------------------------------------------------------------------------
     def validate_loaded(self) -> None:

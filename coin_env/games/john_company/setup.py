@@ -8,7 +8,7 @@ Options:
   climate, two family actions, free writers and votes); false (default) -- the Crown seat is an ordinary
   family seat. ``crown_difficulty``: easy, normal (default), hard, expert, legendary (RB p.46, AID).
 * ``setup_deal``: "random" (default: setup cards dealt at random, RB p.5 step 10 and the solo variant)
-  or "draw" (one or two families: the solo deal -- draw 3, keep 1, give 2 to the Crown, until 4 / 8,
+  or "draw" (one or two families only, refused with 3-6: the solo deal -- draw 3, keep 1, give 2 to the Crown, until 4 / 8,
   RB p.43 -- or the two-family deal -- each draws 3, keeps 2, gives 1 to the Crown, twice, RB p.44 --
   as decisions of the families). The draft variant (RB p.5) is not offered.
 * ``negotiation``: "none" (default: no transfers between families, no promise cards; every consent is
@@ -44,6 +44,9 @@ def validate_options(options: dict) -> dict:
     deal = out.setdefault("setup_deal", "random")
     if deal not in ("random", "draw"):
         raise ValueError(f"option 'setup_deal' must be 'random' or 'draw', not {deal!r}")
+    if deal == "draw" and n > 2:        # the drawn deals are the solo and two-family set-ups (RB p.43-44)
+        raise ValueError(f"option 'setup_deal': 'draw' is the set-up for one or two families (RB p.43-44), not "
+                         f"{n}; with 3-6 families the setup cards are dealt at random (RB p.5)")
     crown = out.setdefault("crown", False)
     if type(crown) is not bool:
         raise ValueError(f"option 'crown' must be true or false, not {crown!r}")
