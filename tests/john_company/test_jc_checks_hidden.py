@@ -106,6 +106,27 @@ def test_a_family_that_peeked_at_the_display_keeps_seeing_it():
     raise AssertionError("no seed with a blackmail card in the display")
 
 
+def test_determinize_never_shows_a_peeked_card_in_an_unpeeked_display_slot():
+    """RB p.12: Benyon peeked at Hiring Preference (now in Paxton's hand); the two facedown blackmail cards in
+    the display it has not seen. A determinized game may re-deal Paxton's card, but those display slots get
+    only cards Benyon never saw, so its view and observation are the same in every determinized game."""
+    import numpy as np
+    import coin_env
+    from coin_env.core.encoding import encoder_for
+    pos = coin_env.make_game("john_company", seed=5, options={"families": 4}).to_position()
+    assert pos["blackmail"]["paxton"] == ["Hiring Preference"]
+    assert {"Man on the Inside", "Scandal on Leadenhall Street"} <= set(pos["display"])
+    pos["peeked"]["benyon"] = ["Hiring Preference"]
+    g = coin_env.make_game("john_company", seed=5, options={"families": 4}, position=pos)
+    enc = encoder_for("john_company")
+    for family in g.factions:
+        view, obs = g.view(family), enc.observe(g, family)
+        for seed in range(150):
+            d = g.determinize(family, seed)
+            assert d.view(family) == view, (family, seed)
+            assert np.array_equal(enc.observe(d, family), obs), (family, seed)
+
+
 # --- the pending prompt: its text only for the family to decide -----------------------------------------------
 def _blackmail_names():
     from coin_env.games.john_company.data.cards import BLACKMAIL
