@@ -209,3 +209,40 @@ def test_a_determinized_clone_keeps_the_card_of_a_pending_window_with_its_holder
         cards = [c for f in d.state.seats for c in d.state.hands[f]["blackmail"] + d.state.hands[f]["used"]]
         cards += list(d.state.display) + list(d.state.london_deck)
         assert cards.count(ear) == 1 and ear in d.state.hands[hastings]["used"]
+
+
+def _known_cards(game, family) -> set:
+    """Blackmail cards ``family`` may know by name now: its hand, the cards it peeked, every card played."""
+    s = game.state
+    me = game.factions.index(family)
+    slot = s.seats[me]
+    return set(s.hands[slot]["blackmail"]) | set(s.peeked[slot]) | {c for h in s.hands for c in h["used"]}
+
+
+@pytest.mark.parametrize("options", [{"families": 4}, {"families": 1, "crown": True}, {"families": 1},
+                                     {"families": 4, "blackmail_windows": "everyone"},
+                                     {"families": 4, "negotiation": "offers"}])
+def test_no_family_log_view_names_a_blackmail_card_it_cannot_know(options):
+    """A family's log (``log_seen_by``, what the environments and ``coin-env play`` show) never names a blackmail
+    card the family has not held, peeked at (RB p.12) or seen played, except in what it was asked itself: another
+    family's blackmail-window prompt ("play the blackmail card ... now?") stays unread (probe N1)."""
+    import random
+    import coin_env
+    from coin_env.games.john_company.data.cards import BLACKMAIL
+    names = {c[0]: c[1] for c in BLACKMAIL}
+    for seed in range(12):
+        g = coin_env.make_game("john_company", seed=seed, options=options, log=True)
+        rng = random.Random(seed)
+        known = {f: _known_cards(g, f) for f in g.factions}
+        while not g.is_over():
+            n = g.log_length()
+            g.apply(rng.choice(g.legal_actions()))
+            for f in g.factions:
+                known[f] |= _known_cards(g, f)
+                hidden = [names[c] for c in names if c not in known[f]]
+                for entry in g.log_seen_by(f, n):
+                    if entry.get("actor") == f:         # what it was asked itself (a window on an unplayed card
+                        continue                        # under "everyone", an offer it may accept) it may read
+                    text = " ".join(str(v) for v in entry.values())
+                    leaked = [x for x in hidden if x in text]
+                    assert not leaked, (options, seed, f, leaked, entry)
