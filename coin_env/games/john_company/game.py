@@ -48,6 +48,10 @@ class JohnCompanyGame(Game):
         self.state.card_decisions = 0       # decisions in this phase (the fuzzer's bound per card / phase)
         turn.next_phase(self)
 
+    def start_phase(self, phase: str) -> None:
+        """Start ``phase`` (its first roll or decision): how a pause before the phase resumes (rules/stops.py)."""
+        turn.PHASE_STARTS[phase](self)
+
     # --- results -----------------------------------------------------------------------------------------
     def victory_margins(self) -> dict[str, int]:
         """Each family's VP minus the best other family's (positive: leading)."""
@@ -84,6 +88,7 @@ class JohnCompanyGame(Game):
         self.check_seats()
         super().validate_loaded()
         self.check_frame_families()
+        self.check_stops()
         self.check_crown()
         self.check_result()
         self.check_stack_runs()
@@ -228,6 +233,25 @@ class JohnCompanyGame(Game):
             for k in self.FRAME_INTS:
                 if k in frame and type(frame[k]) is not int:
                     raise SaveError(f"state.fields.frames[{i}].{k}", f"must be an integer, not {frame[k]!r}")
+
+    def check_stops(self) -> None:
+        """A position's stop (rules/stops.py): the watch waits at the bottom of the stack for a known point; a
+        pause resumes a phase this package starts or a registered continuation."""
+        from ...core.schema import SaveError
+        from .rules.stops import PAUSE, STOP_POINTS, WATCH
+        for i, frame in enumerate(self.state.frames):
+            path = f"state.fields.frames[{i}]"
+            if frame["kind"] in (WATCH, PAUSE) and frame.get("at") not in STOP_POINTS:
+                raise SaveError(f"{path}.at", f"is not a stopping point: {frame.get('at')!r}")
+            if frame["kind"] == WATCH and i != 0:
+                raise SaveError(path, "a stop_watch waits at the bottom of the stack only")
+            if frame["kind"] == PAUSE:
+                resume = frame.get("resume")
+                ok = isinstance(resume, dict) and (
+                    resume.get("phase") in turn.PHASE_STARTS if "phase" in resume
+                    else type(resume.get("fn")) is str and resume["fn"] in self.continuations)
+                if not ok:
+                    raise SaveError(f"{path}.resume", f"resumes nothing the rules know: {resume!r}")
 
     def check_crown(self) -> None:
         """The Crown's record (``state.crown``, option ``crown`` only) has the shape rules/crown.py reads."""
