@@ -34,3 +34,12 @@ def test_determinize_refuses_a_bad_seed_like_make_game(seed):
     with pytest.raises(ValueError, match="seed must be a non-negative integer"):
         g.determinize("benyon", seed)
     assert g.to_json() == before
+
+
+def test_a_clone_and_a_determinized_game_keep_the_games_seats():
+    """A clone had every family of the box as its seats (so observing an unseated family went unnoticed)."""
+    g = coin_env.make_game("john_company", options={"families": 3})
+    assert g.clone().factions == g.factions == ("benyon", "hastings", "larkins")
+    assert g.determinize("benyon", 1).factions == g.factions
+    with pytest.raises(ValueError, match="not a seat"):
+        encoder_for("john_company").observe(g.clone(), "sykes")

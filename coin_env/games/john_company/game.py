@@ -34,6 +34,12 @@ class JohnCompanyGame(Game):
             state.data = _load_data(self.options.get("data_pack"))
         self.factions = tuple(FAMILY_KEYS[i] for i in state.seats)
 
+    def clone(self) -> "JohnCompanyGame":
+        """The core clone skips ``__init__``: the copy keeps this game's seats (not every family of the box)."""
+        new = super().clone()
+        new.factions = self.factions
+        return new
+
     # --- seats ---------------------------------------------------------------------------------------
     def faction_of(self, slot: int) -> str:
         return FAMILY_KEYS[slot]
