@@ -36,7 +36,7 @@ def test_company_fraud_at_the_start_of_revenue():
                "President of Bengal": None}
     pos = {"phase": "revenue", "balance": 30, "offices": offices,
            "blackmail": {"larkins": ["Company Fraud"]}, "cash": {"larkins": 0}}
-    g = jc.new_game("1710", 0, {"families": 3}, position=pos, debug=True, log=True, script=[3, 5])
+    g = jc.new_game("1710", 0, {"families": 3}, position=pos, debug=True, log=True, dice=[3, 5])
     assert g.current_player() == "larkins" and "Company Fraud" in g.prompt()
     play(g, "yes")
     s = g.state

@@ -90,7 +90,7 @@ def test_a_family_that_peeked_at_the_display_keeps_seeing_it():
                                  "President of Madras", "President of Bengal"]}
     offices["Manager of Shipping"] = "hastings"
     for seed in range(80):
-        g = jc.new_game("1710", seed=seed, options={"families": 3}, script=[6],
+        g = jc.new_game("1710", seed=seed, options={"families": 3}, dice=[6],
                         position={"phase": "london_season", "turn": 2, "offices": offices, "cash": {"hastings": 10},
                                   "chairman_title": "benyon"})
         if not any(c in BLACKMAIL_IDS for c in g.state.display):
@@ -104,6 +104,27 @@ def test_a_family_that_peeked_at_the_display_keeps_seeing_it():
         assert d.view("benyon") == g.view("benyon")
         return
     raise AssertionError("no seed with a blackmail card in the display")
+
+
+def test_determinize_never_shows_a_peeked_card_in_an_unpeeked_display_slot():
+    """RB p.12: Benyon peeked at Hiring Preference (now in Paxton's hand); the two facedown blackmail cards in
+    the display it has not seen. A determinized game may re-deal Paxton's card, but those display slots get
+    only cards Benyon never saw, so its view and observation are the same in every determinized game."""
+    import numpy as np
+    import coin_env
+    from coin_env.core.encoding import encoder_for
+    pos = coin_env.make_game("john_company", seed=5, options={"families": 4}).to_position()
+    assert pos["blackmail"]["paxton"] == ["Hiring Preference"]
+    assert {"Man on the Inside", "Scandal on Leadenhall Street"} <= set(pos["display"])
+    pos["peeked"]["benyon"] = ["Hiring Preference"]
+    g = coin_env.make_game("john_company", seed=5, options={"families": 4}, position=pos)
+    enc = encoder_for("john_company")
+    for family in g.factions:
+        view, obs = g.view(family), enc.observe(g, family)
+        for seed in range(150):
+            d = g.determinize(family, seed)
+            assert d.view(family) == view, (family, seed)
+            assert np.array_equal(enc.observe(d, family), obs), (family, seed)
 
 
 # --- the pending prompt: its text only for the family to decide -----------------------------------------------
@@ -188,3 +209,40 @@ def test_a_determinized_clone_keeps_the_card_of_a_pending_window_with_its_holder
         cards = [c for f in d.state.seats for c in d.state.hands[f]["blackmail"] + d.state.hands[f]["used"]]
         cards += list(d.state.display) + list(d.state.london_deck)
         assert cards.count(ear) == 1 and ear in d.state.hands[hastings]["used"]
+
+
+def _known_cards(game, family) -> set:
+    """Blackmail cards ``family`` may know by name now: its hand, the cards it peeked, every card played."""
+    s = game.state
+    me = game.factions.index(family)
+    slot = s.seats[me]
+    return set(s.hands[slot]["blackmail"]) | set(s.peeked[slot]) | {c for h in s.hands for c in h["used"]}
+
+
+@pytest.mark.parametrize("options", [{"families": 4}, {"families": 1, "crown": True}, {"families": 1},
+                                     {"families": 4, "blackmail_windows": "everyone"},
+                                     {"families": 4, "negotiation": "offers"}])
+def test_no_family_log_view_names_a_blackmail_card_it_cannot_know(options):
+    """A family's log (``log_seen_by``, what the environments and ``coin-env play`` show) never names a blackmail
+    card the family has not held, peeked at (RB p.12) or seen played, except in what it was asked itself: another
+    family's blackmail-window prompt ("play the blackmail card ... now?") stays unread (probe N1)."""
+    import random
+    import coin_env
+    from coin_env.games.john_company.data.cards import BLACKMAIL
+    names = {c[0]: c[1] for c in BLACKMAIL}
+    for seed in range(12):
+        g = coin_env.make_game("john_company", seed=seed, options=options, log=True)
+        rng = random.Random(seed)
+        known = {f: _known_cards(g, f) for f in g.factions}
+        while not g.is_over():
+            n = g.log_length()
+            g.apply(rng.choice(g.legal_actions()))
+            for f in g.factions:
+                known[f] |= _known_cards(g, f)
+                hidden = [names[c] for c in names if c not in known[f]]
+                for entry in g.log_seen_by(f, n):
+                    if entry.get("actor") == f:         # what it was asked itself (a window on an unplayed card
+                        continue                        # under "everyone", an offer it may accept) it may read
+                    text = " ".join(str(v) for v in entry.values())
+                    leaked = [x for x in hidden if x in text]
+                    assert not leaked, (options, seed, f, leaked, entry)

@@ -15,9 +15,9 @@ from jc_helpers import decline_blackmail, labels, play
 SOLO = {"families": 1, "crown": True}
 
 
-def solo(seed=0, position=None, debug=True, log=False, script=None, **options):
+def solo(seed=0, position=None, debug=True, log=False, dice=None, **options):
     g = jc.new_game("1710", seed=seed, options=dict(SOLO, **options), position=position, debug=debug, log=log,
-                    script=script)
+                    dice=dice)
     decline_blackmail(g)
     return g
 
@@ -93,11 +93,11 @@ def test_climate_shift_table_examples():
 def test_climate_shift_rolls_six_dice_at_parliament():
     """HB Parliament: the Climate Shift comes first, with 6 dice (scripted here: 3 successes at Standing 3)."""
     g = jc.new_game("1710", 0, SOLO, position={"phase": "parliament", "standing": 3, "climate": "Lion"}, log=True,
-                    script=[1, 2, 1, 5, 6, 4])
+                    dice=[1, 2, 1, 5, 6, 4])
     assert g.state.crown["climate"] == cd.LION
     assert any("Climate Shift" in e["text"] for e in g.log)
     g = jc.new_game("1710", 0, SOLO, position={"phase": "parliament", "standing": 3, "climate": "Peacock"},
-                    script=[1, 2, 1, 5, 6, 4])
+                    dice=[1, 2, 1, 5, 6, 4])
     assert g.state.crown["climate"] == cd.BEAR
 
 
@@ -174,7 +174,7 @@ def test_crown_pm_draws_up_to_the_shaded_position_and_selects_the_last_law():
     the third) and selects the last drawn (a dilemma stops the draw and is selected by the engine)."""
     bot = CrownBot()
     g = solo(0, position={"climate": "Peacock", "ai_card": 3, "pm": "crown", "phase": "parliament",
-                          "law_deck": ["Calico Acts", "Envoy to China", "Army Spending"]}, script=[6] * 6)
+                          "law_deck": ["Calico Acts", "Envoy to China", "Army Spending"]}, dice=[6] * 6)
     play(g, "done")                                  # the family's favour window (HB Parliament 2: stop / skip)
     assert g.action_label(bot(g, "crown")) == "draw another law"
     g.apply(bot(g, "crown"))
@@ -312,11 +312,11 @@ def test_illegal_action_in_solo_leaves_the_game_unchanged():
 def test_crown_votes_first_and_may_vote_against_as_pm():
     """HB Parliament: the Crown always votes first, and may vote against even as Prime Minister."""
     g = solo(0, position={"phase": "parliament", "pm": "crown", "law_deck": ["Board of Control"], "dial": 8,
-                          "cash": {"crown": 9, "benyon": 5}}, script=[6] * 6)
+                          "cash": {"crown": 9, "benyon": 5}}, dice=[6] * 6)
     play(g, "done", "law Board of Control", "done", "turn the dial counter-clockwise")    # done: no law / dial favour
     assert g.current_player() == "crown" and "vote against" in labels(g)
     g = solo(0, position={"phase": "parliament", "pm": "benyon", "law_deck": ["Board of Control"], "dial": 8,
-                          "cash": {"crown": 9, "benyon": 5}}, script=[6] * 6)
+                          "cash": {"crown": 9, "benyon": 5}}, dice=[6] * 6)
     play(g, "law Board of Control", "turn the dial counter-clockwise")
     assert g.current_player() == "crown" and "vote on" in g.prompt()
 
@@ -324,7 +324,7 @@ def test_crown_votes_first_and_may_vote_against_as_pm():
 def test_crown_free_votes_are_added_once():
     """HB Parliament (digest T25): treasury £9 -> 2 free votes added to the Crown's cast votes."""
     g = solo(0, position={"phase": "parliament", "pm": "benyon", "law_deck": ["Board of Control"], "dial": 8,
-                          "cash": {"crown": 9, "benyon": 5}, "ships": {}}, script=[6] * 6)
+                          "cash": {"crown": 9, "benyon": 5}, "ships": {}}, dice=[6] * 6)
     play(g, "law Board of Control", "turn the dial counter-clockwise", "vote against", "1")
     assert g.state.cash[6] == 8
     frame = g.state.frames[-1]
@@ -355,3 +355,80 @@ def test_ai_card_6_counts_all_company_shares():
     assert crown_rules.chart_climate(g.state, card6) == cd.LION
     g = solo(0, position={"ai_card": 6, "court": {"benyon": 4, "crown": 1}, "offices": {"Chairman": "benyon"}})
     assert crown_rules.chart_climate(g.state, card6) == cd.BULL
+
+
+def _items_on(game, seat):
+    """What the setup cards a seat holds list, counted once each (RB p.5 step 10)."""
+    cards = {c[0]: c for c in game.data.setup_cards}
+    items = [item for number in game.to_position()["setup_cards"][seat] for item in cards[number][2]]
+    return {"cash": sum(i[1] for i in items if i[0] == "cash"),
+            "court": sum(1 for i in items if i[0] == "share"),
+            "officers_in_training": sum(1 for i in items if i[0] == "officer_in_training"),
+            "luxuries": sum(1 for i in items if i[0] == "luxury")}
+
+
+@pytest.mark.parametrize("seed", [112, 3])
+def test_expert_extra_setup_cards_are_taken_once_with_the_drawn_deal(seed):
+    """RB p.46 / AID Setup: Expert gives the Crown three extra setup cards; with the solo draw (RB p.43) the Crown
+    takes what each of its 11 cards lists once, after the draw (seed 112 took the three extras twice)."""
+    import coin_env
+    g = coin_env.make_game("john_company", seed=seed, options=dict(SOLO, crown_difficulty="expert",
+                                                                     setup_deal="draw"))
+    while "setup card" in g.prompt():
+        g.apply(g.legal_actions()[0])
+    pos = g.to_position()
+    assert len(pos["setup_cards"]["crown"]) == 11
+    want = _items_on(g, "crown")
+    got = {k: pos[k]["crown"] for k in want}
+    assert got == want
+    assert pos["vp"]["crown"] == want["luxuries"] * 2       # a luxury is worth 2 VP (RB p.5)
+
+
+def test_climate_shift_comes_after_the_family_pm_sets_law_dial_and_support_hb():
+    """Crown Handbook, Parliament when you are PM (solo aid 20): choose the law, turn the dial, set the support,
+    then the Climate Shift (6 dice), then the votes: the family chooses under the old climate."""
+    import coin_env
+    g = coin_env.make_game("john_company", seed=0, options=SOLO, log=True, dice=[1, 2, 1, 5, 6, 4],
+                           position={"phase": "parliament", "pm": "benyon", "standing": 3, "climate": "Peacock",
+                                     "dial": 0, "law_deck": ["Calico Acts"], "cash": {"benyon": 0}})
+    assert g.current_player() == "benyon" and g.to_position()["climate"] == "Peacock"
+    play(g, "law Calico Acts")
+    assert g.to_position()["climate"] == "Peacock"
+    play(g, "turn the dial clockwise")
+    assert g.to_position()["climate"] == "Bear"      # 3 successes at Standing 3 (digest T24)
+    assert g.current_player() == "crown" and "vote on" in g.prompt()
+    texts = [e["text"] for e in g.log]
+    support = next(i for i, t in enumerate(texts) if "support" in t and "Calico Acts on" in t)
+    shift_at = next(i for i, t in enumerate(texts) if "Climate Shift" in t)
+    assert support < shift_at
+
+
+def test_climate_shift_comes_first_when_the_crown_is_pm_hb():
+    """Crown Handbook, Parliament when the Crown is PM: the Climate Shift opens Parliament."""
+    import coin_env
+    g = coin_env.make_game("john_company", seed=0, options=SOLO, dice=[1, 2, 1, 5, 6, 4],
+                           position={"phase": "parliament", "pm": "crown", "standing": 3, "climate": "Peacock"})
+    assert g.to_position()["climate"] == "Bear"
+
+
+@pytest.mark.parametrize("policy", ["crown", "sensible"])
+@pytest.mark.parametrize("first", [1, 2, 3])
+def test_power_swap_second_token_is_legal_after_another_first_pick(policy, first):
+    """HB Parliament (Crown policy selection): a Power policy on the top token swaps the two bottom tokens. When
+    another policy picked the first token, the bot answers with the lowest other token (the bottom one, or the
+    one above it when the bottom token was picked first), always a legal action."""
+    import coin_env
+    from coin_env.games.john_company.study import make_policy
+    g = coin_env.make_game("john_company", seed=0, options={"families": 3},
+                           position={"phase": "parliament", "pm": "benyon", "law_deck": ["Calico Acts"],
+                                     "power_track": ["Workshops", "Shipyards", "Company shares", "Luxuries"],
+                                     "dial": 13, "ships": {}, "cash": {"benyon": 0, "hastings": 0, "larkins": 0}})
+    track = g.to_position()["power_track"]
+    play(g, "law Calico Acts", "turn the dial clockwise")       # to Power Workshops, the top token; nobody votes
+    assert "swap which two other tokens (first)" in g.prompt()
+    play(g, f"the {track[first]} power token")
+    pol = make_policy(policy)
+    action = pol(g, g.current_player(), random.Random(0))
+    assert action in g.legal_actions()
+    want = track[3] if first != 3 else track[2]
+    assert g.action_label(action) == f"the {want} power token"

@@ -21,7 +21,7 @@ def test_crisis_against_the_company_and_region_loss_rb_p29():
            "commanders": {"Bombay": None, "Madras": None, "Bengal": "benyon"},
            "officers": {"benyon": {"Bengal": 1}, "hastings": {"Bengal": 1}}, "regiments": {"Bengal": 2},
            "alliances": {"Jagat Seths": "active"}, "trophies": {"benyon": 3}, "standing": 4}
-    g = jc.new_game("1710", seed=0, options={"families": 3}, position=pos, debug=True, log=True, script=[ONE_EVENT, 1, 6])
+    g = jc.new_game("1710", seed=0, options={"families": 3}, position=pos, debug=True, log=True, dice=[ONE_EVENT, 1, 6])
     s = g.state
     b, m = REGION["Bengal"], REGION["Maratha"]
     assert s.control[b] == -1 and s.dome[b] == 1 and s.strength[b] == 1 and s.unrest[b] == 0
@@ -42,7 +42,7 @@ def test_peace_rb_p31():
            "unrest": {"Madras": 1}, "orders": {"Ma1": "closed", "Ma2": "closed"}, "strength": {"Mysore": 2},
            "empires": {}, "elephant": {"region": "Mysore", "facing": "Madras"}, "event_stack": [16, 15],
            "commanders": {"Bombay": None, "Madras": None, "Bengal": None}}
-    g = jc.new_game("1710", seed=0, options={"families": 3}, position=pos, debug=True, script=[ONE_EVENT])
+    g = jc.new_game("1710", seed=0, options={"families": 3}, position=pos, debug=True, dice=[ONE_EVENT])
     s = g.state
     assert s.order_state[ORDER["Ma2"]] == 0 and s.order_state[ORDER["Ma1"]] == 1
     assert s.strength[REGION["Mysore"]] == 3 and s.strength[REGION["Madras"]] == 0 and s.unrest[REGION["Madras"]] == 1
@@ -58,7 +58,7 @@ def test_invasion_shatters_an_empire_rb_p32():
     pos = {"phase": "events", "offices": NO_OFFICES, "ships": {}, "strength": {"Mysore": 2, "Hyderabad": 1,
            "Madras": 1}, "empires": {"Hyderabad": ["Madras"]}, "elephant": {"region": "Mysore", "facing": "Hyderabad"},
            "event_stack": [4], "commanders": {"Bombay": None, "Madras": None, "Bengal": None}}
-    g = jc.new_game("1710", seed=0, options={"families": 3}, position=pos, debug=True, script=[ONE_EVENT])
+    g = jc.new_game("1710", seed=0, options={"families": 3}, position=pos, debug=True, dice=[ONE_EVENT])
     s = g.state
     my, h, ma = REGION["Mysore"], REGION["Hyderabad"], REGION["Madras"]
     assert s.flag[my] == my and s.flag[h] == my and s.flag[ma] == -1
@@ -69,7 +69,7 @@ def test_turmoil_closes_the_northernmost_order_and_sends_the_writer_home():
     from coin_env.games.john_company import game as jc
     pos = {"phase": "events", "offices": NO_OFFICES, "ships": {}, "event_stack": [9, 1],
            "commanders": {"Bombay": None, "Madras": None, "Bengal": None}}
-    g = jc.new_game("1710", seed=0, options={"families": 3}, position=pos, debug=True, script=[ONE_EVENT])
+    g = jc.new_game("1710", seed=0, options={"families": 3}, position=pos, debug=True, dice=[ONE_EVENT])
     s = g.state
     # tile 9 (Turmoil) pictures... the location is the back of the next tile (tile 1: Delhi): D1 closes
     assert s.order_state[ORDER["D1"]] == 1
@@ -90,7 +90,7 @@ def test_defending_commander_picks_the_pieces_it_exhausts():
     from coin_env.games.john_company.static import ALLIANCE_NAMES
     from jc_helpers import labels, play
     pos = _defence_position("benyon", {"benyon": {"Bengal": 1}, "hastings": {"Bengal": 1}})
-    g = jc.new_game("1710", seed=0, options={"families": 3}, position=pos, debug=True, script=[ONE_EVENT])
+    g = jc.new_game("1710", seed=0, options={"families": 3}, position=pos, debug=True, dice=[ONE_EVENT])
     s = g.state
     assert g.current_player() == "benyon" and "4 strength still to exhaust" in g.prompt()
     assert sorted(labels(g)) == ["Benyon", "Hastings", "a regiment", "alliance Jagat Seths"]
@@ -108,7 +108,7 @@ def test_solo_crown_commander_defence_is_picked_by_the_family():
     from coin_env.games.john_company import game as jc
     pos = _defence_position("crown", {"crown": {"Bengal": 1}, "benyon": {"Bengal": 1}})
     g = jc.new_game("1710", seed=0, options={"families": 1, "crown": True}, position=pos, debug=True,
-                    script=[ONE_EVENT])
+                    dice=[ONE_EVENT])
     assert g.current_player() == "benyon" and "Defend with the Bengal Army" in g.prompt()
-    g = jc.new_game("1710", seed=0, options={"families": 1}, position=pos, debug=True, script=[ONE_EVENT])
+    g = jc.new_game("1710", seed=0, options={"families": 1}, position=pos, debug=True, dice=[ONE_EVENT])
     assert g.current_player() == "crown" and "Defend with the Bengal Army" in g.prompt()

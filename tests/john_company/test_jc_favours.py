@@ -20,9 +20,9 @@ WINDOW = "a favour with the Crown"
 ME = 0
 
 
-def solo(seed=0, position=None, script=None, **options):
+def solo(seed=0, position=None, dice=None, **options):
     g = jc.new_game("1710", seed=seed, options=dict(SOLO, **options), position=position, debug=True, log=True,
-                    script=script)
+                    dice=dice)
     decline_blackmail(g)
     return g
 
@@ -338,7 +338,7 @@ def test_you_as_president_gain_a_cube_per_crown_writer_placed():
                           "writers": {"crown": {"Bombay": 2}}, "treasuries": {"President of Bombay": 10},
                           "ships": {"Atlas": {"owner": "benyon", "zone": "West Indian Ocean"},
                                     "Britannia": {"owner": "benyon", "zone": "West Indian Ocean"}}},
-             script=[1] * 30)
+             dice=[1] * 30)
     drive(g, lambda g: "President of Bombay Benyon: Trade" in g.prompt())
     play(g, "Trade", "done", "4", "order B3", "order B1")
     assert g.state.crown["favours"]["done"] == ["president_crown_writer", "president_crown_writer"]
@@ -444,7 +444,7 @@ def test_declining_leaves_the_decision_to_the_crown():
 def test_choose_the_order_the_crowns_special_envoy_opens():
     """HB Director of Trade 1: -1 target a specific order (China left out: opening it is the -3 favour)."""
     g = solo(0, position={"phase": "operations", "offices": {"Director of Trade": "crown"},
-                          "treasuries": {"Director of Trade": 3}}, script=[1] * 3)
+                          "treasuries": {"Director of Trade": 3}}, dice=[1] * 3)
     drive(g, lambda g: at_window(g) and fav("you choose the order the Crown's Special Envoy opens (-1)") in labels(g))
     play(g, fav("you choose the order the Crown's Special Envoy opens (-1)"))
     assert g.current_player() == "benyon" and "open trade with China" not in labels(g)
@@ -458,7 +458,7 @@ def test_choose_the_crown_commanders_deploy_target():
     g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Director of Trade": None},
                           "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
                           "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 4},
-                          "treasuries": {"President of Bombay": 0}}, script=[1] * 10)
+                          "treasuries": {"President of Bombay": 0}}, dice=[1] * 10)
     drive(g, lambda g: at_window(g) and fav("you choose the Crown Commander's Deploy target (-2)") in labels(g))
     before = cubes(g)
     play(g, fav("you choose the Crown Commander's Deploy target (-2)"))
@@ -579,7 +579,7 @@ def test_placing_a_ship_in_a_crown_presidencys_zone_gains_a_cube():
 def test_choose_the_crown_prime_ministers_dial_space():
     """HB Parliament 3: -4 the Crown PM chooses the other space (reading: you choose)."""
     g = solo(0, position={"phase": "parliament", "pm": "crown", "law_deck": ["Board of Control"], "dial": 8},
-             crown_difficulty="easy", script=[3] * 6)
+             crown_difficulty="easy", dice=[3] * 6)
     drive(g, lambda g: at_window(g) and fav("the Crown Prime Minister turns the dial to the space of your choice (-4)")
           in labels(g))
     play(g, fav("the Crown Prime Minister turns the dial to the space of your choice (-4)"))
@@ -645,10 +645,10 @@ def test_have_three_pounds_of_the_crown_chairmans_allocation_go_to_an_office():
 
 
 # --- the Crown Governor General (HB Governor General; digest §9.6.7) --------------------------------------------
-def crown_gg(script, **pos):
+def crown_gg(dice, **pos):
     offices = dict({"Governor General": "crown", "Chairman": "benyon"}, **pos.pop("offices", {}))
     g = solo(0, position=dict({"phase": "operations", "offices": offices, "treasuries": {"Director of Trade": 10},
-                               "control": {"Bombay": "Bombay", "Madras": "Madras"}}, **pos), script=script)
+                               "control": {"Bombay": "Bombay", "Madras": "Madras"}}, **pos), dice=dice)
     drive(g, lambda g: at_window(g) and "Govern (treasury" in g.prompt(),
           family=lambda g, labs: "0" if "Chairman Benyon" in g.prompt() else None)
     return g
@@ -685,7 +685,7 @@ def test_you_as_governor_general_gain_a_cube_for_a_crown_presidencys_army():
     """HB Governor General: you are GG -- +1 placing a regiment into an Army of a Crown Presidency."""
     g = solo(0, position={"phase": "operations", "offices": {"Governor General": "benyon", "Chairman": None,
                                                            "President of Bombay": "crown"},
-                          "treasuries": {"Director of Trade": 3}, "control": {"Bombay": "Bombay"}}, script=[1] * 3)
+                          "treasuries": {"Director of Trade": 3}, "control": {"Bombay": "Bombay"}}, dice=[1] * 3)
     drive(g, lambda g: "Govern (treasury" in g.prompt())
     play(g, "Administer", "3", "Commission regiment")
     before = cubes(g)
@@ -694,10 +694,10 @@ def test_you_as_governor_general_gain_a_cube_for_a_crown_presidencys_army():
 
 
 # --- the Crown Governor (HB Governor; digest §9.6.10) --------------------------------------------------------------
-def crown_governor(script=None):
+def crown_governor(dice=None):
     g = solo(0, position={"phase": "operations", "offices": {"Governor of Madras": "crown", "Chairman": "benyon",
                                                            "President of Madras": "crown"},
-                          "control": {"Madras": "Madras"}, "treasuries": {"President of Madras": 0}}, script=script)
+                          "control": {"Madras": "Madras"}, "treasuries": {"President of Madras": 0}}, dice=dice)
     drive(g, lambda g: at_window(g) and "Governor of Madras Crown" in g.prompt(),
           family=lambda g, labs: "0" if "Chairman Benyon" in g.prompt() else None)
     return g
@@ -731,7 +731,7 @@ def test_raise_the_crown_governors_minimum_pool():
 
 def test_choose_the_result_of_the_crown_governors_administer():
     """HB Governor: -2 choose a different result for a successful Administer action."""
-    g = crown_governor(script=[1] * 4)
+    g = crown_governor(dice=[1] * 4)
     play(g, "done")
     drive(g, lambda g: at_window(g) and "Administer succeeds" in g.prompt())
     play(g, fav("you choose the result of the Crown Governor's successful Administer (-2)"))
@@ -745,7 +745,7 @@ def test_you_as_governor_gain_a_cube_for_tax_to_a_crown_presidency_once_a_turn()
     """HB Governor: you are Governor -- +1 Tax money to a Crown Presidency's treasury, once per turn per Presidency."""
     g = solo(0, position={"phase": "operations", "offices": {"Governor of Madras": "benyon", "Chairman": None,
                                                            "President of Madras": "crown"},
-                          "control": {"Madras": "Madras"}, "treasuries": {"President of Madras": 0}}, script=[1] * 7)
+                          "control": {"Madras": "Madras"}, "treasuries": {"President of Madras": 0}}, dice=[1] * 7)
     drive(g, lambda g: "Governor of Madras Benyon" in g.prompt())
     before = cubes(g)
     play(g, "Administer", "Tax to the President's treasury")
@@ -854,7 +854,7 @@ def crown_presidency():
                                                               "Director of Trade": None, "Manager of Shipping": None},
                              "treasuries": {"President of Bombay": 8}, "company_ships": {"West Indian Ocean": 3},
                              "writers": {"crown": {"Bombay": 2}, "benyon": {"Bombay": 2}},
-                             "commanders": {"Bombay": "crown"}, "officers": {"crown": {"Bombay": 3}}}, script=[1] * 30)
+                             "commanders": {"Bombay": "crown"}, "officers": {"crown": {"Bombay": 3}}}, dice=[1] * 30)
 
 
 def chairman_zero(g, labs):
@@ -900,7 +900,7 @@ def crown_commander():
     g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Director of Trade": None},
                           "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
                           "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 4},
-                          "treasuries": {"President of Bombay": 0}}, script=[1] * 20)
+                          "treasuries": {"President of Bombay": 0}}, dice=[1] * 20)
     drive(g, lambda g: at_window(g) and "Commander of the Bombay" in g.prompt())
     return g
 
@@ -939,7 +939,7 @@ def alliance_commander():
     g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Director of Trade": None},
                           "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
                           "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 4},
-                          "treasuries": {"President of Bombay": 20}}, script=[1] * 20)
+                          "treasuries": {"President of Bombay": 20}}, dice=[1] * 20)
     drive(g, lambda g: at_window(g) and "Commander of the Bombay" in g.prompt())
     return g
 
@@ -985,7 +985,7 @@ def crown_pm(seed):
     """Seed 0: AI card 10 (draws 2 laws); seed 1: AI card 7 (draws 1)."""
     g = solo(seed, position={"phase": "parliament", "pm": "crown", "dial": 8,
                              "law_deck": ["Board of Control", "Calico Acts", "Ship Subsidy", "Tenure Limits"]},
-             crown_difficulty="easy", script=[3] * 6)
+             crown_difficulty="easy", dice=[3] * 6)
     drive(g, lambda g: at_window(g) and "select a law" in g.prompt())
     return g
 
@@ -1018,7 +1018,7 @@ def test_you_as_commander_gain_a_cube_deploying_with_crown_officers():
                                                            "Military Affairs": None, "Manager of Shipping": None},
                           "commanders": {"Bombay": "benyon"}, "control": {"Bombay": "Bombay"},
                           "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 0},
-                          "treasuries": {"President of Bombay": 0}}, script=[1] * 20)
+                          "treasuries": {"President of Bombay": 0}}, dice=[1] * 20)
     drive(g, lambda g: "Commander of the Bombay Army Benyon" in g.prompt())
     assert g.state.crown["climate"] == cd.LION
     before = cubes(g)
@@ -1033,7 +1033,7 @@ OFFICES = ("Chairman", "Director of Trade", "Manager of Shipping", "Military Aff
 SOUTH = "South Indian Ocean"
 
 
-def crown_office(office, climate, offices=None, script=None, **position):
+def crown_office(office, climate, offices=None, dice=None, **position):
     """The Crown holding ``office`` at its first decision of the Operations phase (the others as given, else vacant),
     ``climate`` under AI card 1 with card 5 next (the AI Presidency order Madras, Bombay, Bengal; the transfers'
     tests, test_jc_crown_transfers.py)."""
@@ -1041,7 +1041,7 @@ def crown_office(office, climate, offices=None, script=None, **position):
     offs[office] = "crown"
     pos = solo(0, position=dict(position, phase="operations", offices=offs)).to_position()
     pos.update(climate=climate, ai_card=1, ai_deck=[5] + [c for c in range(2, 11) if c != 5], ai_discards=[])
-    return solo(0, position=pos, script=script)
+    return solo(0, position=pos, dice=dice)
 
 
 def crown_writers(g):
@@ -1192,7 +1192,7 @@ def test_crown_assigns_the_officer_in_training_unhelped():
 def test_the_crowns_special_envoy_opens_china_instead():
     """HB DoT 1: -3 open trade with China (the Crown would open an order)."""
     from coin_env.games.john_company.static import SUPERINTENDENT
-    g = crown_office("Director of Trade", "Bull", treasuries={"Director of Trade": 3}, script=[1] * 3)
+    g = crown_office("Director of Trade", "Bull", treasuries={"Director of Trade": 3}, dice=[1] * 3)
     china = fav("the Crown's Special Envoy opens trade with China instead (-3)")
     g = drive(g, lambda g: at_window(g) and china in labels(g), limit=20)
     assert not g.state.office_exists[SUPERINTENDENT]
@@ -1206,9 +1206,9 @@ ENVOY_AMOUNT = fav("you set what the Crown's Special Envoy spends (any amount, z
                    "(-2 / -1)")
 
 
-def dot_treasury(n, climate="Bull", script=None):
+def dot_treasury(n, climate="Bull", dice=None):
     return crown_office("Director of Trade", climate, treasuries={"Director of Trade": n}, ships={}, company_ships={},
-                        writers={}, script=script)
+                        writers={}, dice=dice)
 
 
 def test_special_envoy_amount_zero_sends_none():
@@ -1229,7 +1229,7 @@ def test_special_envoy_amount_and_no_further_envoys():
     """HB DoT 1: -1 (Bear, £4 an envoy) one envoy of £1 (it fails), then (your option) no further one: £7 left,
     unspent (unhelped it sends two of £4, below)."""
     from coin_env.games.john_company.static import T_DOT
-    g = dot_treasury(8, "Bear", script=[3] * 10)
+    g = dot_treasury(8, "Bear", dice=[3] * 10)
     play(g, ENVOY_AMOUNT)
     assert cubes(g) == (5, 7)
     play(g, "1")
@@ -1240,7 +1240,7 @@ def test_special_envoy_amount_and_no_further_envoys():
 
 def test_special_envoy_unhelped_spends_by_climate():
     from coin_env.games.john_company.static import T_DOT
-    g = dot_treasury(8, "Bear", script=[3] * 10)
+    g = dot_treasury(8, "Bear", dice=[3] * 10)
     g = drive(g, DOT_OVER, limit=30)
     assert int(g.state.treasury[T_DOT]) == 0
 
@@ -1248,7 +1248,7 @@ def test_special_envoy_unhelped_spends_by_climate():
 def test_special_envoy_amount_and_further_envoys_as_it_would():
     """HB DoT 1: one envoy of £2 (it fails), further envoys as the Crown would: £4 then (£6 -> £2, below £4) stop."""
     from coin_env.games.john_company.static import T_DOT
-    g = dot_treasury(8, "Bear", script=[3] * 10)
+    g = dot_treasury(8, "Bear", dice=[3] * 10)
     play(g, ENVOY_AMOUNT)
     play(g, "2")
     play(g, "yes")
@@ -1263,7 +1263,7 @@ def family_dot(climate="Bull", **position):
     offices = dict(offs, **position.pop("offices", {}))
     pos = solo(0, position=dict(position, phase="operations", offices=offices)).to_position()
     pos.update(climate=climate, ai_card=1, ai_deck=[5] + [c for c in range(2, 11) if c != 5], ai_discards=[])
-    g = solo(0, position=pos, script=[1] * 6)
+    g = solo(0, position=pos, dice=[1] * 6)
     assert g.current_player() == "benyon" and "Director of Trade" in g.prompt(), g.prompt()
     return g
 
@@ -1315,7 +1315,7 @@ def crown_deploy(**extra):
                                   "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
                                   "officers": {"crown": {"Bombay": 1}, "benyon": {"Bombay": 2}},
                                   "regiments": {"Bombay": 4}, "treasuries": {"President of Bombay": 0}}, **extra),
-                script=[1] * 10)
+                dice=[1] * 10)
 
 
 def test_swap_your_exhausted_officer_for_a_regiment_before_the_deploy_roll():
@@ -1346,7 +1346,7 @@ def test_the_crown_commander_exhausts_its_own_officers_before_yours_and_regiment
                                                            "Military Affairs": None},      # the pieces stay put
                           "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
                           "officers": {"crown": {"Bombay": 2}, "benyon": {"Bombay": 1}}, "regiments": {"Bombay": 4},
-                          "treasuries": {"President of Bombay": 0}}, script=[1] * 20)
+                          "treasuries": {"President of Bombay": 0}}, dice=[1] * 20)
     drive(g, deploy_rolls)
     s = g.state
     crown, yours, regiments = int(s.officers[CROWN, 0, 1]), int(s.officers[0, 0, 1]), int(s.regiments[0, 1])

@@ -19,9 +19,9 @@ OFFICES_HELD = {"Chairman": PINK, "Director of Trade": BLUE, "Manager of Shippin
 DEREGULATED = ["Deregulation"]
 
 
-def long_game(families=4, seed=0, position=None, debug=True, script=None):
+def long_game(families=4, seed=0, position=None, debug=True, dice=None):
     g = jc.new_game("Long 1710", seed=seed, options={"families": families}, position=position, debug=debug,
-                    log=True, script=script)
+                    log=True, dice=dice)
     decline_blackmail(g)
     return g
 

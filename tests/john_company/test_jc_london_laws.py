@@ -13,9 +13,9 @@ def test_attrition_retirements_and_prestige_order_rb_p11_p12():
     £4 prize, Blue to the £8 prize, so Blue chooses a London Season card first."""
     offices = dict(NO_OFFICES, **{"Director of Trade": "larkins", "Manager of Shipping": "hastings",
                                   "President of Madras": "larkins"})
-    # the attrition dice are rolled before the first decision: script them through a fresh game
-    from coin_env.games.john_company import game as jc
-    g = jc.new_game("1710", seed=0, options={"families": 3}, debug=True, script=[4, 5, 2],
+    # the attrition dice are rolled before the first decision: make_game's dice script them
+    import coin_env
+    g = coin_env.make_game("john_company", seed=0, options={"families": 3}, debug=True, dice=[4, 5, 2],
                     position={"phase": "london_season", "turn": 2, "offices": offices, "chairman_title": "benyon",
                               "fatigue": {"Director of Trade": 1, "President of Madras": 1},
                               "cash": {"hastings": 10, "larkins": 5}})
@@ -85,8 +85,36 @@ def test_parliament_dilemma_dial_coalition_and_a_failed_law_rb_p34_p36():
     assert g.current_player() == "benyon" and set(labels(g)) == {"another round of voting", "resolve the vote"}
     play(g, "resolve the vote")
     s = g.state
-    assert s.opposition_leader == slot("larkins") and s.pm == slot("larkins")
+    assert s.pm == slot("larkins")
+    assert s.opposition_leader == -1            # RB p.36: the new PM returns the Opposition Leader marker
     assert g.current_player() == "larkins" and "turn the dial" in labels(g)[0]
+
+
+def test_a_family_that_becomes_pm_returns_the_opposition_leader_marker_rb_p36():
+    """RB p.36: a failed law makes the Opposition Leader Prime Minister, and it returns the Opposition Leader
+    marker, so it cannot win a later tie for the marker as its previous holder."""
+    g = new_game(3, 0, position={"phase": "parliament", "pm": "benyon", "dial": 0, "ships": {},
+                                 "opposition_leader": "hastings", "law_deck": ["Calico Acts"],
+                                 "cash": {"benyon": 0, "hastings": 5, "larkins": 0}})
+    play(g, "law Calico Acts")
+    if "turn the dial clockwise" in labels(g):
+        play(g, "turn the dial clockwise")
+    play(g, "vote against", "Hastings", "3", "resolve the vote")
+    s = g.state
+    assert s.pm == slot("hastings")
+    assert s.opposition_leader == -1 and g.to_position()["opposition_leader"] is None
+
+
+def test_the_crown_may_hold_the_pm_dial_and_the_opposition_leader_marker_hb():
+    """Crown Handbook (Parliament): the Crown may be Prime Minister and Opposition Leader at once, so when its
+    votes against make a law fail it takes the PM dial and keeps the marker."""
+    import coin_env
+    g = coin_env.make_game("john_company", seed=0, options={"families": 1, "crown": True},
+                           position={"phase": "parliament", "pm": "benyon", "dial": 0, "law_deck": ["Calico Acts"],
+                                     "cash": {"benyon": 0}})
+    play(g, "law Calico Acts", "turn the dial clockwise", "vote against", "0", "2", "done", "resolve the vote")
+    pos = g.to_position()
+    assert pos["pm"] == "crown" and pos["opposition_leader"] == "crown"
 
 
 def test_prestige_cards_vote_and_lady_newcome_silences_enterprises():

@@ -4,7 +4,7 @@ Not a COIN game: it sits on coin_env/core only. 1-6 families (solo and two famil
 family seat, RB p.43-44); families act through Company offices, one family may act many times a turn.
 Registered in coin_env.core.registry as ``john_company``: ``coin_env.make_game("john_company",
 options={"families": N})`` or ``coin_env.games.john_company.game.new_game("1710", seed, {"families": N},
-position=..., log=..., script=...)`` builds a game, ``coin_env.load_game(text)`` restores one; the
+position=..., log=..., dice=...)`` builds a game, ``coin_env.load_game(text)`` restores one; the
 environments' agents are the seats of the options (``registry.game_factions``; encoding.py observes one
 family's view, render.py / picture.py show public information only). "RB p.N" are the pages of the 2nd-edition Rules of Play as given in
 shared/games/john_company/DIGEST.md; every rules module cites them in its docstring.

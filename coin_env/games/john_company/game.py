@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from ...core.game import Game
+from ...core.rng import check_seed
 from .actions import VOCABULARY
 from .data import company
 from .data_facts import load_data as _load_data
@@ -33,17 +34,29 @@ class JohnCompanyGame(Game):
             state.data = _load_data(self.options.get("data_pack"))
         self.factions = tuple(FAMILY_KEYS[i] for i in state.seats)
 
+    def clone(self) -> "JohnCompanyGame":
+        """The core clone skips ``__init__``: the copy keeps this game's seats (not every family of the box)."""
+        new = super().clone()
+        new.factions = self.factions
+        return new
+
     # --- seats ---------------------------------------------------------------------------------------
     def faction_of(self, slot: int) -> str:
         return FAMILY_KEYS[slot]
 
     def slot_of(self, faction: str) -> int:
+        if faction not in self.factions:
+            raise ValueError(f"{faction!r} is not a seat of this game; seats: {list(self.factions)}")
         return FAMILY_KEYS.index(faction)
 
     # --- the turn --------------------------------------------------------------------------------------
     def on_empty_stack(self) -> None:
         self.state.card_decisions = 0       # decisions in this phase (the fuzzer's bound per card / phase)
         turn.next_phase(self)
+
+    def start_phase(self, phase: str) -> None:
+        """Start ``phase`` (its first roll or decision): how a pause before the phase resumes (rules/stops.py)."""
+        turn.PHASE_STARTS[phase](self)
 
     # --- results -----------------------------------------------------------------------------------------
     def victory_margins(self) -> dict[str, int]:
@@ -69,7 +82,7 @@ class JohnCompanyGame(Game):
 
     def determinize(self, family: str, seed: int) -> "JohnCompanyGame":
         from .hidden import determinize
-        return determinize(self, family, seed)
+        return determinize(self, family, check_seed(seed))
 
     # --- saves -------------------------------------------------------------------------------------------
     def validate_loaded(self) -> None:
@@ -81,6 +94,7 @@ class JohnCompanyGame(Game):
         self.check_seats()
         super().validate_loaded()
         self.check_frame_families()
+        self.check_stops()
         self.check_crown()
         self.check_result()
         self.check_stack_runs()
@@ -226,6 +240,25 @@ class JohnCompanyGame(Game):
                 if k in frame and type(frame[k]) is not int:
                     raise SaveError(f"state.fields.frames[{i}].{k}", f"must be an integer, not {frame[k]!r}")
 
+    def check_stops(self) -> None:
+        """A position's stop (rules/stops.py): the watch waits at the bottom of the stack for a known point; a
+        pause resumes a phase this package starts or a registered continuation."""
+        from ...core.schema import SaveError
+        from .rules.stops import PAUSE, STOP_POINTS, WATCH
+        for i, frame in enumerate(self.state.frames):
+            path = f"state.fields.frames[{i}]"
+            if frame["kind"] in (WATCH, PAUSE) and frame.get("at") not in STOP_POINTS:
+                raise SaveError(f"{path}.at", f"is not a stopping point: {frame.get('at')!r}")
+            if frame["kind"] == WATCH and i != 0:
+                raise SaveError(path, "a stop_watch waits at the bottom of the stack only")
+            if frame["kind"] == PAUSE:
+                resume = frame.get("resume")
+                ok = isinstance(resume, dict) and (
+                    resume.get("phase") in turn.PHASE_STARTS if "phase" in resume
+                    else type(resume.get("fn")) is str and resume["fn"] in self.continuations)
+                if not ok:
+                    raise SaveError(f"{path}.resume", f"resumes nothing the rules know: {resume!r}")
+
     def check_crown(self) -> None:
         """The Crown's record (``state.crown``, option ``crown`` only) has the shape rules/crown.py reads."""
         from ...core.schema import NAT, Int, ListOf, OneOf, Record, SaveError
@@ -283,13 +316,14 @@ def load_data(content=None):
     return _load_data(content)
 
 
-def new_game(scenario=None, seed=0, options=None, position=None, debug=False, log=False, script=None):
+def new_game(scenario=None, seed=0, options=None, position=None, debug=False, log=False, dice=None):
     """A new game: ``new_game("1710", seed=0, options={"families": 4})``; ``position``: a readable
-    adjustment of the set-up (position.py); ``script``: die results queued before the game starts
-    (for rolls made before the first decision, e.g. a position starting at Events in India)."""
+    adjustment of the set-up (position.py); ``dice``: die results queued before the game starts (for rolls
+    made before the first decision, e.g. a position starting at Events in India; ``coin_env.make_game``'s
+    ``dice``). The order of per-item rolls is listed in position.py (DICE ORDER)."""
     from .setup import new_game as _new_game
     return _new_game(JohnCompanyGame, scenario=scenario, seed=seed, options=options, position=position, debug=debug,
-                     log=log, script=script)
+                     log=log, dice=dice)
 
 
 def load_game(text: str, debug: bool = False) -> JohnCompanyGame:

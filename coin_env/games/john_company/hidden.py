@@ -197,12 +197,17 @@ def determinize(game, family: str, seed: int):
     blackmail_pool = [c for c in pool if c in BLACKMAIL_IDS]
     other_pool = [c for c in pool if c not in BLACKMAIL_IDS]
     rng.shuffle(blackmail_pool)
+    # The facedown display cards the family did not peek get only cards it never saw (RB p.12): a card it peeked
+    # (since taken into a hand or back into the deck) would show faceup to it in that slot. The slot's own card
+    # is unpeeked, so there are always enough.
+    unseen = [c for c in blackmail_pool if c not in s.peeked[me]]
+    for i in display_bm:
+        s.display[i] = unseen.pop()
+        blackmail_pool.remove(s.display[i])
     for slot, i in hidden_bm:
         s.hands[slot]["blackmail"][i] = blackmail_pool.pop()
     if offered and not knows_offer:         # the offer names the card now in the giver's hand at that place
         _reoffer(s, before)
-    for i in display_bm:
-        s.display[i] = blackmail_pool.pop()
     deck = blackmail_pool + other_pool
     rng.shuffle(deck)
     s.london_deck = deck

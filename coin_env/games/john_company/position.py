@@ -53,6 +53,26 @@ not one to start. ``to_position`` leaves it out at the first decision of a phase
 anew rebuilds exactly this state with no die or shuffle (so under any seed). ``result``: a finished
 game's outcome (it loads finished; checked against the VP track). Derived, checked when given:
 ``supply`` {family: n}, ``victory_totals`` {family: VP}, ``decision_pending`` (the prompt).
+
+``stop_at``: a named point where the game pauses instead of running on with the game's dice (rules/stops.py):
+"The London Season", "Family", "Hiring", "Company Operation", "Bonuses", "Revenue", "Events in India",
+"Parliament Meets", "Upkeep and Refresh" (before the phase's first roll or decision) and "the storm die" (Events
+in India, after its opening blackmail windows, before the storm die). There the first family in seat order is
+asked "paused before <point>: done to continue" with the single action ``done``; the pause is a decision on the
+stack like any other (saved, cloned, written by ``to_position`` in ``in_progress``) and is not counted in
+``decisions``. ``make_game(..., dice=[...])`` / ``game.script_dice`` then script the rolls that follow.
+
+DICE ORDER -- the order in which the per-item rolls take their dice (what a ``dice`` script lists):
+* Events in India (RB p.28): the storm die; then, for each sea zone its face hits in the order West Indian,
+  South Indian, East Indian Ocean (the East Indian Ocean with China), one die per family-owned ship there in
+  ship order (``static.SHIP_NAMES``), then one per ship of each firm whose strategy is that zone (firms in their
+  order, each firm's ships in its charter order); then the event tiles' own rolls as each tile resolves.
+* Region Loss (RB p.29): officer rout -- for each seated family in seat order, one die per officer of the
+  Presidency's Army, active officers first, then exhausted ones (a 6 kills).
+* London Season attrition (RB p.11): one die per held office in play, in office order (``static.OFFICE_NAMES``;
+  a Chairman under Tenure Limits retires without a roll).
+* Solo, Climate Shift (Crown Handbook): six dice, just before the votes when the family is PM, first thing in
+  Parliament when the Crown is PM.
 """
 
 from __future__ import annotations
@@ -78,7 +98,8 @@ WHOLE_GAME_KEYS = ("game", "scenario", "seats", "last_turn", "decisions", "phase
                    "ai_deck", "ai_discards", "promise_cubes", "promise_cards", "favours", "promises", "firms", "in_progress",
                    "result")
 DERIVED_KEYS = ("supply", "victory_totals", "decision_pending")
-KEYS = SETUP_KEYS + WHOLE_GAME_KEYS + DERIVED_KEYS
+STOP_KEYS = ("stop_at",)            # a pause at a named point (rules/stops.py); to_position writes it in in_progress
+KEYS = SETUP_KEYS + WHOLE_GAME_KEYS + DERIVED_KEYS + STOP_KEYS
 # Phases a position may start at (without in_progress): the phase before it is taken as just finished.
 START_PHASES = ("london_season", "family", "hiring", "operations", "bonuses", "revenue", "events", "parliament",
                 "upkeep")
@@ -592,6 +613,18 @@ def _apply_record(s, pos, fam) -> None:
         _apply_in_progress(s, pos)
     elif "phase" in pos:
         _apply_start_phase(s, pos["phase"])
+    if "stop_at" in pos:
+        _apply_stop(s, pos)
+
+
+def _apply_stop(s, pos) -> None:
+    """``stop_at``: the game pauses at that point (rules/stops.py); not for a finished game."""
+    from .rules.stops import watch
+    if pos.get("result") is not None:
+        raise ValueError("position: stop_at needs a game that goes on (not a result)")
+    if any(f.get("kind") == "stop_watch" for f in s.frames):
+        raise ValueError("position: stop_at given twice (in_progress already waits for a stop)")
+    watch(s, pos["stop_at"])
 
 
 def _apply_start_phase(s, phase) -> None:

@@ -8,7 +8,7 @@ Options:
   climate, two family actions, free writers and votes); false (default) -- the Crown seat is an ordinary
   family seat. ``crown_difficulty``: easy, normal (default), hard, expert, legendary (RB p.46, AID).
 * ``setup_deal``: "random" (default: setup cards dealt at random, RB p.5 step 10 and the solo variant)
-  or "draw" (one or two families: the solo deal -- draw 3, keep 1, give 2 to the Crown, until 4 / 8,
+  or "draw" (one or two families only, refused with 3-6: the solo deal -- draw 3, keep 1, give 2 to the Crown, until 4 / 8,
   RB p.43 -- or the two-family deal -- each draws 3, keeps 2, gives 1 to the Crown, twice, RB p.44 --
   as decisions of the families). The draft variant (RB p.5) is not offered.
 * ``negotiation``: "none" (default: no transfers between families, no promise cards; every consent is
@@ -44,6 +44,9 @@ def validate_options(options: dict) -> dict:
     deal = out.setdefault("setup_deal", "random")
     if deal not in ("random", "draw"):
         raise ValueError(f"option 'setup_deal' must be 'random' or 'draw', not {deal!r}")
+    if deal == "draw" and n > 2:        # the drawn deals are the solo and two-family set-ups (RB p.43-44)
+        raise ValueError(f"option 'setup_deal': 'draw' is the set-up for one or two families (RB p.43-44), not "
+                         f"{n}; with 3-6 families the setup cards are dealt at random (RB p.5)")
     crown = out.setdefault("crown", False)
     if type(crown) is not bool:
         raise ValueError(f"option 'crown' must be true or false, not {crown!r}")
@@ -142,14 +145,16 @@ def build_state(seed: int, options: dict, scenario: str = "1710") -> JohnCompany
     rng.shuffle(deck)
     ships = list(range(N_SHIPS))
     rng.shuffle(ships)       # which named shipyard a setup card gives (reconstructed: not printed)
+    drawn_deal = options.get("setup_deal") == "draw" and n <= 2
     if options.get("crown"):
-        # Expert / Legendary (RB p.46, AID Setup): extra setup cards to the Crown, from the unused extras
+        # Expert / Legendary (RB p.46, AID Setup): extra setup cards to the Crown, from the unused extras; with the
+        # drawn deal (RB p.43) every card is taken once the draw is over (finish_drawn_deal), these included
         from .data.crown import DIFFICULTY
         for card in extra[extras:extras + DIFFICULTY[0][options["crown_difficulty"]][2]]:
             s.setup_cards[CROWN].append(card[0])
-            for item in card[2]:
+            for item in (() if drawn_deal else card[2]):
                 _take_item(s, CROWN, item, ships, blackmail)
-    if options.get("setup_deal") == "draw" and n <= 2:
+    if drawn_deal:
         s.setup_deck = [c[0] for c in deck]
     else:
         for slot in s.seats:
@@ -225,7 +230,7 @@ def _seat_the_crown(s) -> list[int]:
     return order
 
 
-def new_game(game_class, scenario=None, seed=0, options=None, position=None, debug=False, log=False, script=None):
+def new_game(game_class, scenario=None, seed=0, options=None, position=None, debug=False, log=False, dice=None):
     scenario = scenario or "1710"
     if scenario not in SCENARIOS:
         raise ValueError(f"unknown scenario {scenario!r}; available: {list(SCENARIOS)} (1758 and 1813 need "
@@ -239,8 +244,8 @@ def new_game(game_class, scenario=None, seed=0, options=None, position=None, deb
         game.check_invariants()
     if log:
         game.enable_log()
-    if script:                      # die results for the rolls made before the first decision
-        game.script_dice(script)
+    if dice:                        # die results for the rolls made before the first decision
+        game.script_dice(dice)
     if position is None:
         game.advance()
     else:

@@ -272,7 +272,9 @@ class CrownBot(PromptBot):
         return POWER_TOKEN[ctx.state.power_track[2]]
 
     def on_power_swap_second(self, ctx):
-        return POWER_TOKEN[ctx.state.power_track[3]]
+        """HB Parliament: the two bottom tokens swap; when the first token was picked by another policy (one not
+        among the bottom two, or the bottom one), the lowest other token on the track, the nearest to that intent."""
+        return next(POWER_TOKEN[t] for t in reversed(ctx.state.power_track) if ctx.has(POWER_TOKEN[t]))
 
     def on_family_second_answer(self, ctx):
         return NO           # the Crown has no opportunity marker (HB Family); never asked with option crown

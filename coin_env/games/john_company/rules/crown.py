@@ -11,7 +11,8 @@ Crown seat is an ordinary family (the engine's default since the first increment
   when it is Chairman, after a family Chairman finishes (vacant Chairman: at the start of the slot, a
   reading: the Handbook is silent, digest §9.4). A new AI card is revealed (the deck reshuffled from
   its discards when empty: reconstructed, BGA) and its chart sets the climate.
-* Climate Shift (HB Parliament): at the start of Parliament roll 6 dice; S successes (1-2), F = 6 - S;
+* Climate Shift (HB Parliament): roll 6 dice -- first thing in Parliament when the Crown is PM; when the family
+  is PM after the law, the dial and the initial support, just before the votes (solo aid 20); S successes (1-2), F = 6 - S;
   shift right once if S >= Standing and once more if S > Standing, then left once if F <= Standing
   and once more if F < Standing, each as far as the track allows (digest T24).
 * Family (HB Family): the Crown takes two family actions and has no opportunity marker; before them,

@@ -34,6 +34,7 @@ from ..actions import ALLIANCE0, FAMILY0, PROC
 from ..registry import CONTINUATIONS
 from ..static import CROWN
 from .common import clockwise_from, key, name
+from .stops import STORM_DIE, paused
 from .turn import implements
 
 TILES = {t[0]: (t[1], REGION[t[2]], t[3], t[4]) for t in EVENT_TILES}
@@ -51,6 +52,8 @@ def start(game) -> None:
 
 @CONTINUATIONS.register
 def events_begin(game, frame, _):
+    if paused(game, STORM_DIE, {"fn": "events_begin"}):       # a position's stop_at (stops.py)
+        return
     s = game.state
     s.regions_lost = 0
     face = s.rng.die(6, "storm die") - 1

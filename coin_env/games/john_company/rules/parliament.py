@@ -57,7 +57,8 @@ def law_name(law) -> str:
 
 @implements("parliament")
 def start(game) -> None:
-    if crown_rules.active(game.state):          # Crown Handbook: Climate Shift first
+    s = game.state
+    if crown_rules.active(s) and crown_rules.crown_slot(s, int(s.pm)):    # HB, the Crown is PM: Climate Shift first
         crown_rules.climate_shift(game)
     _draw(game, [])
 
@@ -169,6 +170,8 @@ def _start_vote(game, law, space, old_ideas, impeach=None):
         impeach = -1
     support = LAW_INFO[law][4] or 0
     game.log_note("parliament", f"{law_name(law)} on {DIAL[space][0]} {DIAL[space][1]}, support {support}")
+    if crown_rules.active(s) and not crown_rules.crown_slot(s, int(s.pm)):
+        crown_rules.climate_shift(game)             # HB, you are PM (solo aid 20): law, dial, support, then the shift
     order = clockwise_from(s, int(s.pm))
     if crown_rules.active(s):                       # Crown Handbook: the Crown always votes first
         order = [CROWN] + [f for f in order if f != CROWN]
@@ -369,7 +372,7 @@ def _resolve(game, vote):
     game.log_note("parliament", f"{law_name(law)} fails ({vote['support']})")
     s.law_discards.append(law)
     if s.opposition_leader >= 0:
-        s.pm = s.opposition_leader
+        become_pm_as_opposition_leader(s)
     if law == 53:
         famine_failed(game)
     elif law == 51:                                 # Public Demands Impeachment! failed: Standing -1
@@ -386,6 +389,15 @@ def _resolve(game, vote):
     if s.over:
         return
     _ask_failed_dial(game)
+
+
+def become_pm_as_opposition_leader(s) -> None:
+    """RB p.36: after a failed law the Opposition Leader takes the PM dial and returns the Opposition Leader
+    marker (so it cannot keep it through a later tie as its previous holder). Crown Handbook (Parliament): only
+    the Crown may hold both, so it keeps the marker."""
+    s.pm = s.opposition_leader
+    if s.pm != CROWN:
+        s.opposition_leader = -1
 
 
 @CONTINUATIONS.register

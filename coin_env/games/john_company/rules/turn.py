@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..static import PHASES
 from .common import phase_title
+from .stops import paused, phase_point
 
 # phase -> "module:function" starting it (filled by the modules that implement a phase)
 PHASE_STARTS: dict[str, object] = {}
@@ -53,6 +54,8 @@ def next_phase(game) -> None:
     start = PHASE_STARTS.get(s.phase)
     if start is None:
         not_implemented(game, f"phase {phase_title(s.phase)}")
+        return
+    if paused(game, phase_point(s.phase), {"phase": s.phase}):      # a position's stop_at (stops.py)
         return
     start(game)
 
