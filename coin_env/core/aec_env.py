@@ -42,7 +42,8 @@
     - ``reward="margin"``: the ranking reward plus ``clip(victory margin, -20, 20) / 20``
       (7.3 margins; so in [-2, 2]).
 * ``render_mode="ansi"``: ``render()`` returns the game's text board (tracks, cards, spaces,
-  the prompt) followed by the game log's entries since the acting agent's last turn; ``"human"``
+  the prompt) followed by the game log's entries since the acting agent's last turn, as that agent may read
+  them (``game.log_seen_by``, the same entries as ``info["log"]``); ``"human"``
   prints it. A rendering env keeps the game log (``game.log``). ``"rgb_array"``: ``render()`` returns
   the board picture, an (H, W, 3) uint8 array (coin_env.core.pictures: schematic map, pieces, markers,
   tracks, cards).
@@ -237,13 +238,15 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         self._needs_reset = False
         self._after_move()
 
-    def _wants_log(self) -> bool:
-        return self.log_in_info or self.render_mode in ("ansi", "human")
+    @property
+    def viewing_seat(self):
+        """The agent a render is addressed to: the one to act."""
+        return self.agent_selection
 
     def _log_infos(self) -> None:
         if self.log_in_info and self.game.keeps_log:
             for a in self.agents:
-                self.infos[a] = {**self.infos.get(a, {}), "log": self.game.log_seen_by(a, self._log_seen.get(a, 0))}
+                self.infos[a] = {**self.infos.get(a, {}), "log": self.seat_log(a)}
 
     def _after_move(self) -> None:
         self._log_infos()
