@@ -217,7 +217,7 @@ def train_rllib(cfg: dict, resume=False, progress: bool = True) -> dict:
     try:
         return _train(cfg, resume_from, progress)
     finally:
-        unlock_run_dir(lock)
+        unlock_run_dir(lock, cfg["output_dir"])
 
 
 def _train(cfg: dict, resume_from: str | None, progress: bool) -> dict:
