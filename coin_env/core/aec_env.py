@@ -63,7 +63,8 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from .encoding import encoder_for
-from .env_common import CoinEnvCommon, OpponentError, check_seed, run_opponents
+from .env_common import (CoinEnvCommon, OpponentError, check_game_options, check_reset_options, check_seed,
+                         run_opponents)
 from .policy_specs import random_policy, resolve_policy  # noqa: F401  (re-exported: agents import them here)
 from .registry import game_factions, make_game
 
@@ -135,7 +136,7 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         self.game_name = game
         self.scenario = scenario
         self.seed_value = seed
-        self.game_options = dict(options or {})
+        self.game_options = check_game_options(options)
         self.opponent_specs = dict(opponents) if isinstance(opponents, dict) else opponents
         self.render_mode = render_mode
         self.reward_mode = reward
@@ -221,7 +222,7 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         self._first_reset = False
         self._needs_reset = True
         self.error = None
-        options = options or {}
+        options = check_reset_options(options)
         self.game = make_game(self.game_name, scenario=options.get("scenario", self.scenario), seed=game_seed,
                               options=self.game_options, position=options.get("position"), debug=self.debug,
                               log=self._wants_log())

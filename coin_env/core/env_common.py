@@ -40,6 +40,26 @@ def check_max_decisions(value):
     return int(value)
 
 
+def check_game_options(options) -> dict:
+    """An env's game options: None ({}) or a dict (a copy); the game checks the keys and values."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise ValueError(f"options must be a dict of game options (e.g. {{'families': 4}}), not "
+                         f"{type(options).__name__} {options!r}")
+    return dict(options)
+
+
+def check_reset_options(options) -> dict:
+    """``reset(options=...)``: None ({}) or a dict (keys ``scenario``, ``position``)."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise ValueError(f"reset(options=...): options must be a dict (keys 'scenario', 'position') or None, not "
+                         f"{type(options).__name__} {options!r}")
+    return options
+
+
 def policy_name(policy) -> str:
     """A short name for a policy in messages: a function's name, a repr if the class has one, else the class."""
     if isinstance(policy, (types.FunctionType, types.MethodType, types.BuiltinFunctionType)):

@@ -77,8 +77,8 @@ GYM_REWARDS = REWARDS + ("shaped", "relative", "shaped_relative")
 ILLEGAL_ACTIONS = ("penalize", "raise")
 
 from .encoding import encoder_for
-from .env_common import (CoinEnvCommon, IllegalActionWarning, OpponentError, check_max_decisions, check_seed,
-                         run_opponents)
+from .env_common import (CoinEnvCommon, IllegalActionWarning, OpponentError, check_game_options, check_max_decisions,
+                         check_reset_options, check_seed, run_opponents)
 from .game import IllegalActionError
 from .registry import game_factions, make_game
 
@@ -136,7 +136,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self.game_name = game
         self.scenario = scenario
         self.seed_value = seed
-        self.game_options = dict(options or {})
+        self.game_options = check_game_options(options)
         self.reward_mode = reward
         self.debug = debug
         self.render_mode = render_mode
@@ -232,7 +232,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
             game_seed = int(self.np_random.integers(2 ** 31 - 1))
         self._first_reset = False
         self._episodes += 1
-        options = options or {}
+        options = check_reset_options(options)
         self.error = "reset() did not complete"       # step() refuses until it does
         self._opp_rng = random.Random(game_seed)
         if len(self.seats) > 1:
