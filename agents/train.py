@@ -850,11 +850,15 @@ def train(cfg: dict, resume: bool | str = False, progress: bool = True) -> dict:
 def _train(cfg: dict, resume_from: str | None, progress: bool, torch, resuming: bool = False) -> dict:
     run_dir = cfg["output_dir"]
     saved_config = os.path.join(run_dir, "config.yaml")
-    if resuming and os.path.isfile(saved_config):
+    config_problem = None           # why the run's config.yaml cannot be compared with this config
+    if resuming and not os.path.isfile(saved_config):
+        config_problem = f"the run's config file {saved_config} is missing"
+    elif resuming:
         try:
             saved = load_config(saved_config, check_game=False)
-        except ConfigError:
+        except ConfigError as e:
             saved = None            # unreadable: the checkpoint itself is still checked below
+            config_problem = f"the run's config file {saved_config} is unreadable ({' '.join(str(e).split())[:120]})"
         if saved is not None:
             _refuse_changes(resume_differences(saved, cfg), run_dir)
     start = checkpoint_timesteps(resume_from) if resume_from else 0
@@ -864,7 +868,13 @@ def _train(cfg: dict, resume_from: str | None, progress: bool, torch, resuming: 
                "vectorization": mode, "resumed_from": resume_from}
     callbacks = []
     try:
-        model = build_model(cfg, venv, run_dir, resume_from)
+        try:
+            model = build_model(cfg, venv, run_dir, resume_from)
+        except RunDirError as e:
+            if config_problem is None:
+                raise
+            raise RunDirError(f"{e}; {config_problem}, so what differs cannot be named: resume with the config "
+                              f"the run was started with") from None
         if not resume_from and cfg["imitation"]["games"]:
             dump_config(cfg, saved_config)      # before the stages: a run stopped in them resumes against it
             t_im = time.perf_counter()

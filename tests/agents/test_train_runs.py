@@ -298,3 +298,22 @@ def test_a_run_resumes_from_the_boundary_before_its_shortened_last_rollout(tmp_p
     before_last = os.path.join(run_dir, "checkpoints", "step_000000000192.zip")
     done = train(smoke(run_dir, "total_timesteps=200"), resume=before_last)
     assert done["timesteps"] == 200 and done["trained_timesteps"] == 8
+
+
+@pytest.mark.parametrize("damage", ["missing", "not yaml"])
+def test_resume_without_a_readable_run_config_names_the_config_file(tmp_path, capsys, damage):
+    """N14: with the run's config.yaml missing or not YAML, resuming with a config the checkpoint does not fit
+    said only "Observation spaces do not match"."""
+    run_dir = str(tmp_path / "run")
+    train(smoke(run_dir, "total_timesteps=64"))
+    saved = os.path.join(run_dir, "config.yaml")
+    if damage == "missing":
+        os.remove(saved)
+    else:
+        with open(saved, "w") as f:
+            f.write("game: [unclosed\n")
+    code, err = cli_train(capsys, SMOKE, "--set", f"output_dir={run_dir}", "--set", "total_timesteps=128",
+                          "--set", "game=a_distant_plain", "--set", "seats=taliban", "--set", "scenario=short",
+                          "--resume")
+    line = one_line_error(err)
+    assert code == 2 and saved in line, line
