@@ -937,7 +937,13 @@ def finish_run(evaluator, final_spec: str, summary: dict, run_dir: str) -> dict:
     """The end of a run (both backends): the final evaluation table of ``final_spec`` (a policy spec of the
     final model), its rows in the summary, and the summary written to ``train.json``."""
     t1 = time.perf_counter()
-    result = evaluator.final(final_spec)
+    try:
+        result = evaluator.final(final_spec)
+    except KeyboardInterrupt:
+        print(f"\ninterrupted during the final evaluation; the model is saved ({summary['final']}, and the "
+              f"checkpoint of its last step); re-run the evaluation with: coin-env train <config> --resume "
+              f"{run_dir}", file=sys.stderr)
+        raise
     summary["final_eval_seconds"] = round(time.perf_counter() - t1, 2)
     if result is not None:
         summary["evaluation"] = [{k: r[k] for k in ("policy", "seat", "games", "wins", "win_rate", "ci95",
