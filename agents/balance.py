@@ -306,8 +306,11 @@ def run(args) -> int:
     prepared = check_arguments(args)
     try:
         result = run_balance(prepared, workers=args.workers, progress=sys.stderr.isatty())
-    except BaseException:
+    except BaseException as exc:
         release(prepared["out"], "summary.json")
+        if isinstance(exc, KeyboardInterrupt):
+            print(f"\ncoin-env balance: interrupted; nothing written to {prepared['out']}", file=sys.stderr)
+            return 130
         raise
     print(format_table(result))
     paths = write_outputs(result, prepared["out"], plots=args.plots)

@@ -40,12 +40,19 @@ def usage_exit(prog: str, exc: BaseException) -> SystemExit:
     return out
 
 
+INTERRUPTED = 130                   # the shell's code for a process stopped by SIGINT (128 + 2)
+
+
 def run_command(prog: str, run, args) -> int:
-    """``run(args)``, with a UsageError reported as one line and exit code 2."""
+    """``run(args)``, with a UsageError reported as one line and exit code 2, and Ctrl-C as one line and exit
+    code 130 (a command that has more to say about what it kept prints that first)."""
     try:
         return run(args) or 0
     except UsageError as exc:
         raise usage_exit(prog, exc) from None
+    except KeyboardInterrupt:
+        print(f"\n{prog}: interrupted", file=sys.stderr)
+        return INTERRUPTED
 
 COMMANDS = [
     ("train", "train", "train a MaskablePPO agent from a YAML config (configs/*.yaml)"),

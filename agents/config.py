@@ -103,6 +103,13 @@ def _yaml_number(text: str):
         return text
 
 
+def _quote_hint(key: str, value, what: str) -> str:
+    """YAML reads an unquoted 1710 as a number: where a string is wanted, say to quote it."""
+    if "string" in what and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f" (YAML reads it as a number: quote it, {key}: '{value}')"
+    return ""
+
+
 def _optional(check):
     def inner(v):
         ok, what = check(v)
@@ -266,7 +273,8 @@ def _validate(section: dict, schema: dict, path: list[str], source: str) -> dict
         if check is not None and key in section:
             ok, what = check(value)
             if not ok:
-                raise ConfigError(f"{source}: {_where(path + [key])} must be {what}, not {value!r}")
+                raise ConfigError(f"{source}: {_where(path + [key])} must be {what}, not {value!r}"
+                                  f"{_quote_hint(key, value, what)}")
         out[key] = value
     return out
 

@@ -201,6 +201,19 @@ def check_fuzz_input(game_name: str, scenario, scenarios, bot, seed: int = 0) ->
         check_bot(bot, game_name)
 
 
+SEED_LIMIT = 2 ** 64 - 1             # the engine's largest seed (coin_env.core.rng.check_seed)
+
+
+def check_seed_range(seed: int, decisions: int) -> None:
+    """A run plays seeds ``seed``, ``seed + 1``, ...: at most one game per decision, so it may need seeds up to
+    ``seed + decisions - 1``; a range that runs past the engine's largest seed is refused before the first
+    game (it used to count the seeds beyond as failures)."""
+    from .cli import UsageError
+    if seed + decisions - 1 > SEED_LIMIT:
+        raise UsageError(f"--seed {seed} with --decisions {decisions}: the run may need seeds up to "
+                         f"{seed + decisions - 1}, past 2**64 - 1; use --seed {SEED_LIMIT - decisions + 1} or lower")
+
+
 def fuzz(game_name: str, decisions: int, seed: int = 0, scenario: str | None = None,
          out_dir: str = "fuzz-failures", scenarios: tuple[str, ...] | None = None, bot: str | None = None,
          max_replays: int = MAX_REPLAYS) -> dict:
@@ -211,6 +224,7 @@ def fuzz(game_name: str, decisions: int, seed: int = 0, scenario: str | None = N
     MAX_GAMES_WITHOUT_A_DECISION games in a row that made no decision, and writes at most ``max_replays``
     replay files (``"replays_not_written"`` counts the failures beyond)."""
     check_fuzz_input(game_name, scenario, scenarios, bot, seed)
+    check_seed_range(seed, decisions)
     total = games = failures = not_written = 0
     winners: dict[str, int] = {}
     t0 = time.perf_counter()
@@ -219,6 +233,9 @@ def fuzz(game_name: str, decisions: int, seed: int = 0, scenario: str | None = N
     stopped = None
     without_a_decision = 0
     while total < decisions:
+        if s > SEED_LIMIT:              # only when games without a decision used up the checked range
+            stopped = f"the seed range ended at 2**64 - 1 after {games + failures} games"
+            break
         sc = scenario or (scenarios[s % len(scenarios)] if scenarios else None)
         try:
             stats = fuzz_game(game_name, sc, s, bot=bot)
@@ -278,6 +295,7 @@ def run(args) -> int:
         replay(args.replay)
         return 0
     check_fuzz_input(args.game, args.scenario, scenarios_of(args.game), args.bot, args.seed)
+    check_seed_range(args.seed, args.decisions)
     check_folder(args.out, "--out")
     result = fuzz(args.game, args.decisions, args.seed, args.scenario, args.out, scenarios_of(args.game), args.bot,
                   max_replays=args.max_replays)

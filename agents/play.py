@@ -3,6 +3,7 @@
     coin-env play gandhi --seat congress --opponents arjuna --seed 0
     coin-env play a_distant_plain --seat taliban --opponents flowchart --scenario short
     coin-env play gandhi --load mygame.json                 # resume a game saved with `save`
+    coin-env play john_company --seat benyon --opponents crown --options '{"families": 1, "crown": true}'
 
 At each of your decisions you see the board, the current and next card, the question in the rules'
 words and numbered choices. Answer with a number or the start of a choice's label (case does not
@@ -42,22 +43,22 @@ def add_arguments(p) -> None:
                                        "or a checkpoint; with --load, the saved one")
     p.add_argument("--scenario", default=None, help="the scenario (default: the game's default)")
     p.add_argument("--seed", type=int, default=0, help="the game's seed (deck, dice) and the opponents' (default 0)")
+    p.add_argument("--options", default=None, metavar="JSON",
+                   help='game options as a JSON object, e.g. \'{"families": 5}\' for John Company (a saved game '
+                        'keeps its own)')
     p.add_argument("--load", metavar="FILE", default=None,
                    help="resume a game saved with `save FILE` (a replay file), or a plain game.to_json() save")
 
 
 # --- setting up ---------------------------------------------------------------------------------------
 
-def _factions(game_name: str) -> tuple:
-    from coin_env.core.registry import game_module
-    return tuple(game_module(game_name).GAME_CLASS.factions)
-
-
-def opponents_for(game_name: str, seat: str, spec: str) -> dict:
-    """``{faction: policy}`` for every seat but ``seat``, or a UsageError naming the bad spec."""
+def opponents_for(game_name: str, seat: str, spec: str, options: dict | None = None) -> dict:
+    """``{faction: policy}`` for every seat but ``seat`` of the set-up ``options`` gives (John Company's seats
+    are its families), or a UsageError naming the bad spec."""
     from coin_env.core.aec_env import resolve_opponents
+    from coin_env.core.registry import game_factions
     from .specs import check_bot, user_errors
-    factions = _factions(game_name)
+    factions = tuple(game_factions(game_name, options))
     if seat not in factions:
         raise UsageError(f"--seat: {seat!r} is not a faction of {game_name}; factions: {', '.join(factions)}")
     check_bot(spec, game_name, "--opponents")
@@ -68,9 +69,12 @@ def opponents_for(game_name: str, seat: str, spec: str) -> dict:
 def setup(args):
     """The game, seat, opponents spec, policies, and the replay so far (start save, actions)."""
     from coin_env.core.aec_env import with_non_players
-    from .specs import check_game, check_setup
+    from .specs import check_game, check_setup, parse_options
     check_game(args.game)
+    user_options = parse_options(getattr(args, "options", None))
     if args.load:
+        if user_options:
+            raise UsageError(f"--options with --load: the saved game {args.load!r} keeps its own options")
         from .replay import read_replay
         replay = read_replay(args.load)
         if replay["game"] != args.game:
@@ -79,8 +83,9 @@ def setup(args):
         spec = args.opponents or replay.get("opponents")
         if not seat or not spec:
             raise UsageError(f"--load {args.load!r} is a plain save: give --seat and --opponents")
-        policies = opponents_for(args.game, seat, spec)
         game = replay["game_now"]
+        policies = opponents_for(args.game, seat, spec, {k: v for k, v in game.options.items()
+                                                         if k != "non_players"})
         want = sorted(with_non_players({}, policies).get("non_players", []))
         have = sorted(game.options.get("non_players") or [])
         if want != have:
@@ -89,8 +94,9 @@ def setup(args):
         return game, seat, spec, policies, replay["start"], list(replay["actions"])
     if not args.seat or not args.opponents:
         raise UsageError("give --seat FACTION and --opponents BOT|random|CHECKPOINT (or --load FILE)")
-    policies = opponents_for(args.game, args.seat, args.opponents)
-    options = with_non_players({}, policies)
+    check_setup(args.game, args.scenario, user_options, args.seed)      # the options, checked like evaluate's
+    policies = opponents_for(args.game, args.seat, args.opponents, user_options)
+    options = with_non_players(user_options, policies)
     game = check_setup(args.game, args.scenario, options, args.seed)
     return game, args.seat, args.opponents, policies, game.to_dict(), []
 
@@ -125,18 +131,17 @@ class Session:
         return self.game.log if self.game.keeps_log else None
 
     def _log_len(self) -> int:
-        log = self._log()
-        return len(log) if log is not None else 0
+        return self.game.log_length()
 
     def show_log(self) -> None:
-        """The game's own log entries since the person's last decision (when the game keeps a log)."""
-        log = self._log()
-        if log is None:
+        """The game's own log entries since the person's last decision (when the game keeps a log), as the
+        person's seat may read them (``game.log_seen_by``: John Company hides what another family was asked)."""
+        g = self.game
+        if not g.keeps_log:
             return
-        for entry in log[self.log_seen:]:
-            text = entry.get("text") if isinstance(entry, dict) else entry
-            self.say(f"  {text}")
-        self.log_seen = len(log)
+        for entry in g.log_seen_by(self.seat, self.log_seen):
+            self.say(f"  {entry['text']}")
+        self.log_seen = g.log_length()
 
     def card(self, card) -> str:
         if card is None:

@@ -50,7 +50,10 @@ def pretrained_factory(spec: str, game: str | None):
     name = spec[len(PREFIX):]
     path = path_of(name)
     if game is not None and game != name:
-        raise ValueError(f"{spec} is the agent of {name}, not of {game}; use {PREFIX}{game}")
+        shipped = available()
+        hint = (f"use {PREFIX}{game}" if game in shipped else
+                f"no agent of {game} ships (shipped: {', '.join(shipped) or 'none'}); train one with coin-env train")
+        raise ValueError(f"{spec} is the agent of {name}, not of {game}; {hint}")
     return CheckpointPolicy(path, game=name)
 
 

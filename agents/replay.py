@@ -139,6 +139,9 @@ def read_replay(path: str) -> dict:
         except ValueError as exc:
             raise UsageError(f"{path!r}: does not replay: {' '.join(str(exc).split())[:200]}") from None
         saved = data.get("save")
+        if saved is not None and not isinstance(saved, dict):
+            raise UsageError(f"{path!r}: a replay file's 'save' must be a save (a JSON object), not "
+                             f"{type(saved).__name__}")
         if saved is not None and _position_of(saved) != _position_of(game.to_dict()):
             raise UsageError(f"{path!r}: its actions do not lead to its saved position (edited file?)")
         return {"game": game.name, "start": start, "actions": actions, "seat": data.get("seat"),

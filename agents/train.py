@@ -13,7 +13,8 @@ cores in-process envs measured faster, see make_vec_env).
 The run directory (``output_dir``, default ``runs/<name>``) holds:
 
     config.yaml                 the resolved config (every default filled in)
-    checkpoints/step_<N>.zip    periodic checkpoints (``checkpoints.every``; the newest ``checkpoints.keep``)
+    checkpoints/step_<N>.zip    periodic checkpoints (``checkpoints.every``; the newest ``checkpoints.keep``) and
+                                one at the last step (``--resume`` with a larger total_timesteps extends the run)
     final.zip                   the model at ``total_timesteps``
     best.zip                    the model with the best mean win rate at a periodic evaluation
     league/snapshot_<N>.zip     self-play snapshots (when an opponent is ``pool``)
@@ -42,8 +43,8 @@ One run per directory. A run holds an exclusive ``fcntl.flock`` on ``<run dir>/.
 holder's pid and host) from the moment it claims the directory until it ends. Taking the lock is the claim,
 so two runs started together cannot both take one directory: the second moves on to the next free
 ``<output_dir>-N``; ``--resume`` of a directory whose lock is held is refused. The kernel drops the lock when
-its process dies (even by SIGKILL), so a crashed run never leaves a stale lock behind; the ``.lock`` file it
-leaves is just a file. (flock needs a local file system or an NFS that supports it.)
+its process dies (even by SIGKILL), so a crashed run never leaves a stale lock behind; the ``.lock`` file a
+killed run leaves is just a file, and a run that ends (finished, failed or interrupted) removes it. (flock needs a local file system or an NFS that supports it.)
 
 Exact budget. Timesteps are counted in rollouts (``n_steps`` x ``envs.count``); a run trains exactly
 ``total_timesteps`` (a multiple of ``envs.count``): when the budget is not a whole number of rollouts, the
@@ -359,23 +360,48 @@ def lock_run_dir(run_dir: str) -> int | None:
     live process holds it. Raises OSError when the directory cannot be created or written."""
     import fcntl
     os.makedirs(run_dir, exist_ok=True)
-    fd = os.open(os.path.join(run_dir, LOCK_FILE), os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
-        return None
-    except OSError:
-        os.close(fd)
-        raise
+    path = os.path.join(run_dir, LOCK_FILE)
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return None
+        except OSError:
+            os.close(fd)
+            raise
+        if _same_file(fd, path):
+            break
+        os.close(fd)    # the holder removed the file as its run ended: we locked a dead name, take the new one
     os.ftruncate(fd, 0)
     os.write(fd, f"pid {os.getpid()} on {socket.gethostname()}\n".encode())
     return fd
 
 
-def unlock_run_dir(fd: int | None) -> None:
-    if fd is not None:
-        os.close(fd)                # closing the descriptor releases the flock
+def _same_file(fd: int, path: str) -> bool:
+    """Whether ``path`` still names the open file ``fd`` (not removed or replaced since it was opened)."""
+    try:
+        here, there = os.fstat(fd), os.stat(path)
+    except FileNotFoundError:
+        return False
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
+
+
+def unlock_run_dir(fd: int | None, run_dir: str | None = None) -> None:
+    """Release a lock from :func:`lock_run_dir`. With ``run_dir`` (the end of a run) the ``.lock`` file is
+    removed first, while still held, so a finished run leaves none behind; a process that opened the old
+    file meanwhile finds it gone after taking the lock and takes the new one (:func:`lock_run_dir`)."""
+    if fd is None:
+        return
+    if run_dir is not None:
+        path = os.path.join(run_dir, LOCK_FILE)
+        if _same_file(fd, path):
+            try:
+                os.remove(path)
+            except OSError:
+                pass                # a read-only or vanished directory: the lock is released all the same
+    os.close(fd)                    # closing the descriptor releases the flock
 
 
 def lock_holder(run_dir: str) -> str:
@@ -445,12 +471,23 @@ def _callbacks(cfg: dict, run_dir: str, evaluator, progress: bool, start: int = 
             if now == self.last:
                 return
             if every(cfg["checkpoints"]["every"], self.last, now):
-                save_checkpoint(self.model, run_dir, cfg["checkpoints"]["keep"])
+                self.checkpoint()
             if self._league() and every(cfg["league"]["snapshot_every"], self.last, now):
                 self._snapshot()
             if every(cfg["evaluation"]["every"], self.last, now):
                 evaluator.periodic(self.model, self.logger)
             self.last = now
+
+        def checkpoint(self, keep: int | None = None) -> str:
+            return save_checkpoint(self.model, run_dir, keep or cfg["checkpoints"]["keep"],
+                                   cfg["algorithm"]["hyperparameters"]["n_steps"])
+
+        def at_end(self) -> None:
+            """The end of the budget is a boundary, and always a checkpoint: a finished run can be extended
+            with a larger total_timesteps (``--resume``)."""
+            self.at_boundary()
+            if not any(steps == self.model.num_timesteps for steps, _ in checkpoint_steps(run_dir)):
+                self.checkpoint()
 
         def rewind(self) -> None:
             """After Ctrl-C: back to the last rollout boundary (weights, optimizer, timesteps)."""
@@ -491,8 +528,16 @@ def _league_snapshots(run_dir: str) -> list[str]:
     return list_snapshots(os.path.join(run_dir, "league"))
 
 
-def save_checkpoint(model, run_dir: str, keep: int) -> str:
-    path = save_atomic(model, os.path.join(run_dir, "checkpoints", f"step_{model.num_timesteps:012d}.zip"))
+def save_checkpoint(model, run_dir: str, keep: int, n_steps: int) -> str:
+    """A checkpoint at the model's timesteps, keeping the newest ``keep``. It stores the configured rollout
+    size ``n_steps``, not the shortened last rollout's (exact budget, module docstring): the resume check
+    compares it with the config, and the rollout buffer is not saved, so nothing else depends on it."""
+    rollout = model.n_steps
+    model.n_steps = n_steps
+    try:
+        path = save_atomic(model, os.path.join(run_dir, "checkpoints", f"step_{model.num_timesteps:012d}.zip"))
+    finally:
+        model.n_steps = rollout
     for _, old in checkpoint_steps(run_dir)[:-keep]:
         os.remove(old)
     return path
@@ -799,17 +844,21 @@ def train(cfg: dict, resume: bool | str = False, progress: bool = True) -> dict:
     try:
         return _train(cfg, resume_from, progress, torch, resuming=bool(resume))
     finally:
-        unlock_run_dir(lock)
+        unlock_run_dir(lock, cfg["output_dir"])
 
 
 def _train(cfg: dict, resume_from: str | None, progress: bool, torch, resuming: bool = False) -> dict:
     run_dir = cfg["output_dir"]
     saved_config = os.path.join(run_dir, "config.yaml")
-    if resuming and os.path.isfile(saved_config):
+    config_problem = None           # why the run's config.yaml cannot be compared with this config
+    if resuming and not os.path.isfile(saved_config):
+        config_problem = f"the run's config file {saved_config} is missing"
+    elif resuming:
         try:
             saved = load_config(saved_config, check_game=False)
-        except ConfigError:
+        except ConfigError as e:
             saved = None            # unreadable: the checkpoint itself is still checked below
+            config_problem = f"the run's config file {saved_config} is unreadable ({' '.join(str(e).split())[:120]})"
         if saved is not None:
             _refuse_changes(resume_differences(saved, cfg), run_dir)
     start = checkpoint_timesteps(resume_from) if resume_from else 0
@@ -819,7 +868,13 @@ def _train(cfg: dict, resume_from: str | None, progress: bool, torch, resuming: 
                "vectorization": mode, "resumed_from": resume_from}
     callbacks = []
     try:
-        model = build_model(cfg, venv, run_dir, resume_from)
+        try:
+            model = build_model(cfg, venv, run_dir, resume_from)
+        except RunDirError as e:
+            if config_problem is None:
+                raise
+            raise RunDirError(f"{e}; {config_problem}, so what differs cannot be named: resume with the config "
+                              f"the run was started with") from None
         if not resume_from and cfg["imitation"]["games"]:
             dump_config(cfg, saved_config)      # before the stages: a run stopped in them resumes against it
             t_im = time.perf_counter()
@@ -855,10 +910,10 @@ def _train(cfg: dict, resume_from: str | None, progress: bool, torch, resuming: 
                 finally:
                     set_rollout_steps(model, n_steps)
             if remaining > 0:
-                schedule.at_boundary()          # the end is a boundary: checkpoint, snapshot, evaluation
+                schedule.at_end()               # the end is a boundary: checkpoint, snapshot, evaluation
         except KeyboardInterrupt:
             schedule.rewind()
-            path = save_checkpoint(model, run_dir, cfg["checkpoints"]["keep"] + 1)
+            path = schedule.checkpoint(cfg["checkpoints"]["keep"] + 1)
             print(f"\ninterrupted; saved {path} at {model.num_timesteps} timesteps (the last rollout boundary: "
                   f"the unfinished rollout is discarded and collected again on resume)\n"
                   f"resume with: coin-env train <config> --resume {run_dir}", file=sys.stderr)
@@ -882,7 +937,13 @@ def finish_run(evaluator, final_spec: str, summary: dict, run_dir: str) -> dict:
     """The end of a run (both backends): the final evaluation table of ``final_spec`` (a policy spec of the
     final model), its rows in the summary, and the summary written to ``train.json``."""
     t1 = time.perf_counter()
-    result = evaluator.final(final_spec)
+    try:
+        result = evaluator.final(final_spec)
+    except KeyboardInterrupt:
+        print(f"\ninterrupted during the final evaluation; the model is saved ({summary['final']}, and the "
+              f"checkpoint of its last step); re-run the evaluation with: coin-env train <config> --resume "
+              f"{run_dir}", file=sys.stderr)
+        raise
     summary["final_eval_seconds"] = round(time.perf_counter() - t1, 2)
     if result is not None:
         summary["evaluation"] = [{k: r[k] for k in ("policy", "seat", "games", "wins", "win_rate", "ci95",

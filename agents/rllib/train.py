@@ -217,7 +217,7 @@ def train_rllib(cfg: dict, resume=False, progress: bool = True) -> dict:
     try:
         return _train(cfg, resume_from, progress)
     finally:
-        unlock_run_dir(lock)
+        unlock_run_dir(lock, cfg["output_dir"])
 
 
 def _train(cfg: dict, resume_from: str | None, progress: bool) -> dict:
@@ -282,6 +282,9 @@ def _train(cfg: dict, resume_from: str | None, progress: bool) -> dict:
         summary.update({"timesteps": done, "trained_timesteps": done - start, "learn_seconds": round(learn_seconds, 2),
                         "timesteps_per_second": round((done - start) / learn_seconds, 1) if learn_seconds else None,
                         "wall_seconds": round(time.perf_counter() - t0, 2), "final": final})
+    except KeyboardInterrupt:
+        _tell_interrupted(run_dir)
+        raise
     finally:
         writer.close()
         if algo is not None:
@@ -289,6 +292,18 @@ def _train(cfg: dict, resume_from: str | None, progress: bool) -> dict:
         ray.shutdown()
     from ..train import finish_run
     return finish_run(evaluator, "rllib:" + final, summary, run_dir)
+
+
+def _tell_interrupted(run_dir: str) -> None:
+    """Ctrl-C while training: RLlib's state in the middle of an iteration is not a clean point to save, so the
+    run resumes from its newest periodic checkpoint; say which, and how."""
+    steps = checkpoint_steps(run_dir)
+    if steps:
+        print(f"\ninterrupted; the newest checkpoint is {steps[-1][1]} ({steps[-1][0]} timesteps; the training "
+              f"since is lost)\nresume with: coin-env train <config> --resume {run_dir}", file=sys.stderr)
+    else:
+        print(f"\ninterrupted before the first checkpoint (checkpoints.every); nothing to resume in {run_dir}: "
+              f"start the run again", file=sys.stderr)
 
 
 def _periodic_evaluation(algo, evaluator, run_dir: str, step: int) -> None:

@@ -42,7 +42,8 @@
     - ``reward="margin"``: the ranking reward plus ``clip(victory margin, -20, 20) / 20``
       (7.3 margins; so in [-2, 2]).
 * ``render_mode="ansi"``: ``render()`` returns the game's text board (tracks, cards, spaces,
-  the prompt) followed by the game log's entries since the acting agent's last turn; ``"human"``
+  the prompt) followed by the game log's entries since the acting agent's last turn, as that agent may read
+  them (``game.log_seen_by``, the same entries as ``info["log"]``); ``"human"``
   prints it. A rendering env keeps the game log (``game.log``). ``"rgb_array"``: ``render()`` returns
   the board picture, an (H, W, 3) uint8 array (coin_env.core.pictures: schematic map, pieces, markers,
   tracks, cards).
@@ -62,7 +63,8 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from .encoding import encoder_for
-from .env_common import CoinEnvCommon, OpponentError, check_seed, run_opponents
+from .env_common import (CoinEnvCommon, OpponentError, check_game_options, check_reset_options, check_seed,
+                         run_opponents)
 from .policy_specs import random_policy, resolve_policy  # noqa: F401  (re-exported: agents import them here)
 from .registry import game_factions, make_game
 
@@ -134,7 +136,7 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         self.game_name = game
         self.scenario = scenario
         self.seed_value = seed
-        self.game_options = dict(options or {})
+        self.game_options = check_game_options(options)
         self.opponent_specs = dict(opponents) if isinstance(opponents, dict) else opponents
         self.render_mode = render_mode
         self.reward_mode = reward
@@ -220,7 +222,7 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         self._first_reset = False
         self._needs_reset = True
         self.error = None
-        options = options or {}
+        options = check_reset_options(options)
         self.game = make_game(self.game_name, scenario=options.get("scenario", self.scenario), seed=game_seed,
                               options=self.game_options, position=options.get("position"), debug=self.debug,
                               log=self._wants_log())
@@ -237,13 +239,15 @@ class CoinAECEnv(CoinEnvCommon, AECEnv):
         self._needs_reset = False
         self._after_move()
 
-    def _wants_log(self) -> bool:
-        return self.log_in_info or self.render_mode in ("ansi", "human")
+    @property
+    def viewing_seat(self):
+        """The agent a render is addressed to: the one to act."""
+        return self.agent_selection
 
     def _log_infos(self) -> None:
         if self.log_in_info and self.game.keeps_log:
             for a in self.agents:
-                self.infos[a] = {**self.infos.get(a, {}), "log": self.game.log_seen_by(a, self._log_seen.get(a, 0))}
+                self.infos[a] = {**self.infos.get(a, {}), "log": self.seat_log(a)}
 
     def _after_move(self) -> None:
         self._log_infos()

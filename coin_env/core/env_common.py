@@ -40,6 +40,26 @@ def check_max_decisions(value):
     return int(value)
 
 
+def check_game_options(options) -> dict:
+    """An env's game options: None ({}) or a dict (a copy); the game checks the keys and values."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise ValueError(f"options must be a dict of game options (e.g. {{'families': 4}}), not "
+                         f"{type(options).__name__} {options!r}")
+    return dict(options)
+
+
+def check_reset_options(options) -> dict:
+    """``reset(options=...)``: None ({}) or a dict (keys ``scenario``, ``position``)."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise ValueError(f"reset(options=...): options must be a dict (keys 'scenario', 'position') or None, not "
+                         f"{type(options).__name__} {options!r}")
+    return options
+
+
 def policy_name(policy) -> str:
     """A short name for a policy in messages: a function's name, a repr if the class has one, else the class."""
     if isinstance(policy, (types.FunctionType, types.MethodType, types.BuiltinFunctionType)):
@@ -69,8 +89,21 @@ def run_opponents(game, opponents: dict, rng, stop_at=None) -> None:
 
 
 class CoinEnvCommon:
-    """Mixin for CoinAECEnv and CoinGymEnv (both hold game, game_name, encoder, render_mode,
-    opponent_specs and opponents, and resolve the opponents with ``_resolve_opponents()``)."""
+    """Mixin for CoinAECEnv and CoinGymEnv (both hold game, game_name, encoder, render_mode, log_in_info,
+    opponent_specs and opponents, resolve the opponents with ``_resolve_opponents()``, and name the seat a
+    render is addressed to with ``viewing_seat``).
+
+    ``_log_seen`` is ``{seat: game log length just before that seat's last decision}`` in both envs: what a
+    seat reads since its last turn (``info["log"]``, the render) is ``seat_log(seat)``."""
+
+    def _wants_log(self) -> bool:
+        """A game keeps its log when the env hands it out: in infos, or in the text render."""
+        return self.log_in_info or self.render_mode in ("ansi", "human")
+
+    def seat_log(self, seat: str) -> list[dict]:
+        """The log entries since ``seat``'s last decision (all of them before its first), as that seat may read
+        them (``game.log_seen_by``: John Company hides what another family was asked)."""
+        return self.game.log_seen_by(seat, self._log_seen.get(seat, 0))
 
     def render(self):
         if self.render_mode is None:
@@ -79,10 +112,9 @@ class CoinEnvCommon:
             from .pictures import draw
             return draw(self.game)
         text = renderer_for(self.game)(self.game)
-        seen = getattr(self, "_log_seen", None)
-        if seen is not None and self.game.keeps_log:
-            # The game log since the acting agent's last turn (everything when it has not moved yet).
-            entries = self.game.log_since(seen.get(self.agent_selection, 0))
+        seat = self.viewing_seat
+        if seat is not None and self.game.keeps_log:
+            entries = self.seat_log(seat)
             if entries:
                 text += "\n\nSince your last turn:\n" + "\n".join(f"  {e['text']}" for e in entries[-60:])
         if self.render_mode == "human":

@@ -55,6 +55,9 @@
 * ``log_in_info=True``: the game keeps its log (``game.log``) and every info carries ``info["log"]``: the
   entries since the seat's last accepted action (its own choice, then the opponents' moves and what they
   did; on reset, everything up to the seat's first decision).
+* ``render_mode="ansi"``: ``render()`` returns the game's text board followed by the log entries since the
+  seat's last action as the seat may read them (the same entries as ``info["log"]``); ``"human"`` prints it
+  (after every ``step()`` too). A text-rendering env keeps the game log. ``"rgb_array"``: the board picture.
 * Picklable, and constructible from a plain dict: ``CoinGymEnv.from_config({...})``.
 """
 
@@ -74,8 +77,8 @@ GYM_REWARDS = REWARDS + ("shaped", "relative", "shaped_relative")
 ILLEGAL_ACTIONS = ("penalize", "raise")
 
 from .encoding import encoder_for
-from .env_common import (CoinEnvCommon, IllegalActionWarning, OpponentError, check_max_decisions, check_seed,
-                         run_opponents)
+from .env_common import (CoinEnvCommon, IllegalActionWarning, OpponentError, check_game_options, check_max_decisions,
+                         check_reset_options, check_seed, run_opponents)
 from .game import IllegalActionError
 from .registry import game_factions, make_game
 
@@ -133,7 +136,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self.game_name = game
         self.scenario = scenario
         self.seed_value = seed
-        self.game_options = dict(options or {})
+        self.game_options = check_game_options(options)
         self.reward_mode = reward
         self.debug = debug
         self.render_mode = render_mode
@@ -145,7 +148,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self.skip_forced = skip_forced
         self._forced = 0                 # forced decisions of the seat played by the env this episode
         self.log_in_info = bool(log_in_info)     # keep the game log; info["log"]: entries since the seat's move
-        self._log_seen = 0                        # log length before the seat's last action
+        self._log_seen = {}                       # seat -> log length before its last action (CoinEnvCommon)
 
         factions = list(game_factions(game, self.game_options))      # this instance's seats (its options)
         self.seats = self._seat_list(seat, factions, game)
@@ -158,7 +161,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
                 raise ValueError(f"no opponent policy for {missing} when the learner plays {s!r}; a single-agent "
                                  f"env needs every other seat played")
         self.game = make_game(game, scenario=scenario, seed=0 if seed is None else seed,
-                              options=self._episode_options(), debug=debug, log=self.log_in_info)
+                              options=self._episode_options(), debug=debug, log=self._wants_log())
         self.encoder = encoder_for(self.game)
         self.n_actions = len(self.game.vocabulary)
         self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32)
@@ -177,6 +180,11 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
         self._potential = 0.0           # "shaped" reward: the margin potential at the seat's last decision
         if seed is not None:
             self._np_random, self._np_random_seed = gym.utils.seeding.np_random(seed)
+
+    @property
+    def viewing_seat(self) -> str:
+        """The seat a render is addressed to: the learner's."""
+        return self.seat
 
     @classmethod
     def from_config(cls, config: dict) -> "CoinGymEnv":
@@ -224,7 +232,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
             game_seed = int(self.np_random.integers(2 ** 31 - 1))
         self._first_reset = False
         self._episodes += 1
-        options = options or {}
+        options = check_reset_options(options)
         self.error = "reset() did not complete"       # step() refuses until it does
         self._opp_rng = random.Random(game_seed)
         if len(self.seats) > 1:
@@ -235,10 +243,10 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
                 new_episode(self._opp_rng)
         self.game = make_game(self.game_name, scenario=options.get("scenario", self.scenario), seed=game_seed,
                               options=self._episode_options(), position=options.get("position"), debug=self.debug,
-                              log=self.log_in_info)
+                              log=self._wants_log())
         self._decisions = 0
         self._forced = 0
-        self._log_seen = 0
+        self._log_seen = {}
         self._illegal_actions = 0
         try:
             self.play_opponents()
@@ -301,7 +309,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
                               f"illegal_action='raise')", IllegalActionWarning, stacklevel=3)
             return self.illegal_reward, False, self._out_of_decisions(), {"illegal_action": True}
         self._decisions += 1
-        self._log_seen = seen
+        self._log_seen[self.seat] = seen
         try:
             self.play_opponents()
         except OpponentError as err:
@@ -359,7 +367,7 @@ class CoinGymEnv(CoinEnvCommon, gym.Env):
             info["winner"] = self.game.winner()
             info["margins"] = dict(self.game.victory_margins())
         if self.log_in_info:
-            info["log"] = self.game.log_seen_by(self.seat, self._log_seen)
+            info["log"] = self.seat_log(self.seat)
         if self.skip_forced:
             info["forced_skipped"] = self._forced
         return info

@@ -86,6 +86,7 @@ class CoinVectorEnv(gym.vector.VectorEnv):
     def __init__(self, num_envs: int, game: str = "gandhi", seat: str | None = None, opponents="random",
                  seed: int | None = None, *, autoreset_mode=AutoresetMode.SAME_STEP, copy: bool = True,
                  **gym_env_kwargs):
+        self.envs = []          # first: close() (run by VectorEnv.__del__) works if a check below refuses
         self.num_envs = _positive_int(num_envs, "num_envs")
         self.autoreset_mode = _autoreset_mode(autoreset_mode)
         self.copy = bool(copy)

@@ -388,3 +388,18 @@ def test_evaluate_and_balance_play_the_seats_the_options_give(capsys, tmp_path):
               "--out", str(tmp_path / "b"), "--no-plots"])
     summary = json.loads((tmp_path / "b" / "summary.json").read_text())
     assert set(summary["factions"]) == {"benyon", "hastings", "crown"}
+
+
+# --- reliability probe 2026-11-28, N16: a seed range past 2**64 - 1 ------------------------------------------------
+@pytest.mark.parametrize("seed, decisions", [(2 ** 64 - 1, 2000), (2 ** 64 - 5, 10)])
+def test_fuzz_refuses_a_seed_range_that_runs_past_2_64(tmp_path, capsys, seed, decisions):
+    out = tmp_path / "out"
+    refused(["fuzz", "vijayanagara", "--decisions", str(decisions), "--seed", str(seed), "--out", str(out)],
+            capsys, "--seed", "2**64")
+    assert not out.exists()
+
+
+def test_fuzz_at_the_top_of_the_seed_range_that_fits_runs(tmp_path, capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(["fuzz", "gandhi", "--decisions", "5", "--seed", str(2 ** 64 - 5), "--out", str(tmp_path / "o")])
+    assert e.value.code == 0, capsys.readouterr().err

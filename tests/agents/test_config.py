@@ -146,3 +146,22 @@ def test_an_override_of_a_mapping_merges_into_it():
 def test_total_timesteps_is_a_multiple_of_the_env_count():
     with pytest.raises(ConfigError, match=r"total_timesteps \(130\) must be a multiple of envs.count \(4\)"):
         parse_config(with_(total_timesteps=130, envs={"count": 4}))
+
+
+def test_a_number_where_a_string_is_needed_says_to_quote_it(tmp_path):
+    """N14: `scenario: 1710` (YAML reads an int) got "must be null or a non-empty string, not 1710"."""
+    import os
+    from agents.config import ConfigError, load_config
+    smoke = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                         "configs", "smoke.yaml")
+    with pytest.raises(ConfigError, match=r"scenario must be null or a non-empty string, not 1710 .*quote it.*'1710'"):
+        load_config(smoke, overrides=["game=john_company", "scenario=1710", f"output_dir={tmp_path}"])
+
+
+def test_the_configs_readme_lists_every_game():
+    import os
+    import coin_env
+    readme = open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                               "configs", "README.md")).read()
+    row = next(line for line in readme.splitlines() if line.startswith("| `game` |"))
+    assert all(f"`{g}`" in row for g in coin_env.list_games()), row

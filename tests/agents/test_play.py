@@ -184,3 +184,60 @@ def test_the_games_own_log_is_shown_when_it_has_one():
     assert "  congress: pass" not in text                        # the log tells the moves instead
     logged = [e["text"] for e in session.game.log]
     assert any(line.startswith("  ") and line.strip() in logged for line in text.splitlines())
+
+
+def hidden_names(game, seat):
+    """Blackmail cards facedown in another family's hand that ``seat`` has not peeked at."""
+    position = game.to_position()
+    peeked = set(position["peeked"].get(seat, []))
+    return {card for family, hand in position["blackmail"].items() if family != seat for card in hand
+            if card not in peeked}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_john_company_shows_the_person_only_the_log_their_family_may_read(seed):
+    """N2: play printed game.log unfiltered, so the person read which blackmail card a bot family was asked
+    about and kept facedown; it shows game.log_seen_by(seat, ...) as the envs do."""
+    import io
+    args = argparse.Namespace(game="john_company", seat="benyon", opponents="random", scenario=None, seed=seed,
+                              load=None, options=None)
+    game, seat, spec, policies, start, actions = playmod.setup(args)
+    out = io.StringIO()
+    session = playmod.Session(game, seat, spec, policies, start, actions, seed=seed, inp=io.StringIO("q\n"),
+                              out=out)
+    assert session.loop() == 0
+    text = out.getvalue()
+    leaked = [name for name in hidden_names(session.game, seat) if name in text]
+    assert not leaked, text[:3000]
+    shown = [line.strip() for line in text.splitlines() if line.startswith("  ")]
+    assert any(e["text"] in shown for e in session.game.log_seen_by(seat, 0))
+
+
+def test_play_options_start_john_company_with_another_number_of_families():
+    """N13: --options JSON (as evaluate has): a solo game against the Crown, and 2 or 5 families."""
+    r = play(["q"], "john_company", "--seat", "benyon", "--opponents", "random",
+             "--options", '{"families": 1, "crown": true}')
+    assert r.returncode == 0, r.stderr
+    assert "Crown" in r.stdout
+    r = play(["q"], "john_company", "--seat", "sykes", "--opponents", "random", "--options", '{"families": 5}')
+    assert r.returncode == 0, r.stderr
+    assert "--- Your decision (sykes)" in r.stdout
+
+
+@pytest.mark.parametrize("options,words", [
+    ('{"families": 7}', ["families"]),
+    ("[1]", ["--options", "JSON object"]),
+    ("{bad", ["--options", "JSON object"]),
+])
+def test_play_bad_options_are_one_line(options, words):
+    r = play([], "john_company", "--seat", "benyon", "--opponents", "random", "--options", options)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("coin-env play: error: "), r.stderr
+    for w in words:
+        assert w in lines[0]
+
+
+def test_play_a_seat_of_another_family_count_is_refused_naming_the_seats():
+    r = play([], "john_company", "--seat", "sykes", "--opponents", "random", "--options", '{"families": 3}')
+    assert r.returncode == 2 and "'sykes'" in r.stderr and "benyon, hastings, larkins" in r.stderr, r.stderr

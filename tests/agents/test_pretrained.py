@@ -114,3 +114,19 @@ def test_beats_only_where_the_intervals_separate():
     assert pretrained.verdict(row(0.71, 0.83), row(0.43, 0.56)) == "beats"
     assert pretrained.verdict(row(0.11, 0.21), row(0.05, 0.13)) == "within noise of"
     assert pretrained.verdict(row(0.00, 0.02), row(0.03, 0.09)) == "loses to"
+
+
+@pytest.mark.parametrize("game", ["john_company", "vijayanagara"])
+def test_a_pretrained_spec_of_another_game_names_the_shipped_agents_not_one_that_does_not_ship(game):
+    """N14: the message said "use pretrained:john_company", an agent that does not ship."""
+    assert game not in pretrained.available()
+    with pytest.raises(ValueError) as err:
+        resolve("pretrained:gandhi", game)
+    text = str(err.value)
+    assert f"pretrained:{game}" not in text.replace(f"no pretrained agent for {game!r}", "")
+    assert "shipped" in text and all(g in text for g in pretrained.available()), text
+
+
+def test_a_pretrained_spec_of_another_game_with_a_shipped_agent_says_which_to_use():
+    with pytest.raises(ValueError, match="use pretrained:a_distant_plain"):
+        resolve("pretrained:gandhi", "a_distant_plain")

@@ -160,3 +160,19 @@ def test_the_page_in_a_headless_browser(tmp_path):
     assert first[board].std() > 20                             # drawn, not blank
     assert len(np.unique(first[board].reshape(-1, 3), axis=0)) > 20
     assert not np.array_equal(first[board], after[board])      # Next changed the picture
+
+
+@pytest.mark.parametrize("save", ["garbage", [1, 2], 7])
+def test_a_replay_whose_save_is_not_an_object_is_one_line(tmp_path, save):
+    """N10: a "save" that is not an object gave a raw AttributeError in play --load and replay --html."""
+    start, actions, game = bot_game(n=10)
+    data = json.loads(rp.record(start, actions, seat="congress", opponents="arjuna", now=game))
+    data["save"] = save
+    path = tmp_path / "bad_save.json"
+    path.write_text(json.dumps(data))
+    for argv in (["replay", str(path), "--html", str(tmp_path / "x.html")],
+                 ["play", "gandhi", "--load", str(path)]):
+        r = cli(*argv)
+        assert r.returncode == 2, r.stderr
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and "Traceback" not in r.stderr and "'save'" in lines[0], r.stderr

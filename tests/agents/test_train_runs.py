@@ -255,3 +255,65 @@ def test_resuming_an_older_checkpoint_sets_the_newer_ones_aside(tmp_path):
     # keep=1 keeps the new run's own checkpoint, not the abandoned branch's step_192; --resume would pick it
     assert [s for s, _ in checkpoint_steps(run_dir)] == [128]
     assert os.path.isfile(os.path.join(run_dir, "checkpoints", "step_000000000192.zip.abandoned"))
+
+
+# --- reliability probe 2026-11-28, N5 and issue 30: budgets that are not whole rollouts, the end of a run -------
+def _saved_n_steps(path) -> int:
+    import zipfile
+    with zipfile.ZipFile(path) as z:
+        return int(json.loads(z.read("data"))["n_steps"])
+
+
+def test_a_finished_run_ends_with_a_checkpoint_of_the_configured_rollout_and_no_lock_file(tmp_path):
+    """N5: the checkpoint at the boundary before a shortened last rollout stored the shortened n_steps, and no
+    checkpoint was written at the last step; the run left its .lock file behind."""
+    from agents.train import checkpoint_steps
+    run_dir = str(tmp_path / "run")
+    train(smoke(run_dir, "total_timesteps=200"))                         # 3 rollouts of 64, then one of 8
+    steps = checkpoint_steps(run_dir)
+    assert [s for s, _ in steps] == [192, 200]                           # keep 2; the last step is one
+    assert [_saved_n_steps(p) for _, p in steps] == [64, 64]
+    assert not os.path.exists(os.path.join(run_dir, ".lock"))
+
+
+def test_a_finished_run_is_extended_with_a_larger_budget(tmp_path, capsys):
+    """N5 / issue 30 (resume_short.sh): `train --resume` with a larger total_timesteps after a finished run whose
+    budget was not a whole number of rollouts continues from its last step (it was refused as "a different
+    config", or found "nothing to resume")."""
+    run_dir = str(tmp_path / "run")
+    base = ["--set", f"output_dir={run_dir}", *[a for q in QUIET for a in ("--set", q)]]
+    code, err = cli_train(capsys, SMOKE, *base, "--set", "total_timesteps=200")
+    assert code == 0, err
+    code, err = cli_train(capsys, SMOKE, *base, "--set", "total_timesteps=400", "--resume", run_dir)
+    assert code == 0, err
+    summary = json.load(open(os.path.join(run_dir, "train.json")))
+    assert summary["resumed_from"].endswith("step_000000000200.zip")
+    assert summary["timesteps"] == 400 and summary["trained_timesteps"] == 200
+
+
+def test_a_run_resumes_from_the_boundary_before_its_shortened_last_rollout(tmp_path):
+    """N5: a run killed after the boundary before its shortened last rollout resumes with the same config."""
+    run_dir = str(tmp_path / "run")
+    train(smoke(run_dir, "total_timesteps=200"))
+    before_last = os.path.join(run_dir, "checkpoints", "step_000000000192.zip")
+    done = train(smoke(run_dir, "total_timesteps=200"), resume=before_last)
+    assert done["timesteps"] == 200 and done["trained_timesteps"] == 8
+
+
+@pytest.mark.parametrize("damage", ["missing", "not yaml"])
+def test_resume_without_a_readable_run_config_names_the_config_file(tmp_path, capsys, damage):
+    """N14: with the run's config.yaml missing or not YAML, resuming with a config the checkpoint does not fit
+    said only "Observation spaces do not match"."""
+    run_dir = str(tmp_path / "run")
+    train(smoke(run_dir, "total_timesteps=64"))
+    saved = os.path.join(run_dir, "config.yaml")
+    if damage == "missing":
+        os.remove(saved)
+    else:
+        with open(saved, "w") as f:
+            f.write("game: [unclosed\n")
+    code, err = cli_train(capsys, SMOKE, "--set", f"output_dir={run_dir}", "--set", "total_timesteps=128",
+                          "--set", "game=a_distant_plain", "--set", "seats=taliban", "--set", "scenario=short",
+                          "--resume")
+    line = one_line_error(err)
+    assert code == 2 and saved in line, line

@@ -130,3 +130,34 @@ def test_editing_a_clones_options_never_reaches_the_original():
     c = g.clone()
     c.options["players"][0].append("warlords")
     assert g.options["players"][0] == ["coalition", "government"]
+
+
+# --- reliability probe 2026-11-28, N11: env arguments -------------------------------------------------------------
+@pytest.mark.parametrize("options", [[1], "families", 4])
+def test_env_options_that_are_not_a_dict_are_one_value_error(options):
+    with pytest.raises(ValueError, match="options must be a dict"):
+        coin_env.gym_env("john_company", seat="benyon", opponents="random", options=options)
+    with pytest.raises(ValueError, match="options must be a dict"):
+        coin_env.env("john_company", options=options)
+
+
+@pytest.mark.parametrize("options", ["x", [("scenario", "1710")], 3])
+def test_reset_options_that_are_not_a_dict_are_one_value_error(options):
+    genv = coin_env.gym_env("john_company", seat="benyon", opponents="random")
+    with pytest.raises(ValueError, match="reset.*options must be a dict"):
+        genv.reset(seed=0, options=options)
+    aec = coin_env.env("john_company")
+    with pytest.raises(ValueError, match="reset.*options must be a dict"):
+        aec.reset(seed=0, options=options)
+
+
+@pytest.mark.parametrize("num_envs", [0, -1, "2", 2.0])
+def test_a_bad_num_envs_is_a_value_error_and_nothing_else(num_envs):
+    """N11: after the ValueError, VectorEnv.__del__ printed "Exception ignored ... no attribute 'envs'"."""
+    import subprocess
+    import sys
+    code = ("import coin_env\ntry:\n    coin_env.vector_env('john_company', %r, seat='benyon', opponents='random')\n"
+            "except ValueError as e:\n    print('ValueError', e)\n" % (num_envs,))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.startswith("ValueError") and "num_envs" in r.stdout, r
+    assert r.stderr == "", r.stderr
