@@ -76,6 +76,17 @@ def test_one_resource_operates():
     assert g.state.resources["warlords"] == 0
 
 
+# Card 44 (Tribal Elders) current, then the deck a seeded position used to draw: not the last Campaign.
+DECK_44 = [44, 58, 64, 66, 69, 1, 38, 72, 14, 23, 27, 7, 73, 11, 28, 49, 2, 20, 59, 22, 45, 16, 67, 32, 18, 74]
+
+
+def card_44_game():
+    """The Warlords 1st Eligible on card 44, whose shaded text a test replaces."""
+    g = wl_game({"Balkh": {"pieces": {"Warlord Guerrilla": 3}}}, deck=DECK_44)
+    assert g.to_position()["current_card"] == 44
+    return g
+
+
 @pytest.fixture
 def effect():
     """Give a card's shaded side (built-in records) a test effect (put back afterwards)."""
@@ -85,20 +96,20 @@ def effect():
 
 def test_event_when_shaded_adds_warlord_resources(effect):
     effect(44, lambda game, faction: board.add_resources(game.state, "warlords", 3))
-    g = wl_game({"Balkh": {"pieces": {"Warlord Guerrilla": 3}}})
+    g = card_44_game()
     assert play_turn(g) == EVENT_SHADED
     assert g.state.resources["warlords"] == 13
 
 
 def test_event_when_shaded_places_warlord_base(effect):
     effect(44, lambda game, faction: board.place(game.state, WARLORD_BASE, INDEX["Bamian"]))
-    g = wl_game({"Balkh": {"pieces": {"Warlord Guerrilla": 3}}})
+    g = card_44_game()
     assert play_turn(g) == EVENT_SHADED
 
 
 def test_no_event_when_shaded_helps_nobody_warlord(effect):
     effect(44, lambda game, faction: board.add_resources(game.state, "taliban", 3))
-    g = wl_game({"Balkh": {"pieces": {"Warlord Guerrilla": 3}}})
+    g = card_44_game()
     assert play_turn(g) != EVENT_SHADED
     assert at(g, "Balkh", WARLORD_BASE) >= 1
 
