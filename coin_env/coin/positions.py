@@ -163,15 +163,17 @@ def check_invariants(game, position) -> None:
     what it says. An ``in_progress`` record passes the checks a save's decision stack does."""
     if position is None:
         return
+    # The board first: the in_progress trial plays the stack, and would report a board breach it meets as
+    # a stack that cannot be restored, hiding which rule the board breaks.
+    try:
+        game.check_invariants()
+    except AssertionError as exc:
+        raise ValueError(f"position breaks a rule of the board: {exc}") from None
     if "in_progress" in position:
         try:
             game.validate_loaded()
         except ValueError as exc:
             raise ValueError(f"position's in_progress cannot be restored: {exc}") from None
-    try:
-        game.check_invariants()
-    except AssertionError as exc:
-        raise ValueError(f"position breaks a rule of the board: {exc}") from None
     totals = position.get("victory_totals")
     if totals is not None:
         read_object(totals, "victory_totals")

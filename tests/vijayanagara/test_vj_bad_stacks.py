@@ -29,8 +29,18 @@ def refused(save, match="state.fields"):
         coin_env.load_game(json.dumps(save))
 
 
-def test_save_with_its_top_frame_twice_is_refused(transfers_save):
-    d = json.loads(json.dumps(transfers_save))
+def at_a_casualty_choice(seed=0):
+    """A transfers game at a battle's casualty choice (the probe's case a: the top frame was a casualty)."""
+    g = coin_env.make_game("vijayanagara", seed=seed, options={"transfers": True})
+    r = random.Random(seed)
+    while g.state.frames[-1].get("kind") != "vj_casualty":
+        assert not g.is_over(), "no casualty choice in this game: pick another seed"
+        g.apply(r.choice(g.legal_actions()))
+    return g
+
+
+def test_save_with_its_top_frame_twice_is_refused():
+    d = json.loads(at_a_casualty_choice().to_json())
     d["state"]["fields"]["frames"].append(d["state"]["fields"]["frames"][-1])
     refused(d)
 
