@@ -114,8 +114,15 @@ def test_determinize_never_shows_a_peeked_card_in_an_unpeeked_display_slot():
     import coin_env
     from coin_env.core.encoding import encoder_for
     pos = coin_env.make_game("john_company", seed=5, options={"families": 4}).to_position()
-    assert pos["blackmail"]["paxton"] == ["Hiring Preference"]
-    assert {"Man on the Inside", "Scandal on Leadenhall Street"} <= set(pos["display"])
+    placed = {"Hiring Preference", "Man on the Inside", "Scandal on Leadenhall Street"}
+    loose = [c for c in pos["display"] + [c for h in pos["blackmail"].values() for c in h] if c not in placed]
+    pos["blackmail"] = {f: [] for f in pos["blackmail"]}
+    pos["blackmail"]["paxton"] = ["Hiring Preference"]
+    deck = [c for c in pos["london_deck"] if c not in placed] + loose
+    first_faceup = next(c for c in deck if c not in _blackmail_names().values())
+    deck.remove(first_faceup)
+    pos["display"] = ["Man on the Inside", "Scandal on Leadenhall Street", first_faceup]
+    pos["london_deck"] = deck
     pos["peeked"]["benyon"] = ["Hiring Preference"]
     g = coin_env.make_game("john_company", seed=5, options={"families": 4}, position=pos)
     enc = encoder_for("john_company")
