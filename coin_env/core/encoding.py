@@ -11,7 +11,7 @@ policy can tell what ``select Bihar`` means at this point.
 
 Registry hooks (game name -> ``"module:attr"``): :data:`ENCODERS` and :data:`RENDERERS`.
 :func:`encoder_for` builds (once, then caches) the encoder of a game; :func:`renderer_for`
-returns the game's text renderer ``render(game) -> str``.
+returns the game's text renderer ``render(game, seat=None) -> str`` (for a seat: the text that seat may read).
 
 Reading a vector::
 
@@ -23,7 +23,9 @@ Reading a vector::
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 
 import numpy as np
 
@@ -61,11 +63,23 @@ def encoder_for(game) -> "Encoder":
 
 
 def renderer_for(game):
-    """The text renderer ``render(game) -> str`` of a game, given its name or a game object."""
+    """The text renderer ``render(game, seat=None) -> str`` of a game, given its name or a game object.
+
+    With ``seat`` the text is what that seat may read (a hidden-information game shows the seat its own hand,
+    never another's); without, public information only. A game's renderer that takes no ``seat`` draws a
+    board with nothing private on it (the COIN games), so the seat changes nothing there."""
     name = game if isinstance(game, str) else game.name
     if name not in RENDERERS:
         raise ValueError(f"no renderer registered for game {name!r}; known: {sorted(RENDERERS)}")
-    return _load(RENDERERS[name])
+    render = _load(RENDERERS[name])
+    if "seat" in inspect.signature(render).parameters:
+        return render
+    return functools.partial(_render_public, render)
+
+
+def _render_public(render, game, seat=None) -> str:
+    """A renderer without a seat parameter: the same public text for every seat."""
+    return render(game)
 
 
 class Encoder:

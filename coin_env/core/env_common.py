@@ -111,8 +111,8 @@ class CoinEnvCommon:
         if self.render_mode == "rgb_array":        # the board picture (coin_env.core.pictures)
             from .pictures import draw
             return draw(self.game)
-        text = renderer_for(self.game)(self.game)
         seat = self.viewing_seat
+        text = renderer_for(self.game)(self.game, seat=seat)      # what that seat may read (its own hand)
         if seat is not None and self.game.keeps_log:
             entries = self.seat_log(seat)
             if entries:

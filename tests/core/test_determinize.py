@@ -135,13 +135,7 @@ def test_games_differing_only_in_hidden_deck_order_determinize_alike(name, steps
             assert a.determinize(seat, seed).to_json() == b.determinize(seat, seed).to_json()
 
 
-# John Company's determinize (games/john_company/hidden.py) shuffles the unseen cards taken in their hidden
-# order, so its answer for a seed depends on that order (the distribution is right): fix by sorting the pools.
-JC_LEAKS = pytest.mark.xfail(strict=True, reason="john_company determinize reads the hidden order (not yet fixed)")
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=JC_LEAKS) if n == "john_company" else n
-                                  for n in _games(GAMES)])
+@pytest.mark.parametrize("name", _games(GAMES))
 def test_a_determinized_game_determinizes_like_the_game_it_came_from(name):
     """A determinized game is the same view with other hidden parts: it must give the same answer."""
     g = _random_play(coin_env.make_game(name, seed=9), random.Random(9), 80)

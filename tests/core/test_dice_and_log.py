@@ -342,14 +342,21 @@ def test_play_until_runs_the_other_seats():
         coin_env.play_until(g, "nobody", "random")
 
 
+# the reset seed per game (3 unless given): John Company's needs an opponent to move before the learner
+LOG_SEED = {"john_company": 0}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_gym_env_puts_the_log_since_the_seats_last_move_in_info(game):
     """Issue 17.3: info["log"] holds what happened since the learner's last action (off by default), as the
     seat may read it (game.log_entry_seen_by: everything in an open-information game)."""
     env = coin_env.gym_env(game, opponents="random", log_in_info=True)
-    _, info = env.reset(seed=3)
+    seed = LOG_SEED.get(game, 3)
+    _, info = env.reset(seed=seed)
     first = info["log"]
     seen = lambda entries: [env.game.log_entry_seen_by(e, env.seat) for e in entries]      # noqa: E731
+    if game == "john_company":      # its set-up writes no log: the other seats must move before the learner
+        assert env.game.state.decisions > 0, f"seed {seed}: the learner moves first, nothing logged: pick another seed"
     assert first and all(isinstance(e, dict) and e["text"] for e in first)
     assert seen(env.game.log[:len(first)]) == first        # from the start of the game
     if is_coin(game):
@@ -360,4 +367,4 @@ def test_the_gym_env_puts_the_log_since_the_seats_last_move_in_info(game):
     _, _, _, _, info = env.step(action)
     assert info["log"] == seen(env.game.log[before:])      # the seat's own choice first, then the replies
     assert info["log"][0]["kind"] == "decision" and info["log"][0]["actor"] == env.seat
-    assert "log" not in coin_env.gym_env(game, opponents="random").reset(seed=3)[1]
+    assert "log" not in coin_env.gym_env(game, opponents="random").reset(seed=seed)[1]

@@ -93,14 +93,20 @@ def test_a_multi_seat_env_pickles_and_continues_identically():
             break
 
 
+# the seed per game (4 unless given): a John Company family's VP move only at scoring moments, and a random game
+# may fail the Company in turn 2; this seed's learner sees its margin move before the end
+SHAPING_SEED = {"john_company": 6}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_shaped_rewards_sum_to_the_margin_reward_minus_the_starting_potential(game):
     """Potential-based shaping: each step pays the change of clip(margin)/20 since the seat's last decision;
     the episode's sum telescopes to the end-of-game "margin" reward minus the potential at reset."""
-    env = coin_env.gym_env(game, seat="all", opponents="random", reward="shaped", seed=4)
-    margin_env = coin_env.gym_env(game, seat="all", opponents="random", reward="margin", seed=4)
-    env.reset(seed=4)
-    margin_env.reset(seed=4)
+    seed = SHAPING_SEED.get(game, 4)
+    env = coin_env.gym_env(game, seat="all", opponents="random", reward="shaped", seed=seed)
+    margin_env = coin_env.gym_env(game, seat="all", opponents="random", reward="margin", seed=seed)
+    env.reset(seed=seed)
+    margin_env.reset(seed=seed)
     start = env._margin_potential()
     rng = np.random.default_rng(1)
     total, rewards, done = 0.0, [], False
@@ -114,7 +120,8 @@ def test_shaped_rewards_sum_to_the_margin_reward_minus_the_starting_potential(ga
         total += r
         rewards.append(r)
     assert total == pytest.approx(r_margin - start)
-    assert sum(1 for r in rewards if r != 0) > 1               # dense: credit arrives before the end
+    assert sum(1 for r in rewards if r != 0) > 1, (          # dense: credit arrives before the end
+        f"seed {seed}: the seat's margin moved only at the end (a short game): pick another seed")
 
 
 def test_the_aec_env_refuses_the_gym_only_shaped_reward():

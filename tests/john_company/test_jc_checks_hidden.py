@@ -114,8 +114,15 @@ def test_determinize_never_shows_a_peeked_card_in_an_unpeeked_display_slot():
     import coin_env
     from coin_env.core.encoding import encoder_for
     pos = coin_env.make_game("john_company", seed=5, options={"families": 4}).to_position()
-    assert pos["blackmail"]["paxton"] == ["Hiring Preference"]
-    assert {"Man on the Inside", "Scandal on Leadenhall Street"} <= set(pos["display"])
+    placed = {"Hiring Preference", "Man on the Inside", "Scandal on Leadenhall Street"}
+    loose = [c for c in pos["display"] + [c for h in pos["blackmail"].values() for c in h] if c not in placed]
+    pos["blackmail"] = {f: [] for f in pos["blackmail"]}
+    pos["blackmail"]["paxton"] = ["Hiring Preference"]
+    deck = [c for c in pos["london_deck"] if c not in placed] + loose
+    first_faceup = next(c for c in deck if c not in _blackmail_names().values())
+    deck.remove(first_faceup)
+    pos["display"] = ["Man on the Inside", "Scandal on Leadenhall Street", first_faceup]
+    pos["london_deck"] = deck
     pos["peeked"]["benyon"] = ["Hiring Preference"]
     g = coin_env.make_game("john_company", seed=5, options={"families": 4}, position=pos)
     enc = encoder_for("john_company")
@@ -246,3 +253,48 @@ def test_no_family_log_view_names_a_blackmail_card_it_cannot_know(options):
                     text = " ".join(str(v) for v in entry.values())
                     leaked = [x for x in hidden if x in text]
                     assert not leaked, (options, seed, f, leaked, entry)
+
+
+def _position_with_private_cards():
+    """Benyon holds Scandal in India, Hastings Man on the Inside, and Hastings has peeked at the facedown
+    Mercantile Connection in the London Season display (RB p.12)."""
+    import coin_env
+    pos = coin_env.make_game("john_company", seed=0, options={"families": 4}).to_position()
+    deck = [c for c in pos["london_deck"] if c not in ("Man on the Inside", "Mercantile Connection")]
+    pos["london_deck"] = deck + [pos["display"][-1]]
+    pos["display"] = pos["display"][:-1] + ["Mercantile Connection"]
+    pos["blackmail"] = {"benyon": ["Scandal in India"], "hastings": ["Man on the Inside"]}
+    pos["peeked"] = {"hastings": ["Mercantile Connection"]}
+    return coin_env.make_game("john_company", seed=0, options={"families": 4}, position=pos)
+
+
+def test_a_familys_render_names_its_own_facedown_blackmail_and_no_other_familys():
+    """Issue N13: the board text for a seat shows that family's facedown blackmail and the display cards it
+    peeked (hidden.py view), never another family's; the public text (no seat) names none of them."""
+    from coin_env.core.encoding import renderer_for
+    g = _position_with_private_cards()
+    render = renderer_for(g)
+    hastings, benyon, public = render(g, seat="hastings"), render(g, seat="benyon"), render(g)
+    assert "Man on the Inside" in hastings and "Mercantile Connection (facedown, peeked)" in hastings
+    assert "Scandal in India" not in hastings
+    assert "Scandal in India" in benyon
+    assert "Man on the Inside" not in benyon and "Mercantile Connection" not in benyon
+    for card in ("Scandal in India", "Man on the Inside", "Mercantile Connection"):
+        assert card not in public
+    assert "blackmail facedown 1" in public and "blackmail facedown 1" in hastings     # the others' as counts
+    with pytest.raises(ValueError, match="not a family"):
+        render(g, seat="nobody")
+
+
+def test_the_envs_render_is_the_viewing_seats_text():
+    """The gym env's ansi render is addressed to the learner: Benyon's starting blackmail card (seed 0) appears
+    in Benyon's render and not in Hastings's."""
+    import coin_env
+    def text(seat):
+        env = coin_env.gym_env("john_company", seat=seat, opponents="random", render_mode="ansi")
+        env.reset(seed=0)
+        held = env.game.state.hands[env.game.slot_of("benyon")]["blackmail"]
+        assert held == [65], "seed 0 no longer deals Benyon Scandal in India (card 65): pick another seed"
+        return env.render()
+    assert "Scandal in India" in text("benyon")
+    assert "Scandal in India" not in text("hastings")

@@ -43,3 +43,26 @@ def test_a_clone_and_a_determinized_game_keep_the_games_seats():
     assert g.determinize("benyon", 1).factions == g.factions
     with pytest.raises(ValueError, match="not a seat"):
         encoder_for("john_company").observe(g.clone(), "sykes")
+
+
+def _game_choosing_the_dial_direction():
+    """A law whose icon lies both ways round the policy dial: its frame carries both dial spaces (RB p.33)."""
+    import random
+    g = coin_env.make_game("john_company", seed=0, options={"families": 3})
+    rng = random.Random(0)
+    while not g.is_over() and not any("ccw" in f for f in g.state.frames):
+        g.apply(rng.choice(g.legal_actions()))
+    assert not g.is_over(), "seed 0 no longer reaches a choice of the dial's direction: pick another seed"
+    return g
+
+
+@pytest.mark.parametrize("key, value", [("ccw", -3), ("cw", 14), ("ccw", "x"), ("cw", None)])
+def test_a_save_whose_dial_choice_is_off_the_dial_is_refused_at_load(key, value):
+    """The mutation fuzz found it: a pending dial choice naming a space off the policy dial (0..13) loaded,
+    then failed in play with a SaveError; it is refused at load with one ValueError."""
+    import json
+    data = json.loads(_game_choosing_the_dial_direction().to_json())
+    frame = next(f for f in data["state"]["fields"]["frames"] if "ccw" in f)
+    frame[key] = value
+    with pytest.raises(ValueError, match=rf"frames\[\d+\]\.{key}.*dial"):
+        coin_env.load_game(json.dumps(data))

@@ -227,9 +227,12 @@ class JohnCompanyGame(Game):
     # frame keys that are counters or indices (integers) wherever they appear
     FRAME_INTS = ("i", "p", "k", "passes", "special", "n", "step", "need", "slot", "fam", "f", "hirer")
 
+    # frame keys naming a space of the policy dial (rules/parliament.py: the two ways a law may turn it)
+    FRAME_DIAL_SPACES = ("cw", "ccw")
+
     def check_frame_families(self) -> None:
         """A pending procedure's lists of families (turn orders, consent askees, ...) hold seated families, its
-        counters and indices are integers."""
+        counters and indices are integers, the dial spaces it may turn to lie on the dial."""
         from ...core.schema import SaveError
         for i, frame in enumerate(self.state.frames):
             for k in self.FRAME_FAMILY_LISTS:
@@ -239,6 +242,11 @@ class JohnCompanyGame(Game):
             for k in self.FRAME_INTS:
                 if k in frame and type(frame[k]) is not int:
                     raise SaveError(f"state.fields.frames[{i}].{k}", f"must be an integer, not {frame[k]!r}")
+            for k in self.FRAME_DIAL_SPACES:
+                if k in frame and (type(frame[k]) is not int or not 0 <= frame[k] < len(company.POLICY_DIAL[0])):
+                    raise SaveError(f"state.fields.frames[{i}].{k}",
+                                    f"must be a space of the policy dial (0..{len(company.POLICY_DIAL[0]) - 1}), "
+                                    f"not {frame[k]!r}")
 
     def check_stops(self) -> None:
         """A position's stop (rules/stops.py): the watch waits at the bottom of the stack for a known point; a

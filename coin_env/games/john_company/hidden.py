@@ -175,6 +175,12 @@ def _window_card(game) -> tuple[int, int] | None:
     return (holder, card) if card in game.state.hands[holder]["blackmail"] else None
 
 
+def _canonical(cards) -> list:
+    """The cards in a fixed order (by id), so that a re-deal depends on which cards are unseen, never on the
+    hidden order they lie in: two games the family cannot tell apart determinize alike for one seed."""
+    return sorted(cards, key=lambda c: (type(c).__name__, c))
+
+
 def determinize(game, family: str, seed: int):
     """A clone where the cards ``family`` cannot see are re-dealt at random (seeded, own RNG); the card of
     a pending blackmail window stays with the family asked about it, and a blackmail card in an offer being
@@ -194,8 +200,8 @@ def determinize(game, family: str, seed: int):
     display_bm = [i for i, c in enumerate(s.display) if c in BLACKMAIL_IDS and c not in s.peeked[me]]
     pool = [s.hands[slot]["blackmail"][i] for slot, i in hidden_bm] + [s.display[i] for i in display_bm] \
         + list(s.london_deck)
-    blackmail_pool = [c for c in pool if c in BLACKMAIL_IDS]
-    other_pool = [c for c in pool if c not in BLACKMAIL_IDS]
+    blackmail_pool = _canonical(c for c in pool if c in BLACKMAIL_IDS)
+    other_pool = _canonical(c for c in pool if c not in BLACKMAIL_IDS)
     rng.shuffle(blackmail_pool)
     # The facedown display cards the family did not peek get only cards it never saw (RB p.12): a card it peeked
     # (since taken into a hand or back into the deck) would show faceup to it in that slot. The slot's own card
@@ -211,17 +217,18 @@ def determinize(game, family: str, seed: int):
     deck = blackmail_pool + other_pool
     rng.shuffle(deck)
     s.london_deck = deck
+    s.law_deck = _canonical(s.law_deck)
     rng.shuffle(s.law_deck)
     if s.event_stack:                       # keep the public back of the top tile
         top_back = TILE_BACK[s.event_stack[-1]]
-        rest = list(s.event_stack)
+        rest = _canonical(s.event_stack)
         rng.shuffle(rest)
         j = next(k for k in range(len(rest) - 1, -1, -1) if TILE_BACK[rest[k]] == top_back)
         rest.append(rest.pop(j))
         s.event_stack = rest
     if s.crown is not None and s.crown["deck"]:     # the AI deck: keep the public back of its top card
         top_back = _ai_back(s, s.crown["deck"][-1])
-        rest = list(s.crown["deck"])
+        rest = _canonical(s.crown["deck"])
         rng.shuffle(rest)
         j = next(k for k in range(len(rest) - 1, -1, -1) if _ai_back(s, rest[k]) == top_back)
         rest.append(rest.pop(j))

@@ -1,15 +1,18 @@
 """A readable text board for John Company: the turn and phase, the Company, the families, the offices,
 India, the London Season display and the decision being asked.
 
-Public information only (hidden.py): other families' facedown blackmail cards appear as a count, the
-display's facedown blackmail as "facedown blackmail", the decks as sizes. The last lines are the prompt
-of the family to move (what the acting agent is asked)."""
+Without a seat: public information only (hidden.py): facedown blackmail cards appear as a count, the
+display's facedown blackmail as "facedown blackmail", the decks as sizes; the last lines are the prompt of
+the family to move (what the acting agent is asked). For a seat (``render(game, seat=family)``), the text is
+that family's view (hidden.py ``view``): its own facedown blackmail cards by name and the display cards it has
+peeked (RB p.12), never another family's; the prompt and the choices only when it is the family to decide
+(else the kind of decision, as every family sees it)."""
 
 from __future__ import annotations
 
 from .data import cards as carddata
-from .hidden import BLACKMAIL_IDS
-from .static import (FAMILY_NAMES, N_OFFICES, N_ORDERS, N_REGIONS, OFFICE_NAMES, ORDER_NAMES, ORDER_REGION, PHASE_TITLES,
+from .hidden import BLACKMAIL_IDS, FACEDOWN, view
+from .static import (FAMILY_KEYS, FAMILY_NAMES, N_OFFICES, N_ORDERS, N_REGIONS, OFFICE_NAMES, ORDER_NAMES, ORDER_REGION, PHASE_TITLES,
                      PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, TREASURY_NAMES)
 
 CARD_NAME = {c[0]: c[1] for c in carddata.SPOUSES + carddata.ENTERPRISE_PRESTIGE + carddata.BLACKMAIL}
@@ -39,8 +42,27 @@ def _firm_lines(s) -> list[str]:
     return out
 
 
-def render(game) -> str:
+def _blackmail_text(hand) -> str:
+    """A family's facedown blackmail as the viewer sees it: a list of cards (its own hand) by name, else a count."""
+    if isinstance(hand, int):
+        return f"blackmail facedown {hand}"
+    return "blackmail facedown: " + (", ".join(CARD_NAME.get(c, str(c)) for c in hand) or "none")
+
+
+def _decision_lines(game, seen: dict | None) -> list[str]:
+    """The decision being asked: its prompt and choices for the family to decide (or for no seat); for another
+    seat only who decides and the kind of decision (a prompt may name a card only its holder sees)."""
+    to_move = game.current_player()
+    if seen is not None and seen["prompt"] is None:
+        return [f"{game.faction_name(to_move)} to decide ({seen['prompt_kind']})"]
+    return [f"{game.faction_name(to_move)} to decide: {game.prompt()}",
+            "Choices: " + ", ".join(game.action_label(a) for a in game.legal_actions()[:30])]
+
+
+def render(game, seat: str | None = None) -> str:
+    """The board as text; for ``seat`` (a family) as that family sees it, else public information only."""
     s = game.state
+    seen = view(game, seat)["fields"] if seat is not None else None
     phase = PHASE_TITLES.get(s.phase, s.phase)
     lines = [f"=== John Company {s.scenario}, turn {s.turn} of {s.last_turn}, {phase} (decision {s.decisions}) ==="]
     lines.append(f"Company: Balance £{int(s.balance)}  Debt {int(s.debt)}  Standing {int(s.standing)}  "
@@ -56,7 +78,8 @@ def render(game) -> str:
         lines.append(f"  {FAMILY_NAMES[slot]}: £{int(s.cash[slot])} {int(s.vp[slot])} VP, supply {int(s.supply[slot])}, "
                      f"writers {writers}, officers {officers}, OiT {int(s.officers_in_training[slot])}, "
                      f"Court {int(s.court[slot])}, workshops {int(s.workshops[slot])}, luxuries {int(s.luxuries[slot])}, "
-                     f"prestige: {prestige}; blackmail facedown {len(h['blackmail'])}"
+                     f"prestige: {prestige}; "
+                     + _blackmail_text(len(h["blackmail"]) if seen is None else seen["hands"][FAMILY_KEYS[slot]]["blackmail"])
                      + (f", opportunity {s.opportunity[slot]}" if s.opportunity[slot] else ""))
     held = [f"{OFFICE_NAMES[o]}: {_who(s.office_holder[o])}" + (f" (fatigue {int(s.office_fatigue[o])})"
                                                                   if s.office_fatigue[o] else "")
@@ -76,13 +99,15 @@ def render(game) -> str:
                            for o in range(N_ORDERS) if ORDER_REGION[o] == r)
         lines.append(f"  {REGION_NAMES[r]}: {ctl}, strength {int(s.strength[r])}, unrest {int(s.unrest[r])}{flag}"
                      + (f" | {orders}" if orders else ""))
-    display = ["facedown blackmail" if c in BLACKMAIL_IDS else CARD_NAME.get(c, str(c)) for c in s.display]
+    shown = s.display if seen is None else seen["display"]      # a seat's view shows the cards it peeked
+    display = [FACEDOWN if c == FACEDOWN or (seen is None and c in BLACKMAIL_IDS)
+               else f"{CARD_NAME.get(c, str(c))} (facedown, peeked)" if c in BLACKMAIL_IDS else CARD_NAME.get(c, str(c))
+               for c in shown]
     lines.append("London Season display: " + (", ".join(display) or "empty")
                  + f"   decks: London {len(s.london_deck)}, laws {len(s.law_deck)}, events {len(s.event_stack)}")
     if s.over:
         r = s.result or {}
         lines.append(f"Game over ({r.get('reason', '')}): winner {r.get('winner')}; VP {r.get('vp')}")
     else:
-        lines.append(f"{game.faction_name(game.current_player())} to decide: {game.prompt()}")
-        lines.append("Choices: " + ", ".join(game.action_label(a) for a in game.legal_actions()[:30]))
+        lines += _decision_lines(game, seen)
     return "\n".join(lines)
