@@ -1,7 +1,7 @@
 """Issue 27 (DESIGN "Hidden information and search"): ``game.determinize(seat, seed)`` is a copy identical in
 everything ``seat`` sees, the rest drawn again consistently with the set-up, as a function of the seat's
 view and the seed only. Shared checks over every game that has it; the pile structure of the COIN decks
-is checked against the set-up as the rulebooks describe it (Gandhi 2.1, A Distant Plain 2.1)."""
+is checked against the set-up as the rulebooks describe it (Gandhi 2.1, A Distant Plain 2.1, Vijayanagara 2.1)."""
 
 import math
 import random
@@ -16,6 +16,7 @@ from coin_env.games.gandhi import hidden as gandhi_hidden
 
 GAMES = ["gandhi", "a_distant_plain", "john_company", "vijayanagara"]
 COIN = ["gandhi", "a_distant_plain"]
+VJ = "vijayanagara"
 
 
 def _has_determinize(name):
@@ -84,7 +85,7 @@ def test_bad_seat_is_refused_naming_the_seats(name):
     assert all(f in str(err.value) for f in g.factions)
 
 
-@pytest.mark.parametrize("name", _games(COIN))
+@pytest.mark.parametrize("name", _games(COIN + [VJ]))
 @pytest.mark.parametrize("seed", [-1, 2 ** 64, 1.5, "3", True, None])
 def test_bad_seed_is_refused(name, seed):
     g = coin_env.make_game(name, seed=0)
@@ -117,10 +118,10 @@ def _events_swapped(deck, is_periodic):
     return out
 
 
-PERIODIC = {"gandhi": lambda c: c > 72, "a_distant_plain": lambda c: c > 72}
+PERIODIC = {"gandhi": lambda c: c > 72, "a_distant_plain": lambda c: c > 72, VJ: lambda c: c > 36}
 
 
-@pytest.mark.parametrize("name", _games(COIN))
+@pytest.mark.parametrize("name", _games(COIN + [VJ]))
 @pytest.mark.parametrize("steps", [0, 45, 130])
 def test_games_differing_only_in_hidden_deck_order_determinize_alike(name, steps):
     g = _random_play(coin_env.make_game(name, seed=8), random.Random(8), steps)
@@ -197,15 +198,17 @@ def test_periodic_cards_stay_in_their_piles_uniformly(name, scenario):
         assert chi2 < 45, cells
 
 
-@pytest.mark.parametrize("name,scenario", list(SETUP_PILES))
+@pytest.mark.parametrize("name,scenario", list(SETUP_PILES) + [(VJ, "standard")])
 def test_unseen_event_cards_are_equally_likely_anywhere_unseen(name, scenario):
     """An unseen Event card is as likely in any unseen Event place: in Gandhi the cards set aside unseen at
-    the set-up (2.1) mix with the deck's; in both games a card of the last pile may come first."""
+    the set-up (2.1), in Vijayanagara the 12 left unused (2.1 step 2), mix with the deck's; in every game a
+    card of the last pile may come first."""
     g = _start(name, scenario)
     s = g.state
     periodic = PERIODIC[name]
     deck_events = [c for c in s.deck if not periodic(c)]
-    aside_events = [c for c in s.set_aside if not periodic(c)] if name == "gandhi" else []
+    aside_events = {"gandhi": [c for c in s.set_aside if not periodic(c)],
+                    VJ: [c for c in range(1, 37) if c not in s.deck + s.played + [s.current]]}.get(name, [])
     last_pile = set(deck_events[-12:])
     unseen = len(deck_events) + len(aside_events)
     n = 1500
@@ -217,6 +220,48 @@ def test_unseen_event_cards_are_equally_likely_anywhere_unseen(name, scenario):
     for hits, share in ((top_from_last_pile, 12 / unseen), (top_from_aside, len(aside_events) / unseen)):
         sd = math.sqrt(n * share * (1 - share)) or 1
         assert abs(hits - n * share) < 4.5 * sd, (hits, n * share)
+
+
+# Vijayanagara 2.1, top first: stack 1, Zenith (45), stack 2, Rise (46), stack 3, Lords (47), stack 4; stacks 1-3
+# hold 6 Event cards and 2 of the 8 Mongol Invasion cards (37-44), stack 4 six Event cards and both Timurid Empire
+# cards (48, 49), each stack shuffled; 2 Mongol Invasion cards are left unused, unseen.
+VJ_STACKS = [(8, range(37, 45)), (1, [45]), (8, range(37, 45)), (1, [46]), (8, range(37, 45)), (1, [47]),
+             (8, [48, 49])]
+
+
+def _vj_stacks_left(deck):
+    """(first, last deck index, the cards its special places may hold, how many) of each stack left."""
+    drawn, out, start = sum(size for size, _ in VJ_STACKS) - len(deck), [], 0
+    for size, kind in VJ_STACKS:
+        first, last = max(0, start - drawn), start + size - 1 - drawn
+        if last >= 0:
+            out.append((first, last, set(kind), sum(1 for c in deck[first:last + 1] if c in kind)))
+        start += size
+    return out
+
+
+@pytest.mark.parametrize("steps", [0, 3, 40])
+def test_vijayanagara_special_cards_stay_in_their_stacks_uniformly(steps):
+    g = _random_play(_start(VJ, "standard"), random.Random(2), steps)
+    stacks = _vj_stacks_left(g.state.deck)
+    unseen_mongols = {c for c in range(37, 45) if c not in g.state.played + [g.state.current]}
+    n, mongols_in_deck = 700, set()
+    counts = [[0] * (last - first + 1) for first, last, _, _ in stacks]
+    for seed in range(n):
+        deck = g.determinize(g.factions[seed % 3], seed).state.deck
+        assert len(deck) == len(g.state.deck)
+        mongols_in_deck |= {c for c in deck if c in unseen_mongols}
+        for k, (first, last, kind, count) in enumerate(stacks):
+            specials = [i for i in range(first, last + 1) if deck[i] > 36]
+            assert len(specials) == count and all(deck[i] in kind for i in specials), (first, deck)
+            for i in specials:
+                counts[k][i - first] += 1
+    assert mongols_in_deck == unseen_mongols       # the unused ones are not known: any may be in the deck
+    for (first, last, kind, count), cells in zip(stacks, counts):
+        if len(cells) > 1 and 0 < count < len(cells):
+            expected = n * count / len(cells)
+            chi2 = sum((c - expected) ** 2 / expected for c in cells)
+            assert chi2 < 45, cells
 
 
 def test_gandhi_campaign_cards_are_drawn_again_among_the_unseen_ones():

@@ -11,7 +11,7 @@ from ...coin.vocabulary import VocabularyHelpers
 from ...core.game import EngineError
 from ...core.schema import SaveError
 from ...core.prompts import Prompt
-from . import board
+from . import board, hidden
 from .actions import DID_NAMES, OP, SA, VOCABULARY
 from .data import cards as carddata
 from .data.pieces import (AMIR, AMIR_REBEL, FACTION_NAMES, FACTIONS, PIECE_NAMES, FORCE_POOL, INFLUENCE_SLOTS, MONGOL, PASS_RESOURCES, PAIR_OF,
@@ -126,6 +126,13 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
         else:
             s.timurid_played = 1
             mongols.first_timurid(s)
+
+    # --- hidden information (hidden.py) -------------------------------------------------------
+    def determinize(self, seat: str, seed: int) -> "VijayanagaraGame":
+        """A copy identical in everything ``seat`` sees, the rest (draw deck order within the set-up's
+        stacks, the Event and Mongol Invasion cards left unused, future dice of the game and of the
+        heuristic bot) drawn again from ``seed``."""
+        return hidden.determinize(self, seat, seed)
 
     # --- 2.3.3 options and 2.3.7 eligibility --------------------------------------------------------
     def card_turns_done(self):
