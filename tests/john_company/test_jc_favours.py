@@ -13,6 +13,7 @@ from coin_env.games.john_company.encoding import JohnCompanyEncoder
 from coin_env.games.john_company.actions import ALLIANCE0
 from coin_env.games.john_company.static import CROWN, SHIP_NAMES
 from jc_helpers import decline_blackmail, labels, play
+from jc_favour_helpers import at_operations
 
 SOLO = {"families": 1, "crown": True}
 BOT = CrownBot()
@@ -65,7 +66,9 @@ def family_window(**pos):
 
 # --- the basic favours (Crown family board; SC; digest §9.5) ----------------------------------------------
 def test_window_right_after_new_company_shares_lists_affordable_favours():
-    g = family_window(cash={"benyon": 12}, ships={"Atlas": {"owner": "benyon", "zone": None}})
+    # The Crown has no money: its family actions (HB Family queue) buy no shipyard, luxury or workshop to take.
+    g = family_window(cash={"benyon": 12, "crown": 0}, ships={"Atlas": {"owner": "benyon", "zone": None}},
+                      climate="Bull")
     assert g.state.phase == "family" and g.current_player() == "benyon"
     offered = labels(g)
     assert fav("give an unfitted shipyard to the Crown (+2)") in offered
@@ -304,8 +307,16 @@ def test_you_elect_the_crown_for_three_cubes():
 def test_royal_privilege_pays_the_crowns_tax_and_upkeep_from_the_balance():
     """The Crown cannot pay a window tax (£4) nor its upkeep (£4): the Balance pays the shortfall, with an
     emergency loan when it runs short (Debt +1, Standing -1, RB p.27 reading); the family has no privilege."""
+    # The Crown PM draws Masses Demand Franchise! second and turns the dial from 0 to Tax Luxuries; its two
+    # shipyards and Benyon's one pass it (support 1 + 2 + 1); the Climate Shift dice keep the climate Stag.
     g = solo(0, position={"phase": "parliament", "prizes": {"crown": [0, 2, 1, 0, 0], "benyon": [0, 1, 0, 0, 0]},
-                          "cash": {"crown": 0, "benyon": 0}, "balance": 3, "debt": 2, "standing": 4})
+                          "cash": {"crown": 0, "benyon": 0}, "balance": 3, "debt": 2, "standing": 4,
+                          "pm": "crown", "dial": 0, "climate": "Bear", "ai_card": 10,
+                          "law_deck": ["Debt Restructure", "Masses Demand Franchise!"],
+                          "ships": {"Ganges": {"owner": "crown", "zone": "South Indian Ocean"},
+                                    "Samaritan": {"owner": "crown", "zone": "West Indian Ocean"},
+                                    "Recovery": {"owner": "benyon", "zone": "East Indian Ocean"}}},
+             dice=[5, 2, 1, 3, 3, 1])
     drive(g, lambda g: g.state.turn == 2)
     notes = [e["text"] for e in g.log if e["kind"] in ("crown", "parliament")]
     assert "Policy: Tax Luxuries with window tax" in notes
@@ -356,7 +367,8 @@ def test_the_crown_manager_fitting_your_ship_costs_a_cube():
 
 def test_you_fitting_a_crown_ship_gain_a_cube():
     """HB Manager of Shipping (RB p.45 example): +1 fit a Crown ship."""
-    g = solo(0, position={"phase": "operations", "offices": {"Manager of Shipping": "benyon"},
+    g = solo(0, position={"phase": "operations",       # no Chairman nor Director of Trade acts first
+                          "offices": {"Manager of Shipping": "benyon", "Chairman": None, "Director of Trade": None},
                           "treasuries": {"Manager of Shipping": 3}, "ships": {"Atlas": {"owner": "crown",
                                                                                        "zone": None}}})
     drive(g, lambda g: "Fit which ship" in g.prompt(), family=lambda g, labs: "fit a ship" if "fit a ship" in labs
@@ -386,11 +398,14 @@ def test_upkeep_plus_one_when_none_of_your_writers_returns_from_a_crown_presiden
 
 
 # --- alliance consent (HB Commander; digest §9.6.10) -------------------------------------------------------
-def alliance_game(seed):
-    """The Crown's Set Climate happens in the Chairman's slot first (RB p.45): the seed picks the climate."""
-    g = solo(seed, position={"phase": "operations",
-                          "offices": {"President of Madras": "crown"}, "commanders": {"Madras": "benyon"},
-                          "officers": {"benyon": {"Madras": 1}}, "treasuries": {"President of Madras": 10}})
+def alliance_game(climate):
+    """The Crown's Set Climate happens in the Chairman's slot first (RB p.45): the AI card on top sets ``climate``.
+    Only the Presidency of Madras acts (no other office holder moves the pieces first)."""
+    offices = {o: None for o in ("Chairman", "Director of Trade", "Manager of Shipping", "Military Affairs",
+                                 "President of Bombay", "President of Bengal")}
+    g = solo(0, position=at_operations(climate, offices=dict(offices, **{"President of Madras": "crown"}),
+                                       commanders={"Madras": "benyon", "Bombay": None, "Bengal": None},
+                                       officers={"benyon": {"Madras": 1}}, treasuries={"President of Madras": 10}))
     drive(g, lambda g: "Commander of the Madras Army Benyon" in g.prompt(), family=done_or_first)
     play(g, "buy a local alliance")
     return g
@@ -398,8 +413,8 @@ def alliance_game(seed):
 
 def test_buy_the_crown_presidents_consent_to_an_alliance():
     """HB Commander: you are Commander -- the Crown President's consent costs -2/-2/-1/0/0 (Bull: -2)."""
-    g = alliance_game(1)
-    assert g.state.crown["climate"] == 0                        # Bull
+    g = alliance_game("Bull")
+    assert g.state.crown["climate"] == cd.BULL
     before, treasury = cubes(g), int(g.state.treasury[3])
     play(g, labels(g)[0])
     assert labels(g) == [fav("buy the Crown President's consent to your alliance purchase (-2 / -1)"), "done"]
@@ -408,8 +423,8 @@ def test_buy_the_crown_presidents_consent_to_an_alliance():
 
 
 def test_the_crown_president_consents_for_free_in_peacock():
-    g = alliance_game(9)
-    assert g.state.crown["climate"] == 4                        # Peacock: 0, free consent
+    g = alliance_game("Peacock")
+    assert g.state.crown["climate"] == cd.PEACOCK               # Peacock: 0, free consent
     before, treasury = cubes(g), int(g.state.treasury[3])
     play(g, labels(g)[0])
     assert cubes(g) == before and g.state.treasury[3] < treasury and WINDOW not in g.prompt()
@@ -443,8 +458,9 @@ def test_declining_leaves_the_decision_to_the_crown():
 
 def test_choose_the_order_the_crowns_special_envoy_opens():
     """HB Director of Trade 1: -1 target a specific order (China left out: opening it is the -3 favour)."""
-    g = solo(0, position={"phase": "operations", "offices": {"Director of Trade": "crown"},
-                          "treasuries": {"Director of Trade": 3}}, dice=[1] * 3)
+    # Bull: the Crown sends a Special Envoy of £3 (ENVOY_SPEND), its whole treasury; no Chairman allocates first
+    g = solo(0, position=at_operations("Bull", offices={"Director of Trade": "crown", "Chairman": None},
+                                       treasuries={"Director of Trade": 3}), dice=[1] * 3)
     drive(g, lambda g: at_window(g) and fav("you choose the order the Crown's Special Envoy opens (-1)") in labels(g))
     play(g, fav("you choose the order the Crown's Special Envoy opens (-1)"))
     assert g.current_player() == "benyon" and "open trade with China" not in labels(g)
@@ -1014,11 +1030,11 @@ def test_the_crown_prime_minister_skips_the_law_and_selects_the_third():
 def test_you_as_commander_gain_a_cube_deploying_with_crown_officers():
     """HB Commander: you are Commander -- +1 (Lion/Bear/Peacock) a successful Deploy into a non-Company region
     using one or more Crown officers."""
-    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "benyon", "Director of Trade": None,
-                                                           "Military Affairs": None, "Manager of Shipping": None},
-                          "commanders": {"Bombay": "benyon"}, "control": {"Bombay": "Bombay"},
-                          "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 0},
-                          "treasuries": {"President of Bombay": 0}}, dice=[1] * 20)
+    g = solo(0, position=at_operations("Lion", offices={"President of Bombay": "benyon", "Director of Trade": None,
+                                                        "Military Affairs": None, "Manager of Shipping": None},
+                                       commanders={"Bombay": "benyon"}, control={"Bombay": "Bombay"},
+                                       officers={"crown": {"Bombay": 6}}, regiments={"Bombay": 0},
+                                       treasuries={"President of Bombay": 0}), dice=[1] * 20)
     drive(g, lambda g: "Commander of the Bombay Army Benyon" in g.prompt())
     assert g.state.crown["climate"] == cd.LION
     before = cubes(g)
@@ -1039,7 +1055,9 @@ def crown_office(office, climate, offices=None, dice=None, **position):
     tests, test_jc_crown_transfers.py)."""
     offs = dict({o: None for o in OFFICES}, **(offices or {}))
     offs[office] = "crown"
-    pos = solo(0, position=dict(position, phase="operations", offices=offs)).to_position()
+    # Set Climate turns ``climate`` already in the game the position is read from, so that the decision under way
+    # (its favour window) is the one of that climate
+    pos = solo(0, position=at_operations(climate, next_card=5, **dict(position, offices=offs))).to_position()
     pos.update(climate=climate, ai_card=1, ai_deck=[5] + [c for c in range(2, 11) if c != 5], ai_discards=[])
     return solo(0, position=pos, dice=dice)
 

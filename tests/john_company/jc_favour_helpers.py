@@ -1,0 +1,36 @@
+"""Positions that pin what the Crown will do in the favours' tests (tests/john_company/test_jc_favours.py), so that
+a test reaches its situation under any seed instead of relying on one seed's deal."""
+
+from coin_env.games.john_company.static import SEA_ZONES
+
+NO_SHIPS = {"ships": {}, "company_ships": {z: 0 for z in SEA_ZONES[:3]}}
+
+# RB p.45 Set Climate: the Operations phase opens by revealing the top AI card, whose climate chart sets the climate
+# (data/crown.py AI_CARDS). Each entry: the card put on top, and the position entries its chart reads.
+CLIMATE_AT_OPERATIONS = {
+    "Bull": (1, {"standing": 4}),              # card 1: Standing 1st or 2nd place -> Peacock, else Bull
+    "Stag": (3, {"debt": 0}),                  # card 3: Debt 0 -> Stag
+    "Lion": (5, NO_SHIPS),                     # card 5: fewer than two zones with two ships -> Lion
+    "Bear": (7, {"cash": {"crown": 0}}),       # card 7: the Crown's cash <= £7 -> Bear
+    "Peacock": (1, {"standing": 2}),           # card 1: Standing 2 -> Peacock
+}
+
+
+def ai_deck(*top: int) -> list[int]:
+    """The AI deck with the cards ``top`` first and the others in order (the back of the card after the revealed
+    one fixes the AI Presidency order)."""
+    return list(top) + [c for c in range(1, 11) if c not in top]
+
+
+def at_operations(climate: str, next_card: int | None = None, **position) -> dict:
+    """``position`` (phase Operations) with the AI deck and the chart's measure set so that Set Climate turns
+    ``climate``, then ``next_card`` (if given) facedown on top; the faceup card before it is the deck's last one.
+    A ``cash`` entry of ``position`` keeps its other families; the measure's entries win over the rest."""
+    card, measure = CLIMATE_AT_OPERATIONS[climate]
+    pos = dict(position, phase="operations")
+    for key, value in measure.items():
+        pos[key] = dict(pos.get(key, {}), **value) if key == "cash" else value
+    deck = ai_deck(card, next_card) if next_card is not None and next_card != card else ai_deck(card)
+    faceup = deck.pop()
+    pos.update(ai_card=faceup, ai_deck=deck, ai_discards=[])
+    return pos
