@@ -1,6 +1,8 @@
 """Positions that pin what the Crown will do in the favours' tests (tests/john_company/test_jc_favours.py), so that
 a test reaches its situation under any seed instead of relying on one seed's deal."""
 
+from coin_env.games.john_company.data import cards
+from coin_env.games.john_company.position import LONDON_NAME
 from coin_env.games.john_company.static import SEA_ZONES
 
 NO_SHIPS = {"ships": {}, "company_ships": {z: 0 for z in SEA_ZONES[:3]}}
@@ -33,4 +35,16 @@ def at_operations(climate: str, next_card: int | None = None, **position) -> dic
     deck = ai_deck(card, next_card) if next_card is not None and next_card != card else ai_deck(card)
     faceup = deck.pop()
     pos.update(ai_card=faceup, ai_deck=deck, ai_discards=[])
+    return pos
+
+
+def spouse_display(position: dict) -> dict:
+    """A whole-game ``position`` (from ``to_position``) whose London Season display holds three spouses (RB p.10),
+    swapped with the first spouses of the London deck: a family taking a card from it takes no enterprise card."""
+    spouses = {LONDON_NAME[c[0]] for c in cards.SPOUSES}
+    pos = dict(position)
+    incoming = [c for c in pos["london_deck"] if c in spouses][:3]
+    outgoing = list(pos["display"])
+    deck = [c for c in pos["london_deck"] if c not in incoming]
+    pos.update(display=incoming, london_deck=deck[:len(incoming)] + outgoing + deck[len(incoming):])
     return pos

@@ -13,7 +13,7 @@ from coin_env.games.john_company.encoding import JohnCompanyEncoder
 from coin_env.games.john_company.actions import ALLIANCE0
 from coin_env.games.john_company.static import CROWN, SHIP_NAMES
 from jc_helpers import decline_blackmail, labels, play
-from jc_favour_helpers import at_operations
+from jc_favour_helpers import at_operations, spouse_display
 
 SOLO = {"families": 1, "crown": True}
 BOT = CrownBot()
@@ -497,8 +497,10 @@ def test_choose_the_sea_zone_of_a_ship_the_crown_places():
 
 # --- the Crown Chairman's dividends (HB Revenue 3) -----------------------------------------------------------
 def dividends_game():
+    """Bear: the Crown Chairman keeps £6 of the Balance after each further dividend (DIVIDEND_FLOOR), so one more
+    dividend is still affordable and one fewer possible."""
     g = solo(0, position={"phase": "revenue", "offices": {"Chairman": "crown"}, "court": {"crown": 2, "benyon": 2},
-                          "balance": 40})
+                          "balance": 40, "climate": "Bear"})
     drive(g, lambda g: at_window(g) and "dividend" in g.prompt())
     return g
 
@@ -533,9 +535,10 @@ def test_take_a_pound_before_retirements_for_two_cubes():
 
 def test_after_the_crown_has_retired_take_a_card_or_a_pound():
     """-5 an enterprise prestige card, -4 a blackmail card (unseen: the engine draws it), -1 £1."""
-    g = solo(0, position={"phase": "london_season", "turn": 2, "cash": {"crown": 3, "benyon": 0},
-                          "prestige": {"crown": ["Foundry"]}, "blackmail": {"crown": ["Company Fraud"]}},
-             crown_difficulty="easy")
+    pos = solo(0, position={"phase": "london_season", "turn": 2, "cash": {"crown": 3, "benyon": 0},
+                            "prestige": {"crown": ["Foundry"]}, "blackmail": {"crown": ["Company Fraud"]}},
+               crown_difficulty="easy").to_position()
+    g = solo(0, position=spouse_display(pos), crown_difficulty="easy")     # the Crown takes no enterprise card
     play(g, "done")
     drive(g, lambda g: at_window(g) and fav("take £1 from the Crown's treasury (-1)") in labels(g))
     assert fav("take a blackmail card from the Crown, unseen (-4)") in labels(g)
@@ -607,7 +610,9 @@ def test_choose_the_crown_prime_ministers_dial_space():
 
 # --- the Crown Chairman's Seek Debt and allocation (HB Chairman 2-3; digest §9.6.5) -----------------------------
 def crown_chairman():
-    g = solo(0, position={"phase": "operations", "offices": {"Chairman": "crown"}, "debt": 0, "balance": 5})
+    """Lion: the Crown Chairman seeks Debt (Peacock seeks none and has no 'one fewer')."""
+    g = solo(0, position=at_operations("Lion", offices={"Chairman": "crown"}, debt=0, balance=5))
+    assert g.state.crown["climate"] == cd.LION
     assert at_window(g) and "advance the Debt" in g.prompt()
     return g
 
@@ -789,11 +794,11 @@ def test_raise_the_crown_superintendents_minimum():
 
 
 # --- the Crown Manager of Shipping (HB Manager of Shipping 1-3; digest §9.6.8) ----------------------------------
-def crown_mos(seed, **pos):
-    """Seeds with the climate at the Manager's turn: 1 Bull, 5 Stag, 0 Lion."""
-    g = solo(seed, position=dict({"phase": "operations", "offices": {"Manager of Shipping": "crown", "Chairman": "benyon",
-                                                                   "Director of Trade": None},
-                                  "treasuries": {"Manager of Shipping": 12}, "ships": {}}, **pos))
+def crown_mos(climate, **pos):
+    """The Crown Manager of Shipping with £12 under ``climate`` (Set Climate after your Chairman, RB p.45)."""
+    g = solo(0, position=at_operations(climate, **dict({"offices": {"Manager of Shipping": "crown", "Chairman": "benyon",
+                                                                    "Director of Trade": None},
+                                                        "treasuries": {"Manager of Shipping": 12}, "ships": {}}, **pos)))
     drive(g, lambda g: at_window(g) and "Manager of Shipping Crown" in g.prompt(),
           family=lambda g, labs: "0" if "Chairman Benyon" in g.prompt() else None)
     return g
@@ -811,7 +816,7 @@ def bought(g):
 
 def test_bull_the_crown_manager_buys_a_company_ship_and_another():
     """HB Manager of Shipping 2: Bull buys none; -1 it buys one; -1 it buys another; it leases with the rest."""
-    g = crown_mos(1)
+    g = crown_mos("Bull")
     assert g.state.crown["climate"] == cd.BULL
     ships, before = bought(g), cubes(g)
     play(g, fav("the Crown Manager of Shipping buys a Company ship (-1 / -2)"))
@@ -824,7 +829,7 @@ def test_bull_the_crown_manager_buys_a_company_ship_and_another():
 
 def test_stag_the_crown_manager_buys_no_company_ship():
     """HB Manager of Shipping 2: Stag buys one if able; -2 it buys none (it leases with all its money)."""
-    g = crown_mos(5)
+    g = crown_mos("Stag")
     assert g.state.crown["climate"] == cd.STAG
     ships, before = bought(g), cubes(g)
     play(g, fav("the Crown Manager of Shipping buys no Company ship (-2 / -1)"), "done")
@@ -834,7 +839,8 @@ def test_stag_the_crown_manager_buys_no_company_ship():
 
 def test_lion_the_crown_manager_buys_as_many_company_ships_as_you_wish():
     """HB Manager of Shipping 2: Lion buys as many as able; -3 as many as you wish."""
-    g = crown_mos(0)
+    g = crown_mos("Lion")
+    assert g.state.crown["climate"] == cd.LION
     ships = bought(g)
     play(g, fav("the Crown Manager of Shipping buys as many Company ships as you wish (-3)"))
     assert labels(g) == ["0", "1", "2"]
@@ -845,7 +851,7 @@ def test_lion_the_crown_manager_buys_as_many_company_ships_as_you_wish():
 
 def test_the_crown_manager_leaves_two_pounds_unspent():
     """HB Manager of Shipping 3: the Crown leases with all money left; -1 it must leave £2 unspent."""
-    g = crown_mos(1)
+    g = crown_mos("Bull")
     ships = bought(g)
     play(g, fav("the Crown Manager of Shipping leaves £2 unspent (-1)"), "done")
     drive(g, mos_over)
@@ -854,7 +860,7 @@ def test_the_crown_manager_leaves_two_pounds_unspent():
 
 def test_choose_the_ship_the_crown_manager_fits():
     """HB Manager of Shipping 1: -1 fit a specific ship (the Crown fits its own first)."""
-    g = crown_mos(1, ships={"Atlas": {"owner": "crown", "zone": None}, "Eliza": {"owner": "benyon", "zone": None}})
+    g = crown_mos("Bull", ships={"Atlas": {"owner": "crown", "zone": None}, "Eliza": {"owner": "benyon", "zone": None}})
     play(g, "done")
     drive(g, lambda g: at_window(g) and fav("you choose the ship the Crown Manager of Shipping fits (-1)") in labels(g))
     before = cubes(g)
