@@ -12,7 +12,7 @@ NO_SHIPS = {"ships": {}, "company_ships": {z: 0 for z in SEA_ZONES[:3]}}
 CLIMATE_AT_OPERATIONS = {
     "Bull": (1, {"standing": 4}),              # card 1: Standing 1st or 2nd place -> Peacock, else Bull
     "Stag": (3, {"debt": 0}),                  # card 3: Debt 0 -> Stag
-    "Lion": (5, NO_SHIPS),                     # card 5: fewer than two zones with two ships -> Lion
+    "Lion": (5, NO_SHIPS),                     # card 5: fewer than two sea zones with two ships -> Lion
     "Bear": (7, {"cash": {"crown": 0}}),       # card 7: the Crown's cash <= £7 -> Bear
     "Peacock": (1, {"standing": 2}),           # card 1: Standing 2 -> Peacock
 }
@@ -27,11 +27,17 @@ def ai_deck(*top: int) -> list[int]:
 def at_operations(climate: str, next_card: int | None = None, **position) -> dict:
     """``position`` (phase Operations) with the AI deck and the chart's measure set so that Set Climate turns
     ``climate``, then ``next_card`` (if given) facedown on top; the faceup card before it is the deck's last one.
-    A ``cash`` entry of ``position`` keeps its other families; the measure's entries win over the rest."""
+    A ``cash`` entry of ``position`` keeps its other families and its ``company_ships`` stay; the measure's entries
+    win over the rest. (Callers assert the climate when the test depends on it.)"""
     card, measure = CLIMATE_AT_OPERATIONS[climate]
     pos = dict(position, phase="operations")
     for key, value in measure.items():
-        pos[key] = dict(pos.get(key, {}), **value) if key == "cash" else value
+        if key == "cash":
+            pos[key] = dict(pos.get(key, {}), **value)
+        elif key == "company_ships":          # a test's Company ships stay (one zone with two still reads Lion)
+            pos[key] = dict(value, **pos.get(key, {}))
+        else:
+            pos[key] = value
     deck = ai_deck(card, next_card) if next_card is not None and next_card != card else ai_deck(card)
     faceup = deck.pop()
     pos.update(ai_card=faceup, ai_deck=deck, ai_discards=[])

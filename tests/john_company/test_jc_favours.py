@@ -872,11 +872,18 @@ def test_choose_the_ship_the_crown_manager_fits():
 
 # --- the Crown President and Commander (HB Presidency operations; digest §9.6.10) ---------------------------------
 def crown_presidency():
-    return solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Chairman": "benyon",
-                                                              "Director of Trade": None, "Manager of Shipping": None},
-                             "treasuries": {"President of Bombay": 8}, "company_ships": {"West Indian Ocean": 3},
-                             "writers": {"crown": {"Bombay": 2}, "benyon": {"Bombay": 2}},
-                             "commanders": {"Bombay": "crown"}, "officers": {"crown": {"Bombay": 3}}}, dice=[1] * 30)
+    """Lion; only the Presidency of Bombay acts after your Chairman (no Military Affairs moves its Army), its home
+    region Company-controlled; its Commander's Army (one officer) is too weak for Lion to buy an alliance or
+    Deploy (HB Commander), so the treasury is left for Trade."""
+    g = solo(0, position=at_operations("Lion", offices={"President of Bombay": "crown", "Chairman": "benyon",
+                                                        "Director of Trade": None, "Manager of Shipping": None,
+                                                        "Military Affairs": None},
+                                       treasuries={"President of Bombay": 8}, company_ships={"West Indian Ocean": 3},
+                                       writers={"crown": {"Bombay": 2}, "benyon": {"Bombay": 2}},
+                                       commanders={"Bombay": "crown"}, officers={"crown": {"Bombay": 1}},
+                                       control={"Bombay": "Bombay"}),
+             dice=[1] * 30)
+    return g
 
 
 def chairman_zero(g, labs):
@@ -918,11 +925,17 @@ def test_the_crown_president_places_your_writer_instead_of_another():
     assert int(g.state.order_writer[ORDER_NAMES.index(order)]) == ME
 
 
+ONLY_BOMBAY = {"President of Bombay": "crown", "Chairman": None, "Director of Trade": None, "Manager of Shipping": None,
+               "Military Affairs": None}        # no other office allocates money or moves the Army first
+
+
 def crown_commander():
-    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Director of Trade": None},
-                          "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
-                          "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 4},
-                          "treasuries": {"President of Bombay": 0}}, dice=[1] * 20)
+    """Lion: the Crown Commander of Bombay deploys once (HB Commander 4)."""
+    g = solo(0, position=at_operations("Lion", offices=ONLY_BOMBAY,
+                                       commanders={"Bombay": "crown"}, control={"Bombay": "Bombay"},
+                                       officers={"crown": {"Bombay": 6}}, regiments={"Bombay": 4},
+                                       treasuries={"President of Bombay": 0}), dice=[1] * 20)
+    assert g.state.crown["climate"] == cd.LION
     drive(g, lambda g: at_window(g) and "Commander of the Bombay" in g.prompt())
     return g
 
@@ -958,10 +971,10 @@ def test_force_the_crown_commander_to_deploy_again():
 
 
 def alliance_commander():
-    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Director of Trade": None},
-                          "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
-                          "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 4},
-                          "treasuries": {"President of Bombay": 20}}, dice=[1] * 20)
+    g = solo(0, position=at_operations("Lion", offices=ONLY_BOMBAY,
+                                       commanders={"Bombay": "crown"}, control={"Bombay": "Bombay"},
+                                       officers={"crown": {"Bombay": 6}}, regiments={"Bombay": 4},
+                                       treasuries={"President of Bombay": 20}), dice=[1] * 20)
     drive(g, lambda g: at_window(g) and "Commander of the Bombay" in g.prompt())
     return g
 
@@ -1332,13 +1345,14 @@ DEPLOY_SWAP = fav("before the Crown Commander rolls, swap one of the pieces it e
 
 def crown_deploy(**extra):
     """The Crown Commander of Bombay with one officer of its own, two of yours and four regiments: it exhausts its
-    own officer, then yours, then regiments (HB Commander 3)."""
-    return solo(0, position=dict({"phase": "operations", "offices": {"President of Bombay": "crown",
-                                                                     "Director of Trade": None,
-                                                                     "Military Affairs": None},
-                                  "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
-                                  "officers": {"crown": {"Bombay": 1}, "benyon": {"Bombay": 2}},
-                                  "regiments": {"Bombay": 4}, "treasuries": {"President of Bombay": 0}}, **extra),
+    own officer, then yours, then regiments (HB Commander 3). Lion: with the President's £4 it first buys the
+    cheapest alliance (the Sikhs, strength 2), then deploys (4 dice against a non-Company region)."""
+    return solo(0, position=at_operations("Lion", **dict({"offices": ONLY_BOMBAY,
+                                                          "commanders": {"Bombay": "crown"},
+                                                          "control": {"Bombay": "Bombay"},
+                                                          "officers": {"crown": {"Bombay": 1}, "benyon": {"Bombay": 2}},
+                                                          "regiments": {"Bombay": 4},
+                                                          "treasuries": {"President of Bombay": 4}}, **extra)),
                 dice=[1] * 10)
 
 
