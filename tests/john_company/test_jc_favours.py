@@ -13,6 +13,7 @@ from coin_env.games.john_company.encoding import JohnCompanyEncoder
 from coin_env.games.john_company.actions import ALLIANCE0
 from coin_env.games.john_company.static import CROWN, SHIP_NAMES
 from jc_helpers import decline_blackmail, labels, play
+from jc_favour_helpers import at_operations, spouse_display
 
 SOLO = {"families": 1, "crown": True}
 BOT = CrownBot()
@@ -65,7 +66,9 @@ def family_window(**pos):
 
 # --- the basic favours (Crown family board; SC; digest §9.5) ----------------------------------------------
 def test_window_right_after_new_company_shares_lists_affordable_favours():
-    g = family_window(cash={"benyon": 12}, ships={"Atlas": {"owner": "benyon", "zone": None}})
+    # The Crown has no money: its family actions (HB Family queue) buy no shipyard, luxury or workshop to take.
+    g = family_window(cash={"benyon": 12, "crown": 0}, ships={"Atlas": {"owner": "benyon", "zone": None}},
+                      climate="Bull")
     assert g.state.phase == "family" and g.current_player() == "benyon"
     offered = labels(g)
     assert fav("give an unfitted shipyard to the Crown (+2)") in offered
@@ -304,8 +307,16 @@ def test_you_elect_the_crown_for_three_cubes():
 def test_royal_privilege_pays_the_crowns_tax_and_upkeep_from_the_balance():
     """The Crown cannot pay a window tax (£4) nor its upkeep (£4): the Balance pays the shortfall, with an
     emergency loan when it runs short (Debt +1, Standing -1, RB p.27 reading); the family has no privilege."""
+    # The Crown PM draws Masses Demand Franchise! second and turns the dial from 0 to Tax Luxuries; its two
+    # shipyards and Benyon's one pass it (support 1 + 2 + 1); the Climate Shift dice keep the climate Stag.
     g = solo(0, position={"phase": "parliament", "prizes": {"crown": [0, 2, 1, 0, 0], "benyon": [0, 1, 0, 0, 0]},
-                          "cash": {"crown": 0, "benyon": 0}, "balance": 3, "debt": 2, "standing": 4})
+                          "cash": {"crown": 0, "benyon": 0}, "balance": 3, "debt": 2, "standing": 4,
+                          "pm": "crown", "dial": 0, "climate": "Bear", "ai_card": 10,
+                          "law_deck": ["Debt Restructure", "Masses Demand Franchise!"],
+                          "ships": {"Ganges": {"owner": "crown", "zone": "South Indian Ocean"},
+                                    "Samaritan": {"owner": "crown", "zone": "West Indian Ocean"},
+                                    "Recovery": {"owner": "benyon", "zone": "East Indian Ocean"}}},
+             dice=[5, 2, 1, 3, 3, 1])
     drive(g, lambda g: g.state.turn == 2)
     notes = [e["text"] for e in g.log if e["kind"] in ("crown", "parliament")]
     assert "Policy: Tax Luxuries with window tax" in notes
@@ -356,7 +367,8 @@ def test_the_crown_manager_fitting_your_ship_costs_a_cube():
 
 def test_you_fitting_a_crown_ship_gain_a_cube():
     """HB Manager of Shipping (RB p.45 example): +1 fit a Crown ship."""
-    g = solo(0, position={"phase": "operations", "offices": {"Manager of Shipping": "benyon"},
+    g = solo(0, position={"phase": "operations",       # no Chairman nor Director of Trade acts first
+                          "offices": {"Manager of Shipping": "benyon", "Chairman": None, "Director of Trade": None},
                           "treasuries": {"Manager of Shipping": 3}, "ships": {"Atlas": {"owner": "crown",
                                                                                        "zone": None}}})
     drive(g, lambda g: "Fit which ship" in g.prompt(), family=lambda g, labs: "fit a ship" if "fit a ship" in labs
@@ -386,11 +398,14 @@ def test_upkeep_plus_one_when_none_of_your_writers_returns_from_a_crown_presiden
 
 
 # --- alliance consent (HB Commander; digest §9.6.10) -------------------------------------------------------
-def alliance_game(seed):
-    """The Crown's Set Climate happens in the Chairman's slot first (RB p.45): the seed picks the climate."""
-    g = solo(seed, position={"phase": "operations",
-                          "offices": {"President of Madras": "crown"}, "commanders": {"Madras": "benyon"},
-                          "officers": {"benyon": {"Madras": 1}}, "treasuries": {"President of Madras": 10}})
+def alliance_game(climate):
+    """The Crown's Set Climate happens in the Chairman's slot first (RB p.45): the AI card on top sets ``climate``.
+    Only the Presidency of Madras acts (no other office holder moves the pieces first)."""
+    offices = {o: None for o in ("Chairman", "Director of Trade", "Manager of Shipping", "Military Affairs",
+                                 "President of Bombay", "President of Bengal")}
+    g = solo(0, position=at_operations(climate, offices=dict(offices, **{"President of Madras": "crown"}),
+                                       commanders={"Madras": "benyon", "Bombay": None, "Bengal": None},
+                                       officers={"benyon": {"Madras": 1}}, treasuries={"President of Madras": 10}))
     drive(g, lambda g: "Commander of the Madras Army Benyon" in g.prompt(), family=done_or_first)
     play(g, "buy a local alliance")
     return g
@@ -398,8 +413,8 @@ def alliance_game(seed):
 
 def test_buy_the_crown_presidents_consent_to_an_alliance():
     """HB Commander: you are Commander -- the Crown President's consent costs -2/-2/-1/0/0 (Bull: -2)."""
-    g = alliance_game(1)
-    assert g.state.crown["climate"] == 0                        # Bull
+    g = alliance_game("Bull")
+    assert g.state.crown["climate"] == cd.BULL
     before, treasury = cubes(g), int(g.state.treasury[3])
     play(g, labels(g)[0])
     assert labels(g) == [fav("buy the Crown President's consent to your alliance purchase (-2 / -1)"), "done"]
@@ -408,8 +423,8 @@ def test_buy_the_crown_presidents_consent_to_an_alliance():
 
 
 def test_the_crown_president_consents_for_free_in_peacock():
-    g = alliance_game(9)
-    assert g.state.crown["climate"] == 4                        # Peacock: 0, free consent
+    g = alliance_game("Peacock")
+    assert g.state.crown["climate"] == cd.PEACOCK               # Peacock: 0, free consent
     before, treasury = cubes(g), int(g.state.treasury[3])
     play(g, labels(g)[0])
     assert cubes(g) == before and g.state.treasury[3] < treasury and WINDOW not in g.prompt()
@@ -443,8 +458,9 @@ def test_declining_leaves_the_decision_to_the_crown():
 
 def test_choose_the_order_the_crowns_special_envoy_opens():
     """HB Director of Trade 1: -1 target a specific order (China left out: opening it is the -3 favour)."""
-    g = solo(0, position={"phase": "operations", "offices": {"Director of Trade": "crown"},
-                          "treasuries": {"Director of Trade": 3}}, dice=[1] * 3)
+    # Bull: the Crown sends a Special Envoy of £3 (ENVOY_SPEND), its whole treasury; no Chairman allocates first
+    g = solo(0, position=at_operations("Bull", offices={"Director of Trade": "crown", "Chairman": None},
+                                       treasuries={"Director of Trade": 3}), dice=[1] * 3)
     drive(g, lambda g: at_window(g) and fav("you choose the order the Crown's Special Envoy opens (-1)") in labels(g))
     play(g, fav("you choose the order the Crown's Special Envoy opens (-1)"))
     assert g.current_player() == "benyon" and "open trade with China" not in labels(g)
@@ -481,8 +497,10 @@ def test_choose_the_sea_zone_of_a_ship_the_crown_places():
 
 # --- the Crown Chairman's dividends (HB Revenue 3) -----------------------------------------------------------
 def dividends_game():
+    """Bear: the Crown Chairman keeps £6 of the Balance after each further dividend (DIVIDEND_FLOOR), so one more
+    dividend is still affordable and one fewer possible."""
     g = solo(0, position={"phase": "revenue", "offices": {"Chairman": "crown"}, "court": {"crown": 2, "benyon": 2},
-                          "balance": 40})
+                          "balance": 40, "climate": "Bear"})
     drive(g, lambda g: at_window(g) and "dividend" in g.prompt())
     return g
 
@@ -517,9 +535,10 @@ def test_take_a_pound_before_retirements_for_two_cubes():
 
 def test_after_the_crown_has_retired_take_a_card_or_a_pound():
     """-5 an enterprise prestige card, -4 a blackmail card (unseen: the engine draws it), -1 £1."""
-    g = solo(0, position={"phase": "london_season", "turn": 2, "cash": {"crown": 3, "benyon": 0},
-                          "prestige": {"crown": ["Foundry"]}, "blackmail": {"crown": ["Company Fraud"]}},
-             crown_difficulty="easy")
+    pos = solo(0, position={"phase": "london_season", "turn": 2, "cash": {"crown": 3, "benyon": 0},
+                            "prestige": {"crown": ["Foundry"]}, "blackmail": {"crown": ["Company Fraud"]}},
+               crown_difficulty="easy").to_position()
+    g = solo(0, position=spouse_display(pos), crown_difficulty="easy")     # the Crown takes no enterprise card
     play(g, "done")
     drive(g, lambda g: at_window(g) and fav("take £1 from the Crown's treasury (-1)") in labels(g))
     assert fav("take a blackmail card from the Crown, unseen (-4)") in labels(g)
@@ -591,7 +610,9 @@ def test_choose_the_crown_prime_ministers_dial_space():
 
 # --- the Crown Chairman's Seek Debt and allocation (HB Chairman 2-3; digest §9.6.5) -----------------------------
 def crown_chairman():
-    g = solo(0, position={"phase": "operations", "offices": {"Chairman": "crown"}, "debt": 0, "balance": 5})
+    """Lion: the Crown Chairman seeks Debt (Peacock seeks none and has no 'one fewer')."""
+    g = solo(0, position=at_operations("Lion", offices={"Chairman": "crown"}, debt=0, balance=5))
+    assert g.state.crown["climate"] == cd.LION
     assert at_window(g) and "advance the Debt" in g.prompt()
     return g
 
@@ -773,11 +794,11 @@ def test_raise_the_crown_superintendents_minimum():
 
 
 # --- the Crown Manager of Shipping (HB Manager of Shipping 1-3; digest §9.6.8) ----------------------------------
-def crown_mos(seed, **pos):
-    """Seeds with the climate at the Manager's turn: 1 Bull, 5 Stag, 0 Lion."""
-    g = solo(seed, position=dict({"phase": "operations", "offices": {"Manager of Shipping": "crown", "Chairman": "benyon",
-                                                                   "Director of Trade": None},
-                                  "treasuries": {"Manager of Shipping": 12}, "ships": {}}, **pos))
+def crown_mos(climate, **pos):
+    """The Crown Manager of Shipping with £12 under ``climate`` (Set Climate after your Chairman, RB p.45)."""
+    g = solo(0, position=at_operations(climate, **dict({"offices": {"Manager of Shipping": "crown", "Chairman": "benyon",
+                                                                    "Director of Trade": None},
+                                                        "treasuries": {"Manager of Shipping": 12}, "ships": {}}, **pos)))
     drive(g, lambda g: at_window(g) and "Manager of Shipping Crown" in g.prompt(),
           family=lambda g, labs: "0" if "Chairman Benyon" in g.prompt() else None)
     return g
@@ -795,7 +816,7 @@ def bought(g):
 
 def test_bull_the_crown_manager_buys_a_company_ship_and_another():
     """HB Manager of Shipping 2: Bull buys none; -1 it buys one; -1 it buys another; it leases with the rest."""
-    g = crown_mos(1)
+    g = crown_mos("Bull")
     assert g.state.crown["climate"] == cd.BULL
     ships, before = bought(g), cubes(g)
     play(g, fav("the Crown Manager of Shipping buys a Company ship (-1 / -2)"))
@@ -808,7 +829,7 @@ def test_bull_the_crown_manager_buys_a_company_ship_and_another():
 
 def test_stag_the_crown_manager_buys_no_company_ship():
     """HB Manager of Shipping 2: Stag buys one if able; -2 it buys none (it leases with all its money)."""
-    g = crown_mos(5)
+    g = crown_mos("Stag")
     assert g.state.crown["climate"] == cd.STAG
     ships, before = bought(g), cubes(g)
     play(g, fav("the Crown Manager of Shipping buys no Company ship (-2 / -1)"), "done")
@@ -818,7 +839,8 @@ def test_stag_the_crown_manager_buys_no_company_ship():
 
 def test_lion_the_crown_manager_buys_as_many_company_ships_as_you_wish():
     """HB Manager of Shipping 2: Lion buys as many as able; -3 as many as you wish."""
-    g = crown_mos(0)
+    g = crown_mos("Lion")
+    assert g.state.crown["climate"] == cd.LION
     ships = bought(g)
     play(g, fav("the Crown Manager of Shipping buys as many Company ships as you wish (-3)"))
     assert labels(g) == ["0", "1", "2"]
@@ -829,7 +851,7 @@ def test_lion_the_crown_manager_buys_as_many_company_ships_as_you_wish():
 
 def test_the_crown_manager_leaves_two_pounds_unspent():
     """HB Manager of Shipping 3: the Crown leases with all money left; -1 it must leave £2 unspent."""
-    g = crown_mos(1)
+    g = crown_mos("Bull")
     ships = bought(g)
     play(g, fav("the Crown Manager of Shipping leaves £2 unspent (-1)"), "done")
     drive(g, mos_over)
@@ -838,7 +860,7 @@ def test_the_crown_manager_leaves_two_pounds_unspent():
 
 def test_choose_the_ship_the_crown_manager_fits():
     """HB Manager of Shipping 1: -1 fit a specific ship (the Crown fits its own first)."""
-    g = crown_mos(1, ships={"Atlas": {"owner": "crown", "zone": None}, "Eliza": {"owner": "benyon", "zone": None}})
+    g = crown_mos("Bull", ships={"Atlas": {"owner": "crown", "zone": None}, "Eliza": {"owner": "benyon", "zone": None}})
     play(g, "done")
     drive(g, lambda g: at_window(g) and fav("you choose the ship the Crown Manager of Shipping fits (-1)") in labels(g))
     before = cubes(g)
@@ -850,11 +872,18 @@ def test_choose_the_ship_the_crown_manager_fits():
 
 # --- the Crown President and Commander (HB Presidency operations; digest §9.6.10) ---------------------------------
 def crown_presidency():
-    return solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Chairman": "benyon",
-                                                              "Director of Trade": None, "Manager of Shipping": None},
-                             "treasuries": {"President of Bombay": 8}, "company_ships": {"West Indian Ocean": 3},
-                             "writers": {"crown": {"Bombay": 2}, "benyon": {"Bombay": 2}},
-                             "commanders": {"Bombay": "crown"}, "officers": {"crown": {"Bombay": 3}}}, dice=[1] * 30)
+    """Lion; only the Presidency of Bombay acts after your Chairman (no Military Affairs moves its Army), its home
+    region Company-controlled; its Commander's Army (one officer) is too weak for Lion to buy an alliance or
+    Deploy (HB Commander), so the treasury is left for Trade."""
+    g = solo(0, position=at_operations("Lion", offices={"President of Bombay": "crown", "Chairman": "benyon",
+                                                        "Director of Trade": None, "Manager of Shipping": None,
+                                                        "Military Affairs": None},
+                                       treasuries={"President of Bombay": 8}, company_ships={"West Indian Ocean": 3},
+                                       writers={"crown": {"Bombay": 2}, "benyon": {"Bombay": 2}},
+                                       commanders={"Bombay": "crown"}, officers={"crown": {"Bombay": 1}},
+                                       control={"Bombay": "Bombay"}),
+             dice=[1] * 30)
+    return g
 
 
 def chairman_zero(g, labs):
@@ -896,11 +925,17 @@ def test_the_crown_president_places_your_writer_instead_of_another():
     assert int(g.state.order_writer[ORDER_NAMES.index(order)]) == ME
 
 
+ONLY_BOMBAY = {"President of Bombay": "crown", "Chairman": None, "Director of Trade": None, "Manager of Shipping": None,
+               "Military Affairs": None}        # no other office allocates money or moves the Army first
+
+
 def crown_commander():
-    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Director of Trade": None},
-                          "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
-                          "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 4},
-                          "treasuries": {"President of Bombay": 0}}, dice=[1] * 20)
+    """Lion: the Crown Commander of Bombay deploys once (HB Commander 4)."""
+    g = solo(0, position=at_operations("Lion", offices=ONLY_BOMBAY,
+                                       commanders={"Bombay": "crown"}, control={"Bombay": "Bombay"},
+                                       officers={"crown": {"Bombay": 6}}, regiments={"Bombay": 4},
+                                       treasuries={"President of Bombay": 0}), dice=[1] * 20)
+    assert g.state.crown["climate"] == cd.LION
     drive(g, lambda g: at_window(g) and "Commander of the Bombay" in g.prompt())
     return g
 
@@ -936,10 +971,10 @@ def test_force_the_crown_commander_to_deploy_again():
 
 
 def alliance_commander():
-    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "crown", "Director of Trade": None},
-                          "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
-                          "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 4},
-                          "treasuries": {"President of Bombay": 20}}, dice=[1] * 20)
+    g = solo(0, position=at_operations("Lion", offices=ONLY_BOMBAY,
+                                       commanders={"Bombay": "crown"}, control={"Bombay": "Bombay"},
+                                       officers={"crown": {"Bombay": 6}}, regiments={"Bombay": 4},
+                                       treasuries={"President of Bombay": 20}), dice=[1] * 20)
     drive(g, lambda g: at_window(g) and "Commander of the Bombay" in g.prompt())
     return g
 
@@ -1014,11 +1049,11 @@ def test_the_crown_prime_minister_skips_the_law_and_selects_the_third():
 def test_you_as_commander_gain_a_cube_deploying_with_crown_officers():
     """HB Commander: you are Commander -- +1 (Lion/Bear/Peacock) a successful Deploy into a non-Company region
     using one or more Crown officers."""
-    g = solo(0, position={"phase": "operations", "offices": {"President of Bombay": "benyon", "Director of Trade": None,
-                                                           "Military Affairs": None, "Manager of Shipping": None},
-                          "commanders": {"Bombay": "benyon"}, "control": {"Bombay": "Bombay"},
-                          "officers": {"crown": {"Bombay": 6}}, "regiments": {"Bombay": 0},
-                          "treasuries": {"President of Bombay": 0}}, dice=[1] * 20)
+    g = solo(0, position=at_operations("Lion", offices={"President of Bombay": "benyon", "Director of Trade": None,
+                                                        "Military Affairs": None, "Manager of Shipping": None},
+                                       commanders={"Bombay": "benyon"}, control={"Bombay": "Bombay"},
+                                       officers={"crown": {"Bombay": 6}}, regiments={"Bombay": 0},
+                                       treasuries={"President of Bombay": 0}), dice=[1] * 20)
     drive(g, lambda g: "Commander of the Bombay Army Benyon" in g.prompt())
     assert g.state.crown["climate"] == cd.LION
     before = cubes(g)
@@ -1039,7 +1074,9 @@ def crown_office(office, climate, offices=None, dice=None, **position):
     tests, test_jc_crown_transfers.py)."""
     offs = dict({o: None for o in OFFICES}, **(offices or {}))
     offs[office] = "crown"
-    pos = solo(0, position=dict(position, phase="operations", offices=offs)).to_position()
+    # Set Climate turns ``climate`` already in the game the position is read from, so that the decision under way
+    # (its favour window) is the one of that climate
+    pos = solo(0, position=at_operations(climate, next_card=5, **dict(position, offices=offs))).to_position()
     pos.update(climate=climate, ai_card=1, ai_deck=[5] + [c for c in range(2, 11) if c != 5], ai_discards=[])
     return solo(0, position=pos, dice=dice)
 
@@ -1308,13 +1345,14 @@ DEPLOY_SWAP = fav("before the Crown Commander rolls, swap one of the pieces it e
 
 def crown_deploy(**extra):
     """The Crown Commander of Bombay with one officer of its own, two of yours and four regiments: it exhausts its
-    own officer, then yours, then regiments (HB Commander 3)."""
-    return solo(0, position=dict({"phase": "operations", "offices": {"President of Bombay": "crown",
-                                                                     "Director of Trade": None,
-                                                                     "Military Affairs": None},
-                                  "commanders": {"Bombay": "crown"}, "control": {"Bombay": "Bombay"},
-                                  "officers": {"crown": {"Bombay": 1}, "benyon": {"Bombay": 2}},
-                                  "regiments": {"Bombay": 4}, "treasuries": {"President of Bombay": 0}}, **extra),
+    own officer, then yours, then regiments (HB Commander 3). Lion: with the President's £4 it first buys the
+    cheapest alliance (the Sikhs, strength 2), then deploys (4 dice against a non-Company region)."""
+    return solo(0, position=at_operations("Lion", **dict({"offices": ONLY_BOMBAY,
+                                                          "commanders": {"Bombay": "crown"},
+                                                          "control": {"Bombay": "Bombay"},
+                                                          "officers": {"crown": {"Bombay": 1}, "benyon": {"Bombay": 2}},
+                                                          "regiments": {"Bombay": 4},
+                                                          "treasuries": {"President of Bombay": 4}}, **extra)),
                 dice=[1] * 10)
 
 
