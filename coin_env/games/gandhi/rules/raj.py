@@ -25,7 +25,7 @@ from .. import board
 from ..data.cards import CAMPAIGN_CARDS
 from ..data.pieces import ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, ML_ACTIVIST, SEPOY, TROOP
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import AVAILABLE, CITIES, IS_NETWORK, IS_PRINCELY_STATE, LAND, N_SPACES, OUT_OF_PLAY, RAILWAYS
+from ..static import AVAILABLE, CITIES, IS_NETWORK, IS_PRINCELY_STATE, IS_RAILWAY, LAND, N_SPACES, OUT_OF_PLAY, RAILWAYS
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
@@ -413,11 +413,11 @@ def movable_cubes(game, key: str) -> list[list[int]]:
 
 
 def clean_railways(s) -> list[bool]:
-    """:func:`_clean_railway` of every space (False off the Railways), read once for many questions."""
-    clean = [False] * N_SPACES
-    for r in RAILWAYS:
-        clean[r] = _clean_railway(s, r)
-    return clean
+    """:func:`_clean_railway` of every space at once (False off the Railways), for many questions."""
+    p = s.pieces[:N_SPACES]
+    clean = (IS_RAILWAY & (s.strike == 0) & (p[:, CONGRESS_ACTIVIST] + p[:, ML_ACTIVIST] == 0)
+             & (p[:, ACTIVE_GUERRILLA] == 0) & (s.protest == 0))
+    return clean.tolist()
 
 
 def sweep_origins(game, dest: int, key: str, troops_ok: bool, sepoys_ok: bool,
