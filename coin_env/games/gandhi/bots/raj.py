@@ -186,8 +186,9 @@ class OriginMove:
     top-down (data/arjuna/raj.py MOVE). ``use_sepoys`` is False after a failed Activation roll
     (8.6.2: Troops only); ``dest_facts``: :func:`destination_facts` of the destination."""
 
-    def __init__(self, s, origin, dest, movable, use_sepoys, dest_facts):
+    def __init__(self, s, origin, dest, movable, use_sepoys, dest_facts, origin_facts=None):
         self.s, self.origin, self.dest = s, origin, dest
+        self.in_protest, self.keep_margin = origin_facts or origin_facts_of(s, origin)
         self.free_troops, self.free_sepoys = movable
         self.use_sepoys = use_sepoys
         self.spare = NO_LIMIT                   # cubes the origin may give up
@@ -215,16 +216,23 @@ class OriginMove:
         return True
 
 
+def origin_facts_of(s, origin) -> tuple[bool, int | None]:
+    """(Protest there, cubes beyond the Active pieces when the origin has Raj Control, else None): what
+    the Move Priorities read in an origin."""
+    margin = board.cubes(s, origin) - board.active_non_raj(s, origin) if board.raj_control(s, origin) else None
+    return bool(s.protest.item(origin)), margin
+
+
 def _no_protest_origin(m: OriginMove) -> None:
     """3.2.3: cubes never leave a Protest space (the engine offers none either)."""
-    if m.s.protest[m.origin]:
+    if m.in_protest:
         m.spare = 0
 
 
 def _lose_no_control(m: OriginMove) -> None:
     """8.6.3: an origin with Raj Control keeps more cubes than Active pieces there."""
-    if board.raj_control(m.s, m.origin):
-        m.spare = min(m.spare, board.cubes(m.s, m.origin) - board.active_non_raj(m.s, m.origin) - 1)
+    if m.keep_margin is not None:
+        m.spare = min(m.spare, m.keep_margin - 1)
 
 
 def _get_one_troop(m: OriginMove) -> None:
@@ -262,9 +270,9 @@ def destination_facts(s, dest) -> tuple[int, int, int, int]:
     return p.item(dest, TROOP), p.item(dest, SEPOY), board.active_adversaries(s, dest, RAJ), p.item(dest, GUERRILLA)
 
 
-def plan_origin(s, origin, dest, movable, use_sepoys, dest_facts=None) -> tuple[int, int]:
+def plan_origin(s, origin, dest, movable, use_sepoys, dest_facts=None, origin_facts=None) -> tuple[int, int]:
     """(Troops, Sepoys) that ``origin`` sends to ``dest`` by the Move Priorities column."""
-    m = OriginMove(s, origin, dest, movable, use_sepoys, dest_facts or destination_facts(s, dest))
+    m = OriginMove(s, origin, dest, movable, use_sepoys, dest_facts or destination_facts(s, dest), origin_facts)
     for name in MOVE:
         MOVE_STEPS[name](m)
     return m.troops, m.sepoys
@@ -284,6 +292,13 @@ class SweepScan:
         self.free = rules.movable_cubes(ctx.game, key)
         self.clean = rules.clean_railways(ctx.state)
         self.exclude = set(_op_spaces(ctx)) | set(done)
+        self.origin_facts = {}
+
+    def _origin_facts(self, o):
+        facts = self.origin_facts.get(o)
+        if facts is None:
+            facts = self.origin_facts[o] = origin_facts_of(self.game.state, o)
+        return facts
 
     def origins(self, dest, first_only=False) -> dict[int, tuple[int, int]]:
         """8.4.2 B: origins whose cubes may reach ``dest`` (engine movement rules), never a space
@@ -297,7 +312,7 @@ class SweepScan:
         for o, counts in movable.items():
             if o in self.exclude:
                 continue
-            t, q = plan_origin(s, o, dest, counts, self.use_sepoys, facts)
+            t, q = plan_origin(s, o, dest, counts, self.use_sepoys, facts, self._origin_facts(o))
             if t + q:
                 out[o] = (t, q)
                 if first_only:
