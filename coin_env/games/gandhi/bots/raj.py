@@ -307,11 +307,13 @@ class SweepScan:
         s = self.game.state
         movable = rules.sweep_origins(self.game, dest, self.key, rules.troops_may_enter(s, dest), self.use_sepoys,
                                       free=self.free, clean=self.clean)
-        facts = destination_facts(s, dest)
+        facts = None
         out = {}
         for o, counts in movable.items():
             if o in self.exclude:
                 continue
+            if facts is None:
+                facts = destination_facts(s, dest)
             t, q = plan_origin(s, o, dest, counts, self.use_sepoys, facts, self._origin_facts(o))
             if t + q:
                 out[o] = (t, q)
