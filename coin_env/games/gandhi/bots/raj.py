@@ -184,17 +184,16 @@ def deploy_out_of_play(ctx):
 class OriginMove:
     """What one origin sends to one destination, built by reading the Raj Move Priorities column
     top-down (data/arjuna/raj.py MOVE). ``use_sepoys`` is False after a failed Activation roll
-    (8.6.2: Troops only); ``dest_counts``: (Troops, Sepoys) in the destination so far."""
+    (8.6.2: Troops only); ``dest_facts``: :func:`destination_facts` of the destination."""
 
-    def __init__(self, s, origin, dest, movable, use_sepoys, dest_counts):
+    def __init__(self, s, origin, dest, movable, use_sepoys, dest_facts, origin_facts=None):
         self.s, self.origin, self.dest = s, origin, dest
+        self.in_protest, self.keep_margin = origin_facts or origin_facts_of(s, origin)
         self.free_troops, self.free_sepoys = movable
         self.use_sepoys = use_sepoys
         self.spare = NO_LIMIT                   # cubes the origin may give up
         self.troops = self.sepoys = 0
-        self.d_troops, self.d_sepoys = dest_counts
-        self.active = board.active_adversaries(s, dest, RAJ)
-        self.underground = int(s.pieces[dest, GUERRILLA])
+        self.d_troops, self.d_sepoys, self.active, self.underground = dest_facts
 
     def exceeds(self) -> bool:
         """Cubes exceed Active adversaries, counting the Guerrillas these cubes will Activate (one
@@ -217,16 +216,23 @@ class OriginMove:
         return True
 
 
+def origin_facts_of(s, origin) -> tuple[bool, int | None]:
+    """(Protest there, cubes beyond the Active pieces when the origin has Raj Control, else None): what
+    the Move Priorities read in an origin."""
+    margin = board.cubes(s, origin) - board.active_non_raj(s, origin) if board.raj_control(s, origin) else None
+    return bool(s.protest.item(origin)), margin
+
+
 def _no_protest_origin(m: OriginMove) -> None:
     """3.2.3: cubes never leave a Protest space (the engine offers none either)."""
-    if m.s.protest[m.origin]:
+    if m.in_protest:
         m.spare = 0
 
 
 def _lose_no_control(m: OriginMove) -> None:
     """8.6.3: an origin with Raj Control keeps more cubes than Active pieces there."""
-    if board.raj_control(m.s, m.origin):
-        m.spare = min(m.spare, board.cubes(m.s, m.origin) - board.active_non_raj(m.s, m.origin) - 1)
+    if m.keep_margin is not None:
+        m.spare = min(m.spare, m.keep_margin - 1)
 
 
 def _get_one_troop(m: OriginMove) -> None:
@@ -257,38 +263,80 @@ MOVE_STEPS = {
 assert set(MOVE) == set(MOVE_STEPS), "data/arjuna/raj.py MOVE and bots/raj.py MOVE_STEPS disagree"
 
 
-def plan_origin(s, origin, dest, movable, use_sepoys) -> tuple[int, int]:
+def destination_facts(s, dest) -> tuple[int, int, int, int]:
+    """(Troops, Sepoys, Active adversaries, Underground Guerrillas) in a Sweep destination: what the
+    Move Priorities read there (the cube counts grow as origins are planned)."""
+    p = s.pieces
+    return p.item(dest, TROOP), p.item(dest, SEPOY), board.active_adversaries(s, dest, RAJ), p.item(dest, GUERRILLA)
+
+
+def plan_origin(s, origin, dest, movable, use_sepoys, dest_facts=None, origin_facts=None) -> tuple[int, int]:
     """(Troops, Sepoys) that ``origin`` sends to ``dest`` by the Move Priorities column."""
-    m = OriginMove(s, origin, dest, movable, use_sepoys, (int(s.pieces[dest, TROOP]), int(s.pieces[dest, SEPOY])))
+    m = OriginMove(s, origin, dest, movable, use_sepoys, dest_facts or destination_facts(s, dest), origin_facts)
     for name in MOVE:
         MOVE_STEPS[name](m)
     return m.troops, m.sepoys
 
 
 def _destination_done(s, dest, use_sepoys) -> bool:
-    m = OriginMove(s, dest, dest, (0, 0), use_sepoys, (int(s.pieces[dest, TROOP]), int(s.pieces[dest, SEPOY])))
-    return m.exceeds()
+    return OriginMove(s, dest, dest, (0, 0), use_sepoys, destination_facts(s, dest)).exceeds()
+
+
+class SweepScan:
+    """The facts every destination of one Sweep question shares, read once: the cubes that may still
+    move, the clean Railways, the spaces no cube may come from. Valid while the board is unchanged
+    (within one bot decision)."""
+
+    def __init__(self, ctx, key, use_sepoys, done=()):
+        self.game, self.key, self.use_sepoys = ctx.game, key, use_sepoys
+        self.free = rules.movable_cubes(ctx.game, key)
+        self.clean = rules.clean_railways(ctx.state)
+        self.exclude = set(_op_spaces(ctx)) | set(done)
+        self.origin_facts = {}
+
+    def _origin_facts(self, o):
+        facts = self.origin_facts.get(o)
+        if facts is None:
+            facts = self.origin_facts[o] = origin_facts_of(self.game.state, o)
+        return facts
+
+    def origins(self, dest, first_only=False) -> dict[int, tuple[int, int]]:
+        """8.4.2 B: origins whose cubes may reach ``dest`` (engine movement rules), never a space
+        already selected as a destination, with what each would send; ``first_only``: stop at the
+        first origin that sends something (enough to know whether any would)."""
+        s = self.game.state
+        movable = rules.sweep_origins(self.game, dest, self.key, rules.troops_may_enter(s, dest), self.use_sepoys,
+                                      free=self.free, clean=self.clean)
+        facts = None
+        out = {}
+        for o, counts in movable.items():
+            if o in self.exclude:
+                continue
+            if facts is None:
+                facts = destination_facts(s, dest)
+            t, q = plan_origin(s, o, dest, counts, self.use_sepoys, facts, self._origin_facts(o))
+            if t + q:
+                out[o] = (t, q)
+                if first_only:
+                    break
+        return out
 
 
 def sweep_origins(ctx, dest, key, use_sepoys, done=()) -> dict[int, tuple[int, int]]:
-    """8.4.2 B: origins whose cubes may reach ``dest`` (engine movement rules), never a space
-    already selected as a destination, with what each would send."""
-    s = ctx.state
-    exclude = set(_op_spaces(ctx)) | set(done)
-    movable = rules.sweep_origins(ctx.game, dest, key, rules.troops_may_enter(s, dest), use_sepoys)
-    out = {}
-    for o, counts in movable.items():
-        if o in exclude:
-            continue
-        t, q = plan_origin(s, o, dest, counts, use_sepoys)
-        if t + q:
-            out[o] = (t, q)
-    return out
+    """8.4.2 B: :meth:`SweepScan.origins` for one destination."""
+    return SweepScan(ctx, key, use_sepoys, done).origins(dest)
 
 
-def would_receive(ctx, dest, key, use_sepoys) -> bool:
-    """8.6.3: a destination to which no cube would move is skipped."""
-    return bool(sweep_origins(ctx, dest, key, use_sepoys))
+def receiving_destinations(ctx, spaces, key, use_sepoys) -> list[int]:
+    """8.6.3: the destinations to which some cube would move (the others are skipped)."""
+    scan = SweepScan(ctx, key, use_sepoys)
+    return [sp for sp in spaces if scan.origins(sp, first_only=True)]
+
+
+def any_receiving(ctx, spaces, key, use_sepoys) -> bool:
+    """Some space of :func:`receiving_destinations` exists (stops at the first)."""
+    scan = SweepScan(ctx, key, use_sepoys)
+    return any(scan.origins(sp, first_only=True) for sp in spaces)
 
 
 def _most_cubes(ctx, spaces) -> int:
@@ -368,7 +416,7 @@ class Sweep(Procedure):
     column = SWEEP
 
     def move_destinations(self, ctx, spaces) -> list[int]:
-        return [sp for sp in spaces if would_receive(ctx, sp, rules.SWEEP_KEY, not _troops_only(ctx))]
+        return receiving_destinations(ctx, spaces, rules.SWEEP_KEY, not _troops_only(ctx))
 
     def next_space(self, ctx, node):
         plan = ctx.plan
@@ -401,7 +449,8 @@ class Sweep(Procedure):
 
     def can_start(self, ctx, node):
         spaces = ctx.selectable(RAJ, "sweep")
-        return bool(self.move_destinations(ctx, spaces)) or any(sweep_in_place_eligible(ctx, sp) for sp in spaces)
+        return (any_receiving(ctx, spaces, rules.SWEEP_KEY, not _troops_only(ctx))
+                or any(sweep_in_place_eligible(ctx, sp) for sp in spaces))
 
 
 @on_choice("raj_sweep_sepoys", faction=RAJ)
@@ -455,8 +504,7 @@ class Assault(Procedure):
         return sp
 
     def wavell_destination(self, ctx, cands):
-        land = [sp for sp in cands if not IS_RAILWAY[sp]
-                and would_receive(ctx, sp, rules.WAVELL_KEY, use_sepoys=True)]
+        land = receiving_destinations(ctx, [sp for sp in cands if not IS_RAILWAY[sp]], rules.WAVELL_KEY, True)
         if not land:
             return None
         sp = ctx.select(SWEEP, land)

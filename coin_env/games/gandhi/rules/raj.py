@@ -25,7 +25,7 @@ from .. import board
 from ..data.cards import CAMPAIGN_CARDS
 from ..data.pieces import ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, ML_ACTIVIST, SEPOY, TROOP
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import AVAILABLE, CITIES, IS_NETWORK, IS_PRINCELY_STATE, LAND, N_SPACES, OUT_OF_PLAY, RAILWAYS
+from ..static import AVAILABLE, CITIES, IS_NETWORK, IS_PRINCELY_STATE, IS_RAILWAY, LAND, N_SPACES, OUT_OF_PLAY, RAILWAYS
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
@@ -406,16 +406,31 @@ def _clean_railway(s, r: int) -> bool:
             and board.count(s, r, ACTIVE_GUERRILLA) == 0 and _can_leave(s, r))
 
 
+def movable_cubes(game, key: str) -> list[list[int]]:
+    """[space][Troops, Sepoys] that may still leave each space in this activity (:func:`_leavers`),
+    as lists: for a caller asking :func:`sweep_origins` about many destinations of one board."""
+    return _leavers(game, key).tolist()
+
+
+def clean_railways(s) -> list[bool]:
+    """:func:`_clean_railway` of every space at once (False off the Railways), for many questions."""
+    p = s.pieces[:N_SPACES]
+    clean = (IS_RAILWAY & (s.strike == 0) & (p[:, CONGRESS_ACTIVIST] + p[:, ML_ACTIVIST] == 0)
+             & (p[:, ACTIVE_GUERRILLA] == 0) & (s.protest == 0))
+    return clean.tolist()
+
+
 def sweep_origins(game, dest: int, key: str, troops_ok: bool, sepoys_ok: bool,
-                  free: list | None = None) -> dict[int, tuple[int, int]]:
+                  free: list | None = None, clean: list | None = None) -> dict[int, tuple[int, int]]:
     """3.2.3: cubes not in Protest spaces move into the destination from adjacent spaces (Railways
     included), or first onto an adjacent clean Railway and from it into the destination.
-    ``free``: ``_leavers(game, key).tolist()`` when the caller already has it (the board unchanged)."""
+    ``free`` / ``clean``: :func:`movable_cubes` / :func:`clean_railways` when the caller already has
+    them (the board unchanged)."""
     s = game.state
     nb = s.data.neighbors
     near = set(nb[dest])
     for r in nb[dest]:
-        if _clean_railway(s, r):
+        if clean[r] if clean is not None else _clean_railway(s, r):
             near.update(nb[r])
     near.discard(dest)
     if free is None:
@@ -465,10 +480,8 @@ class Sweep(Activity):
             if board.count(s, sp, TROOP) > 0:
                 return True
             if free is None:
-                free = _leavers(game, SWEEP_KEY).tolist()
-                clean = [False] * N_SPACES
-                for r in RAILWAYS:
-                    clean[r] = _clean_railway(s, r)
+                free = movable_cubes(game, SWEEP_KEY)
+                clean = clean_railways(s)
             tin = troops_may_enter(s, sp)
             if tin and reached(sp, 0):
                 return True

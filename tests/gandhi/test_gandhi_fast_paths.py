@@ -1,0 +1,98 @@
+"""The Raj bot's Sweep fast paths give the same answers as the plain readings they replace (issue 27 part 6).
+
+The references are what the code did before: clean Railways asked one Railway at a time, a destination's
+origins planned with every fact re-read per origin, Active adversaries summed faction by faction. They are
+checked on many positions reached by random and all-bot play. tests/test_seeded_games_unchanged.py covers
+the same ground end to end; these tests say which helper broke.
+"""
+
+import random
+
+import pytest
+
+import coin_env
+from coin_env.core.aec_env import with_non_players
+from coin_env.games.gandhi import board
+from coin_env.games.gandhi.bots.arjuna import BOT
+from coin_env.games.gandhi.bots.context import Ctx
+from coin_env.games.gandhi.bots.raj import SweepScan, origin_facts_of
+from coin_env.games.gandhi.data.pieces import TROOP
+from coin_env.games.gandhi.rules import raj as rules
+from coin_env.games.gandhi.static import LAND, N_SPACES, RAILWAYS
+
+FACTIONS = ("raj", "congress", "ml", "revs")
+
+
+def _positions():
+    """Games paused at many decisions: random play and all-bot play."""
+    out = []
+    for seed in range(2):
+        g = coin_env.make_game("gandhi", seed=seed)
+        rng = random.Random(seed)
+        i = 0
+        while not g.is_over():
+            g.apply(rng.choice(g.legal_actions()))
+            i += 1
+            if i % 6 == 0:
+                out.append(g.clone())
+    pol = {f: BOT for f in FACTIONS}
+    for seed in range(2):
+        g = coin_env.make_game("gandhi", seed=50 + seed, options=with_non_players({}, pol))
+        rng = random.Random(seed)
+        i = 0
+        while not g.is_over():
+            a = g.current_player()
+            g.apply(pol[a](g, a, rng))
+            i += 1
+            if i % 5 == 0:
+                out.append(g.clone())
+    return out
+
+
+@pytest.fixture(scope="module")
+def positions():
+    return _positions()
+
+
+def test_clean_railways_match_the_one_railway_test_3_2_3(positions):
+    for g in positions:
+        ref = [rules._clean_railway(g.state, sp) if sp in RAILWAYS else False for sp in range(N_SPACES)]
+        assert rules.clean_railways(g.state) == ref
+
+
+def test_active_adversaries_match_the_sum_over_factions(positions):
+    for g in positions[::3]:
+        s = g.state
+        for sp in range(N_SPACES):
+            for f in FACTIONS:
+                ref = sum(board.active_pieces_of(s, sp, o) for o in FACTIONS if o != f)
+                assert board.active_adversaries(s, sp, f) == ref
+
+
+def test_origin_facts_match_the_plain_reading_8_6_3(positions):
+    for g in positions[::3]:
+        s = g.state
+        for sp in range(N_SPACES):
+            margin = board.cubes(s, sp) - board.active_non_raj(s, sp) if board.raj_control(s, sp) else None
+            assert origin_facts_of(s, sp) == (bool(s.protest[sp]), margin)
+
+
+def test_sweep_scan_matches_origins_read_one_destination_at_a_time(positions):
+    """Shared facts read once give the same origins as a fresh read per destination; ``first_only``
+    finds an origin exactly when there is one."""
+    checked = 0
+    for g in positions[::2]:
+        ctx = Ctx(g, "raj")
+        for use_sepoys in (True, False):
+            scan = SweepScan(ctx, rules.SWEEP_KEY, use_sepoys)
+            for dest in LAND:
+                fresh = SweepScan(ctx, rules.SWEEP_KEY, use_sepoys)
+                fresh_free = rules.movable_cubes(g, rules.SWEEP_KEY)
+                plain = rules.sweep_origins(g, dest, rules.SWEEP_KEY, rules.troops_may_enter(g.state, dest), use_sepoys)
+                assert plain == rules.sweep_origins(g, dest, rules.SWEEP_KEY, rules.troops_may_enter(g.state, dest),
+                                                    use_sepoys, free=fresh_free, clean=rules.clean_railways(g.state))
+                full = scan.origins(dest)
+                assert full == fresh.origins(dest)
+                assert bool(scan.origins(dest, first_only=True)) == bool(full)
+                checked += bool(full)
+    assert checked > 0
