@@ -36,6 +36,9 @@ def at_office(office, climate, nxt=MADRAS_FIRST, offices=None, **position):
     offs = dict({o: None for o in OFFICES}, **(offices or {}))
     offs[office] = "crown"
     g = solo(dict(position, phase="operations", offices=offs))
+    # The family's favour window offers what the current climate allows; the climate is replaced below, so the
+    # window is answered first and the position is taken at the Crown's own menu (its options do not hang on it).
+    decline_favours(g)
     pos = g.to_position()
     pos.update(climate=climate, ai_card=1, ai_deck=[nxt] + [c for c in range(2, 11) if c != nxt], ai_discards=[])
     g = solo(pos)
