@@ -101,11 +101,15 @@ def test_hiring_preference_makes_the_hirer_choose_the_player_without_nepotism():
 
 
 def _at_bombay_trade_dice(holder="walsh", more=None):
-    """Company Operation with only the Presidents in office: the President of Bombay is asked for trade dice
-    (``holder`` holds Mercantile Connection; ``more``: other families' blackmail cards)."""
-    offices = {"Chairman": None, "Director of Trade": None, "Manager of Shipping": None, "Military Affairs": None}
+    """Company Operation with only the Presidents in office, Benyon President of Bombay: the President of Bombay
+    is asked for trade dice (``holder`` holds Mercantile Connection; ``more``: other families' blackmail cards --
+    neither held by Benyon, whom the window skips as the trading President's family). The London cards are
+    stated in full (``london_deck``): no other card is in play, so no dealt Man on the Inside can answer."""
+    offices = {"Chairman": None, "Director of Trade": None, "Manager of Shipping": None, "Military Affairs": None,
+               "President of Bombay": "benyon"}
     pos = {"phase": "operations", "offices": offices, "commanders": {"Bombay": None, "Madras": None, "Bengal": None},
-           "treasuries": {"President of Bombay": 6}, "blackmail": {holder: ["Mercantile Connection"], **(more or {})}}
+           "treasuries": {"President of Bombay": 6}, "blackmail": {holder: ["Mercantile Connection"], **(more or {})},
+           "london_deck": [], "display": []}
     g = new_game(6, position=pos, blackmail=True)
     play(g, "Trade")
     assert g.prompt().startswith("Trade: pay for how many dice")

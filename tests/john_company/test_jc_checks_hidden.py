@@ -167,9 +167,11 @@ def test_only_the_family_to_decide_reads_a_blackmail_window_prompt():
 def test_a_mercantile_connection_window_is_unseen_by_the_trading_president():
     """The window after a Trade check asks the holder (not the President): the President's view, and every
     other family's, never names the card."""
-    offices = {"Chairman": None, "Director of Trade": None, "Manager of Shipping": None, "Military Affairs": None}
+    offices = {"Chairman": None, "Director of Trade": None, "Manager of Shipping": None, "Military Affairs": None,
+               "President of Bombay": "benyon"}
     pos = {"phase": "operations", "offices": offices, "commanders": {"Bombay": None, "Madras": None, "Bengal": None},
-           "treasuries": {"President of Bombay": 6}, "blackmail": {"walsh": ["Mercantile Connection"]}}
+           "treasuries": {"President of Bombay": 6}, "blackmail": {"walsh": ["Mercantile Connection"]},
+           "london_deck": [], "display": []}           # the London cards in full: no other blackmail is dealt
     g = new_game(6, position=pos, blackmail=True)
     play(g, "Trade")
     g.script_dice([1, 3, 3, 4, 4])

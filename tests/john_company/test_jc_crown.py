@@ -91,13 +91,14 @@ def test_climate_shift_table_examples():
 
 
 def test_climate_shift_rolls_six_dice_at_parliament():
-    """HB Parliament: the Climate Shift comes first, with 6 dice (scripted here: 3 successes at Standing 3)."""
-    g = jc.new_game("1710", 0, SOLO, position={"phase": "parliament", "standing": 3, "climate": "Lion"}, log=True,
-                    dice=[1, 2, 1, 5, 6, 4])
+    """HB Parliament: with the Crown Prime Minister the Climate Shift comes first, with 6 dice (scripted here:
+    3 successes at Standing 3)."""
+    g = jc.new_game("1710", 0, SOLO, position={"phase": "parliament", "standing": 3, "climate": "Lion", "pm": "crown"},
+                    log=True, dice=[1, 2, 1, 5, 6, 4])
     assert g.state.crown["climate"] == cd.LION
     assert any("Climate Shift" in e["text"] for e in g.log)
-    g = jc.new_game("1710", 0, SOLO, position={"phase": "parliament", "standing": 3, "climate": "Peacock"},
-                    dice=[1, 2, 1, 5, 6, 4])
+    g = jc.new_game("1710", 0, SOLO, position={"phase": "parliament", "standing": 3, "climate": "Peacock",
+                                               "pm": "crown"}, dice=[1, 2, 1, 5, 6, 4])
     assert g.state.crown["climate"] == cd.BEAR
 
 

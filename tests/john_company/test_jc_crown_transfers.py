@@ -9,9 +9,13 @@ Presidency order Madras, Bombay, Bengal; next card 2 (Bombay, Madras, Bengal) Bo
 (digest §9.2, every open order a trade could reach): Bombay 4, Madras 1, Bengal 4.
 """
 
+import json
 import random
 
 import pytest
+
+import coin_env
+from coin_env.games.john_company.data import crown as cd
 
 from coin_env.games.john_company import game as jc
 from coin_env.games.john_company.bots import CrownBot
@@ -36,6 +40,9 @@ def at_office(office, climate, nxt=MADRAS_FIRST, offices=None, **position):
     offs = dict({o: None for o in OFFICES}, **(offices or {}))
     offs[office] = "crown"
     g = solo(dict(position, phase="operations", offices=offs))
+    # The family's favour window offers what the current climate allows; the climate is replaced below, so the
+    # window is answered first and the position is taken at the Crown's own menu (its options do not hang on it).
+    decline_favours(g)
     pos = g.to_position()
     pos.update(climate=climate, ai_card=1, ai_deck=[nxt] + [c for c in range(2, 11) if c != nxt], ai_discards=[])
     g = solo(pos)
@@ -182,6 +189,28 @@ def test_special_envoy_still_comes_first():
     g = at_office("Director of Trade", "Bull", treasuries={"Director of Trade": 3}, ships={}, company_ships={},
                   writers={"crown": {"Madras": 1}})
     assert g.action_label(CrownBot()(g, "crown")) == "Special Envoy"
+
+
+def test_a_favour_window_the_climate_no_longer_allows_is_refused_with_one_clear_error():
+    """HB DoT 1-2: the family's favours at the Crown DoT's menu hang on the climate (a Special Envoy still due under
+    Lion with £3 and a closed order: its amount is the favour on offer; under Peacock no envoy is due). A position
+    whose window offers a favour its climate does not allow is refused with one ValueError naming why -- never a
+    bare StopIteration from the favour's lookup."""
+    offs = dict({o: None for o in OFFICES}, **{"Director of Trade": "crown"})
+    g = solo(dict(phase="operations", offices=offs, treasuries={"Director of Trade": 3}, ships={}, company_ships={},
+                  writers={"crown": {"Madras": 1}}, ai_card=1, ai_deck=[MADRAS_FIRST, 2, 3, 4, 6, 7, 8, 9, 10],
+                  ai_discards=[]))
+    assert g.current_player() == "benyon" and "Special Envoy spends" in " ".join(labels(g)), labels(g)
+    pos = g.to_position()
+    assert pos["climate"] == "Lion" and "in_progress" in pos
+    with pytest.raises(ValueError, match="not on offer") as refused:
+        solo(dict(pos, climate="Peacock"))
+    assert "StopIteration" not in str(refused.value)
+    save = json.loads(g.to_json())                            # the same through a save
+    save["state"]["fields"]["crown"]["climate"] = cd.PEACOCK
+    with pytest.raises(ValueError, match="not on offer") as refused:
+        coin_env.load_game(json.dumps(save))
+    assert "StopIteration" not in str(refused.value)
 
 
 # --- Military Affairs (HB MA 1; data MA_TRANSFERS, MA_PIECES) ---------------------------------------------------------

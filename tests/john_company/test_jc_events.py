@@ -20,7 +20,8 @@ def test_crisis_against_the_company_and_region_loss_rb_p29():
            "elephant": {"region": "Maratha", "facing": "Bengal"}, "event_stack": [3],
            "commanders": {"Bombay": None, "Madras": None, "Bengal": "benyon"},
            "officers": {"benyon": {"Bengal": 1}, "hastings": {"Bengal": 1}}, "regiments": {"Bengal": 2},
-           "alliances": {"Jagat Seths": "active"}, "trophies": {"benyon": 3}, "standing": 4}
+           "alliances": {"Jagat Seths": "active"}, "trophies": {"benyon": 3}, "standing": 4,
+           "london_deck": [], "display": []}       # no London card in play: no dealt blackmail window opens first
     g = jc.new_game("1710", seed=0, options={"families": 3}, position=pos, debug=True, log=True, dice=[ONE_EVENT, 1, 6])
     s = g.state
     b, m = REGION["Bengal"], REGION["Maratha"]

@@ -247,7 +247,10 @@ def test_a_failed_impeachment_that_fails_the_company_finishes_the_vote_first():
     import coin_env
     from coin_env import labels
     g = coin_env.make_game("john_company", options={"families": 3}, position={
-        "phase": "parliament", "turn": 2, "law_deck": ["Public Demands Impeachment!"], "standing": 1, "pm": "benyon"})
+        "phase": "parliament", "turn": 2, "law_deck": ["Public Demands Impeachment!"], "standing": 1, "pm": "benyon",
+        "offices": {"Chairman": "larkins"},
+        # Hastings's vote icons fixed: one workshop (asked first), no shipyard (no ship), no prestige card; £6
+        "ships": {}, "workshops": {"hastings": 1}, "prestige": {"hastings": []}, "cash": {"hastings": 6}})
     play(g, "turn the dial clockwise", "Chairman", "done")                 # Benyon (PM) casts no vote
     play(g, "vote against", "Hastings", "0", "6")                          # Hastings: 6 against
     play(g, "done")                                                        # Larkins abstains

@@ -31,14 +31,16 @@ def board(game) -> dict:
     return data
 
 
-def sampled_decisions(options, seed, every=3, scenario="1710"):
-    """Every ``every``-th decision of a seeded random game (the game object moves on after each yield)."""
+def sampled_decisions(options, seed, every=3, scenario="1710", phase_starts=False):
+    """Every ``every``-th decision of a seeded random game (the game object moves on after each yield); with
+    ``phase_starts`` also the first decision of each phase (whichever decisions the seed's game samples)."""
     g = jc.new_game(scenario, seed=seed, options=options)
     rng = random.Random(seed)
-    n = 0
+    n, phase = 0, None
     while not g.is_over():
-        if n % every == 0:
+        if n % every == 0 or (phase_starts and (g.state.phase, g.state.turn) != phase):
             yield g
+        phase = (g.state.phase, g.state.turn)
         g.apply(rng.choice(g.legal_actions()))
         n += 1
 
@@ -57,11 +59,12 @@ def same_decision(g, h) -> None:
 @pytest.mark.parametrize("options", SETUPS, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
 def test_a_position_at_random_decisions_rebuilds_the_same_game(options):
     """At sampled decisions of random games (300+ over the set-ups): the same position again, the same
-    decision (prompt, player, legal actions, every seat's observation) and the same state but the rng."""
+    decision (prompt, player, legal actions, every seat's observation) and the same state but the rng. The first
+    decision of each phase is sampled too, so that positions written without ``in_progress`` are among them."""
     enc = encoder_for(JC)
     n = starts = 0
     for seed in range(2):
-        for g in sampled_decisions(options, seed):
+        for g in sampled_decisions(options, seed, phase_starts=True):
             pos = g.to_position()
             assert json.loads(json.dumps(pos)) == pos
             h = rebuilt(g)

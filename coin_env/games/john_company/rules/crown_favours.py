@@ -1031,6 +1031,16 @@ def procedure_window(game, which: str, slot: int, **data) -> None:
                 "favour_procedure", which=which, data=data)
 
 
+def _offered_favour(game, which: str, data: dict, fav: str) -> tuple[str, int, str]:
+    """The entry of ``fav`` among the favours window ``which`` offers now. A window is answered as soon as it is
+    pushed, so in play it always is; a save or position whose window names a favour the state no longer allows
+    (its climate, treasury or cubes changed under it) is refused by this one line instead."""
+    for entry in _procedure_favours(game, which, data):
+        if entry[0] == fav:
+            return entry
+    raise ValueError(f"the favour {fav!r} is not on offer at this {which!r} decision in this state")
+
+
 @CONTINUATIONS.register
 def favour_procedure(game, frame, action):
     if action == DONE:
@@ -1038,7 +1048,7 @@ def favour_procedure(game, frame, action):
     s = game.state
     which, data = frame["which"], frame["data"]
     fav = FAVOUR_OF_ACTION[action]
-    _, value, rec = next(o for o in _procedure_favours(game, which, data) if o[0] == fav)
+    _, value, rec = _offered_favour(game, which, data, fav)
     if fav == "alliance_one_more":           # HB Commander 1: you choose the alliance, then it buys it
         from ..actions import ALLIANCE0
         me = family(s)
