@@ -9,11 +9,10 @@ kind, emergency loans, dividends), what the Standing changes were for, and the o
 Policies (``--policy``): ``random`` (uniform legal actions), ``crown`` (the Crown bot in every seat),
 ``solo-random`` / ``solo-crown`` (option crown: the bot plays the Crown, the family random / the bot).
 
-Seeds: game i is played with seed ``i * --stride`` (default 2**32). The core generator (core/rng.py,
-SplitMix64) starts seed k at the k-th step of one sequence, so seeds k and k+1 draw the same dice shifted
-by one draw and consecutive seeds give strongly correlated games (measured: 7 of seeds 0-59 vs 35 of seeds
-120-179 fail under the same policy). A stride of 2**32 keeps the games' streams apart.
-
+Seeds: game i is played with seed ``i * --stride`` (default 2**32, kept from before 0.2.0). Before 0.2.0 the
+core generator started seed k at the k-th step of one sequence, so consecutive seeds drew correlated games (then
+measured: 7 of seeds 0-59 vs 35 of seeds 120-179 failed under the same policy) and the stride kept them apart;
+since 0.2.0 the seed is hashed into the generator's state (core/rng.py) and any stride gives independent games.
 This is a study tool, not a rule: it reads the game's state and log and never changes a game.
 """
 
