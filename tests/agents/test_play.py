@@ -219,7 +219,25 @@ def test_john_company_shows_the_person_only_the_log_their_family_may_read(seed):
     leaked = [name for name in hidden_names(session.game, seat) if name in text]
     assert not leaked, text[:3000]
     shown = [line.strip() for line in text.splitlines() if line.startswith("  ")]
-    assert any(e["text"] in shown for e in session.game.log_seen_by(seat, 0))
+    seen = session.game.log_seen_by(seat, 0)
+    # When the person decides first there is nothing to show yet; else what the family may read is shown.
+    assert not seen or any(e["text"] in shown for e in seen)
+
+
+
+def test_some_john_company_openings_show_the_person_the_other_families_moves():
+    """The test above is not vacuous: in several of its seeds other families move before the person."""
+    import io
+    shown = 0
+    for seed in range(8):
+        args = argparse.Namespace(game="john_company", seat="benyon", opponents="random", scenario=None, seed=seed,
+                                  load=None, options=None)
+        game, seat, spec, policies, start, actions = playmod.setup(args)
+        session = playmod.Session(game, seat, spec, policies, start, actions, seed=seed, inp=io.StringIO("q\n"),
+                                  out=io.StringIO())
+        session.loop()
+        shown += bool(session.game.log_seen_by(seat, 0))
+    assert shown >= 3, shown
 
 
 def test_play_options_start_john_company_with_another_number_of_families():
