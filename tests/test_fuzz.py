@@ -5,7 +5,7 @@ import json
 import pytest
 
 import coin_env
-from agents import benchmark, fuzz
+from agents.cli import benchmark, fuzz
 
 
 @pytest.mark.parametrize("game", coin_env.list_games())

@@ -33,7 +33,8 @@ from typing import Callable
 
 from ..core.game import EngineError
 from ..core.prompts import Prompt
-from .sequence import COIN_PROMPTS, new_turn
+# start_event and expire_lasting are this module's API too; they live in sequence.py, which runs them.
+from .sequence import COIN_PROMPTS, expire_lasting, new_turn, start_event  # noqa: F401
 
 SIDES = ("unshaded", "shaded")
 EXPIRIES = ("card", "campaign", "game")
@@ -150,18 +151,7 @@ EFFECTS = EffectRegistry()
 event_effect = EFFECTS.effect
 
 
-# --- executing an Event (called by CoinGame.start_event) ------------------------------------------------
-def start_event(game, faction: str, record: CardRecord, side: str) -> None:
-    """5.1: the executing faction carries out the chosen side's text. ``turn["event"]`` records the
-    card and side and gives the effect a scratch dict (``data``) for its own bookkeeping."""
-    s = game.state
-    eff = record.side(side).effect
-    if eff is None:
-        raise EngineError(f"card {record.number} {side}: no effect (the Event option should not be offered)")
-    s.turn["event"] = {"card": record.number, "side": side, "data": {}}
-    eff(game, faction)
-
-
+# --- the running Event (executed by sequence.start_event) ------------------------------------------------
 def event_data(game) -> dict:
     """The running Event's scratch dict (plain data; survives saves)."""
     return game.state.turn["event"]["data"]
@@ -193,13 +183,6 @@ def lasting(state, name: str | None = None) -> list[dict]:
 
 def has_lasting(state, name: str) -> bool:
     return any(e["name"] == name for e in state.lasting)
-
-
-def expire_lasting(state, when: str) -> None:
-    """Drop lasting effects that end at ``when`` ("card": end of the card; "campaign": after a
-    periodic round). "game" effects never expire. The sequence of play calls it."""
-    from .sequence import _expire
-    _expire(state, when)
 
 
 # --- free Operations and Special Activities -------------------------------------------------------------

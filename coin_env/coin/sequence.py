@@ -151,7 +151,6 @@ class CoinGame(CoinLogMixin, Game):
 
     def start_event(self, faction: str, card: int, shaded: bool) -> None:
         """5.1: execute the chosen side (the effect pushes its decisions)."""
-        from .events import start_event
         start_event(self, faction, self.card_record(card), "shaded" if shaded else "unshaded")
 
     def available_operations(self, faction: str, limited: bool) -> list[int]:
@@ -244,7 +243,7 @@ class CoinGame(CoinLogMixin, Game):
     def after_periodic_round(self) -> None:
         """The swapped Event card becomes Current; the draw deck's top card is revealed (6.5)."""
         s = self.state
-        _expire(s, "campaign")       # lasting effects "until the next Campaign / Propaganda round"
+        expire_lasting(s, "campaign")       # lasting effects "until the next Campaign / Propaganda round"
         s.current = s.upcoming
         s.upcoming = s.deck.pop(0) if s.deck else None
         if s.current is None:
@@ -254,7 +253,7 @@ class CoinGame(CoinLogMixin, Game):
     def next_card(self) -> None:
         """2.3.7: discard Current, Upcoming becomes Current, reveal the next card."""
         s = self.state
-        _expire(s, "card")
+        expire_lasting(s, "card")
         s.played.append(s.current)
         s.current = s.upcoming
         s.upcoming = s.deck.pop(0) if s.deck else None
@@ -353,8 +352,21 @@ def init_sequence_fields(state, factions) -> None:
     state.lasting = []
 
 
-def _expire(state, when: str) -> None:
-    """Drop lasting Event effects that end now (coin_env.coin.events: expires "card" / "campaign")."""
+def start_event(game, faction: str, record, side: str) -> None:
+    """5.1: the executing faction carries out the chosen side's text (a :class:`coin_env.coin.events.CardRecord`'s).
+    ``turn["event"]`` records the card and side and gives the effect a scratch dict (``data``) for its own
+    bookkeeping."""
+    s = game.state
+    eff = record.side(side).effect
+    if eff is None:
+        raise EngineError(f"card {record.number} {side}: no effect (the Event option should not be offered)")
+    s.turn["event"] = {"card": record.number, "side": side, "data": {}}
+    eff(game, faction)
+
+
+def expire_lasting(state, when: str) -> None:
+    """Drop lasting Event effects that end at ``when`` ("card": end of the card; "campaign": after a
+    periodic round; coin_env.coin.events records them). "game" effects never expire."""
     if getattr(state, "lasting", None):
         state.lasting[:] = [e for e in state.lasting if e["expires"] != when]
 

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from agents import cli
-from agents.balance import balance, format_table, write_outputs
-from agents.simulate import play_game, seat_policies
-from agents.tournament import play_one, run_games
+from agents.evaluation.balance import balance, format_table, write_outputs
+from agents.evaluation.simulate import play_game, seat_policies
+from agents.evaluation.tournament import play_one, run_games
 
 FACTIONS = ["raj", "congress", "ml", "revs"]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

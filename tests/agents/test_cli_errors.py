@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from agents import cli, fuzz
+from agents import cli
+from agents.cli import fuzz
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -154,13 +155,13 @@ def test_evaluate_refuses_a_checkpoint_of_another_game(gandhi_checkpoint, capsys
 
 
 def test_a_checkpoint_of_another_game_is_refused_from_python_too(gandhi_checkpoint):
-    from agents.evaluate import evaluate
+    from agents.evaluation.evaluate import evaluate
     with pytest.raises(ValueError, match="does not fit a_distant_plain"):
         evaluate("a_distant_plain", {"ppo": str(gandhi_checkpoint)}, games=1, workers=2, baselines=False)
 
 
 def test_a_checkpoint_of_the_game_is_accepted(gandhi_checkpoint):
-    from agents.specs import check_policy
+    from agents.policies import check_policy
     assert callable(check_policy(str(gandhi_checkpoint), "gandhi"))
 
 
@@ -304,7 +305,7 @@ def test_python_m_agents_cli_prints_one_line_and_exits_2(tmp_path):
     assert proc.returncode == 2, proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
     assert proc.stderr.startswith("coin-env evaluate: error: --policy x=json:loads")
-    proc = subprocess.run([sys.executable, "-m", "agents.balance", "gandhi", "--seat", "raj=nosuch"], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "agents.evaluation.balance", "gandhi", "--seat", "raj=nosuch"], cwd=ROOT,
                           capture_output=True, text=True, timeout=120, env=dict(os.environ, PYTHONPATH=ROOT))
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert "--seat raj=nosuch" in proc.stderr and "Traceback" not in proc.stderr
@@ -313,12 +314,12 @@ def test_python_m_agents_cli_prints_one_line_and_exits_2(tmp_path):
 # --- the safety net is narrow: a bug while games run keeps its traceback -----------------------------------
 
 def test_a_bug_while_games_run_keeps_its_traceback(tmp_path, monkeypatch):
-    import agents.tournament
+    import agents.evaluation.tournament
 
     def buggy(*args, **kwargs):
         raise ValueError("a bug inside a game")
 
-    monkeypatch.setattr(agents.tournament, "play_game", buggy)
+    monkeypatch.setattr(agents.evaluation.tournament, "play_game", buggy)
     with pytest.raises(ValueError, match="a bug inside a game"):
         cli.main(["evaluate", "--policy", "random", "--games", "1", "--workers", "1", "--no-baselines"])
     with pytest.raises(ValueError, match="a bug inside a game"):
@@ -344,7 +345,7 @@ def test_balance_never_writes_into_an_earlier_run(tmp_path, capsys):
 
 
 def test_two_runs_claiming_one_folder_get_two_folders(tmp_path):
-    from agents.specs import output_dir, release
+    from agents.common import output_dir, release
     a = output_dir(str(tmp_path / "r"), "--out", claim="summary.json", others=("games.csv",))
     b = output_dir(str(tmp_path / "r"), "--out", claim="summary.json", others=("games.csv",))
     assert (a, b) == (str(tmp_path / "r"), str(tmp_path / "r-2"))

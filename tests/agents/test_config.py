@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from agents.config import ConfigError, load_config, load_yaml, parse_config
+from agents.training.config import ConfigError, load_config, load_yaml, parse_config
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BASE = {"game": "gandhi", "seats": "congress", "opponents": "arjuna"}
@@ -151,7 +151,7 @@ def test_total_timesteps_is_a_multiple_of_the_env_count():
 def test_a_number_where_a_string_is_needed_says_to_quote_it(tmp_path):
     """N14: `scenario: 1710` (YAML reads an int) got "must be null or a non-empty string, not 1710"."""
     import os
-    from agents.config import ConfigError, load_config
+    from agents.training.config import ConfigError, load_config
     smoke = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                          "configs", "smoke.yaml")
     with pytest.raises(ConfigError, match=r"scenario must be null or a non-empty string, not 1710 .*quote it.*'1710'"):

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from agents import cli
-from agents.evaluate import evaluate, format_table, split_named_spec
-from agents.strength import wilson
+from agents.evaluation.evaluate import evaluate, format_table, split_named_spec
+from agents.evaluation.strength import wilson
 
 FACTIONS = ["raj", "congress", "ml", "revs"]
 GAMES = 3

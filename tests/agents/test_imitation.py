@@ -8,8 +8,8 @@ import os
 import numpy as np
 import pytest
 
-from agents import imitation
-from agents.config import ConfigError, load_config, parse_config
+from agents.training import imitation
+from agents.training.config import ConfigError, load_config, parse_config
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
@@ -22,7 +22,7 @@ def smoke(tmp_path, *overrides):
 
 
 def train(cfg, **kw):
-    from agents.train import train as run
+    from agents.training.train import train as run
     return run(cfg, progress=False, **kw)
 
 
@@ -88,7 +88,7 @@ def test_returns_are_the_envs_rewards_discounted(tmp_path):
                 "algorithm.hyperparameters.gamma=0.99")
     data = imitation.collect(cfg, progress=False)
     from agents.policies import policy_from_spec
-    from agents.simulate import play_game
+    from agents.evaluation.simulate import play_game
     factions = ["raj", "congress", "ml", "revs"]
     bot = policy_from_spec("arjuna", "gandhi")
     for g in range(2):
@@ -109,9 +109,9 @@ def test_player_setting_records_one_player_seat_per_game(tmp_path):
 
 
 def _model(cfg, policy="mlp"):
-    from agents.policy_nets import policy_spec
-    from agents.ppo import KLMaskablePPO
-    from agents.train import env_configs, make_env
+    from agents.training.policy_nets import policy_spec
+    from agents.training.ppo import KLMaskablePPO
+    from agents.training.backends.sb3 import env_configs, make_env
     c = dict(cfg, algorithm=dict(cfg["algorithm"], policy=policy))
     cls, kwargs = policy_spec(c)
     return KLMaskablePPO(cls, make_env(env_configs(c)[0]), seed=0, device="cpu", policy_kwargs=kwargs,
@@ -211,7 +211,8 @@ def test_a_new_run_never_reuses_a_directory_holding_imitation_stages(warm_run, t
     dst = tmp_path / "run"
     os.makedirs(dst / "imitation")
     shutil.copy(os.path.join(src, "imitation", "dataset.npz"), dst / "imitation")
-    from agents.train import prepare_run_dir, unlock_run_dir
+    from agents.training.backends.sb3 import prepare_run_dir
+    from agents.training.runs import unlock_run_dir
     c = dict(cfg, output_dir=str(dst))
     _, lock = prepare_run_dir(c, False)
     unlock_run_dir(lock)
@@ -248,7 +249,7 @@ def test_resume_skips_finished_stages(tmp_path, monkeypatch):
 def test_an_interrupt_after_cloning_checkpoints_the_cloned_weights(tmp_path, monkeypatch):
     """Ctrl-C at the start of PPO saves a checkpoint holding the cloned weights; --resume continues from it."""
     import torch as th
-    import agents.train as tr
+    import agents.training.backends.sb3 as tr
     cfg = smoke(tmp_path, "imitation={games: 3, epochs: 1, holdout: 0.34}")
     from coin_env.core.gym_env import CoinGymEnv
 

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from agents import play as playmod
+from agents.cli import play as playmod
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GANDHI = ["gandhi", "--seat", "congress", "--opponents", "arjuna", "--seed", "0"]

@@ -9,8 +9,8 @@ import pytest
 import torch as th
 
 import coin_env
-from agents.config import load_config
-from agents.policy_nets import SpaceScoringPolicy, layout_for
+from agents.training.config import load_config
+from agents.training.policy_nets import SpaceScoringPolicy, layout_for
 from coin_env.core.encoding import encoder_for
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -88,7 +88,7 @@ def test_each_seat_has_its_own_heads(game):
 
 
 def test_value_parameters_are_apart_from_the_policy():
-    from agents.policy_nets import critic_parameters
+    from agents.training.policy_nets import critic_parameters
     model, _ = _policy("gandhi")
     critic = {id(p) for p in critic_parameters(model.policy)}
     actor = {id(p) for n, p in model.policy.named_parameters() if n.startswith("mlp_extractor.policy_")}
@@ -98,7 +98,7 @@ def test_value_parameters_are_apart_from_the_policy():
 
 def test_a_space_scoring_run_trains_saves_and_plays_as_a_checkpoint(tmp_path):
     from agents.policies import CheckpointPolicy
-    from agents.train import train
+    from agents.training.train import train
     cfg = load_config(SMOKE, overrides=[f"output_dir={tmp_path / 'run'}", "algorithm.policy=space_scoring",
                                         "evaluation.final_games=0"])
     summary = train(cfg, progress=False)
@@ -112,7 +112,7 @@ def test_a_space_scoring_run_trains_saves_and_plays_as_a_checkpoint(tmp_path):
         assert (probs[~mask] == 0).all()
         game.apply(policy(game, f, random.Random(0)))
     # A resumed run refuses another network.
-    from agents.config import ConfigError
+    from agents.training.config import ConfigError
     with pytest.raises(ConfigError, match="algorithm.policy"):
         train(dict(cfg, algorithm=dict(cfg["algorithm"], policy="mlp"), total_timesteps=192), resume=True,
               progress=False)

@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 import coin_env
-from agents import pretrained
-from agents.config import load_config
+from agents.cli import pretrained as pretrained_tools
+from agents.policies import pretrained
+from agents.training.config import load_config
 from agents.policies import CheckpointPolicy, resolve
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -20,7 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 @pytest.fixture(scope="module")
 def smoke_run(tmp_path_factory):
-    from agents.train import train
+    from agents.training.train import train
     tmp = tmp_path_factory.mktemp("pre")
     cfg = load_config(os.path.join(ROOT, "configs", "smoke.yaml"), overrides=[f"output_dir={tmp / 'run'}"])
     train(cfg, progress=False)
@@ -29,7 +30,7 @@ def smoke_run(tmp_path_factory):
 
 def test_export_drops_the_optimizer_state_halves_the_weights_and_keeps_the_decisions(smoke_run, tmp_path):
     source = os.path.join(smoke_run["output_dir"], "final.zip")
-    target = pretrained.export(source, "gandhi", tmp_path)
+    target = pretrained_tools.export(source, "gandhi", tmp_path)
     assert target == tmp_path / "gandhi.zip"
     assert target.stat().st_size < 0.6 * os.path.getsize(source)
     meta = json.loads((tmp_path / "gandhi.json").read_text())
@@ -49,7 +50,7 @@ def test_export_drops_the_optimizer_state_halves_the_weights_and_keeps_the_decis
 
 def test_export_refuses_a_checkpoint_of_another_game(smoke_run, tmp_path):
     with pytest.raises(ValueError, match="does not fit a_distant_plain"):
-        pretrained.export(os.path.join(smoke_run["output_dir"], "final.zip"), "a_distant_plain", tmp_path)
+        pretrained_tools.export(os.path.join(smoke_run["output_dir"], "final.zip"), "a_distant_plain", tmp_path)
     assert not list(tmp_path.iterdir())
 
 
@@ -70,11 +71,11 @@ def test_the_shipped_agent_plays_every_seat_wherever_a_policy_is_accepted(game):
     env = coin_env.env(game, opponents={f: f"pretrained:{game}" for f in coin_env.make_game(game).factions[1:]})
     env.reset(seed=1)
     assert env.agents
-    from agents.evaluate import evaluate
+    from agents.evaluation.evaluate import evaluate
     result = evaluate(game, {"agent": f"pretrained:{game}"}, games=1, seed=3, workers=1, baselines=False)
     seats = {r["seat"] for r in result["rows"] if r["policy"] == "agent"}
     assert set(coin_env.make_game(game).factions) <= seats
-    from agents.balance import balance
+    from agents.evaluation.balance import balance
     summary = balance(game, policy=f"pretrained:{game}", games=1, seed=4, workers=1, progress=False)
     assert summary["games"] == 1
 
@@ -89,7 +90,7 @@ def test_coin_env_play_takes_a_shipped_agent_as_the_opponents():
 
 
 def test_a_config_checks_a_pretrained_opponent_before_the_run(tmp_path):
-    from agents.config import ConfigError
+    from agents.training.config import ConfigError
     smoke = os.path.join(ROOT, "configs", "smoke.yaml")
     cfg = load_config(smoke, overrides=[f"output_dir={tmp_path}", "opponents=pretrained:gandhi"])
     assert cfg["opponents"] == "pretrained:gandhi"
@@ -102,8 +103,8 @@ def test_a_config_checks_a_pretrained_opponent_before_the_run(tmp_path):
 @pytest.mark.parametrize("game", ["gandhi", "a_distant_plain"])
 def test_the_readme_quotes_the_table_measured_with_the_shipped_file(game):
     measured = pretrained.info(game)["measured"]
-    assert measured["model_sha256"] == pretrained.model_sha256(game), "re-run: python -m agents.pretrained table GAME --record"
-    assert measured["games"] >= 200 and measured["seed"] == pretrained.EVAL_SEED
+    assert measured["model_sha256"] == pretrained.model_sha256(game), "re-run: python -m agents.cli.pretrained table GAME --record"
+    assert measured["games"] >= 200 and measured["seed"] == pretrained_tools.EVAL_SEED
     readme = open(os.path.join(ROOT, "README.md")).read()
     assert measured["table"] in readme
     assert measured["table"].count("| non_player |") == measured["table"].count("| player |") == 4
@@ -111,9 +112,9 @@ def test_the_readme_quotes_the_table_measured_with_the_shipped_file(game):
 
 def test_beats_only_where_the_intervals_separate():
     row = lambda lo, hi: {"ci95": (lo, hi)}                                      # noqa: E731
-    assert pretrained.verdict(row(0.71, 0.83), row(0.43, 0.56)) == "beats"
-    assert pretrained.verdict(row(0.11, 0.21), row(0.05, 0.13)) == "within noise of"
-    assert pretrained.verdict(row(0.00, 0.02), row(0.03, 0.09)) == "loses to"
+    assert pretrained_tools.verdict(row(0.71, 0.83), row(0.43, 0.56)) == "beats"
+    assert pretrained_tools.verdict(row(0.11, 0.21), row(0.05, 0.13)) == "within noise of"
+    assert pretrained_tools.verdict(row(0.00, 0.02), row(0.03, 0.09)) == "loses to"
 
 
 @pytest.mark.parametrize("game", ["john_company", "vijayanagara"])

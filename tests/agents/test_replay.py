@@ -1,4 +1,4 @@
-"""coin-env replay: replay files (agents.replay.record / read_replay / replay_game) and the self-contained
+"""coin-env replay: replay files (agents.cli.replay.record / read_replay / replay_game) and the self-contained
 HTML page stepping through a saved game, checked in a headless browser where one is installed."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 import coin_env
-from agents import replay as rp
-from agents.cli import UsageError
+from agents.cli import replay as rp
+from agents.common import UsageError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

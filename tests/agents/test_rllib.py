@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from agents.config import ConfigError, load_config, parse_config
+from agents.training.config import ConfigError, load_config, parse_config
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SMOKE = os.path.join(ROOT, "configs", "rllib_smoke.yaml")
@@ -62,7 +62,7 @@ rllib = pytest.importorskip("ray.rllib", reason="the rllib extra is not installe
 
 
 def train(cfg, **kw):
-    from agents.train import train as run
+    from agents.training.train import train as run
     return run(cfg, progress=False, **kw)
 
 
@@ -96,8 +96,8 @@ def test_the_masked_module_never_gives_an_illegal_action_any_probability():
     import torch
     from ray.rllib.core.columns import Columns
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
-    from agents.rllib.env import CoinMultiAgentEnv
-    from agents.rllib.module import MaskedPPOModule
+    from agents.training.backends.rllib.env import CoinMultiAgentEnv
+    from agents.training.backends.rllib.module import MaskedPPOModule
 
     env = CoinMultiAgentEnv({"game": "gandhi", "scenario": "short", "learners": ["raj", "congress", "ml", "revs"],
                              "learners_per_game": "all", "seed": 3})
@@ -125,7 +125,7 @@ def test_the_masked_module_never_gives_an_illegal_action_any_probability():
 
 
 def test_the_env_refuses_an_illegal_action_naming_it_and_the_prompt():
-    from agents.rllib.env import CoinMultiAgentEnv
+    from agents.training.backends.rllib.env import CoinMultiAgentEnv
     from coin_env.core.game import IllegalActionError
     env = CoinMultiAgentEnv({"game": "gandhi", "learners": ["congress"], "opponents": {f: "random" for f in
                                                                                       ("raj", "ml", "revs")}})
@@ -139,7 +139,7 @@ def test_the_env_refuses_an_illegal_action_naming_it_and_the_prompt():
 def test_the_checkpoint_plays_seats_everywhere_a_policy_is_accepted(trained):
     import coin_env
     from coin_env.core.policy_specs import resolve_policy
-    from agents.evaluate import evaluate
+    from agents.evaluation.evaluate import evaluate
     cfg, _ = trained
     spec = "rllib:" + os.path.join(cfg["output_dir"], "final")
     policy = resolve_policy(spec, "gandhi")
@@ -178,7 +178,7 @@ def test_one_module_per_seat_trains_every_seat_and_plays_by_seat(tmp_path):
     cfg = smoke(tmp_path, "seats=all", "rllib.policies=per_seat", "evaluation.final_games=0", "checkpoints.every=0")
     summary = train(cfg)
     final = summary["final"]
-    from agents.rllib.policy import module_ids
+    from agents.policies.rllib import module_ids
     assert module_ids(final) == ["congress", "ml", "raj", "revs"]
     import coin_env
     from coin_env.core.policy_specs import resolve_policy
@@ -193,7 +193,7 @@ def test_one_module_per_seat_trains_every_seat_and_plays_by_seat(tmp_path):
 def test_one_learner_seat_per_episode_as_with_sb3_or_every_seat_at_once(per_game, expected):
     """learners_per_game "one": a seat drawn per episode is the learner, the others play their opponent
     specs (the SB3 meaning of ``seats: all``); "all": the learner plays every trained seat (self-play)."""
-    from agents.rllib.env import CoinMultiAgentEnv
+    from agents.training.backends.rllib.env import CoinMultiAgentEnv
     seats = ["raj", "congress", "ml", "revs"]
     env = CoinMultiAgentEnv({"game": "gandhi", "learners": seats, "learners_per_game": per_game,
                              "opponents": {f: "random" for f in seats}, "max_decisions": 60})
@@ -218,8 +218,8 @@ def test_a_pool_opponent_plays_a_frozen_snapshot_of_the_learner(trained, tmp_pat
     """The self-play league: a ``pool`` seat draws a snapshot (``league/step_<T>``) or, with
     ``bot_probability``, a bot; with no snapshot yet, a bot."""
     import shutil
-    from agents.rllib.env import CoinMultiAgentEnv
-    from agents.rllib.policy import RllibPolicy
+    from agents.training.backends.rllib.env import CoinMultiAgentEnv
+    from agents.policies.rllib import RllibPolicy
     cfg, _ = trained
     league = tmp_path / "league"
     config = {"game": "gandhi", "learners": ["congress"], "opponents": {f: "pool" for f in ("raj", "ml", "revs")},
@@ -236,7 +236,7 @@ def test_a_pool_opponent_plays_a_frozen_snapshot_of_the_learner(trained, tmp_pat
 def test_shaped_rewards_sum_to_the_change_of_the_potential_plus_the_end_reward():
     """reward: shaped_relative in the RLlib env pays what the gymnasium env pays: per seat, the rewards of an
     episode sum to potential(end) - potential(start) + the ranking reward."""
-    from agents.rllib.env import CoinMultiAgentEnv
+    from agents.training.backends.rllib.env import CoinMultiAgentEnv
     from coin_env.core.gym_env import end_reward, reward_potential
     env = CoinMultiAgentEnv({"game": "gandhi", "learners": ["congress"], "reward": "shaped_relative",
                              "opponents": {f: "random" for f in ("raj", "ml", "revs")}})
@@ -254,7 +254,7 @@ def test_shaped_rewards_sum_to_the_change_of_the_potential_plus_the_end_reward()
 
 
 def test_skip_forced_never_shows_the_learner_a_single_choice():
-    from agents.rllib.env import CoinMultiAgentEnv
+    from agents.training.backends.rllib.env import CoinMultiAgentEnv
     env = CoinMultiAgentEnv({"game": "gandhi", "learners": ["congress"], "skip_forced": True,
                              "opponents": {f: "random" for f in ("raj", "ml", "revs")}})
     obs, _ = env.reset(seed=4)

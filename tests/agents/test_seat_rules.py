@@ -8,10 +8,10 @@ import random
 import pytest
 
 from agents import cli
-from agents.config import ConfigError, parse_config
-from agents.evaluate import evaluate, format_table
+from agents.training.config import ConfigError, parse_config
+from agents.evaluation.evaluate import evaluate, format_table
 from agents.policies import BotAsPlayer, as_player, policy_from_spec
-from agents.train import env_configs, make_env
+from agents.training.backends.sb3 import env_configs, make_env
 
 FACTIONS = ["raj", "congress", "ml", "revs"]
 BASE = {"game": "gandhi", "seats": "congress", "opponents": "arjuna"}
@@ -105,3 +105,22 @@ def test_a_bot_plays_a_player_seat_legally_and_leaves_the_options_as_they_were(g
         g.apply(action)
     assert seat not in g.options["non_players"]
     assert as_player(policy_from_spec("random", game)) is policy_from_spec("random", game)
+
+
+def test_arjuna_as_a_player_gets_its_seat_cards_into_the_deck_once_through_the_bots_own_hook():
+    """Gandhi 8.3: the Arjuna deck holds the non-players' cards only; a seat Arjuna plays as a player gets its six
+    cards shuffled in the first time it decides. The rule is the Gandhi bot's (prepare_as_player), which
+    BotAsPlayer calls for any game's bot; agents/ names no game."""
+    import coin_env
+    from coin_env.core.registry import game_bots
+    g = coin_env.make_game("gandhi", seed=4, options={"non_players": ["raj", "ml", "revs"]})
+    deck = g.state.arjuna["deck"]
+    assert len(deck) == 18
+    player = as_player(policy_from_spec("arjuna", "gandhi"))
+    assert callable(getattr(player.bot, "prepare_as_player", None))
+    player.bot.prepare_as_player(g, "congress", random.Random(0))
+    assert len(deck) == 24 and sorted(deck) == sorted("ABCDEFGHIJKLMNOPQRSTUVWX")
+    player.bot.prepare_as_player(g, "congress", random.Random(1))      # once: the cards are there already
+    assert len(deck) == 24
+    assert all(not hasattr(policy_from_spec(b, "a_distant_plain"), "prepare_as_player")
+               for b in game_bots("a_distant_plain"))

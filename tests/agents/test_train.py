@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from agents import cli
-from agents.config import load_config, parse_config
-from agents.league import LeaguePolicy, list_snapshots, prune_snapshots, snapshot_path
+from agents.training.config import load_config, parse_config
+from agents.training.league import LeaguePolicy, list_snapshots, prune_snapshots, snapshot_path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
@@ -22,7 +22,7 @@ def smoke(tmp_path, *overrides):
 
 
 def train(cfg, **kw):
-    from agents.train import train as run
+    from agents.training.train import train as run
     return run(cfg, progress=False, **kw)
 
 
@@ -76,7 +76,7 @@ def test_the_checkpoint_plays_as_a_policy_and_is_deterministic(trained):
 
 def test_a_checkpoint_is_an_opponent_and_an_evaluation_entrant(trained):
     import coin_env
-    from agents.evaluate import evaluate
+    from agents.evaluation.evaluate import evaluate
     cfg, summary = trained
     env = coin_env.gym_env("gandhi", seat="raj", opponents={"congress": summary["final"], "ml": "random",
                                                              "revs": "random"}, seed=0)
@@ -87,7 +87,7 @@ def test_a_checkpoint_is_an_opponent_and_an_evaluation_entrant(trained):
 
 
 def test_a_run_directory_is_never_overwritten_and_resume_continues(trained, tmp_path):
-    from agents.train import checkpoint_steps
+    from agents.training.backends.sb3 import checkpoint_steps
     cfg, summary = trained
     before = {n: os.path.getmtime(os.path.join(cfg["output_dir"], n)) for n in ("final.zip", "best.zip")}
     again = train(dict(cfg, evaluation=dict(cfg["evaluation"], every=0, final_games=0)))
@@ -116,7 +116,7 @@ def test_resume_without_a_checkpoint_is_a_clear_error(tmp_path):
 
 
 def test_an_interrupted_run_saves_a_checkpoint_and_resumes_from_it(tmp_path, monkeypatch):
-    from agents import train as train_module
+    from agents.training.backends import sb3 as train_module
 
     def interrupt(self, model, logger):
         raise KeyboardInterrupt
@@ -142,7 +142,7 @@ def test_the_cli_names_a_bad_config_key(tmp_path, capsys):
 
 
 def test_training_envs_are_built_from_plain_picklable_dicts(tmp_path):
-    from agents.train import env_configs, make_env
+    from agents.training.backends.sb3 import env_configs, make_env
     cfg = parse_config({"game": "a_distant_plain", "seats": "all", "opponents": "flowchart",
                         "envs": {"count": 2}, "output_dir": str(tmp_path)})
     configs = env_configs(cfg)
@@ -158,7 +158,7 @@ def test_training_envs_are_built_from_plain_picklable_dicts(tmp_path):
 def test_masks_from_infos_are_the_masks_the_envs_give(tmp_path, vectorization):
     """MaskablePPO's action_masks() call is answered from step/reset infos (one pipe round trip less per
     step); at every step, across episode ends, it must equal asking the envs themselves."""
-    from agents.train import make_vec_env
+    from agents.training.backends.sb3 import make_vec_env
     cfg = parse_config({"game": "gandhi", "scenario": "short", "seats": "all", "opponents": "arjuna",
                         "envs": {"count": 2, "vectorization": vectorization}, "output_dir": str(tmp_path),
                         "max_decisions": 40})
@@ -262,7 +262,7 @@ def test_self_play_training_snapshots_the_learner_into_the_pool(tmp_path):
 def test_an_evaluation_checkpoint_rewritten_in_place_is_reloaded_after_forget(trained, tmp_path):
     import shutil
     import coin_env
-    from agents.tournament import cached_policy, forget_policy
+    from agents.evaluation.tournament import cached_policy, forget_policy
     cfg, _ = trained
     steps = sorted(os.listdir(os.path.join(cfg["output_dir"], "checkpoints")))
     first, second = (os.path.join(cfg["output_dir"], "checkpoints", n) for n in steps[:2])

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from agents import cli
-from agents.config import load_config
+from agents.training.config import load_config
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
@@ -24,7 +24,7 @@ def smoke(run_dir, *overrides):
 
 
 def train(cfg, **kw):
-    from agents.train import train as run
+    from agents.training.train import train as run
     return run(cfg, progress=False, **kw)
 
 
@@ -51,7 +51,7 @@ def subprocess_env():
 def test_a_directory_locked_by_a_live_run_is_never_shared_and_a_dead_holder_blocks_nothing(tmp_path, capsys):
     run_dir = str(tmp_path / "run")
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time\nfrom agents.train import lock_run_dir\n"
+        [sys.executable, "-c", "import sys, time\nfrom agents.training.runs import lock_run_dir\n"
          "print('locked' if lock_run_dir(sys.argv[1]) is not None else 'busy', flush=True)\ntime.sleep(300)",
          run_dir], cwd=ROOT, env=subprocess_env(), stdout=subprocess.PIPE)
     try:
@@ -68,7 +68,7 @@ def test_a_directory_locked_by_a_live_run_is_never_shared_and_a_dead_holder_bloc
         holder.kill()
         holder.wait()
     # The kernel dropped the dead holder's lock: the directory can be resumed (no stale lock).
-    from agents.train import lock_run_dir, unlock_run_dir
+    from agents.training.runs import lock_run_dir, unlock_run_dir
     fd = lock_run_dir(run_dir)
     assert fd is not None
     unlock_run_dir(fd)
@@ -78,7 +78,7 @@ def test_a_directory_locked_by_a_live_run_is_never_shared_and_a_dead_holder_bloc
 
 def test_two_trainings_started_together_on_one_output_dir_get_two_directories(tmp_path):
     run_dir = str(tmp_path / "conc")
-    cmd = [sys.executable, "-m", "agents.train", SMOKE, "--no-progress", "--set", f"output_dir={run_dir}",
+    cmd = [sys.executable, "-m", "agents.training.train", SMOKE, "--no-progress", "--set", f"output_dir={run_dir}",
            "--set", "total_timesteps=64"] + [a for q in QUIET for a in ("--set", q)]
     procs = [subprocess.Popen(cmd + ["--set", f"seed={seed}"], cwd=ROOT, env=subprocess_env(),
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE) for seed in (0, 7)]
@@ -123,7 +123,7 @@ def _record_reset_seeds(monkeypatch):
 
 def test_ctrl_c_mid_rollout_resumes_to_exactly_the_budget_with_new_env_seeds_and_a_coherent_monitor(
         tmp_path, monkeypatch):
-    from agents.train import checkpoint_steps, resume_seed
+    from agents.training.backends.sb3 import checkpoint_steps, resume_seed
     cfg = smoke(tmp_path / "run", "total_timesteps=256", "checkpoints.every=0")
     fresh_seeds = _record_reset_seeds(monkeypatch)
     _interrupt_at_step(monkeypatch, 90)                              # rollouts are 64 timesteps: 64..128
@@ -181,7 +181,7 @@ def test_resume_refuses_a_different_network_or_hyper_parameters_naming_the_keys(
 
 # --- finding 8: a damaged newest checkpoint ----------------------------------------------------------------------
 def test_a_truncated_newest_checkpoint_falls_back_to_the_newest_readable_one(tmp_path, capsys):
-    from agents.train import checkpoint_steps
+    from agents.training.backends.sb3 import checkpoint_steps
     run_dir = str(tmp_path / "run")
     train(smoke(run_dir, "total_timesteps=192", "checkpoints.every=64", "checkpoints.keep=3"))
     newest = checkpoint_steps(run_dir)[-1][1]
@@ -246,7 +246,7 @@ def test_train_user_errors_are_one_line_and_exit_code_2(tmp_path, capsys):
 
 
 def test_resuming_an_older_checkpoint_sets_the_newer_ones_aside(tmp_path):
-    from agents.train import checkpoint_steps
+    from agents.training.backends.sb3 import checkpoint_steps
     run_dir = str(tmp_path / "run")
     train(smoke(run_dir, "total_timesteps=192", "checkpoints.every=64", "checkpoints.keep=3"))
     older = os.path.join(run_dir, "checkpoints", "step_000000000064.zip")
@@ -267,7 +267,7 @@ def _saved_n_steps(path) -> int:
 def test_a_finished_run_ends_with_a_checkpoint_of_the_configured_rollout_and_no_lock_file(tmp_path):
     """N5: the checkpoint at the boundary before a shortened last rollout stored the shortened n_steps, and no
     checkpoint was written at the last step; the run left its .lock file behind."""
-    from agents.train import checkpoint_steps
+    from agents.training.backends.sb3 import checkpoint_steps
     run_dir = str(tmp_path / "run")
     train(smoke(run_dir, "total_timesteps=200"))                         # 3 rollouts of 64, then one of 8
     steps = checkpoint_steps(run_dir)

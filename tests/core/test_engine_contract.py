@@ -112,7 +112,7 @@ def test_a_clone_shares_no_mutable_object_with_its_original(game):
     """clone() copies flat fields shallowly and nested ones deeply (PlainState.copy): along a game with
     bots and random play, no list, dict or array of the copy may be an object of the original."""
     from coin_env.core.aec_env import with_non_players
-    from agents.simulate import seat_policies
+    from agents.evaluation.simulate import seat_policies
     bot = bot_of(game)
     policies = seat_policies(game, {f: bot for f in factions_of(game)[:2]})
     g = coin_env.make_game(game, scenario=short(game), seed=5, options=with_non_players({}, policies))

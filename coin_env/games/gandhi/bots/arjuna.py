@@ -31,6 +31,10 @@ class ArjunaBot(NonPlayerBot):
     name = "arjuna"
     context_class = Ctx
 
+    def prepare_as_player(self, game, faction: str, rng=None) -> None:
+        """Before deciding for a *player* seat (agents' BotAsPlayer): 8.3, the seat's cards join the deck."""
+        deck.add_player_seat_cards(game.state, faction, rng)
+
     def decide(self, ctx) -> int:
         frame = ctx.frame
         kind = frame["kind"]

@@ -9,6 +9,8 @@ since the last shuffle (absent: none) -- the part of the deck's order every seat
 
 from __future__ import annotations
 
+import random
+
 from ..data.arjuna import CARD_FACTION, CARD_LETTERS
 from ..data.arjuna.schema import DRAW, FLIP, NEXT, STOP, Check
 
@@ -20,6 +22,19 @@ def new_arjuna_deck(rng, non_players) -> list[str]:
     deck = [letter for f in non_players for letter in CARD_LETTERS[f]]
     rng.shuffle(deck)
     return deck
+
+
+def add_player_seat_cards(state, faction: str, rng=None) -> None:
+    """8.3: the deck holds the cards of the game's non-players only. A seat that the Arjuna bot plays as a
+    *player* (agents' BotAsPlayer) gets its six cards shuffled into the deck (at positions drawn from the
+    seat's RNG; none given: ``random.Random(0)``) the first time it decides; they stay there (the deck is
+    plain game state), as if the seat had been a non-player at setup."""
+    deck = state.arjuna["deck"]
+    if any(CARD_FACTION[c] == faction for c in deck):
+        return
+    draw = (rng or random.Random(0)).random
+    for letter in CARD_LETTERS[faction]:
+        deck.insert(int(draw() * (len(deck) + 1)), letter)
 
 
 def reshuffle(state) -> None:

@@ -23,7 +23,7 @@ minus threshold), then game length (decisions, cards) mean and median. A game's 
 
 Python API::
 
-    from agents.balance import balance, format_table, write_outputs
+    from agents.evaluation.balance import balance, format_table, write_outputs
     result = balance("gandhi", seats={"raj": "random"}, games=200, workers=2)
     print(format_table(result)); write_outputs(result, "balance/gandhi")
 """
@@ -42,11 +42,12 @@ import numpy as np
 import coin_env
 from coin_env.core.registry import game_factions
 
-from .evaluate import default_against, positive_int, spec_text
-from .simulate import parse_seats
-from .specs import check_policy, check_setup, output_dir, parse_options, release, user_errors
-from .strength import SCENARIO, wilson
-from .tournament import check_jobs, run_games
+from agents.evaluation.evaluate import default_against, positive_int, spec_text
+from agents.evaluation.simulate import parse_seats
+from agents.policies import check_policy
+from agents.common import check_setup, output_dir, parse_options, release, standalone, user_errors
+from agents.evaluation.strength import SCENARIO, wilson
+from agents.evaluation.tournament import check_jobs, run_games
 
 
 def balance_seats(game: str, seats: dict | None, policy, options: dict | None = None) -> dict:
@@ -319,7 +320,6 @@ def run(args) -> int:
 
 
 def main(argv=None) -> None:
-    from .cli import standalone
     standalone(__doc__, add_arguments, run, argv)
 
 

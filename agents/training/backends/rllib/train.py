@@ -1,6 +1,6 @@
 """``coin-env train`` with ``backend: rllib``: RLlib PPO (new API stack) over :class:`CoinMultiAgentEnv`.
 
-The config keys mean what they mean for the SB3 backend (agents/config.py); the RLlib-only ones are
+The config keys mean what they mean for the SB3 backend (agents/training/config.py); the RLlib-only ones are
 under ``rllib:``. How they map:
 
 ==========================================  ================================================================
@@ -32,15 +32,18 @@ checkpoint; the budget is counted in rollouts, so ``total_timesteps`` must be a 
 from __future__ import annotations
 
 import copy
-import json
 import os
 import re
 import shutil
 import sys
 import time
 
-from ..config import ConfigError, dump_config, opponent_specs, seat_options, trained_seats
-from . import require_rllib
+from agents.training.config import (ConfigError, dump_config, load_config, opponent_specs, register_backend_check,
+                                    seat_options, trained_seats)
+from agents.policies.rllib import forget, require_rllib
+from agents.evaluation.tournament import forget_policy
+from agents.training.runs import claim_new_run_dir, Evaluator, finish_run, lock_holder, lock_or_fail, NothingToResume, refuse_changes, resume_differences, RunDirError, unlock_run_dir
+from coin_env.core.registry import game_factions
 
 STEP_DIR = re.compile(r"^step_(\d+)$")
 SHARED = "shared"
@@ -53,7 +56,7 @@ def rollout_size(cfg: dict) -> int:
 
 
 def check_rllib_config(cfg: dict, source: str) -> None:
-    """The checks ``backend: rllib`` adds to agents.config (one line each, naming the key)."""
+    """The checks ``backend: rllib`` adds to agents.training.config (one line each, naming the key)."""
     hp = cfg["algorithm"]["hyperparameters"]
     if hp["target_kl"] is not None:
         raise ConfigError(f"{source}: algorithm.hyperparameters.target_kl is SB3's early stop; RLlib has none "
@@ -79,6 +82,9 @@ def check_rllib_config(cfg: dict, source: str) -> None:
 
 
 # --- the run directory -------------------------------------------------------------------------------
+register_backend_check("rllib", check_rllib_config)
+
+
 def checkpoint_steps(run_dir: str) -> list[tuple[int, str]]:
     root = os.path.join(run_dir, "checkpoints")
     if not os.path.isdir(root):
@@ -92,8 +98,7 @@ def holds_run(run_dir: str) -> bool:
 
 
 def prepare_run_dir(cfg: dict, resume) -> tuple[str | None, int | None]:
-    """As agents.train.prepare_run_dir, for RLlib checkpoint directories: returns (checkpoint, lock)."""
-    from ..train import NothingToResume, RunDirError, _lock_or_fail, claim_new_run_dir, lock_holder
+    """As agents.training.backends.sb3.prepare_run_dir, for RLlib checkpoint directories: returns (checkpoint, lock)."""
     run_dir = cfg["output_dir"]
     if resume:
         run_dir = resume if isinstance(resume, str) else run_dir
@@ -102,7 +107,7 @@ def prepare_run_dir(cfg: dict, resume) -> tuple[str | None, int | None]:
         steps = checkpoint_steps(run_dir)
         if not steps:
             raise NothingToResume(f"nothing to resume: no checkpoint in {os.path.join(run_dir, 'checkpoints')}")
-        lock = _lock_or_fail(run_dir)
+        lock = lock_or_fail(run_dir)
         if lock is None:
             raise RunDirError(f"cannot resume {run_dir}: a training is running in it ({lock_holder(run_dir)})")
         cfg["output_dir"] = run_dir
@@ -112,7 +117,6 @@ def prepare_run_dir(cfg: dict, resume) -> tuple[str | None, int | None]:
 
 # --- the algorithm ------------------------------------------------------------------------------------
 def env_config(cfg: dict, run_dir: str) -> dict:
-    from coin_env.core.registry import game_factions
     factions = list(game_factions(cfg["game"], cfg["options"]))
     seats = trained_seats(cfg, factions)
     per_game = cfg["rllib"]["learners_per_game"]
@@ -143,8 +147,8 @@ def algorithm_config(cfg: dict, run_dir: str):
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
-    from .env import CoinMultiAgentEnv
-    from .module import MaskedPPOModule
+    from agents.training.backends.rllib.env import CoinMultiAgentEnv    # deferred: imports Ray ([rllib] extra)
+    from agents.training.backends.rllib.module import MaskedPPOModule    # deferred: imports Ray ([rllib] extra)
 
     hp = cfg["algorithm"]["hyperparameters"]
     envc = env_config(cfg, run_dir)
@@ -211,7 +215,6 @@ def _prune(run_dir: str, keep: int) -> None:
 def train_rllib(cfg: dict, resume=False, progress: bool = True) -> dict:
     """Run a validated ``backend: rllib`` config; returns the summary also written to ``train.json``."""
     require_rllib()
-    from ..train import unlock_run_dir
     cfg = copy.deepcopy(cfg)
     resume_from, lock = prepare_run_dir(cfg, resume)
     try:
@@ -223,10 +226,7 @@ def train_rllib(cfg: dict, resume=False, progress: bool = True) -> dict:
 def _train(cfg: dict, resume_from: str | None, progress: bool) -> dict:
     import ray
     from torch.utils.tensorboard import SummaryWriter
-    from ..train import Evaluator
 
-    from ..config import load_config
-    from ..train import _refuse_changes, resume_differences
 
     run_dir = os.path.abspath(cfg["output_dir"])       # RLlib takes absolute paths (or URIs) only
     saved_config = os.path.join(run_dir, "config.yaml")
@@ -236,7 +236,7 @@ def _train(cfg: dict, resume_from: str | None, progress: bool) -> dict:
         except ConfigError:
             saved = None
         if saved is not None:
-            _refuse_changes(resume_differences(saved, cfg), run_dir)
+            refuse_changes(resume_differences(saved, cfg), run_dir)
     os.makedirs(run_dir, exist_ok=True)
     where = start_ray(cfg)
     summary = {"name": cfg["name"], "game": cfg["game"], "output_dir": run_dir, "backend": "rllib", "ray": where,
@@ -290,7 +290,6 @@ def _train(cfg: dict, resume_from: str | None, progress: bool) -> dict:
         if algo is not None:
             algo.stop()
         ray.shutdown()
-    from ..train import finish_run
     return finish_run(evaluator, "rllib:" + final, summary, run_dir)
 
 
@@ -309,8 +308,6 @@ def _tell_interrupted(run_dir: str) -> None:
 def _periodic_evaluation(algo, evaluator, run_dir: str, step: int) -> None:
     """``evaluation.every``: the learner against the bots in its seats (``evaluation.games`` per seat), a
     row per seat in ``evaluations.csv`` (as with SB3)."""
-    from ..tournament import forget_policy
-    from .policy import forget
     path = os.path.join(run_dir, f"eval_candidate_{step}")
     algo.save_to_path(path)
     try:

@@ -38,6 +38,15 @@ import sys
 import time
 
 import numpy as np
+from agents.evaluation.tournament import NoBar, progress_bar
+from agents.policies import as_player, policy_from_spec
+from agents.training.config import seat_options, trained_seats
+from agents.training.runs import save_atomic
+from coin_env.core.aec_env import with_non_players
+from coin_env.core.encoding import encoder_for
+from coin_env.core.gym_env import end_reward, reward_potential
+from coin_env.core.registry import game_bots, game_module
+import coin_env
 
 STAGE_DIR = "imitation"
 DATASET = "dataset.npz"
@@ -55,26 +64,17 @@ def started(run_dir: str) -> bool:
 
 
 def recorded_seats(cfg: dict, factions) -> list[str]:
-    from .config import trained_seats
     seats = cfg["imitation"]["record_seats"]
     return trained_seats({"seats": cfg["seats"] if seats is None else seats}, factions)
 
 
 def imitation_bot(cfg: dict) -> str:
-    from coin_env.core.registry import game_bots
     return cfg["imitation"]["bot"] or next(iter(game_bots(cfg["game"])))
 
 
 # --- 1. collect -----------------------------------------------------------------------------------------------------
 def collect(cfg: dict, progress: bool = True) -> dict:
     """Play and record the bot games of a validated config (see the module docstring); returns the arrays."""
-    import coin_env
-    from coin_env.core.aec_env import with_non_players
-    from coin_env.core.encoding import encoder_for
-    from coin_env.core.gym_env import end_reward, reward_potential
-    from coin_env.core.registry import game_module
-    from .config import seat_options
-    from .policies import as_player, policy_from_spec
 
     game_name = cfg["game"]
     factions = list(game_module(game_name).GAME_CLASS.factions)
@@ -200,7 +200,7 @@ def behaviour_clone(policy, data: dict, im: dict, seed: int, progress: bool = Tr
     """Masked cross-entropy on the training games' decisions with a choice, then value regression on the
     returns with the actor frozen (see the module docstring). Returns the metrics written to ``bc.json``."""
     import torch as th
-    from .policy_nets import critic_parameters
+    from agents.training.policy_nets import critic_parameters    # deferred: imports torch / sb3 ([train] extra)
 
     train_rows, held_rows = split(data, im["holdout"])
     choice_rows = train_rows[data["n_legal"][train_rows] > 1]
@@ -299,7 +299,6 @@ def warm_start(cfg: dict, run_dir: str, model, progress: bool = True) -> dict:
     """Run (or, on resume, reuse) the collection and cloning stages for ``model`` (a fresh MaskablePPO of the
     config), load the cloned weights into it, and return a summary. Each stage's file is written atomically, so
     a stage is either finished (its file is there: skipped) or done again."""
-    from .train import save_atomic
     d = stage_dir(run_dir)
     os.makedirs(d, exist_ok=True)
     summary = {}
@@ -335,16 +334,14 @@ def warm_start(cfg: dict, run_dir: str, model, progress: bool = True) -> dict:
 
 
 def _bar(total: int, desc: str, enabled: bool, unit: str = "game"):
-    from .tournament import _progress_bar
-    return _progress_bar(total, desc, enabled) if unit == "game" else _unit_bar(total, desc, enabled, unit)
+    return progress_bar(total, desc, enabled) if unit == "game" else _unit_bar(total, desc, enabled, unit)
 
 
 def _unit_bar(total, desc, enabled, unit):
-    from .tournament import _NoBar
     if enabled:
         try:
             from tqdm import tqdm
             return tqdm(total=total, desc=desc, unit=unit)
         except ImportError:
             pass
-    return _NoBar()
+    return NoBar()

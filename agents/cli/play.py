@@ -23,12 +23,17 @@ and opponents; --seat / --opponents given with --load must agree with them.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import sys
 
-from .cli import UsageError
+from agents.common import check_game, check_setup, parse_options, standalone, UsageError, user_errors
+from agents.cli.replay import read_replay, record
+from agents.policies import check_bot
+from coin_env import list_games
+from coin_env.core.aec_env import resolve_opponents, with_non_players
+from coin_env.core.encoding import renderer_for
+from coin_env.core.registry import game_factions
 
 COMMAND_HELP = ("Type a choice's number or the start of its label; or undo, save FILE, help, q. "
                 "Bots' moves are shown as 'faction: choice > choice ...'.")
@@ -36,7 +41,6 @@ QUIT = {"q", "quit", "exit"}
 
 
 def add_arguments(p) -> None:
-    from coin_env import list_games
     p.add_argument("game", help=f"the game: {', '.join(list_games())}")
     p.add_argument("--seat", help="the faction you play (e.g. congress); with --load, the saved one")
     p.add_argument("--opponents", help="who plays the other seats: a bot's name (arjuna, flowchart), random, "
@@ -55,9 +59,6 @@ def add_arguments(p) -> None:
 def opponents_for(game_name: str, seat: str, spec: str, options: dict | None = None) -> dict:
     """``{faction: policy}`` for every seat but ``seat`` of the set-up ``options`` gives (John Company's seats
     are its families), or a UsageError naming the bad spec."""
-    from coin_env.core.aec_env import resolve_opponents
-    from coin_env.core.registry import game_factions
-    from .specs import check_bot, user_errors
     factions = tuple(game_factions(game_name, options))
     if seat not in factions:
         raise UsageError(f"--seat: {seat!r} is not a faction of {game_name}; factions: {', '.join(factions)}")
@@ -68,14 +69,11 @@ def opponents_for(game_name: str, seat: str, spec: str, options: dict | None = N
 
 def setup(args):
     """The game, seat, opponents spec, policies, and the replay so far (start save, actions)."""
-    from coin_env.core.aec_env import with_non_players
-    from .specs import check_game, check_setup, parse_options
     check_game(args.game)
     user_options = parse_options(getattr(args, "options", None))
     if args.load:
         if user_options:
             raise UsageError(f"--options with --load: the saved game {args.load!r} keeps its own options")
-        from .replay import read_replay
         replay = read_replay(args.load)
         if replay["game"] != args.game:
             raise UsageError(f"--load {args.load!r} is a {replay['game']} game, not {args.game}")
@@ -152,7 +150,6 @@ class Session:
             return f"#{card}"
 
     def show_decision(self, labels: list[str]) -> None:
-        from coin_env.core.encoding import renderer_for
         g = self.game
         self.say()
         self.say(renderer_for(g)(g))
@@ -207,7 +204,6 @@ class Session:
         return True
 
     def save(self, path: str) -> None:
-        from .replay import record
         if not path:
             self.say("save needs a file name: save FILE")
             return
@@ -273,7 +269,6 @@ class Session:
         return None
 
     def loop(self) -> int:
-        from coin_env.core.encoding import renderer_for
         self.say(f"coin-env play: {self.game.name}, you are {self.seat}; opponents {self.spec}. Type help for commands.")
         self.run_bots()
         while True:
@@ -332,7 +327,6 @@ def run(args) -> int:
 
 
 def main(argv=None) -> None:
-    from .cli import standalone
     standalone(__doc__, add_arguments, run, argv)
 
 

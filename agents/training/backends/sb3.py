@@ -1,112 +1,41 @@
-"""Train a MaskablePPO agent from a YAML config.
+"""The Stable-Baselines3 backend of ``coin-env train`` (``backend: sb3``, the default): MaskablePPO
+(sb3-contrib; agents/training/ppo.py adds the KL penalty toward a cloned policy) on a vector of gymnasium envs
+(coin_env.core.gym_env), the learner in the config's seat(s), the other seats playing inside ``step()``.
+What a run does and writes -- the run directory, the exact budget, Ctrl-C, ``--resume`` -- is described in
+agents/training/train.py; the directory's lock and resume check are agents/training/runs.py.
 
-    coin-env train configs/gandhi_ppo_vs_arjuna.yaml
-    coin-env train configs/smoke.yaml --set total_timesteps=2048 --set envs.count=2
-    coin-env train configs/gandhi_ppo_vs_arjuna.yaml --resume          # the newest checkpoint of the run
-    python -m agents.train CONFIG ...                                   # the same
-
-The learner plays the config's seat(s) of a gymnasium env (coin_env.core.gym_env); the other seats move
-inside ``step()``: bots, random play, checkpoints or the self-play league (agents.league). Several envs run
-in subprocesses on machines with 4 or more cores, in-process below that (``envs.vectorization: auto``; on 2
-cores in-process envs measured faster, see make_vec_env).
-
-The run directory (``output_dir``, default ``runs/<name>``) holds:
-
-    config.yaml                 the resolved config (every default filled in)
-    checkpoints/step_<N>.zip    periodic checkpoints (``checkpoints.every``; the newest ``checkpoints.keep``) and
-                                one at the last step (``--resume`` with a larger total_timesteps extends the run)
-    final.zip                   the model at ``total_timesteps``
-    best.zip                    the model with the best mean win rate at a periodic evaluation
-    league/snapshot_<N>.zip     self-play snapshots (when an opponent is ``pool``)
-    tb/                         TensorBoard logs (``tensorboard --logdir runs``)
-    monitor.csv                 one line per finished training episode: reward r, length l (learner steps), time t
-    evaluations.csv             periodic evaluations: timesteps, seat, games, wins, win rate, 95% CI
-    evaluation.{md,json,csv}    the final table: the agent per seat vs the bots, next to random and the bots
-    train.json                  timesteps, wall time, learner timesteps/second
-    imitation/                  the warm start (``imitation.games`` > 0, agents/imitation.py): dataset.npz,
-                                collect.json, bc.zip (the cloned model), bc.json (held-out agreement)
-
-Seat rules (``seat_rules``): ``player`` keeps the learner's seat(s) out of the game's ``non_players`` (the
-bots' seats are in it); ``non_player`` puts every seat there, so the learner plays by the rules the bots play
-by. The periodic and final evaluations play the bot baseline rows in the same setting (agents.evaluate).
-
-Imitation warm start: a new run with ``imitation.games`` > 0 writes ``config.yaml``, then collects the bot
-games and clones them (each stage skipped when its file is already there, so ``--resume`` of a run stopped in
-them continues at the first unfinished stage), then trains PPO from the cloned weights (with
-``imitation.kl_coef`` > 0: a KL penalty toward the frozen cloned policy, agents/ppo.py).
-
-Every model file is written to a temporary name and renamed, so an interrupted run never leaves a broken
-checkpoint. A run directory that already holds a run is never overwritten: ``--resume`` continues it; a new
-run goes to ``<output_dir>-2`` (then ``-3``, ...), as printed.
-
-One run per directory. A run holds an exclusive ``fcntl.flock`` on ``<run dir>/.lock`` (the file names the
-holder's pid and host) from the moment it claims the directory until it ends. Taking the lock is the claim,
-so two runs started together cannot both take one directory: the second moves on to the next free
-``<output_dir>-N``; ``--resume`` of a directory whose lock is held is refused. The kernel drops the lock when
-its process dies (even by SIGKILL), so a crashed run never leaves a stale lock behind; the ``.lock`` file a
-killed run leaves is just a file, and a run that ends (finished, failed or interrupted) removes it. (flock needs a local file system or an NFS that supports it.)
-
-Exact budget. Timesteps are counted in rollouts (``n_steps`` x ``envs.count``); a run trains exactly
-``total_timesteps`` (a multiple of ``envs.count``): when the budget is not a whole number of rollouts, the
-last rollout is shortened to what is left. Checkpoints, league snapshots and periodic evaluations happen at
-rollout boundaries (the first boundary at or after each multiple of their period, and at the end), where
-the saved weights have trained on every timestep counted in the saved ``num_timesteps``.
-
-Ctrl-C (KeyboardInterrupt) saves a checkpoint of the last rollout boundary: the weights after the last
-finished update and that boundary's timestep count. The unfinished rollout is discarded (it was never
-trained on); a resumed run collects it again and ends at exactly ``total_timesteps``.
-
-``--resume`` continues a run:
-
-* from its newest readable checkpoint: an unreadable one (truncated, not a zip) is moved aside to
-  ``step_N.zip.corrupt`` with a one-line warning, and the next older one is used (resuming from a
-  checkpoint file older than the run's newest renames the newer ones ``*.abandoned``);
-* with the same model and problem: keys other than ``total_timesteps``, ``name``, ``output_dir``,
-  ``envs.vectorization``, ``algorithm.device``, ``evaluation.*`` and ``checkpoints.*`` must equal the run's
-  ``config.yaml`` (and the checkpoint's own network and hyper-parameters); a difference is refused naming
-  the keys, and ``config.yaml`` is only rewritten once the model is known to use it;
-* with fresh random streams derived from ``(seed, timesteps)``: the envs start new games from seed
-  ``resume_seed(seed, T) + i`` and torch/numpy/random are seeded with it too, so the envs are not replayed
-  from their initial seeds and resuming one checkpoint twice gives the same run. It is NOT bit-identical to
-  an uninterrupted run: the games in progress in the envs, and the RNG states at the checkpoint, are not
-  saved with it;
-* with ``monitor.csv`` continued: its ``timesteps`` column gives the learner timesteps at each episode's end;
-  lines past the checkpoint (a discarded rollout's episodes) are dropped, new lines are appended, and
-  ``t`` stays "seconds since the run first started" (the header's ``t_start``; pauses included). Lines
-  of ``evaluations.csv`` past the checkpoint and league snapshots past it are dropped likewise.
+torch, stable-baselines3 and sb3-contrib (the optional [train] extra) are imported inside the functions that
+need them, so that importing this module (``coin-env --help``) stays fast.
 """
 
 from __future__ import annotations
 
-import argparse
 import copy
 import csv
 import json
-import math
 import os
 import re
-import socket
 import sys
 import time
 import zipfile
 
-from .config import ConfigError, dump_config, load_config, opponent_specs, seat_options, trained_seats
+from agents.training.config import (ConfigError, dump_config, load_config, opponent_specs, register_backend_check,
+                                    seat_options, trained_seats)
+from agents.training.runs import (Evaluator, NothingToResume, RunDirError, claim_new_run_dir, differs, finish_run,
+                                  lock_holder, lock_or_fail, refuse_changes, resume_differences, save_atomic,
+                                  unlock_run_dir)
+from agents.training import imitation
+from agents.training.imitation import started, warm_start
+from agents.training.league import LeaguePolicy, list_snapshots, prune_snapshots, SNAPSHOT, snapshot_path
+from coin_env.core.gym_env import CoinGymEnv
+from coin_env.core.registry import game_factions
 
 STEP_FILE = re.compile(r"^step_(\d+)\.zip$")
 SUBPROCESS_MIN_CORES = 4        # envs.vectorization "auto": subprocess envs from this many cores on
-LOCK_FILE = ".lock"
-# Keys that may differ between a run's config.yaml and the config it is resumed with (prefixes).
-RESUME_MAY_CHANGE = ("name", "output_dir", "total_timesteps", "envs.vectorization", "algorithm.device", "rllib.address",
-                     "rllib.num_cpus",
-                     "evaluation", "checkpoints")
 
 
-class RunDirError(ConfigError):
-    """The run directory cannot be used (in use by another run, not writable, nothing to resume)."""
 
 
-class NothingToResume(RunDirError, FileNotFoundError):
-    """``--resume`` found no checkpoint (or no readable one) to continue from."""
 
 
 def resume_seed(seed: int, timesteps: int) -> int:
@@ -118,11 +47,21 @@ def resume_seed(seed: int, timesteps: int) -> int:
     return int(np.random.SeedSequence([seed, timesteps]).generate_state(1)[0]) & 0x3FFFFFFF
 
 
+def check_sb3_config(cfg: dict, source: str) -> None:
+    """The check ``backend: sb3`` adds to agents.training.config: a minibatch fits in one rollout."""
+    hp = cfg["algorithm"]["hyperparameters"]
+    if hp["batch_size"] > hp["n_steps"] * cfg["envs"]["count"]:
+        raise ConfigError(f"{source}: algorithm.hyperparameters.batch_size ({hp['batch_size']}) is larger than one "
+                          f"rollout (n_steps x envs.count = {hp['n_steps'] * cfg['envs']['count']})")
+
+
+register_backend_check("sb3", check_sb3_config)
+
+
 # --- environments from plain data ---------------------------------------------------------------------------------
 def env_configs(cfg: dict, timesteps: int = 0) -> list[dict]:
     """One plain-data env config per training env (picklable; a remote runner can build them too). Env i's
     seed is ``resume_seed(seed, timesteps) + i`` (``seed * 1000 + i`` for a new run)."""
-    from coin_env.core.registry import game_factions
     factions = list(game_factions(cfg["game"], cfg["options"]))
     seats = trained_seats(cfg, factions)
     league = dict(cfg["league"], pool_dir=os.path.join(cfg["output_dir"], "league"))
@@ -135,8 +74,6 @@ def env_configs(cfg: dict, timesteps: int = 0) -> list[dict]:
 
 def make_env(env_config: dict):
     """A CoinGymEnv from one of :func:`env_configs`' dicts; ``pool`` opponents become league seats."""
-    from coin_env.core.gym_env import CoinGymEnv
-    from .league import LeaguePolicy
     config = dict(env_config)
     league = config.pop("league", None) or {}
     opponents = {f: LeaguePolicy(config["game"], **league) if spec == "pool" else spec
@@ -279,15 +216,6 @@ def _truncate_monitor(path: str, timesteps: int, default_t_start: float) -> floa
     return t_start
 
 
-# --- files ---------------------------------------------------------------------------------------------------------
-def save_atomic(model, path: str) -> str:
-    """Save a model under ``path`` (a .zip) through a hidden temporary file and a rename."""
-    directory = os.path.dirname(path) or "."
-    os.makedirs(directory, exist_ok=True)
-    tmp = os.path.join(directory, f".tmp-{os.getpid()}-{os.path.basename(path)}")
-    model.save(tmp)
-    os.replace(tmp, path)
-    return path
 
 
 def checkpoint_steps(run_dir: str) -> list[tuple[int, str]]:
@@ -353,70 +281,14 @@ def newest_valid_checkpoint(run_dir: str) -> str:
     raise NothingToResume(f"nothing to resume: no readable checkpoint in {where} ({'; '.join(problems)})")
 
 
-# --- one run per directory ---------------------------------------------------------------------------------------
-def lock_run_dir(run_dir: str) -> int | None:
-    """Create ``run_dir`` if needed and take its exclusive lock (see the module docstring). Returns the lock's
-    file descriptor (keep it open for the run; :func:`unlock_run_dir` releases it), or None while another
-    live process holds it. Raises OSError when the directory cannot be created or written."""
-    import fcntl
-    os.makedirs(run_dir, exist_ok=True)
-    path = os.path.join(run_dir, LOCK_FILE)
-    while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            return None
-        except OSError:
-            os.close(fd)
-            raise
-        if _same_file(fd, path):
-            break
-        os.close(fd)    # the holder removed the file as its run ended: we locked a dead name, take the new one
-    os.ftruncate(fd, 0)
-    os.write(fd, f"pid {os.getpid()} on {socket.gethostname()}\n".encode())
-    return fd
 
 
-def _same_file(fd: int, path: str) -> bool:
-    """Whether ``path`` still names the open file ``fd`` (not removed or replaced since it was opened)."""
-    try:
-        here, there = os.fstat(fd), os.stat(path)
-    except FileNotFoundError:
-        return False
-    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
 
 
-def unlock_run_dir(fd: int | None, run_dir: str | None = None) -> None:
-    """Release a lock from :func:`lock_run_dir`. With ``run_dir`` (the end of a run) the ``.lock`` file is
-    removed first, while still held, so a finished run leaves none behind; a process that opened the old
-    file meanwhile finds it gone after taking the lock and takes the new one (:func:`lock_run_dir`)."""
-    if fd is None:
-        return
-    if run_dir is not None:
-        path = os.path.join(run_dir, LOCK_FILE)
-        if _same_file(fd, path):
-            try:
-                os.remove(path)
-            except OSError:
-                pass                # a read-only or vanished directory: the lock is released all the same
-    os.close(fd)                    # closing the descriptor releases the flock
 
 
-def lock_holder(run_dir: str) -> str:
-    try:
-        with open(os.path.join(run_dir, LOCK_FILE)) as f:
-            return f.read().strip() or "another process"
-    except OSError:
-        return "another process"
 
 
-def _lock_or_fail(run_dir: str) -> int | None:
-    try:
-        return lock_run_dir(run_dir)
-    except OSError as e:
-        raise RunDirError(f"output directory {run_dir!r} cannot be used: {e.strerror or e}") from None
 
 
 # --- callbacks -----------------------------------------------------------------------------------------------------
@@ -443,7 +315,6 @@ def _callbacks(cfg: dict, run_dir: str, evaluator, progress: bool, start: int = 
             return "pool" in env_configs(cfg)[0]["opponents"].values()
 
         def _snapshot(self):
-            from .league import prune_snapshots, snapshot_path
             pool = os.path.join(run_dir, "league")
             save_atomic(self.model, snapshot_path(pool, self.model.num_timesteps))
             prune_snapshots(pool, cfg["league"]["max_snapshots"])
@@ -519,12 +390,10 @@ def _callbacks(cfg: dict, run_dir: str, evaluator, progress: bool, start: int = 
 
 
 def _warm_start(cfg, run_dir, model, progress):
-    from .imitation import warm_start
     return warm_start(cfg, run_dir, model, progress)
 
 
 def _league_snapshots(run_dir: str) -> list[str]:
-    from .league import list_snapshots
     return list_snapshots(os.path.join(run_dir, "league"))
 
 
@@ -543,112 +412,14 @@ def save_checkpoint(model, run_dir: str, keep: int, n_steps: int) -> str:
     return path
 
 
-# --- evaluation ----------------------------------------------------------------------------------------------------
-class Evaluator:
-    """Periodic and final evaluation of the learner in its trained seats against the bots (agents.evaluate)."""
-
-    def __init__(self, cfg: dict, run_dir: str):
-        from coin_env.core.registry import game_bots, game_factions
-        self.cfg = cfg
-        self.run_dir = run_dir
-        self.factions = list(game_factions(cfg["game"], cfg["options"]))
-        self.seats = trained_seats(cfg, self.factions)
-        self.against = cfg["evaluation"]["against"] or next(iter(game_bots(cfg["game"])), "random")
-        self.best = None
-        self.seconds = 0.0
-
-    def _run(self, checkpoint: str, games: int, baselines: bool) -> dict:
-        from .evaluate import evaluate
-        e = self.cfg["evaluation"]
-        t0 = time.perf_counter()
-        result = evaluate(self.cfg["game"], {"agent": checkpoint}, against=self.against, games=games,
-                          seed=e["seed"], scenario=self.cfg["scenario"], options=dict(self.cfg["options"]),
-                          seat_rules=self.cfg["seat_rules"],
-                          workers=e["workers"], baselines=baselines, seats=self.seats, progress=False)
-        self.seconds += time.perf_counter() - t0
-        return result
-
-    def periodic(self, model, logger) -> None:
-        from .tournament import forget_policy
-        path = save_atomic(model, os.path.join(self.run_dir, f"eval_candidate_{model.num_timesteps}.zip"))
-        try:
-            result = self._run(path, self.cfg["evaluation"]["games"], baselines=False)
-        finally:
-            forget_policy(self.cfg["game"], path)
-        rows = [r for r in result["rows"] if r["policy"] == "agent"]
-        seat_rows = [r for r in rows if r["seat"] != "all"]       # "all" pools the seats: not a seat of its own
-        mean = sum(r["win_rate"] for r in seat_rows) / len(seat_rows)
-        for r in rows:
-            logger.record(f"eval/win_rate_{r['seat']}", r["win_rate"])
-            logger.record(f"eval/mean_margin_{r['seat']}", r["mean_margin"])
-        logger.record("eval/win_rate", mean)
-        self._append_csv(model.num_timesteps, rows)
-        if self.best is None or mean > self.best:
-            self.best = mean
-            os.replace(path, os.path.join(self.run_dir, "best.zip"))
-        else:
-            os.remove(path)
-
-    def resume_at(self, timesteps: int) -> None:
-        """A run resumed at ``timesteps``: drop evaluations.csv lines past it (they are done again) and take the
-        best mean win rate so far from the rest, so best.zip is only replaced by a better model."""
-        path = os.path.join(self.run_dir, "evaluations.csv")
-        if not os.path.isfile(path):
-            return
-        with open(path, newline="") as f:
-            reader = csv.reader(f)
-            header = next(reader, None)
-            rows = list(reader)
-        if not header or "timesteps" not in header:
-            return
-        col = {name: i for i, name in enumerate(header)}
-        kept = [r for r in rows if r and int(r[col["timesteps"]]) <= timesteps]
-        by_step: dict[int, list[float]] = {}
-        for r in kept:
-            if r[col["seat"]] != "all":
-                by_step.setdefault(int(r[col["timesteps"]]), []).append(float(r[col["win_rate"]]))
-        if by_step and os.path.isfile(os.path.join(self.run_dir, "best.zip")):
-            self.best = max(sum(v) / len(v) for v in by_step.values())
-        if len(kept) != len(rows):
-            tmp = path + ".tmp"
-            with open(tmp, "w", newline="") as f:
-                csv.writer(f).writerows([header] + kept)
-            os.replace(tmp, path)
-
-    def _append_csv(self, timesteps: int, rows: list[dict]) -> None:
-        path = os.path.join(self.run_dir, "evaluations.csv")
-        new = not os.path.exists(path)
-        with open(path, "a", newline="") as f:
-            w = csv.writer(f)
-            if new:
-                w.writerow(["timesteps", "seat", "against", "games", "wins", "win_rate", "ci95_low", "ci95_high",
-                            "mean_margin"])
-            for r in rows:
-                w.writerow([timesteps, r["seat"], self.against, r["games"], r["wins"], f"{r['win_rate']:.4f}",
-                            f"{r['ci95'][0]:.4f}", f"{r['ci95'][1]:.4f}", f"{r['mean_margin']:.3f}"])
-
-    def final(self, checkpoint: str) -> dict | None:
-        from .evaluate import format_table, write_csv
-        games = self.cfg["evaluation"]["final_games"]
-        if games == 0:
-            return None
-        result = self._run(checkpoint, games, baselines=True)
-        table = format_table(result)
-        with open(os.path.join(self.run_dir, "evaluation.md"), "w") as f:
-            f.write(table + "\n")
-        with open(os.path.join(self.run_dir, "evaluation.json"), "w") as f:
-            json.dump(result, f, indent=2)
-        write_csv(result, os.path.join(self.run_dir, "evaluation.csv"))
-        result["table"] = table
-        return result
 
 
 # --- the run -------------------------------------------------------------------------------------------------------
 def build_model(cfg: dict, venv, run_dir: str, resume_from: str | None):
-    """The run's model: MaskablePPO (agents.ppo.KLMaskablePPO: MaskablePPO plus the optional KL penalty toward
+    """The run's model: MaskablePPO (agents.training.ppo.KLMaskablePPO: MaskablePPO plus the optional KL penalty toward
     the imitation stage's cloned policy) with ``algorithm.policy``'s network, new or loaded from a checkpoint."""
-    from .policy_nets import policy_spec
-    from .ppo import KLMaskablePPO
+    from agents.training.policy_nets import policy_spec    # deferred: imports torch / sb3 ([train] extra)
+    from agents.training.ppo import KLMaskablePPO    # deferred: imports torch / sb3 ([train] extra)
     algo = cfg["algorithm"]
     tb = os.path.join(run_dir, "tb")
     if resume_from:
@@ -664,7 +435,6 @@ def build_model(cfg: dict, venv, run_dir: str, resume_from: str | None):
 
 def attach_kl(model, cfg: dict, run_dir: str) -> None:
     """``imitation.kl_coef`` > 0: the frozen cloned policy (``imitation/bc.zip``) and the coefficient's schedule."""
-    from . import imitation
     im = cfg["imitation"]
     if not (im["games"] and im["kl_coef"]):
         return
@@ -683,34 +453,10 @@ def check_device(cfg: dict) -> None:
                           "(torch.cuda.is_available() is False); use 'cpu' or 'auto'")
 
 
-def _flat(d: dict, prefix: str = "") -> dict:
-    out = {}
-    for k, v in d.items():
-        key = f"{prefix}{k}"
-        if isinstance(v, dict) and v:
-            out.update(_flat(v, key + "."))
-        else:
-            out[key] = v
-    return out
 
 
-def _differs(a, b) -> bool:
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool) \
-            and not isinstance(b, bool):
-        return not math.isclose(a, b, rel_tol=1e-9, abs_tol=0.0)
-    return a != b
 
 
-def resume_differences(saved: dict, cfg: dict) -> list[str]:
-    """``key: old -> new`` for every key that may not change on resume (RESUME_MAY_CHANGE may)."""
-    old, new = _flat(saved), _flat(cfg)
-    out = []
-    for key in sorted(set(old) | set(new)):
-        if any(key == p or key.startswith(p + ".") for p in RESUME_MAY_CHANGE):
-            continue
-        if _differs(old.get(key), new.get(key)):
-            out.append(f"{key} ({old.get(key)!r} -> {new.get(key)!r})")
-    return out
 
 
 def model_differences(model, cfg: dict) -> list[str]:
@@ -726,13 +472,9 @@ def model_differences(model, cfg: dict) -> list[str]:
     wanted = {"algorithm.net_arch": list(cfg["algorithm"]["net_arch"]),
               **{f"algorithm.hyperparameters.{k}": v for k, v in hp.items()}}
     return [f"{k} (the checkpoint has {actual[k]!r}, the config {wanted[k]!r})"
-            for k in wanted if k in actual and _differs(actual[k], wanted[k])]
+            for k in wanted if k in actual and differs(actual[k], wanted[k])]
 
 
-def _refuse_changes(diffs: list[str], run_dir: str) -> None:
-    if diffs:
-        raise ConfigError(f"cannot resume {run_dir} with a different config: {'; '.join(diffs)}. Only "
-                          f"{', '.join(RESUME_MAY_CHANGE)} may change on resume; start a new run for the rest")
 
 
 def set_rollout_steps(model, n_steps: int) -> None:
@@ -746,7 +488,6 @@ def set_rollout_steps(model, n_steps: int) -> None:
 
 
 def holds_run(run_dir: str) -> bool:
-    from .imitation import started
     return bool(latest_checkpoint(run_dir)) or os.path.exists(os.path.join(run_dir, "final.zip")) or started(run_dir)
 
 
@@ -762,7 +503,6 @@ def prepare_run_dir(cfg: dict, resume: bool | str) -> tuple[str | None, int | No
         path = resume if isinstance(resume, str) else run_dir
         by_dir = os.path.isdir(path) or path == run_dir
         if by_dir:
-            from .imitation import started
             run_dir = path
             if not checkpoint_steps(run_dir) and not started(run_dir):
                 raise NothingToResume(f"nothing to resume: no checkpoint in {os.path.join(run_dir, 'checkpoints')}")
@@ -774,7 +514,7 @@ def prepare_run_dir(cfg: dict, resume: bool | str) -> tuple[str | None, int | No
                 raise RunDirError(f"cannot resume from {path}: {problem}")
             if os.path.basename(os.path.dirname(os.path.abspath(path))) == "checkpoints":
                 run_dir = os.path.dirname(os.path.dirname(path))
-        lock = _lock_or_fail(run_dir)
+        lock = lock_or_fail(run_dir)
         if lock is None:
             raise RunDirError(f"cannot resume {run_dir}: a training is running in it ({lock_holder(run_dir)}); "
                               f"wait for it to end or stop it")
@@ -791,25 +531,6 @@ def prepare_run_dir(cfg: dict, resume: bool | str) -> tuple[str | None, int | No
     return None, claim_new_run_dir(cfg, holds_run)
 
 
-def claim_new_run_dir(cfg: dict, holds) -> int | None:
-    """A new run's directory: the first of ``output_dir``, ``<output_dir>-2``, ... that no live run has
-    locked and that ``holds(dir)`` does not call a run; locked (the lock is returned) and written back to
-    ``cfg["output_dir"]``. Both backends use it (``holds`` knows their checkpoints)."""
-    run_dir = cfg["output_dir"]
-    n = 1
-    while True:
-        candidate = run_dir if n == 1 else f"{run_dir}-{n}"
-        lock = _lock_or_fail(candidate)
-        if lock is not None:
-            if not holds(candidate):
-                break
-            unlock_run_dir(lock)
-        n += 1
-    if candidate != run_dir:
-        print(f"{run_dir} holds an earlier run or one in progress (continue it with --resume); this run goes to "
-              f"{candidate}", file=sys.stderr)
-    cfg["output_dir"] = candidate
-    return lock
 
 
 def _set_aside_checkpoints_after(run_dir: str, timesteps: int) -> None:
@@ -824,19 +545,17 @@ def _set_aside_checkpoints_after(run_dir: str, timesteps: int) -> None:
 
 
 def _drop_snapshots_after(run_dir: str, timesteps: int) -> None:
-    from .league import SNAPSHOT
     for path in _league_snapshots(run_dir):
         if int(SNAPSHOT.match(os.path.basename(path)).group(1)) > timesteps:
             os.remove(path)
 
 
-def train(cfg: dict, resume: bool | str = False, progress: bool = True) -> dict:
-    """Run a validated config (agents.config); returns the summary also written to ``train.json``.
-    See the module docstring for the run directory, its lock, the exact budget, Ctrl-C and ``--resume``."""
-    if cfg.get("backend") == "rllib":            # Ray RLlib (agents/rllib/train.py)
-        from .rllib.train import train_rllib
-        return train_rllib(cfg, resume, progress)
-    import torch
+
+
+def train_sb3(cfg: dict, resume: bool | str = False, progress: bool = True) -> dict:
+    """Run a validated config with ``backend: sb3``; returns the summary also written to ``train.json``.
+    See agents/training/train.py for the run directory, its lock, the exact budget, Ctrl-C and ``--resume``."""
+    import torch            # deferred: torch is the optional [train] extra
 
     cfg = copy.deepcopy(cfg)
     check_device(cfg)
@@ -860,7 +579,7 @@ def _train(cfg: dict, resume_from: str | None, progress: bool, torch, resuming: 
             saved = None            # unreadable: the checkpoint itself is still checked below
             config_problem = f"the run's config file {saved_config} is unreadable ({' '.join(str(e).split())[:120]})"
         if saved is not None:
-            _refuse_changes(resume_differences(saved, cfg), run_dir)
+            refuse_changes(resume_differences(saved, cfg), run_dir)
     start = checkpoint_timesteps(resume_from) if resume_from else 0
     torch.set_num_threads(max(1, (os.cpu_count() or 1) // 2) if cfg["envs"]["count"] > 1 else 1)
     venv, mode = make_vec_env(cfg, resuming=resume_from is not None, timesteps=start)
@@ -882,7 +601,7 @@ def _train(cfg: dict, resume_from: str | None, progress: bool, torch, resuming: 
             summary["imitation_seconds"] = round(time.perf_counter() - t_im, 2)
         attach_kl(model, cfg, run_dir)
         if resume_from:
-            _refuse_changes(model_differences(model, cfg), run_dir)
+            refuse_changes(model_differences(model, cfg), run_dir)
             model.set_random_seed(resume_seed(cfg["seed"], start))   # torch, numpy, random, envs: new streams
             _drop_snapshots_after(run_dir, start)
             _set_aside_checkpoints_after(run_dir, start)
@@ -931,61 +650,3 @@ def _train(cfg: dict, resume_from: str | None, progress: bool, torch, resuming: 
     finally:
         venv.close()
     return finish_run(evaluator, final, summary, run_dir)
-
-
-def finish_run(evaluator, final_spec: str, summary: dict, run_dir: str) -> dict:
-    """The end of a run (both backends): the final evaluation table of ``final_spec`` (a policy spec of the
-    final model), its rows in the summary, and the summary written to ``train.json``."""
-    t1 = time.perf_counter()
-    try:
-        result = evaluator.final(final_spec)
-    except KeyboardInterrupt:
-        print(f"\ninterrupted during the final evaluation; the model is saved ({summary['final']}, and the "
-              f"checkpoint of its last step); re-run the evaluation with: coin-env train <config> --resume "
-              f"{run_dir}", file=sys.stderr)
-        raise
-    summary["final_eval_seconds"] = round(time.perf_counter() - t1, 2)
-    if result is not None:
-        summary["evaluation"] = [{k: r[k] for k in ("policy", "seat", "games", "wins", "win_rate", "ci95",
-                                                    "mean_margin")} for r in result["rows"]]
-        summary["table"] = result["table"]
-    with open(os.path.join(run_dir, "train.json"), "w") as f:
-        json.dump(summary, f, indent=2)
-    return summary
-
-
-# --- command line --------------------------------------------------------------------------------------------------
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("config", help="a YAML config, e.g. configs/gandhi_ppo_vs_arjuna.yaml (see configs/README.md)")
-    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                   help="override a config key, e.g. --set total_timesteps=5000 --set envs.count=1")
-    p.add_argument("--resume", nargs="?", const=True, default=False, metavar="RUN_DIR|CHECKPOINT",
-                   help="continue the run (output_dir, or the given run directory) from its newest checkpoint, "
-                        "or from the given .zip")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-
-
-def run(args) -> int:
-    try:
-        cfg = load_config(args.config, overrides=args.set)
-        summary = train(cfg, resume=args.resume, progress=not args.no_progress)
-    except (ConfigError, FileNotFoundError) as e:         # user errors: one line, exit code 2, no traceback
-        print(f"coin-env train: {' '.join(str(e).split())}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-    print(f"trained {summary['trained_timesteps']} timesteps in {summary['learn_seconds']} s "
-          f"({summary['timesteps_per_second']} timesteps/s, {summary['envs']} envs, {summary['vectorization']}); "
-          f"model: {summary['final']}")
-    if "table" in summary:
-        print(summary["table"])
-    return 0
-
-
-def main(argv=None) -> None:
-    from .cli import standalone
-    standalone(__doc__, add_arguments, run, argv)
-
-
-if __name__ == "__main__":
-    main()

@@ -16,9 +16,23 @@ import random
 
 import numpy as np
 
-from . import require_rllib
+from coin_env.core.encoding import encoder_for
+from coin_env.core.registry import game_module
+
+from .checkpoint import choose_action
+
+RLLIB_INSTALL_HINT = 'install it with: pip install -e ".[rllib]"'
 
 PREFIX = "rllib:"
+
+
+def require_rllib() -> None:
+    """Raise a one-line ImportError naming the extra when Ray RLlib is not installed."""
+    try:
+        import ray.rllib  # noqa: F401  (deferred: Ray is the optional [rllib] extra)
+    except ImportError:
+        raise ImportError(f"backend 'rllib' needs Ray RLlib, which is not installed; {RLLIB_INSTALL_HINT}") from None
+
 MODULES = os.path.join("learner_group", "learner", "rl_module")
 _LOADED: dict[str, object] = {}
 
@@ -101,8 +115,6 @@ class RllibPolicy:
                          f"one (modules: {self.ids}); name one with rllib:PATH#module_id")
 
     def _check(self, game: str) -> None:
-        from coin_env.core.encoding import encoder_for
-        from coin_env.core.registry import game_module
         module = load_module(self.path, self.module or ("shared" if "shared" in self.ids else self.ids[0]))
         space = module.observation_space
         n_obs, n_actions = space["observations"].shape[0], space["action_mask"].shape[0]
@@ -112,9 +124,8 @@ class RllibPolicy:
                              f"actions; {game} has ({want[0]},) and {want[1]}: a checkpoint of another game?")
 
     def probabilities(self, game, faction) -> np.ndarray:
-        import torch
+        import torch            # deferred: torch and Ray are the optional [rllib] extra
         from ray.rllib.core.columns import Columns
-        from coin_env.core.encoding import encoder_for
         module = load_module(self.path, self.module_for(faction))
         obs = encoder_for(game).observe(game, faction)
         mask = game.legal_mask().astype(np.float32)
@@ -128,7 +139,6 @@ class RllibPolicy:
         return probs / total if total > 0 else mask / mask.sum()
 
     def __call__(self, game, faction, rng: random.Random) -> int:
-        from ..policies import choose_action
         return choose_action(self.probabilities(game, faction), self.deterministic, rng)
 
 

@@ -19,18 +19,18 @@ import json
 import time
 
 import coin_env
-from coin_env.core.registry import game_module
+from coin_env.core.registry import default_scenario, game_bots, game_module
 from coin_env.core.stats import wilson  # noqa: F401  (the tools import it from here)
 
-from .simulate import play_game, seat_policies
-from .specs import check_bot, check_setup, output_file, positive_int, release
+from agents.evaluation.simulate import play_game, seat_policies
+from agents.policies import check_bot
+from agents.common import check_setup, output_file, positive_int, release, standalone, UsageError
 
 class _DefaultScenarios:
     """``SCENARIO.get(game)``: the scenario tools play when none is named, the game's default (its module's
     ``DEFAULT_SCENARIO``: coin_env.core.registry.default_scenario); None for an unknown game (refused later)."""
 
     def get(self, game: str, default=None):
-        from coin_env.core.registry import default_scenario
         return default_scenario(game) if game in coin_env.list_games() else default
 
 
@@ -100,8 +100,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args) -> int:
-    from coin_env.core.registry import game_bots
-    from .cli import UsageError
     bot = args.bot or next(iter(game_bots(args.game)), None)
     if bot is None:
         raise UsageError(f"{args.game} has no published bot; name one with --bot")
@@ -121,7 +119,6 @@ def run(args) -> int:
 
 
 def main(argv=None) -> None:
-    from .cli import standalone
     standalone(__doc__, add_arguments, run, argv)
 
 

@@ -1,14 +1,13 @@
-"""Shipped trained agents (issue 18): the policy spec ``pretrained:GAME`` plays any seat of GAME with the
-checkpoint in ``agents/pretrained_models/GAME.zip``, wherever a policy is accepted (``coin-env evaluate``,
-``balance``, ``play``, env opponents, configs), like ``checkpoint:PATH``.
+"""Make and measure the shipped agents (agents/policies/pretrained.py plays them as ``pretrained:GAME``).
 
-Each shipped file comes from a run of ``configs/pretrained_GAME.yaml`` (``coin-env train``) and is made
-small by :func:`export`: the policy's weights only, as float16 (the optimizer's moments are dropped, a fresh
-optimizer is saved in their place), so a few MB in all. ``GAME.json`` beside it says where it came from (the run's
-config, timesteps, the source checkpoint's SHA-256) and the README table "Pretrained agents" how it plays.
+    python -m agents.cli.pretrained export runs/pretrained_gandhi/final.zip gandhi
+    python -m agents.cli.pretrained table gandhi --games 200        # the README table, both seat-rules settings
+    python -m agents.cli.pretrained list
 
-    python -m agents.pretrained export runs/pretrained_gandhi/final.zip gandhi
-    python -m agents.pretrained table gandhi --games 200        # the README table, both seat-rules settings
+:func:`export` makes a run's checkpoint small: the policy's weights only, as float16 (the optimizer's moments
+are dropped, a fresh optimizer is saved in their place), and ``GAME.json`` beside it says where it came from
+(the run's config, timesteps, the source checkpoint's SHA-256). :func:`measure` / ``table`` is the README table
+"Pretrained agents".
 """
 
 from __future__ import annotations
@@ -20,48 +19,16 @@ import os
 import sys
 from pathlib import Path
 
-MODELS_DIR = Path(__file__).resolve().parent / "pretrained_models"
-PREFIX = "pretrained:"
+import yaml
 
-
-def available() -> list[str]:
-    """The games with a shipped agent."""
-    return sorted(p.stem for p in MODELS_DIR.glob("*.zip"))
-
-
-def path_of(game: str) -> str:
-    """The shipped checkpoint of ``game``; a ValueError naming the shipped ones when there is none."""
-    path = MODELS_DIR / f"{game}.zip"
-    if game not in available():
-        raise ValueError(f"no pretrained agent for {game!r}; shipped: {', '.join(available()) or 'none'} "
-                         f"(spec {PREFIX}GAME)")
-    return str(path)
-
-
-def info(game: str) -> dict:
-    """The shipped agent's provenance (``GAME.json``)."""
-    path_of(game)
-    return json.loads((MODELS_DIR / f"{game}.json").read_text())
-
-
-def pretrained_factory(spec: str, game: str | None):
-    """Resolver of ``pretrained:GAME`` (agents.policies registers it): the shipped agent, deterministic."""
-    from .policies import CheckpointPolicy
-    name = spec[len(PREFIX):]
-    path = path_of(name)
-    if game is not None and game != name:
-        shipped = available()
-        hint = (f"use {PREFIX}{game}" if game in shipped else
-                f"no agent of {game} ships (shipped: {', '.join(shipped) or 'none'}); train one with coin-env train")
-        raise ValueError(f"{spec} is the agent of {name}, not of {game}; {hint}")
-    return CheckpointPolicy(path, game=name)
-
+from agents.evaluation.evaluate import evaluate
+from agents.policies.checkpoint import check_compatible, forget_model, load_model
+from agents.policies.pretrained import MODELS_DIR, PREFIX, available, info, model_sha256, path_of
 
 def export(source: str, game: str, out_dir: str | os.PathLike = MODELS_DIR) -> Path:
     """Write ``out_dir/GAME.zip`` (the policy of checkpoint ``source`` without the optimizer's state) and
     ``GAME.json`` (provenance). Refuses a checkpoint that does not fit ``game``."""
-    import torch
-    from .policies import check_compatible, forget_model, load_model
+    import torch            # deferred: torch is the optional [train] extra
     model = load_model(source)
     forget_model(source)              # the optimizer is replaced below: keep no altered copy in the cache
     check_compatible(model, source, game)
@@ -93,7 +60,7 @@ def _halve_weights(path: Path) -> None:
     import io
     import zipfile
 
-    import torch
+    import torch            # deferred: torch is the optional [train] extra
     with zipfile.ZipFile(path) as z:
         entries = {name: z.read(name) for name in z.namelist()}
     weights = torch.load(io.BytesIO(entries["policy.pth"]), map_location="cpu", weights_only=True)
@@ -108,7 +75,6 @@ def _halve_weights(path: Path) -> None:
 
 def _run_config(source: str) -> dict:
     """The whole resolved config.yaml of the run the checkpoint belongs to (its folder or the two above)."""
-    import yaml
     folder = Path(source).resolve().parent
     for candidate in (folder, folder.parent, folder.parent.parent):
         if (candidate / "config.yaml").is_file():
@@ -122,8 +88,7 @@ EVAL_SEED = 1_000_000      # the README table's seeds: apart from training (seed
 def measure(game: str, games: int = 200, seed: int = EVAL_SEED, workers: int | None = None,
             progress: bool = False) -> dict:
     """The shipped agent in every seat against the game's bot, next to random play and the bot itself in the
-    same seat, in both seat-rules settings (agents.evaluate, same seeds for every row): ``{setting: result}``."""
-    from .evaluate import evaluate
+    same seat, in both seat-rules settings (agents.evaluation.evaluate, same seeds for every row): ``{setting: result}``."""
     return {rules: evaluate(game, {"agent": f"{PREFIX}{game}"}, games=games, seed=seed, workers=workers,
                             seat_rules=rules, progress=progress)
             for rules in ("non_player", "player")}
@@ -153,10 +118,6 @@ def markdown(measured: dict) -> str:
     return "\n".join(lines)
 
 
-def model_sha256(game: str) -> str:
-    return hashlib.sha256(Path(path_of(game)).read_bytes()).hexdigest()
-
-
 def record_table(game: str, table: str, games: int, seed: int) -> None:
     """Keep a measured table in ``GAME.json`` with the SHA-256 of the file it was measured with, so a test can
     tell a README table that no longer belongs to the shipped file."""
@@ -166,7 +127,7 @@ def record_table(game: str, table: str, games: int, seed: int) -> None:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m agents.pretrained", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m agents.cli.pretrained", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     ex = sub.add_parser("export", help="make a shipped agent from a run's checkpoint")
     ex.add_argument("checkpoint")
@@ -201,7 +162,7 @@ def main(argv=None) -> int:
                 meta = info(game)
                 print(f"{PREFIX}{game}: {meta['timesteps']} timesteps, {meta['parameters']} parameters")
     except (ValueError, OSError) as exc:
-        print(f"python -m agents.pretrained: error: {exc}", file=sys.stderr)
+        print(f"python -m agents.cli.pretrained: error: {exc}", file=sys.stderr)
         return 2
     return 0
 

@@ -1,9 +1,9 @@
 """Behaviour cloning on its own: how well does a policy network imitate the bot? (issue 18.2 / 18.3)
 
-    python -m agents.clone configs/gandhi_warmstart.yaml --policy mlp --policy space_scoring --out clone/gandhi
-    python -m agents.clone configs/gandhi_warmstart.yaml --set imitation.games=40 --set imitation.epochs=2
+    python -m agents.training.clone configs/gandhi_warmstart.yaml --policy mlp --policy space_scoring --out clone/gandhi
+    python -m agents.training.clone configs/gandhi_warmstart.yaml --set imitation.games=40 --set imitation.epochs=2
 
-Runs the imitation stages of a training config (agents/imitation.py: collect ``imitation.games`` bot games in
+Runs the imitation stages of a training config (agents/training/imitation.py: collect ``imitation.games`` bot games in
 the config's ``seat_rules`` setting, then masked cross-entropy for ``imitation.epochs`` epochs) once per
 ``--policy`` (``algorithm.policy`` values) on the same collected games, and prints the held-out agreement with
 the bot (decisions with more than one legal action of the held-out games), overall and by the kind of the
@@ -21,12 +21,17 @@ import sys
 import time
 
 import numpy as np
+from agents.common import output_file, standalone
+from agents.training import imitation
+from agents.training.backends.sb3 import env_configs, make_env
+from agents.training.config import ConfigError, load_config
+from agents.training.imitation import unpack_masks
+import coin_env
 
 
 def group_agreement(policy, data, rows, vocab) -> dict:
     """Held-out agreement split by the vocabulary group of the bot's action."""
     import torch as th
-    from .imitation import unpack_masks
     rows = rows[data["n_legal"][rows] > 1]
     group_of = {}
     for g, (a, b) in vocab.group_ranges.items():
@@ -50,11 +55,8 @@ def group_agreement(policy, data, rows, vocab) -> dict:
 
 def run_clone(cfg: dict, policies, out: str | None, progress: bool = True) -> dict:
     import torch
-    import coin_env
-    from . import imitation
-    from .policy_nets import policy_spec
-    from .ppo import KLMaskablePPO
-    from .train import env_configs, make_env
+    from agents.training.policy_nets import policy_spec    # deferred: imports torch / sb3 ([train] extra)
+    from agents.training.ppo import KLMaskablePPO    # deferred: imports torch / sb3 ([train] extra)
 
     torch.set_num_threads(1)
     data_path = os.path.join(out, imitation.DATASET) if out else None
@@ -92,7 +94,6 @@ def run_clone(cfg: dict, policies, out: str | None, progress: bool = True) -> di
               + f"; {metrics['seconds']} s", flush=True)
     env.close()
     if out:
-        from .specs import output_file
         path = output_file(os.path.join(out, "clone.json"), "--out")
         with open(path, "w") as f:
             json.dump(result, f, indent=2)
@@ -109,14 +110,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args) -> int:
-    from .config import ConfigError, load_config
     try:
         cfg = load_config(args.config, overrides=args.set)
     except ConfigError as e:
-        print(f"agents.clone: {' '.join(str(e).split())}", file=sys.stderr)
+        print(f"agents.training.clone: {' '.join(str(e).split())}", file=sys.stderr)
         return 2
     if not cfg["imitation"]["games"]:
-        print("agents.clone: imitation.games is 0: nothing to clone (set e.g. --set imitation.games=100)",
+        print("agents.training.clone: imitation.games is 0: nothing to clone (set e.g. --set imitation.games=100)",
               file=sys.stderr)
         return 2
     run_clone(cfg, args.policy or [cfg["algorithm"]["policy"]], args.out, progress=not args.no_progress)
@@ -124,7 +124,6 @@ def run(args) -> int:
 
 
 def main(argv=None) -> None:
-    from .cli import standalone
     standalone(__doc__, add_arguments, run, argv)
 
 

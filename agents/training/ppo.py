@@ -22,7 +22,7 @@ class KLMaskablePPO(MaskablePPO):
     kl_reference = None
 
     @staticmethod
-    def kl_schedule(timesteps: int) -> float:        # replaced per run (agents.imitation.kl_coefficient)
+    def kl_schedule(timesteps: int) -> float:        # replaced per run (agents.training.imitation.kl_coefficient)
         return 0.0
 
     def _excluded_save_params(self):

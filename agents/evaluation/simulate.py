@@ -12,9 +12,10 @@ import time
 import coin_env
 
 from coin_env.core.aec_env import resolve_policy, with_non_players
-from coin_env.core.registry import game_factions
+from coin_env.core.registry import default_scenario, game_factions
 
-from .specs import positive_int
+from agents.common import check_setup, positive_int, standalone, user_errors
+from agents.policies import check_policy
 
 
 def seat_policies(game_name: str, seats: dict, options: dict | None = None) -> dict:
@@ -42,7 +43,6 @@ def play_game(game_name: str, scenario: str | None, seed: int, seats: dict, opti
 
 def simulate(game_name: str, scenario: str | None, games: int, seed: int, seats: dict | None = None) -> dict:
     """``games`` seeded games; ``scenario=None`` plays the game's default scenario."""
-    from coin_env.core.registry import default_scenario
     scenario = scenario or default_scenario(game_name)
     seats = seats or {}
     wins: dict[str, int] = {}
@@ -102,7 +102,6 @@ def parse_seats(items) -> dict:
 
 def check_arguments(args) -> dict:
     """Seats parsed, the scenario built and every seat's policy resolved before any game. Raises UsageError."""
-    from .specs import check_policy, check_setup, user_errors
     with user_errors(errors=(ValueError,)):
         seats = parse_seats(args.seat)
     check_setup(args.game, args.scenario)
@@ -119,7 +118,6 @@ def run(args) -> None:
 
 
 def main(argv=None) -> None:
-    from .cli import standalone
     standalone(__doc__, add_arguments, run, argv)
 
 

@@ -75,7 +75,7 @@ class CoinMultiAgentEnv(MultiAgentEnv):
         self.league_dir = config.get("league_dir")
         self.league_bots = list(config.get("league_bots") or [])
         self.bot_probability = float(config.get("bot_probability", 0.2))
-        self.sampling = config.get("sampling", "uniform")         # agents/league.py's meanings
+        self.sampling = config.get("sampling", "uniform")         # agents/training/league.py's meanings
         self.recent = int(config.get("recent", 3))
         worker = int(getattr(config, "worker_index", 0) or 0)
         vector = int(getattr(config, "vector_index", 0) or 0)

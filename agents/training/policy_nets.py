@@ -28,14 +28,14 @@ import torch as th
 from torch import nn
 
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+from coin_env.core.encoding import encoder_for
+import coin_env
 
 POLICIES = ("mlp", "space_scoring")
 
 
 def layout_for(game: str) -> dict:
     """The observation/action layout of ``game`` that :class:`SpaceScoringPolicy` needs (plain data)."""
-    import coin_env
-    from coin_env.core.encoding import encoder_for
     enc = encoder_for(game)
     vocab = coin_env.make_game(game, seed=0).vocabulary
     names = list(enc.feature_names)
@@ -149,7 +149,7 @@ class SpaceScoringPolicy(MaskableActorCriticPolicy):
     def __init__(self, observation_space, action_space, lr_schedule, layout: dict | None = None,
                  space_width: int = 64, net_arch=None, **kwargs):
         if layout is None:
-            raise ValueError("SpaceScoringPolicy needs policy_kwargs['layout'] (agents.policy_nets.layout_for)")
+            raise ValueError("SpaceScoringPolicy needs policy_kwargs['layout'] (agents.training.policy_nets.layout_for)")
         if int(observation_space.shape[0]) != layout["obs_size"] or int(action_space.n) != layout["n_actions"]:
             raise ValueError(f"layout of {layout.get('game')} ({layout['obs_size']} features, {layout['n_actions']} "
                              f"actions) does not fit the spaces ({observation_space.shape}, {action_space.n})")

@@ -1,18 +1,8 @@
-"""Policies over a Game's decision points: a policy is ``(game, faction, rng) -> action``.
+"""Trained MaskablePPO checkpoints as policies: the specs ``checkpoint:PATH`` and any path ending in ``.zip``.
 
-A policy *spec* (what configs and command lines write) is one of:
-
-* ``"random"``: uniform over the legal actions, drawn from the caller's RNG;
-* a bot's name from the game's registry (``"arjuna"`` for Gandhi, ``"flowchart"`` for A Distant Plain);
-* a trained checkpoint: ``"checkpoint:PATH"`` or any path ending in ``.zip`` (a MaskablePPO save);
-* a shipped agent: ``"pretrained:GAME"`` (agents/pretrained.py);
-* ``"module:attr"``: an importable callable, or a class whose instances are such callables.
-
-Specs resolve through coin_env.core.policy_specs (core knows nothing of this package): importing this
-module registers the checkpoint forms (``checkpoint:`` and ``*.zip``) and the names of :data:`POLICIES`
-there, so every env accepts them. An installed coin-env also registers them through the entry point
-``coin_env.policies`` -> :func:`register_policy_specs`, so an env resolves a checkpoint without this
-module having been imported. :func:`policy_from_spec` turns a spec into a policy for one game.
+:class:`CheckpointPolicy` plays any seat of its game from the seat's observation and the legal mask, exactly
+what it saw in training; :func:`load_model` loads each file once per process; :func:`check_compatible` refuses
+a checkpoint whose spaces are not the game's, naming the game its run was trained on.
 """
 
 from __future__ import annotations
@@ -21,13 +11,10 @@ import os
 import random
 
 import numpy as np
+import yaml
 
-from coin_env.core.policy_specs import (random_policy, register_policy_resolver,  # noqa: F401
-                                        resolve_policy)
-
-
-POLICIES = {"random": random_policy}
-
+import coin_env
+from coin_env.core.encoding import encoder_for
 
 class CheckpointNotFoundError(FileNotFoundError, ValueError):
     """A checkpoint spec names a file that does not exist (a ValueError like every bad spec, and a
@@ -54,7 +41,7 @@ def load_model(path: str):
         if not os.path.isfile(path):
             raise CheckpointNotFoundError(f"checkpoint {path!r} not found (a MaskablePPO .zip written by "
                                           f"coin-env train)")
-        import torch
+        import torch            # deferred: torch and sb3-contrib are the optional [train] extra
         from sb3_contrib import MaskablePPO
         torch.set_num_threads(1)    # one decision at a time: threads only add overhead
         try:
@@ -73,8 +60,6 @@ def game_sizes(game: str) -> tuple[int, int]:
     """(observation size, number of actions) of a game's envs."""
     sizes = _GAME_SIZES.get(game)
     if sizes is None:
-        import coin_env
-        from coin_env.core.encoding import encoder_for
         sizes = _GAME_SIZES[game] = (encoder_for(game).size, len(coin_env.make_game(game, seed=0).vocabulary))
     return sizes
 
@@ -87,7 +72,6 @@ def run_config(path: str) -> dict:
         config = os.path.join(folder, "config.yaml")
         if os.path.isfile(config):
             try:
-                import yaml
                 with open(config) as f:
                     cfg = yaml.safe_load(f) or {}
             except Exception:
@@ -113,7 +97,6 @@ def check_compatible(model, path: str, game: str) -> None:
         seats = f", seats {trained['seats']}" if trained.get("seats") else ""
         hint = f"; its run's config.yaml names game {trained['game']!r}{seats}"
     else:
-        import coin_env
         fits = [g for g in coin_env.list_games() if g != game and game_sizes(g) == (model_obs[:1] and model_obs[0],
                                                                                      model_actions)]
         hint = f"; those are the sizes of {', '.join(fits)}" if fits else ""
@@ -159,8 +142,7 @@ class CheckpointPolicy:
 
     def probabilities(self, game, faction) -> np.ndarray:
         """The policy's masked action distribution at this decision (float64, sums to 1)."""
-        import torch
-        from coin_env.core.encoding import encoder_for
+        import torch            # deferred: torch is the optional [train] extra
         model = self._model = self._model or load_model(self.path)
         if game.name not in self._checked:          # a clear error, not a shape mismatch inside torch
             check_compatible(model, self.path, game.name)
@@ -187,108 +169,3 @@ def choose_action(probs: np.ndarray, deterministic: bool, rng: random.Random) ->
         return int(np.argmax(probs))
     cumulative = np.cumsum(probs)
     return int(min(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"), len(probs) - 1))
-
-
-SEAT_RULES = ("player", "non_player")
-
-
-class BotAsPlayer:
-    """A non-player bot (a :class:`coin_env.coin.bots.NonPlayerBot`) playing a seat that is a *player* of the
-    game (not in ``options.non_players``): the bot's section-8 procedure answers the same decisions, but the
-    game applies the player rules to the seat (it pays for Operations, 7.x / 8.10 victory ...). Used where a
-    bot must sit in exactly the setting a learner plays (``seat_rules: player``); the procedures assume the
-    non-player rules, so read the result as the bot's level under those rules, not as a competent player's.
-
-    The bot decides with its seat flagged a non-player for the length of the decision (its procedure and its
-    probes read that flag), and the game's options are restored before the action is applied; the answer must
-    be legal under the player rules (else ``BotError``)."""
-
-    non_player = False
-
-    def __init__(self, bot):
-        if not callable(getattr(bot, "decide_for", None)):
-            raise ValueError(f"{bot!r} is not a non-player bot (no decide_for): only a game's bots "
-                             f"can be made to play a player seat")
-        self.bot = bot
-
-    def __repr__(self):
-        return f"BotAsPlayer({getattr(self.bot, 'name', None) or type(self.bot).__name__})"
-
-    def __call__(self, game, faction, rng=None) -> int:
-        legal = game.legal_actions()        # the player-rules decision, computed before anything below
-        _add_bot_cards(game, faction, rng)
-        options = game.options
-        # The procedure (and its "is this Event effective?" probes on clones) runs with the seat flagged a
-        # non-player, as it is written for; the answer must be legal in the real game (the cached legal set
-        # above is the player rules' one, and decide_for checks against it). The game's options are restored
-        # before returning, whatever happens.
-        game.options = dict(options, non_players=sorted(set(options.get("non_players") or ()) | {faction}))
-        try:
-            action = self.bot.decide_for(game, faction)
-        finally:
-            game.options = options
-        if action not in legal:             # decide_for checks it already; a second look costs nothing
-            from coin_env.coin.bots import BotError
-            raise BotError(f"{self!r} {faction} chose illegal action {action} at {game.prompt()!r}")
-        return action
-
-
-def _add_bot_cards(game, faction: str, rng) -> None:
-    """Gandhi 8.3: the Arjuna deck holds the cards of the game's non-players only. A seat played by Arjuna as
-    a player gets its six cards shuffled into the deck (at positions drawn from the seat's RNG) the first time
-    it decides; they stay there (the deck is plain game state), as if the seat had been a non-player at
-    setup. Other games' bots keep no such deck."""
-    if game.name != "gandhi":
-        return
-    from coin_env.games.gandhi.data.arjuna import CARD_FACTION, CARD_LETTERS
-    deck = game.state.arjuna["deck"]
-    if any(CARD_FACTION[c] == faction for c in deck):
-        return
-    draw = (rng or random.Random(0)).random
-    for letter in CARD_LETTERS[faction]:
-        deck.insert(int(draw() * (len(deck) + 1)), letter)
-
-
-def as_player(policy):
-    """``policy`` able to play a seat under the player rules: a non-player bot is wrapped in
-    :class:`BotAsPlayer`; any other policy (random, checkpoints, ``module:attr``) is returned as it is."""
-    return BotAsPlayer(policy) if getattr(policy, "non_player", False) else policy
-
-
-def _checkpoint_factory(spec: str, game: str | None):
-    return CheckpointPolicy(spec, game=game)
-
-
-def _rllib_factory(spec: str, game: str | None):
-    from .rllib.policy import rllib_factory
-    return rllib_factory(spec, game)
-
-
-def _pretrained_factory(spec: str, game: str | None):
-    from .pretrained import pretrained_factory
-    return pretrained_factory(spec, game)
-
-
-def register_policy_specs() -> None:
-    """Teach coin_env's policy-spec registry this package's specs (idempotent; the ``coin_env.policies``
-    entry point calls it, and importing this module does)."""
-    register_policy_resolver("checkpoint:", _checkpoint_factory)
-    register_policy_resolver("*.zip", _checkpoint_factory)
-    register_policy_resolver("rllib:", _rllib_factory)        # RLlib checkpoints (agents/rllib/policy.py)
-    register_policy_resolver("pretrained:", _pretrained_factory)   # shipped agents (agents/pretrained.py)
-    for name, policy in POLICIES.items():
-        if name != "random":
-            register_policy_resolver(name, lambda spec, game, policy=policy: policy)
-
-
-register_policy_specs()
-
-
-def resolve(spec, game: str | None = None):
-    """A policy from a name, a checkpoint spec, a 'module:attr' path or a callable."""
-    return resolve_policy(spec, game)
-
-
-def policy_from_spec(spec, game: str):
-    """The policy a spec names for ``game`` (see the module docstring for the spec forms)."""
-    return resolve_policy(spec, game)

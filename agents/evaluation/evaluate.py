@@ -27,7 +27,7 @@ game's record. A game's winner is ``result["winner"]`` (the top-ranked faction),
 
 Python API (the train command's periodic evaluation uses it)::
 
-    from agents.evaluate import evaluate, format_table
+    from agents.evaluation.evaluate import evaluate, format_table
     result = evaluate("gandhi", {"ppo": "runs/x/final.zip"}, games=50, seed=0, workers=2)
     print(format_table(result))
 """
@@ -44,10 +44,11 @@ import time
 import coin_env
 from coin_env.core.registry import game_bots, game_factions
 
-from .config import rules_options
-from .specs import check_policy, check_setup, output_file, parse_options, positive_int, release, user_errors
-from .strength import SCENARIO, wilson
-from .tournament import check_jobs, run_games
+from agents.policies import rules_options
+from agents.policies import check_policy
+from agents.common import check_setup, output_file, parse_options, positive_int, release, standalone, user_errors
+from agents.evaluation.strength import SCENARIO, wilson
+from agents.evaluation.tournament import check_jobs, run_games
 
 SEAT_RULES = ("player", "non_player")
 SEAT_RULES_TEXT = {"player": "the seat of a row plays by the player rules, bots included; the other bots are "
@@ -218,7 +219,7 @@ def prepare_evaluation(game: str, policies: dict, against=None, games: int = 100
                        options=None, baselines: bool = True, lineup: dict | None = None, rotate: bool = False,
                        seats=None, seat_rules: str = "player") -> dict:
     """Check the input and plan the games (nothing is played): every spec is resolved in this process
-    (agents/tournament.py ``check_jobs``). Raises ValueError on bad input."""
+    (agents/evaluation/tournament.py ``check_jobs``). Raises ValueError on bad input."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive integer, not {games!r}")
     factions = list(game_factions(game, options))      # the seats of this set-up (John Company: families)
@@ -423,7 +424,6 @@ def run(args) -> int:
 
 
 def main(argv=None) -> None:
-    from .cli import standalone
     standalone(__doc__, add_arguments, run, argv)
 
 

@@ -21,7 +21,12 @@ import html
 import json
 import os
 
-from .cli import UsageError
+from agents.common import output_file, release, standalone, UsageError
+from coin_env.core import pictures as P
+from coin_env.core.pictures import describe
+from coin_env.core.policy_specs import resolve_policy
+from coin_env.core.registry import game_bots
+import coin_env
 
 REPLAY_FORMAT = "coin-env replay"
 
@@ -63,8 +68,6 @@ def record(start, actions, path: str | None = None, *, seat=None, opponents=None
 def _bot_for(game, opponents=None):
     """The policy that re-decides the non-player seats of ``game`` during a replay: the replay's opponents
     when they name a bot of the game, else the game's bot when it has exactly one; None without non-players."""
-    from coin_env.core.policy_specs import resolve_policy
-    from coin_env.core.registry import game_bots
     if not (game.options.get("non_players") or ()):
         return None
     bots = game_bots(game.name)
@@ -85,7 +88,6 @@ def replay_game(start, actions, opponents=None, each=None, log: bool = False):
     else the game's bot), and its answer must be the recorded action. A ValueError names a decision that
     does not replay."""
     import random
-    import coin_env
     game = coin_env.load_game(json.dumps(_save_dict(start)))
     if log:
         game.enable_log()               # what happened, in the board game's words (the HTML page shows it)
@@ -115,7 +117,6 @@ def _position_of(save: dict) -> str:
 def read_replay(path: str) -> dict:
     """Read a replay file or a plain save: ``{"game", "start" (save dict), "actions", "seat", "opponents",
     "plain" (a plain save), "game_now" (the game after the actions)}``; a UsageError names what is wrong."""
-    import coin_env
     try:
         with open(path, "rb") as f:
             text = f.read()
@@ -162,7 +163,6 @@ def _hex(rgb) -> str:
 
 
 def _static(board) -> dict:
-    from coin_env.core import pictures as P
     return {"w": P.WIDTH, "h": P.HEIGHT, "mapw": P.MAP_W, "maph": P.MAP_H,
             "spaces": [[sp.label, round(sp.x, 4), round(sp.y, 4), sp.shape] for sp in board.spaces],
             "edges": board.edges, "legend": [[_hex(c), t] for c, t in board.legend]}
@@ -180,7 +180,6 @@ def _frame(board) -> dict:
 def frames(start, actions, opponents=None) -> tuple[dict, list[dict], list[str]]:
     """The page's data: the static map, one frame per decision (the position, the question, who decides and
     the choice made) plus the final position, and the decisions as "faction: label" lines."""
-    from coin_env.core.pictures import describe
     static, out, done = {}, [], []
 
     def each(k, game):
@@ -333,13 +332,12 @@ def write_html(source: str, out: str, replay: dict | None = None) -> str:
 # --- the command ----------------------------------------------------------------------------------------
 
 def add_arguments(p) -> None:
-    p.add_argument("file", help="a replay file (coin-env play's `save FILE`, agents.replay.record) or a plain save")
+    p.add_argument("file", help="a replay file (coin-env play's `save FILE`, agents.cli.replay.record) or a plain save")
     p.add_argument("--html", required=True, metavar="OUT.html", help="the page to write (an existing file is "
                                                                       "kept: the first free OUT-2.html... is used)")
 
 
 def run(args) -> int:
-    from .specs import output_file, release
     if not os.path.isfile(args.file):
         raise UsageError(f"{args.file!r}: no such file")
     replay = read_replay(args.file)            # refuse a bad file before claiming the output
@@ -354,7 +352,6 @@ def run(args) -> int:
 
 
 def main(argv=None) -> None:
-    from .cli import standalone
     standalone(__doc__, add_arguments, run, argv)
 
 

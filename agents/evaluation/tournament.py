@@ -10,12 +10,12 @@ A *job* is plain data (so it travels to worker processes)::
 margins, reason, rule, decisions, cards, seconds). :func:`run_games` plays a list of jobs, in-process
 (``workers=1``) or on a process pool, and returns the records in job order::
 
-    from agents.tournament import run_games
+    from agents.evaluation.tournament import run_games
     records = run_games([{"game": "gandhi", "scenario": "short", "seed": s, "seats": {}} for s in range(8)],
                         workers=2, progress=False)
 
 A game depends only on its job (game seed, per-seat policy RNGs seeded from it as in
-agents/simulate.py ``play_game``), so the records are identical whatever the worker count; only
+agents/evaluation/simulate.py ``play_game``), so the records are identical whatever the worker count; only
 ``seconds`` varies.
 """
 
@@ -28,7 +28,9 @@ import time
 
 from coin_env.core.registry import game_factions
 
-from .simulate import play_game
+from agents.evaluation.simulate import play_game
+from agents.common import check_setup
+from agents.policies import as_player, check_policy, checkpoint_path, forget_model, is_checkpoint_spec, policy_from_spec
 
 _POLICY_CACHE: dict = {}     # (game, spec) -> policy, once per process (checkpoints load once per worker)
 
@@ -38,7 +40,6 @@ def cached_policy(game: str, spec):
     key = (game, spec)
     policy = _POLICY_CACHE.get(key)
     if policy is None:
-        from .policies import policy_from_spec
         policy = _POLICY_CACHE[key] = policy_from_spec(spec, game)
     return policy
 
@@ -46,7 +47,6 @@ def cached_policy(game: str, spec):
 def forget_policy(game: str, spec) -> None:
     """Drop a resolved policy (and a checkpoint's loaded model) from this process's caches: the trainer's
     evaluations write a new checkpoint file each time."""
-    from .policies import checkpoint_path, forget_model, is_checkpoint_spec
     _POLICY_CACHE.pop((game, spec), None)
     if is_checkpoint_spec(spec):
         forget_model(checkpoint_path(spec))
@@ -71,7 +71,6 @@ def play_one(job: dict) -> dict:
     policies = {f: cached_policy(game_name, spec) for f, spec in seats.items()}
     players = job.get("players") or ()
     if players:             # these seats play by the player rules, whatever sits in them (a bot as a player)
-        from .policies import as_player
         policies = {f: as_player(p) if f in players else p for f, p in policies.items()}
         non_players = [f for f in options.get("non_players") or () if f not in players]
         if non_players or "non_players" in options:       # a game without non-players has no such option
@@ -100,10 +99,9 @@ def play_one(job: dict) -> dict:
 def check_jobs(jobs) -> None:
     """Check every job here, in this process, before any game runs (and so never as a traceback from inside a
     worker): each (game, scenario, options) builds one game, and each (game, spec) resolves to a callable
-    that fits the game (agents/specs.py ``check_policy``: a checkpoint of another game, an import that fails
+    that fits the game (agents/policies/specs.py ``check_policy``: a checkpoint of another game, an import that fails
     or a ``module:attr`` that is not a policy are refused). Bad input raises agents.cli.UsageError, a ValueError."""
     import json
-    from .specs import check_policy, check_setup
     setups, seen = set(), set()
     for job in jobs:
         game = job["game"]
@@ -131,7 +129,7 @@ def _play_indexed(item):
     return index, play_one(job)
 
 
-def _progress_bar(total: int, desc: str, enabled: bool):
+def progress_bar(total: int, desc: str, enabled: bool):
     """A tqdm bar, or a no-op stand-in when disabled (or tqdm is not installed)."""
     if enabled:
         try:
@@ -139,10 +137,10 @@ def _progress_bar(total: int, desc: str, enabled: bool):
             return tqdm(total=total, desc=desc, unit="game")
         except ImportError:
             pass
-    return _NoBar()
+    return NoBar()
 
 
-class _NoBar:
+class NoBar:
     def update(self, n=1):
         pass
 
@@ -170,7 +168,7 @@ def run_games(jobs, workers: int | None = None, progress: bool = True, desc: str
     if check:
         check_jobs(jobs)
     workers = resolve_workers(workers, len(jobs))
-    bar = _progress_bar(len(jobs), desc, progress)
+    bar = progress_bar(len(jobs), desc, progress)
     try:
         if workers == 1:
             return [_played(play_one(job), bar) for job in jobs]

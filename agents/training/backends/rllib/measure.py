@@ -2,7 +2,7 @@
 seat, opponents and network, in one run on this machine, and project RLlib's rate on a bigger cluster
 from the measured per-runner sampling rate and learner rate (README "Training on Ray").
 
-    python -m agents.rllib.measure --game gandhi --timesteps 8192 --runners 1 2 --project 16
+    python -m agents.training.backends.rllib.measure --game gandhi --timesteps 8192 --runners 1 2 --project 16
 
 Projection (synchronous PPO, RLlib's default): one iteration samples B decisions on R runners in
 parallel, then the learner updates on them: ``B / (B / (R * s) + B / L)`` decisions/s for a per-runner
@@ -17,6 +17,9 @@ import json
 import os
 import tempfile
 import time
+from agents.training.backends.rllib.train import algorithm_config, rollout_size, sampled, start_ray
+from agents.training.config import parse_config
+from agents.training.train import train
 
 BASE = {
     "seats": "congress", "opponents": "arjuna", "scenario": "short",
@@ -26,7 +29,6 @@ BASE = {
 
 
 def _config(game: str, out: str, timesteps: int, backend: str, runners: int = 0, envs: int = 1) -> dict:
-    from agents.config import parse_config
     raw = json.loads(json.dumps(BASE))
     raw.update({"game": game, "output_dir": out, "total_timesteps": timesteps, "backend": backend,
                 "envs": {"count": envs}})
@@ -39,7 +41,6 @@ def _config(game: str, out: str, timesteps: int, backend: str, runners: int = 0,
 
 
 def measure_sb3(game: str, timesteps: int, envs: int, root: str) -> dict:
-    from agents.train import train
     s = train(_config(game, os.path.join(root, f"sb3_{envs}"), timesteps, "sb3", envs=envs), progress=False)
     return {"backend": f"SB3 MaskablePPO, {envs} env(s) in process", "timesteps_per_second": s["timesteps_per_second"]}
 
@@ -47,7 +48,6 @@ def measure_sb3(game: str, timesteps: int, envs: int, root: str) -> dict:
 def measure_rllib(game: str, timesteps: int, runners: int, root: str) -> dict:
     """Train, then read RLlib's own timers of the last iterations: sampling and learner seconds per rollout."""
     import ray
-    from agents.rllib.train import algorithm_config, rollout_size, sampled, start_ray
     cfg = _config(game, os.path.join(root, f"rllib_{runners}"), timesteps, "rllib", runners=runners)
     start_ray(cfg)
     algo = algorithm_config(cfg, cfg["output_dir"]).build_algo()

@@ -7,18 +7,12 @@
   illegal action is ever sampled, in exploration, inference or training).
 * ``train.py``   -- ``coin-env train`` with ``backend: rllib``: PPOConfig from the config file, local Ray
   or a cluster (``rllib.address`` / ``RAY_ADDRESS``), checkpoints, resume, TensorBoard, the evaluation table.
-* ``policy.py``  -- the policy spec ``rllib:PATH[#module_id]``: an RLlib checkpoint plays seats wherever a
-  policy is accepted (evaluate, balance, play, env opponents).
+* ``measure.py`` -- ``python -m agents.training.backends.rllib.measure``: the sampling and learner rates behind
+  the README's scale-out estimate.
 
-Ray is an optional extra (``pip install -e ".[rllib]"``): nothing here is imported unless asked for.
+The policy spec ``rllib:PATH[#module_id]`` (an RLlib checkpoint playing seats wherever a policy is accepted)
+is agents/policies/rllib.py, below training.
+
+Ray is an optional extra (``pip install -e ".[rllib]"``): nothing here imports Ray until a training starts
+(importing ``train`` registers the backend's config checks).
 """
-
-RLLIB_INSTALL_HINT = 'install it with: pip install -e ".[rllib]"'
-
-
-def require_rllib() -> None:
-    """Raise a one-line ImportError naming the extra when Ray RLlib is not installed."""
-    try:
-        import ray.rllib  # noqa: F401
-    except ImportError:
-        raise ImportError(f"backend 'rllib' needs Ray RLlib, which is not installed; {RLLIB_INSTALL_HINT}") from None

@@ -24,6 +24,7 @@ import random
 import re
 
 from coin_env.core.aec_env import random_policy, resolve_policy
+from agents.policies import CheckpointPolicy, forget_model
 
 SNAPSHOT = re.compile(r"^snapshot_(\d+)\.zip$")
 
@@ -103,7 +104,6 @@ class LeaguePolicy:
         return snapshots[rng.randrange(len(snapshots))]
 
     def _snapshot(self, path: str, snapshots: list[str]):
-        from .policies import CheckpointPolicy
         for candidate in [path] + snapshots[::-1]:
             policy = self._snapshots.get(candidate)
             if policy is None:
@@ -117,7 +117,6 @@ class LeaguePolicy:
         return random_policy, "random"
 
     def _forget_pruned(self, snapshots: list[str]) -> None:
-        from .policies import forget_model
         for old in set(self._snapshots) - set(snapshots):
             del self._snapshots[old]
             forget_model(old)

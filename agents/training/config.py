@@ -1,6 +1,6 @@
 """Training configs: YAML files in ``configs/``, validated on load.
 
-    from agents.config import load_config
+    from agents.training.config import load_config
     cfg = load_config("configs/gandhi_ppo_vs_arjuna.yaml", overrides=["total_timesteps=5000"])
     cfg["algorithm"]["hyperparameters"]["n_steps"]
 
@@ -25,6 +25,13 @@ import difflib
 import os
 
 import yaml
+from agents.policies import checkpoint_path, is_checkpoint_spec
+from agents.policies.pretrained import pretrained_factory
+from coin_env.core.registry import game_bots, game_factions
+import coin_env
+
+
+BACKENDS = ("sb3", "rllib")        # agents/training/backends/: sb3.py, rllib/
 
 
 class ConfigError(ValueError):
@@ -187,7 +194,7 @@ SCHEMA = {
         "bots": ([], None),                             # bot / policy specs that join the pool
         "bot_probability": (0.2, _probability),         # chance that a pool seat plays one of the bots
     },
-    "imitation": {                                      # warm start before PPO (agents/imitation.py); off: games 0
+    "imitation": {                                      # warm start before PPO (agents/training/imitation.py); off: games 0
         "games": (0, _nonneg_int),                      # bot games to collect (0: no warm start)
         "bot": (None, _optional(_string)),              # the policy whose decisions are recorded (default: the game's bot)
         "record_seats": (None, _optional(_seats)),      # seats whose decisions are recorded (default: the trained seats)
@@ -227,8 +234,8 @@ SCHEMA = {
     },
     "output_dir": (None, _optional(_string)),           # default: runs/<name>
     # Which trainer runs the config: Stable-Baselines3 MaskablePPO in this process, or Ray RLlib PPO
-    # (agents/rllib: local cores or a cluster; pip install -e ".[rllib]").
-    "backend": ("sb3", _one_of("sb3", "rllib")),
+    # (agents/training/backends/rllib: local cores or a cluster; pip install -e ".[rllib]").
+    "backend": ("sb3", _one_of(*BACKENDS)),
     "rllib": {
         "address": (None, _optional(_string)),          # a Ray cluster to join (else RAY_ADDRESS, else local)
         "num_cpus": (None, _optional(_positive_int)),   # cores a local Ray may use (default: every core)
@@ -314,6 +321,21 @@ def _apply_override(raw: dict, item: str, source: str) -> None:
             schema = schema[part]
 
 
+# backend -> the checks ``check(cfg, source)`` it adds to a config that names it (raising ConfigError). A
+# backend registers its own (agents/training/backends/*), so this module imports none of them; importing
+# agents.training registers every backend's.
+BACKEND_CHECKS: dict[str, list] = {}
+
+
+def register_backend_check(backend: str, check) -> None:
+    """Run ``check(cfg, source)`` on every config with ``backend: <backend>`` (after the schema's checks)."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown training backend {backend!r}; known: {', '.join(BACKENDS)}")
+    checks = BACKEND_CHECKS.setdefault(backend, [])
+    if check not in checks:
+        checks.append(check)
+
+
 def parse_config(raw, source: str = "config", overrides=(), check_game: bool = True) -> dict:
     """A validated config (every default filled in) from a mapping; ``overrides`` are ``KEY=VALUE`` strings."""
     raw = copy.deepcopy(raw if raw is not None else {})
@@ -327,13 +349,8 @@ def parse_config(raw, source: str = "config", overrides=(), check_game: bool = T
             raise ConfigError(f"{source}: missing required key {key!r}")
     if not isinstance(cfg["league"]["bots"], list) or not all(isinstance(b, str) for b in cfg["league"]["bots"]):
         raise ConfigError(f"{source}: league.bots must be a list of policy specs, not {cfg['league']['bots']!r}")
-    hp = cfg["algorithm"]["hyperparameters"]
-    if cfg["backend"] == "rllib":
-        from .rllib.train import check_rllib_config
-        check_rllib_config(cfg, source)
-    elif hp["batch_size"] > hp["n_steps"] * cfg["envs"]["count"]:
-        raise ConfigError(f"{source}: algorithm.hyperparameters.batch_size ({hp['batch_size']}) is larger than one "
-                          f"rollout (n_steps x envs.count = {hp['n_steps'] * cfg['envs']['count']})")
+    for check in BACKEND_CHECKS.get(cfg["backend"], ()):     # the backend's own checks (one line each)
+        check(cfg, source)
     im = cfg["imitation"]
     if im["games"] and im["epochs"] and im["holdout"] >= 1:
         raise ConfigError(f"{source}: imitation.holdout must be below 1 (some games must be left to learn from), "
@@ -402,8 +419,6 @@ def rules_options(options: dict, factions, seat_rules: str) -> dict:
 
 
 def check_against_game(cfg: dict, source: str = "config") -> None:
-    import coin_env
-    from coin_env.core.registry import game_bots, game_factions
 
     game = cfg["game"]
     if game not in coin_env.list_games():
@@ -456,7 +471,6 @@ def check_against_game(cfg: dict, source: str = "config") -> None:
 
 
 def _check_spec(spec: str, where: str, game: str, bots, source: str, allow_pool: bool) -> None:
-    from agents.policies import checkpoint_path, is_checkpoint_spec
 
     if spec == "pool" and allow_pool:
         return
@@ -468,7 +482,6 @@ def _check_spec(spec: str, where: str, game: str, bots, source: str, allow_pool:
             raise ConfigError(f"{source}: {where}: RLlib checkpoint {path!r} not found")
         return
     if spec.startswith("pretrained:"):
-        from agents.pretrained import pretrained_factory
         try:
             pretrained_factory(spec, game)
         except ValueError as e:

@@ -1,27 +1,76 @@
-"""Checks of what a user names on the command line, made before any game is played.
+"""The bottom of agents/: what every layer above needs, importing nothing of agents/.
 
-Every check raises :class:`agents.cli.UsageError` (a ValueError) with a one-line message naming the
-problem, which ``coin-env`` prints as ``coin-env <cmd>: error: <message>`` with exit code 2:
+* :class:`UsageError` (a ValueError): a user-input error found while checking arguments, specs and paths;
+  :class:`Parser` (argparse with one-line errors), :func:`run_command` and :func:`standalone` turn it into
+  ``<prog>: error: <message>`` on stderr with exit code 2, and Ctrl-C into one line and exit code 130;
+  ``python -m agents.<package>.<tool>`` runs a subcommand through :func:`standalone`;
+* :func:`user_errors`: a context manager turning the listed exceptions of an input check into a UsageError;
+* :func:`check_game`, :func:`check_setup`, :func:`parse_options` (game, scenario and options: one game is built);
+* :func:`output_file`, :func:`output_dir`, :func:`release`, :func:`check_folder` (an output path is writable
+  and never overwrites an earlier run: an existing file or result directory gets the first free name
+  ``NAME-2``, ``NAME-3``, ..., as training runs do);
+* :func:`positive_int`, :func:`positive_float` (argparse types).
 
-* :func:`check_game`, :func:`check_setup` (game, scenario and options: one game is built);
-* :func:`check_policy` (a policy spec resolves, in this process, to a callable that can be called as
-  ``policy(game, faction, rng)``; a checkpoint must fit the game: the policy-spec registry checks them);
-* :func:`check_bot` (``fuzz --bot``, ``strength --bot``: the known bots are named);
-* :func:`output_file`, :func:`output_dir` (an output path is writable and never overwrites an earlier run:
-  an existing file or result directory gets the first free name ``NAME-2``, ``NAME-3``, ..., as training runs do).
-
-Used by evaluate, balance, simulate, strength, bench and fuzz, and by agents/tournament.py's
+The checks of a policy spec (``check_policy``, ``check_bot``) live with the specs, in agents/policies/specs.py.
+Used by every command (agents/cli, agents/evaluation, agents/training), and by agents/evaluation/tournament.py's
 ``check_jobs``, so the Python API refuses the same input with the same message before starting workers.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
 from contextlib import contextmanager
 
-from .cli import UsageError
+import coin_env
+from coin_env.core.registry import game_bots
+
+
+class UsageError(ValueError):
+    """A user-input error found while checking arguments, specs and paths: ``main`` prints its message
+    as one line and exits with code 2. A ValueError, so Python callers of the tools catch it as before."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line (``coin-env evaluate: error: ...``), exit code 2, no usage block."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def usage_exit(prog: str, exc: BaseException) -> SystemExit:
+    """Print ``<prog>: error: <message>`` as one line on stderr; the SystemExit to raise (code 2, the
+    message kept as its text)."""
+    message = " ".join(str(exc).split()) or type(exc).__name__
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    out = SystemExit(message)
+    out.code = 2
+    return out
+
+
+INTERRUPTED = 130                   # the shell's code for a process stopped by SIGINT (128 + 2)
+
+
+def run_command(prog: str, run, args) -> int:
+    """``run(args)``, with a UsageError reported as one line and exit code 2, and Ctrl-C as one line and exit
+    code 130 (a command that has more to say about what it kept prints that first)."""
+    try:
+        return run(args) or 0
+    except UsageError as exc:
+        raise usage_exit(prog, exc) from None
+    except KeyboardInterrupt:
+        print(f"\n{prog}: interrupted", file=sys.stderr)
+        return INTERRUPTED
+
+
+def standalone(doc: str, add_arguments, run, argv=None) -> None:
+    """``python -m agents.<package>.<tool>``: the same arguments as the ``coin-env <tool>`` subcommand."""
+    p = Parser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(p)
+    raise SystemExit(run_command(p.prog, run, p.parse_args(argv)))
+
 
 # What resolving a spec or building a game raises on bad input (import, attribute and file errors included).
 SPEC_ERRORS = (ValueError, TypeError, ImportError, AttributeError, FileNotFoundError, RuntimeError)
@@ -52,7 +101,6 @@ def user_errors(prefix: str = "", errors=SPEC_ERRORS):
 # --- games ----------------------------------------------------------------------------------------------
 
 def check_game(name) -> str:
-    import coin_env
     if name not in coin_env.list_games():
         raise UsageError(f"unknown game {name!r}; known games: {', '.join(coin_env.list_games())}")
     return name
@@ -73,45 +121,17 @@ def parse_options(text) -> dict:
 
 def check_setup(game: str, scenario=None, options=None, seed: int = 0):
     """Build one game with this scenario and options (an unknown scenario or option is refused here)."""
-    import coin_env
     check_game(game)
     with user_errors(errors=SETUP_ERRORS):     # the engine's message names the scenario or option
         return coin_env.make_game(game, scenario=scenario, seed=seed, options=dict(options or {}))
 
 
 def bots_text(game: str) -> str:
-    from coin_env.core.registry import game_bots
     bots = sorted(game_bots(game))
     return ", ".join(bots) if bots else "none"
 
 
-# --- policies ---------------------------------------------------------------------------------------------
-
-def spec_label(spec) -> str:
-    return spec if isinstance(spec, str) else getattr(spec, "__name__", repr(spec))
-
-
-def check_policy(spec, game: str, what: str | None = None):
-    """Resolve ``spec`` for ``game`` here, in this process; returns the policy or raises UsageError naming
-    ``what`` (e.g. "--policy ppo=x.zip"). The checks are the policy-spec registry's
-    (coin_env.core.policy_specs and agents.policies): a name of the game, a 'module:attr' that imports and
-    can be called as policy(game, faction, rng), a readable checkpoint that fits the game."""
-    from .policies import policy_from_spec
-    what = what or f"policy {spec_label(spec)!r}"
-    with user_errors(what):
-        return policy_from_spec(spec, game)
-
-
-def check_bot(bot, game: str, what: str = "--bot"):
-    """A bot of the game (or any other policy spec that resolves); an unknown name is refused naming the
-    game's bots."""
-    from coin_env.core.registry import game_bots
-    from .policies import is_checkpoint_spec
-    if isinstance(bot, str) and ":" not in bot and not is_checkpoint_spec(bot) and bot != "random" \
-            and bot not in game_bots(game):
-        raise UsageError(f"{what}: unknown bot {bot!r} for {game}; known bots: {bots_text(game)}")
-    return check_policy(bot, game, what)
-
+# --- output paths ---------------------------------------------------------------------------------------
 
 def _writable_dir(folder: str, what: str) -> None:
     folder = folder or "."
@@ -224,7 +244,6 @@ def release(path: str | None, claim: str | None = None) -> None:
 
 def positive_int(text: str) -> int:
     """argparse type: an integer of at least 1."""
-    import argparse
     try:
         value = int(text)
     except ValueError:
@@ -236,7 +255,6 @@ def positive_int(text: str) -> int:
 
 def positive_float(text: str) -> float:
     """argparse type: a number above 0."""
-    import argparse
     try:
         value = float(text)
     except ValueError:
