@@ -152,7 +152,7 @@ class Session:
     def show_decision(self, labels: list[str]) -> None:
         g = self.game
         self.say()
-        self.say(renderer_for(g)(g))
+        self.say(renderer_for(g)(g, seat=self.seat))
         s = g.state
         self.say(f"Card: {self.card(getattr(s, 'current', None))}   Next: {self.card(getattr(s, 'upcoming', None))}")
         self.say(f"--- Your decision ({self.seat}): {g.prompt()}")
@@ -277,7 +277,7 @@ class Session:
             self.show_log()
             if g.is_over():
                 self.say()
-                self.say(renderer_for(g)(g))
+                self.say(renderer_for(g)(g, seat=self.seat))
                 r = g.state.result or {}
                 self.say(f"Game over: {g.winner()} wins; ranking {r.get('ranking', [])}. "
                          f"(undo, save FILE or q)")

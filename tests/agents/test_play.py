@@ -268,3 +268,20 @@ def test_play_bad_options_are_one_line(options, words):
 def test_play_a_seat_of_another_family_count_is_refused_naming_the_seats():
     r = play([], "john_company", "--seat", "sykes", "--opponents", "random", "--options", '{"families": 3}')
     assert r.returncode == 2 and "'sykes'" in r.stderr and "benyon, hastings, larkins" in r.stderr, r.stderr
+
+
+def test_john_company_board_names_the_persons_own_facedown_blackmail():
+    """N13: at the person's decisions the board names their own facedown blackmail cards (render for a seat)."""
+    import io
+    for seed in range(30):
+        args = argparse.Namespace(game="john_company", seat="benyon", opponents="random", scenario=None, seed=seed,
+                                  load=None, options=None)
+        game, seat, spec, policies, start, actions = playmod.setup(args)
+        own = game.to_position()["blackmail"].get(seat, [])
+        if not own:
+            continue
+        out = io.StringIO()
+        playmod.Session(game, seat, spec, policies, start, actions, seed=seed, inp=io.StringIO("q\n"), out=out).loop()
+        assert all(card in out.getvalue() for card in own), (seed, own)
+        return
+    pytest.fail("no seed in 0..29 deals Benyon a blackmail card: widen the range")
