@@ -196,7 +196,8 @@ SCHEMA = {
     },
     "imitation": {                                      # warm start before PPO (agents/training/imitation.py); off: games 0
         "games": (0, _nonneg_int),                      # bot games to collect (0: no warm start)
-        "bot": (None, _optional(_string)),              # the policy whose decisions are recorded (default: the game's bot)
+        "bot": (None, _optional(_string)),              # the policy of the games' seats (default: the game's bot)
+        "teacher": (None, _optional(_string)),          # the policy recorded in record_seats (default: bot); e.g. search
         "record_seats": (None, _optional(_seats)),      # seats whose decisions are recorded (default: the trained seats)
         "seed": (20_000, _nonneg_int),                  # collection game seeds: seed .. seed + games - 1
         "holdout": (0.1, _probability),                 # share of the games held out to measure agreement
@@ -449,6 +450,8 @@ def check_against_game(cfg: dict, source: str = "config") -> None:
     im = cfg["imitation"]
     if im["bot"] is not None:
         _check_spec(im["bot"], "imitation.bot", game, bots, source, allow_pool=False)
+    if im["teacher"] is not None:
+        _check_spec(im["teacher"], "imitation.teacher", game, bots, source, allow_pool=False)
     elif im["games"] and not bots:
         raise ConfigError(f"{source}: imitation.bot: {game} has no bot; name the policy to imitate")
     if im["record_seats"] is not None:

@@ -3,11 +3,13 @@
 Stages, each saved in ``<run dir>/imitation/`` and skipped by a resumed run once its file is there:
 
 1. **collect** (``dataset.npz``, ``collect.json``): ``imitation.games`` seeded games (seeds ``imitation.seed``
-   ...) with ``imitation.bot`` (default: the game's bot) in every seat, in the run's ``seat_rules`` setting:
-   ``non_player``: every seat is a non-player and every seat of ``imitation.record_seats`` (default: the
-   trained seats) is recorded; ``player``: game i has one player seat, ``record_seats[i % n]``, played by the
-   bot as a player (agents.policies.BotAsPlayer), the other seats non-players, and only that seat is recorded.
-   Recorded per decision: the observation (float16), the legal mask (bit-packed), the bot's action, the seat,
+   ...) in the run's ``seat_rules`` setting, the recorded seats played by ``imitation.teacher`` and the others
+   by ``imitation.bot`` (both default to the game's bot; a teacher stronger than the bot, e.g. ``search``, makes
+   the stage a step of expert iteration): ``non_player``: every seat is a non-player and every seat of
+   ``imitation.record_seats`` (default: the trained seats) is recorded; ``player``: game i has one player seat,
+   ``record_seats[i % n]``, played by the teacher as a player (a bot through agents.policies.BotAsPlayer), the
+   other seats non-players, and only that seat is recorded.
+   Recorded per decision: the observation (float16), the legal mask (bit-packed), the teacher's action, the seat,
    the game, the number of legal actions, and the return from there (the config's ``reward`` and ``gamma``,
    rewarded exactly as the training env rewards that seat). With ``skip_forced: true`` decisions with one
    legal action are not recorded (the env never shows them to the agent). A progress bar counts games.
@@ -72,6 +74,11 @@ def imitation_bot(cfg: dict) -> str:
     return cfg["imitation"]["bot"] or next(iter(game_bots(cfg["game"])))
 
 
+def imitation_teacher(cfg: dict) -> str:
+    """The spec whose decisions are recorded: ``imitation.teacher``, else the seats' bot."""
+    return cfg["imitation"]["teacher"] or imitation_bot(cfg)
+
+
 # --- 1. collect -----------------------------------------------------------------------------------------------------
 def collect(cfg: dict, progress: bool = True) -> dict:
     """Play and record the bot games of a validated config (see the module docstring); returns the arrays."""
@@ -80,6 +87,7 @@ def collect(cfg: dict, progress: bool = True) -> dict:
     factions = list(game_module(game_name).GAME_CLASS.factions)
     im = cfg["imitation"]
     bot = policy_from_spec(imitation_bot(cfg), game_name)
+    teacher = policy_from_spec(imitation_teacher(cfg), game_name)
     record = recorded_seats(cfg, factions)
     enc = encoder_for(game_name)
     gamma = cfg["algorithm"]["hyperparameters"]["gamma"]
@@ -93,11 +101,11 @@ def collect(cfg: dict, progress: bool = True) -> dict:
         if cfg["seat_rules"] == "player":
             seat = record[i % len(record)]
             recorded = [seat]
-            policies = {f: as_player(bot) if f == seat else bot for f in factions}
+            policies = {f: as_player(teacher) if f == seat else bot for f in factions}
             options["non_players"] = [f for f in options.get("non_players") or () if f != seat]
         else:
             recorded = list(record)
-            policies = {f: bot for f in factions}
+            policies = {f: teacher if f in recorded else bot for f in factions}
         game = coin_env.make_game(game_name, scenario=cfg["scenario"], seed=seed,
                                   options=with_non_players(options, policies))
         n_actions = len(game.vocabulary)
@@ -312,6 +320,7 @@ def warm_start(cfg: dict, run_dir: str, model, progress: bool = True) -> dict:
         save_dataset(data, data_path)
         info = {"games": cfg["imitation"]["games"], "decisions": int(len(data["actions"])),
                 "choice_decisions": int((data["n_legal"] > 1).sum()), "bot": imitation_bot(cfg),
+                "teacher": imitation_teacher(cfg),
                 "seat_rules": cfg["seat_rules"], "seconds": round(time.perf_counter() - t0, 2)}
         with open(os.path.join(d, "collect.json"), "w") as f:
             json.dump(info, f, indent=2)

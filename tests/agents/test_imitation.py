@@ -41,6 +41,7 @@ def train(cfg, **kw):
     ({"games": 2, "holdout": 1.0}, None, "imitation.holdout"),
     ({"kl_coef": 0.1}, None, "imitation.kl_coef"),
     ({"gmaes": 2}, None, "imitation.gmaes"),
+    ({"games": 2, "teacher": "nobody"}, None, "imitation.teacher"),
 ])
 def test_imitation_keys_are_checked_in_one_line(section, value, key):
     with pytest.raises(ConfigError) as e:
@@ -106,6 +107,38 @@ def test_player_setting_records_one_player_seat_per_game(tmp_path):
     data = imitation.collect(cfg, progress=False)
     for g in range(4):
         assert set(data["seats"][data["games"] == g].tolist()) == {g % 4}
+
+
+def last_legal(game, faction, rng):
+    """A teacher unlike any bot: always the legal action of the highest index."""
+    return max(game.legal_actions())
+
+
+@pytest.mark.parametrize("seat_rules", ["non_player", "player"])
+def test_a_teacher_plays_and_is_recorded_in_the_recorded_seats_only(tmp_path, seat_rules):
+    """imitation.teacher (expert iteration: e.g. search) answers the recorded seats' decisions; the dataset
+    holds its actions, and the other seats are the bot's (the games end as teacher-vs-bot games do)."""
+    from agents.evaluation.simulate import play_game
+    from agents.policies import policy_from_spec
+    cfg = smoke(tmp_path, "imitation={games: 2, record_seats: congress, teacher: 'test_imitation:last_legal'}",
+                f"seat_rules={seat_rules}", "seats=congress")
+    data = imitation.collect(cfg, progress=False)
+    masks = imitation.unpack_masks(data, np.arange(len(data["actions"])))
+    last = np.array([np.flatnonzero(m)[-1] for m in masks])
+    assert np.array_equal(data["actions"].astype(int), last)
+    assert set(data["seats"].tolist()) == {1}
+    bot = policy_from_spec("arjuna", "gandhi")
+    factions = ["raj", "congress", "ml", "revs"]
+    non_players = factions if seat_rules == "non_player" else [f for f in factions if f != "congress"]
+    for g in range(2):
+        calls = []
+
+        def counted(game, faction, rng):
+            calls.append(faction)
+            return last_legal(game, faction, rng)
+        play_game("gandhi", "short", cfg["imitation"]["seed"] + g, {}, {"non_players": non_players},
+                  {f: counted if f == "congress" else bot for f in factions})
+        assert int((data["games"] == g).sum()) == len(calls) > 0
 
 
 def _model(cfg, policy="mlp"):
