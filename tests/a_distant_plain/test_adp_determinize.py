@@ -35,18 +35,6 @@ def test_games_differing_only_in_the_bots_future_dice_determinize_alike():
     assert other.determinize("government", 9).to_json() == g.determinize("government", 9).to_json()
 
 
-def test_a_determinized_bot_game_plays_on_with_the_bots():
-    g = _bot_game(4, 150)
-    det = g.determinize("government", 1)
-    bot, rng = FlowchartBot(), random.Random(0)
-    for _ in range(20_000):
-        if det.is_over():
-            break
-        seat = det.current_player()
-        det.apply(bot(det, seat, None) if seat in NP else rng.choice(det.legal_actions()))
-    assert det.is_over()
-
-
 def test_sudden_propaganda_games_determinize_within_the_piles():
     g = coin_env.make_game("a_distant_plain", seed=6, options={"sudden_propaganda": True})
     rng = random.Random(6)

@@ -10,22 +10,16 @@ import pytest
 
 import coin_env
 from coin_env.coin.hidden import Pile, remaining_piles
+from coin_env.core.aec_env import with_non_players
 from coin_env.core.encoding import encoder_for
+from coin_env.core.policy_specs import resolve_policy
+from coin_env.core.registry import game_bots
 from coin_env.games.a_distant_plain import hidden as adp_hidden
 from coin_env.games.gandhi import hidden as gandhi_hidden
 
 GAMES = ["gandhi", "a_distant_plain", "john_company", "vijayanagara"]
 COIN = ["gandhi", "a_distant_plain"]
 VJ = "vijayanagara"
-
-
-def _has_determinize(name):
-    return hasattr(coin_env.make_game(name, seed=0), "determinize")
-
-
-def _games(names):
-    return [pytest.param(n, marks=pytest.mark.skip(reason="not yet")) if not _has_determinize(n) else n
-            for n in names]
 
 
 def _random_play(game, rng, steps):
@@ -59,7 +53,7 @@ def _same_view(game, det, seat):
         assert loaded.legal_actions() == game.legal_actions()
 
 
-@pytest.mark.parametrize("name", _games(GAMES))
+@pytest.mark.parametrize("name", GAMES)
 def test_the_seat_sees_the_same_game_at_every_decision(name):
     for k, g in enumerate(_decisions(name, seed=11)):
         for seat in g.factions:
@@ -69,7 +63,7 @@ def test_the_seat_sees_the_same_game_at_every_decision(name):
             _same_view(g, det, seat)
 
 
-@pytest.mark.parametrize("name", _games(GAMES))
+@pytest.mark.parametrize("name", GAMES)
 def test_same_seat_and_seed_give_the_same_game_and_other_seeds_other_hidden_parts(name):
     g = _random_play(coin_env.make_game(name, seed=4), random.Random(4), 60)
     seat = g.current_player()
@@ -77,7 +71,7 @@ def test_same_seat_and_seed_give_the_same_game_and_other_seeds_other_hidden_part
     assert len({g.determinize(seat, s).to_json() for s in range(8)}) == 8
 
 
-@pytest.mark.parametrize("name", _games(GAMES))
+@pytest.mark.parametrize("name", GAMES)
 def test_bad_seat_is_refused_naming_the_seats(name):
     g = coin_env.make_game(name, seed=0)
     with pytest.raises(ValueError) as err:
@@ -85,7 +79,7 @@ def test_bad_seat_is_refused_naming_the_seats(name):
     assert all(f in str(err.value) for f in g.factions)
 
 
-@pytest.mark.parametrize("name", _games(COIN + [VJ]))
+@pytest.mark.parametrize("name", COIN + [VJ])
 @pytest.mark.parametrize("seed", [-1, 2 ** 64, 1.5, "3", True, None])
 def test_bad_seed_is_refused(name, seed):
     g = coin_env.make_game(name, seed=0)
@@ -95,7 +89,7 @@ def test_bad_seed_is_refused(name, seed):
     assert g.to_json() == before
 
 
-@pytest.mark.parametrize("name", _games(GAMES))
+@pytest.mark.parametrize("name", GAMES)
 def test_determinized_games_round_trip_and_play_on_to_the_end(name):
     for k, g in enumerate(_decisions(name, seed=5, every=97, limit=400)):
         det = g.determinize(g.current_player(), 50 + k)
@@ -106,6 +100,26 @@ def test_determinized_games_round_trip_and_play_on_to_the_end(name):
         _random_play(loaded, rng_b, 20_000)
         assert det.is_over() and loaded.is_over()
         assert det.to_json() == loaded.to_json()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_determinized_all_bot_game_plays_on_to_the_end_with_the_bots(name):
+    """Half-way through a game of the game's bot in every seat (non-players where the bot is one), the
+    determinized copy is a game the same bots play to its end: what was drawn again (decks, the bots' own
+    decks and dice) is something the bots can play from."""
+    bot = resolve_policy(next(iter(game_bots(name))), name)
+    factions = coin_env.make_game(name, seed=0).factions
+    g = coin_env.make_game(name, seed=4, options=with_non_players({}, {f: bot for f in factions}))
+    rng = random.Random(4)
+    for _ in range(150):
+        g.apply(bot(g, g.current_player(), rng))
+    assert not g.is_over(), "the test needs a game still going after 150 decisions"
+    det = g.determinize(g.current_player(), 1)
+    for _ in range(20_000):
+        if det.is_over():
+            break
+        det.apply(bot(det, det.current_player(), rng))
+    assert det.is_over()
 
 
 # --- no leak: the result depends only on the seat's view and the seed ----------------------------------------
@@ -121,7 +135,7 @@ def _events_swapped(deck, is_periodic):
 PERIODIC = {"gandhi": lambda c: c > 72, "a_distant_plain": lambda c: c > 72, VJ: lambda c: c > 36}
 
 
-@pytest.mark.parametrize("name", _games(COIN + [VJ]))
+@pytest.mark.parametrize("name", COIN + [VJ])
 @pytest.mark.parametrize("steps", [0, 45, 130])
 def test_games_differing_only_in_hidden_deck_order_determinize_alike(name, steps):
     g = _random_play(coin_env.make_game(name, seed=8), random.Random(8), steps)
@@ -136,7 +150,7 @@ def test_games_differing_only_in_hidden_deck_order_determinize_alike(name, steps
             assert a.determinize(seat, seed).to_json() == b.determinize(seat, seed).to_json()
 
 
-@pytest.mark.parametrize("name", _games(GAMES))
+@pytest.mark.parametrize("name", GAMES)
 def test_a_determinized_game_determinizes_like_the_game_it_came_from(name):
     """A determinized game is the same view with other hidden parts: it must give the same answer."""
     g = _random_play(coin_env.make_game(name, seed=9), random.Random(9), 80)

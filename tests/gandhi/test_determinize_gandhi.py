@@ -58,18 +58,6 @@ def test_games_differing_only_in_the_face_down_arjuna_order_determinize_alike():
     assert other.determinize("revs", 4).to_json() == g.determinize("revs", 4).to_json()
 
 
-def test_a_determinized_bot_game_plays_on_with_the_bots():
-    g = _bot_game(6, 150)
-    det = g.determinize("revs", 1)
-    bot, rng = ArjunaBot(), random.Random(0)
-    for _ in range(20_000):
-        if det.is_over():
-            break
-        seat = det.current_player()
-        det.apply(bot(det, seat, None) if seat in NP else rng.choice(det.legal_actions()))
-    assert det.is_over()
-
-
 def test_a_position_deck_the_set_up_could_not_make_keeps_its_campaign_cards_in_place():
     """A position's own deck (README "Positions") has no known piles: only its Event cards are dealt again."""
     deck = list(range(1, 11)) + [73, 74] + list(range(11, 21)) + [75]

@@ -45,17 +45,6 @@ def test_games_differing_only_in_future_dice_determinize_alike():
         assert other.determinize(seat, 9).to_json() == g.determinize(seat, 9).to_json()
 
 
-def test_a_determinized_bot_game_plays_on_with_the_bots():
-    g = _bot_game(4, 150)
-    det = g.determinize("ve", 1)
-    bot = HeuristicBot()
-    for _ in range(20_000):
-        if det.is_over():
-            break
-        det.apply(bot(det, det.current_player()))
-    assert det.is_over()
-
-
 def test_seeded_games_keep_a_deck_the_set_up_could_make():
     """Every deck of a seeded game is read with the set-up's stacks (never the fallback for positions)."""
     g = coin_env.make_game("vijayanagara", seed=12)
