@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 
 from agents.common import Parser, run_command
-from agents.evaluation import balance, evaluate, simulate, strength
+from agents.evaluation import balance, compare, evaluate, simulate, strength
 from agents.training import train
 
 from . import benchmark, fuzz, play, replay
@@ -26,6 +26,7 @@ from . import benchmark, fuzz, play, replay
 COMMANDS = [
     ("train", train, "train a MaskablePPO agent from a YAML config (configs/*.yaml)"),
     ("evaluate", evaluate, "policies (checkpoints, bots, random) over seats: win rates with 95%% CIs"),
+    ("compare", compare, "a policy vs the bot in the same seat and seeds, both seat rules: paired margin difference"),
     ("balance", balance, "many games with chosen policies in every seat: win rates, how, margins, plots"),
     ("simulate", simulate, "play seeded games and print a results table"),
     ("strength", strength, "win rates (95%% CI) of a game's non-player bots vs random players"),

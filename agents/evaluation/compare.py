@@ -1,0 +1,174 @@
+"""A policy against the game's bot in the same seat, on the same seeds, in both seat rules: the strength tables.
+
+    coin-env compare --game gandhi --policy search --games 50 --seed 2000000 --workers 2
+    coin-env compare --game john_company --options '{"families": 1}' --policy search --games 50
+    coin-env compare --game gandhi --policy pretrained:gandhi --seats raj,revs --seat-rules non_player
+
+For every seat (``--seats``, default all) and every seat-rules setting (``--seat-rules``, default both where the
+game has non-player seats; John Company has none, so only ``player``), the policy plays the seat with
+``--against`` (default: the game's bot) in the others, and so does the bot itself, on seeds seed..seed+games-1
+(agents.evaluation.evaluate plays them: common random numbers, the bot row of the ``player`` setting plays as a
+player). Per row: the policy's and the bot's wins with 95 % Wilson intervals, their mean victory margins with
+95 % intervals, and the paired margin difference (policy minus bot, game by game on the same seed) with its
+95 % interval. The verdict says "above" or "below" only where that interval excludes 0, else "within noise".
+A paired difference is far tighter than two win rates: the same seed deals the same cards to both.
+
+``--json`` keeps every game's record; ``--markdown`` writes the table (the README's tables are this output).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import coin_env
+from coin_env.core.registry import game_bots, game_factions
+from coin_env.core.stats import mean_interval, wilson
+
+from agents.common import UsageError, check_setup, output_file, parse_options, positive_int, release, standalone
+from agents.evaluation.evaluate import SEAT_RULES, default_against, evaluate, spec_text
+from agents.evaluation.strength import SCENARIO
+from agents.policies import check_policy
+
+POLICY, BOT = "policy", "bot"
+
+
+def seat_rules_of(game: str, asked: str | None, options: dict | None) -> list[str]:
+    """The settings to play: the one asked, else both where the game has non-player seats (an option
+    ``non_players``), else ``player`` only."""
+    if asked is not None:
+        return [asked]
+    try:
+        coin_env.make_game(game, options=dict(options or {}, non_players=[]), seed=0)
+    except ValueError:
+        return ["player"]
+    return list(SEAT_RULES)
+
+
+def compare(game: str, policy, against=None, games: int = 50, seed: int = 0, seats=None, seat_rules=None,
+            scenario=None, options=None, workers: int | None = 1, progress: bool = False) -> dict:
+    """Play the policy and the bot in each seat on the same seeds (per setting) and pair their results."""
+    against = default_against(game) if against is None else against
+    out = {"game": game, "policy": spec_text(policy), "against": spec_text(against), "games": games, "seed": seed,
+           "options": dict(options or {}), "settings": {}}
+    for rules in seat_rules_of(game, seat_rules, options):
+        result = evaluate(game, {POLICY: policy, BOT: against}, against=against, games=games, seed=seed,
+                          scenario=scenario, options=options, workers=workers, baselines=False, seats=seats,
+                          seat_rules=rules, progress=progress)
+        out["scenario"] = result["scenario"]
+        out["settings"][rules] = {"rows": paired_rows(result), "seconds": result["seconds"],
+                                  "records": {r["policy"] + ":" + r["seat"]: result["pairings"][r["pairing"]]["records"]
+                                              for r in result["rows"] if r["seat"] != "all"}}
+    return out
+
+
+def paired_rows(result: dict) -> list[dict]:
+    """Per seat: the policy's and the bot's wins and margins, and the per-seed margin difference."""
+    rows = {(r["policy"], r["seat"]): r for r in result["rows"]}
+    out = []
+    for seat in result["factions"]:
+        if (POLICY, seat) not in rows:
+            continue
+        mine = _by_seed(result, rows[(POLICY, seat)])
+        bots = _by_seed(result, rows[(BOT, seat)])
+        seeds = sorted(mine)
+        diffs = [mine[s]["margins"][seat] - bots[s]["margins"][seat] for s in seeds]
+        out.append({"seat": seat, "games": len(seeds),
+                    POLICY: _side(mine, seat), BOT: _side(bots, seat),
+                    "difference": mean_interval(diffs)})
+    return out
+
+
+def _by_seed(result: dict, row: dict) -> dict:
+    return {rec["seed"]: rec for rec in result["pairings"][row["pairing"]]["records"]}
+
+
+def _side(records: dict, seat: str) -> dict:
+    wins = sum(seat in rec.get("winners", [rec["winner"]]) for rec in records.values())
+    n = len(records)
+    return {"wins": wins, "games": n, "ci95": list(wilson(wins, n)),
+            "margin": mean_interval([rec["margins"][seat] for rec in records.values()])}
+
+
+def verdict(difference: dict) -> str:
+    """"above" / "below" only where the paired difference's 95 % interval excludes 0."""
+    if difference["lo"] > 0:
+        return "above"
+    if difference["hi"] < 0:
+        return "below"
+    return "within noise"
+
+
+def markdown(result: dict) -> str:
+    """The table: per setting and seat, wins and margins of both with 95 % intervals, the paired difference."""
+    def wins(side):
+        lo, hi = side["ci95"]
+        return f"{side['wins']}/{side['games']} ({100 * lo:.0f}-{100 * hi:.0f} %)"
+
+    def interval(m):
+        return f"{m['mean']:+.2f} ({m['lo']:+.2f}, {m['hi']:+.2f})"
+    lines = [f"| seat rules | seat | {result['policy']} wins | {result['against']} wins | {result['policy']} margin "
+             f"| {result['against']} margin | paired difference | verdict |", "|---|---|---|---|---|---|---|---|"]
+    for rules, setting in result["settings"].items():
+        for r in setting["rows"]:
+            lines.append(f"| {rules} | {r['seat']} | {wins(r[POLICY])} | {wins(r[BOT])} | {interval(r[POLICY]['margin'])} "
+                         f"| {interval(r[BOT]['margin'])} | {interval(r['difference'])} | {verdict(r['difference'])} |")
+    return "\n".join(lines)
+
+
+# --- command line ------------------------------------------------------------------------------------------------
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", default="gandhi", choices=coin_env.list_games())
+    p.add_argument("--policy", required=True, metavar="SPEC", help="the policy measured, e.g. search")
+    p.add_argument("--against", default=None, metavar="SPEC", help="the other seats and the comparison "
+                                                                    "(default: the game's bot)")
+    p.add_argument("--seats", default=None, metavar="FACTION,...", help="default: every seat")
+    p.add_argument("--seat-rules", default=None, choices=SEAT_RULES,
+                   help="default: both where the game has non-player seats, else player")
+    p.add_argument("--games", type=positive_int, default=50, help="seeded games per seat, setting and side")
+    p.add_argument("--seed", type=int, default=2_000_000)
+    p.add_argument("--scenario", default=None)
+    p.add_argument("--options", default=None, metavar="JSON", help='game options, e.g. \'{"families": 1}\'')
+    p.add_argument("--workers", type=positive_int, default=None, help="processes (default: all CPUs)")
+    p.add_argument("--json", default=None, metavar="PATH", help="the result with every game's record")
+    p.add_argument("--markdown", default=None, metavar="PATH", help="the table as a Markdown file")
+
+
+def run(args) -> int:
+    options = parse_options(args.options)
+    check_setup(args.game, args.scenario or SCENARIO.get(args.game), options)
+    check_policy(args.policy, args.game, f"--policy {args.policy}")
+    against = args.against or next(iter(game_bots(args.game)), "random")
+    check_policy(against, args.game, f"--against {against}")
+    seats = args.seats.split(",") if args.seats else None
+    factions = game_factions(args.game, options)
+    unknown = sorted(set(seats or ()) - set(factions))
+    if unknown:
+        raise UsageError(f"--seats: {', '.join(unknown)} is not a seat of {args.game} ({', '.join(factions)})")
+    outputs = [output_file(args.json, "--json"), output_file(args.markdown, "--markdown")]
+    try:
+        result = compare(args.game, args.policy, against, args.games, args.seed, seats, args.seat_rules,
+                         args.scenario, options, args.workers, progress=True)
+    except BaseException:
+        for out in outputs:
+            release(out)
+        raise
+    table = markdown(result)
+    print(f"{args.game}: {args.policy} vs {against} in the same seat, {args.games} games from seed {args.seed}")
+    print(table)
+    if outputs[0]:
+        with open(outputs[0], "w") as f:
+            json.dump(result, f, indent=1, default=str)
+    if outputs[1]:
+        with open(outputs[1], "w") as f:
+            f.write(table + "\n")
+    return 0
+
+
+def main(argv=None) -> None:
+    standalone(__doc__, add_arguments, run, argv)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+"""``coin-env compare`` (agents/evaluation/compare.py): a policy against the bot in the same seat and seeds, both
+seat rules, with the paired margin difference; and the t interval it rests on (coin_env/core/stats.py)."""
+
+import math
+
+import pytest
+
+from agents import cli
+from agents.evaluation.compare import compare, markdown, verdict
+from coin_env.core.stats import mean_interval, t_quantile
+
+
+@pytest.mark.parametrize("df,expected", [(1, 12.7062), (2, 4.3027), (3, 3.1824), (9, 2.2622), (29, 2.0452),
+                                         (120, 1.9799)])
+def test_t_quantiles_are_students(df, expected):
+    """Two-sided 95 % critical values of Student's t (the published tables, 4 decimals)."""
+    assert t_quantile(0.975, df) == pytest.approx(expected, rel=2e-3)
+
+
+def test_mean_interval_of_known_values():
+    m = mean_interval([1, 2, 3, 4, 5])
+    half = t_quantile(0.975, 4) * math.sqrt(2.5 / 5)
+    assert (m["mean"], m["n"]) == (3.0, 5)
+    assert m["lo"] == pytest.approx(3 - half) and m["hi"] == pytest.approx(3 + half)
+    assert mean_interval([7])["lo"] == 7 and math.isnan(mean_interval([])["mean"])
+
+
+def test_the_bot_against_itself_differs_by_exactly_nothing():
+    """The policy row and the bot row play the same seeds: the bot compared with itself gives the same game
+    seed by seed, so every paired difference is 0 with a zero-width interval, in both seat rules."""
+    result = compare("gandhi", "arjuna", games=3, seed=11, seats=["raj", "ml"])
+    assert list(result["settings"]) == ["player", "non_player"]
+    for setting in result["settings"].values():
+        assert [r["seat"] for r in setting["rows"]] == ["raj", "ml"]
+        for r in setting["rows"]:
+            assert r["difference"]["mean"] == r["difference"]["lo"] == r["difference"]["hi"] == 0
+            assert r["policy"]["wins"] == r["bot"]["wins"] and verdict(r["difference"]) == "within noise"
+
+
+def test_the_paired_difference_is_game_by_game_on_the_same_seed():
+    result = compare("gandhi", "random", games=4, seed=3, seats=["congress"], seat_rules="non_player")
+    setting = result["settings"]["non_player"]
+    (row,) = setting["rows"]
+    mine = {r["seed"]: r["margins"]["congress"] for r in setting["records"]["policy:congress"]}
+    bots = {r["seed"]: r["margins"]["congress"] for r in setting["records"]["bot:congress"]}
+    assert sorted(mine) == sorted(bots) == [3, 4, 5, 6]
+    assert row["difference"]["mean"] == pytest.approx(sum(mine[s] - bots[s] for s in mine) / 4)
+    assert row["policy"]["margin"]["mean"] == pytest.approx(sum(mine.values()) / 4)
+    assert "| non_player | congress |" in markdown(result)
+
+
+def test_a_game_without_non_player_seats_is_compared_as_players():
+    result = compare("john_company", "random", games=2, seed=0, options={"families": 1}, seats=["benyon"])
+    assert list(result["settings"]) == ["player"]
+    assert result["against"] == "crown"
+
+
+def test_the_command_writes_the_table_and_refuses_an_unknown_seat_in_one_line(tmp_path, capsys):
+    out = tmp_path / "table.md"
+    with pytest.raises(SystemExit) as e:
+        cli.main(["compare", "--game", "a_distant_plain", "--policy", "random", "--games", "2", "--seats", "warlords",
+                  "--seat-rules", "non_player", "--workers", "1", "--markdown", str(out)])
+    assert e.value.code == 0
+    assert "| non_player | warlords |" in out.read_text()
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as e:
+        cli.main(["compare", "--game", "gandhi", "--policy", "random", "--seats", "viceroy"])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert e.value.code == 2 and len(lines) == 1 and "viceroy" in lines[0] and "raj" in lines[0]
