@@ -4,7 +4,7 @@
     coin-env balance gandhi --seat raj=random --policy arjuna --games 500 --out balance/raj-random
     coin-env balance a_distant_plain --seat taliban=runs/x/final.zip --no-plots
 
-Seats: ``--seat FACTION=SPEC`` (repeatable); unnamed seats play ``--policy`` (default: the game's bot,
+Seats: ``--seat FACTION=SPEC`` (repeatable; ``--seat all=SPEC``: every seat not named otherwise); unnamed seats play ``--policy`` (default: the game's bot,
 random where a game has none). SPEC: "random", a bot of the game, "checkpoint:PATH" or a path ending
 in .zip, "pretrained:GAME" (a shipped agent), "module:attr". Games are seeded seed .. seed+games-1 and replay exactly for any ``--workers``.
 
@@ -268,7 +268,7 @@ def _plot_reasons(plt, result):
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", choices=coin_env.list_games())
     p.add_argument("--seat", action="append", default=[], metavar="FACTION=SPEC",
-                   help="policy of one seat (repeatable), e.g. --seat raj=random")
+                   help="policy of one seat (repeatable), e.g. --seat raj=random; all=SPEC: every seat not named")
     p.add_argument("--policy", default=None, metavar="SPEC",
                    help="policy of the seats --seat does not name (default: the game's bot)")
     p.add_argument("--games", type=positive_int, default=1000)
@@ -284,6 +284,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 RESULT_FILES = ("summary.json", "games.csv")      # a folder holding either holds an earlier balance run
 
 
+def every_seat(seats: dict, factions) -> dict:
+    """``--seat all=SPEC`` gives SPEC to every seat the other ``--seat`` options do not name."""
+    if "all" not in seats:
+        return seats
+    spec = seats["all"]
+    return {f: seats.get(f, spec) for f in factions}
+
+
 def check_arguments(args) -> dict:
     """The command line's input, checked before any game (every spec resolved here, named by its option)
     and the output folder claimed. Raises UsageError."""
@@ -291,6 +299,7 @@ def check_arguments(args) -> dict:
         seats = parse_seats(args.seat)
     options = parse_options(args.options)
     check_setup(args.game, args.scenario, options)
+    seats = every_seat(seats, game_factions(args.game, options))
     for faction, spec in seats.items():
         check_policy(spec, args.game, f"--seat {faction}={spec}")
     if args.policy is not None:

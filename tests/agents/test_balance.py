@@ -117,3 +117,14 @@ def test_cli(tmp_path, capsys):
     assert "raj=arjuna, congress=random" in capsys.readouterr().out
     assert sorted(p.name for p in out.iterdir()) == ["games.csv", "summary.json"]
     assert json.loads((out / "summary.json").read_text())["games"] == 2
+
+
+def test_seat_all_gives_every_seat_not_named_otherwise(tmp_path, capsys):
+    """``--seat all=SPEC`` (e.g. every seat searching) beats ``--policy``; a named seat keeps its own spec."""
+    out = tmp_path / "bal"
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["balance", "vijayanagara", "--seat", "all=random", "--seat", "ds=heuristic", "--games", "1",
+                  "--workers", "1", "--out", str(out), "--no-plots"])
+    assert exit_info.value.code == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["seats"] == {"ds": "heuristic", "bk": "random", "ve": "random"}
