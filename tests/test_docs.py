@@ -105,6 +105,7 @@ def test_learning_curve_data_is_the_run_the_getting_started_table_quotes():
     train = json.loads(page("data/quickstart/train.json"))
     text = page("getting-started.md")
     assert f"{train['timesteps']:,} timesteps" in text
+    assert page("data/quickstart/evaluation.md").strip() in text, "the printed table is the run's evaluation.md"
     games = sum(1 for line in page("data/quickstart/monitor.csv").splitlines()[2:] if line)
     assert f"{games:,} training games" in text
     assert all(f"| {row['wins']}/50" in text or f"| {row['wins']}/50 (" in text

@@ -28,6 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted((ROOT / "docs").rglob("*.md")) + [ROOT / "README.md"]
 FENCE = re.compile(r"(?:<!-- (?P<marker>file|norun): (?P<arg>[^>]*?) -->\n)?```(?P<lang>\w*)\n(?P<code>.*?)```", re.S)
 BASH_TIMEOUT = 300
+# Modules of the optional extras: a block that needs one is skipped (naming the extra) where it is not installed.
+OPTIONAL = {"ray": "rllib", "sb3_contrib": "train", "stable_baselines3": "train", "torch": "train", "matplotlib": "train"}
 
 
 def blocks(page: Path):
@@ -101,6 +103,10 @@ def test_block_runs_standalone(page, line, tmp_path, monkeypatch, quickstart_mod
         namespace = {"__name__": "__docs__"}
         try:
             exec(compile(code, name, "exec"), namespace)
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.split(".")[0] in OPTIONAL:
+                pytest.skip(f"{name} needs {exc.name}, which an extra installs (pip install -e \".[{OPTIONAL[exc.name.split('.')[0]]}]\")")
+            raise AssertionError(f"the Python block at {name} fails: {type(exc).__name__}: {exc}") from exc
         except Exception as exc:        # name the block: the traceback points into the page
             raise AssertionError(f"the Python block at {name} fails: {type(exc).__name__}: {exc}") from exc
         return
