@@ -82,7 +82,10 @@ def test_the_pages_have_blocks_and_every_marker_is_known():
         text = page.read_text()
         for marker in re.findall(r"<!-- (\w+):", text):
             assert marker in ("file", "norun", "fidelity", "strength", "training"), f"{page.name}: unknown marker {marker}"
-        for marker, arg, lang, _, line in blocks(page):
+        found = blocks(page)
+        for marker in ("file", "norun"):           # every marker sits right before the block it names
+            assert text.count(f"<!-- {marker}: ") == sum(1 for m, *_ in found if m == marker), f"{page.name}: a stray {marker} marker"
+        for marker, arg, lang, _, line in found:
             if marker == "norun":
                 assert lang == "bash" and len(arg.strip()) > 10, f"{page.name}:{line}: a norun marker needs a reason"
 
