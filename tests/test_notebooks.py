@@ -9,6 +9,7 @@ with the cell's traceback). The stored notebooks must carry no outputs, so diffs
 """
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,15 @@ def output_text(nb) -> str:
 
 def image_count(nb) -> int:
     return sum("image/png" in out.get("data", {}) for cell in nb.cells for out in cell.get("outputs", []))
+
+
+def test_the_notebooks_extra_installs_jupyter_and_what_runs_the_notebooks():
+    """`pip install -e ".[notebooks]"` (notebooks/README.md) gives JupyterLab and the kernel and runner used here."""
+    import tomllib
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    names = {re.match(r"[\w-]+", req).group(0) for req in extras["notebooks"]}
+    assert {"jupyterlab", "ipykernel", "nbclient", "nbformat", "matplotlib"} <= names
+    assert 'pip install -e ".[train,notebooks]"' in (NOTEBOOKS / "README.md").read_text()
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -1,4 +1,4 @@
-"""Owner data packs (coin_env/games/gandhi/datapack.py): the README example, card order and adjacency
+"""Owner data packs (coin_env/games/gandhi/datapack.py): the documented example, card order and adjacency
 changed by a pack and seen by the rules of the game made with it (``g.data``), refusals that name the
 offending key and value, nothing half-built, plugins, and the ``data_pack`` option across saves.
 A pack never changes anything process-wide: games made without it keep the built-in facts."""
@@ -16,7 +16,7 @@ from coin_env import labels, play
 from coin_env.games.gandhi import datapack, static
 from coin_env.games.gandhi.rules import revolutionaries
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "data-packs.md"     # the owner data pack documentation
 
 
 def neighbours(data, name):
@@ -24,9 +24,9 @@ def neighbours(data, name):
 
 
 def readme_example(tmp_path):
-    """The README's complete example pack and its plugin, written to files."""
-    text = README.read_text()
-    section = text[text.index("### Owner data packs"):]
+    """The documentation's complete example pack and its plugin, written to files."""
+    text = PAGE.read_text()
+    section = text[text.index("## Owner data packs"):]
     toml = re.search(r"```toml\n(.*?)```", section, re.S).group(1)
     plugin = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     (tmp_path / "my_copy.toml").write_text(toml)

@@ -1,0 +1,134 @@
+"""The documentation's pictures, drawn from the engine and from committed data (never typed in).
+
+    python docs/gen.py                 # every picture into docs/img/ (commit them: GitHub shows them)
+    python docs/gen.py boards          # one kind: boards, curve or balance
+
+* boards: each registered game's board at the start of a seeded game (coin_env.core.pictures.draw);
+  milliseconds each.
+* curve: the main job's learning curve, from docs/data/quickstart/monitor.csv (the monitor.csv of the run
+  the getting-started table comes from; its train.json beside it).
+* balance: the balance plots of docs/data/balance_study/<game>/ (games.csv and summary.json, written by
+  ``coin-env balance GAME --games 1000``), redrawn with agents.evaluation.balance.write_plots.
+
+As an MkDocs hook (mkdocs.yml ``hooks``) it draws every picture again into the built site after each build,
+so the site shows what the code draws now; the copies under docs/img/ are the ones GitHub shows.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+IMG = DOCS / "img"
+DATA = DOCS / "data"
+BOARD_SEED = 0
+CURVE_WINDOW = 100          # episodes in the learning curve's moving mean
+
+
+def save_png(array, path: Path) -> None:
+    """An (H, W, 3) uint8 array as a PNG file (matplotlib, no display needed)."""
+    from matplotlib.image import imsave
+    path.parent.mkdir(parents=True, exist_ok=True)
+    imsave(path, array)
+
+
+def draw_boards(out: Path) -> list[Path]:
+    """board_<game>.png for every registered game with a picture, at the start of seed BOARD_SEED."""
+    import coin_env
+    from coin_env.core.pictures import PICTURES, draw
+    paths = []
+    for name in coin_env.list_games():
+        if name in PICTURES:
+            path = out / f"board_{name}.png"
+            save_png(draw(coin_env.make_game(name, seed=BOARD_SEED)), path)
+            paths.append(path)
+    return paths
+
+
+def read_monitor(path: Path) -> tuple[list[int], list[float]]:
+    """(learner timesteps at each episode's end, episode return) from an SB3 monitor.csv."""
+    with open(path) as f:
+        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+    return [int(r["timesteps"]) for r in rows], [float(r["r"]) for r in rows]
+
+
+def moving_mean(values: list[float], window: int) -> list[float]:
+    out, total = [], 0.0
+    for i, v in enumerate(values):
+        total += v - (values[i - window] if i >= window else 0.0)
+        out.append(total / min(i + 1, window))
+    return out
+
+
+def draw_curve(out: Path) -> list[Path]:
+    """learning_curve_quickstart.png: episode return over training timesteps, raw and moving mean."""
+    from matplotlib.figure import Figure
+    run = DATA / "quickstart"
+    steps, returns = read_monitor(run / "monitor.csv")
+    train = json.loads((run / "train.json").read_text())
+    fig = Figure(figsize=(7, 4))
+    ax = fig.subplots()
+    ax.plot(steps, returns, ".", markersize=2, alpha=0.25, color="tab:blue", label="one training game")
+    ax.plot(steps, moving_mean(returns, CURVE_WINDOW), color="tab:red", label=f"mean of the last {CURVE_WINDOW}")
+    ax.axhline(0, color="black", linewidth=0.6)
+    ax.set_xlabel("learner timesteps")
+    ax.set_ylabel("episode return (reward: shaped_relative)")
+    ax.set_title(f"{train['name']}: MaskablePPO after the imitation warm start, {train['timesteps']:,} timesteps")
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    path = out / "learning_curve_quickstart.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=100)
+    return [path]
+
+
+def read_balance(folder: Path) -> dict:
+    """A balance result (summary.json plus the per-game records of games.csv), as balance() returns it."""
+    result = json.loads((folder / "summary.json").read_text())
+    with open(folder / "games.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    result["records"] = [{"seed": int(r["seed"]), "winner": r["winner"], "reason": r["reason"], "rule": r["rule"],
+                          "decisions": int(r["decisions"]), "cards": int(r["cards"]),
+                          "margins": {k[len("margin_"):]: float(v) for k, v in r.items() if k.startswith("margin_")}}
+                         for r in rows]
+    return result
+
+
+def draw_balance(out: Path) -> list[Path]:
+    """The four balance plots of each committed study, under balance/<game>/."""
+    from agents.evaluation.balance import write_plots
+    paths = []
+    for folder in sorted((DATA / "balance_study").iterdir()):
+        target = out / "balance_study" / folder.name
+        target.mkdir(parents=True, exist_ok=True)
+        paths += [Path(p) for p in write_plots(read_balance(folder), str(target))]
+    return paths
+
+
+KINDS = {"boards": draw_boards, "curve": draw_curve, "balance": draw_balance}
+
+
+def draw_all(out: Path, kinds=tuple(KINDS)) -> list[Path]:
+    return [path for kind in kinds for path in KINDS[kind](out)]
+
+
+def on_post_build(config, **kwargs) -> None:
+    """MkDocs hook: the built site's pictures are drawn by this build."""
+    draw_all(Path(config["site_dir"]) / "img")
+
+
+def main(argv: list[str]) -> None:
+    kinds = argv or list(KINDS)
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown:
+        raise SystemExit(f"docs/gen.py: error: unknown picture kind {unknown[0]!r} (known: {', '.join(KINDS)})")
+    for path in draw_all(IMG, kinds):
+        print(path.relative_to(DOCS.parent))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(DOCS.parent))        # run from anywhere: this checkout's coin_env and agents
+    main(sys.argv[1:])
