@@ -9,7 +9,7 @@ from ...core.rng import check_seed
 from .actions import VOCABULARY
 from .data import company
 from .data_facts import load_data as _load_data
-from .registry import CONTINUATIONS, PROMPTS
+from .registry import CONTINUATIONS, PHASE_STARTS, PROMPTS
 from .rules import (bonuses, events_india, family_phase, final_scoring, hiring, london_season, operations, parliament, revenue,  # noqa: F401
                     turn, upkeep)
 from .state import JohnCompanyState
@@ -56,7 +56,7 @@ class JohnCompanyGame(Game):
 
     def start_phase(self, phase: str) -> None:
         """Start ``phase`` (its first roll or decision): how a pause before the phase resumes (rules/stops.py)."""
-        turn.PHASE_STARTS[phase](self)
+        PHASE_STARTS[phase](self)
 
     # --- results -----------------------------------------------------------------------------------------
     def victory_margins(self) -> dict[str, int]:
@@ -262,7 +262,7 @@ class JohnCompanyGame(Game):
             if frame["kind"] == PAUSE:
                 resume = frame.get("resume")
                 ok = isinstance(resume, dict) and (
-                    resume.get("phase") in turn.PHASE_STARTS if "phase" in resume
+                    resume.get("phase") in PHASE_STARTS if "phase" in resume
                     else type(resume.get("fn")) is str and resume["fn"] in self.continuations)
                 if not ok:
                     raise SaveError(f"{path}.resume", f"resumes nothing the rules know: {resume!r}")

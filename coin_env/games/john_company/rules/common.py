@@ -199,3 +199,14 @@ def return_prize_piece(game, slot: int, box: int, count: int = 1) -> None:
     s.prize_pieces[slot, box] -= count
     s.supply[slot] += count
     s.vp[slot] -= count * game.data.prizes[box][2]
+
+
+# --- the honest end of the implemented part (rules/turn.py) -----------------------------------------------
+def not_implemented(game, what: str) -> None:
+    """End the game where the implemented rules end (an incomplete result, never a winner)."""
+    s = game.state
+    s.frames.clear()
+    s.result = {"complete": False, "reason": f"{what} not implemented", "turn": s.turn, "phase": s.phase,
+                "vp": {game.faction_of(slot): int(s.vp[slot]) for slot in s.seats}}
+    s.over = True
+    game.log_note("end", f"Game stopped: {what} is not implemented yet")

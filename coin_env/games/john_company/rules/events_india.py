@@ -31,11 +31,10 @@ from ..static import (CHINA, CLOSED, GOVERNOR_OF_REGION, N_ALLIANCES, N_REGIONS,
                     ORDER_REGION, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, REGION, REGION_NAMES, REGION_ORDERS,
                     SEA_ZONES, ALLIANCE_ARMY, SHIP_NAMES)
 from ..actions import ALLIANCE0, FAMILY0, PROC
-from ..registry import CONTINUATIONS
+from ..registry import CONTINUATIONS, implements
 from ..static import CROWN
 from .common import clockwise_from, key, name
 from .stops import STORM_DIE, paused
-from .turn import implements
 
 TILES = {t[0]: (t[1], REGION[t[2]], t[3], t[4]) for t in EVENT_TILES}
 SEPOY_RECRUITMENT = 38

@@ -25,14 +25,13 @@ from __future__ import annotations
 
 from ..actions import FAMILY_ACTION0, PRESIDENCY0, PRIZE0, SHIP0, STOCK0, YES
 from ..data import company
-from ..registry import CONTINUATIONS
+from ..registry import CONTINUATIONS, implements
 from . import crown_favours
 from ..data import crown as crowndata
 from ..static import CROWN, FAMILY_ACTION_KEYS, FAMILY_ACTIONS, N_SHIPS, PRESIDENCY_NAMES, PRESIDENT, SHIP_NAMES
 from . import crown as crown_rules
 from .common import (ask_yes_no, chairman_or_title, clockwise_from, key, name, return_prize_piece,
                      vacant_offices)
-from .turn import implements
 
 ACTION_TITLE = dict(FAMILY_ACTIONS)
 LAW_NAMES = {31: "Calico Acts", 33: "Army Spending", 35: "Debt Restructure", 37: "Tenure Limits",

@@ -31,13 +31,12 @@ supply. The new Chairman moves one of its Court shares to the Chairman slot.
 from __future__ import annotations
 
 from ..actions import FAMILY0, NO, OFFICE0, SOURCE, SOURCE_KEY
-from ..registry import CONTINUATIONS
+from ..registry import CONTINUATIONS, implements
 from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, HIRE_NUMBER, MANAGER_OF_SHIPPING,
                       MILITARY_AFFAIRS, N_OFFICES, OFFICE_NAMES, PRESIDENT, PRESIDENCY_NAMES, REGION_OF_GOVERNOR,
                       SUPERINTENDENT)
 from . import crown_favours
 from .common import ask_yes_no, clockwise_from, key, name
-from .turn import implements
 
 
 @implements("hiring")

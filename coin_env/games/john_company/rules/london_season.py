@@ -24,11 +24,10 @@ from __future__ import annotations
 
 from ..actions import DISCARD0, DONE, NO, PRIZE0, TAKE0, YES
 from ..data.cards import BLACKMAIL, SPOUSES
-from ..registry import CONTINUATIONS
+from ..registry import CONTINUATIONS, implements
 from ..static import CHAIRMAN, N_OFFICES, N_SHIPS, OFFICE_NAMES
 from . import crown_favours
 from .common import chairman_or_title, clockwise_from, key, name, vacate
-from .turn import implements
 
 SPOUSE = {c[0]: (c[2] or 0, c[3] or 0) for c in SPOUSES}
 SPOUSE_NAME = {c[0]: c[1] for c in SPOUSES}

@@ -37,13 +37,12 @@ from ..actions import (COURT_SHARE, DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, 
                        PROC, SHIP0)
 from ..data import company
 from ..data.cards import LAWS
-from ..registry import CONTINUATIONS
+from ..registry import CONTINUATIONS, implements
 from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, N_SHIPS, SHIP_NAMES, SUPERINTENDENT,
                       REGION_OF_GOVERNOR)
 from . import crown as crown_rules
 from . import crown_favours
-from .common import ask_number, clockwise_from, key, name, return_prize_piece, seek_consent
-from .turn import implements, not_implemented
+from .common import ask_number, clockwise_from, key, name, return_prize_piece, seek_consent, not_implemented
 
 LAW_INFO = {law[0]: law for law in LAWS}
 DIAL = company.POLICY_DIAL[0]

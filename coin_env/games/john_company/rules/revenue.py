@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from ..actions import YES
 from ..data import company
-from ..registry import CONTINUATIONS
+from ..registry import CONTINUATIONS, implements
 from ..static import CHAIRMAN, N_ZONES
 from .common import ask_number, ask_yes_no, name
 from .crown_favours import dividend_window
-from .turn import implements
 
 CALICO_ACTS, COMPANY_AIDS_GOVERNMENT, SEPOY_RECRUITMENT, ROYAL_PROTECTION, DEREGULATION = 31, 49, 38, 50, 56
 

@@ -12,19 +12,9 @@ operation) this package does not implement yet ends the game with
 from __future__ import annotations
 
 from ..static import PHASES
-from .common import phase_title
+from ..registry import PHASE_STARTS
+from .common import not_implemented, phase_title
 from .stops import paused, phase_point
-
-# phase -> "module:function" starting it (filled by the modules that implement a phase)
-PHASE_STARTS: dict[str, object] = {}
-
-
-def implements(phase: str):
-    def register(fn):
-        PHASE_STARTS[phase] = fn
-        return fn
-    return register
-
 
 def next_phase(game) -> None:
     s = game.state
@@ -58,13 +48,3 @@ def next_phase(game) -> None:
     if paused(game, phase_point(s.phase), {"phase": s.phase}):      # a position's stop_at (stops.py)
         return
     start(game)
-
-
-def not_implemented(game, what: str) -> None:
-    """End the game where the implemented rules end (an incomplete result, never a winner)."""
-    s = game.state
-    s.frames.clear()
-    s.result = {"complete": False, "reason": f"{what} not implemented", "turn": s.turn, "phase": s.phase,
-                "vp": {game.faction_of(slot): int(s.vp[slot]) for slot in s.seats}}
-    s.over = True
-    game.log_note("end", f"Game stopped: {what} is not implemented yet")

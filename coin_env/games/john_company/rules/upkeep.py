@@ -12,11 +12,10 @@ alliances in the top half (and those used this turn) go to the bottom half; the 
 from __future__ import annotations
 
 from ..actions import PRIZE0
-from ..registry import CONTINUATIONS
+from ..registry import CONTINUATIONS, implements
 from ..static import FILLED, N_ORDERS, OPEN
 from . import crown, crown_favours
 from .common import key, name, return_prize_piece
-from .turn import implements
 
 
 @implements("upkeep")
