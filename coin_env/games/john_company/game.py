@@ -10,8 +10,10 @@ from .actions import VOCABULARY
 from .data import company
 from .data_facts import load_data as _load_data
 from .registry import CONTINUATIONS, PHASE_STARTS, PROMPTS
-from .rules import (bonuses, events_india, family_phase, final_scoring, hiring, london_season, operations, parliament, revenue,  # noqa: F401
-                    turn, upkeep)
+# The rules' assembly: importing a module registers its phase start, continuations and hook answers (registry.py);
+# crown_favours (the solo Crown's favours) answers the points the procedures announce.
+from .rules import (bonuses, crown_favours, events_india, family_phase, final_scoring, hiring,  # noqa: F401
+                    london_season, operations, parliament, revenue, turn, upkeep)
 from .state import JohnCompanyState
 from .static import CROWN, FAMILY_KEYS, FAMILY_NAMES
 

@@ -48,6 +48,8 @@ from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FAMILY_
                       GOVERNORS, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS, N_OFFICES, N_REGIONS, OPEN, ORDER_NORTH_RANK, ORDER_REGION,
                       PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENT, PRESIDENT_TREASURY, REGION,
                       REGION_OF_GOVERNOR, REGION_ORDERS, SUPERINTENDENT, T_DOT, T_MOS)
+from ..queries import (army_pieces, climate, crown_majority, hiring_pool, others, owned, prize_price, seek_debt,
+                       ships_in_zone)
 from .plumbing import PromptBot
 
 LABEL = ("The Crown of the Crown Handbook (solo): climates, AI cards and per-phase procedures; favours read from "
@@ -59,10 +61,6 @@ RIBBON = (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, MI
 
 
 # --- reading the state --------------------------------------------------------------------------------------
-def climate(s) -> int:
-    return s.crown["climate"] if s.crown is not None else cd.BULL
-
-
 def ai_card(s) -> dict:
     if s.crown is None:
         return s.data.crown_ai_cards[0]
@@ -87,24 +85,6 @@ def crown_presidencies(s, me) -> list[int]:
     return [p for p in range(3) if s.office_holder[PRESIDENT[p]] == me]
 
 
-def others(s, me) -> list[int]:
-    return [f for f in s.seats if f != me]
-
-
-def ships_in_zone(s, z) -> int:
-    return int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z])
-
-
-def army_pieces(s, p, f) -> int:
-    return int(s.officers[f, p].sum()) + int(s.commander[p] == f)
-
-
-def crown_majority(s, p, me) -> bool:
-    """HB 'majority of all Army-box pieces' (officers and Commander; regiments belong to nobody)."""
-    mine = army_pieces(s, p, me)
-    return mine >= 1 and all(mine > army_pieces(s, p, f) for f in others(s, me))
-
-
 def by_presidency_order(s, ps) -> list[int]:
     order = presidency_order(s)
     return sorted(ps, key=order.index)
@@ -113,20 +93,6 @@ def by_presidency_order(s, ps) -> list[int]:
 def most(s, crown_value, other_values) -> bool:
     """RB p.46 'most': as many or more than you, at least 1."""
     return crown_value >= 1 and all(crown_value >= v for v in other_values)
-
-
-def seek_debt(s, me) -> int:
-    """HB Chairman 2 (Seek Debt): one advance per Presidency with an open home port (Bull/Stag), sea zone with
-    fewer than 2 ships (Lion), Presidency where the Crown is Commander or has a majority of Army-box pieces
-    (Bear); Peacock none (rules/crown_favours.py reads it to offer the favours one more / one fewer)."""
-    c = climate(s)
-    if c in (cd.BULL, cd.STAG):
-        return sum(1 for p in range(3) if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN)
-    if c == cd.LION:
-        return sum(1 for z in range(3) if ships_in_zone(s, z) < 2)
-    if c == cd.BEAR:
-        return sum(1 for p in range(3) if s.commander[p] == me or crown_majority(s, p, me))
-    return 0
 
 
 class CrownBot(PromptBot):
@@ -284,12 +250,11 @@ class CrownBot(PromptBot):
         """HB/AID London Season: budget = half the treasury rounded up; the most expensive prize costing at
         most the budget (after discounts); the £2 prize only when it is the Crown's only retirement."""
         me = ctx.slot
-        from ..rules.london_season import _price
         s = ctx.state
         used = ctx.frame["discounts"].get(str(me), [])
         budget = math.ceil(int(s.cash[me]) / 2)
         boxes = ctx.group("prize")
-        ok = [b for b in boxes if _price(ctx.game, me, b, used) <= budget]
+        ok = [b for b in boxes if prize_price(ctx.game, me, b, used) <= budget]
         dear = [b for b in ok if s.data.prizes[b][0] > 2]
         if dear:
             return PRIZE0 + max(dear, key=lambda b: (s.data.prizes[b][0], b))
@@ -336,9 +301,9 @@ class CrownBot(PromptBot):
         eligible officeholder along the ribbon from the Chairman in the finger's direction; other offices:
         writers > officers > Governors, then the AI Presidency order."""
         me = ctx.slot
-        from ..rules.hiring import _pool, source_action
+        from ..rules.hiring import source_action
         s, f = ctx.state, ctx.frame
-        pool = _pool(s, f["office"], f["hirer"], f["no_own"])
+        pool = hiring_pool(s, f["office"], f["hirer"], f["no_own"])
         own = sorted({source_action(src) for src, slot in pool if slot == me} & ctx.legal_set)
         cands = own or list(ctx.legal)
         if f["office"] in (DIRECTOR_OF_TRADE, GOVERNOR_GENERAL):
@@ -896,10 +861,9 @@ class CrownBot(PromptBot):
 
     def policy_value(self, s, space, me: int = CROWN) -> int:
         """HB Crown policy selection: (Crown's count of the target - yours), times -1 for a Tax."""
-        from ..rules.parliament import _owned
         consequence, target = DIAL[space][0], DIAL[space][1]
-        mine = _owned(s, me, target)
-        theirs = max((_owned(s, f, target) for f in others(s, me)), default=0)
+        mine = owned(s, me, target)
+        theirs = max((owned(s, f, target) for f in others(s, me)), default=0)
         v = mine - theirs
         return -v if consequence == "Tax" else v
 
@@ -919,7 +883,6 @@ class CrownBot(PromptBot):
 
     def votes_for(self, s, law, me: int = CROWN) -> bool:
         """HB voting plan (digest Appendix A, last column)."""
-        from ..rules.parliament import _owned
         plan = cd.VOTING_PLAN[0].get(law, ("always",))
         kind = plan[0]
         if kind == "climate":
@@ -942,7 +905,7 @@ class CrownBot(PromptBot):
             "governors": lambda f: sum(1 for g in GOVERNORS if s.office_holder[g] == f),
             "writers_on_orders": lambda f: int((s.order_writer == f).sum()),
             "rotten_boroughs": lambda f: sum(1 for c in s.hands[f]["prestige"] if c in (28, 29, 30)),
-            "taxed": lambda f: _owned(s, f, DIAL[int(s.dial)][1]),
+            "taxed": lambda f: owned(s, f, DIAL[int(s.dial)][1]),
         }[what]
         has_most = most(s, count(me), [count(f) for f in others(s, me)])
         return has_most if kind == "most" else not has_most

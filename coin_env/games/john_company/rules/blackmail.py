@@ -52,6 +52,7 @@ from ..actions import NO, OFFICE0, POWER_TOKEN, POWER_TOKEN_OF_ACTION, REGION0, 
 from ..data.cards import BLACKMAIL
 from ..registry import CONTINUATIONS
 from ..static import GOVERNOR_GENERAL, GOVERNORS, N_OFFICES, OFFICE_NAMES, PRESIDENT
+from ..queries import candidates, elephant_positions
 from .common import chairman_or_title, clockwise_from, key, name, vacate
 
 PM_EAR, COMPANY_FRAUD = 61, 62
@@ -112,7 +113,6 @@ def offer(game, card: int) -> None:
 def offer_hiring_preference(game, office: int, hirer: int) -> bool:
     """Hiring Preference: each holder with a candidate in the office's pool, before the hirer chooses. True
     if a window was pushed (the ordinary choice follows it unless the office gets filled)."""
-    from .hiring import candidates
     s = game.state
     pool = {slot for _, slot in candidates(s, office)}
     who = [f for f in askees(game, HIRING_PREFERENCE) if f in pool]
@@ -228,7 +228,6 @@ def _apply_play(game, frame) -> None:
 
 # --- Envoy to the Mughals: move the Elephant ------------------------------------------------------------------
 def _ask_envoy_region(game, f) -> None:
-    from .events_india import elephant_positions
     from ..static import REGION
     regions = sorted({REGION[pos["region"]] for pos in elephant_positions(game.state)})
     game.choose(key(f), f"{CARD_NAME[ENVOY_TO_THE_MUGHALS]}: the Elephant's tail in which region?",
@@ -237,7 +236,6 @@ def _ask_envoy_region(game, f) -> None:
 
 @CONTINUATIONS.register
 def blackmail_envoy_region(game, frame, action):
-    from .events_india import elephant_positions
     from ..static import REGION, REGION_NAMES
     f, r = frame["f"], action - REGION0
     positions = [pos for pos in elephant_positions(game.state) if pos["region"] == REGION_NAMES[r]]

@@ -40,8 +40,8 @@ from ..data import company
 from ..data import crown as cd
 from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, CROWN, PRESIDENT
+from ..queries import has_piece, owned
 from .common import name
-from .crown_favours import new_record
 
 DIFFICULTIES = tuple(cd.DIFFICULTY[0])
 
@@ -102,6 +102,13 @@ def chart_climate(state, c: dict) -> int:
 
 
 # --- set-up (RB p.45-46) ---------------------------------------------------------------------------------
+def new_record(difficulty: str) -> dict:
+    """The favour part of the Crown's record at set-up: Easy's promise cards and the favours performed (RB p.46;
+    rules/crown_favours.py keeps the record)."""
+    return {"promise_cards": cd.PROMISE_CARDS_EASY[0] if difficulty == "easy" else 0,
+            "favours": {"turn": 1, "done": [], "total": 0}}
+
+
 def setup(state, difficulty: str) -> None:
     crown_cubes, your_cubes, _extra, _spend = cd.DIFFICULTY[0][difficulty]
     deck = [c["id"] for c in state.data.crown_ai_cards]
@@ -172,7 +179,6 @@ def crown_slot(state, slot: int) -> bool:
 def free_writers_due(game) -> int:
     """HB Family step 1: how many free writers the Crown enlists before its family actions (0-2)."""
     from .common import vacant_offices
-    from .family_phase import has_piece
     s = game.state
     if not has_piece(s, CROWN) or len(vacant_offices(s)) < cd.FREE_WRITER_VACANCIES[0]:
         return 0
@@ -228,11 +234,11 @@ def royal_privilege(game, slot: int, due: int) -> bool:
 
 def royal_privilege_tax(game, slot: int, target: str, window: bool) -> bool:
     """Royal Privilege for a Tax policy (RB p.34): £1 per target owned, plus the window tax when due."""
-    from .parliament import WINDOW_TAX_REPEAL, _owned
+    from .parliament import WINDOW_TAX_REPEAL
     s = game.state
     if not active(s) or slot != CROWN:
         return False
-    due = _owned(s, slot, target)
+    due = owned(s, slot, target)
     if window and WINDOW_TAX_REPEAL not in s.laws_in_force:
         due += int(s.luxuries[slot]) + sum(int(s.prize_pieces[slot, b]) * game.data.prizes[b][3] for b in range(5))
     return royal_privilege(game, slot, due)

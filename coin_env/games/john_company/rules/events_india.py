@@ -33,6 +33,7 @@ from ..static import (CHINA, CLOSED, GOVERNOR_OF_REGION, N_ALLIANCES, N_REGIONS,
 from ..actions import ALLIANCE0, FAMILY0, PROC
 from ..registry import CONTINUATIONS, implements
 from ..static import CROWN
+from ..queries import elephant_position
 from .common import clockwise_from, key, name
 from .stops import STORM_DIE, paused
 
@@ -228,37 +229,6 @@ def flags_in_use(s) -> int:
 # --- the Elephant ------------------------------------------------------------------------------------------
 def place_elephant(game, r: int, shape: str | None) -> None:
     game.state.elephant = elephant_position(game.state, r, shape)
-
-
-def elephant_position(s, r: int, shape: str | None) -> dict:
-    """Where the Elephant stands when it moves to region r (RB p.30): the centre of a Company region; the
-    border facing a dominated region's sovereign; else the border of the tile's shape, facing the first
-    region clockwise that r does not dominate (a fully formed empire: the redirect arrow's border, facing r)."""
-    if s.control[r] >= 0:
-        return {"region": REGION_NAMES[r], "facing": None}
-    if s.flag[r] >= 0 and s.flag[r] != r:
-        return {"region": REGION_NAMES[r], "facing": REGION_NAMES[int(s.flag[r])]}
-    shape = shape or "circle"
-    b = s.data.border_shape[r][shape]
-    ring = list(s.data.region_neighbors[r])
-    start = ring.index(b)
-    for k in range(len(ring)):
-        cand = ring[(start + k) % len(ring)]
-        if s.flag[cand] != r:
-            return {"region": REGION_NAMES[r], "facing": REGION_NAMES[cand]}
-    return {"region": REGION_NAMES[b], "facing": REGION_NAMES[r]}   # a fully formed empire
-
-
-def elephant_positions(s) -> list[dict]:
-    """Every position the Elephant could legally take (each region, each border shape), but its own."""
-    from ..data.map import SHAPES
-    out = []
-    for r in range(N_REGIONS):
-        for shape in SHAPES:
-            pos = elephant_position(s, r, shape)
-            if pos not in out and pos != dict(s.elephant):
-                out.append(pos)
-    return out
 
 
 def march(game, shape) -> None:

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from ..actions import FAMILY_ACTION0, PRESIDENCY0, PRIZE0, SHIP0, STOCK0, YES
 from ..data import company
-from ..registry import CONTINUATIONS, implements
-from . import crown_favours
+from ..registry import CONTINUATIONS, announce, implements
 from ..data import crown as crowndata
 from ..static import CROWN, FAMILY_ACTION_KEYS, FAMILY_ACTIONS, N_SHIPS, PRESIDENCY_NAMES, PRESIDENT, SHIP_NAMES
 from . import crown as crown_rules
+from ..queries import has_piece
 from .common import (ask_yes_no, chairman_or_title, clockwise_from, key, name, return_prize_piece,
                      vacant_offices)
 
@@ -44,10 +44,6 @@ LADY_GLENCORA = 18         # spouse: the family's opportunity marker leaves the 
 
 
 # --- what a family can do -----------------------------------------------------------------------------
-def has_piece(s, slot) -> bool:
-    return s.supply[slot] > 0 or s.prize_pieces[slot].sum() > 0
-
-
 def take_piece(game, slot) -> None:
     """A family member from the supply, or, when it is empty, from the family's least valuable prize
     (its VP are lost: RB p.13 'out of family pieces')."""
@@ -126,7 +122,7 @@ def family_next(game, frame, _):
     order, i = frame["order"], frame["i"]
     if i >= len(order):
         new_company_shares(game)
-        crown_favours.window(game, "new_shares")        # solo: favours right after New Company Shares (RB p.45)
+        announce(game, "window", "new_shares")        # solo: favours right after New Company Shares (RB p.45)
         return
     game.after("family_next", order=order, i=i + 1)
     slot = order[i]

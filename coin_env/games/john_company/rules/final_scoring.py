@@ -30,6 +30,7 @@ from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, CROWN, FAMILY_KEYS, N_OFFICES, OFFICE_NAMES
 from . import failure
 from . import firms_scoring
+from ..queries import windows
 from .common import chairman_or_title, clockwise_from, vacate
 
 BLACKMAIL_POWER = {c[0]: c[2] or 0 for c in BLACKMAIL}
@@ -111,7 +112,6 @@ def finish(game, failed: bool) -> None:
             table = scenarios.SOLO_FAILURE_VP_1710[0]
             s.vp[humans[0]] += table[min(s.turn, len(table)) - 1]
     pm_order = clockwise_from(s, int(s.pm)) if s.pm >= 0 else seats
-    from .london_season import windows
     ranking = sorted(seats, key=lambda f: (-int(s.vp[f]), -windows(game, f), pm_order.index(f)))
     s.result = {"complete": True, "reason": "Company failure" if failed else "end of the scenario",
                 "turn": s.turn, "winner": FAMILY_KEYS[ranking[0]], "ranking": [FAMILY_KEYS[f] for f in ranking],

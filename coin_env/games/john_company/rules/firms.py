@@ -40,7 +40,8 @@ from ..data.firms import FIRM_BUYBACK_COST, FIRM_CAPITAL, FIRM_FIT_COST, FIRM_SH
 from ..registry import CONTINUATIONS
 from ..static import CROWN, FAMILY_NAMES, N_SHIPS, N_ZONES, SEA_ZONES, SHIP_NAMES, T_MOS
 from . import crown as crown_rules
-from .common import ask_number, clockwise_from, key, name, seek_consent
+from .common import ask_number, clockwise_from, key, name
+from .consent import seek_consent
 
 DEREGULATION = 56           # the Deregulation law card (data/cards.py, data/firms.py)
 FIRM_CHARTER = N_ZONES      # ship_zone of a ship on a firm charter

@@ -26,13 +26,14 @@ from __future__ import annotations
 
 from ..actions import DONE, FIRM, FIRM_MERGE0, NO
 from ..registry import CONTINUATIONS
-from .common import ask_number, clockwise_from, key, name, seek_consent
+from ..queries import windows
+from .common import ask_number, clockwise_from, key, name
+from .consent import seek_consent
 from .firms import (HOBNOB, add_investment, all_firms, ask_piece_payment, can_pay_with_piece, deregulated, dissolve,
                     firm_of, firm_share_limit, move_value, pay, pounds, total_shares)
 
 
 def revenue_order(game) -> list[int]:
-    from .london_season import windows
     s = game.state
     seats = clockwise_from(s, int(s.pm)) if s.pm >= 0 else list(s.seats)
 

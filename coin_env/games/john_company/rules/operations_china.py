@@ -11,9 +11,8 @@ resources can be spent).
 from __future__ import annotations
 
 from ..actions import DONE, PROC
-from ..registry import CONTINUATIONS
+from ..registry import CONTINUATIONS, announce
 from ..static import CHINA, N_REGIONS, SUPERINTENDENT
-from . import crown_favours
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from .common import key, name, vacate
 
@@ -36,7 +35,7 @@ def start(game, slot: int) -> None:
         return
     game.choose(key(slot), f"Superintendent {name(slot)}: Trade in China with {ships(s)} dice, or done?",
                 [PROC["trade_china"], DONE], "china_chosen", slot=slot)
-    crown_favours.procedure_window(game, "china", slot)     # solo: HB Superintendent, -1 minimum +-1
+    announce(game, "procedure_window", "china", slot)     # solo: HB Superintendent, -1 minimum +-1
 
 
 @CONTINUATIONS.register

@@ -14,10 +14,9 @@ RB-ex p.18: Bengal is Company-controlled, so its closed order cannot be opened; 
 from __future__ import annotations
 
 from ..actions import COMPANY_SHIP, DONE, EXTRA_SHIP, FAMILY0, ORDER0, PRESIDENCY0, PROC, SHIP0, ZONE0
-from ..registry import CONTINUATIONS
+from ..registry import CONTINUATIONS, announce
 from ..static import (CHINA, CLOSED, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, N_ORDERS, N_SHIPS, OPEN, ORDER_NAMES,
                     ORDER_REGION, PRESIDENCY_NAMES, SEA_ZONES, SUPERINTENDENT, T_DOT)
-from . import crown_favours
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from .common import ask_number, key, name, vacate
 
@@ -67,13 +66,13 @@ def menu(game, slot, transfers, **hist):
         if any(ships_in(s, z) for z in zones_in_play(s)):
             options.append(PROC["transfer_ship"])
     if not options:
-        crown_favours.dot_finished(game, slot)              # solo: HB Director of Trade, your +1
+        announce(game, "dot_finished", slot)              # solo: HB Director of Trade, your +1
         return
     options.append(DONE)
     game.choose(key(slot), f"Director of Trade {name(slot)}: Special Envoy, transfers or done "
                 f"(treasury £{int(s.treasury[T_DOT])}, transfers made {transfers})", options, "dot_menu_chosen",
                 slot=slot, transfers=transfers, **hist)
-    crown_favours.procedure_window(game, "dot", slot)        # solo: HB Director of Trade 2 transfer favours
+    announce(game, "procedure_window", "dot", slot)        # solo: HB Director of Trade 2 transfer favours
 
 
 @CONTINUATIONS.register
@@ -81,7 +80,7 @@ def dot_menu_chosen(game, frame, action):
     s = game.state
     slot, transfers = frame["slot"], frame["transfers"]
     if action == DONE:
-        crown_favours.dot_finished(game, slot)              # solo: HB Director of Trade, your +1
+        announce(game, "dot_finished", slot)              # solo: HB Director of Trade, your +1
         return
     hist = {k: frame[k] for k in ("by", "first", "last") if frame.get(k) is not None}
     by = hist.get("by", slot)                                # solo: the family choosing a transfer (a favour)
@@ -115,7 +114,7 @@ def dot_envoy_dice(game, frame, value):
     if result == SUCCESS:
         game.choose(key(slot), "Special Envoy succeeds: open trade with China or open which order?",
                     envoy_targets(s), "dot_envoy_target", slot=slot, no_envoy=frame.get("no_envoy"))
-        crown_favours.procedure_window(game, "envoy", slot)     # solo: HB Director of Trade 1, -1 / -3
+        announce(game, "procedure_window", "envoy", slot)     # solo: HB Director of Trade 1, -1 / -3
         return
     menu(game, slot, transfers=0, **({"no_envoy": True} if frame.get("no_envoy") else {}))
 
@@ -134,7 +133,7 @@ def dot_envoy_target(game, frame, action):
     o = action - ORDER0
     s.order_state[o] = OPEN
     game.log_note("operations", f"Special Envoy opens order {ORDER_NAMES[o]}")
-    crown_favours.dot_opened(game, slot, o)                  # solo: HB Director of Trade, your +1
+    announce(game, "dot_opened", slot, o)                  # solo: HB Director of Trade, your +1
 
 
 @CONTINUATIONS.register

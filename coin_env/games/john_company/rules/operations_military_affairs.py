@@ -15,9 +15,8 @@ Pink Commander no longer has the most pieces and is replaced.
 from __future__ import annotations
 
 from ..actions import DONE, FAMILY0, PRESIDENCY0, PROC
-from ..registry import CONTINUATIONS
+from ..registry import CONTINUATIONS, announce
 from ..static import PRESIDENCY_NAMES
-from . import crown_favours
 from .common import clockwise_from, key, name
 from .operations_director_of_trade import _by, _hist, _resume as _dot_resume, _undoes
 
@@ -46,7 +45,7 @@ def menu(game, slot, transfers, **hist):
     options.append(DONE)
     game.choose(key(slot), f"Military Affairs {name(slot)}: Army transfers ({transfers} of 2 made) or done",
                 options, "ma_menu_chosen", slot=slot, transfers=transfers, **hist)
-    crown_favours.procedure_window(game, "ma", slot)         # solo: HB Military Affairs 1 transfer favours
+    announce(game, "procedure_window", "ma", slot)         # solo: HB Military Affairs 1 transfer favours
 
 
 @CONTINUATIONS.register
@@ -129,7 +128,7 @@ def _next_trainee(game, slot):
             game.choose(key(slot), f"Military Affairs {name(slot)}: assign {name(f)}'s Officer-in-Training "
                         f"({int(s.officers_in_training[f])} left) to which Army?",
                         [PRESIDENCY0 + p for p in range(3)], "ma_trainee", slot=slot, fam=f)
-            crown_favours.crown_decision(game, "decide_trainee")      # solo: HB Military Affairs 2, -1
+            announce(game, "crown_decision", "decide_trainee")      # solo: HB Military Affairs 2, -1
             return
 
 
@@ -189,6 +188,6 @@ def appoint(game, p, f) -> None:
     if old >= 0:
         s.officers[old, p, 0] += 1
     s.commander[p] = f
-    crown_favours.commander_appointed(game, f, old)          # solo: HB Military Affairs, +1
+    announce(game, "commander_appointed", f, old)          # solo: HB Military Affairs, +1
     game.log_note("operations", f"{name(f)} takes command of the {PRESIDENCY_NAMES[p]} Army"
                   + (f" ({name(old)}'s Commander becomes an officer)" if old >= 0 else ""))

@@ -47,14 +47,14 @@ from __future__ import annotations
 
 from ..actions import ALLIANCE0, DONE, FAMILY0, OFFICE0, ORDER0, PROC, REGION0, SOURCE, YES
 from ..data import company
-from ..registry import CONTINUATIONS
+from ..registry import CONTINUATIONS, announce
 from ..static import (ALLIANCE_ARMY, ALLIANCE_NAMES, CHAIRMAN, CLOSED, FILLED, GOVERNOR_OF_REGION, N_ALLIANCES,
                     N_REGIONS, OFFICE_NAMES, OPEN, ORDER_NAMES, ORDER_REGION, PRESIDENT, PRESIDENT_TREASURY,
                     PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, PRESIDENCY_ZONE, REGION_NAMES,
                     REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
 from .checks import CATASTROPHE, SUCCESS, roll_check
-from . import crown_favours
-from .common import ask_number, ask_yes_no, clockwise_from, key, name, seek_consent, vacate
+from .common import ask_number, ask_yes_no, clockwise_from, key, name, vacate
+from .consent import seek_consent
 from .firms_trade import company_refill, company_value, interleave
 
 TRADE_REGULATIONS, WRITER_PRIVILEGES, WRITER_GRAFT_REFORM, TREASURE_REFORM, ZAMINDAR_TAXES = 40, 45, 48, 42, 41
@@ -94,7 +94,7 @@ def pres_next(game, frame, _):
     if orderer >= 0 and len(left) > 1:
         game.choose(key(orderer), f"Presidency of {PRESIDENCY_NAMES[p]}: who acts next?", left, "pres_position",
                     p=p, left=left)
-        crown_favours.crown_decision(game, "decide_pres_order")     # solo: HB Presidency operations, -1
+        announce(game, "crown_decision", "decide_pres_order")     # solo: HB Presidency operations, -1
         return
     _run_position(game, p, left[0], left[1:])
 
@@ -160,7 +160,7 @@ def trade_menu(game, p):
     game.choose(key(president), f"President of {PRESIDENCY_NAMES[p]} {name(president)}: Trade (treasury "
                 f"£{int(s.treasury[PRESIDENT_TREASURY[p]])}, {ships_in_zone(s, PRESIDENCY_ZONE[p])} ships) or done?",
                 [PROC["trade"], DONE], "trade_chosen", p=p)
-    crown_favours.procedure_window(game, "trade", president, p=p)       # solo: HB President, -1 required dice
+    announce(game, "procedure_window", "trade", president, p=p)       # solo: HB President, -1 required dice
 
 
 @CONTINUATIONS.register
@@ -272,7 +272,7 @@ def trade_order(game, frame, action):
         president = int(s.office_holder[PRESIDENT[p]])
         game.choose(key(president), f"Trade: whose writer fills order {ORDER_NAMES[o]}?",
                     [FAMILY0 + f for f in fams], "trade_writer", **data)
-        crown_favours.procedure_window(game, "trade_writer", president, p=p)    # solo: HB President 3, -1
+        announce(game, "procedure_window", "trade_writer", president, p=p)    # solo: HB President 3, -1
         return
     _fill(game, data, fams[0] if fams else -1)
 
@@ -297,7 +297,7 @@ def _fill(game, data, fam):
         s.cash[president] += 1
     if fam >= 0:
         s.writers[fam, p] -= 1
-        crown_favours.writer_placed(game, president, fam)      # solo: HB President, +1 per Crown writer
+        announce(game, "writer_placed", president, fam)      # solo: HB President, +1 per Crown writer
         bonus = 2 if WRITER_PRIVILEGES in s.laws_in_force else 1
         if WRITER_GRAFT_REFORM in s.laws_in_force:
             s.balance += bonus
@@ -369,7 +369,7 @@ def commander_menu(game, p, refused=(), deployed=False):
         return
     game.choose(key(c), f"Commander of the {PRESIDENCY_NAMES[p]} Army {name(c)}: buy an alliance, Deploy, or done",
                 options + [DONE], "commander_chosen", p=p, refused=refused)
-    crown_favours.procedure_window(game, "commander", c, p=p, deployed=deployed)    # solo: HB Commander 3-4
+    announce(game, "procedure_window", "commander", c, p=p, deployed=deployed)    # solo: HB Commander 3-4
 
 
 @CONTINUATIONS.register
@@ -384,12 +384,12 @@ def commander_chosen(game, frame, action):
         game.choose(key(c), "Buy which local alliance (from the President's treasury)?",
                     [ALLIANCE0 + i for i in buyable_alliances(s, p, refused)], "alliance_chosen", p=p,
                     refused=refused)
-        crown_favours.alliance_decision(game, frame)        # solo: HB Commander 1, the alliance favours
+        announce(game, "alliance_decision", frame)        # solo: HB Commander 1, the alliance favours
         return
     dice = army_dice(s, p)
     game.choose(key(c), "Deploy against which region?",
                 [REGION0 + r for r in targets(s, p) if dice > penalty(s, r)], "deploy_target", p=p)
-    crown_favours.crown_decision(game, "decide_deploy")         # solo: HB Commander, -2
+    announce(game, "crown_decision", "decide_deploy")         # solo: HB Commander, -2
 
 
 @CONTINUATIONS.register
@@ -401,9 +401,9 @@ def alliance_chosen(game, frame, action):
     if president == c:
         _buy_alliance(game, p, i, refused)
         return
-    crown_favours.seek_consent(game, [president], [1], 0, 1, "{family} (President): consent to the purchase of "
-                               f"{ALLIANCE_NAMES[i]} for £{s.data.alliances[i][0]}?", "alliance_consent",
-                               dict(p=p, i=i, refused=refused), about="alliance", requester=c)
+    seek_consent(game, [president], [1], 0, 1, "{family} (President): consent to the purchase of "
+                 f"{ALLIANCE_NAMES[i]} for £{s.data.alliances[i][0]}?", "alliance_consent",
+                 dict(p=p, i=i, refused=refused), about="alliance", requester=c)
 
 
 @CONTINUATIONS.register
@@ -490,7 +490,7 @@ def deploy_count(game, frame, value):
 
 
 def _deploy_roll(game, p, r, chosen, total):
-    if crown_favours.swap_window(game, p, r, chosen, total):     # solo: HB Commander 3, -X swap before rolling
+    if announce(game, "swap_window", p, r, chosen, total):     # solo: HB Commander 3, -X swap before rolling
         return
     deploy_roll(game, p, r, chosen, total)
 
@@ -532,7 +532,7 @@ def deploy_after_roll(game, p, r, chosen, total, result) -> None:
         if dead:
             game.log_note("operations", f"{name(f)} loses {dead} officer(s) in the loss check")
     if result == SUCCESS:
-        crown_favours.deploy_succeeded(game, c, r, chosen)     # solo: HB Commander, your +1 boxes
+        announce(game, "deploy_succeeded", c, r, chosen)     # solo: HB Commander, your +1 boxes
         _deploy_success(game, p, r, c, survivors, regiments + alliances)
     elif result == CATASTROPHE:
         lost = (int(s.trophies[c]) + 1) // 2
@@ -600,7 +600,7 @@ def governor_menu(game, g, pool, taxes, last_success):
     game.choose(key(holder), f"{OFFICE_NAMES[g]} {name(holder)}: Administer with {pool} dice, or done?",
                 [PROC["administer"], DONE], "governor_chosen", g=g, pool=pool, taxes=taxes,
                 last_success=last_success)
-    crown_favours.procedure_window(game, "governor", holder, g=g, first=last_success is None)    # solo: HB Governor
+    announce(game, "procedure_window", "governor", holder, g=g, first=last_success is None)    # solo: HB Governor
 
 
 @CONTINUATIONS.register
@@ -629,7 +629,7 @@ def governor_chosen(game, frame, action):
         options.remove(PROC["build_ship"])
     game.choose(key(holder), f"{OFFICE_NAMES[g]}: Administer succeeds; choose its result", options,
                 "governor_result", **data)
-    crown_favours.result_decision(game, "decide_governor_result")       # solo: HB Governor, -2
+    announce(game, "result_decision", "decide_governor_result")       # solo: HB Governor, -2
 
 
 @CONTINUATIONS.register
@@ -644,19 +644,19 @@ def governor_result(game, frame, action):
             s.region_company_ship[r] = 0
             s.company_ships[PRESIDENCY_ZONE[p]] += 1
             game.log_note("operations", f"Company ship launched into the {SEA_ZONES[PRESIDENCY_ZONE[p]]}")
-            crown_favours.governor_placed(game, int(s.office_holder[g]), "ship", p)     # solo: HB Governor, +1
+            announce(game, "governor_placed", int(s.office_holder[g]), "ship", p)     # solo: HB Governor, +1
         else:
             s.region_company_ship[r] = 1
             game.log_note("operations", f"Company ship under construction in {REGION_NAMES[r]}")
     elif action == PROC["commission_regiment"]:
         s.regiments[p, 0] += 1
-        crown_favours.governor_placed(game, int(s.office_holder[g]), "regiment", p)     # solo: HB Governor, +1
+        announce(game, "governor_placed", int(s.office_holder[g]), "regiment", p)     # solo: HB Governor, +1
     else:
         if action == PROC["tax_balance"]:
             s.balance += 2
         else:
             s.treasury[PRESIDENT_TREASURY[p]] += 2
-            crown_favours.governor_placed(game, int(s.office_holder[g]), "tax", p)      # solo: HB Governor, +1
+            announce(game, "governor_placed", int(s.office_holder[g]), "tax", p)      # solo: HB Governor, +1
         if taxes >= 1:
             s.unrest[r] += 1
         taxes += 1

@@ -37,12 +37,13 @@ from ..actions import (COURT_SHARE, DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, 
                        PROC, SHIP0)
 from ..data import company
 from ..data.cards import LAWS
-from ..registry import CONTINUATIONS, implements
+from ..registry import CONTINUATIONS, announce, implements
 from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, N_SHIPS, SHIP_NAMES, SUPERINTENDENT,
                       REGION_OF_GOVERNOR)
 from . import crown as crown_rules
-from . import crown_favours
-from .common import ask_number, clockwise_from, key, name, return_prize_piece, seek_consent, not_implemented
+from ..queries import owned
+from .common import ask_number, clockwise_from, key, name, not_implemented, return_prize_piece
+from .consent import seek_consent
 
 LAW_INFO = {law[0]: law for law in LAWS}
 DIAL = company.POLICY_DIAL[0]
@@ -80,7 +81,7 @@ def _draw(game, drawn):
         options.append(PROC["draw_law"])
     game.choose(key(pm), f"Prime Minister {name(pm)}: select a law or draw another", options, "law_chosen",
                 drawn=drawn)
-    crown_favours.procedure_window(game, "law", pm, drawn=drawn)      # solo: HB Parliament 2, -2 stop / skip
+    announce(game, "procedure_window", "law", pm, drawn=drawn)      # solo: HB Parliament 2, -2 stop / skip
 
 
 @CONTINUATIONS.register
@@ -139,7 +140,7 @@ def _policy(game, law, old_ideas):
     game.choose(key(int(s.pm)), f"{law_name(law)}: turn the dial to {DIAL[cw][0]} {DIAL[cw][1]} (clockwise) or "
                 f"{DIAL[ccw][0]} {DIAL[ccw][1]} (counter-clockwise)?", [PROC["dial_cw"], PROC["dial_ccw"]],
                 "dial_chosen", law=law, cw=cw, ccw=ccw, old_ideas=old_ideas)
-    crown_favours.crown_decision(game, "decide_dial")       # solo: HB Parliament 3, -4
+    announce(game, "crown_decision", "decide_dial")       # solo: HB Parliament 3, -4
 
 
 @CONTINUATIONS.register
@@ -418,7 +419,7 @@ def _ask_failed_dial(game) -> None:
     n = len(DIAL)
     game.choose(key(pm), f"Prime Minister {name(pm)}: turn the dial one space", [PROC["dial_cw"], PROC["dial_ccw"]],
                 "failed_dial", cw=(s.dial + 1) % n, ccw=(s.dial - 1) % n)
-    crown_favours.crown_decision(game, "decide_dial")       # solo: HB Parliament 9, -4
+    announce(game, "crown_decision", "decide_dial")       # solo: HB Parliament 9, -4
 
 
 @CONTINUATIONS.register
@@ -442,16 +443,6 @@ def failed_dial(game, frame, action):
 
 
 # --- policies ----------------------------------------------------------------------------------------------
-def _owned(s, f, target) -> int:
-    if target == "Workshops":
-        return int(s.workshops[f])
-    if target == "Shipyards":
-        return int((s.shipyard_owner == f).sum())
-    if target == "Luxuries":
-        return int(s.luxuries[f])
-    return int(s.court[f]) + (1 if s.office_holder[CHAIRMAN] == f else 0)
-
-
 def return_options(s, f, target) -> list[int]:
     """The distinct targets a family could return (RB p.34: the owner chooses): its shipyards (each with its
     own ship, fitted or not) or, for Company shares, a Court share or the Chairman's piece. Workshops and
@@ -495,7 +486,7 @@ def apply_policy(game, space) -> None:
     game.log_note("parliament", f"Policy: {consequence} {target}" + (" with window tax" if window else ""))
     if consequence == "Bonus":
         for f in s.seats:
-            s.cash[f] += _owned(s, f, target)
+            s.cash[f] += owned(s, f, target)
     elif consequence == "Tax":
         game.after("policy_tax", space=space, i=0)
     else:
@@ -538,7 +529,7 @@ def policy_tax(game, frame, _):
         f = s.seats[i]
         if crown_rules.royal_privilege_tax(game, f, target, window):   # solo: HB Royal Privilege
             return
-        n = _owned(s, f, target)
+        n = owned(s, f, target)
         paid = min(n, int(s.cash[f]))
         s.cash[f] -= paid
         unpaid = n - paid

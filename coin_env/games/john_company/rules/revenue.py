@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from ..actions import YES
 from ..data import company
-from ..registry import CONTINUATIONS, implements
+from ..registry import CONTINUATIONS, announce, implements
 from ..static import CHAIRMAN, N_ZONES
 from .common import ask_number, ask_yes_no, name
-from .crown_favours import dividend_window
 
 CALICO_ACTS, COMPANY_AIDS_GOVERNMENT, SEPOY_RECRUITMENT, ROYAL_PROTECTION, DEREGULATION = 31, 49, 38, 50, 56
 
@@ -57,9 +56,8 @@ def lower_standing(game, n: int, why: str) -> bool:
 @implements("revenue")
 def start(game) -> None:
     from .blackmail import COMPANY_FRAUD, offer
-    from .crown_favours import window_later
     from .firms_revenue import revenue_begins
-    window_later(game, "revenue_end")       # solo: favours at the end of Revenue (RB p.45, Crown board)
+    announce(game, "window_later", "revenue_end")       # solo: favours at the end of Revenue (RB p.45, Crown board)
     game.after("revenue_begin")
     revenue_begins(game)                # firms' expenses and dividends first (RB p.41)
     offer(game, COMPANY_FRAUD)          # Company Fraud: at the start of Revenue (rules/blackmail.py)
@@ -122,7 +120,7 @@ def expectations(game) -> None:
         return
     ask_number(game, chairman, f"Chairman {name(chairman)}: how many dividends (£{n} each; Balance £{s.balance}, "
                f"Expectations £{game.data.expectations[s.standing]})?", 0, s.balance // n, "revenue_dividends")
-    dividend_window(game)           # solo: HB Revenue 3, the Crown Chairman's dividend favours
+    announce(game, "dividend_window")           # solo: HB Revenue 3, the Crown Chairman's dividend favours
 
 
 @CONTINUATIONS.register

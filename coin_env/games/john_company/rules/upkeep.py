@@ -12,9 +12,9 @@ alliances in the top half (and those used this turn) go to the bottom half; the 
 from __future__ import annotations
 
 from ..actions import PRIZE0
-from ..registry import CONTINUATIONS, implements
+from ..registry import CONTINUATIONS, announce, implements
 from ..static import FILLED, N_ORDERS, OPEN
-from . import crown, crown_favours
+from . import crown
 from .common import key, name, return_prize_piece
 
 
@@ -87,7 +87,7 @@ def _end(game) -> None:
 
 def refresh(game) -> None:
     s = game.state
-    crown_favours.writers_return(game)          # solo: HB Upkeep, +1
+    announce(game, "writers_return")          # solo: HB Upkeep, +1
     for o in range(N_ORDERS):
         if s.order_state[o] == FILLED:
             f, p = int(s.order_writer[o]), int(s.order_presidency[o])
