@@ -10,7 +10,7 @@ from __future__ import annotations
 from .data import crown as cd
 from .data.cards import SPOUSES
 from .data.map import SHAPES
-from .static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS,
+from .static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNORS, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS,
                      N_OFFICES, N_REGIONS, OPEN, PRESIDENCY_HOME_PORT, PRESIDENT, REGION_NAMES, REGION_OF_GOVERNOR,
                      SUPERINTENDENT)
 

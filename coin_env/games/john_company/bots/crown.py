@@ -44,12 +44,21 @@ from ..actions import (ALLIANCE0, COMPANY_SHIP, COURT_SHARE, DONE, EXTRA_SHIP, F
 from ..data import crown as cd
 from ..data.cards import LAWS
 from ..data.company import POLICY_DIAL
-from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FAMILY_ACTION_KEYS, GOVERNOR_GENERAL,
-                      GOVERNORS, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS, N_OFFICES, N_REGIONS, OPEN, ORDER_NORTH_RANK, ORDER_REGION,
-                      PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENT, PRESIDENT_TREASURY, REGION,
-                      REGION_OF_GOVERNOR, REGION_ORDERS, SUPERINTENDENT, T_DOT, T_MOS)
 from ..queries import (army_pieces, climate, crown_majority, hiring_pool, others, owned, prize_price, seek_debt,
                        ships_in_zone)
+from ..rules.crown_favours import (allocation_requests, crown_dividends, debt_target, deploy_req_shift, done_this_turn,
+                                   governor_min_shift, law_draws, mos_buys, shift, trade_dice_shift)
+from ..rules.firms import all_firms, total_shares
+from ..rules.hiring import source_action
+from ..rules.operations_china import ships as china_ships
+from ..rules.operations_director_of_trade import zones_in_play
+from ..rules.operations_presidency import army_dice, buyable_alliances, penalty, reach, targets
+from ..rules.operations_shipping import unfitted
+from ..rules.revenue import shares
+from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FAMILY_ACTION_KEYS, GOVERNORS,
+                      GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS, N_OFFICES, N_REGIONS, OFFICE, OPEN,
+                      ORDER_NORTH_RANK, ORDER_REGION, PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENT,
+                      PRESIDENT_TREASURY, REGION, REGION_OF_GOVERNOR, REGION_ORDERS, SUPERINTENDENT, T_DOT, T_MOS)
 from .plumbing import PromptBot
 
 LABEL = ("The Crown of the Crown Handbook (solo): climates, AI cards and per-phase procedures; favours read from "
@@ -301,7 +310,6 @@ class CrownBot(PromptBot):
         eligible officeholder along the ribbon from the Chairman in the finger's direction; other offices:
         writers > officers > Governors, then the AI Presidency order."""
         me = ctx.slot
-        from ..rules.hiring import source_action
         s, f = ctx.state, ctx.frame
         pool = hiring_pool(s, f["office"], f["hirer"], f["no_own"])
         own = sorted({source_action(src) for src, slot in pool if slot == me} & ctx.legal_set)
@@ -359,7 +367,6 @@ class CrownBot(PromptBot):
     def debt_target(self, s, me) -> int:
         """HB Chairman 2 with the favours one more / one fewer advance bought this turn (their record in
         state.crown, rules/crown_favours.debt_target)."""
-        from ..rules.crown_favours import debt_target
         return debt_target(s, seek_debt(s, me))
 
     def on_chairman_debt_chosen(self, ctx):
@@ -405,7 +412,6 @@ class CrownBot(PromptBot):
                       (int(s.officers[me, p].sum()) >= 1 and all(
                           int(s.officers[me, p].sum()) > int(s.officers[f, p].sum()) for f in others(s, me)))]
                      + [(PRESIDENT_TREASURY[p], 2) for p in gov] + ([(dot, 5)] if crown_gg else []))
-        from ..rules.crown_favours import allocation_requests
         steps = [(t, cd.ALLOCATION_REQUEST[0][1]) for t in allocation_requests(s)] + steps    # HB Chairman 3 favour
         plan = [0] * 5
         left = balance
@@ -493,7 +499,6 @@ class CrownBot(PromptBot):
     # --- Governor General (HB GG; digest §9.6.7) -----------------------------------------------------------
     def govern_dice(self, s) -> int:
         """HB GG 2: 5/3/3/3/2, shifted by the favours raise / lower the required dice bought this turn."""
-        from ..rules.crown_favours import shift
         return max(1, cd.GOVERN_DICE[0][climate(s)] + shift(s, "gg_dice_up", "gg_dice_down"))
 
     def on_gg_menu(self, ctx):
@@ -527,10 +532,8 @@ class CrownBot(PromptBot):
         able; the favours bought this turn change the count); lease extra ships with the rest (all of it, unless
         the favour 'leave £2 unspent' was bought)."""
         s = ctx.state
-        from ..rules.operations_shipping import unfitted
         if ctx.has(PROC["fit_ship"]) and unfitted(s):
             return PROC["fit_ship"]
-        from ..rules.crown_favours import done_this_turn, mos_buys
         target = mos_buys(s, cd.COMPANY_SHIPS_TO_BUY[0][climate(s)])       # with the favours bought this turn
         if ctx.has(PROC["buy_company_ship"]) and (target is None or ctx.frame.get("bought", 0) < target):
             return PROC["buy_company_ship"]
@@ -646,7 +649,6 @@ class CrownBot(PromptBot):
 
     def _trade_min(self, s, p=None) -> int:
         """HB President 1: 2/3/4/5/6, shifted by the favours bought this turn for this Presidency."""
-        from ..rules.crown_favours import trade_dice_shift
         return max(1, cd.TRADE_MIN_DICE[0][climate(s)] + (trade_dice_shift(s, p) if p is not None else 0))
 
     def on_trade_chosen(self, ctx):
@@ -694,7 +696,6 @@ class CrownBot(PromptBot):
         consent is a favour the engine does not offer, and a refused request is spent, RB p.22); Deploy when a
         target meets the climate's exact dice; Bull/Stag/Lion deploy once a turn (an exhausted piece in the
         Army shows it has deployed)."""
-        from ..rules.operations_presidency import army_dice
         s = ctx.state
         p = ctx.frame["p"]
         c = climate(s)
@@ -711,7 +712,6 @@ class CrownBot(PromptBot):
         return DONE
 
     def _alliance(self, s, p, policy):
-        from ..rules.operations_presidency import buyable_alliances
         money = int(s.treasury[PRESIDENT_TREASURY[p]])
         cands = [i for i in buyable_alliances(s, p) if s.data.alliances[i][0] <= money]
         if not cands:
@@ -728,7 +728,6 @@ class CrownBot(PromptBot):
     def _required(self, s, r, p=None) -> int:
         """HB Commander 3: 6/5/4/3/2 (non-Company target), 2/3/4/5/6 (Company target), shifted by the favours
         bought this turn for this Army."""
-        from ..rules.crown_favours import deploy_req_shift
         c = climate(s)
         base = (cd.DEPLOY_DICE_COMPANY if s.control[r] >= 0 else cd.DEPLOY_DICE_NON_COMPANY)[0][c]
         return max(1, base + (deploy_req_shift(s, p) if p is not None else 0))
@@ -736,7 +735,6 @@ class CrownBot(PromptBot):
     def _deploy_target(self, s, p, dice, offered=None, me: int = CROWN):
         """HB Commander 2-3: the climate's target list, ties by the AI region priority, moving down the list
         until a target's required dice plus its strength can be rolled."""
-        from ..rules.operations_presidency import penalty, targets
         tg = [r for r in targets(s, p) if offered is None or r in offered]
         home = PRESIDENCY_HOME_REGION[p]
         assoc = [r for r in range(8) if s.control[r] == p]
@@ -758,14 +756,12 @@ class CrownBot(PromptBot):
         return None
 
     def on_deploy_target(self, ctx):
-        from ..rules.operations_presidency import army_dice
         s = ctx.state
         p = ctx.frame["p"]
         r = self._deploy_target(s, p, army_dice(s, p), offered=set(ctx.group("region")))
         return REGION0 + r if r is not None else None
 
     def _deploy_goal(self, s, r, p=None) -> int:
-        from ..rules.operations_presidency import penalty
         return self._required(s, r, p) + penalty(s, r)
 
     def on_deploy_alliance(self, ctx):
@@ -787,7 +783,6 @@ class CrownBot(PromptBot):
     def on_governor_chosen(self, ctx):
         """HB Governor 1: Administer while the pool holds at least 3/2/2/2/1 dice (shifted by this Governor's
         favours bought this turn; after the favour 'no Administer at all' only done is legal)."""
-        from ..rules.crown_favours import governor_min_shift
         s, f = ctx.state, ctx.frame
         low = max(1, cd.ADMINISTER_MIN_POOL[0][climate(s)] + governor_min_shift(s, f["g"]))
         return PROC["administer"] if f["pool"] >= low and ctx.has(PROC["administer"]) else DONE
@@ -804,10 +799,8 @@ class CrownBot(PromptBot):
     def on_china_chosen(self, ctx):
         """HB Superintendent: trade with all ships if they are at least 1/2/2/3/3."""
         s = ctx.state
-        from ..rules.crown_favours import shift
-        from ..rules.operations_china import ships
         low = max(1, cd.CHINA_MIN_DICE[0][climate(s)] + shift(s, "china_min_up", "china_min_down"))
-        return PROC["trade_china"] if ships(s) >= low else DONE
+        return PROC["trade_china"] if china_ships(s) >= low else DONE
 
     # --- VI. Revenue (HB Revenue; digest §9.6.11) --------------------------------------------------------------
     def on_revenue_dividends(self, ctx):
@@ -817,7 +810,6 @@ class CrownBot(PromptBot):
     def dividends(self, s) -> int:
         """The count, with the dividend favours bought this turn (rules/crown_favours.crown_dividends reads
         their record in state.crown)."""
-        from ..rules.crown_favours import crown_dividends
         return crown_dividends(s)
 
     def on_revenue_royal_protection(self, ctx):
@@ -828,7 +820,6 @@ class CrownBot(PromptBot):
     def on_law_chosen(self, ctx):
         """HB Parliament (Crown PM) 2: draw up to the shaded position's number of laws; select the last drawn
         (to the 3rd after the favour 'skip and draw again', rules/crown_favours.law_draws)."""
-        from ..rules.crown_favours import law_draws
         n = law_draws(ctx.state) if ctx.state.crown is not None else ai_card(ctx.state)["shaded"] + 1
         drawn = ctx.frame["drawn"]
         if len(drawn) < n and ctx.has(PROC["draw_law"]):
@@ -896,7 +887,6 @@ class CrownBot(PromptBot):
         if kind == "not_chairman":
             return s.office_holder[CHAIRMAN] != me
         if kind == "crown_office":
-            from ..static import OFFICE
             return s.office_holder[OFFICE[plan[1]]] == me
         what = plan[1]
         count = {
@@ -1031,7 +1021,6 @@ class Board:
     (kind "regiment" or a family slot for its officers)."""
 
     def __init__(self, s):
-        from ..rules.operations_director_of_trade import zones_in_play
         self.writers = {f: [int(s.writers[f, p]) for p in range(3)] for f in s.seats}
         self.ships = {}
         for z in zones_in_play(s):
@@ -1146,7 +1135,6 @@ def ship_rank(s, me, ship) -> int:
 def trade_routes(game) -> list[int]:
     """Digest §9.2: a Presidency's trade route is the most orders its President could fill in one successful trade,
     irrespective of ships (every region declared; the engine's reach, rules/operations_presidency.py)."""
-    from ..rules.operations_presidency import reach
     return [len(reach(game, p, set(range(N_REGIONS)))) for p in range(3)]
 
 
@@ -1268,7 +1256,6 @@ def ma_transfer(ctx):
 # --- firms (HB Firms phase 3; digest §9.6.3) --------------------------------------------------------------------------
 def company_majority(s, me) -> bool:
     """HB: a majority of Company shares -- more than half of the Court's and the Chairman's (as rules/crown_favours)."""
-    from ..rules.revenue import shares
     mine = int(s.court[me]) + int(s.office_holder[CHAIRMAN] == me)
     return 2 * mine > shares(s)
 
@@ -1290,7 +1277,6 @@ def _deploy_available(s, p: int, item: str) -> int:
 
 def firm_investment(ctx):
     """HB Firms phase 3: the manager of the firm the Crown invests in now, or None."""
-    from ..rules.firms import all_firms, total_shares
     s, me, f = ctx.state, ctx.slot, ctx.frame
     if not cd.FIRM_INVESTS[0][climate(s)] or not company_majority(s, me):
         return None

@@ -9,8 +9,8 @@
 from __future__ import annotations
 
 from ..actions import COUNT0, MAX_COUNT, NO, TENS0, YES
-from ..registry import CONTINUATIONS
-from ..static import (CHAIRMAN, FAMILY_KEYS, FAMILY_NAMES, HIRE_NUMBER, N_OFFICES, OFFICE_NAMES, PHASE_TITLES)
+from ..registry import CONTINUATIONS, announce
+from ..static import CHAIRMAN, FAMILY_KEYS, FAMILY_NAMES, HIRE_NUMBER, N_OFFICES, OFFICE_NAMES, PHASE_TITLES
 
 MAX_NUMBER = 99     # one numeric choice is at most 99 (a larger sum is entered in parts)
 
@@ -133,6 +133,18 @@ def return_prize_piece(game, slot: int, box: int, count: int = 1) -> None:
     s.prize_pieces[slot, box] -= count
     s.supply[slot] += count
     s.vp[slot] -= count * game.data.prizes[box][2]
+
+
+# --- Company Standing -------------------------------------------------------------------------------------
+def lower_standing(game, n: int, why: str) -> bool:
+    """Standing -n; True if the Company failed (RB p.27)."""
+    s = game.state
+    s.standing = max(0, s.standing - n)
+    game.log_note("revenue", f"Company Standing -{n} ({why}): {s.standing}")
+    if s.standing == 0:
+        announce(game, "game_ends", failed=True)         # Final Scoring (rules/final_scoring.py)
+        return True
+    return False
 
 
 # --- the honest end of the implemented part (rules/turn.py) -----------------------------------------------

@@ -38,10 +38,11 @@ from __future__ import annotations
 
 from ..data import company
 from ..data import crown as cd
+from ..data.cards import ROYAL_PROTECTION, WINDOW_TAX_REPEAL
+from ..queries import has_piece, owned
 from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, CROWN, PRESIDENT
-from ..queries import has_piece, owned
-from .common import name
+from .common import lower_standing, name, vacant_offices
 
 DIFFICULTIES = tuple(cd.DIFFICULTY[0])
 
@@ -178,7 +179,6 @@ def crown_slot(state, slot: int) -> bool:
 
 def free_writers_due(game) -> int:
     """HB Family step 1: how many free writers the Crown enlists before its family actions (0-2)."""
-    from .common import vacant_offices
     s = game.state
     if not has_piece(s, CROWN) or len(vacant_offices(s)) < cd.FREE_WRITER_VACANCIES[0]:
         return 0
@@ -201,7 +201,6 @@ def royal_privilege(game, slot: int, due: int) -> bool:
     Discarding Royal Protection avoids the loans (as in Revenue): the Balance gives what it has and the rest
     of the shortfall is cancelled. The Crown's cash is topped up to ``due`` and the caller then charges it
     as usual. True if the Company failed (the game has gone to Final Scoring: the caller stops)."""
-    from .revenue import ROYAL_PROTECTION, lower_standing
     s = game.state
     if not active(s) or slot != CROWN or due <= s.cash[CROWN]:
         return False
@@ -234,7 +233,6 @@ def royal_privilege(game, slot: int, due: int) -> bool:
 
 def royal_privilege_tax(game, slot: int, target: str, window: bool) -> bool:
     """Royal Privilege for a Tax policy (RB p.34): £1 per target owned, plus the window tax when due."""
-    from .parliament import WINDOW_TAX_REPEAL
     s = game.state
     if not active(s) or slot != CROWN:
         return False

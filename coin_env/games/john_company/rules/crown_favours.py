@@ -135,19 +135,19 @@ from ..actions import (ALLIANCE0, DONE, FAMILY0, FAVOUR, FAVOUR_CARD, FAVOUR_CAR
 from ..data import company
 from ..data import crown as cd
 from ..data.cards import ENTERPRISE_PRESTIGE
-from ..registry import CONTINUATIONS, answers
-from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FILLED, GOVERNOR_GENERAL, GOVERNORS,
-                      MANAGER_OF_SHIPPING, MILITARY_AFFAIRS, OFFICE_NAMES, ORDER_REGION, PRESIDENCY_HOME_REGION,
-                      PRESIDENCY_NAMES, PRESIDENCY_ZONE, PRESIDENT, SHIP_NAMES, SUPERINTENDENT, T_DOT, T_MOS,
-                      TREASURY_NAMES)
-from .common import ask_number, key, name
-from .operations_shipping import tokens_left
-from .operations_presidency import buyable_alliances, deploy_roll
-from .crown import card
 from ..data.company import MAX_DEBT
 from ..queries import seek_debt
-from .hiring import seat_chairman
+from ..registry import CONTINUATIONS, answers
+from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FILLED, GOVERNORS, GOVERNOR_GENERAL,
+                      MANAGER_OF_SHIPPING, MILITARY_AFFAIRS, OFFICE_NAMES, ORDER_REGION, PRESIDENCY_HOME_REGION,
+                      PRESIDENCY_NAMES, PRESIDENCY_ZONE, PRESIDENT, SHIP_NAMES, SUPERINTENDENT, TREASURY_NAMES, T_DOT,
+                      T_MOS)
+from .common import ask_number, key, name
 from .consent import seek_consent as ask_all
+from .crown import card
+from .hiring import seat_chairman
+from .operations_presidency import buyable_alliances, deploy_roll
+from .operations_shipping import tokens_left
 from .revenue import shares
 
 LABELS = dict(cd.FAVOUR_LABELS, chairman_dues="you are Chairman (-1, mandatory)",

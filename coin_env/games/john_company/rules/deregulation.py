@@ -20,11 +20,15 @@ it may spend on that vote is lost in the sources' OCR: not applied.
 from __future__ import annotations
 
 from ..actions import FIRM, NO
-from ..registry import CONTINUATIONS
+from ..data.firms import WRITER_PRIVILEGES_BONUS
+from ..registry import CONTINUATIONS, answers
 from ..static import CROWN
 from . import crown as crown_rules
 from .common import key, name
-from .firms import DEREGULATION, INDUSTRY_SUBSIDY, WRITER_PRIVILEGES, deregulated, on_lined, on_star, tools
+from .firms import (DEREGULATION, INDUSTRY_SUBSIDY, WRITER_PRIVILEGES, deregulated, family_begins, on_lined, on_star,
+                    tools)
+from .firms import start as firms_phase
+from .parliament import start_special_vote
 
 
 def due(game) -> str | None:
@@ -59,17 +63,16 @@ def deregulation_called(game, frame, action):
 
 
 def call(game) -> None:
-    from .parliament import start_special_vote
     s = game.state
     support = game.data.deregulation_support
     if WRITER_PRIVILEGES in s.laws_in_force:
-        from ..data.firms import WRITER_PRIVILEGES_BONUS
         support += WRITER_PRIVILEGES_BONUS[0]
     start_special_vote(game, DEREGULATION, support)
 
 
+@answers("special_session_resolved")
 def resolved(game, passed: bool) -> None:
-    """The vote's outcome (called by parliament's resolution)."""
+    """The vote's outcome (the point "special_session_resolved", announced by rules/parliament.py's resolution)."""
     s = game.state
     if not passed:
         s.share_vp = min(3, s.share_vp + 1)
@@ -84,3 +87,22 @@ def resolved(game, passed: bool) -> None:
         s.law_discards.append(INDUSTRY_SUBSIDY)
     game.log_note("parliament", f"The Vote to Deregulate passes: Debt {s.debt}, Standing {s.standing}; "
                   "firms may now be formed")
+
+
+def inserted_phase(game, nxt: str) -> bool:
+    """Start a phase Deregulation inserts before phase ``nxt`` (True if one started): the Vote to Deregulate
+    at the start of a turn (RB p.36), the Firms phase between Family and Hiring (RB p.38)."""
+    s = game.state
+    if nxt == "london_season" and s.phase != "deregulation_vote" and due(game):
+        s.phase = "deregulation_vote"
+        game.log_note("phase", f"Turn {s.turn}: 0. Vote to Deregulate", phase=s.phase, turn=s.turn)
+        start(game)
+        return True
+    if nxt == "hiring" and s.phase == "family" and deregulated(s):
+        s.phase = "firms"
+        game.log_note("phase", f"Turn {s.turn}: II½. Firms", phase=s.phase, turn=s.turn)
+        firms_phase(game)
+        return True
+    if nxt == "family":
+        family_begins(game)
+    return False

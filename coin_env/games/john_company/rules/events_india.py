@@ -25,16 +25,17 @@ Readings and reconstructions (digest §5.7, §11 G24), each marked where it is c
 
 from __future__ import annotations
 
+from ..actions import ALLIANCE0, FAMILY0, PROC
 from ..data import map as mapdata
 from ..data.cards import EVENT_TILES
-from ..static import (CHINA, CLOSED, GOVERNOR_OF_REGION, N_ALLIANCES, N_REGIONS, OPEN, ORDER_NAMES, ORDER_NORTH_RANK,
-                    ORDER_REGION, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, REGION, REGION_NAMES, REGION_ORDERS,
-                    SEA_ZONES, ALLIANCE_ARMY, SHIP_NAMES)
-from ..actions import ALLIANCE0, FAMILY0, PROC
-from ..registry import CONTINUATIONS, implements
-from ..static import CROWN
 from ..queries import elephant_position
+from ..registry import CONTINUATIONS, announce, implements
+from ..static import (ALLIANCE_ARMY, CHINA, CLOSED, CROWN, GOVERNOR_OF_REGION, N_ALLIANCES, N_REGIONS, OPEN,
+                      ORDER_NAMES, ORDER_NORTH_RANK, ORDER_REGION, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, REGION,
+                      REGION_NAMES, REGION_ORDERS, SEA_ZONES, SHIP_NAMES)
+from .blackmail import ENVOY_TO_THE_MUGHALS, SCANDAL_IN_INDIA, SCANDAL_ON_LEADENHALL_STREET, offer
 from .common import clockwise_from, key, name
+from .firms import storm_firm_ships
 from .stops import STORM_DIE, paused
 
 TILES = {t[0]: (t[1], REGION[t[2]], t[3], t[4]) for t in EVENT_TILES}
@@ -43,7 +44,6 @@ SEPOY_RECRUITMENT = 38
 
 @implements("events")
 def start(game) -> None:
-    from .blackmail import ENVOY_TO_THE_MUGHALS, SCANDAL_IN_INDIA, SCANDAL_ON_LEADENHALL_STREET, offer
     game.after("events_begin")
     offer(game, SCANDAL_IN_INDIA)                  # the Scandals: after Revenue (rules/blackmail.py)
     offer(game, SCANDAL_ON_LEADENHALL_STREET)
@@ -72,8 +72,7 @@ def events_tile(game, frame, _):
         return
     if frame["left"] <= 0:
         if s.company_failed:
-            from .final_scoring import begin
-            begin(game, failed=True)
+            announce(game, "game_ends", failed=True)         # Final Scoring (rules/final_scoring.py)
         return
     game.after("events_tile", left=frame["left"] - 1)
     resolve_next_tile(game)
@@ -92,7 +91,6 @@ def storm(game, z: int) -> None:
                 game.log_note("events", f"The {SHIP_NAMES[ship]} sinks and returns to its shipyard")
             elif roll >= 3:
                 s.ship_fatigued[ship] = 1
-    from .firms import storm_firm_ships
     storm_firm_ships(game, zones)           # firm ships sail in their strategy's zone (RB p.42)
 
 

@@ -25,13 +25,14 @@ from __future__ import annotations
 
 from ..actions import FAMILY_ACTION0, PRESIDENCY0, PRIZE0, SHIP0, STOCK0, YES
 from ..data import company
-from ..registry import CONTINUATIONS, announce, implements
 from ..data import crown as crowndata
-from ..static import CROWN, FAMILY_ACTION_KEYS, FAMILY_ACTIONS, N_SHIPS, PRESIDENCY_NAMES, PRESIDENT, SHIP_NAMES
-from . import crown as crown_rules
+from ..data.cards import LAWS
 from ..queries import has_piece
-from .common import (ask_yes_no, chairman_or_title, clockwise_from, key, name, return_prize_piece,
-                     vacant_offices)
+from ..registry import CONTINUATIONS, announce, implements
+from ..static import CROWN, FAMILY_ACTIONS, FAMILY_ACTION_KEYS, N_SHIPS, PRESIDENCY_NAMES, PRESIDENT, SHIP_NAMES
+from . import crown as crown_rules
+from .blackmail import PM_EAR, offer
+from .common import ask_yes_no, chairman_or_title, clockwise_from, key, name, return_prize_piece, vacant_offices
 
 ACTION_TITLE = dict(FAMILY_ACTIONS)
 LAW_NAMES = {31: "Calico Acts", 33: "Army Spending", 35: "Debt Restructure", 37: "Tenure Limits",
@@ -113,7 +114,6 @@ def start(game) -> None:
     s = game.state
     order = clockwise_from(s, chairman_or_title(s))
     game.after("family_next", order=order, i=0)
-    from .blackmail import PM_EAR, offer
     offer(game, PM_EAR)                 # The Prime Minister's Ear: before the Family phase (rules/blackmail.py)
 
 
@@ -238,7 +238,6 @@ def family_additional_writer(game, frame, action):
 
 def extra_law_action(s) -> tuple[int, str] | None:
     """The most recently passed law in force that carries an extra family action (RB p.13)."""
-    from ..data.cards import LAWS
     extra = {law[0]: law[5] for law in LAWS if law[5]}
     for law in reversed(s.laws_in_force):
         if law in extra:

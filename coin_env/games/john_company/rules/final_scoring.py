@@ -26,11 +26,10 @@ from __future__ import annotations
 
 from ..data import scenarios
 from ..data.cards import BLACKMAIL, ENTERPRISE_PRESTIGE
-from ..registry import CONTINUATIONS
-from ..static import CHAIRMAN, CROWN, FAMILY_KEYS, N_OFFICES, OFFICE_NAMES
-from . import failure
-from . import firms_scoring
 from ..queries import windows
+from ..registry import CONTINUATIONS, answers
+from ..static import CHAIRMAN, CROWN, FAMILY_KEYS, N_OFFICES, OFFICE_NAMES
+from . import failure, firms_scoring
 from .common import chairman_or_title, clockwise_from, vacate
 
 BLACKMAIL_POWER = {c[0]: c[2] or 0 for c in BLACKMAIL}
@@ -40,7 +39,10 @@ PRESTIGE_POWER[16] = 2          # Becky Sharp (digest appendix B)
 TYPE_TARGET = {"workshop": "Workshops", "shipyard": "Shipyards", "luxury": "Luxuries"}
 
 
+@answers("game_ends")
 def begin(game, failed: bool) -> None:
+    """The game ends (the point "game_ends", announced by the phase that ends it; ``failed``: the Company failed,
+    RB p.27): Final Scoring starts (RB p.8-9)."""
     s = game.state
     s.frames.clear()
     s.phase = "final_scoring"
@@ -149,3 +151,9 @@ def _power_award(game, powers: dict) -> list[str]:
         return [f"Power Award of {first}/{second} VP is reconstructed: the board's table is missing from the "
                 f"sources (owner data pack key 'power_award')"]
     return []
+
+
+@CONTINUATIONS.register
+def firms_final_resume(game, frame, _):
+    """Back from the firms' special retirements of step 0 (rules/firms_scoring.py; RB p.37)."""
+    begin(game, failed=frame["failed"])

@@ -194,31 +194,11 @@ def sync_ships(s) -> None:
             s.ship_zone[i] = -1
 
 
-# --- the turn's hooks (rules/turn.py) ---------------------------------------------------------------------------
+# --- the turn's hooks (rules/deregulation.inserted_phase) ------------------------------------------------------------
 def family_begins(game) -> None:
     """Company shares held when the Family phase begins are the mature ones this turn (RB p.38)."""
     s = game.state
     s.firms["mature"] = [int(s.court[f]) for f in range(len(s.firms["mature"]))]
-
-
-def inserted_phase(game, nxt: str) -> bool:
-    """Start a phase Deregulation inserts before phase ``nxt`` (True if one started): the Vote to Deregulate
-    at the start of a turn (RB p.36), the Firms phase between Family and Hiring (RB p.38)."""
-    from .deregulation import due, start as vote
-    s = game.state
-    if nxt == "london_season" and s.phase != "deregulation_vote" and due(game):
-        s.phase = "deregulation_vote"
-        game.log_note("phase", f"Turn {s.turn}: 0. Vote to Deregulate", phase=s.phase, turn=s.turn)
-        vote(game)
-        return True
-    if nxt == "hiring" and s.phase == "family" and deregulated(s):
-        s.phase = "firms"
-        game.log_note("phase", f"Turn {s.turn}: II½. Firms", phase=s.phase, turn=s.turn)
-        start(game)
-        return True
-    if nxt == "family":
-        family_begins(game)
-    return False
 
 
 def start(game) -> None:

@@ -25,8 +25,8 @@ RB-ex p.42 (both examples) are tests.
 from __future__ import annotations
 
 from ..actions import DONE, FIRM, FIRM_MERGE0, NO
-from ..registry import CONTINUATIONS
 from ..queries import windows
+from ..registry import CONTINUATIONS
 from .common import ask_number, clockwise_from, key, name
 from .consent import seek_consent
 from .firms import (HOBNOB, add_investment, all_firms, ask_piece_payment, can_pay_with_piece, deregulated, dissolve,

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from ..actions import DONE, PRIZE0
 from ..data.firms import DEBTORS_PRISON_VP
-from ..registry import CONTINUATIONS
 from ..queries import SPOUSE, prize_price, unused_discounts
+from ..registry import CONTINUATIONS
 from .common import chairman_or_title, clockwise_from, key, name
 from .firms import all_firms, deregulated, invested
 
@@ -108,9 +108,3 @@ def step_zero(game, failed: bool) -> bool:
     game.after("firms_final_resume", failed=failed)
     special_retirement(game, frame)
     return True
-
-
-@CONTINUATIONS.register
-def firms_final_resume(game, frame, _):
-    from .final_scoring import begin
-    begin(game, failed=frame["failed"])

@@ -84,12 +84,6 @@ def interleave(game, p: int, declared, k: int, successes: int) -> bool:
 
 
 @CONTINUATIONS.register
-def firms_company_fill(game, frame, _):
-    from .operations_presidency import _fill_next
-    _fill_next(game, frame["p"], frame["declared"], placed=[], k=frame["k"])
-
-
-@CONTINUATIONS.register
 def firms_fill_rest(game, frame, _):
     fill_group(game, frame["p"], pending(game.state, frame["p"]))
 

@@ -31,13 +31,16 @@ supply. The new Chairman moves one of its Court shares to the Chairman slot.
 from __future__ import annotations
 
 from ..actions import FAMILY0, NO, OFFICE0, SOURCE, SOURCE_KEY
-from ..registry import CONTINUATIONS, announce, implements
-from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, HIRE_NUMBER, MANAGER_OF_SHIPPING,
-                      MILITARY_AFFAIRS, N_OFFICES, OFFICE_NAMES, PRESIDENT, PRESIDENCY_NAMES, REGION_OF_GOVERNOR,
-                      SUPERINTENDENT)
 from ..queries import candidates, has_piece, hiring_pool
+from ..registry import CONTINUATIONS, announce, answers, implements
+from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNORS, GOVERNOR_GENERAL, HIRE_NUMBER, MANAGER_OF_SHIPPING,
+                      MILITARY_AFFAIRS, N_OFFICES, OFFICE_NAMES, PRESIDENCY_NAMES, PRESIDENT, REGION_OF_GOVERNOR,
+                      SUPERINTENDENT)
+from . import offers
+from .blackmail import offer_hiring_preference
 from .common import ask_yes_no, clockwise_from, key, name
 from .consent import seek_consent
+from .family_phase import take_piece
 
 
 @implements("hiring")
@@ -105,7 +108,6 @@ def hire_office(game, office: int) -> None:
     if not candidates(s, office):
         game.log_note("hiring", f"{OFFICE_NAMES[office]} stays vacant: no candidate (RB p.14)")
         return
-    from .blackmail import offer_hiring_preference
     if offer_hiring_preference(game, office, hirer):      # Hiring Preference (rules/blackmail.py)
         return
     _ask_source(game, office, hirer, no_own=False)
@@ -118,6 +120,13 @@ def hiring_ask(game, frame, _):
         _ask_source(game, frame["office"], frame["hirer"], no_own=False)
 
 
+@answers("hiring_preference_played")
+def preferred_hire(game, office: int, hirer: int, f: int) -> None:
+    """Hiring Preference played by family ``f`` (rules/blackmail.py): the hirer chooses among ``f``'s candidates,
+    without the nepotism consent."""
+    _ask_source(game, office, hirer, no_own=False, only=f)
+
+
 def _ask_source(game, office, hirer, no_own, only=None, offered=False):
     """``only``: the family whose member the hirer must hire (Hiring Preference: no nepotism consent).
     With the option ``negotiation: "offers"`` the families with a candidate may first make the hirer an
@@ -125,7 +134,6 @@ def _ask_source(game, office, hirer, no_own, only=None, offered=False):
     s = game.state
     pool = hiring_pool(s, office, hirer, no_own, only)
     if not offered and only is None and len(pool) > 1:
-        from . import offers
         families = [f for f in clockwise_from(s, hirer) if any(c == f for _, c in pool)]
         if offers.offer_round(game, families, hirer, f"for the hire of the {OFFICE_NAMES[office]}",
                               "hiring_offers_done", office=office, hirer=hirer, no_own=no_own):
@@ -222,7 +230,6 @@ def start_election(game) -> None:
     former = int(s.chairman_title)
     total = shares(s)
     if total == 0:
-        from .family_phase import take_piece
         if has_piece(s, former):
             take_piece(game, former)
             seat_chairman(game, former, from_court=False)

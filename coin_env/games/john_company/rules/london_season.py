@@ -24,11 +24,13 @@ from __future__ import annotations
 
 from ..actions import DISCARD0, DONE, NO, PRIZE0, TAKE0, YES
 from ..data.cards import BLACKMAIL, SPOUSES
+from ..queries import (LETTERS_DECLINED, LETTERS_OF_INTRODUCTION, LETTERS_PLAYED, SPOUSE, others_discount_cards,
+                       prize_price, unused_discounts, windows)
 from ..registry import CONTINUATIONS, announce, implements
 from ..static import CHAIRMAN, N_OFFICES, N_SHIPS, OFFICE_NAMES
-from ..queries import (LETTERS_DECLINED, LETTERS_OF_INTRODUCTION, LETTERS_PLAYED, SPOUSE, others_discount_cards, prize_price,
-                       unused_discounts, windows)
+from .blackmail import answers, askees, cancel_window, reveal
 from .common import chairman_or_title, clockwise_from, key, name, vacate
+from .firms_scoring import special_retirement
 
 SPOUSE_NAME = {c[0]: c[1] for c in SPOUSES}
 BLACKMAIL_IDS = {c[0] for c in BLACKMAIL}
@@ -74,7 +76,6 @@ def london_retire_next(game, frame, _):
         f = order[i]
         if s.pensioners[f] > 0:
             used = discounts.get(str(f), [])
-            from .blackmail import answers, askees
             if (f in askees(game, LETTERS_OF_INTRODUCTION) and LETTERS_PLAYED not in used
                     and LETTERS_DECLINED not in used and others_discount_cards(s, f)):
                 game.choose(key(f), f"{name(f)}: play the blackmail card Letters of Introduction now (use the other "
@@ -90,7 +91,6 @@ def london_retire_next(game, frame, _):
                             order=order, i=i, spent=spent, retired=retired, discounts=discounts)
                 return
         i += 1
-    from .firms_scoring import special_retirement
     if special_retirement(game, frame):          # Deregulation: one special retirement each (RB p.37)
         return
     # hand the totals to the prestige step (the call frame below)
@@ -100,7 +100,6 @@ def london_retire_next(game, frame, _):
 
 @CONTINUATIONS.register
 def london_letters_answer(game, frame, action):
-    from .blackmail import _reveal, cancel_window
     f = frame["order"][frame["i"]]
     data = {k: frame[k] for k in ("order", "i", "spent", "retired", "discounts")}
     if action == YES and "cancelled" not in frame:
@@ -110,7 +109,7 @@ def london_letters_answer(game, frame, action):
         action = NO if frame["cancelled"] else YES
     discounts = dict(frame["discounts"])
     if action == YES:
-        _reveal(game, f, LETTERS_OF_INTRODUCTION)
+        reveal(game, f, LETTERS_OF_INTRODUCTION)
     discounts[str(f)] = list(discounts.get(str(f), [])) + [LETTERS_PLAYED if action == YES else LETTERS_DECLINED]
     game.after("london_retire_next", order=frame["order"], i=frame["i"], spent=frame["spent"],
                retired=frame["retired"], discounts=discounts)

@@ -27,7 +27,7 @@ The default (``"none"``) has no transfers and no promise cards; every consent is
 
 from __future__ import annotations
 
-from ..actions import (DONE, NO, OFFER, OFFER_BLACKMAIL, OFFER_OF_ACTION, OFFER_PROMISE0, OFFERS, PROMISE_KIND, SHIP0,
+from ..actions import (DONE, NO, OFFER, OFFERS, OFFER_BLACKMAIL, OFFER_OF_ACTION, OFFER_PROMISE0, PROMISE_KIND, SHIP0,
                        YES)
 from ..data import company
 from ..registry import CONTINUATIONS

@@ -12,12 +12,11 @@ Governor General (operations_governor_general.py).
 from __future__ import annotations
 
 from ..registry import CONTINUATIONS, implements
-from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, MANAGER_OF_SHIPPING,
-                      MILITARY_AFFAIRS, OFFICE_NAMES, PRESIDENT, PRESIDENCY_NAMES, REGION_OF_GOVERNOR, SUPERINTENDENT)
+from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNORS, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING,
+                      MILITARY_AFFAIRS, OFFICE_NAMES, PRESIDENCY_NAMES, PRESIDENT, REGION_OF_GOVERNOR, SUPERINTENDENT)
 from . import (operations_chairman, operations_china, operations_director_of_trade, operations_governor_general,
                operations_military_affairs, operations_presidency, operations_shipping, pm_interventions)
 from . import crown as crown_rules
-from ..static import CROWN
 from .common import name, not_implemented
 
 RIBBON = ["chairman", "director_of_trade", "manager_of_shipping", "military_affairs", "presidency0",

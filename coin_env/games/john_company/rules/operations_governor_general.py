@@ -19,6 +19,7 @@ from ..static import GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, N_REGIONS, PRESIDENT
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from .common import ask_number, key, name, vacate
 from .operations_director_of_trade import zones_in_play
+from .operations_shipping import tokens_left
 
 ZAMINDAR_TAXES = 41
 TREASURY_OF_OFFICE = {MANAGER_OF_SHIPPING: T_MOS, PRESIDENT[0]: 2, PRESIDENT[1]: 3, PRESIDENT[2]: 4}
@@ -78,7 +79,6 @@ def _result_next(game, slot, left, taxed):
     s = game.state
     if not left:
         return
-    from .operations_shipping import tokens_left
     options = [PROC["commission_regiment"], PROC["tax_balance"], PROC["tax_president"]]
     if tokens_left(s) > 0:
         options.insert(0, PROC["build_ship"])

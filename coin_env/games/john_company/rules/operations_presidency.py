@@ -47,15 +47,17 @@ from __future__ import annotations
 
 from ..actions import ALLIANCE0, DONE, FAMILY0, OFFICE0, ORDER0, PROC, REGION0, SOURCE, YES
 from ..data import company
-from ..registry import CONTINUATIONS, announce
+from ..registry import CONTINUATIONS, announce, answers
 from ..static import (ALLIANCE_ARMY, ALLIANCE_NAMES, CHAIRMAN, CLOSED, FILLED, GOVERNOR_OF_REGION, N_ALLIANCES,
-                    N_REGIONS, OFFICE_NAMES, OPEN, ORDER_NAMES, ORDER_REGION, PRESIDENT, PRESIDENT_TREASURY,
-                    PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, PRESIDENCY_ZONE, REGION_NAMES,
-                    REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
+                      N_REGIONS, OFFICE_NAMES, OPEN, ORDER_NAMES, ORDER_REGION, PRESIDENCY_HOME_PORT,
+                      PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, PRESIDENCY_ZONE, PRESIDENT, PRESIDENT_TREASURY,
+                      REGION_NAMES, REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
+from .blackmail import offer_diplomatic_connection, offer_mercantile_connection
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from .common import ask_number, ask_yes_no, clockwise_from, key, name, vacate
 from .consent import seek_consent
-from .firms_trade import company_refill, company_value, interleave
+from .firms_trade import company_refill, company_value, interleave, presidency_begins
+from .operations_shipping import tokens_left
 
 TRADE_REGULATIONS, WRITER_PRIVILEGES, WRITER_GRAFT_REFORM, TREASURE_REFORM, ZAMINDAR_TAXES = 40, 45, 48, 42, 41
 
@@ -75,7 +77,6 @@ def positions(s, p) -> list[int]:
 
 
 def start(game, p: int) -> None:
-    from .firms_trade import presidency_begins
     presidency_begins(game, p)          # firms' checks first (RB p.40; their late fills run after the positions)
     game.after("pres_next", p=p, left=positions(game.state, p))
 
@@ -220,15 +221,16 @@ def trade_dice(game, frame, value):
     s.treasury[PRESIDENT_TREASURY[p]] -= value
     dice = value - (len(declared) - 1)
     _, result, rolled = roll_check(game, dice, f"Trade of {PRESIDENCY_NAMES[p]}")
-    from .blackmail import offer_mercantile_connection
     if offer_mercantile_connection(game, p, declared, dice, result):   # a reroll may be forced (rules/blackmail.py)
         return
     trade_resolve(game, p, declared, result, successes=sum(1 for d in rolled if d <= 2))
 
 
+@answers("trade_checked")
 def trade_resolve(game, p, declared, result, successes=1) -> None:
-    """``successes``: the check's dice of 1-2, the Company's initiative against firms (RB p.40; after a
-    Mercantile Connection reroll, rules/blackmail.py, read as 1)."""
+    """The Trade check's outcome (RB p.20); also the point "trade_checked" after a Mercantile Connection reroll
+    (rules/blackmail.py). ``successes``: the check's dice of 1-2, the Company's initiative against firms (RB p.40;
+    after a reroll read as 1)."""
     s = game.state
     if result == CATASTROPHE:
         vacate(game, PRESIDENT[p])
@@ -249,6 +251,12 @@ def _fill_options(game, p, declared, placed) -> list[int]:
         return [home] if fillable(s, p, home, set(declared)) else []
     links = game.data.order_links
     return sorted({q for o in placed for q in links[o] if fillable(s, p, q, set(declared))})
+
+
+@CONTINUATIONS.register
+def firms_company_fill(game, frame, _):
+    """Deregulation (RB p.37; rules/firms_trade.py): the Company's orders are filled after the early firms'."""
+    _fill_next(game, frame["p"], frame["declared"], placed=[], k=frame["k"])
 
 
 def _fill_next(game, p, declared, placed, k):
@@ -499,14 +507,15 @@ def deploy_roll(game, p, r, chosen, total):
     s = game.state
     pen = penalty(s, r)
     _, result, _ = roll_check(game, total - pen, f"Deploy against {REGION_NAMES[r]}")
-    from .blackmail import offer_diplomatic_connection
     if offer_diplomatic_connection(game, p, r, chosen, total, total - pen, result):   # rules/blackmail.py
         return
     deploy_after_roll(game, p, r, chosen, total, result)
 
 
+@answers("deploy_checked")
 def deploy_after_roll(game, p, r, chosen, total, result) -> None:
-    """Deploy steps after the check (RB p.22): exhaust the pieces used, loss checks, then the outcome."""
+    """Deploy steps after the check (RB p.22): exhaust the pieces used, loss checks, then the outcome; also the
+    point "deploy_checked" after a Diplomatic Connection reroll (rules/blackmail.py)."""
     s = game.state
     c = int(s.commander[p])
     # exhaust what was used
@@ -624,7 +633,6 @@ def governor_chosen(game, frame, action):
     options = [PROC["build_ship"], PROC["tax_balance"], PROC["tax_president"]]
     if company.REGIMENTS[0] - int(s.regiments.sum()) > 0:
         options.insert(1, PROC["commission_regiment"])
-    from .operations_shipping import tokens_left
     if not s.region_company_ship[r] and tokens_left(s) <= 0:
         options.remove(PROC["build_ship"])
     game.choose(key(holder), f"{OFFICE_NAMES[g]}: Administer succeeds; choose its result", options,

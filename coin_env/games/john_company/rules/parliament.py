@@ -36,19 +36,22 @@ from __future__ import annotations
 from ..actions import (COURT_SHARE, DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, POWER_TOKEN, POWER_TOKEN_OF_ACTION,
                        PROC, SHIP0)
 from ..data import company
-from ..data.cards import LAWS
-from ..registry import CONTINUATIONS, announce, implements
-from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, N_SHIPS, SHIP_NAMES, SUPERINTENDENT,
-                      REGION_OF_GOVERNOR)
-from . import crown as crown_rules
+from ..data.cards import LAWS, WINDOW_TAX_REPEAL
 from ..queries import owned
-from .common import ask_number, clockwise_from, key, name, not_implemented, return_prize_piece
+from ..registry import CONTINUATIONS, announce, implements
+from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNORS, GOVERNOR_GENERAL, N_SHIPS, PRESIDENCY_HOME_REGION,
+                      REGION_OF_GOVERNOR, SHIP_NAMES, SUPERINTENDENT)
+from . import crown as crown_rules
+from .common import ask_number, clockwise_from, key, name, not_implemented, return_prize_piece, vacate
 from .consent import seek_consent
+from .events_india import close_in_region, foreign_invasion
+from .hiring import hire_office
+from .pm_interventions import war_against_france
 
 LAW_INFO = {law[0]: law for law in LAWS}
 DIAL = company.POLICY_DIAL[0]
 NOT_IMPLEMENTED_LAWS: set = set()
-MASSES_DEMAND_FRANCHISE, WINDOW_TAX_REPEAL = 54, 46
+MASSES_DEMAND_FRANCHISE = 54
 
 
 def law_name(law) -> str:
@@ -350,8 +353,7 @@ def _resolve(game, vote):
     s = game.state
     law = vote["law"]
     if vote.get("special"):                         # RB p.36: no Opposition Leader change, no PM change
-        from .deregulation import resolved
-        resolved(game, vote["support"] >= 0)
+        announce(game, "special_session_resolved", vote["support"] >= 0)     # rules/deregulation.py
         return
     against = {int(k): v for k, v in vote["against"].items() if v > 0}
     if against:
@@ -381,7 +383,6 @@ def _resolve(game, vote):
             s.company_failed = True                 # PM's dial turn and its policy, as after War Against France!),
             game.after("parliament_failure_check")  # then Final Scoring (reading)
     elif law == 55:                                 # War Against France! failed: invasions (their defences asked)
-        from .events_india import foreign_invasion
         game.after("parliament_failed_dial")
         game.after("parliament_failure_check")
         foreign_invasion(game, home_only=True)
@@ -403,8 +404,7 @@ def become_pm_as_opposition_leader(s) -> None:
 @CONTINUATIONS.register
 def parliament_failure_check(game, frame, _):
     if game.state.company_failed and not game.state.over:
-        from .final_scoring import begin
-        begin(game, failed=True)
+        announce(game, "game_ends", failed=True)         # Final Scoring (rules/final_scoring.py)
 
 
 @CONTINUATIONS.register
@@ -430,7 +430,6 @@ def parliament_law_passes(game, frame, _):
         return
     law = frame["law"]
     if law == 51 and frame["impeach"] >= 0:
-        from .common import vacate
         vacate(game, frame["impeach"])
     pass_law(game, law)
 
@@ -594,7 +593,6 @@ def pass_law(game, law) -> None:
             s.cash[f] += 2 * int(s.workshops[f])
     elif law == 32 and not s.office_exists[SUPERINTENDENT]:   # Envoy to China
         s.office_exists[SUPERINTENDENT] = 1
-        from .hiring import hire_office
         hire_office(game, SUPERINTENDENT)
     elif law == 33:                                 # Army Spending: 2 regiments in each Army
         for p in range(3):
@@ -615,7 +613,6 @@ def pass_law(game, law) -> None:
     elif law == 53:                                 # Relief Demanded for Indian Famine!: the policy again
         apply_policy(game, s.dial)
     elif law == 55:                                 # War Against France! passed
-        from .pm_interventions import war_against_france
         war_against_france(game)
     if kind == "dilemma" and law != MASSES_DEMAND_FRANCHISE:     # Masses Demand Franchise! stays in force
         s.law_discards.append(law)
@@ -646,8 +643,6 @@ def governor_general(game) -> None:
 
 def famine_failed(game) -> None:
     """Relief Demanded for Indian Famine! failed: Turmoil in each home region, +1 unrest in every Company region."""
-    from ..static import PRESIDENCY_HOME_REGION
-    from .events_india import close_in_region
     s = game.state
     for r in PRESIDENCY_HOME_REGION:
         close_in_region(game, r, set())

@@ -20,6 +20,7 @@ from ..static import CHAIRMAN, OFFICE_NAMES, PRESIDENCY_NAMES
 from .common import ask_yes_no, clockwise_from, key, name, vacate
 from .consent import seek_consent
 from .operations_director_of_trade import ships_in, zones_in_play
+from .operations_military_affairs import appoint
 
 BOARD_OF_CONTROL, MILITARY_OVERSIGHT = 34, 47
 
@@ -95,7 +96,6 @@ def oversight_consent(game, frame, granted):
 
 
 def _appoint(game, p, f):
-    from .operations_military_affairs import appoint
     appoint(game, p, f)
 
 

@@ -1,7 +1,7 @@
 """The turn: nine phases in order (RB p.10), and the honest end of the implemented part.
 
 With Deregulation's tools (Long 1710) the Vote to Deregulate may open a turn and, once deregulated, the Firms
-phase follows the Family phase (RB p.36-38; rules/firms.py ``inserted_phase``).
+phase follows the Family phase (RB p.36-38; rules/deregulation.py ``inserted_phase``).
 
 A phase runs by pushing its decisions; when the decision stack empties the next phase starts
 (``Game.on_empty_stack``). The first turn skips the London Season (RB p.11). A phase (or office
@@ -11,15 +11,16 @@ operation) this package does not implement yet ends the game with
 
 from __future__ import annotations
 
-from ..static import PHASES
 from ..registry import PHASE_STARTS
+from ..static import PHASES
 from .common import not_implemented, phase_title
+from .deregulation import inserted_phase
+from .setup_deal import start as deal
 from .stops import paused, phase_point
 
 def next_phase(game) -> None:
     s = game.state
     if s.phase == "setup" and s.setup_deck:
-        from .setup_deal import start as deal
         deal(game)
         return
     if s.phase in ("setup", "deregulation_vote"):
@@ -32,7 +33,6 @@ def next_phase(game) -> None:
             i = 0
             s.turn += 1
     # firms (RB p.36-38): the Vote to Deregulate before the London Season, the Firms phase after Family
-    from .firms import inserted_phase
     if inserted_phase(game, PHASES[i]):
         return
     s.phase = PHASES[i]

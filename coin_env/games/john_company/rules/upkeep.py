@@ -79,8 +79,7 @@ def _pay_upkeep(game, f) -> None:
 def _end(game) -> None:
     s = game.state
     if s.turn >= s.last_turn:
-        from .final_scoring import begin
-        begin(game, failed=False)
+        announce(game, "game_ends", failed=False)         # Final Scoring (rules/final_scoring.py)
         return
     refresh(game)
 
