@@ -27,8 +27,9 @@ from collections import Counter, defaultdict
 from .actions import DONE, FAMILY_ACTION0, ORDER0, PRESIDENCY0, PROC, REGION0, STOCK0, ZONE0
 from .bots.crown import CrownBot
 from .game import new_game
-from .rules.operations_presidency import fillable, ships_in_zone
-from .rules.revenue import COMPANY_AIDS_GOVERNMENT, SEPOY_RECRUITMENT, shares
+from .queries import fillable, shares
+from .rules.operations_presidency import ships_in_zone
+from .rules.revenue import COMPANY_AIDS_GOVERNMENT, SEPOY_RECRUITMENT
 from .static import (CLOSED, FAMILY_ACTION_KEYS, ORDER_REGION, PHASES, PRESIDENCY_HOME_PORT, PRESIDENT,
                      PRESIDENT_TREASURY, T_MOS)
 

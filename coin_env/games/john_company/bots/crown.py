@@ -40,21 +40,15 @@ from types import MappingProxyType
 
 from ..actions import (ALLIANCE0, COMPANY_SHIP, COURT_SHARE, DONE, EXTRA_SHIP, FAMILY0, FAMILY_ACTION0, FIRM,
                        FIRM_INVEST0, LAW, NO, OFFICE0, ORDER0, POWER_TOKEN, PRESIDENCY0, PRIZE0, PROC, REGION0, SHIP0,
-                       SOURCE, STOCK0, TAKE0, YES, ZONE0)
+                       SOURCE, STOCK0, TAKE0, YES, ZONE0, source_action)
 from ..data import crown as cd
 from ..data.cards import LAWS
 from ..data.company import POLICY_DIAL
-from ..queries import (army_pieces, climate, crown_majority, hiring_pool, others, owned, prize_price, seek_debt,
-                       ships_in_zone)
-from ..rules.crown_favours import (allocation_requests, crown_dividends, debt_target, deploy_req_shift, done_this_turn,
-                                   governor_min_shift, law_draws, mos_buys, shift, trade_dice_shift)
-from ..rules.firms import all_firms, total_shares
-from ..rules.hiring import source_action
-from ..rules.operations_china import ships as china_ships
-from ..rules.operations_director_of_trade import zones_in_play
-from ..rules.operations_presidency import army_dice, buyable_alliances, penalty, reach, targets
-from ..rules.operations_shipping import unfitted
-from ..rules.revenue import shares
+from ..queries import (all_firms, allocation_requests, army_dice, army_pieces, buyable_alliances, china_ships, climate,
+                       crown_dividends, crown_majority, debt_target, deploy_req_shift, done_this_turn, favour_shift,
+                       governor_min_shift, hiring_pool, law_draws, mos_buys, others, owned, penalty, prize_price, reach,
+                       seek_debt, shares, ships_in_zone, targets, total_shares, trade_dice_shift, unfitted,
+                       zones_in_play)
 from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FAMILY_ACTION_KEYS, GOVERNORS,
                       GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS, N_OFFICES, N_REGIONS, OFFICE, OPEN,
                       ORDER_NORTH_RANK, ORDER_REGION, PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENT,
@@ -499,7 +493,7 @@ class CrownBot(PromptBot):
     # --- Governor General (HB GG; digest §9.6.7) -----------------------------------------------------------
     def govern_dice(self, s) -> int:
         """HB GG 2: 5/3/3/3/2, shifted by the favours raise / lower the required dice bought this turn."""
-        return max(1, cd.GOVERN_DICE[0][climate(s)] + shift(s, "gg_dice_up", "gg_dice_down"))
+        return max(1, cd.GOVERN_DICE[0][climate(s)] + favour_shift(s, "gg_dice_up", "gg_dice_down"))
 
     def on_gg_menu(self, ctx):
         """HB GG 2: Govern while it can roll the climate's dice (5/3/3/3/2)."""
@@ -799,7 +793,7 @@ class CrownBot(PromptBot):
     def on_china_chosen(self, ctx):
         """HB Superintendent: trade with all ships if they are at least 1/2/2/3/3."""
         s = ctx.state
-        low = max(1, cd.CHINA_MIN_DICE[0][climate(s)] + shift(s, "china_min_up", "china_min_down"))
+        low = max(1, cd.CHINA_MIN_DICE[0][climate(s)] + favour_shift(s, "china_min_up", "china_min_down"))
         return PROC["trade_china"] if china_ships(s) >= low else DONE
 
     # --- VI. Revenue (HB Revenue; digest §9.6.11) --------------------------------------------------------------

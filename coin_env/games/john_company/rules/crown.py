@@ -39,31 +39,12 @@ from __future__ import annotations
 from ..data import company
 from ..data import crown as cd
 from ..data.cards import ROYAL_PROTECTION, WINDOW_TAX_REPEAL
-from ..queries import has_piece, owned
+from ..queries import active, card, has_piece, owned
 from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, CROWN, PRESIDENT
 from .common import lower_standing, name, vacant_offices
 
 DIFFICULTIES = tuple(cd.DIFFICULTY[0])
-
-
-def active(state) -> bool:
-    """Solo against the Crown with the Handbook's rules (option ``crown``)."""
-    return state.crown is not None
-
-
-def cards(state) -> dict:
-    return {c["id"]: c for c in state.data.crown_ai_cards}
-
-
-def card(state) -> dict:
-    return cards(state)[state.crown["card"]]
-
-
-def next_card(state) -> dict | None:
-    """The facedown card on top of the AI deck (its back shows the Presidency order), or None."""
-    deck = state.crown["deck"]
-    return cards(state)[deck[-1]] if deck else None
 
 
 # --- measures the climate charts read (digest Appendix E) ---------------------------------------------

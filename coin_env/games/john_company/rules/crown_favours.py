@@ -136,7 +136,9 @@ from ..data import company
 from ..data import crown as cd
 from ..data.cards import ENTERPRISE_PRESTIGE
 from ..data.company import MAX_DEBT
-from ..queries import seek_debt
+from ..queries import (active, allocation_requests, buyable_alliances, crown_dividends, cubes, debt_target,
+                       deploy_req_shift, done_this_turn, family, favour_record, favour_shift, governor_min_shift,
+                       law_draws, seek_debt, shares, tokens_left, trade_dice_shift)
 from ..registry import CONTINUATIONS, answers
 from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FILLED, GOVERNORS, GOVERNOR_GENERAL,
                       MANAGER_OF_SHIPPING, MILITARY_AFFAIRS, OFFICE_NAMES, ORDER_REGION, PRESIDENCY_HOME_REGION,
@@ -144,11 +146,8 @@ from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FILLED,
                       T_MOS)
 from .common import ask_number, key, name
 from .consent import seek_consent as ask_all
-from .crown import card
 from .hiring import seat_chairman
-from .operations_presidency import buyable_alliances, deploy_roll
-from .operations_shipping import tokens_left
-from .revenue import shares
+from .operations_presidency import deploy_roll
 
 LABELS = dict(cd.FAVOUR_LABELS, chairman_dues="you are Chairman (-1, mandatory)",
               nepotism_crown="the Crown's nepotism, you consent (+2, mandatory)",
@@ -199,30 +198,6 @@ KEYS = tuple(k for k, _ in cd.FAVOUR_LABELS) + ("chairman_dues", "nepotism_crown
 
 
 # --- the record (state.crown) --------------------------------------------------------------------------------
-def active(state) -> bool:
-    return state.crown is not None
-
-
-def family(state) -> int:
-    """The solo family's slot (the seat that is not the Crown)."""
-    return next(f for f in state.seats if f != CROWN)
-
-
-def cubes(state, who: str) -> int:
-    return int(state.crown["cubes"][who])
-
-
-def _record(state) -> dict:
-    rec = dict(state.crown["favours"])
-    if rec["turn"] != int(state.turn):
-        rec = {"turn": int(state.turn), "done": [], "total": rec["total"]}
-    return rec
-
-
-def done_this_turn(state, fav: str) -> int:
-    return _record(state)["done"].count(fav)
-
-
 def pay(game, fav: str, value: int) -> int:
     """Move the cubes of favour ``fav`` worth ``value`` (RB p.45): -n the family pays n (it must have them),
     +n the Crown pays n, at most what it has. Records the favour; returns the cubes moved."""
@@ -239,7 +214,7 @@ def pay(game, fav: str, value: int) -> int:
         moved = min(value, c["crown"])
         c["crown"] -= moved
         c["family"] += moved
-    rec = _record(s)
+    rec = favour_record(s)
     rec = {"turn": rec["turn"], "done": rec["done"] + [fav], "total": rec["total"] + 1}
     s.crown = dict(cr, cubes=c, favours=rec)
     sign = "pays the Crown" if value < 0 else "receives from the Crown"
@@ -505,7 +480,7 @@ def _consent_favour(s, about: str, askees: list, weights: list, base: int, need:
                 return "elect_crown", cd.ELECT_CROWN[0], me, False
     elif about == "alliance":
         p = data["p"]
-        if int(s.commander[p]) == CROWN and askees == [me] and _record(s)["done"][-1:] == ["alliance_one_more"]:
+        if int(s.commander[p]) == CROWN and askees == [me] and favour_record(s)["done"][-1:] == ["alliance_one_more"]:
             return "alliance_one_more", 0, me, True          # HB Commander 1: you must consent (you paid for it)
         if int(s.commander[p]) == me and askees == [CROWN]:
             return "alliance_consent", cd.ALLIANCE_CONSENT[0][c], CROWN, cd.ALLIANCE_CONSENT[0][c] == 0
@@ -718,22 +693,6 @@ def _hand_over(game, fav: str) -> None:
 
 
 # --- the Crown Chairman's dividends (HB Revenue 3) ---------------------------------------------------------------
-def crown_dividends(s) -> int:
-    """HB Revenue 3: a Crown Chairman pays one dividend if able, then more as long as the Balance stays at least
-    £0/£2/£4/£6/£8 afterwards -- shifted by the dividend favours bought this turn (the record in state.crown;
-    the crown bot pays this many)."""
-    per = shares(s)
-    floor = cd.DIVIDEND_FLOOR[0][s.crown["climate"] if s.crown is not None else cd.BULL]
-    if per <= 0 or s.balance < per:
-        return 0
-    n = 1
-    while s.balance - (n + 1) * per >= floor:
-        n += 1
-    if s.crown is not None:
-        n += done_this_turn(s, "dividend_more") - done_this_turn(s, "dividend_fewer")
-    return max(0, min(n, int(s.balance) // per))
-
-
 @answers("dividend_window")
 def dividend_window(game) -> None:
     """Called right after a Crown Chairman is asked how many dividends: HB Revenue 3's favours, one dividend
@@ -795,27 +754,6 @@ def ship_placed(game, manager: int, zone: int) -> None:
 
 
 # --- favours that change the Crown's procedures (HB Chairman, Governor General, Governor, Superintendent) ------
-def shift(s, up: str, down: str) -> int:
-    """The net change bought this turn by the favours ``up`` / ``down`` (their record in state.crown; the crown
-    bot adds it to its procedure's number)."""
-    if not active(s):
-        return 0
-    return done_this_turn(s, up) - done_this_turn(s, down)
-
-
-def debt_target(s, base: int) -> int:
-    """HB Chairman 2 (Seek Debt): the Crown Chairman's count ``base`` shifted by the favours one more (-1/-1/-2/
-    -2/-3) / one fewer (-2/-2/-1/-1/--) bought this turn; the usual consent rule applies beyond 3."""
-    return max(0, base + shift(s, "debt_more", "debt_fewer"))
-
-
-def allocation_requests(s) -> list[int]:
-    """HB Chairman 3: the treasuries (0..4) that a request bought this turn sends £3 (or less) to, in order."""
-    if not active(s):
-        return []
-    return [int(k.split("_")[1]) for k in _record(s)["done"] if k.startswith("allocate_")]
-
-
 def _crown_debt_base(s) -> int:
     return seek_debt(s, CROWN)
 
@@ -835,7 +773,7 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
         if int(s.office_holder[CHAIRMAN]) == CROWN and 3 * len(allocation_requests(s)) < int(s.balance):
             out.append(("allocation_request", cd.ALLOCATION_REQUEST[0][0], "allocation_request"))
     elif which == "gg":                                      # HB Governor General (digest §9.6.7)
-        need = cd.GOVERN_DICE[0][c] + shift(s, "gg_dice_up", "gg_dice_down")
+        need = cd.GOVERN_DICE[0][c] + favour_shift(s, "gg_dice_up", "gg_dice_down")
         out.append(("gg_dice_up", cd.GG_DICE_CHANGE[0], "gg_dice_up"))
         if need > 1:
             out.append(("gg_dice_down", cd.GG_DICE_CHANGE[0], "gg_dice_down"))
@@ -848,7 +786,7 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
         if data.get("first"):
             out.append(("governor_none", cd.GOVERNOR_NONE[0], "governor_none"))
     elif which == "china":                                   # HB Superintendent (digest §9.6.10)
-        low = cd.CHINA_MIN_DICE[0][c] + shift(s, "china_min_up", "china_min_down")
+        low = cd.CHINA_MIN_DICE[0][c] + favour_shift(s, "china_min_up", "china_min_down")
         out.append(("china_min_up", cd.CHINA_MIN_CHANGE[0], "china_min_up"))
         if low > 1:
             out.append(("china_min_down", cd.CHINA_MIN_CHANGE[0], "china_min_down"))
@@ -934,14 +872,6 @@ def _envoy_due(s, options: list) -> bool:
                     for o in range(len(s.order_state))))
 
 
-def law_draws(s) -> int:
-    """HB Parliament (Crown PM) 2: the Crown draws up to the AI card's shaded position's number of laws and
-    selects the last; after the favour 'skip and draw again' bought this turn it draws to the 3rd."""
-    if active(s) and done_this_turn(s, "law_skip"):
-        return 3
-    return card(s)["shaded"] + 1
-
-
 def _alliance_options(s, options: list, fav: str) -> list:
     """HB Commander 1: the alliances dearer than the cheapest offered (Lion buys the cheapest) or cheaper than
     the dearest (Bear / Peacock buy the dearest) -- the family's choice among them (reading)."""
@@ -965,38 +895,6 @@ def alliance_decision(game, menu: dict) -> None:
         top["ask"] = f"{top['ask']} (a favour: the alliance of {name(family(s))}'s choice)"
         return
     procedure_window(game, "alliance", int(s.commander[menu["p"]]), p=menu["p"])
-
-
-def trade_dice_shift(s, p: int) -> int:
-    """HB President: the required trade dice of the Crown President of ``p`` shifted by the favours this turn."""
-    return shift(s, f"trade_dice_up@{p}", f"trade_dice_down@{p}")
-
-
-def deploy_req_shift(s, p: int) -> int:
-    """HB Commander 3: the Deploy requirement of the Crown Commander of ``p``'s Army shifted by the favours."""
-    return shift(s, f"deploy_req_up@{p}", f"deploy_req_down@{p}")
-
-
-def mos_buys(s, default: str) -> int | None:
-    """HB Manager of Shipping 2: how many Company ships the Crown buys this turn -- the climate's ``default``
-    ("none" 0, "one" 1, "all" None: as many as able) changed by the favour bought this turn (buys one / none /
-    as many as you wish), plus one per 'buy another'."""
-    n = {"none": 0, "one": 1, "all": None}[default]
-    if active(s):
-        if done_this_turn(s, "mos_buy_one"):
-            n = 1
-        elif done_this_turn(s, "mos_buy_none"):
-            n = 0
-        wish = [int(k.rsplit("_", 1)[1]) for k in _record(s)["done"] if k.startswith("mos_buy_wish_")]
-        if wish:
-            n = wish[-1]
-        if n is not None:
-            n += done_this_turn(s, "mos_buy_another")
-    return n
-
-
-def governor_min_shift(s, g: int) -> int:
-    return shift(s, f"governor_min_up@{g}", f"governor_min_down@{g}")
 
 
 @answers("procedure_window")

@@ -3,8 +3,9 @@
 At the start of a turn, before the London Season, while the Deregulation law has not passed: the Prime
 Minister **may** call a special session if the Standing and/or Debt marker is on a lined space, and
 **must** if one is on a star space (which spaces: data/firms.py, reconstructed). The vote runs like a law's
-in Parliament (rules/parliament.py ``start_special_vote``: the same rounds, vote icons and coalitions), but
-with no policy, and the Prime Minister may vote against. Initial support: the card's (reconstructed), +5
+in Parliament (the point "special_session", answered by rules/parliament.py ``start_special_vote``: the same
+rounds, vote icons and coalitions; its result comes back as the point "special_session_resolved"), but with no
+policy, and the Prime Minister may vote against. Initial support: the card's (reconstructed), +5
 under Writer Privileges (digest appendix A).
 * Passes (support >= 0): Debt lowered one space per two Debt (half, rounded down), Standing to the "S"
   space, the PM gains a passed-law token, the card goes among the passed laws flipped to its Debtor's
@@ -21,14 +22,13 @@ from __future__ import annotations
 
 from ..actions import FIRM, NO
 from ..data.firms import WRITER_PRIVILEGES_BONUS
-from ..registry import CONTINUATIONS, answers
+from ..registry import CONTINUATIONS, announce, answers
 from ..static import CROWN
 from . import crown as crown_rules
 from .common import key, name
 from .firms import (DEREGULATION, INDUSTRY_SUBSIDY, WRITER_PRIVILEGES, deregulated, family_begins, on_lined, on_star,
                     tools)
 from .firms import start as firms_phase
-from .parliament import start_special_vote
 
 
 def due(game) -> str | None:
@@ -67,7 +67,7 @@ def call(game) -> None:
     support = game.data.deregulation_support
     if WRITER_PRIVILEGES in s.laws_in_force:
         support += WRITER_PRIVILEGES_BONUS[0]
-    start_special_vote(game, DEREGULATION, support)
+    announce(game, "special_session", DEREGULATION, support)     # the vote: rules/parliament.py
 
 
 @answers("special_session_resolved")

@@ -37,6 +37,7 @@ from __future__ import annotations
 from ..actions import DONE, FIRM, FIRM_INVEST0, FIRM_MERGE0, FIRM_TAKEOVER0, SHIP0, STRATEGY0
 from ..data import scenarios
 from ..data.firms import FIRM_BUYBACK_COST, FIRM_CAPITAL, FIRM_FIT_COST, FIRM_SHARE_LIMIT
+from ..queries import all_firms, total_shares
 from ..registry import CONTINUATIONS
 from ..static import CROWN, FAMILY_NAMES, N_SHIPS, N_ZONES, SEA_ZONES, SHIP_NAMES, T_MOS
 from . import crown as crown_rules
@@ -59,16 +60,8 @@ def deregulated(s) -> bool:
     return DEREGULATION in s.laws_in_force
 
 
-def all_firms(s) -> list[dict]:
-    return s.firms["firms"]
-
-
 def firm_of(s, manager: int) -> dict | None:
     return next((x for x in all_firms(s) if x["manager"] == manager), None)
-
-
-def total_shares(firm) -> int:
-    return sum(firm["shares"])
 
 
 def pounds(game, firm) -> int:

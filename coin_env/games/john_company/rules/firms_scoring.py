@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from ..actions import DONE, PRIZE0
 from ..data.firms import DEBTORS_PRISON_VP
-from ..queries import SPOUSE, prize_price, unused_discounts
+from ..queries import SPOUSE, all_firms, prize_price, unused_discounts
 from ..registry import CONTINUATIONS
 from .common import chairman_or_title, clockwise_from, key, name
-from .firms import all_firms, deregulated, invested
+from .firms import deregulated, invested
 
 
 def _limit(s, f) -> int | None:

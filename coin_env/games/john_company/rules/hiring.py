@@ -30,7 +30,7 @@ supply. The new Chairman moves one of its Court shares to the Chairman slot.
 
 from __future__ import annotations
 
-from ..actions import FAMILY0, NO, OFFICE0, SOURCE, SOURCE_KEY
+from ..actions import FAMILY0, NO, action_source, source_action
 from ..queries import candidates, has_piece, hiring_pool
 from ..registry import CONTINUATIONS, announce, answers, implements
 from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNORS, GOVERNOR_GENERAL, HIRE_NUMBER, MANAGER_OF_SHIPPING,
@@ -73,14 +73,6 @@ def hirer_office(s, office: int) -> int | None:
         p = int(s.control[REGION_OF_GOVERNOR[office]])
         return PRESIDENT[p] if p >= 0 else None
     return None
-
-
-def source_action(src: str) -> int:
-    return OFFICE0 + int(src[4:]) if src.startswith("post") else SOURCE[src]
-
-
-def action_source(action: int) -> str:
-    return f"post{action - OFFICE0}" if action in range(OFFICE0, OFFICE0 + N_OFFICES) else SOURCE_KEY[action]
 
 
 def source_title(src: str) -> str:

@@ -14,8 +14,9 @@ RB-ex p.18: Bengal is Company-controlled, so its closed order cannot be opened; 
 from __future__ import annotations
 
 from ..actions import COMPANY_SHIP, DONE, EXTRA_SHIP, FAMILY0, ORDER0, PRESIDENCY0, PROC, SHIP0, ZONE0
+from ..queries import ships_in, zones_in_play
 from ..registry import CONTINUATIONS, announce
-from ..static import (CHINA, CLOSED, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, N_ORDERS, N_SHIPS, OPEN, ORDER_NAMES,
+from ..static import (CLOSED, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, N_ORDERS, OPEN, ORDER_NAMES,
                       ORDER_REGION, PRESIDENCY_NAMES, SEA_ZONES, SUPERINTENDENT, T_DOT)
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from .common import ask_number, key, name, vacate
@@ -32,20 +33,6 @@ def envoy_targets(s) -> list[int]:
     out = [] if s.office_exists[SUPERINTENDENT] else [PROC["open_china"]]
     out += [ORDER0 + o for o in range(N_ORDERS)
             if s.order_state[o] == CLOSED and s.control[ORDER_REGION[o]] < 0]
-    return out
-
-
-def zones_in_play(s) -> list[int]:
-    return [0, 1, 2] + ([CHINA] if s.office_exists[SUPERINTENDENT] else [])
-
-
-def ships_in(s, z) -> list[int]:
-    """Ship actions for the ships in zone z (named player ships, then Company, extra)."""
-    out = [SHIP0 + i for i in range(N_SHIPS) if s.ship_zone[i] == z]
-    if s.company_ships[z] > 0:
-        out.append(COMPANY_SHIP)
-    if s.extra_ships[z] > 0:
-        out.append(EXTRA_SHIP)
     return out
 
 

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from ..actions import DONE, OFFICE0, PRESIDENCY0, PROC, REGION0, ZONE0
 from ..data import company
+from ..queries import tokens_left, zones_in_play
 from ..registry import CONTINUATIONS, announce
 from ..static import GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, N_REGIONS, PRESIDENT, T_DOT, T_MOS
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from .common import ask_number, key, name, vacate
-from .operations_director_of_trade import zones_in_play
-from .operations_shipping import tokens_left
 
 ZAMINDAR_TAXES = 41
 TREASURY_OF_OFFICE = {MANAGER_OF_SHIPPING: T_MOS, PRESIDENT[0]: 2, PRESIDENT[1]: 3, PRESIDENT[2]: 4}

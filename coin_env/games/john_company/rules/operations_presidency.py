@@ -47,17 +47,17 @@ from __future__ import annotations
 
 from ..actions import ALLIANCE0, DONE, FAMILY0, OFFICE0, ORDER0, PROC, REGION0, SOURCE, YES
 from ..data import company
+from ..queries import army_dice, buyable_alliances, fillable, penalty, reach, targets, tokens_left
 from ..registry import CONTINUATIONS, announce, answers
 from ..static import (ALLIANCE_ARMY, ALLIANCE_NAMES, CHAIRMAN, CLOSED, FILLED, GOVERNOR_OF_REGION, N_ALLIANCES,
-                      N_REGIONS, OFFICE_NAMES, OPEN, ORDER_NAMES, ORDER_REGION, PRESIDENCY_HOME_PORT,
+                      N_REGIONS, OFFICE_NAMES, OPEN, ORDER_NAMES, PRESIDENCY_HOME_PORT,
                       PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, PRESIDENCY_ZONE, PRESIDENT, PRESIDENT_TREASURY,
                       REGION_NAMES, REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
 from .blackmail import offer_diplomatic_connection, offer_mercantile_connection
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from .common import ask_number, ask_yes_no, clockwise_from, key, name, vacate
 from .consent import seek_consent
-from .firms_trade import company_refill, company_value, interleave, presidency_begins
-from .operations_shipping import tokens_left
+from .firms_trade import company_value, interleave, presidency_begins
 
 TRADE_REGULATIONS, WRITER_PRIVILEGES, WRITER_GRAFT_REFORM, TREASURE_REFORM, ZAMINDAR_TAXES = 40, 45, 48, 42, 41
 
@@ -119,32 +119,6 @@ def _run_position(game, p, position, left):
 # --- Trade -------------------------------------------------------------------------------------------------
 def ships_in_zone(s, z) -> int:
     return int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z])
-
-
-def fillable(s, p, o, allowed) -> bool:
-    r = ORDER_REGION[o]
-    other_home = any(r == PRESIDENCY_HOME_REGION[q] for q in range(3) if q != p)
-    return (s.order_state[o] == OPEN or company_refill(s, o)) and r in allowed and not other_home
-
-
-def reach(game, p, allowed) -> dict[int, int]:
-    """Orders reachable by a trade of Presidency p in ``allowed`` regions: order -> fills needed."""
-    s = game.state
-    home = PRESIDENCY_HOME_PORT[p]
-    if not fillable(s, p, home, allowed):
-        return {}
-    dist = {home: 1}
-    frontier = [home]
-    links = game.data.order_links
-    while frontier:
-        nxt = []
-        for o in frontier:
-            for q in links[o]:
-                if q not in dist and fillable(s, p, q, allowed):
-                    dist[q] = dist[o] + 1
-                    nxt.append(q)
-        frontier = nxt
-    return dist
 
 
 def can_trade(game, p) -> bool:
@@ -317,48 +291,6 @@ def _fill(game, data, fam):
 
 
 # --- Commander ------------------------------------------------------------------------------------------------
-def targets(s, p) -> list[int]:
-    assoc = {r for r in range(N_REGIONS) if s.control[r] == p}
-    home = PRESIDENCY_HOME_REGION[p]
-    cand = assoc | {home}
-    neighbours = set()
-    return sorted(r for r in cand | {n for r in assoc for n in _neighbours(s, r)} | neighbours
-                  if not any(r == PRESIDENCY_HOME_REGION[q] for q in range(3) if q != p)
-                  and (s.control[r] < 0 or any(s.order_state[o] == CLOSED for o in REGION_ORDERS[r])
-                       or s.unrest[r] > 0))
-
-
-def _neighbours(s, r):
-    return s.data.region_neighbors[r]
-
-
-def penalty(s, r) -> int:
-    if s.control[r] >= 0:
-        return 0
-    cap = int(s.flag[r])
-    if cap < 0:
-        return int(s.strength[r])
-    return int(sum(int(s.strength[x]) for x in range(N_REGIONS) if s.flag[x] == cap))
-
-
-def army_dice(s, p) -> int:
-    alliances = sum(s.data.alliances[i][1] for i in range(N_ALLIANCES)
-                    if ALLIANCE_ARMY[i] == p and s.alliance_active[i] == 1)
-    return int(alliances + s.regiments[p, 0] + sum(int(s.officers[f, p, 0]) for f in s.seats))
-
-
-def buyable_alliances(s, p, refused=()) -> list[int]:
-    """The alliances of Army ``p`` its Commander may ask the President to buy (none without a President,
-    RB p.20); ``refused``: those the President already refused in this Commander's operations (RB p.22,
-    a reading: see the module docstring)."""
-    president = int(s.office_holder[PRESIDENT[p]])
-    if president < 0:
-        return []
-    money = int(s.treasury[PRESIDENT_TREASURY[p]])
-    return [i for i in range(N_ALLIANCES) if ALLIANCE_ARMY[i] == p and s.alliance_active[i] == 0
-            and s.data.alliances[i][0] <= money and i not in refused]
-
-
 def commander_menu(game, p, refused=(), deployed=False):
     """The Commander's next step: alliance requests come first (never after a Deploy, nor again for an
     alliance the President refused, RB p.22 -- a reading), then Deploy, or done."""

@@ -14,25 +14,16 @@ from __future__ import annotations
 
 from ..actions import DONE, PROC, SHIP0, ZONE0
 from ..data import company
+from ..queries import tokens_left, unfitted, zones_in_play
 from ..registry import CONTINUATIONS, announce
-from ..static import N_SHIPS, SEA_ZONES, SHIP_NAMES, T_MOS
+from ..static import SEA_ZONES, SHIP_NAMES, T_MOS
 from .common import key, name
-from .operations_director_of_trade import zones_in_play
 
 SHIPBUILDERS = 21
 
 
 def fit_cost(s) -> int:
     return 2 if 39 in s.laws_in_force else company.SHIP_COSTS["fit"][0]
-
-
-def unfitted(s) -> list[int]:
-    return [i for i in range(N_SHIPS) if s.shipyard_owner[i] >= 0 and s.ship_zone[i] < 0]
-
-
-def tokens_left(s) -> int:
-    return company.COMPANY_SHIP_TOKENS[0] - int(s.company_ships.sum() + s.extra_ships.sum()
-                                               + s.region_company_ship.sum())
 
 
 def purchases(s) -> list[int]:

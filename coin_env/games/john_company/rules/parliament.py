@@ -38,7 +38,7 @@ from ..actions import (COURT_SHARE, DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, 
 from ..data import company
 from ..data.cards import LAWS, WINDOW_TAX_REPEAL
 from ..queries import owned
-from ..registry import CONTINUATIONS, announce, implements
+from ..registry import CONTINUATIONS, announce, answers, implements
 from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNORS, GOVERNOR_GENERAL, N_SHIPS, PRESIDENCY_HOME_REGION,
                       REGION_OF_GOVERNOR, SHIP_NAMES, SUPERINTENDENT)
 from . import crown as crown_rules
@@ -184,9 +184,11 @@ def _start_vote(game, law, space, old_ideas, impeach=None):
     _vote_turn(game, vote)
 
 
+@answers("special_session")
 def start_special_vote(game, law: int, support: int) -> None:
-    """A special session's vote on ``law`` (the Vote to Deregulate, RB p.36, rules/deregulation.py): the same
-    voting rounds, with no policy, the PM free to vote against; resolution goes to deregulation.resolved."""
+    """A special session's vote on ``law`` (the point "special_session": the Vote to Deregulate, RB p.36,
+    rules/deregulation.py): the same voting rounds, with no policy, the PM free to vote against; its result is the
+    point "special_session_resolved" (deregulation.resolved)."""
     s = game.state
     game.log_note("parliament", f"Special session: {law_name(law)}, support {support}")
     order = clockwise_from(s, int(s.pm))

@@ -22,6 +22,7 @@ from __future__ import annotations
 from ..actions import YES
 from ..data import company
 from ..data.cards import ROYAL_PROTECTION
+from ..queries import shares
 from ..registry import CONTINUATIONS, announce, implements
 from ..static import CHAIRMAN, N_ZONES
 from .blackmail import COMPANY_FRAUD, offer
@@ -38,10 +39,6 @@ def expenses(game) -> int:
     regiments = 0 if SEPOY_RECRUITMENT in s.laws_in_force else int(s.regiments.sum())
     ships = int(((s.ship_zone >= 0) & (s.ship_zone < N_ZONES)).sum() + s.company_ships.sum() + s.extra_ships.sum())
     return debt + officers + regiments + ships
-
-
-def shares(s) -> int:
-    return int(sum(int(s.court[f]) for f in s.seats)) + (1 if s.office_holder[CHAIRMAN] >= 0 else 0)
 
 
 @implements("revenue")
