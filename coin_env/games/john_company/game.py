@@ -14,8 +14,8 @@ from .position import build_from_position, check_built, to_position
 from .position import start as start_at_position
 from .registry import CONTINUATIONS, PHASE_STARTS, PROMPTS
 # The rules' assembly: importing a module registers its phase start, continuations and answers to the named points
-# (registry.py); crown_favours, the solo Crown's favours, answers the points the procedures announce.
-from .rules import (bonuses, crown_favours, events_india, family_phase, final_scoring, hiring,  # noqa: F401
+# (registry.py); crown and crown_favours, the solo Crown's layer, answer the points the procedures announce.
+from .rules import (bonuses, crown, crown_favours, events_india, family_phase, final_scoring, hiring,  # noqa: F401
                     london_season, operations, parliament, revenue, turn, upkeep)
 from .rules.crown import DIFFICULTIES
 from .rules.crown_favours import KEYS as FAVOUR_KEYS

@@ -31,6 +31,11 @@ def owned(s, f, target) -> int:
     return int(s.court[f]) + (1 if s.office_holder[CHAIRMAN] == f else 0)
 
 
+def vacant_offices(state) -> list[int]:
+    """The offices in play without a holder (RB p.14: Hiring fills them; the Crown reads them, HB Family)."""
+    return [o for o in range(N_OFFICES) if state.office_exists[o] and state.office_holder[o] < 0]
+
+
 def has_piece(s, slot) -> bool:
     """A family member to place: in the supply or on a prize (RB p.13 'out of family pieces')."""
     return s.supply[slot] > 0 or s.prize_pieces[slot].sum() > 0
@@ -422,3 +427,27 @@ def mos_buys(s, default: str) -> int | None:
 
 def governor_min_shift(s, g: int) -> int:
     return favour_shift(s, f"governor_min_up@{g}", f"governor_min_down@{g}")
+
+
+# --- the solo Crown's seat (Crown Handbook) --------------------------------------------------------------------------
+def extra_votes(s) -> int:
+    """HB Parliament: the Crown's free votes by its family treasury."""
+    cash = int(s.cash[CROWN])
+    for least, votes in cd.EXTRA_VOTES[0]:
+        if cash >= least:
+            return votes
+    return 0
+
+
+def crown_slot(state, slot: int) -> bool:
+    """``slot`` is the Crown played by the Handbook (option ``crown``)."""
+    return active(state) and slot == CROWN
+
+
+def free_writers_due(game) -> int:
+    """HB Family step 1: how many free writers the Crown enlists before its family actions (0-2)."""
+    s = game.state
+    if not has_piece(s, CROWN) or len(vacant_offices(s)) < cd.FREE_WRITER_VACANCIES[0]:
+        return 0
+    second = any(s.office_holder[PRESIDENT[p]] < 0 and s.writers[CROWN, p] == 0 for p in range(3))
+    return 2 if second and s.supply[CROWN] >= 2 else 1

@@ -360,7 +360,7 @@ class CrownBot(PromptBot):
 
     def debt_target(self, s, me) -> int:
         """HB Chairman 2 with the favours one more / one fewer advance bought this turn (their record in
-        state.crown, rules/crown_favours.debt_target)."""
+        state.crown, queries.debt_target)."""
         return debt_target(s, seek_debt(s, me))
 
     def on_chairman_debt_chosen(self, ctx):
@@ -802,7 +802,7 @@ class CrownBot(PromptBot):
         return ctx.number_for(self.dividends(ctx.state))
 
     def dividends(self, s) -> int:
-        """The count, with the dividend favours bought this turn (rules/crown_favours.crown_dividends reads
+        """The count, with the dividend favours bought this turn (queries.crown_dividends reads
         their record in state.crown)."""
         return crown_dividends(s)
 
@@ -813,7 +813,7 @@ class CrownBot(PromptBot):
     # --- VIII. Parliament (HB Parliament; digest §9.6.13) -------------------------------------------------------
     def on_law_chosen(self, ctx):
         """HB Parliament (Crown PM) 2: draw up to the shaded position's number of laws; select the last drawn
-        (to the 3rd after the favour 'skip and draw again', rules/crown_favours.law_draws)."""
+        (to the 3rd after the favour 'skip and draw again', queries.law_draws)."""
         n = law_draws(ctx.state) if ctx.state.crown is not None else ai_card(ctx.state)["shaded"] + 1
         drawn = ctx.frame["drawn"]
         if len(drawn) < n and ctx.has(PROC["draw_law"]):

@@ -81,10 +81,6 @@ def holder(state, office: int) -> int:
     return int(state.office_holder[office])
 
 
-def vacant_offices(state) -> list[int]:
-    return [o for o in range(N_OFFICES) if state.office_exists[o] and state.office_holder[o] < 0]
-
-
 def vacate(game, office: int, to: str = "supply") -> None:
     """Remove the officeholder (to its supply, or the Pensioners box): card to Vacant Offices, fatigue
     to the supply (RB p.11 attrition, p.17 catastrophic failure)."""

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from ..actions import FIRM, NO
 from ..data.firms import WRITER_PRIVILEGES_BONUS
+from ..queries import active
 from ..registry import CONTINUATIONS, announce, answers
 from ..static import CROWN
-from . import crown as crown_rules
 from .common import key, name
 from .firms import (DEREGULATION, INDUSTRY_SUBSIDY, WRITER_PRIVILEGES, deregulated, family_begins, on_lined, on_star,
                     tools)
@@ -50,7 +50,7 @@ def start(game) -> None:
                       "to Deregulate")
         call(game)
         return
-    if crown_rules.active(s) and pm == CROWN:       # Crown Handbook: never initiates it unless it must
+    if active(s) and pm == CROWN:       # Crown Handbook: never initiates it unless it must
         return
     game.choose(key(pm), f"Prime Minister {name(pm)}: call the Vote to Deregulate (a special session)?",
                 [FIRM["call_vote"], NO], "deregulation_called")

@@ -27,12 +27,11 @@ from ..actions import FAMILY_ACTION0, PRESIDENCY0, PRIZE0, SHIP0, STOCK0, YES
 from ..data import company
 from ..data import crown as crowndata
 from ..data.cards import LAWS
-from ..queries import has_piece
+from ..queries import crown_slot, free_writers_due, has_piece, vacant_offices
 from ..registry import CONTINUATIONS, announce, implements
 from ..static import CROWN, FAMILY_ACTIONS, FAMILY_ACTION_KEYS, N_SHIPS, PRESIDENCY_NAMES, PRESIDENT, SHIP_NAMES
-from . import crown as crown_rules
 from .blackmail import PM_EAR, offer
-from .common import ask_yes_no, chairman_or_title, clockwise_from, key, name, return_prize_piece, vacant_offices
+from .common import ask_yes_no, chairman_or_title, clockwise_from, key, name, return_prize_piece
 
 ACTION_TITLE = dict(FAMILY_ACTIONS)
 LAW_NAMES = {31: "Calico Acts", 33: "Army Spending", 35: "Debt Restructure", 37: "Tenure Limits",
@@ -127,7 +126,7 @@ def family_next(game, frame, _):
     game.after("family_next", order=order, i=i + 1)
     slot = order[i]
     s = game.state
-    if crown_rules.crown_slot(s, slot):
+    if crown_slot(s, slot):
         game.after("family_crown_action", n=0, taken=[])
         game.after("family_crown_free_writer", step=1)
         return
@@ -140,15 +139,19 @@ def family_next(game, frame, _):
     game.choose(key(slot), f"{name(slot)}: choose a family action", options, "family_action_chosen", slot=slot)
 
 
+def _log_free_writer(game) -> None:
+    game.log_note("crown", f"{name(CROWN)} enlists a free writer (4 or more vacant offices, Crown Handbook: Family)")
+
+
 @CONTINUATIONS.register
 def family_crown_free_writer(game, frame, _):
     """Crown Handbook, Family step 1 (option crown): with 4+ vacant offices a free writer; then a second,
     in a Presidency with a vacant President and no Crown writer, if there is one."""
     s = game.state
     if frame["step"] == 1:
-        if crown_rules.free_writers_due(game) == 0:
+        if free_writers_due(game) == 0:
             return
-        crown_rules.log_free_writer(game)
+        _log_free_writer(game)
         game.after("family_crown_free_writer", step=2)
         perform(game, CROWN, "enlist_writer", used_marker=False)
         return
@@ -156,7 +159,7 @@ def family_crown_free_writer(game, frame, _):
         return
     options = [p for p in range(3) if s.office_holder[PRESIDENT[p]] < 0 and s.writers[CROWN, p] == 0]
     if options:
-        crown_rules.log_free_writer(game)
+        _log_free_writer(game)
         game.choose(key(CROWN), f"{name(CROWN)}: enlist a free writer in which Presidency (vacant President)?",
                     [PRESIDENCY0 + p for p in options], "family_writer_placed", slot=CROWN)
 
@@ -181,7 +184,7 @@ def family_action_chosen(game, frame, action):
     s = game.state
     slot = frame["slot"]
     act = FAMILY_ACTION_KEYS[action - FAMILY_ACTION0]
-    if crown_rules.crown_slot(s, slot):          # no opportunity marker (Crown Handbook, Family)
+    if crown_slot(s, slot):          # no opportunity marker (Crown Handbook, Family)
         game.log_note("family", f"{name(slot)} takes {ACTION_TITLE[act]}")
         below = s.frames[-1] if s.frames else None
         if below is not None and below.get("fn") == "family_crown_action":     # the actions taken so far

@@ -37,10 +37,9 @@ from __future__ import annotations
 from ..actions import DONE, FIRM, FIRM_INVEST0, FIRM_MERGE0, FIRM_TAKEOVER0, SHIP0, STRATEGY0
 from ..data import scenarios
 from ..data.firms import FIRM_BUYBACK_COST, FIRM_CAPITAL, FIRM_FIT_COST, FIRM_SHARE_LIMIT
-from ..queries import all_firms, total_shares
+from ..queries import active, all_firms, total_shares
 from ..registry import CONTINUATIONS
 from ..static import CROWN, FAMILY_NAMES, N_SHIPS, N_ZONES, SEA_ZONES, SHIP_NAMES, T_MOS
-from . import crown as crown_rules
 from .common import ask_number, clockwise_from, key, name
 from .consent import seek_consent
 
@@ -205,14 +204,14 @@ def start(game) -> None:
     s.firms["order_firm"] = [-1] * len(s.firms["order_firm"])
     order = clockwise_from(s, int(s.pm)) if s.pm >= 0 else list(s.seats)
     game.after("firms_strategy_next", order=order, i=0)
-    families = [f for f in order if not (crown_rules.active(s) and f == CROWN)]    # the Crown invests last, once
+    families = [f for f in order if not (active(s) and f == CROWN)]    # the Crown invests last, once
     game.after("firms_invest_turn", order=families, i=0, passes=0, refused=[], crown_step=False)
 
 
 # --- step 1: firm investments -------------------------------------------------------------------------------------
 def _may_form(game, f) -> bool:
     s = game.state
-    if crown_rules.active(s) and f == CROWN:      # digest §9.6.3: the Crown never forms a firm
+    if active(s) and f == CROWN:      # digest §9.6.3: the Crown never forms a firm
         return False
     return firm_of(s, f) is None and bool(can_pay_with_piece(game, f))
 
@@ -235,7 +234,7 @@ def menu(game, f, refused) -> list[int]:
     if can_pay_with_piece(game, f):
         out += [FIRM_INVEST0 + x["manager"] for x in all_firms(s) if ["invest", x["manager"]] not in refused]
     mine = firm_of(s, f)
-    if not crown_rules.active(s):                   # digest §9.6.3: never in solo
+    if not active(s):                   # digest §9.6.3: never in solo
         out += [FIRM_TAKEOVER0 + x["manager"] for x in all_firms(s)
                 if mine is None and x["manager"] != f and ["takeover", x["manager"]] not in refused]
         out += [FIRM_MERGE0 + x["manager"] for x in all_firms(s)
@@ -274,7 +273,7 @@ def _crown_step(game) -> None:
     """Digest §9.6.3 step 3 (HB Firms phase): after all the families have finished investing, the Crown may
     seek one investment (its bot decides by its climate and share majority); asked once."""
     s = game.state
-    if not crown_rules.active(s) or CROWN not in s.seats:
+    if not active(s) or CROWN not in s.seats:
         return
     options = menu(game, CROWN, [])
     if options:

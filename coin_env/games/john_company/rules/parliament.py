@@ -37,11 +37,10 @@ from ..actions import (COURT_SHARE, DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, 
                        PROC, SHIP0)
 from ..data import company
 from ..data.cards import LAWS, WINDOW_TAX_REPEAL
-from ..queries import owned
+from ..queries import active, crown_slot, extra_votes, owned
 from ..registry import CONTINUATIONS, announce, answers, implements
 from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNORS, GOVERNOR_GENERAL, N_SHIPS, PRESIDENCY_HOME_REGION,
                       REGION_OF_GOVERNOR, SHIP_NAMES, SUPERINTENDENT)
-from . import crown as crown_rules
 from .common import ask_number, clockwise_from, key, name, not_implemented, return_prize_piece, vacate
 from .consent import seek_consent
 from .events_india import close_in_region, foreign_invasion
@@ -61,8 +60,8 @@ def law_name(law) -> str:
 @implements("parliament")
 def start(game) -> None:
     s = game.state
-    if crown_rules.active(s) and crown_rules.crown_slot(s, int(s.pm)):    # HB, the Crown is PM: Climate Shift first
-        crown_rules.climate_shift(game)
+    if active(s) and crown_slot(s, int(s.pm)):    # HB, the Crown is PM: Climate Shift first
+        announce(game, "climate_shift")          # the solo Crown: rules/crown.py
     _draw(game, [])
 
 
@@ -173,10 +172,10 @@ def _start_vote(game, law, space, old_ideas, impeach=None):
         impeach = -1
     support = LAW_INFO[law][4] or 0
     game.log_note("parliament", f"{law_name(law)} on {DIAL[space][0]} {DIAL[space][1]}, support {support}")
-    if crown_rules.active(s) and not crown_rules.crown_slot(s, int(s.pm)):
-        crown_rules.climate_shift(game)             # HB, you are PM (solo aid 20): law, dial, support, then the shift
+    if active(s) and not crown_slot(s, int(s.pm)):
+        announce(game, "climate_shift")             # HB, you are PM (solo aid 20): law, dial, support, then the shift
     order = clockwise_from(s, int(s.pm))
-    if crown_rules.active(s):                       # Crown Handbook: the Crown always votes first
+    if active(s):                       # Crown Handbook: the Crown always votes first
         order = [CROWN] + [f for f in order if f != CROWN]
     vote = {"law": law, "space": space, "support": support, "against": {}, "opposition": [],
             "used": {}, "order": order, "i": 0, "voted": False, "old_ideas": old_ideas,
@@ -192,7 +191,7 @@ def start_special_vote(game, law: int, support: int) -> None:
     s = game.state
     game.log_note("parliament", f"Special session: {law_name(law)}, support {support}")
     order = clockwise_from(s, int(s.pm))
-    if crown_rules.active(s):                       # solo aid 0.: on Deregulation the Crown votes last (and against)
+    if active(s):                       # solo aid 0.: on Deregulation the Crown votes last (and against)
         order = [f for f in order if f != CROWN] + [CROWN]
     vote = {"law": law, "space": None, "support": support, "against": {}, "opposition": [], "used": {},
             "order": order, "i": 0, "voted": False, "old_ideas": False, "impeach": -1, "special": True}
@@ -231,7 +230,7 @@ def _vote_turn(game, vote):
         if _can_vote(s, vote, f):
             if f not in vote["opposition"]:
                 options.append(PROC["vote_for"])
-            if f != s.pm or crown_rules.crown_slot(s, f) or vote.get("special"):   # HB: the Crown; RB p.36 special
+            if f != s.pm or crown_slot(s, f) or vote.get("special"):   # HB: the Crown; RB p.36 special
                 options.append(PROC["vote_against"])
         if options:
             game.choose(key(f), f"{name(f)}: vote on {law_name(vote['law'])} (support {vote['support']})?",
@@ -332,8 +331,8 @@ def vote_count(game, frame, value):
 
 def _cast(game, vote, f, side, total, behalf):
     vote = dict(vote)
-    if crown_rules.crown_slot(game.state, f) and not vote.get("crown_free"):   # Crown Handbook: free votes
-        free = crown_rules.extra_votes(game.state)
+    if crown_slot(game.state, f) and not vote.get("crown_free"):   # Crown Handbook: free votes
+        free = extra_votes(game.state)
         vote["crown_free"] = True
         if free:
             game.log_note("parliament", f"{name(f)} adds {free} free vote(s) (treasury £{int(game.state.cash[f])})")
@@ -528,7 +527,7 @@ def policy_tax(game, frame, _):
     i = frame["i"]
     while i < len(s.seats):
         f = s.seats[i]
-        if crown_rules.royal_privilege_tax(game, f, target, window):   # solo: HB Royal Privilege
+        if announce(game, "royal_privilege_tax", f, target, window):   # solo: HB Royal Privilege (rules/crown.py)
             return
         n = owned(s, f, target)
         paid = min(n, int(s.cash[f]))

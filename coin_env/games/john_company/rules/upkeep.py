@@ -14,7 +14,6 @@ from __future__ import annotations
 from ..actions import PRIZE0
 from ..registry import CONTINUATIONS, announce, implements
 from ..static import FILLED, N_ORDERS, OPEN
-from . import crown
 from .common import key, name, return_prize_piece
 
 
@@ -36,7 +35,7 @@ def upkeep_next(game, frame, _):
     i = frame["i"]
     while i < len(s.seats):
         f = s.seats[i]
-        if crown.royal_privilege(game, f, _due(game, f)):     # solo: HB Upkeep, Royal Privilege
+        if announce(game, "royal_privilege", f, _due(game, f)):     # solo: HB Upkeep, Royal Privilege (rules/crown.py)
             return
         if _due(game, f) > s.cash[f]:
             boxes = [b for b in range(5) if s.prize_pieces[f, b] > 0 and game.data.prizes[b][1] > 0]
