@@ -92,7 +92,7 @@ def _keys():
 
     from . import game as _game, rules  # noqa: F401
     from .registry import CONTINUATIONS
-    for m in pkgutil.iter_modules(rules.__path__, rules.__name__ + "."):     # every rules module, reached by game.py or not
+    for m in pkgutil.iter_modules(rules.__path__, rules.__name__ + "."):     # every rules module
         importlib.import_module(m.name)
     return sorted(CONTINUATIONS)
 

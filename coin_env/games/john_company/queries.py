@@ -84,9 +84,9 @@ def hiring_pool(s, office, hirer, no_own, only=None):
 
 
 # --- prizes and spouses (RB p.11-12) ------------------------------------------------------------------------
-SPOUSE = {c[0]: (c[2] or 0, c[3] or 0) for c in SPOUSES}
-
-
+SPOUSE = {c[0]: (c[2] or 0, c[3] or 0) for c in SPOUSES}        # spouse card -> (VP, retirement discount)
+# Letters of Introduction (blackmail card 63, rules/london_season.py): played or declined, a marker joins the
+# family's used discounts of the window
 LETTERS_OF_INTRODUCTION, LETTERS_PLAYED, LETTERS_DECLINED = 63, -63, -630
 
 
@@ -308,9 +308,7 @@ def buyable_alliances(s, p, refused=()) -> list[int]:
             and s.data.alliances[i][0] <= money and i not in refused]
 
 
-# --- the solo Crown's AI cards and favour record (state.crown; RB p.45-46, Crown Handbook) ------------------------------
-
-
+# --- the solo Crown's AI cards and favour record (state.crown; RB p.45-46, Crown Handbook) --------------------------
 def active(state) -> bool:
     """Solo against the Crown with the Handbook's rules (option ``crown``)."""
     return state.crown is not None
@@ -429,7 +427,7 @@ def governor_min_shift(s, g: int) -> int:
     return favour_shift(s, f"governor_min_up@{g}", f"governor_min_down@{g}")
 
 
-# --- the solo Crown's seat (Crown Handbook) --------------------------------------------------------------------------
+# --- the solo Crown's seat (Crown Handbook) -------------------------------------------------------------------------
 def extra_votes(s) -> int:
     """HB Parliament: the Crown's free votes by its family treasury."""
     cash = int(s.cash[CROWN])

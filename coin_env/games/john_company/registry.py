@@ -5,12 +5,19 @@ named points the procedures announce.
   may hand over to another module's step by name.
 * ``PHASE_STARTS``: phase -> the function starting it, filled by the module implementing the phase
   (:func:`implements`); rules/turn.py runs the phases in order (RB p.10).
-* ``HOOKS``: named points a procedure announces (:func:`announce`), answered by a layer above the procedures
-  (the solo Crown's favours, rules/crown_favours.py; the end of the game, rules/final_scoring.py) that
-  registers its answer with :func:`answers` when its module is imported (game.py imports every answering
-  module). A procedure thus never imports the layer that answers it. The tables map names to functions, are
-  filled once at import and hold no game state: everything a game decides stays in its JSON state (a favour
-  window that is open is a decision frame like any other).
+* ``HOOKS``: named points a procedure announces (:func:`announce`), each answered by one function of a module the
+  announcer may not import (a layer above it, a later phase), registered with :func:`answers` when its module is
+  imported (game.py, the assembly, imports every answering module):
+  - the solo Crown (rules/crown.py, rules/crown_favours.py; each point named after its answer) answers the points
+    the phases announce: favour windows, "you decide for the Crown", mandatory favours, the consent favours
+    ("consent", announced by rules/consent.py), Set Climate, Climate Shift, Royal Privilege;
+  - a phase that needs a later one announces it: "game_ends" (rules/final_scoring.py answers), "special_session"
+    (the Vote to Deregulate's vote in Parliament); Parliament announces the vote's result back,
+    "special_session_resolved" (rules/deregulation.py), so neither imports the other;
+  - blackmail (below the phases) resumes the procedure a card interrupted: "trade_checked", "deploy_checked"
+    (rules/operations_presidency.py), "hiring_preference_played" (rules/hiring.py).
+  The tables map names to functions, are filled once at import and hold no game state: everything a game decides
+  stays in its JSON state (a favour window that is open is a decision frame like any other).
 """
 
 from __future__ import annotations

@@ -360,7 +360,7 @@ def deploy_diplomatic_answer(game, frame, action):
                                       "Connection)")
         else:
             game.log_note("check", f"Deploy rerolled with 0 dice: {FAILURE}")
-        announce(game, "deploy_checked", data["p"], data["r"], data["chosen"], data["total"], result)  # rules/operations_presidency.py
+        announce(game, "deploy_checked", data["p"], data["r"], data["chosen"], data["total"], result)    # the presidency
         return
     if len(who) > 1:
         _ask_diplomatic(game, who[1:], data)
