@@ -43,6 +43,7 @@ def has_piece(s, slot) -> bool:
 
 # --- the hiring pool (RB p.16) ---------------------------------------------------------------------------------
 def _writers(s, boxes) -> list[tuple[str, int]]:
+    """The writers in the given Presidencies' Writers boxes, as pool entries (RB p.16)."""
     return [(f"writer{p}", slot) for p in boxes for slot in s.seats if s.writers[slot, p] > 0]
 
 
@@ -91,6 +92,7 @@ LETTERS_OF_INTRODUCTION, LETTERS_PLAYED, LETTERS_DECLINED = 63, -63, -630
 
 
 def others_discount_cards(s, f) -> list[int]:
+    """The other families' spouse cards with a retirement discount (Letters of Introduction, RB p.12)."""
     return [c for g in s.seats if g != f for c in s.hands[g]["prestige"] if c in SPOUSE and SPOUSE[c][1]]
 
 
@@ -148,18 +150,22 @@ def elephant_positions(s) -> list[dict]:
 
 # --- the solo Crown reading the board (Crown Handbook) -----------------------------------------------------------
 def climate(s) -> int:
+    """The Crown's climate (RB p.45); Bull without the solo option."""
     return s.crown["climate"] if s.crown is not None else cd.BULL
 
 
 def others(s, me) -> list[int]:
+    """The seated families but ``me``."""
     return [f for f in s.seats if f != me]
 
 
 def ships_in_zone(s, z) -> int:
+    """Ships in sea zone ``z``: named, Company and extra ships (RB p.19-20)."""
     return int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z])
 
 
 def army_pieces(s, p, f) -> int:
+    """Family ``f``'s pieces in Army ``p``'s box: its officers and the Commander (HB; RB p.21)."""
     return int(s.officers[f, p].sum()) + int(s.commander[p] == f)
 
 
@@ -315,10 +321,12 @@ def active(state) -> bool:
 
 
 def cards(state) -> dict:
+    """The AI cards by id (RB p.45)."""
     return {c["id"]: c for c in state.data.crown_ai_cards}
 
 
 def card(state) -> dict:
+    """The AI card faceup (RB p.45)."""
     return cards(state)[state.crown["card"]]
 
 
@@ -334,6 +342,7 @@ def family(state) -> int:
 
 
 def cubes(state, who: str) -> int:
+    """Promise cubes of ``who`` ("crown" or "family"; RB p.45)."""
     return int(state.crown["cubes"][who])
 
 
@@ -347,6 +356,7 @@ def favour_record(state) -> dict:
 
 
 def done_this_turn(state, fav: str) -> int:
+    """How many times favour ``fav`` was performed this turn (RB p.45: favours may be repeated)."""
     return favour_record(state)["done"].count(fav)
 
 
@@ -424,6 +434,7 @@ def mos_buys(s, default: str) -> int | None:
 
 
 def governor_min_shift(s, g: int) -> int:
+    """HB Governor: the Crown Governor ``g``'s minimum pool shifted by the favours this turn."""
     return favour_shift(s, f"governor_min_up@{g}", f"governor_min_down@{g}")
 
 

@@ -17,6 +17,12 @@ when at least one favour is available and affordable, and after a favour it is o
 favour performed is logged ("crown" notes) and recorded in ``state.crown["favours"]`` (``turn``, ``done``:
 the keys performed this turn, ``total``: all performed this game) next to the cubes.
 
+Where it sits (registry.py, DESIGN.md "Layers"): above the phases, which never import it. A phase announces a
+named point where the Handbook lists a favour (``announce(game, "crown_decision", "decide_hiring")``, "window",
+"hired", "ship_fitted", ...; each point is named after the function here that answers it, registered with
+``@answers``); a favour window pushed in answer is a decision frame in the state like any other. The record's
+readings the crown bot also needs (``done_this_turn``, ``debt_target``, ``mos_buys``, ...) are in queries.py.
+
 Implemented favours (each cites its source where it lives):
 
 * Basic favours (Crown family board; SC; digest §9.5): give / take an unfitted shipyard (+2 / -4), a fitted
