@@ -205,7 +205,6 @@ def _units():
     return ["coin_env", "coin_env/core", "coin_env/coin"] + [f"coin_env/games/{g}" for g in games] + ["agents"]
 
 
-JC_REDESIGN = pytest.mark.xfail(strict=True, reason="John Company's redesign (issue 29 part 1) is in progress")
 VJ_REWORK = pytest.mark.xfail(strict=True, reason="vijayanagara/render.py imports encoding._BOXES: the rename is "
                                                   "left to the Vijayanagara work in progress in parallel")
 
@@ -215,8 +214,8 @@ def _params(known_failures):
     return [pytest.param(u, marks=known_failures[u]) if u in known_failures else u for u in _units()]
 
 
-CIRCLE_UNITS = _params({"coin_env/games/john_company": JC_REDESIGN})
-PRIVATE_NAME_UNITS = _params({"coin_env/games/john_company": JC_REDESIGN, "coin_env/games/vijayanagara": VJ_REWORK})
+CIRCLE_UNITS = _params({})
+PRIVATE_NAME_UNITS = _params({"coin_env/games/vijayanagara": VJ_REWORK})
 
 
 @pytest.mark.parametrize("unit", CIRCLE_UNITS)

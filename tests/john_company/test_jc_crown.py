@@ -9,6 +9,7 @@ from coin_env.games.john_company import game as jc
 from coin_env.games.john_company.bots import BotError, CrownBot
 from coin_env.games.john_company.data import crown as cd
 from coin_env.games.john_company.data_facts import DataPackError
+from coin_env.games.john_company import queries
 from coin_env.games.john_company.rules import crown as crown_rules
 from jc_helpers import decline_blackmail, labels, play
 
@@ -107,7 +108,7 @@ def test_climate_shift_rolls_six_dice_at_parliament():
 def test_free_votes_by_treasury(cash, votes):
     """HB Parliament (digest T25: £9 -> +2)."""
     g = solo(0, position={"cash": {"crown": cash}})
-    assert crown_rules.extra_votes(g.state) == votes
+    assert queries.extra_votes(g.state) == votes
 
 
 def test_set_climate_once_a_turn_in_the_chairman_slot():

@@ -56,7 +56,7 @@ Implemented -- a whole game of 1710 plays from set-up to Final Scoring (or Compa
   ``deregulation_spaces``, ``deregulation_support``).
 * Checks RB p.17 (rules/checks.py) through ``Rng.die``: ``game.script_dice`` drives every roll.
 * Consent (RB p.8, no free negotiation): every consent the rules ask for is an explicit yes/no decision
-  of the consenting family (rules/common.py ``seek_consent``). Option ``negotiation: "offers"``
+  of the consenting family (rules/consent.py ``seek_consent``). Option ``negotiation: "offers"``
   (rules/offers.py): binding offers (cash, enterprises, Company shares, facedown blackmail and promise
   cards) before each consent and each hire, and the Consent to Nepotism promise card.
 * Final Scoring's printed tables the sources lack (the Power Award table, the six Company failure cards,
@@ -82,6 +82,16 @@ Not implemented (never silently: the docstrings name each one):
   8-10's climate charts are stand-ins (``crown_ai_cards`` in an owner data pack replaces all ten).
 * 1758 / 1813 (their set-ups are not in the sources); the setup-card draft variant (RB p.5). Firms: mergers of
   more than two firms at once and share transfers inside a merger.
+
+Layers (DESIGN.md "Layers"; checked by tests/john_company/test_jc_layers.py): data/, static.py, actions.py and
+registry.py (prompts, continuations, the phases' starts, the named points) -> state.py and queries.py (what the rules
+and the bot both ask) -> rules/: the procedures the phases share (common, consent, offers, checks, stops, transfers,
+blackmail, failure, the firms of Deregulation) -> the phases in turn order, each importing only earlier ones
+(rules/turn.py runs them; a phase that needs a later one announces a point: "game_ends", "special_session") -> the
+solo Crown (rules/crown.py, rules/crown_favours.py), which answers the points the procedures announce
+(``registry.announce``: a favour window is a decision frame in the state) -> bots/ on queries.py only. setup.py,
+position.py, hidden.py, encoding.py, render.py, picture.py and game.py (the assembly: it imports every answering
+module) sit above.
 
 Data provenance (data/crown.py included): every datum in data/ carries "rule: RB p.N", "derived" or
 "reconstructed: <reason>"; ``python -m coin_env.games.john_company.fidelity`` prints the fidelity table.

@@ -15,8 +15,8 @@ from __future__ import annotations
 from ...core.actions import ActionVocabulary
 from .data.cards import BLACKMAIL, ENTERPRISE_PRESTIGE, LAWS
 from .data.crown import FAVOUR_LABELS
-from .static import (ALLIANCE_NAMES, FAMILY_ACTIONS, FAMILY_KEYS, FAMILY_NAMES, OFFICE_KEYS, OFFICE_NAMES, ORDER_NAMES,
-                     PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, SHIP_NAMES)
+from .static import (ALLIANCE_NAMES, FAMILY_ACTIONS, FAMILY_KEYS, FAMILY_NAMES, N_OFFICES, OFFICE_KEYS, OFFICE_NAMES,
+                     ORDER_NAMES, PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, SHIP_NAMES)
 
 MAX_COUNT = 20
 POWER_TOKENS = ("Workshops", "Shipyards", "Luxuries", "Company shares")
@@ -143,3 +143,14 @@ FIRM_INVEST0 = V.base("firm_invest")
 STRATEGY0 = V.base("strategy")              # STRATEGY0 + z: a sea zone (0-2); STRATEGY0 + 3: Hobnob
 FIRM_TAKEOVER0 = V.base("firm_takeover")
 FIRM_MERGE0 = V.base("firm_merge")
+
+
+# --- hiring sources (rules/hiring.py, the bot) -------------------------------------------------------------
+def source_action(src: str) -> int:
+    """The action choosing a hiring candidate's source (queries.candidates: "post<office>", "writer<p>", ...)."""
+    return OFFICE0 + int(src[4:]) if src.startswith("post") else SOURCE[src]
+
+
+def action_source(action: int) -> str:
+    """The candidate source an action chooses (the inverse of :func:`source_action`)."""
+    return f"post{action - OFFICE0}" if action in range(OFFICE0, OFFICE0 + N_OFFICES) else SOURCE_KEY[action]

@@ -15,7 +15,9 @@ import hashlib
 import json
 
 from ...core.data import GameData
-from .data import cards, company, firms as firmdata, map as mapdata, scenarios
+from .data import cards, company, crown as crowndata, firms as firmdata, map as mapdata, scenarios
+from .rules.crown import MEASURES
+from .rules.failure import BLAMED
 from .static import N_REGIONS, ORDER, REGION, REGION_NAMES
 
 # key -> (what it is, checker)
@@ -74,7 +76,6 @@ def _check_pack(content: dict) -> list[str]:
             problems.append("power_award: " + OWNER_KEYS["power_award"])
     if "failure_cards" in content:
         fc = content["failure_cards"]
-        from .rules.failure import BLAMED
         if not (isinstance(fc, list) and all(isinstance(c, list) and len(c) == 3 and isinstance(c[0], str)
                                              and c[1] in BLAMED and type(c[2]) is int for c in fc)):
             problems.append("failure_cards: " + OWNER_KEYS["failure_cards"])
@@ -107,7 +108,6 @@ def _check_firm_keys(content) -> list[str]:
 
 
 def _check_ai_cards(value) -> list[str]:
-    from .rules.crown import MEASURES
     if not isinstance(value, list) or not value:
         return ["a non-empty list of card dicts"]
     out = []
@@ -181,7 +181,6 @@ class JohnCompanyData(GameData):
         spaces = pack.get("deregulation_spaces", firmdata.DEREGULATION_SPACES[0])
         self._set("deregulation_spaces", {k: (v if type(v) is int else tuple(v)) for k, v in spaces.items()})
         self._set("deregulation_support", pack.get("deregulation_support", firmdata.DEREGULATION_SUPPORT[0]))
-        from .data import crown as crowndata
         ai = pack.get("crown_ai_cards") or crowndata.AI_CARDS
         self._set("crown_ai_cards", tuple({k: (tuple(tuple(r) for r in v) if k == "chart" else
                                               tuple(v) if isinstance(v, list) else v)

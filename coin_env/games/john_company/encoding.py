@@ -92,7 +92,7 @@ def _keys():
 
     from . import game as _game, rules  # noqa: F401
     from .registry import CONTINUATIONS
-    for m in pkgutil.iter_modules(rules.__path__, rules.__name__ + "."):     # some register lazily (blackmail, deal)
+    for m in pkgutil.iter_modules(rules.__path__, rules.__name__ + "."):     # every rules module
         importlib.import_module(m.name)
     return sorted(CONTINUATIONS)
 

@@ -9,9 +9,19 @@ from ...core.rng import check_seed
 from .actions import VOCABULARY
 from .data import company
 from .data_facts import load_data as _load_data
-from .registry import CONTINUATIONS, PROMPTS
-from .rules import (bonuses, events_india, family_phase, final_scoring, hiring, london_season, operations, parliament, revenue,  # noqa: F401
-                    turn, upkeep)
+from .hidden import determinize, view
+from .position import build_from_position, check_built, to_position
+from .position import start as start_at_position
+from .registry import CONTINUATIONS, PHASE_STARTS, PROMPTS
+# The rules' assembly: importing a module registers its phase start, continuations and answers to the named points
+# (registry.py); crown and crown_favours, the solo Crown's layer, answer the points the procedures announce.
+from .rules import (bonuses, crown, crown_favours, events_india, family_phase, final_scoring, hiring,  # noqa: F401
+                    london_season, operations, parliament, revenue, turn, upkeep)
+from .rules.crown import DIFFICULTIES
+from .rules.crown_favours import KEYS as FAVOUR_KEYS
+from .rules.firms import FIRM_CHARTER
+from .rules.stops import PAUSE, STOP_POINTS, WATCH
+from .setup import seats_for, validate_options
 from .state import JohnCompanyState
 from .static import CROWN, FAMILY_KEYS, FAMILY_NAMES
 
@@ -56,7 +66,7 @@ class JohnCompanyGame(Game):
 
     def start_phase(self, phase: str) -> None:
         """Start ``phase`` (its first roll or decision): how a pause before the phase resumes (rules/stops.py)."""
-        turn.PHASE_STARTS[phase](self)
+        PHASE_STARTS[phase](self)
 
     # --- results -----------------------------------------------------------------------------------------
     def victory_margins(self) -> dict[str, int]:
@@ -77,16 +87,13 @@ class JohnCompanyGame(Game):
 
     # --- hidden information (hidden.py) -----------------------------------------------------------------
     def view(self, family: str) -> dict:
-        from .hidden import view
         return view(self, family)
 
     def determinize(self, family: str, seed: int) -> "JohnCompanyGame":
-        from .hidden import determinize
         return determinize(self, family, check_seed(seed))
 
     # --- saves -------------------------------------------------------------------------------------------
     def validate_loaded(self) -> None:
-        from .setup import validate_options
         try:
             self.options = validate_options(self.options)
         except ValueError as exc:
@@ -103,7 +110,6 @@ class JohnCompanyGame(Game):
         """The seated families are the ones the option ``families`` seats (RB p.4, p.43-44), in seating order
         from any of them (the set-up's clockwise order)."""
         from ...core.schema import SaveError
-        from .setup import seats_for
         seats, want = self.state.seats, sorted(seats_for(self.options["families"]))
         if sorted(seats) != want:
             raise SaveError("state.fields.seats", f"are {seats!r}; {self.options['families']} families seat {want!r}")
@@ -136,7 +142,6 @@ class JohnCompanyGame(Game):
     def to_position(self) -> dict:
         """The game at this decision in readable JSON by the rulebook's names; ``new_game(position=...)``
         restores the same decision (position.py)."""
-        from .position import to_position
         return to_position(self)
 
     # --- invariants (debug mode) ----------------------------------------------------------------------
@@ -166,7 +171,6 @@ class JohnCompanyGame(Game):
     def check_firms(self) -> None:
         """Firms (RB p.36-42): one per manager, at most 10 shares, its ships on its charter and nowhere else,
         money never negative, invested workshops owned."""
-        from .rules.firms import FIRM_CHARTER
         s = self.state
         firms = s.firms["firms"]
         n = len(FAMILY_KEYS)
@@ -207,7 +211,6 @@ class JohnCompanyGame(Game):
         Crown): option ``families`` 1-6, the Crown seated with one or two families (RB p.43-44). The
         environments' agents (coin_env.core.registry.game_factions); ``game.factions`` holds the same
         seats in the game's seating order."""
-        from .setup import seats_for, validate_options
         n = validate_options(options or {})["families"]
         return tuple(FAMILY_KEYS[i] for i in sorted(seats_for(n)))
 
@@ -252,7 +255,6 @@ class JohnCompanyGame(Game):
         """A position's stop (rules/stops.py): the watch waits at the bottom of the stack for a known point; a
         pause resumes a phase this package starts or a registered continuation."""
         from ...core.schema import SaveError
-        from .rules.stops import PAUSE, STOP_POINTS, WATCH
         for i, frame in enumerate(self.state.frames):
             path = f"state.fields.frames[{i}]"
             if frame["kind"] in (WATCH, PAUSE) and frame.get("at") not in STOP_POINTS:
@@ -262,7 +264,7 @@ class JohnCompanyGame(Game):
             if frame["kind"] == PAUSE:
                 resume = frame.get("resume")
                 ok = isinstance(resume, dict) and (
-                    resume.get("phase") in turn.PHASE_STARTS if "phase" in resume
+                    resume.get("phase") in PHASE_STARTS if "phase" in resume
                     else type(resume.get("fn")) is str and resume["fn"] in self.continuations)
                 if not ok:
                     raise SaveError(f"{path}.resume", f"resumes nothing the rules know: {resume!r}")
@@ -270,8 +272,6 @@ class JohnCompanyGame(Game):
     def check_crown(self) -> None:
         """The Crown's record (``state.crown``, option ``crown`` only) has the shape rules/crown.py reads."""
         from ...core.schema import NAT, Int, ListOf, OneOf, Record, SaveError
-        from .rules.crown import DIFFICULTIES
-        from .rules.crown_favours import KEYS as FAVOUR_KEYS
         s = self.state
         if s.crown is None:
             if self.options.get("crown"):
@@ -329,9 +329,25 @@ def new_game(scenario=None, seed=0, options=None, position=None, debug=False, lo
     adjustment of the set-up (position.py); ``dice``: die results queued before the game starts (for rolls
     made before the first decision, e.g. a position starting at Events in India; ``coin_env.make_game``'s
     ``dice``). The order of per-item rolls is listed in position.py (DICE ORDER)."""
-    from .setup import new_game as _new_game
-    return _new_game(JohnCompanyGame, scenario=scenario, seed=seed, options=options, position=position, debug=debug,
-                     log=log, dice=dice)
+    scenario = scenario or DEFAULT_SCENARIO
+    if scenario not in SCENARIOS:
+        raise ValueError(f"unknown scenario {scenario!r}; available: {list(SCENARIOS)} (1758 and 1813 need "
+                         "printed data the sources lack)")
+    options = validate_options(options or {})
+    game = build_from_position(JohnCompanyGame, options, seed, position, debug=debug, scenario=scenario)
+    if position is not None:
+        check_built(game, position)
+    elif debug:
+        game.check_invariants()
+    if log:
+        game.enable_log()
+    if dice:                        # die results for the rolls made before the first decision
+        game.script_dice(dice)
+    if position is None:
+        game.advance()
+    else:
+        start_at_position(game, position)
+    return game
 
 
 def load_game(text: str, debug: bool = False) -> JohnCompanyGame:

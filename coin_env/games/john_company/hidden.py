@@ -31,9 +31,9 @@ decisions and the name of a blackmail card one offers (game.py ``log_entry_seen_
 
 from __future__ import annotations
 
+from .actions import OFFER_BLACKMAIL
 from .data.cards import BLACKMAIL, EVENT_TILES
-from .rules.blackmail import (DIPLOMATIC_CONNECTION, LETTERS_OF_INTRODUCTION, MAN_ON_THE_INSIDE,
-                              MERCANTILE_CONNECTION)
+from .rules.blackmail import DIPLOMATIC_CONNECTION, LETTERS_OF_INTRODUCTION, MAN_ON_THE_INSIDE, MERCANTILE_CONNECTION
 from .static import FAMILY_KEYS
 
 BLACKMAIL_IDS = frozenset(c[0] for c in BLACKMAIL)
@@ -110,7 +110,6 @@ def view(game, family: str) -> dict:
 def _reoffer(s, before: dict) -> None:
     """Rewrite a pending offer's blackmail items after a re-deal: each names the card that took the offered
     card's place in the giver's hand."""
-    from .actions import OFFER_BLACKMAIL
     frame = s.frames[-1]
     giver = frame["offerers"][0]
     card_of = {a: c for c, a in OFFER_BLACKMAIL.items()}
@@ -125,7 +124,6 @@ def _reoffer(s, before: dict) -> None:
 
 def _offered_cards(game) -> set:
     """{(giver, card)} for the facedown blackmail cards in a pending offer (rules/offers.py)."""
-    from .actions import OFFER_BLACKMAIL
     frame = game.prompt_frame()
     if frame is None or not frame.get("offerers"):
         return set()

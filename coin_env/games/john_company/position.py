@@ -80,10 +80,15 @@ from __future__ import annotations
 import json
 
 from .data import cards, company
-from .state import EXTRA_PHASES
-from .static import (ALLIANCE_NAMES, CHAIRMAN, CLOSED, CROWN, FAMILY_ACTION_KEYS, FAMILY_KEYS, FILLED, N_OFFICES,
-                     N_SLOTS, OFFICE_NAMES, OPEN, ORDER_NAMES, PHASES, PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES,
-                     SHIP_NAMES, SUPERINTENDENT, TREASURY_NAMES, GOVERNOR_OF_REGION)
+from .data.crown import CLIMATES
+from .data.scenarios import DEREGULATION_TOOLS
+from .rules.crown_favours import KEYS as FAVOUR_KEYS
+from .rules.stops import watch
+from .setup import build_state
+from .state import EXTRA_PHASES, JohnCompanyState, empty_firms, firms_spec
+from .static import (ALLIANCE_NAMES, CHAIRMAN, CLOSED, CROWN, FAMILY_ACTION_KEYS, FAMILY_KEYS, FILLED,
+                     GOVERNOR_OF_REGION, N_OFFICES, N_SLOTS, OFFICE_NAMES, OPEN, ORDER_NAMES, PHASES, PRESIDENCY_NAMES,
+                     REGION_NAMES, SEA_ZONES, SHIP_NAMES, SUPERINTENDENT, TREASURY_NAMES)
 
 SETUP_KEYS = ("phase", "turn", "offices", "fatigue", "chairman_title", "court", "cash", "vp", "writers", "officers",
               "commanders", "officers_in_training", "regiments", "debt", "balance", "standing", "treasuries",
@@ -171,7 +176,6 @@ def _bool(value, where: str) -> bool:
 
 def _range(name: str) -> tuple[int, int]:
     """The state's declared range of an array (state.ARRAY_RANGES): a position writes what a save may hold."""
-    from .state import JohnCompanyState
     return JohnCompanyState.ARRAY_RANGES[name]
 
 
@@ -225,6 +229,16 @@ def _tiles(values, where: str) -> list[int]:
 
 
 # --- applying a position to a new game's state ---------------------------------------------------------
+def build_from_position(game_class, options: dict, seed: int, position=None, debug: bool = False,
+                        scenario: str = "1710"):
+    """The game of the set-up adjusted by ``position`` (position.py), before its first decision is sought:
+    new_game's first step, and how ``to_position`` checks that a phase start rebuilds the same decision."""
+    state = build_state(seed, options, scenario)
+    if position is not None:
+        apply_position(state, position)
+    return game_class(state, options=options, debug=debug)
+
+
 def apply_position(state, pos: dict) -> None:
     """Adjust the set-up ``state`` by ``pos`` (see the module docstring); refuses bad input naming the key."""
     s = state
@@ -260,7 +274,6 @@ def _apply_header(s, pos) -> None:
     if pos.get("game", "john_company") != "john_company":
         raise ValueError(f"position is for game {pos['game']!r}, not 'john_company'")
     if "scenario" in pos:
-        from .data.scenarios import DEREGULATION_TOOLS
         names = [*DEREGULATION_TOOLS[0], "custom"]
         s.scenario = names[_index(names, pos["scenario"], "scenario")]
     if "seats" in pos:
@@ -539,7 +552,6 @@ def _apply_crown(s, pos) -> None:
             raise ValueError(f"position: ai_card, ai_deck and ai_discards hold each AI card {ids} once")
         s.crown = dict(s.crown, deck=list(reversed(deck)), discards=discards)
     if "climate" in pos:
-        from .data.crown import CLIMATES
         s.crown = dict(s.crown, climate=_index(CLIMATES, pos["climate"], "climate"))
     if "promise_cubes" in pos:
         cubes = _dict(pos["promise_cubes"], "promise_cubes")
@@ -549,7 +561,6 @@ def _apply_crown(s, pos) -> None:
     if "promise_cards" in pos:
         s.crown = dict(s.crown, promise_cards=_int(pos["promise_cards"], 0, 5, "promise_cards"))
     if "favours" in pos:
-        from .rules.crown_favours import KEYS as FAVOUR_KEYS
         fav = _dict(pos["favours"], "favours")
         if set(fav) != {"turn", "done", "total"}:
             raise ValueError("position: favours is {'turn': n, 'done': [favours this turn], 'total': n}")
@@ -575,7 +586,6 @@ def _apply_firms(s, pos) -> None:
     """The private firms (Long 1710 after Deregulation, rules/firms.py): their record as the engine keeps it."""
     if "firms" not in pos:
         return
-    from .state import firms_spec
     record = _plain(pos["firms"], "firms")
     firms_spec().check(record, "firms")
     sizes = {"prison": N_SLOTS, "invested": N_SLOTS, "mature": N_SLOTS, "order_firm": len(ORDER_NAMES)}
@@ -619,7 +629,6 @@ def _apply_record(s, pos, fam) -> None:
 
 def _apply_stop(s, pos) -> None:
     """``stop_at``: the game pauses at that point (rules/stops.py); not for a finished game."""
-    from .rules.stops import watch
     if pos.get("result") is not None:
         raise ValueError("position: stop_at needs a game that goes on (not a result)")
     if any(f.get("kind") == "stop_watch" for f in s.frames):
@@ -881,7 +890,6 @@ def _card_entries(s) -> dict:
 def _crown_entries(s) -> dict:
     if s.crown is None:
         return {}
-    from .data.crown import CLIMATES
     cr = s.crown
     return {"climate": CLIMATES[cr["climate"]], "ai_card": cr["card"], "ai_deck": list(reversed(cr["deck"])),
             "ai_discards": list(cr["discards"]), "promise_cubes": dict(cr["cubes"]),
@@ -889,7 +897,6 @@ def _crown_entries(s) -> dict:
 
 
 def _firm_entries(s) -> dict:
-    from .state import empty_firms
     return {} if s.firms == empty_firms() else {"firms": _plain(s.firms, "firms")}
 
 
@@ -907,7 +914,6 @@ def _phase_start_rebuilds(game, pos: dict) -> bool:
     if s.card_decisions or s.phase not in START_PHASES:
         return False
     from ...core.game import EngineError
-    from .setup import build_from_position
     try:
         other = build_from_position(type(game), game.options, 0, pos)
         rng = (other.state.rng.state, list(other.state.rng.dice or []))

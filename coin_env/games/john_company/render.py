@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from .data import cards as carddata
 from .hidden import BLACKMAIL_IDS, FACEDOWN, view
-from .static import (FAMILY_KEYS, FAMILY_NAMES, N_OFFICES, N_ORDERS, N_REGIONS, OFFICE_NAMES, ORDER_NAMES, ORDER_REGION, PHASE_TITLES,
-                     PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, TREASURY_NAMES)
+from .rules.firms import strategy_label
+from .static import (FAMILY_KEYS, FAMILY_NAMES, N_OFFICES, N_ORDERS, N_REGIONS, OFFICE_NAMES, ORDER_NAMES, ORDER_REGION,
+                     PHASE_TITLES, PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, TREASURY_NAMES)
 
 CARD_NAME = {c[0]: c[1] for c in carddata.SPOUSES + carddata.ENTERPRISE_PRESTIGE + carddata.BLACKMAIL}
 LAW_NAME = {law[0]: law[1] for law in carddata.LAWS}
@@ -26,7 +27,6 @@ def _who(slot) -> str:
 def _firm_lines(s) -> list[str]:
     """Firms (RB p.36-42) as everyone sees them: a strategy only once revealed, an allocation once the amounts
     are revealed; Debtor's Prison."""
-    from .rules.firms import strategy_label
     out = []
     for x in s.firms["firms"]:
         shares = ", ".join(f"{FAMILY_NAMES[f]} {n}" for f, n in enumerate(x["shares"]) if n)

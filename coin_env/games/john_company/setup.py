@@ -23,10 +23,13 @@ from __future__ import annotations
 
 from .data import company, scenarios
 from .data.cards import BLACKMAIL, ENTERPRISE_PRESTIGE, LAWS_NOT_IN_1710, SPOUSES
+from .data.crown import DIFFICULTY
 from .data_facts import load_data
+from .rules.crown import DIFFICULTIES, setup as crown_setup
+from .rules.offers import MODES
 from .state import JohnCompanyState
-from .static import (BASE_OFFICES, CHAIRMAN, CROWN, N_SHIPS, OFFICE, ORDER,
-                     PRESIDENCY_NAMES, REGION, SEA_ZONES, HIRE_NUMBER, CLOSED)
+from .static import (BASE_OFFICES, CHAIRMAN, CLOSED, CROWN, HIRE_NUMBER, N_SHIPS, OFFICE, ORDER, PRESIDENCY_NAMES,
+                     REGION, SEA_ZONES)
 
 SCENARIOS = ("1710", "Long 1710")
 OPTION_KEYS = ("families", "data_pack", "setup_deal", "crown", "crown_difficulty", "negotiation", "blackmail_windows")
@@ -53,13 +56,11 @@ def validate_options(options: dict) -> dict:
     if crown and n != 1:
         raise ValueError("option 'crown' (the Crown Handbook's rules) needs 'families': 1 (solo); the two-family "
                          "Crown rules are not in the sources (digest §9.8)")
-    from .rules.crown import DIFFICULTIES
     level = out.setdefault("crown_difficulty", "normal")
     if level not in DIFFICULTIES:
         raise ValueError(f"option 'crown_difficulty' must be one of {list(DIFFICULTIES)}, not {level!r}")
     if level != "normal" and not crown:
         raise ValueError("option 'crown_difficulty' needs 'crown': true")
-    from .rules.offers import MODES
     mode = out.setdefault("negotiation", "none")
     if mode not in MODES:
         raise ValueError(f"option 'negotiation' must be one of {list(MODES)}, not {mode!r}")
@@ -149,7 +150,6 @@ def build_state(seed: int, options: dict, scenario: str = "1710") -> JohnCompany
     if options.get("crown"):
         # Expert / Legendary (RB p.46, AID Setup): extra setup cards to the Crown, from the unused extras; with the
         # drawn deal (RB p.43) every card is taken once the draw is over (finish_drawn_deal), these included
-        from .data.crown import DIFFICULTY
         for card in extra[extras:extras + DIFFICULTY[0][options["crown_difficulty"]][2]]:
             s.setup_cards[CROWN].append(card[0])
             for item in (() if drawn_deal else card[2]):
@@ -174,7 +174,6 @@ def build_state(seed: int, options: dict, scenario: str = "1710") -> JohnCompany
     s.law_deck = [law[0] for law in data.laws if law[0] not in LAWS_NOT_IN_1710[0]]
     rng.shuffle(s.law_deck)
     if options.get("crown"):        # RB p.45: the AI deck and the first climate
-        from .rules.crown import setup as crown_setup
         crown_setup(s, options["crown_difficulty"])
     if options["negotiation"] == "offers":     # RB p.8: each family's promise cards start in its hand
         s.promises = [slot if slot in s.seats else -1 for slot in range(len(s.supply))]
@@ -228,41 +227,6 @@ def _seat_the_crown(s) -> list[int]:
         nxt = int(s.office_holder[held[0][1]]) if held else humans[0]
         order = [CROWN, nxt] + [h for h in humans if h != nxt]
     return order
-
-
-def new_game(game_class, scenario=None, seed=0, options=None, position=None, debug=False, log=False, dice=None):
-    scenario = scenario or "1710"
-    if scenario not in SCENARIOS:
-        raise ValueError(f"unknown scenario {scenario!r}; available: {list(SCENARIOS)} (1758 and 1813 need "
-                         "printed data the sources lack)")
-    options = validate_options(options or {})
-    game = build_from_position(game_class, options, seed, position, debug=debug, scenario=scenario)
-    if position is not None:
-        from .position import check_built
-        check_built(game, position)
-    elif debug:
-        game.check_invariants()
-    if log:
-        game.enable_log()
-    if dice:                        # die results for the rolls made before the first decision
-        game.script_dice(dice)
-    if position is None:
-        game.advance()
-    else:
-        from .position import start
-        start(game, position)
-    return game
-
-
-def build_from_position(game_class, options: dict, seed: int, position=None, debug: bool = False,
-                        scenario: str = "1710"):
-    """The game of the set-up adjusted by ``position`` (position.py), before its first decision is sought:
-    new_game's first step, and how ``to_position`` checks that a phase start rebuilds the same decision."""
-    state = build_state(seed, options, scenario)
-    if position is not None:
-        from .position import apply_position
-        apply_position(state, position)
-    return game_class(state, options=options, debug=debug)
 
 
 def finish_drawn_deal(game) -> None:

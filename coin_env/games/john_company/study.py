@@ -24,9 +24,14 @@ import re
 import sys
 from collections import Counter, defaultdict
 
+from .actions import DONE, FAMILY_ACTION0, ORDER0, PRESIDENCY0, PROC, REGION0, STOCK0, ZONE0
+from .bots.crown import CrownBot
 from .game import new_game
-from .rules.revenue import SEPOY_RECRUITMENT, COMPANY_AIDS_GOVERNMENT
-from .static import PHASES
+from .queries import fillable, shares
+from .rules.operations_presidency import ships_in_zone
+from .rules.revenue import COMPANY_AIDS_GOVERNMENT, SEPOY_RECRUITMENT
+from .static import (CLOSED, FAMILY_ACTION_KEYS, ORDER_REGION, PHASES, PRESIDENCY_HOME_PORT, PRESIDENT,
+                     PRESIDENT_TREASURY, T_MOS)
 
 # where a change of the Balance during a decision is booked, by the decision's key (the continuation it
 # feeds) -- anything else is booked under its phase
@@ -66,7 +71,6 @@ def snapshot(s) -> dict:
 
 
 def make_policy(name):
-    from .bots.crown import CrownBot
     bot = CrownBot()
     if name in ("random", "solo-random"):
         def pol(game, who, rng):
@@ -244,13 +248,6 @@ def _sensible_class():
     to a £20 budget and funds trade (Presidents' dice first, then ships); the Manager of Shipping fits,
     buys, then leases ships where a Presidency can fill more orders than it has ships; Presidents declare
     regions worth the penalty die and spend up to 5 dice; dividends only when they buy public enthusiasm."""
-    from .actions import (DONE, FAMILY_ACTION0, PROC, REGION0, SHIP0, STOCK0, ZONE0)
-    from .bots.crown import CrownBot
-    from .rules.operations_presidency import fillable, ships_in_zone
-    from .rules.operations_shipping import unfitted
-    from .rules.revenue import shares
-    from .static import (FAMILY_ACTION_KEYS, PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENT,
-                         PRESIDENT_TREASURY, T_MOS, ORDER_REGION)
 
     def best_fill(game_state, p, declared, k):
         """Value of a greedy fill (highest-value reachable order first) of k ships in ``declared`` regions."""
@@ -312,7 +309,6 @@ def _sensible_class():
         def on_family_writer_placed(self, ctx):
             s = ctx.state
             ps = ctx.group("presidency")
-            from .actions import PRESIDENCY0
             return PRESIDENCY0 + min(ps, key=lambda p: (int(s.writers[:, p].sum()), p)) if ps else None
 
         def on_family_share_placed(self, ctx):
@@ -355,7 +351,6 @@ def _sensible_class():
 
         def envoy_wanted(self, s):
             """A closed home port of a Presidency that can trade (outside Company regions), else None."""
-            from .static import CLOSED
             for p in range(3):
                 o = PRESIDENCY_HOME_PORT[p]
                 if s.order_state[o] == CLOSED and s.control[ORDER_REGION[o]] < 0:
@@ -372,7 +367,6 @@ def _sensible_class():
             return ctx.number_for(min(4, int(ctx.state.treasury[0])))
 
         def on_dot_envoy_target(self, ctx):
-            from .actions import ORDER0
             o = self.envoy_wanted(ctx.state)
             if o is not None and ctx.has(ORDER0 + o):
                 return ORDER0 + o

@@ -40,14 +40,19 @@ from types import MappingProxyType
 
 from ..actions import (ALLIANCE0, COMPANY_SHIP, COURT_SHARE, DONE, EXTRA_SHIP, FAMILY0, FAMILY_ACTION0, FIRM,
                        FIRM_INVEST0, LAW, NO, OFFICE0, ORDER0, POWER_TOKEN, PRESIDENCY0, PRIZE0, PROC, REGION0, SHIP0,
-                       SOURCE, STOCK0, TAKE0, YES, ZONE0)
+                       SOURCE, STOCK0, TAKE0, YES, ZONE0, source_action)
 from ..data import crown as cd
 from ..data.cards import LAWS
 from ..data.company import POLICY_DIAL
-from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FAMILY_ACTION_KEYS, GOVERNOR_GENERAL,
-                      GOVERNORS, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS, N_OFFICES, N_REGIONS, OPEN, ORDER_NORTH_RANK, ORDER_REGION,
-                      PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENT, PRESIDENT_TREASURY, REGION,
-                      REGION_OF_GOVERNOR, REGION_ORDERS, SUPERINTENDENT, T_DOT, T_MOS)
+from ..queries import (all_firms, allocation_requests, army_dice, army_pieces, buyable_alliances, china_ships, climate,
+                       crown_dividends, crown_majority, debt_target, deploy_req_shift, done_this_turn, favour_shift,
+                       governor_min_shift, hiring_pool, law_draws, mos_buys, others, owned, penalty, prize_price, reach,
+                       seek_debt, shares, ships_in_zone, targets, total_shares, trade_dice_shift, unfitted,
+                       zones_in_play)
+from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FAMILY_ACTION_KEYS, GOVERNORS,
+                      GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, MILITARY_AFFAIRS, N_OFFICES, N_REGIONS, OFFICE, OPEN,
+                      ORDER_NORTH_RANK, ORDER_REGION, PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENT,
+                      PRESIDENT_TREASURY, REGION, REGION_OF_GOVERNOR, REGION_ORDERS, SUPERINTENDENT, T_DOT, T_MOS)
 from .plumbing import PromptBot
 
 LABEL = ("The Crown of the Crown Handbook (solo): climates, AI cards and per-phase procedures; favours read from "
@@ -59,10 +64,6 @@ RIBBON = (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, MI
 
 
 # --- reading the state --------------------------------------------------------------------------------------
-def climate(s) -> int:
-    return s.crown["climate"] if s.crown is not None else cd.BULL
-
-
 def ai_card(s) -> dict:
     if s.crown is None:
         return s.data.crown_ai_cards[0]
@@ -87,24 +88,6 @@ def crown_presidencies(s, me) -> list[int]:
     return [p for p in range(3) if s.office_holder[PRESIDENT[p]] == me]
 
 
-def others(s, me) -> list[int]:
-    return [f for f in s.seats if f != me]
-
-
-def ships_in_zone(s, z) -> int:
-    return int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z])
-
-
-def army_pieces(s, p, f) -> int:
-    return int(s.officers[f, p].sum()) + int(s.commander[p] == f)
-
-
-def crown_majority(s, p, me) -> bool:
-    """HB 'majority of all Army-box pieces' (officers and Commander; regiments belong to nobody)."""
-    mine = army_pieces(s, p, me)
-    return mine >= 1 and all(mine > army_pieces(s, p, f) for f in others(s, me))
-
-
 def by_presidency_order(s, ps) -> list[int]:
     order = presidency_order(s)
     return sorted(ps, key=order.index)
@@ -113,20 +96,6 @@ def by_presidency_order(s, ps) -> list[int]:
 def most(s, crown_value, other_values) -> bool:
     """RB p.46 'most': as many or more than you, at least 1."""
     return crown_value >= 1 and all(crown_value >= v for v in other_values)
-
-
-def seek_debt(s, me) -> int:
-    """HB Chairman 2 (Seek Debt): one advance per Presidency with an open home port (Bull/Stag), sea zone with
-    fewer than 2 ships (Lion), Presidency where the Crown is Commander or has a majority of Army-box pieces
-    (Bear); Peacock none (rules/crown_favours.py reads it to offer the favours one more / one fewer)."""
-    c = climate(s)
-    if c in (cd.BULL, cd.STAG):
-        return sum(1 for p in range(3) if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN)
-    if c == cd.LION:
-        return sum(1 for z in range(3) if ships_in_zone(s, z) < 2)
-    if c == cd.BEAR:
-        return sum(1 for p in range(3) if s.commander[p] == me or crown_majority(s, p, me))
-    return 0
 
 
 class CrownBot(PromptBot):
@@ -284,12 +253,11 @@ class CrownBot(PromptBot):
         """HB/AID London Season: budget = half the treasury rounded up; the most expensive prize costing at
         most the budget (after discounts); the £2 prize only when it is the Crown's only retirement."""
         me = ctx.slot
-        from ..rules.london_season import _price
         s = ctx.state
         used = ctx.frame["discounts"].get(str(me), [])
         budget = math.ceil(int(s.cash[me]) / 2)
         boxes = ctx.group("prize")
-        ok = [b for b in boxes if _price(ctx.game, me, b, used) <= budget]
+        ok = [b for b in boxes if prize_price(ctx.game, me, b, used) <= budget]
         dear = [b for b in ok if s.data.prizes[b][0] > 2]
         if dear:
             return PRIZE0 + max(dear, key=lambda b: (s.data.prizes[b][0], b))
@@ -336,9 +304,8 @@ class CrownBot(PromptBot):
         eligible officeholder along the ribbon from the Chairman in the finger's direction; other offices:
         writers > officers > Governors, then the AI Presidency order."""
         me = ctx.slot
-        from ..rules.hiring import _pool, source_action
         s, f = ctx.state, ctx.frame
-        pool = _pool(s, f["office"], f["hirer"], f["no_own"])
+        pool = hiring_pool(s, f["office"], f["hirer"], f["no_own"])
         own = sorted({source_action(src) for src, slot in pool if slot == me} & ctx.legal_set)
         cands = own or list(ctx.legal)
         if f["office"] in (DIRECTOR_OF_TRADE, GOVERNOR_GENERAL):
@@ -393,8 +360,7 @@ class CrownBot(PromptBot):
 
     def debt_target(self, s, me) -> int:
         """HB Chairman 2 with the favours one more / one fewer advance bought this turn (their record in
-        state.crown, rules/crown_favours.debt_target)."""
-        from ..rules.crown_favours import debt_target
+        state.crown, queries.debt_target)."""
         return debt_target(s, seek_debt(s, me))
 
     def on_chairman_debt_chosen(self, ctx):
@@ -440,7 +406,6 @@ class CrownBot(PromptBot):
                       (int(s.officers[me, p].sum()) >= 1 and all(
                           int(s.officers[me, p].sum()) > int(s.officers[f, p].sum()) for f in others(s, me)))]
                      + [(PRESIDENT_TREASURY[p], 2) for p in gov] + ([(dot, 5)] if crown_gg else []))
-        from ..rules.crown_favours import allocation_requests
         steps = [(t, cd.ALLOCATION_REQUEST[0][1]) for t in allocation_requests(s)] + steps    # HB Chairman 3 favour
         plan = [0] * 5
         left = balance
@@ -528,8 +493,7 @@ class CrownBot(PromptBot):
     # --- Governor General (HB GG; digest §9.6.7) -----------------------------------------------------------
     def govern_dice(self, s) -> int:
         """HB GG 2: 5/3/3/3/2, shifted by the favours raise / lower the required dice bought this turn."""
-        from ..rules.crown_favours import shift
-        return max(1, cd.GOVERN_DICE[0][climate(s)] + shift(s, "gg_dice_up", "gg_dice_down"))
+        return max(1, cd.GOVERN_DICE[0][climate(s)] + favour_shift(s, "gg_dice_up", "gg_dice_down"))
 
     def on_gg_menu(self, ctx):
         """HB GG 2: Govern while it can roll the climate's dice (5/3/3/3/2)."""
@@ -562,10 +526,8 @@ class CrownBot(PromptBot):
         able; the favours bought this turn change the count); lease extra ships with the rest (all of it, unless
         the favour 'leave £2 unspent' was bought)."""
         s = ctx.state
-        from ..rules.operations_shipping import unfitted
         if ctx.has(PROC["fit_ship"]) and unfitted(s):
             return PROC["fit_ship"]
-        from ..rules.crown_favours import done_this_turn, mos_buys
         target = mos_buys(s, cd.COMPANY_SHIPS_TO_BUY[0][climate(s)])       # with the favours bought this turn
         if ctx.has(PROC["buy_company_ship"]) and (target is None or ctx.frame.get("bought", 0) < target):
             return PROC["buy_company_ship"]
@@ -681,7 +643,6 @@ class CrownBot(PromptBot):
 
     def _trade_min(self, s, p=None) -> int:
         """HB President 1: 2/3/4/5/6, shifted by the favours bought this turn for this Presidency."""
-        from ..rules.crown_favours import trade_dice_shift
         return max(1, cd.TRADE_MIN_DICE[0][climate(s)] + (trade_dice_shift(s, p) if p is not None else 0))
 
     def on_trade_chosen(self, ctx):
@@ -729,7 +690,6 @@ class CrownBot(PromptBot):
         consent is a favour the engine does not offer, and a refused request is spent, RB p.22); Deploy when a
         target meets the climate's exact dice; Bull/Stag/Lion deploy once a turn (an exhausted piece in the
         Army shows it has deployed)."""
-        from ..rules.operations_presidency import army_dice
         s = ctx.state
         p = ctx.frame["p"]
         c = climate(s)
@@ -746,7 +706,6 @@ class CrownBot(PromptBot):
         return DONE
 
     def _alliance(self, s, p, policy):
-        from ..rules.operations_presidency import buyable_alliances
         money = int(s.treasury[PRESIDENT_TREASURY[p]])
         cands = [i for i in buyable_alliances(s, p) if s.data.alliances[i][0] <= money]
         if not cands:
@@ -763,7 +722,6 @@ class CrownBot(PromptBot):
     def _required(self, s, r, p=None) -> int:
         """HB Commander 3: 6/5/4/3/2 (non-Company target), 2/3/4/5/6 (Company target), shifted by the favours
         bought this turn for this Army."""
-        from ..rules.crown_favours import deploy_req_shift
         c = climate(s)
         base = (cd.DEPLOY_DICE_COMPANY if s.control[r] >= 0 else cd.DEPLOY_DICE_NON_COMPANY)[0][c]
         return max(1, base + (deploy_req_shift(s, p) if p is not None else 0))
@@ -771,7 +729,6 @@ class CrownBot(PromptBot):
     def _deploy_target(self, s, p, dice, offered=None, me: int = CROWN):
         """HB Commander 2-3: the climate's target list, ties by the AI region priority, moving down the list
         until a target's required dice plus its strength can be rolled."""
-        from ..rules.operations_presidency import penalty, targets
         tg = [r for r in targets(s, p) if offered is None or r in offered]
         home = PRESIDENCY_HOME_REGION[p]
         assoc = [r for r in range(8) if s.control[r] == p]
@@ -793,14 +750,12 @@ class CrownBot(PromptBot):
         return None
 
     def on_deploy_target(self, ctx):
-        from ..rules.operations_presidency import army_dice
         s = ctx.state
         p = ctx.frame["p"]
         r = self._deploy_target(s, p, army_dice(s, p), offered=set(ctx.group("region")))
         return REGION0 + r if r is not None else None
 
     def _deploy_goal(self, s, r, p=None) -> int:
-        from ..rules.operations_presidency import penalty
         return self._required(s, r, p) + penalty(s, r)
 
     def on_deploy_alliance(self, ctx):
@@ -822,7 +777,6 @@ class CrownBot(PromptBot):
     def on_governor_chosen(self, ctx):
         """HB Governor 1: Administer while the pool holds at least 3/2/2/2/1 dice (shifted by this Governor's
         favours bought this turn; after the favour 'no Administer at all' only done is legal)."""
-        from ..rules.crown_favours import governor_min_shift
         s, f = ctx.state, ctx.frame
         low = max(1, cd.ADMINISTER_MIN_POOL[0][climate(s)] + governor_min_shift(s, f["g"]))
         return PROC["administer"] if f["pool"] >= low and ctx.has(PROC["administer"]) else DONE
@@ -839,10 +793,8 @@ class CrownBot(PromptBot):
     def on_china_chosen(self, ctx):
         """HB Superintendent: trade with all ships if they are at least 1/2/2/3/3."""
         s = ctx.state
-        from ..rules.crown_favours import shift
-        from ..rules.operations_china import ships
-        low = max(1, cd.CHINA_MIN_DICE[0][climate(s)] + shift(s, "china_min_up", "china_min_down"))
-        return PROC["trade_china"] if ships(s) >= low else DONE
+        low = max(1, cd.CHINA_MIN_DICE[0][climate(s)] + favour_shift(s, "china_min_up", "china_min_down"))
+        return PROC["trade_china"] if china_ships(s) >= low else DONE
 
     # --- VI. Revenue (HB Revenue; digest §9.6.11) --------------------------------------------------------------
     def on_revenue_dividends(self, ctx):
@@ -850,9 +802,8 @@ class CrownBot(PromptBot):
         return ctx.number_for(self.dividends(ctx.state))
 
     def dividends(self, s) -> int:
-        """The count, with the dividend favours bought this turn (rules/crown_favours.crown_dividends reads
+        """The count, with the dividend favours bought this turn (queries.crown_dividends reads
         their record in state.crown)."""
-        from ..rules.crown_favours import crown_dividends
         return crown_dividends(s)
 
     def on_revenue_royal_protection(self, ctx):
@@ -862,8 +813,7 @@ class CrownBot(PromptBot):
     # --- VIII. Parliament (HB Parliament; digest §9.6.13) -------------------------------------------------------
     def on_law_chosen(self, ctx):
         """HB Parliament (Crown PM) 2: draw up to the shaded position's number of laws; select the last drawn
-        (to the 3rd after the favour 'skip and draw again', rules/crown_favours.law_draws)."""
-        from ..rules.crown_favours import law_draws
+        (to the 3rd after the favour 'skip and draw again', queries.law_draws)."""
         n = law_draws(ctx.state) if ctx.state.crown is not None else ai_card(ctx.state)["shaded"] + 1
         drawn = ctx.frame["drawn"]
         if len(drawn) < n and ctx.has(PROC["draw_law"]):
@@ -896,10 +846,9 @@ class CrownBot(PromptBot):
 
     def policy_value(self, s, space, me: int = CROWN) -> int:
         """HB Crown policy selection: (Crown's count of the target - yours), times -1 for a Tax."""
-        from ..rules.parliament import _owned
         consequence, target = DIAL[space][0], DIAL[space][1]
-        mine = _owned(s, me, target)
-        theirs = max((_owned(s, f, target) for f in others(s, me)), default=0)
+        mine = owned(s, me, target)
+        theirs = max((owned(s, f, target) for f in others(s, me)), default=0)
         v = mine - theirs
         return -v if consequence == "Tax" else v
 
@@ -919,7 +868,6 @@ class CrownBot(PromptBot):
 
     def votes_for(self, s, law, me: int = CROWN) -> bool:
         """HB voting plan (digest Appendix A, last column)."""
-        from ..rules.parliament import _owned
         plan = cd.VOTING_PLAN[0].get(law, ("always",))
         kind = plan[0]
         if kind == "climate":
@@ -933,7 +881,6 @@ class CrownBot(PromptBot):
         if kind == "not_chairman":
             return s.office_holder[CHAIRMAN] != me
         if kind == "crown_office":
-            from ..static import OFFICE
             return s.office_holder[OFFICE[plan[1]]] == me
         what = plan[1]
         count = {
@@ -942,7 +889,7 @@ class CrownBot(PromptBot):
             "governors": lambda f: sum(1 for g in GOVERNORS if s.office_holder[g] == f),
             "writers_on_orders": lambda f: int((s.order_writer == f).sum()),
             "rotten_boroughs": lambda f: sum(1 for c in s.hands[f]["prestige"] if c in (28, 29, 30)),
-            "taxed": lambda f: _owned(s, f, DIAL[int(s.dial)][1]),
+            "taxed": lambda f: owned(s, f, DIAL[int(s.dial)][1]),
         }[what]
         has_most = most(s, count(me), [count(f) for f in others(s, me)])
         return has_most if kind == "most" else not has_most
@@ -1068,7 +1015,6 @@ class Board:
     (kind "regiment" or a family slot for its officers)."""
 
     def __init__(self, s):
-        from ..rules.operations_director_of_trade import zones_in_play
         self.writers = {f: [int(s.writers[f, p]) for p in range(3)] for f in s.seats}
         self.ships = {}
         for z in zones_in_play(s):
@@ -1183,7 +1129,6 @@ def ship_rank(s, me, ship) -> int:
 def trade_routes(game) -> list[int]:
     """Digest §9.2: a Presidency's trade route is the most orders its President could fill in one successful trade,
     irrespective of ships (every region declared; the engine's reach, rules/operations_presidency.py)."""
-    from ..rules.operations_presidency import reach
     return [len(reach(game, p, set(range(N_REGIONS)))) for p in range(3)]
 
 
@@ -1305,7 +1250,6 @@ def ma_transfer(ctx):
 # --- firms (HB Firms phase 3; digest §9.6.3) --------------------------------------------------------------------------
 def company_majority(s, me) -> bool:
     """HB: a majority of Company shares -- more than half of the Court's and the Chairman's (as rules/crown_favours)."""
-    from ..rules.revenue import shares
     mine = int(s.court[me]) + int(s.office_holder[CHAIRMAN] == me)
     return 2 * mine > shares(s)
 
@@ -1327,7 +1271,6 @@ def _deploy_available(s, p: int, item: str) -> int:
 
 def firm_investment(ctx):
     """HB Firms phase 3: the manager of the firm the Crown invests in now, or None."""
-    from ..rules.firms import all_firms, total_shares
     s, me, f = ctx.state, ctx.slot, ctx.frame
     if not cd.FIRM_INVESTS[0][climate(s)] or not company_majority(s, me):
         return None

@@ -67,6 +67,8 @@ LAWS: list[tuple[int, str, str, str, int | None, str | None]] = [
 ]
 LAWS_SOURCE = BGA_CARD.format("A") + "; dilemma marking rule: RB p.34"
 # The Deregulation card is used only in 1758 / Long 1710 / 1813 (RB p.36); not in the 1710 law deck.
+# laws read outside their phase (ids of LAWS): the Crown's Royal Privilege (rules/crown.py) reads both
+ROYAL_PROTECTION, WINDOW_TAX_REPEAL = 50, 46
 LAWS_NOT_IN_1710 = ([56], "rule: RB p.5 step 13, p.36")
 
 # --- Prestige cards (20) and blackmail cards (10): the London Season deck (RB p.12) -----------------

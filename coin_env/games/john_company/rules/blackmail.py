@@ -50,8 +50,11 @@ from __future__ import annotations
 
 from ..actions import NO, OFFICE0, POWER_TOKEN, POWER_TOKEN_OF_ACTION, REGION0, YES
 from ..data.cards import BLACKMAIL
-from ..registry import CONTINUATIONS
-from ..static import GOVERNOR_GENERAL, GOVERNORS, N_OFFICES, OFFICE_NAMES, PRESIDENT
+from ..queries import candidates, elephant_positions
+from ..registry import CONTINUATIONS, announce
+from ..static import (GOVERNORS, GOVERNOR_GENERAL, N_OFFICES, OFFICE_NAMES, OPEN, PRESIDENCY_NAMES, PRESIDENT, REGION,
+                      REGION_NAMES, REGION_ORDERS)
+from .checks import FAILURE, roll_check
 from .common import chairman_or_title, clockwise_from, key, name, vacate
 
 PM_EAR, COMPANY_FRAUD = 61, 62
@@ -112,7 +115,6 @@ def offer(game, card: int) -> None:
 def offer_hiring_preference(game, office: int, hirer: int) -> bool:
     """Hiring Preference: each holder with a candidate in the office's pool, before the hirer chooses. True
     if a window was pushed (the ordinary choice follows it unless the office gets filled)."""
-    from .hiring import candidates
     s = game.state
     pool = {slot for _, slot in candidates(s, office)}
     who = [f for f in askees(game, HIRING_PREFERENCE) if f in pool]
@@ -135,7 +137,8 @@ def blackmail_offer(game, frame, _):
                 "blackmail_play", card=card, f=f, **extra)
 
 
-def _reveal(game, f, card) -> None:
+def reveal(game, f, card) -> None:
+    """Family ``f`` plays blackmail card ``card``: it goes faceup among the family's used cards (RB p.12)."""
     s = game.state
     h = s.hands[f]
     s.hands[f] = {"prestige": list(h["prestige"]), "blackmail": [c for c in h["blackmail"] if c != card],
@@ -173,7 +176,7 @@ def blackmail_cancel_answer(game, frame, action):
         return
     if action == YES:
         g = who[0]
-        _reveal(game, g, MAN_ON_THE_INSIDE)
+        reveal(game, g, MAN_ON_THE_INSIDE)
         h, hg = s.hands[f], s.hands[g]
         s.hands[f] = {"prestige": list(h["prestige"]), "blackmail": [c for c in h["blackmail"] if c != card],
                       "used": list(h["used"])}
@@ -203,7 +206,7 @@ def blackmail_play_resume(game, frame, _):
 def _apply_play(game, frame) -> None:
     s = game.state
     card, f = frame["card"], frame["f"]
-    _reveal(game, f, card)
+    reveal(game, f, card)
     if card == PM_EAR:
         track = s.power_track
         game.choose(key(f), f"{CARD_NAME[card]}: swap which power token with the one below it?",
@@ -220,16 +223,13 @@ def _apply_play(game, frame) -> None:
         game.choose(key(f), f"{CARD_NAME[card]}: which officeholder vacates the office?",
                     [OFFICE0 + o for o in scandal_targets(s, card)], "blackmail_scandal_office", card=card, f=f)
     elif card == HIRING_PREFERENCE:
-        from .hiring import _ask_source
-        _ask_source(game, frame["office"], frame["hirer"], no_own=False, only=f)
+        announce(game, "hiring_preference_played", frame["office"], frame["hirer"], f)     # rules/hiring.py
     elif card == ENVOY_TO_THE_MUGHALS:
         _ask_envoy_region(game, f)
 
 
 # --- Envoy to the Mughals: move the Elephant ------------------------------------------------------------------
 def _ask_envoy_region(game, f) -> None:
-    from .events_india import elephant_positions
-    from ..static import REGION
     regions = sorted({REGION[pos["region"]] for pos in elephant_positions(game.state)})
     game.choose(key(f), f"{CARD_NAME[ENVOY_TO_THE_MUGHALS]}: the Elephant's tail in which region?",
                 [REGION0 + r for r in regions], "blackmail_envoy_region", f=f)
@@ -237,8 +237,6 @@ def _ask_envoy_region(game, f) -> None:
 
 @CONTINUATIONS.register
 def blackmail_envoy_region(game, frame, action):
-    from .events_india import elephant_positions
-    from ..static import REGION, REGION_NAMES
     f, r = frame["f"], action - REGION0
     positions = [pos for pos in elephant_positions(game.state) if pos["region"] == REGION_NAMES[r]]
     if len(positions) == 1:
@@ -250,13 +248,11 @@ def blackmail_envoy_region(game, frame, action):
 
 @CONTINUATIONS.register
 def blackmail_envoy_facing(game, frame, action):
-    from ..static import REGION_NAMES
     _envoy_move(game, frame["f"], {"region": REGION_NAMES[frame["r"]], "facing": REGION_NAMES[action - REGION0]})
 
 
 def _envoy_move(game, f, pos) -> None:
     """The Elephant moves; the player takes £ equal to the highest open order in the region at its tail."""
-    from ..static import OPEN, REGION, REGION_ORDERS
     s = game.state
     s.elephant = dict(pos)
     r = REGION[pos["region"]]
@@ -287,7 +283,6 @@ def blackmail_ear_swap(game, frame, action):
 def offer_mercantile_connection(game, p: int, declared: list, dice: int, result: str) -> bool:
     """Ask the holders (not the acting President's family) one by one; True if a question was pushed (the
     trade then resolves from ``trade_mercantile_answer``)."""
-    from .checks import FAILURE
     s = game.state
     president = int(s.office_holder[PRESIDENT[p]])
     who = askees(game, MERCANTILE_CONNECTION, exclude=(president,))
@@ -306,9 +301,6 @@ def _ask_mercantile(game, who, p, declared, dice, result):
 
 @CONTINUATIONS.register
 def trade_mercantile_answer(game, frame, action):
-    from .checks import FAILURE, roll_check
-    from .operations_presidency import trade_resolve
-    from ..static import PRESIDENCY_NAMES
     who, p, declared, dice, result = frame["who"], frame["p"], frame["declared"], frame["dice"], frame["result"]
     if action == YES and "cancelled" not in frame:
         data = dict(who=who, p=p, declared=declared, dice=dice, result=result)
@@ -317,24 +309,23 @@ def trade_mercantile_answer(game, frame, action):
     if "cancelled" in frame:                     # back from Man on the Inside's question
         action = NO if frame["cancelled"] else YES
     if action == YES:
-        _reveal(game, who[0], MERCANTILE_CONNECTION)
+        reveal(game, who[0], MERCANTILE_CONNECTION)
         half = dice // 2
         if half >= 1:
             _, result, _ = roll_check(game, half, f"Trade of {PRESIDENCY_NAMES[p]} (rerolled: Mercantile Connection)")
         else:
             result = FAILURE
             game.log_note("check", f"Trade of {PRESIDENCY_NAMES[p]} rerolled with 0 dice: {FAILURE}")
-        trade_resolve(game, p, declared, result)
+        announce(game, "trade_checked", p, declared, result)      # rules/operations_presidency.py
         return
     if len(who) > 1:
         _ask_mercantile(game, who[1:], p, declared, dice, result)
         return
-    trade_resolve(game, p, declared, result)
+    announce(game, "trade_checked", p, declared, result)
 
 
 # --- Diplomatic Connection: after a Deploy check ------------------------------------------------------------
 def offer_diplomatic_connection(game, p: int, r: int, chosen: dict, total: int, dice: int, result: str) -> bool:
-    from .checks import FAILURE
     s = game.state
     commander = int(s.commander[p])
     who = askees(game, DIPLOMATIC_CONNECTION, exclude=(commander,))
@@ -353,9 +344,6 @@ def _ask_diplomatic(game, who, data):
 
 @CONTINUATIONS.register
 def deploy_diplomatic_answer(game, frame, action):
-    from .checks import FAILURE, roll_check
-    from .operations_presidency import deploy_after_roll
-    from ..static import REGION_NAMES
     who = frame["who"]
     data = {k: frame[k] for k in ("p", "r", "chosen", "total", "dice", "result")}
     if action == YES and "cancelled" not in frame:
@@ -364,7 +352,7 @@ def deploy_diplomatic_answer(game, frame, action):
     if "cancelled" in frame:                     # back from Man on the Inside's question
         action = NO if frame["cancelled"] else YES
     if action == YES:
-        _reveal(game, who[0], DIPLOMATIC_CONNECTION)
+        reveal(game, who[0], DIPLOMATIC_CONNECTION)
         half = data["dice"] // 2
         result = FAILURE
         if half >= 1:
@@ -372,9 +360,9 @@ def deploy_diplomatic_answer(game, frame, action):
                                       "Connection)")
         else:
             game.log_note("check", f"Deploy rerolled with 0 dice: {FAILURE}")
-        deploy_after_roll(game, data["p"], data["r"], data["chosen"], data["total"], result)
+        announce(game, "deploy_checked", data["p"], data["r"], data["chosen"], data["total"], result)    # the presidency
         return
     if len(who) > 1:
         _ask_diplomatic(game, who[1:], data)
         return
-    deploy_after_roll(game, data["p"], data["r"], data["chosen"], data["total"], data["result"])
+    announce(game, "deploy_checked", data["p"], data["r"], data["chosen"], data["total"], data["result"])

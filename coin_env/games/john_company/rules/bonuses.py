@@ -4,9 +4,9 @@ decision."""
 
 from __future__ import annotations
 
+from ..registry import implements
 from .common import name
 from .firms import usable_workshops
-from .turn import implements
 
 INCLOSURE_ACTS = 36
 

@@ -7,6 +7,7 @@ Dice come from the game's RNG (``Rng.die``), so ``game.script_dice`` drives them
 
 from __future__ import annotations
 
+
 SUCCESS, FAILURE, CATASTROPHE = "success", "failure", "catastrophic failure"
 
 

@@ -1,19 +1,16 @@
-"""Shared procedure helpers: whose turn, numbers as short digit sequences, consent, vacating an office.
+"""Shared procedure helpers: whose turn, numbers as short digit sequences, vacating an office.
 
 * Numbers (budgets, splits, dice bought): :func:`ask_number` asks a number in [lo, hi] as one count
   choice when hi <= 20, else as its tens ("tens: 3") then its units ("0".."9"), each masked to the
   range, so the choice always completes (DESIGN: every offered action can be completed).
-* Consent (RB p.8: nothing is binding but immediate transfers; this engine has no free negotiation):
-  :func:`seek_consent` asks each consenting family an explicit yes/no in turn and stops as soon as the
-  outcome is decided. With the option ``negotiation: "offers"`` the family asking may first make each
-  family asked one binding offer, or call in its promise card (rules/offers.py).
+* Consent (RB p.8): rules/consent.py (it sits above rules/offers.py, which uses these helpers).
 """
 
 from __future__ import annotations
 
 from ..actions import COUNT0, MAX_COUNT, NO, TENS0, YES
-from ..registry import CONTINUATIONS
-from ..static import (CHAIRMAN, FAMILY_KEYS, FAMILY_NAMES, HIRE_NUMBER, N_OFFICES, OFFICE_NAMES, PHASE_TITLES)
+from ..registry import CONTINUATIONS, announce
+from ..static import CHAIRMAN, FAMILY_KEYS, FAMILY_NAMES, HIRE_NUMBER, N_OFFICES, OFFICE_NAMES, PHASE_TITLES
 
 MAX_NUMBER = 99     # one numeric choice is at most 99 (a larger sum is entered in parts)
 
@@ -75,69 +72,6 @@ def ask_yes_no(game, who: int, ask: str, then: str, **data) -> None:
     game.choose(key(who), ask, [YES, NO], then, **data)
 
 
-# --- consent ----------------------------------------------------------------------------------------
-def seek_consent(game, askees: list[int], weights: list[int], base: int, need: int, ask: str, then: str,
-                 data: dict, requester: int = -1, promise: bool = False, by_shares: bool = False) -> None:
-    """Ask ``askees`` in order for consent (yes/no). ``base`` support is already given; consent is
-    reached once support >= ``need``; it fails as soon as the families left cannot reach it.
-    ``requester``: the family asking (it may make offers, rules/offers.py); ``promise``: a nepotism consent
-    (a Consent to Nepotism promise card can be called in); ``by_shares``: the support counted is Company
-    shares (no share may change hands in the offers then: the count was taken).
-    Continuation ``then(game, frame, granted: bool)`` (frame carries ``data`` and ``supporters``)."""
-    _consent_step(game, dict(askees=list(askees), weights=list(weights), support=base, need=need,
-                             consent_ask=ask, consent_then=then, supporters=[], consent_data=data,
-                             requester=requester, promise=promise, by_shares=by_shares))
-
-
-def _consent_step(game, c: dict):
-    """``c``: the consent in progress (who is left to ask, with what weight, support so far)."""
-    data = dict(c["consent_data"], supporters=c["supporters"])
-    if c["support"] >= c["need"]:
-        CONTINUATIONS[c["consent_then"]](game, data, True)
-        return
-    if c["support"] + sum(c["weights"]) < c["need"]:
-        CONTINUATIONS[c["consent_then"]](game, data, False)
-        return
-    from . import offers
-    who = c["askees"][0]
-    if not offers.before_answer(game, c["requester"], who, "consent_after_offers", c["promise"], c["by_shares"],
-                                consent=c):
-        _ask_consent(game, c)
-
-
-CONSENT_KEYS = ("askees", "weights", "support", "need", "consent_ask", "consent_then", "supporters", "consent_data",
-                "requester", "promise", "by_shares")
-
-
-def _ask_consent(game, c: dict):
-    who = c["askees"][0]
-    game.choose(key(who), c["consent_ask"].format(family=name(who)), [YES, NO], "consent_answer", **c)
-
-
-@CONTINUATIONS.register
-def consent_after_offers(game, data, called_in):
-    """After the offer dialogue: a promise card called in gives the consent; else the family answers."""
-    if called_in:
-        _consented(game, data["consent"], True)
-    else:
-        _ask_consent(game, data["consent"])
-
-
-@CONTINUATIONS.register
-def consent_answer(game, frame, action):
-    c = {k: frame[k] for k in CONSENT_KEYS}
-    game.log_note("consent", f"{name(c['askees'][0])} {'consents' if action == YES else 'refuses'}: "
-                  f"{c['consent_ask'].format(family=name(c['askees'][0]))}")
-    _consented(game, c, action == YES)
-
-
-def _consented(game, c: dict, yes: bool):
-    who = c["askees"][0]
-    _consent_step(game, dict(c, askees=c["askees"][1:], weights=c["weights"][1:],
-                             support=c["support"] + (c["weights"][0] if yes else 0),
-                             supporters=c["supporters"] + ([who] if yes else [])))
-
-
 # --- offices ----------------------------------------------------------------------------------------
 def office_exists(state, office: int) -> bool:
     return bool(state.office_exists[office])
@@ -145,10 +79,6 @@ def office_exists(state, office: int) -> bool:
 
 def holder(state, office: int) -> int:
     return int(state.office_holder[office])
-
-
-def vacant_offices(state) -> list[int]:
-    return [o for o in range(N_OFFICES) if state.office_exists[o] and state.office_holder[o] < 0]
 
 
 def vacate(game, office: int, to: str = "supply") -> None:
@@ -199,3 +129,26 @@ def return_prize_piece(game, slot: int, box: int, count: int = 1) -> None:
     s.prize_pieces[slot, box] -= count
     s.supply[slot] += count
     s.vp[slot] -= count * game.data.prizes[box][2]
+
+
+# --- Company Standing -------------------------------------------------------------------------------------
+def lower_standing(game, n: int, why: str) -> bool:
+    """Standing -n; True if the Company failed (RB p.27)."""
+    s = game.state
+    s.standing = max(0, s.standing - n)
+    game.log_note("revenue", f"Company Standing -{n} ({why}): {s.standing}")
+    if s.standing == 0:
+        announce(game, "game_ends", failed=True)         # Final Scoring (rules/final_scoring.py)
+        return True
+    return False
+
+
+# --- the honest end of the implemented part (rules/turn.py) -----------------------------------------------
+def not_implemented(game, what: str) -> None:
+    """End the game where the implemented rules end (an incomplete result, never a winner)."""
+    s = game.state
+    s.frames.clear()
+    s.result = {"complete": False, "reason": f"{what} not implemented", "turn": s.turn, "phase": s.phase,
+                "vp": {game.faction_of(slot): int(s.vp[slot]) for slot in s.seats}}
+    s.over = True
+    game.log_note("end", f"Game stopped: {what} is not implemented yet")

@@ -29,6 +29,12 @@ Crown seat is an ordinary family (the engine's default since the first increment
 * Royal Privilege (HB Parliament / Upkeep, AID): :func:`royal_privilege` -- the Crown's unpaid tax or upkeep
   comes from the Company Balance, with emergency loans (which may fail the Company).
 
+Layer (DESIGN.md "Layers"): with rules/crown_favours.py the solo layer above the phases. It answers the points
+the procedures announce (registry.py): "set_climate" (rules/operations.py), "climate_shift" and
+"royal_privilege_tax" (rules/parliament.py), "royal_privilege" (rules/upkeep.py); the Handbook's rules for the
+Crown's seat that a phase applies itself (two family actions, free writers, free votes) read queries.py
+(``crown_slot``, ``free_writers_due``, ``extra_votes``). No phase imports this module.
+
 Not implemented (named, never silent): the favours rules/crown_favours.py lists as missing; Legendary's
 failure card (its text is missing, digest G9); two-family Crown rules (digest §9.8: the Handbook's 2P rules
 are not in the sources).
@@ -38,31 +44,13 @@ from __future__ import annotations
 
 from ..data import company
 from ..data import crown as cd
-from ..registry import CONTINUATIONS
-from ..static import CHAIRMAN, CROWN, PRESIDENT
-from .common import name
-from .crown_favours import new_record
+from ..data.cards import ROYAL_PROTECTION, WINDOW_TAX_REPEAL
+from ..queries import active, card, owned
+from ..registry import CONTINUATIONS, answers
+from ..static import CHAIRMAN, CROWN
+from .common import lower_standing, name
 
 DIFFICULTIES = tuple(cd.DIFFICULTY[0])
-
-
-def active(state) -> bool:
-    """Solo against the Crown with the Handbook's rules (option ``crown``)."""
-    return state.crown is not None
-
-
-def cards(state) -> dict:
-    return {c["id"]: c for c in state.data.crown_ai_cards}
-
-
-def card(state) -> dict:
-    return cards(state)[state.crown["card"]]
-
-
-def next_card(state) -> dict | None:
-    """The facedown card on top of the AI deck (its back shows the Presidency order), or None."""
-    deck = state.crown["deck"]
-    return cards(state)[deck[-1]] if deck else None
 
 
 # --- measures the climate charts read (digest Appendix E) ---------------------------------------------
@@ -102,6 +90,13 @@ def chart_climate(state, c: dict) -> int:
 
 
 # --- set-up (RB p.45-46) ---------------------------------------------------------------------------------
+def new_record(difficulty: str) -> dict:
+    """The favour part of the Crown's record at set-up: Easy's promise cards and the favours performed (RB p.46;
+    rules/crown_favours.py keeps the record)."""
+    return {"promise_cards": cd.PROMISE_CARDS_EASY[0] if difficulty == "easy" else 0,
+            "favours": {"turn": 1, "done": [], "total": 0}}
+
+
 def setup(state, difficulty: str) -> None:
     crown_cubes, your_cubes, _extra, _spend = cd.DIFFICULTY[0][difficulty]
     deck = [c["id"] for c in state.data.crown_ai_cards]
@@ -124,8 +119,10 @@ def _flip(state) -> None:
     cr["climate"] = chart_climate(state, card(state))
 
 
+@answers("set_climate")
 def set_climate(game) -> None:
-    """RB p.45 Set Climate: reveal a new AI card and set the climate from its chart."""
+    """RB p.45 Set Climate (the point "set_climate", announced by rules/operations.py as the Chairman acts):
+    reveal a new AI card and set the climate from its chart."""
     s = game.state
     _flip(s)
     game.log_note("crown", f"The Crown reveals AI card {s.crown['card']}: climate {cd.CLIMATES[s.crown['climate']]}",
@@ -146,7 +143,10 @@ def shift(climate: int, successes: int, standing: int) -> int:
     return max(0, climate - left)
 
 
+@answers("climate_shift")
 def climate_shift(game) -> None:
+    """HB Climate Shift (the point "climate_shift", announced by rules/parliament.py): the dice against the
+    Standing move the climate (:func:`shift`)."""
     s = game.state
     dice = [s.rng.die(6, "Climate Shift") for _ in range(cd.CLIMATE_SHIFT_DICE[0])]
     successes = sum(1 for d in dice if d <= 2)
@@ -156,35 +156,12 @@ def climate_shift(game) -> None:
                   f"{cd.CLIMATES[before]} -> {cd.CLIMATES[s.crown['climate']]}", roll=dice)
 
 
-def extra_votes(s) -> int:
-    """HB Parliament: the Crown's free votes by its family treasury."""
-    cash = int(s.cash[CROWN])
-    for least, votes in cd.EXTRA_VOTES[0]:
-        if cash >= least:
-            return votes
-    return 0
-
-
-def crown_slot(state, slot: int) -> bool:
-    return active(state) and slot == CROWN
-
-
-def free_writers_due(game) -> int:
-    """HB Family step 1: how many free writers the Crown enlists before its family actions (0-2)."""
-    from .common import vacant_offices
-    from .family_phase import has_piece
-    s = game.state
-    if not has_piece(s, CROWN) or len(vacant_offices(s)) < cd.FREE_WRITER_VACANCIES[0]:
-        return 0
-    second = any(s.office_holder[PRESIDENT[p]] < 0 and s.writers[CROWN, p] == 0 for p in range(3))
-    return 2 if second and s.supply[CROWN] >= 2 else 1
-
-
 def log_free_writer(game) -> None:
     game.log_note("crown", f"{name(CROWN)} enlists a free writer (4 or more vacant offices, Crown Handbook: Family)")
 
 
 # --- Royal Privilege (HB Parliament / Upkeep; AID; digest §9.6.13-9.6.14) -------------------------------------
+@answers("royal_privilege")
 def royal_privilege(game, slot: int, due: int) -> bool:
     """HB / AID Royal Privilege: when the Crown cannot afford a tax (or its family expenses, the prize upkeep),
     it takes the shortfall from the Company Balance, forcing emergency loans if needed (this may cause Company
@@ -195,7 +172,6 @@ def royal_privilege(game, slot: int, due: int) -> bool:
     Discarding Royal Protection avoids the loans (as in Revenue): the Balance gives what it has and the rest
     of the shortfall is cancelled. The Crown's cash is topped up to ``due`` and the caller then charges it
     as usual. True if the Company failed (the game has gone to Final Scoring: the caller stops)."""
-    from .revenue import ROYAL_PROTECTION, lower_standing
     s = game.state
     if not active(s) or slot != CROWN or due <= s.cash[CROWN]:
         return False
@@ -226,13 +202,14 @@ def royal_privilege(game, slot: int, due: int) -> bool:
     return False
 
 
+@answers("royal_privilege_tax")
 def royal_privilege_tax(game, slot: int, target: str, window: bool) -> bool:
-    """Royal Privilege for a Tax policy (RB p.34): £1 per target owned, plus the window tax when due."""
-    from .parliament import WINDOW_TAX_REPEAL, _owned
+    """Royal Privilege for a Tax policy (RB p.34; the point "royal_privilege_tax", announced by rules/parliament.py):
+    £1 per target owned, plus the window tax when due."""
     s = game.state
     if not active(s) or slot != CROWN:
         return False
-    due = _owned(s, slot, target)
+    due = owned(s, slot, target)
     if window and WINDOW_TAX_REPEAL not in s.laws_in_force:
         due += int(s.luxuries[slot]) + sum(int(s.prize_pieces[slot, b]) * game.data.prizes[b][3] for b in range(5))
     return royal_privilege(game, slot, due)

@@ -17,6 +17,12 @@ when at least one favour is available and affordable, and after a favour it is o
 favour performed is logged ("crown" notes) and recorded in ``state.crown["favours"]`` (``turn``, ``done``:
 the keys performed this turn, ``total``: all performed this game) next to the cubes.
 
+Where it sits (registry.py, DESIGN.md "Layers"): above the phases, which never import it. A phase announces a
+named point where the Handbook lists a favour (``announce(game, "crown_decision", "decide_hiring")``, "window",
+"hired", "ship_fitted", ...; each point is named after the function here that answers it, registered with
+``@answers``); a favour window pushed in answer is a decision frame in the state like any other. The record's
+readings the crown bot also needs (``done_this_turn``, ``debt_target``, ``mos_buys``, ...) are in queries.py.
+
 Implemented favours (each cites its source where it lives):
 
 * Basic favours (Crown family board; SC; digest §9.5): give / take an unfitted shipyard (+2 / -4), a fitted
@@ -28,8 +34,8 @@ Implemented favours (each cites its source where it lives):
   of the window) to keep the decisions few; a gain favour is offered only while the Crown has a cube (the
   rule allows it for nothing, which no one wants); the receiver's item is the family's choice (shipyards
   by ship, prestige cards by card) when there are several; invested workshops (+1 / -3) need firms.
-* Consent favours (:func:`seek_consent`, a wrapper of rules/common.seek_consent that the phase files call
-  instead; the favour is offered before the consent is asked): HB Hiring 3 -2 for the Crown's consent to
+* Consent favours (:func:`consent`, the answer to the point "consent" that rules/consent.seek_consent announces;
+  the favour is offered before the consent is asked): HB Hiring 3 -2 for the Crown's consent to
   your nepotism; HB Hiring 4.1 the Crown's nepotism, solo mandatory +2 (you must consent and receive 2 cubes
   when the Crown holds at least 2; otherwise you are asked); HB Chairman: the Crown's shares consent to the
   first Debt advance beyond 3 at -1/-2/-3/-4/-6 by climate, each further one this turn at -1; HB Hiring 1:
@@ -130,13 +136,24 @@ from __future__ import annotations
 
 import math
 
-from ..actions import DONE, FAVOUR, FAVOUR_CARD, FAVOUR_CARD_OF_ACTION, FAVOUR_OF_ACTION, PROC, SHIP0
+from ..actions import (ALLIANCE0, DONE, FAMILY0, FAVOUR, FAVOUR_CARD, FAVOUR_CARD_OF_ACTION, FAVOUR_OF_ACTION, LAW, NO,
+                       OFFICE0, PROC, SHIP0, YES)
 from ..data import company
 from ..data import crown as cd
 from ..data.cards import ENTERPRISE_PRESTIGE
-from ..registry import CONTINUATIONS
-from ..static import (CHAIRMAN, CROWN, GOVERNORS, OFFICE_NAMES, PRESIDENCY_NAMES, SHIP_NAMES, TREASURY_NAMES)
-from .common import key, name
+from ..data.company import MAX_DEBT
+from ..queries import (active, allocation_requests, buyable_alliances, crown_dividends, cubes, debt_target,
+                       deploy_req_shift, done_this_turn, family, favour_record, favour_shift, governor_min_shift,
+                       law_draws, seek_debt, shares, tokens_left, trade_dice_shift)
+from ..registry import CONTINUATIONS, answers
+from ..static import (CHAIRMAN, CHINA, CLOSED, CROWN, DIRECTOR_OF_TRADE, FILLED, GOVERNORS, GOVERNOR_GENERAL,
+                      MANAGER_OF_SHIPPING, MILITARY_AFFAIRS, OFFICE_NAMES, ORDER_REGION, PRESIDENCY_HOME_REGION,
+                      PRESIDENCY_NAMES, PRESIDENCY_ZONE, PRESIDENT, SHIP_NAMES, SUPERINTENDENT, TREASURY_NAMES, T_DOT,
+                      T_MOS)
+from .common import ask_number, key, name
+from .consent import seek_consent as ask_all
+from .hiring import seat_chairman
+from .operations_presidency import deploy_roll
 
 LABELS = dict(cd.FAVOUR_LABELS, chairman_dues="you are Chairman (-1, mandatory)",
               nepotism_crown="the Crown's nepotism, you consent (+2, mandatory)",
@@ -187,36 +204,6 @@ KEYS = tuple(k for k, _ in cd.FAVOUR_LABELS) + ("chairman_dues", "nepotism_crown
 
 
 # --- the record (state.crown) --------------------------------------------------------------------------------
-def active(state) -> bool:
-    return state.crown is not None
-
-
-def new_record(difficulty: str) -> dict:
-    """The favour part of the Crown's record at set-up (rules/crown.setup)."""
-    return {"promise_cards": cd.PROMISE_CARDS_EASY[0] if difficulty == "easy" else 0,
-            "favours": {"turn": 1, "done": [], "total": 0}}
-
-
-def family(state) -> int:
-    """The solo family's slot (the seat that is not the Crown)."""
-    return next(f for f in state.seats if f != CROWN)
-
-
-def cubes(state, who: str) -> int:
-    return int(state.crown["cubes"][who])
-
-
-def _record(state) -> dict:
-    rec = dict(state.crown["favours"])
-    if rec["turn"] != int(state.turn):
-        rec = {"turn": int(state.turn), "done": [], "total": rec["total"]}
-    return rec
-
-
-def done_this_turn(state, fav: str) -> int:
-    return _record(state)["done"].count(fav)
-
-
 def pay(game, fav: str, value: int) -> int:
     """Move the cubes of favour ``fav`` worth ``value`` (RB p.45): -n the family pays n (it must have them),
     +n the Crown pays n, at most what it has. Records the favour; returns the cubes moved."""
@@ -233,7 +220,7 @@ def pay(game, fav: str, value: int) -> int:
         moved = min(value, c["crown"])
         c["crown"] -= moved
         c["family"] += moved
-    rec = _record(s)
+    rec = favour_record(s)
     rec = {"turn": rec["turn"], "done": rec["done"] + [fav], "total": rec["total"] + 1}
     s.crown = dict(cr, cubes=c, favours=rec)
     sign = "pays the Crown" if value < 0 else "receives from the Crown"
@@ -290,7 +277,6 @@ def _prestige(s, owner: int) -> list[int]:
 
 def _crown_majority(s) -> bool:
     """HB Family: the Crown has a majority of Company shares (more than half of the Court's and the Chairman's)."""
-    from .revenue import shares
     mine = int(s.court[CROWN]) + int(s.office_holder[CHAIRMAN] == CROWN)
     return 2 * mine > shares(s)
 
@@ -354,6 +340,7 @@ def available(game, win: str) -> list[str]:
     return sorted(favs, key=lambda f: FAVOUR[f])
 
 
+@answers("window")
 def window(game, win: str) -> None:
     """Offer the family its favour window ``win`` (a decision) if a favour is available and affordable."""
     s = game.state
@@ -372,6 +359,7 @@ def favour_window(game, frame, _):
         window(game, frame["window"])
 
 
+@answers("window_later")
 def window_later(game, win: str) -> None:
     """Open window ``win`` once the frames pushed after this call are done, if the phase has not changed."""
     if active(game.state):
@@ -498,7 +486,7 @@ def _consent_favour(s, about: str, askees: list, weights: list, base: int, need:
                 return "elect_crown", cd.ELECT_CROWN[0], me, False
     elif about == "alliance":
         p = data["p"]
-        if int(s.commander[p]) == CROWN and askees == [me] and _record(s)["done"][-1:] == ["alliance_one_more"]:
+        if int(s.commander[p]) == CROWN and askees == [me] and favour_record(s)["done"][-1:] == ["alliance_one_more"]:
             return "alliance_one_more", 0, me, True          # HB Commander 1: you must consent (you paid for it)
         if int(s.commander[p]) == me and askees == [CROWN]:
             return "alliance_consent", cd.ALLIANCE_CONSENT[0][c], CROWN, cd.ALLIANCE_CONSENT[0][c] == 0
@@ -507,38 +495,40 @@ def _consent_favour(s, about: str, askees: list, weights: list, base: int, need:
     return None
 
 
-def seek_consent(game, askees, weights, base, need, ask, then, data, about: str, **extra) -> None:
-    """rules/common.seek_consent with the solo favours of the consent ``about`` ("nepotism", "debt",
-    "election", "alliance"; module docstring). A bought consent is binding: the engine gives it and the
-    Crown is not asked; a mandatory one (the Crown's nepotism +2, a free alliance consent) is given at once.
-    ``extra``: common.seek_consent's own keywords (requester, promise, by_shares: the negotiation option)."""
-    from .common import seek_consent as ask_all
+@answers("consent")
+def consent(game, askees, weights, base, need, ask, then, data, about: str, **extra) -> bool:
+    """The point "consent" (rules/consent.seek_consent announces it for a consent ``about`` "nepotism", "debt",
+    "election" or "alliance"): the solo favours of that consent (module docstring). A bought consent is binding:
+    the engine gives it and the Crown is not asked; a mandatory one (the Crown's nepotism +2, a free alliance
+    consent) is given at once. ``extra``: seek_consent's own keywords (requester, promise, by_shares: the
+    negotiation option). True if a favour answered (the consent given, or the favour offered first); False: the
+    families are asked as usual."""
     s = game.state
     offer = _consent_favour(s, about, list(askees), weights, base, need, data) if active(s) else None
     args = dict(askees=list(askees), weights=list(weights), base=base, need=need, ask=ask, then=then, data=data,
                 extra=extra)
-    if offer is not None:
-        fav, value, consenter, must = offer
-        if must:
-            if value:
-                pay(game, fav, value)
-            else:
-                game.log_note("crown", f"{name(consenter)} consents for free ({LABELS.get(fav, fav)}: 0 cubes, "
-                              "HB Commander)")
-            _consent_given(game, args, consenter)
-            return
-        if affordable(s, value):
-            me = family(s)
-            game.choose(key(me), f"{name(me)}: a favour with the Crown for this consent? (promise cubes: you "
-                        f"{cubes(s, 'family')}, the Crown {cubes(s, 'crown')}; {LABELS[fav]}: {value:+d})",
-                        [FAVOUR[fav], DONE], "favour_consent", consent=args, favour=fav, value=value,
-                        consenter=consenter)
-            return
-    ask_all(game, args["askees"], args["weights"], base, need, ask, then, data, **extra)
+    if offer is None:
+        return False
+    fav, value, consenter, must = offer
+    if must:
+        if value:
+            pay(game, fav, value)
+        else:
+            game.log_note("crown", f"{name(consenter)} consents for free ({LABELS.get(fav, fav)}: 0 cubes, "
+                          "HB Commander)")
+        _consent_given(game, args, consenter)
+        return True
+    if affordable(s, value):
+        me = family(s)
+        game.choose(key(me), f"{name(me)}: a favour with the Crown for this consent? (promise cubes: you "
+                    f"{cubes(s, 'family')}, the Crown {cubes(s, 'crown')}; {LABELS[fav]}: {value:+d})",
+                    [FAVOUR[fav], DONE], "favour_consent", consent=args, favour=fav, value=value,
+                    consenter=consenter)
+        return True
+    return False
 
 
 def _consent_given(game, args: dict, consenter: int) -> None:
-    from .common import seek_consent as ask_all
     askees, weights = list(args["askees"]), list(args["weights"])
     i = askees.index(consenter)
     base = args["base"] + weights[i]
@@ -550,7 +540,6 @@ def _consent_given(game, args: dict, consenter: int) -> None:
 
 @CONTINUATIONS.register
 def favour_consent(game, frame, action):
-    from .common import seek_consent as ask_all
     args = frame["consent"]
     if action == DONE:
         ask_all(game, args["askees"], args["weights"], args["base"], args["need"], args["ask"], args["then"],
@@ -567,6 +556,7 @@ def _crown_elects_itself(s, former: int) -> bool:
     return 2 * crown > total or (2 * crown == total and former == CROWN)
 
 
+@answers("election_window")
 def election_window(game, former: int) -> None:
     """HB Hiring 1: the Crown, which would elect itself, elects you instead for -3 (offered before the vote;
     reading: you need a Court share to take the chair, RB p.15)."""
@@ -584,12 +574,12 @@ def election_window(game, former: int) -> None:
 def favour_elect_you(game, frame, action):
     if action == DONE:
         return
-    from .hiring import _seat_chairman
     pay(game, "elect_you", cd.ELECT_YOU[0])
-    _seat_chairman(game, family(game.state), from_court=True)
+    seat_chairman(game, family(game.state), from_court=True)
 
 
 # --- mandatory favours (HB per phase) ------------------------------------------------------------------------
+@answers("chairman_dues")
 def chairman_dues(game, slot: int) -> None:
     """HB Chairman (digest §9.6.5): you are Chairman -- mandatory -1 once per turn, before any action, if you
     have a cube."""
@@ -598,6 +588,7 @@ def chairman_dues(game, slot: int) -> None:
         mandatory(game, "chairman_dues", cd.CHAIRMAN_DUES[0])
 
 
+@answers("hired")
 def hired(game, office: int, hirer: int, slot: int, pool: list) -> None:
     """HB Hiring 3 (digest §9.6.4): +1 when you hire a Crown piece over any non-Crown candidate (mandatory
     reading: the pool held a candidate of another family)."""
@@ -606,6 +597,7 @@ def hired(game, office: int, hirer: int, slot: int, pool: list) -> None:
         mandatory(game, "hire_crown_piece", cd.HIRE_CROWN_PIECE[0])
 
 
+@answers("ship_fitted")
 def ship_fitted(game, manager: int, ship: int) -> None:
     """HB Manager of Shipping 1 (digest §9.6.8): a Crown Manager fitting one of your ships -- mandatory -1 if
     able, paid before the sea zone is chosen. You as Manager: +1 for fitting a Crown ship (reading: a blue
@@ -620,17 +612,18 @@ def ship_fitted(game, manager: int, ship: int) -> None:
         mandatory(game, "mos_fits_crown", cd.MOS_FITS_CROWN[0])
 
 
+@answers("commander_appointed")
 def commander_appointed(game, f: int, old: int) -> None:
     """HB Military Affairs (digest §9.6.9): you are Military Affairs -- mandatory +1 whenever you assign the
     Crown as Commander of an Army (even with no choice). Reading: an assignment during the Military Affairs
     operation while you hold the office (RB p.19 'Commanders')."""
-    from ..static import MILITARY_AFFAIRS
     s = game.state
     if (active(s) and f == CROWN and old != CROWN and s.phase == "operations"
             and int(s.office_holder[MILITARY_AFFAIRS]) == family(s)):
         mandatory(game, "ma_crown_commander", cd.MA_CROWN_COMMANDER[0])
 
 
+@answers("writer_placed")
 def writer_placed(game, president: int, fam: int) -> None:
     """HB President (digest §9.6.10): you are President -- mandatory +X when you place X Crown writers filling
     orders (even if forced): +1 per Crown writer, as it is placed."""
@@ -639,11 +632,11 @@ def writer_placed(game, president: int, fam: int) -> None:
         mandatory(game, "president_crown_writer", cd.PRESIDENT_CROWN_WRITERS[0])
 
 
+@answers("writers_return")
 def writers_return(game) -> None:
     """HB Upkeep 2 (digest §9.6.14): solo mandatory +1 when you have a writer in a Crown Presidency but none of
     your writers returns from filling an order in that Presidency (checked when writers return, in Refresh).
     Readings: 'a writer in' = in its Writers box; +1 for each such Crown Presidency."""
-    from ..static import FILLED, PRESIDENT
     s = game.state
     if not active(s):
         return
@@ -658,6 +651,7 @@ def writers_return(game) -> None:
 
 
 # --- "you decide for the Crown" (HB Hiring, Commander, Director of Trade, Manager of Shipping) ------------------
+@answers("crown_decision")
 def crown_decision(game, fav: str) -> None:
     """Called right after the Crown's decision frame is pushed: offer the family, for the favour's price
     (data/crown.py DECIDE_FOR_THE_CROWN), to make this decision for the Crown -- the frame's decider becomes
@@ -680,7 +674,6 @@ def crown_decision(game, fav: str) -> None:
 
 
 def _decided_options(fav: str, options: list) -> list:
-    from ..actions import PROC
     if fav == "decide_envoy":
         orders = [a for a in options if a != PROC["open_china"]]
         return orders or list(options)
@@ -706,27 +699,10 @@ def _hand_over(game, fav: str) -> None:
 
 
 # --- the Crown Chairman's dividends (HB Revenue 3) ---------------------------------------------------------------
-def crown_dividends(s) -> int:
-    """HB Revenue 3: a Crown Chairman pays one dividend if able, then more as long as the Balance stays at least
-    £0/£2/£4/£6/£8 afterwards -- shifted by the dividend favours bought this turn (the record in state.crown;
-    the crown bot pays this many)."""
-    from .revenue import shares
-    per = shares(s)
-    floor = cd.DIVIDEND_FLOOR[0][s.crown["climate"] if s.crown is not None else cd.BULL]
-    if per <= 0 or s.balance < per:
-        return 0
-    n = 1
-    while s.balance - (n + 1) * per >= floor:
-        n += 1
-    if s.crown is not None:
-        n += done_this_turn(s, "dividend_more") - done_this_turn(s, "dividend_fewer")
-    return max(0, min(n, int(s.balance) // per))
-
-
+@answers("dividend_window")
 def dividend_window(game) -> None:
     """Called right after a Crown Chairman is asked how many dividends: HB Revenue 3's favours, one dividend
     fewer (-2/-2/-1/-1/-1) or more (-1/-1/-2/-2/-2), each offered while it changes the count."""
-    from .revenue import shares
     s = game.state
     if not active(s) or int(s.office_holder[CHAIRMAN]) != CROWN:
         return
@@ -755,12 +731,12 @@ def favour_dividends(game, frame, action):
 
 # --- your blue boxes as Chairman and Manager of Shipping (HB Chairman, Manager of Shipping) ----------------------
 def _treasury_office(s, k: int) -> int:
-    from ..static import DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, PRESIDENT
     if k == 0:
         return GOVERNOR_GENERAL if s.office_exists[GOVERNOR_GENERAL] else DIRECTOR_OF_TRADE
     return MANAGER_OF_SHIPPING if k == 1 else PRESIDENT[k - 2]
 
 
+@answers("allocated")
 def allocated(game, chairman: int, k: int, value: int) -> None:
     """HB Chairman (digest §9.6.5): you are Chairman -- +1 when you allocate at least £3/£4/£4/£4/£5 to a Crown
     office (treasury ``k``). Reading: a blue box your own action earns is taken (as RB p.45's '+1 fit a Crown
@@ -771,10 +747,10 @@ def allocated(game, chairman: int, k: int, value: int) -> None:
         mandatory(game, "chairman_allocation", 1)
 
 
+@answers("ship_placed")
 def ship_placed(game, manager: int, zone: int) -> None:
     """HB Manager of Shipping (digest §9.6.8): you are MoS -- +1 for placing a ship in a Crown Presidency's sea
     zone or with a Crown Superintendent (China). Reading: taken whenever it applies (a blue box)."""
-    from ..static import CHINA, PRESIDENCY_ZONE, PRESIDENT, SUPERINTENDENT
     s = game.state
     if not active(s) or manager != family(s):
         return
@@ -784,36 +760,12 @@ def ship_placed(game, manager: int, zone: int) -> None:
 
 
 # --- favours that change the Crown's procedures (HB Chairman, Governor General, Governor, Superintendent) ------
-def shift(s, up: str, down: str) -> int:
-    """The net change bought this turn by the favours ``up`` / ``down`` (their record in state.crown; the crown
-    bot adds it to its procedure's number)."""
-    if not active(s):
-        return 0
-    return done_this_turn(s, up) - done_this_turn(s, down)
-
-
-def debt_target(s, base: int) -> int:
-    """HB Chairman 2 (Seek Debt): the Crown Chairman's count ``base`` shifted by the favours one more (-1/-1/-2/
-    -2/-3) / one fewer (-2/-2/-1/-1/--) bought this turn; the usual consent rule applies beyond 3."""
-    return max(0, base + shift(s, "debt_more", "debt_fewer"))
-
-
-def allocation_requests(s) -> list[int]:
-    """HB Chairman 3: the treasuries (0..4) that a request bought this turn sends £3 (or less) to, in order."""
-    if not active(s):
-        return []
-    return [int(k.split("_")[1]) for k in _record(s)["done"] if k.startswith("allocate_")]
-
-
 def _crown_debt_base(s) -> int:
-    from ..bots.crown import seek_debt
     return seek_debt(s, CROWN)
 
 
 def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str]]:
     """(vocabulary favour, value, the key recorded) of procedure window ``which`` available now."""
-    from ..data.company import MAX_DEBT
-    from ..static import CHAIRMAN as _C
     s = game.state
     c = s.crown["climate"]
     out: list[tuple[str, int, str]] = []
@@ -824,10 +776,10 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
         if 0 < n <= room and cd.DEBT_FEWER[0][c] is not None:
             out.append(("debt_fewer", cd.DEBT_FEWER[0][c], "debt_fewer"))
     elif which == "allocation":                              # HB Chairman 3
-        if int(s.office_holder[_C]) == CROWN and 3 * len(allocation_requests(s)) < int(s.balance):
+        if int(s.office_holder[CHAIRMAN]) == CROWN and 3 * len(allocation_requests(s)) < int(s.balance):
             out.append(("allocation_request", cd.ALLOCATION_REQUEST[0][0], "allocation_request"))
     elif which == "gg":                                      # HB Governor General (digest §9.6.7)
-        need = cd.GOVERN_DICE[0][c] + shift(s, "gg_dice_up", "gg_dice_down")
+        need = cd.GOVERN_DICE[0][c] + favour_shift(s, "gg_dice_up", "gg_dice_down")
         out.append(("gg_dice_up", cd.GG_DICE_CHANGE[0], "gg_dice_up"))
         if need > 1:
             out.append(("gg_dice_down", cd.GG_DICE_CHANGE[0], "gg_dice_down"))
@@ -840,12 +792,11 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
         if data.get("first"):
             out.append(("governor_none", cd.GOVERNOR_NONE[0], "governor_none"))
     elif which == "china":                                   # HB Superintendent (digest §9.6.10)
-        low = cd.CHINA_MIN_DICE[0][c] + shift(s, "china_min_up", "china_min_down")
+        low = cd.CHINA_MIN_DICE[0][c] + favour_shift(s, "china_min_up", "china_min_down")
         out.append(("china_min_up", cd.CHINA_MIN_CHANGE[0], "china_min_up"))
         if low > 1:
             out.append(("china_min_down", cd.CHINA_MIN_CHANGE[0], "china_min_down"))
     elif which == "mos":                                     # HB Manager of Shipping 2-3 (digest §9.6.8)
-        from ..actions import PROC
         options = game.top()["options"]
         if PROC["buy_company_ship"] in options:
             fav, value = cd.MOS_BUY_CHANGE[0][c]
@@ -862,13 +813,10 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
         if low > 1:
             out.append(("trade_dice_down", cd.TRADE_DICE_CHANGE[0], f"trade_dice_down@{p}"))
     elif which == "trade_writer":                            # HB President 3
-        from ..actions import FAMILY0
         options = game.top()["options"]
         if FAMILY0 + family(s) in options and len(options) > 1:
             out.append(("trade_your_writer", cd.TRADE_YOUR_WRITER[0], "trade_your_writer"))
     elif which == "commander":                               # HB Commander 1, 3-4
-        from ..actions import PROC
-        from ..static import PRESIDENT
         p = data["p"]
         if PROC["buy_alliance"] in game.top()["options"]:
             if cd.ALLIANCE_ONE_MORE[0][c] is not None:
@@ -903,7 +851,6 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
             table = cd.DOT_TRANSFER_FAVOURS[0] if which == "dot" else cd.MA_TRANSFER_FAVOURS[0]
             out += [(f, v, f) for f, v in table.items()]
     elif which == "envoy":                                   # HB Director of Trade 1 (digest §9.6.6)
-        from ..actions import PROC
         options = game.top()["options"]
         orders = [a for a in options if a != PROC["open_china"]]
         if PROC["open_china"] in options and orders:
@@ -911,7 +858,6 @@ def _procedure_favours(game, which: str, data: dict) -> list[tuple[str, int, str
         if len(orders) > 1:
             out.append(("decide_envoy", cd.DECIDE_FOR_THE_CROWN[0]["decide_envoy"], "decide_envoy"))
     elif which == "law":                                     # HB Parliament (Crown PM) 2 (digest §9.6.13)
-        from ..actions import PROC
         drawn, can_draw = data["drawn"], PROC["draw_law"] in game.top()["options"]
         if can_draw and len(drawn) < law_draws(s):
             out.append(("law_stop", cd.LAW_DRAW[0]["law_stop"], "law_stop"))
@@ -927,36 +873,25 @@ def _envoy_due(s, options: list) -> bool:
     """HB Director of Trade 1: the Crown sends another Special Envoy (£X by climate while it has £X and a closed order
     of a non-Company region); its transfers -- and their favours -- come after (reading: the transfer favours are
     offered at the Crown's menu once its envoys are over)."""
-    from ..static import CLOSED, ORDER_REGION, T_DOT
     return (PROC["special_envoy"] in options and int(s.treasury[T_DOT]) >= cd.ENVOY_SPEND[0][s.crown["climate"]]
             and any(int(s.order_state[o]) == CLOSED and int(s.control[ORDER_REGION[o]]) < 0
                     for o in range(len(s.order_state))))
 
 
-def law_draws(s) -> int:
-    """HB Parliament (Crown PM) 2: the Crown draws up to the AI card's shaded position's number of laws and
-    selects the last; after the favour 'skip and draw again' bought this turn it draws to the 3rd."""
-    from .crown import card
-    if active(s) and done_this_turn(s, "law_skip"):
-        return 3
-    return card(s)["shaded"] + 1
-
-
 def _alliance_options(s, options: list, fav: str) -> list:
     """HB Commander 1: the alliances dearer than the cheapest offered (Lion buys the cheapest) or cheaper than
     the dearest (Bear / Peacock buy the dearest) -- the family's choice among them (reading)."""
-    from ..actions import ALLIANCE0
     cost = {a: s.data.alliances[a - ALLIANCE0][0] for a in options}
     if fav == "alliance_dearer":
         return [a for a in options if cost[a] > min(cost.values())]
     return [a for a in options if cost[a] < max(cost.values())]
 
 
+@answers("alliance_decision")
 def alliance_decision(game, menu: dict) -> None:
     """Called right after the Crown Commander's choice of alliance is pushed (``menu``: the menu frame it
     answered). After the favour 'one more alliance of your choice' (the menu carries the family's pick) the
     Crown buys that one; otherwise the window of the favours 'a more expensive / a cheaper one'."""
-    from ..actions import ALLIANCE0
     s = game.state
     if not active(s):
         return
@@ -968,38 +903,7 @@ def alliance_decision(game, menu: dict) -> None:
     procedure_window(game, "alliance", int(s.commander[menu["p"]]), p=menu["p"])
 
 
-def trade_dice_shift(s, p: int) -> int:
-    """HB President: the required trade dice of the Crown President of ``p`` shifted by the favours this turn."""
-    return shift(s, f"trade_dice_up@{p}", f"trade_dice_down@{p}")
-
-
-def deploy_req_shift(s, p: int) -> int:
-    """HB Commander 3: the Deploy requirement of the Crown Commander of ``p``'s Army shifted by the favours."""
-    return shift(s, f"deploy_req_up@{p}", f"deploy_req_down@{p}")
-
-
-def mos_buys(s, default: str) -> int | None:
-    """HB Manager of Shipping 2: how many Company ships the Crown buys this turn -- the climate's ``default``
-    ("none" 0, "one" 1, "all" None: as many as able) changed by the favour bought this turn (buys one / none /
-    as many as you wish), plus one per 'buy another'."""
-    n = {"none": 0, "one": 1, "all": None}[default]
-    if active(s):
-        if done_this_turn(s, "mos_buy_one"):
-            n = 1
-        elif done_this_turn(s, "mos_buy_none"):
-            n = 0
-        wish = [int(k.rsplit("_", 1)[1]) for k in _record(s)["done"] if k.startswith("mos_buy_wish_")]
-        if wish:
-            n = wish[-1]
-        if n is not None:
-            n += done_this_turn(s, "mos_buy_another")
-    return n
-
-
-def governor_min_shift(s, g: int) -> int:
-    return shift(s, f"governor_min_up@{g}", f"governor_min_down@{g}")
-
-
+@answers("procedure_window")
 def procedure_window(game, which: str, slot: int, **data) -> None:
     """Called right after the Crown's decision of procedure ``which`` is pushed (``slot``: the office holder):
     the favours that change that procedure, a window of the family, offered again after each favour.
@@ -1050,9 +954,7 @@ def favour_procedure(game, frame, action):
     fav = FAVOUR_OF_ACTION[action]
     _, value, rec = _offered_favour(game, which, data, fav)
     if fav == "alliance_one_more":           # HB Commander 1: you choose the alliance, then it buys it
-        from ..actions import ALLIANCE0
         me = family(s)
-        from .operations_presidency import buyable_alliances
         pay(game, rec, value)
         game.choose(key(me), f"{name(me)}: which alliance does the Crown Commander buy?",
                     [ALLIANCE0 + i for i in buyable_alliances(s, data["p"], game.top().get("refused", []))],
@@ -1065,9 +967,6 @@ def favour_procedure(game, frame, action):
         _hand_over(game, fav)
         return
     if fav == "mos_buy_wish":               # HB Manager of Shipping 2 (Lion -3): you say how many
-        from .common import ask_number
-        from .operations_shipping import tokens_left
-        from ..static import T_MOS
         most = min(int(s.treasury[T_MOS]) // 5, tokens_left(s), len(_WISH_KEYS) - 1)
         ask_number(game, family(s), f"{name(family(s))}: the Crown Manager of Shipping buys how many Company "
                    "ships this turn (as you wish)?", 0, most, "favour_mos_wish")
@@ -1092,8 +991,6 @@ def favour_procedure(game, frame, action):
         _hand_over(game, fav)
         return
     if fav == "envoy_amount":                  # HB DoT 1: you set the amount (zero: no envoy, none after)
-        from .common import ask_number
-        from ..static import T_DOT
         pay(game, rec, value)
         me = family(s)
         ask_number(game, me, f"{name(me)}: the Crown's Special Envoy spends how much (0: none, and no further envoy)?",
@@ -1110,7 +1007,6 @@ def favour_procedure(game, frame, action):
         _hand_over(game, fav)
         return
     if fav == "allocation_request":
-        from ..actions import OFFICE0
         me = family(s)
         game.choose(key(me), f"{name(me)}: £3 (or less) of the Crown Chairman's allocation goes to which office?",
                     [OFFICE0 + _treasury_office(s, k) for k in range(5)], "favour_allocation")
@@ -1122,7 +1018,6 @@ def favour_procedure(game, frame, action):
         top["ask"] = f"{top['ask']} (a favour: no alliance purchase)"
         return
     if fav in ("law_stop", "law_skip"):      # HB Parliament 2: the Crown selects the law just drawn / draws again
-        from ..actions import LAW
         top = game.top()
         top["options"] = [LAW[data["drawn"][-1]]] if fav == "law_stop" else [PROC["draw_law"]]
         top["ask"] = f"{top['ask']} (a favour: {LABELS[fav][:-5]})"
@@ -1131,7 +1026,6 @@ def favour_procedure(game, frame, action):
               "deploy_again": (PROC_DEPLOY, "it deploys again"),
               "trade_your_writer": (None, "your writer")}.get(fav)
     if forced is not None:                   # the favour decides the Crown's decision at hand
-        from ..actions import FAMILY0
         top = game.top()
         top["options"] = [forced[0] if forced[0] is not None else FAMILY0 + family(s)]
         top["ask"] = f"{top['ask']} (a favour: {forced[1]})"
@@ -1143,7 +1037,6 @@ def favour_procedure(game, frame, action):
 def favour_envoy_amount(game, frame, value):
     """HB Director of Trade 1 (the amount favour): the Crown's menu sends this envoy with ``value`` (it keeps no
     choice); zero -- reading: no envoy now and none after (its transfers follow). Then you say whether it sends more."""
-    from ..actions import NO, YES
     s = game.state
     top = game.top()                          # the Crown Director of Trade's menu
     if value == 0:
@@ -1162,14 +1055,12 @@ def favour_envoy_amount(game, frame, value):
 
 @CONTINUATIONS.register
 def favour_envoy_more(game, frame, action):
-    from ..actions import NO
     if action == NO:
         game.top()["no_envoy"] = True
 
 
 @CONTINUATIONS.register
 def favour_allocation(game, frame, action):
-    from ..actions import OFFICE0
     s = game.state
     k = next(k for k in range(5) if _treasury_office(s, k) == action - OFFICE0)
     pay(game, f"allocate_{k}", cd.ALLOCATION_REQUEST[0][0])
@@ -1178,7 +1069,6 @@ def favour_allocation(game, frame, action):
 
 @CONTINUATIONS.register
 def favour_alliance_pick(game, frame, action):
-    from ..actions import ALLIANCE0
     top = game.top()                         # the Crown Commander's menu: it buys the family's pick
     top["options"] = [PROC["buy_alliance"]]
     top["favour_alliance"] = action - ALLIANCE0
@@ -1191,6 +1081,7 @@ def favour_mos_wish(game, frame, value):
     procedure_window(game, "mos", CROWN)
 
 
+@answers("result_decision")
 def result_decision(game, fav: str) -> None:
     """HB Governor General / Governor: -2 choose a different result for a successful Govern / Administer action
     (a "you decide for the Crown" favour at the Crown's result decision). Reading: a Govern success gives a
@@ -1207,16 +1098,15 @@ def result_decision(game, fav: str) -> None:
 
 # --- your blue boxes as Governor General and Governor (HB Governor General, Governor) -----------------------------
 def _crown_presidency(s, p: int) -> bool:
-    from ..static import PRESIDENT
     return 0 <= p < 3 and int(s.office_holder[PRESIDENT[p]]) == CROWN
 
 
+@answers("gg_placed")
 def gg_placed(game, gg: int, what: str, target: int) -> None:
     """HB Governor General (digest §9.6.7): you are GG -- +1 each for adding money to a Crown office's treasury
     (``what`` "treasury", target: the office), placing a regiment into an Army of a Crown Presidency ("regiment",
     the Presidency), placing a Company ship into the sea zone of a Crown Presidency ("ship", the zone).
     Reading: taken whenever it applies (a blue box your own action earns, like the MoS's)."""
-    from ..static import PRESIDENCY_ZONE
     s = game.state
     if not active(s) or gg != family(s):
         return
@@ -1230,6 +1120,7 @@ def gg_placed(game, gg: int, what: str, target: int) -> None:
         mandatory(game, f"gg_crown_{what}", cd.GG_BLUE[0])
 
 
+@answers("governor_placed")
 def governor_placed(game, holder: int, what: str, p: int) -> None:
     """HB Governor (digest §9.6.10): you are Governor -- +1 for Tax money put in a Crown Presidency's treasury
     (``what`` "tax"; once per turn per Presidency), moving a Company ship into a Crown Presidency's sea zone
@@ -1246,6 +1137,7 @@ def governor_placed(game, holder: int, what: str, p: int) -> None:
         mandatory(game, fav, cd.GOVERNOR_BLUE[0])
 
 
+@answers("deploy_succeeded")
 def deploy_succeeded(game, commander: int, r: int, chosen: dict) -> None:
     """HB Commander (digest §9.6.10): you are Commander -- a successful Deploy: +1 (Lion/Bear/Peacock) into a
     non-Company region using one or more Crown officers; +1 (Bull/Stag/Lion) into a Company region associated
@@ -1264,11 +1156,11 @@ def deploy_succeeded(game, commander: int, r: int, chosen: dict) -> None:
 
 
 # --- your blue boxes as Director of Trade (HB Director of Trade; digest §9.6.6) -------------------------------------
+@answers("dot_opened")
 def dot_opened(game, holder: int, order: int) -> None:
     """HB Director of Trade: you are DoT -- +1 (Bull/Stag/Lion) for opening an order in the home region of a Crown
     Presidency that has at least one Crown writer (a Special Envoy's order). Reading: taken whenever it applies, like
     the other blue boxes; 'a Crown writer' -- one in that Presidency's Writers box."""
-    from ..static import ORDER_REGION, PRESIDENCY_HOME_REGION
     s = game.state
     if not active(s) or holder != family(s):
         return
@@ -1279,6 +1171,7 @@ def dot_opened(game, holder: int, order: int) -> None:
         mandatory(game, "dot_crown_home_order", value)
 
 
+@answers("dot_finished")
 def dot_finished(game, holder: int) -> None:
     """HB Director of Trade: you are DoT -- +1 (Bull/Stag/Lion) if after your office acts no Presidency has 2 or
     more ships or writers more than any other. Readings: checked when the operation ends (done, or nothing left to
@@ -1306,10 +1199,10 @@ def _swap_units(s, p, chosen: dict) -> tuple[list[str], list[str]]:
 
 
 def _swap_action(item: str) -> int:
-    from ..actions import FAMILY0
     return PROC["regiment"] if item == "regiments" else FAMILY0 + int(item[8:])
 
 
+@answers("swap_window")
 def swap_window(game, p: int, r: int, chosen: dict, total: int) -> bool:
     """HB Commander 3: after the Crown Commander has chosen the pieces to exhaust and before it rolls, -X swap X of
     them for unexhausted ones (the dice stay the same). A window of the family; True if pushed (its end rolls,
@@ -1329,7 +1222,6 @@ def swap_window(game, p: int, r: int, chosen: dict, total: int) -> bool:
 
 @CONTINUATIONS.register
 def favour_swap(game, frame, action):
-    from .operations_presidency import deploy_roll
     args = (frame["p"], frame["r"], dict(frame["chosen"]), frame["total"])
     if action == DONE:
         deploy_roll(game, *args)
@@ -1365,5 +1257,4 @@ def favour_swap_in(game, frame, action):
     chosen[into] = chosen.get(into, 0) + 1
     game.log_note("crown", f"The Crown Commander exhausts one of {into} instead of {frame['out']} (a favour)")
     if not swap_window(game, p, frame["r"], chosen, frame["total"]):
-        from .operations_presidency import deploy_roll
         deploy_roll(game, p, frame["r"], chosen, frame["total"])

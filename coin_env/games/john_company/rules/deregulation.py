@@ -3,8 +3,9 @@
 At the start of a turn, before the London Season, while the Deregulation law has not passed: the Prime
 Minister **may** call a special session if the Standing and/or Debt marker is on a lined space, and
 **must** if one is on a star space (which spaces: data/firms.py, reconstructed). The vote runs like a law's
-in Parliament (rules/parliament.py ``start_special_vote``: the same rounds, vote icons and coalitions), but
-with no policy, and the Prime Minister may vote against. Initial support: the card's (reconstructed), +5
+in Parliament (the point "special_session", answered by rules/parliament.py ``start_special_vote``: the same
+rounds, vote icons and coalitions; its result comes back as the point "special_session_resolved"), but with no
+policy, and the Prime Minister may vote against. Initial support: the card's (reconstructed), +5
 under Writer Privileges (digest appendix A).
 * Passes (support >= 0): Debt lowered one space per two Debt (half, rounded down), Standing to the "S"
   space, the PM gains a passed-law token, the card goes among the passed laws flipped to its Debtor's
@@ -20,11 +21,14 @@ it may spend on that vote is lost in the sources' OCR: not applied.
 from __future__ import annotations
 
 from ..actions import FIRM, NO
-from ..registry import CONTINUATIONS
+from ..data.firms import WRITER_PRIVILEGES_BONUS
+from ..queries import active
+from ..registry import CONTINUATIONS, announce, answers
 from ..static import CROWN
-from . import crown as crown_rules
 from .common import key, name
-from .firms import DEREGULATION, INDUSTRY_SUBSIDY, WRITER_PRIVILEGES, deregulated, on_lined, on_star, tools
+from .firms import (DEREGULATION, INDUSTRY_SUBSIDY, WRITER_PRIVILEGES, deregulated, family_begins, on_lined, on_star,
+                    tools)
+from .firms import start as firms_phase
 
 
 def due(game) -> str | None:
@@ -46,7 +50,7 @@ def start(game) -> None:
                       "to Deregulate")
         call(game)
         return
-    if crown_rules.active(s) and pm == CROWN:       # Crown Handbook: never initiates it unless it must
+    if active(s) and pm == CROWN:       # Crown Handbook: never initiates it unless it must
         return
     game.choose(key(pm), f"Prime Minister {name(pm)}: call the Vote to Deregulate (a special session)?",
                 [FIRM["call_vote"], NO], "deregulation_called")
@@ -59,17 +63,16 @@ def deregulation_called(game, frame, action):
 
 
 def call(game) -> None:
-    from .parliament import start_special_vote
     s = game.state
     support = game.data.deregulation_support
     if WRITER_PRIVILEGES in s.laws_in_force:
-        from ..data.firms import WRITER_PRIVILEGES_BONUS
         support += WRITER_PRIVILEGES_BONUS[0]
-    start_special_vote(game, DEREGULATION, support)
+    announce(game, "special_session", DEREGULATION, support)     # the vote: rules/parliament.py
 
 
+@answers("special_session_resolved")
 def resolved(game, passed: bool) -> None:
-    """The vote's outcome (called by parliament's resolution)."""
+    """The vote's outcome (the point "special_session_resolved", announced by rules/parliament.py's resolution)."""
     s = game.state
     if not passed:
         s.share_vp = min(3, s.share_vp + 1)
@@ -84,3 +87,22 @@ def resolved(game, passed: bool) -> None:
         s.law_discards.append(INDUSTRY_SUBSIDY)
     game.log_note("parliament", f"The Vote to Deregulate passes: Debt {s.debt}, Standing {s.standing}; "
                   "firms may now be formed")
+
+
+def inserted_phase(game, nxt: str) -> bool:
+    """Start a phase Deregulation inserts before phase ``nxt`` (True if one started): the Vote to Deregulate
+    at the start of a turn (RB p.36), the Firms phase between Family and Hiring (RB p.38)."""
+    s = game.state
+    if nxt == "london_season" and s.phase != "deregulation_vote" and due(game):
+        s.phase = "deregulation_vote"
+        game.log_note("phase", f"Turn {s.turn}: 0. Vote to Deregulate", phase=s.phase, turn=s.turn)
+        start(game)
+        return True
+    if nxt == "hiring" and s.phase == "family" and deregulated(s):
+        s.phase = "firms"
+        game.log_note("phase", f"Turn {s.turn}: II½. Firms", phase=s.phase, turn=s.turn)
+        firms_phase(game)
+        return True
+    if nxt == "family":
+        family_begins(game)
+    return False

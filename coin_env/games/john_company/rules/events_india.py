@@ -25,17 +25,18 @@ Readings and reconstructions (digest §5.7, §11 G24), each marked where it is c
 
 from __future__ import annotations
 
+from ..actions import ALLIANCE0, FAMILY0, PROC
 from ..data import map as mapdata
 from ..data.cards import EVENT_TILES
-from ..static import (CHINA, CLOSED, GOVERNOR_OF_REGION, N_ALLIANCES, N_REGIONS, OPEN, ORDER_NAMES, ORDER_NORTH_RANK,
-                    ORDER_REGION, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, REGION, REGION_NAMES, REGION_ORDERS,
-                    SEA_ZONES, ALLIANCE_ARMY, SHIP_NAMES)
-from ..actions import ALLIANCE0, FAMILY0, PROC
-from ..registry import CONTINUATIONS
-from ..static import CROWN
+from ..queries import elephant_position
+from ..registry import CONTINUATIONS, announce, implements
+from ..static import (ALLIANCE_ARMY, CHINA, CLOSED, CROWN, GOVERNOR_OF_REGION, N_ALLIANCES, N_REGIONS, OPEN,
+                      ORDER_NAMES, ORDER_NORTH_RANK, ORDER_REGION, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, REGION,
+                      REGION_NAMES, REGION_ORDERS, SEA_ZONES, SHIP_NAMES)
+from .blackmail import ENVOY_TO_THE_MUGHALS, SCANDAL_IN_INDIA, SCANDAL_ON_LEADENHALL_STREET, offer
 from .common import clockwise_from, key, name
+from .firms import storm_firm_ships
 from .stops import STORM_DIE, paused
-from .turn import implements
 
 TILES = {t[0]: (t[1], REGION[t[2]], t[3], t[4]) for t in EVENT_TILES}
 SEPOY_RECRUITMENT = 38
@@ -43,7 +44,6 @@ SEPOY_RECRUITMENT = 38
 
 @implements("events")
 def start(game) -> None:
-    from .blackmail import ENVOY_TO_THE_MUGHALS, SCANDAL_IN_INDIA, SCANDAL_ON_LEADENHALL_STREET, offer
     game.after("events_begin")
     offer(game, SCANDAL_IN_INDIA)                  # the Scandals: after Revenue (rules/blackmail.py)
     offer(game, SCANDAL_ON_LEADENHALL_STREET)
@@ -72,8 +72,7 @@ def events_tile(game, frame, _):
         return
     if frame["left"] <= 0:
         if s.company_failed:
-            from .final_scoring import begin
-            begin(game, failed=True)
+            announce(game, "game_ends", failed=True)         # Final Scoring (rules/final_scoring.py)
         return
     game.after("events_tile", left=frame["left"] - 1)
     resolve_next_tile(game)
@@ -92,7 +91,6 @@ def storm(game, z: int) -> None:
                 game.log_note("events", f"The {SHIP_NAMES[ship]} sinks and returns to its shipyard")
             elif roll >= 3:
                 s.ship_fatigued[ship] = 1
-    from .firms import storm_firm_ships
     storm_firm_ships(game, zones)           # firm ships sail in their strategy's zone (RB p.42)
 
 
@@ -229,37 +227,6 @@ def flags_in_use(s) -> int:
 # --- the Elephant ------------------------------------------------------------------------------------------
 def place_elephant(game, r: int, shape: str | None) -> None:
     game.state.elephant = elephant_position(game.state, r, shape)
-
-
-def elephant_position(s, r: int, shape: str | None) -> dict:
-    """Where the Elephant stands when it moves to region r (RB p.30): the centre of a Company region; the
-    border facing a dominated region's sovereign; else the border of the tile's shape, facing the first
-    region clockwise that r does not dominate (a fully formed empire: the redirect arrow's border, facing r)."""
-    if s.control[r] >= 0:
-        return {"region": REGION_NAMES[r], "facing": None}
-    if s.flag[r] >= 0 and s.flag[r] != r:
-        return {"region": REGION_NAMES[r], "facing": REGION_NAMES[int(s.flag[r])]}
-    shape = shape or "circle"
-    b = s.data.border_shape[r][shape]
-    ring = list(s.data.region_neighbors[r])
-    start = ring.index(b)
-    for k in range(len(ring)):
-        cand = ring[(start + k) % len(ring)]
-        if s.flag[cand] != r:
-            return {"region": REGION_NAMES[r], "facing": REGION_NAMES[cand]}
-    return {"region": REGION_NAMES[b], "facing": REGION_NAMES[r]}   # a fully formed empire
-
-
-def elephant_positions(s) -> list[dict]:
-    """Every position the Elephant could legally take (each region, each border shape), but its own."""
-    from ..data.map import SHAPES
-    out = []
-    for r in range(N_REGIONS):
-        for shape in SHAPES:
-            pos = elephant_position(s, r, shape)
-            if pos not in out and pos != dict(s.elephant):
-                out.append(pos)
-    return out
 
 
 def march(game, shape) -> None:

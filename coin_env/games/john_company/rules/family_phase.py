@@ -25,14 +25,13 @@ from __future__ import annotations
 
 from ..actions import FAMILY_ACTION0, PRESIDENCY0, PRIZE0, SHIP0, STOCK0, YES
 from ..data import company
-from ..registry import CONTINUATIONS
-from . import crown_favours
 from ..data import crown as crowndata
-from ..static import CROWN, FAMILY_ACTION_KEYS, FAMILY_ACTIONS, N_SHIPS, PRESIDENCY_NAMES, PRESIDENT, SHIP_NAMES
-from . import crown as crown_rules
-from .common import (ask_yes_no, chairman_or_title, clockwise_from, key, name, return_prize_piece,
-                     vacant_offices)
-from .turn import implements
+from ..data.cards import LAWS
+from ..queries import crown_slot, free_writers_due, has_piece, vacant_offices
+from ..registry import CONTINUATIONS, announce, implements
+from ..static import CROWN, FAMILY_ACTIONS, FAMILY_ACTION_KEYS, N_SHIPS, PRESIDENCY_NAMES, PRESIDENT, SHIP_NAMES
+from .blackmail import PM_EAR, offer
+from .common import ask_yes_no, chairman_or_title, clockwise_from, key, name, return_prize_piece
 
 ACTION_TITLE = dict(FAMILY_ACTIONS)
 LAW_NAMES = {31: "Calico Acts", 33: "Army Spending", 35: "Debt Restructure", 37: "Tenure Limits",
@@ -45,10 +44,6 @@ LADY_GLENCORA = 18         # spouse: the family's opportunity marker leaves the 
 
 
 # --- what a family can do -----------------------------------------------------------------------------
-def has_piece(s, slot) -> bool:
-    return s.supply[slot] > 0 or s.prize_pieces[slot].sum() > 0
-
-
 def take_piece(game, slot) -> None:
     """A family member from the supply, or, when it is empty, from the family's least valuable prize
     (its VP are lost: RB p.13 'out of family pieces')."""
@@ -118,7 +113,6 @@ def start(game) -> None:
     s = game.state
     order = clockwise_from(s, chairman_or_title(s))
     game.after("family_next", order=order, i=0)
-    from .blackmail import PM_EAR, offer
     offer(game, PM_EAR)                 # The Prime Minister's Ear: before the Family phase (rules/blackmail.py)
 
 
@@ -127,12 +121,12 @@ def family_next(game, frame, _):
     order, i = frame["order"], frame["i"]
     if i >= len(order):
         new_company_shares(game)
-        crown_favours.window(game, "new_shares")        # solo: favours right after New Company Shares (RB p.45)
+        announce(game, "window", "new_shares")        # solo: favours right after New Company Shares (RB p.45)
         return
     game.after("family_next", order=order, i=i + 1)
     slot = order[i]
     s = game.state
-    if crown_rules.crown_slot(s, slot):
+    if crown_slot(s, slot):
         game.after("family_crown_action", n=0, taken=[])
         game.after("family_crown_free_writer", step=1)
         return
@@ -145,15 +139,19 @@ def family_next(game, frame, _):
     game.choose(key(slot), f"{name(slot)}: choose a family action", options, "family_action_chosen", slot=slot)
 
 
+def _log_free_writer(game) -> None:
+    game.log_note("crown", f"{name(CROWN)} enlists a free writer (4 or more vacant offices, Crown Handbook: Family)")
+
+
 @CONTINUATIONS.register
 def family_crown_free_writer(game, frame, _):
     """Crown Handbook, Family step 1 (option crown): with 4+ vacant offices a free writer; then a second,
     in a Presidency with a vacant President and no Crown writer, if there is one."""
     s = game.state
     if frame["step"] == 1:
-        if crown_rules.free_writers_due(game) == 0:
+        if free_writers_due(game) == 0:
             return
-        crown_rules.log_free_writer(game)
+        _log_free_writer(game)
         game.after("family_crown_free_writer", step=2)
         perform(game, CROWN, "enlist_writer", used_marker=False)
         return
@@ -161,7 +159,7 @@ def family_crown_free_writer(game, frame, _):
         return
     options = [p for p in range(3) if s.office_holder[PRESIDENT[p]] < 0 and s.writers[CROWN, p] == 0]
     if options:
-        crown_rules.log_free_writer(game)
+        _log_free_writer(game)
         game.choose(key(CROWN), f"{name(CROWN)}: enlist a free writer in which Presidency (vacant President)?",
                     [PRESIDENCY0 + p for p in options], "family_writer_placed", slot=CROWN)
 
@@ -186,7 +184,7 @@ def family_action_chosen(game, frame, action):
     s = game.state
     slot = frame["slot"]
     act = FAMILY_ACTION_KEYS[action - FAMILY_ACTION0]
-    if crown_rules.crown_slot(s, slot):          # no opportunity marker (Crown Handbook, Family)
+    if crown_slot(s, slot):          # no opportunity marker (Crown Handbook, Family)
         game.log_note("family", f"{name(slot)} takes {ACTION_TITLE[act]}")
         below = s.frames[-1] if s.frames else None
         if below is not None and below.get("fn") == "family_crown_action":     # the actions taken so far
@@ -243,7 +241,6 @@ def family_additional_writer(game, frame, action):
 
 def extra_law_action(s) -> tuple[int, str] | None:
     """The most recently passed law in force that carries an extra family action (RB p.13)."""
-    from ..data.cards import LAWS
     extra = {law[0]: law[5] for law in LAWS if law[5]}
     for law in reversed(s.laws_in_force):
         if law in extra:

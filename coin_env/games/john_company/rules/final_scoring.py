@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from ..data import scenarios
 from ..data.cards import BLACKMAIL, ENTERPRISE_PRESTIGE
-from ..registry import CONTINUATIONS
+from ..queries import windows
+from ..registry import CONTINUATIONS, answers
 from ..static import CHAIRMAN, CROWN, FAMILY_KEYS, N_OFFICES, OFFICE_NAMES
-from . import failure
-from . import firms_scoring
+from . import failure, firms_scoring
 from .common import chairman_or_title, clockwise_from, vacate
 
 BLACKMAIL_POWER = {c[0]: c[2] or 0 for c in BLACKMAIL}
@@ -39,7 +39,10 @@ PRESTIGE_POWER[16] = 2          # Becky Sharp (digest appendix B)
 TYPE_TARGET = {"workshop": "Workshops", "shipyard": "Shipyards", "luxury": "Luxuries"}
 
 
+@answers("game_ends")
 def begin(game, failed: bool) -> None:
+    """The game ends (the point "game_ends", announced by the phase that ends it; ``failed``: the Company failed,
+    RB p.27): Final Scoring starts (RB p.8-9)."""
     s = game.state
     s.frames.clear()
     s.phase = "final_scoring"
@@ -111,7 +114,6 @@ def finish(game, failed: bool) -> None:
             table = scenarios.SOLO_FAILURE_VP_1710[0]
             s.vp[humans[0]] += table[min(s.turn, len(table)) - 1]
     pm_order = clockwise_from(s, int(s.pm)) if s.pm >= 0 else seats
-    from .london_season import windows
     ranking = sorted(seats, key=lambda f: (-int(s.vp[f]), -windows(game, f), pm_order.index(f)))
     s.result = {"complete": True, "reason": "Company failure" if failed else "end of the scenario",
                 "turn": s.turn, "winner": FAMILY_KEYS[ranking[0]], "ranking": [FAMILY_KEYS[f] for f in ranking],
@@ -149,3 +151,9 @@ def _power_award(game, powers: dict) -> list[str]:
         return [f"Power Award of {first}/{second} VP is reconstructed: the board's table is missing from the "
                 f"sources (owner data pack key 'power_award')"]
     return []
+
+
+@CONTINUATIONS.register
+def firms_final_resume(game, frame, _):
+    """Back from the firms' special retirements of step 0 (rules/firms_scoring.py; RB p.37)."""
+    begin(game, failed=frame["failed"])

@@ -37,10 +37,11 @@ from __future__ import annotations
 from ..actions import DONE, FIRM, FIRM_INVEST0, FIRM_MERGE0, FIRM_TAKEOVER0, SHIP0, STRATEGY0
 from ..data import scenarios
 from ..data.firms import FIRM_BUYBACK_COST, FIRM_CAPITAL, FIRM_FIT_COST, FIRM_SHARE_LIMIT
+from ..queries import active, all_firms, total_shares
 from ..registry import CONTINUATIONS
 from ..static import CROWN, FAMILY_NAMES, N_SHIPS, N_ZONES, SEA_ZONES, SHIP_NAMES, T_MOS
-from . import crown as crown_rules
-from .common import ask_number, clockwise_from, key, name, seek_consent
+from .common import ask_number, clockwise_from, key, name
+from .consent import seek_consent
 
 DEREGULATION = 56           # the Deregulation law card (data/cards.py, data/firms.py)
 FIRM_CHARTER = N_ZONES      # ship_zone of a ship on a firm charter
@@ -58,16 +59,8 @@ def deregulated(s) -> bool:
     return DEREGULATION in s.laws_in_force
 
 
-def all_firms(s) -> list[dict]:
-    return s.firms["firms"]
-
-
 def firm_of(s, manager: int) -> dict | None:
     return next((x for x in all_firms(s) if x["manager"] == manager), None)
-
-
-def total_shares(firm) -> int:
-    return sum(firm["shares"])
 
 
 def pounds(game, firm) -> int:
@@ -193,31 +186,11 @@ def sync_ships(s) -> None:
             s.ship_zone[i] = -1
 
 
-# --- the turn's hooks (rules/turn.py) ---------------------------------------------------------------------------
+# --- the turn's hooks (rules/deregulation.inserted_phase) ------------------------------------------------------------
 def family_begins(game) -> None:
     """Company shares held when the Family phase begins are the mature ones this turn (RB p.38)."""
     s = game.state
     s.firms["mature"] = [int(s.court[f]) for f in range(len(s.firms["mature"]))]
-
-
-def inserted_phase(game, nxt: str) -> bool:
-    """Start a phase Deregulation inserts before phase ``nxt`` (True if one started): the Vote to Deregulate
-    at the start of a turn (RB p.36), the Firms phase between Family and Hiring (RB p.38)."""
-    from .deregulation import due, start as vote
-    s = game.state
-    if nxt == "london_season" and s.phase != "deregulation_vote" and due(game):
-        s.phase = "deregulation_vote"
-        game.log_note("phase", f"Turn {s.turn}: 0. Vote to Deregulate", phase=s.phase, turn=s.turn)
-        vote(game)
-        return True
-    if nxt == "hiring" and s.phase == "family" and deregulated(s):
-        s.phase = "firms"
-        game.log_note("phase", f"Turn {s.turn}: II½. Firms", phase=s.phase, turn=s.turn)
-        start(game)
-        return True
-    if nxt == "family":
-        family_begins(game)
-    return False
 
 
 def start(game) -> None:
@@ -231,14 +204,14 @@ def start(game) -> None:
     s.firms["order_firm"] = [-1] * len(s.firms["order_firm"])
     order = clockwise_from(s, int(s.pm)) if s.pm >= 0 else list(s.seats)
     game.after("firms_strategy_next", order=order, i=0)
-    families = [f for f in order if not (crown_rules.active(s) and f == CROWN)]    # the Crown invests last, once
+    families = [f for f in order if not (active(s) and f == CROWN)]    # the Crown invests last, once
     game.after("firms_invest_turn", order=families, i=0, passes=0, refused=[], crown_step=False)
 
 
 # --- step 1: firm investments -------------------------------------------------------------------------------------
 def _may_form(game, f) -> bool:
     s = game.state
-    if crown_rules.active(s) and f == CROWN:      # digest §9.6.3: the Crown never forms a firm
+    if active(s) and f == CROWN:      # digest §9.6.3: the Crown never forms a firm
         return False
     return firm_of(s, f) is None and bool(can_pay_with_piece(game, f))
 
@@ -261,7 +234,7 @@ def menu(game, f, refused) -> list[int]:
     if can_pay_with_piece(game, f):
         out += [FIRM_INVEST0 + x["manager"] for x in all_firms(s) if ["invest", x["manager"]] not in refused]
     mine = firm_of(s, f)
-    if not crown_rules.active(s):                   # digest §9.6.3: never in solo
+    if not active(s):                   # digest §9.6.3: never in solo
         out += [FIRM_TAKEOVER0 + x["manager"] for x in all_firms(s)
                 if mine is None and x["manager"] != f and ["takeover", x["manager"]] not in refused]
         out += [FIRM_MERGE0 + x["manager"] for x in all_firms(s)
@@ -300,7 +273,7 @@ def _crown_step(game) -> None:
     """Digest §9.6.3 step 3 (HB Firms phase): after all the families have finished investing, the Crown may
     seek one investment (its bot decides by its climate and share majority); asked once."""
     s = game.state
-    if not crown_rules.active(s) or CROWN not in s.seats:
+    if not active(s) or CROWN not in s.seats:
         return
     options = menu(game, CROWN, [])
     if options:

@@ -25,14 +25,15 @@ RB-ex p.42 (both examples) are tests.
 from __future__ import annotations
 
 from ..actions import DONE, FIRM, FIRM_MERGE0, NO
+from ..queries import all_firms, total_shares, windows
 from ..registry import CONTINUATIONS
-from .common import ask_number, clockwise_from, key, name, seek_consent
-from .firms import (HOBNOB, add_investment, all_firms, ask_piece_payment, can_pay_with_piece, deregulated, dissolve,
-                    firm_of, firm_share_limit, move_value, pay, pounds, total_shares)
+from .common import ask_number, clockwise_from, key, name
+from .consent import seek_consent
+from .firms import (HOBNOB, add_investment, ask_piece_payment, can_pay_with_piece, deregulated, dissolve, firm_of,
+                    firm_share_limit, move_value, pay, pounds)
 
 
 def revenue_order(game) -> list[int]:
-    from .london_season import windows
     s = game.state
     seats = clockwise_from(s, int(s.pm)) if s.pm >= 0 else list(s.seats)
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from ..actions import DONE, PRIZE0
 from ..data.firms import DEBTORS_PRISON_VP
+from ..queries import SPOUSE, all_firms, prize_price, unused_discounts
 from ..registry import CONTINUATIONS
 from .common import chairman_or_title, clockwise_from, key, name
-from .firms import all_firms, deregulated, invested
+from .firms import deregulated, invested
 
 
 def _limit(s, f) -> int | None:
@@ -28,18 +29,12 @@ def _limit(s, f) -> int | None:
     return max(paid) if paid else None
 
 
-def _price(game, f, box, used) -> int:
-    from .london_season import SPOUSE, unused_discounts
-    s = game.state
-    return max(0, game.data.prizes[box][0] - sum(SPOUSE[c][1] for c in unused_discounts(s, f, used)))
-
-
 def boxes(game, f, used) -> list[int]:
     s = game.state
     limit = _limit(s, f)
     if limit is None or s.supply[f] <= 0:
         return []
-    return [b for b in range(5) if _price(game, f, b, used) <= min(limit, int(s.cash[f]))]
+    return [b for b in range(5) if prize_price(game, f, b, used) <= min(limit, int(s.cash[f]))]
 
 
 def special_retirement(game, frame) -> bool:
@@ -67,7 +62,6 @@ def special_retirement(game, frame) -> bool:
 
 @CONTINUATIONS.register
 def firms_special_retired(game, frame, action):
-    from .london_season import SPOUSE, unused_discounts
     s = game.state
     order, j = frame["order"], frame["special"]
     f = order[j]
@@ -76,7 +70,7 @@ def firms_special_retired(game, frame, action):
         b = action - PRIZE0
         used = discounts.get(str(f), [])
         applied = unused_discounts(s, f, used)
-        cost = _price(game, f, b, used)
+        cost = prize_price(game, f, b, used)
         discounts[str(f)] = list(used) + applied
         s.cash[f] -= cost
         s.supply[f] -= 1
@@ -114,9 +108,3 @@ def step_zero(game, failed: bool) -> bool:
     game.after("firms_final_resume", failed=failed)
     special_retirement(game, frame)
     return True
-
-
-@CONTINUATIONS.register
-def firms_final_resume(game, frame, _):
-    from .final_scoring import begin
-    begin(game, failed=frame["failed"])

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 from ..actions import ORDER0
 from ..data.firms import VALUE_STEP
+from ..queries import all_firms, company_refill
 from ..registry import CONTINUATIONS
 from ..static import CLOSED, FILLED, OPEN, ORDER_NAMES, PRESIDENCY_HOME_PORT, PRESIDENCY_ZONE
 from .checks import roll_check
 from .common import clockwise_from, key, name
-from .firms import all_firms, deregulated, firm_of, move_value, strategy_label
+from .firms import deregulated, firm_of, move_value, strategy_label
 
 
 def _seat_order(s) -> list[int]:
@@ -81,12 +82,6 @@ def interleave(game, p: int, declared, k: int, successes: int) -> bool:
     game.after("firms_company_fill", p=p, declared=declared, k=k)
     fill_group(game, p, early)
     return True
-
-
-@CONTINUATIONS.register
-def firms_company_fill(game, frame, _):
-    from .operations_presidency import _fill_next
-    _fill_next(game, frame["p"], frame["declared"], placed=[], k=frame["k"])
 
 
 @CONTINUATIONS.register
@@ -157,11 +152,6 @@ def _finish(game, m, placed) -> None:
 
 
 # --- the Company's side (rules/operations_presidency.py) ---------------------------------------------------------
-def company_refill(s, o) -> bool:
-    """An order only firms filled this turn: the Company may fill it again for half (RB p.40)."""
-    return s.order_state[o] == FILLED and s.firms["order_firm"][o] >= 0 and s.order_presidency[o] < 0
-
-
 def company_value(game, o) -> int:
     s = game.state
     return game.data.order_refill[o] if company_refill(s, o) else game.data.order_value[o]

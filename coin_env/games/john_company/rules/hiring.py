@@ -30,14 +30,17 @@ supply. The new Chairman moves one of its Court shares to the Chairman slot.
 
 from __future__ import annotations
 
-from ..actions import FAMILY0, NO, OFFICE0, SOURCE, SOURCE_KEY
-from ..registry import CONTINUATIONS
-from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, HIRE_NUMBER, MANAGER_OF_SHIPPING,
-                      MILITARY_AFFAIRS, N_OFFICES, OFFICE_NAMES, PRESIDENT, PRESIDENCY_NAMES, REGION_OF_GOVERNOR,
+from ..actions import FAMILY0, NO, action_source, source_action
+from ..queries import candidates, has_piece, hiring_pool
+from ..registry import CONTINUATIONS, announce, answers, implements
+from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNORS, GOVERNOR_GENERAL, HIRE_NUMBER, MANAGER_OF_SHIPPING,
+                      MILITARY_AFFAIRS, N_OFFICES, OFFICE_NAMES, PRESIDENCY_NAMES, PRESIDENT, REGION_OF_GOVERNOR,
                       SUPERINTENDENT)
-from . import crown_favours
+from . import offers
+from .blackmail import offer_hiring_preference
 from .common import ask_yes_no, clockwise_from, key, name
-from .turn import implements
+from .consent import seek_consent
+from .family_phase import take_piece
 
 
 @implements("hiring")
@@ -72,48 +75,6 @@ def hirer_office(s, office: int) -> int | None:
     return None
 
 
-def _writers(s, boxes) -> list[tuple[str, int]]:
-    return [(f"writer{p}", slot) for p in boxes for slot in s.seats if s.writers[slot, p] > 0]
-
-
-def candidates(s, office: int) -> list[tuple[str, int]]:
-    """The pool: (source key, family slot) pairs (RB p.16); an office is "post<index>"."""
-    if office in (DIRECTOR_OF_TRADE, GOVERNOR_GENERAL):
-        pool = [(f"post{o}", int(s.office_holder[o])) for o in range(N_OFFICES)
-                if o != office and o != CHAIRMAN and o not in GOVERNORS and s.office_exists[o]
-                and s.office_holder[o] >= 0]
-        return pool or _writers(s, range(3))
-    if office in (MANAGER_OF_SHIPPING, SUPERINTENDENT):
-        return _writers(s, range(3))
-    if office == MILITARY_AFFAIRS:
-        pool = [(f"commander{p}", int(s.commander[p])) for p in range(3) if s.commander[p] >= 0]
-        if not pool:
-            pool = [(f"officer{p}", slot) for p in range(3) for slot in s.seats if s.officers[slot, p].sum() > 0]
-        if not pool:
-            pool = [("oit", slot) for slot in s.seats if s.officers_in_training[slot] > 0]
-        return pool
-    if office in PRESIDENT:
-        p = PRESIDENT.index(office)
-        pool = _writers(s, [p])
-        pool += [(f"post{g}", int(s.office_holder[g])) for g in GOVERNORS
-                 if s.office_exists[g] and s.office_holder[g] >= 0 and s.control[REGION_OF_GOVERNOR[g]] == p]
-        return pool
-    if office in GOVERNORS:
-        p = int(s.control[REGION_OF_GOVERNOR[office]])
-        if p < 0:
-            return []
-        return _writers(s, [p]) + [(f"officer{p}", slot) for slot in s.seats if s.officers[slot, p].sum() > 0]
-    return []
-
-
-def source_action(src: str) -> int:
-    return OFFICE0 + int(src[4:]) if src.startswith("post") else SOURCE[src]
-
-
-def action_source(action: int) -> str:
-    return f"post{action - OFFICE0}" if action in range(OFFICE0, OFFICE0 + N_OFFICES) else SOURCE_KEY[action]
-
-
 def source_title(src: str) -> str:
     if src.startswith("post"):
         return OFFICE_NAMES[int(src[4:])]
@@ -139,7 +100,6 @@ def hire_office(game, office: int) -> None:
     if not candidates(s, office):
         game.log_note("hiring", f"{OFFICE_NAMES[office]} stays vacant: no candidate (RB p.14)")
         return
-    from .blackmail import offer_hiring_preference
     if offer_hiring_preference(game, office, hirer):      # Hiring Preference (rules/blackmail.py)
         return
     _ask_source(game, office, hirer, no_own=False)
@@ -152,9 +112,11 @@ def hiring_ask(game, frame, _):
         _ask_source(game, frame["office"], frame["hirer"], no_own=False)
 
 
-def _pool(s, office, hirer, no_own, only=None):
-    return [(src, slot) for src, slot in candidates(s, office) if not (no_own and slot == hirer)
-            and (only is None or slot == only)]
+@answers("hiring_preference_played")
+def preferred_hire(game, office: int, hirer: int, f: int) -> None:
+    """Hiring Preference played by family ``f`` (rules/blackmail.py): the hirer chooses among ``f``'s candidates,
+    without the nepotism consent."""
+    _ask_source(game, office, hirer, no_own=False, only=f)
 
 
 def _ask_source(game, office, hirer, no_own, only=None, offered=False):
@@ -162,9 +124,8 @@ def _ask_source(game, office, hirer, no_own, only=None, offered=False):
     With the option ``negotiation: "offers"`` the families with a candidate may first make the hirer an
     offer each (rules/offers.py; RB-ex p.15), unless the hirer has no real choice."""
     s = game.state
-    pool = _pool(s, office, hirer, no_own, only)
+    pool = hiring_pool(s, office, hirer, no_own, only)
     if not offered and only is None and len(pool) > 1:
-        from . import offers
         families = [f for f in clockwise_from(s, hirer) if any(c == f for _, c in pool)]
         if offers.offer_round(game, families, hirer, f"for the hire of the {OFFICE_NAMES[office]}",
                               "hiring_offers_done", office=office, hirer=hirer, no_own=no_own):
@@ -172,7 +133,7 @@ def _ask_source(game, office, hirer, no_own, only=None, offered=False):
     sources = sorted({source_action(src) for src, _ in pool})
     game.choose(key(hirer), f"{name(hirer)} hires the {OFFICE_NAMES[office]}: choose a candidate", sources,
                 "hiring_source_chosen", office=office, hirer=hirer, no_own=no_own, only=only)
-    crown_favours.crown_decision(game, "decide_hiring")         # solo: HB Hiring, -3
+    announce(game, "crown_decision", "decide_hiring")         # solo: HB Hiring, -3
 
 
 @CONTINUATIONS.register
@@ -188,7 +149,7 @@ def hiring_source_chosen(game, frame, action):
     if only is not None:
         do_hire(game, office, src, only)
         return
-    families = sorted({slot for sc, slot in _pool(s, office, hirer, no_own) if sc == src},
+    families = sorted({slot for sc, slot in hiring_pool(s, office, hirer, no_own) if sc == src},
                       key=lambda x: s.seats.index(x))
     if len(families) == 1:
         _family_chosen(game, office, hirer, src, families[0])
@@ -204,16 +165,16 @@ def hiring_family_chosen(game, frame, action):
 
 def _family_chosen(game, office, hirer, src, slot):
     s = game.state
-    crown_favours.hired(game, office, hirer, slot, candidates(s, office))     # solo: HB Hiring 3, +1
+    announce(game, "hired", office, hirer, slot, candidates(s, office))     # solo: HB Hiring 3, +1
     if slot == hirer:
         others = [f for f in clockwise_from(s, hirer)
                   if f != hirer and any(c == f for _, c in candidates(s, office))]
         if others:
-            crown_favours.seek_consent(game, others, [1] * len(others), 0, len(others),
-                                       "{family}: consent to " + f"{name(hirer)} hiring its own family member as "
-                                       f"{OFFICE_NAMES[office]} (nepotism)?", "hiring_nepotism_answer",
-                                       dict(office=office, hirer=hirer, src=src, slot=slot), about="nepotism",
-                                       requester=hirer, promise=True)
+            seek_consent(game, others, [1] * len(others), 0, len(others),
+                         "{family}: consent to " + f"{name(hirer)} hiring its own family member as "
+                         f"{OFFICE_NAMES[office]} (nepotism)?", "hiring_nepotism_answer",
+                         dict(office=office, hirer=hirer, src=src, slot=slot), about="nepotism",
+                         requester=hirer, promise=True)
             return
     do_hire(game, office, src, slot)
 
@@ -261,10 +222,9 @@ def start_election(game) -> None:
     former = int(s.chairman_title)
     total = shares(s)
     if total == 0:
-        from .family_phase import has_piece, take_piece
         if has_piece(s, former):
             take_piece(game, former)
-            _seat_chairman(game, former, from_court=False)
+            seat_chairman(game, former, from_court=False)
         else:
             game.log_note("hiring", "Chairman stays vacant: empty Court and no piece for the former Chairman")
         return
@@ -272,10 +232,10 @@ def start_election(game) -> None:
     holders = [f for f in clockwise_from(s, former) if s.court[f] > 0]
     game.log_note("hiring", f"Chairman election: {total} Company shares, {need} needed (RB p.15)", need=need)
     if len(holders) == 1:
-        _seat_chairman(game, holders[0], from_court=True)
+        seat_chairman(game, holders[0], from_court=True)
         return
     game.after("election_next", holders=holders, i=0, need=need, former=former)
-    crown_favours.election_window(game, former)         # solo: HB Hiring 1, -3 the Crown elects you
+    announce(game, "election_window", former)         # solo: HB Hiring 1, -3 the Crown elects you
 
 
 @CONTINUATIONS.register
@@ -302,16 +262,16 @@ def election_campaign(game, frame, action):
         game.after("election_next", holders=holders, i=i + 1, need=need, former=frame["former"])
         return
     others = [f for f in clockwise_from(s, cand) if f != cand and s.court[f] > 0]
-    crown_favours.seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[cand]), need,
-                               "{family}: support " + f"{name(cand)} for Chairman?", "election_support_answer",
-                               dict(holders=holders, i=i, need=need, former=frame["former"], cand=cand),
-                               about="election", requester=cand, by_shares=True)
+    seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[cand]), need,
+                 "{family}: support " + f"{name(cand)} for Chairman?", "election_support_answer",
+                 dict(holders=holders, i=i, need=need, former=frame["former"], cand=cand),
+                 about="election", requester=cand, by_shares=True)
 
 
 @CONTINUATIONS.register
 def election_support_answer(game, frame, granted):
     if granted:
-        _seat_chairman(game, frame["cand"], from_court=True)
+        seat_chairman(game, frame["cand"], from_court=True)
         return
     game.after("election_next", holders=frame["holders"], i=frame["i"] + 1, need=frame["need"],
                former=frame["former"])
@@ -319,10 +279,11 @@ def election_support_answer(game, frame, granted):
 
 @CONTINUATIONS.register
 def election_former_picks(game, frame, action):
-    _seat_chairman(game, action - FAMILY0, from_court=True)
+    seat_chairman(game, action - FAMILY0, from_court=True)
 
 
-def _seat_chairman(game, slot: int, from_court: bool) -> None:
+def seat_chairman(game, slot: int, from_court: bool) -> None:
+    """The Chairman takes the office (RB p.15): from the Court (a share spent) or otherwise."""
     s = game.state
     if from_court:
         s.court[slot] -= 1

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 from ..actions import DISCARD0, DONE, NO, PRIZE0, TAKE0, YES
 from ..data.cards import BLACKMAIL, SPOUSES
-from ..registry import CONTINUATIONS
+from ..queries import (LETTERS_DECLINED, LETTERS_OF_INTRODUCTION, LETTERS_PLAYED, SPOUSE, others_discount_cards,
+                       prize_price, unused_discounts, windows)
+from ..registry import CONTINUATIONS, announce, implements
 from ..static import CHAIRMAN, N_OFFICES, N_SHIPS, OFFICE_NAMES
-from . import crown_favours
+from .blackmail import answers, askees, cancel_window, reveal
 from .common import chairman_or_title, clockwise_from, key, name, vacate
-from .turn import implements
+from .firms_scoring import special_retirement
 
-SPOUSE = {c[0]: (c[2] or 0, c[3] or 0) for c in SPOUSES}
 SPOUSE_NAME = {c[0]: c[1] for c in SPOUSES}
 BLACKMAIL_IDS = {c[0] for c in BLACKMAIL}
 TENURE_LIMITS, LORD_HIGHGATE = 37, 19
@@ -52,10 +53,10 @@ def start(game) -> None:
         elif roll >= 3:
             s.office_fatigue[o] += 1
     order = clockwise_from(s, chairman_or_title(s))
-    crown_favours.window_later(game, "london_after")     # solo: HB London Season, after the Crown has retired
+    announce(game, "window_later", "london_after")     # solo: HB London Season, after the Crown has retired
     game.after("london_prestige", spent={}, retired=[])
     game.after("london_retire_next", order=order, i=0, spent={}, retired=[], discounts={})
-    crown_favours.window(game, "london_before")          # solo: HB London Season, before retirements
+    announce(game, "window", "london_before")          # solo: HB London Season, before retirements
 
 
 def discounts_of(s, f) -> list[int]:
@@ -66,28 +67,6 @@ def discounts_of(s, f) -> list[int]:
 # Final Scoring), also use the retirement discounts of every other player's spouses" -- offered to its holder
 # before its first retirement of the window; played or declined, a marker joins the family's used discounts.
 # Reading: each borrowed discount is once per window for the borrower; its owner may still use it too.
-LETTERS_OF_INTRODUCTION, LETTERS_PLAYED, LETTERS_DECLINED = 63, -63, -630
-
-
-def others_discount_cards(s, f) -> list[int]:
-    return [c for g in s.seats if g != f for c in s.hands[g]["prestige"] if c in SPOUSE and SPOUSE[c][1]]
-
-
-def unused_discounts(s, f, used) -> list[int]:
-    """The family's spouse cards with a discount not used yet this window (``used``: card ids), largest first;
-    with Letters of Introduction played this window, the other families' spouses' discounts too."""
-    cards = [c for c in s.hands[f]["prestige"] if c in SPOUSE and SPOUSE[c][1] and c not in used]
-    if LETTERS_PLAYED in used:
-        cards += [c for c in others_discount_cards(s, f) if c not in used]
-    return sorted(cards, key=lambda c: (-SPOUSE[c][1], c))
-
-
-def _price(game, f, box, used) -> int:
-    """The prize's cost with every unused discount (the least the family can pay for it)."""
-    s = game.state
-    return max(0, game.data.prizes[box][0] - sum(SPOUSE[c][1] for c in unused_discounts(s, f, used)))
-
-
 @CONTINUATIONS.register
 def london_retire_next(game, frame, _):
     s = game.state
@@ -97,7 +76,6 @@ def london_retire_next(game, frame, _):
         f = order[i]
         if s.pensioners[f] > 0:
             used = discounts.get(str(f), [])
-            from .blackmail import answers, askees
             if (f in askees(game, LETTERS_OF_INTRODUCTION) and LETTERS_PLAYED not in used
                     and LETTERS_DECLINED not in used and others_discount_cards(s, f)):
                 game.choose(key(f), f"{name(f)}: play the blackmail card Letters of Introduction now (use the other "
@@ -105,7 +83,7 @@ def london_retire_next(game, frame, _):
                             "london_letters_answer",
                             order=order, i=i, spent=spent, retired=retired, discounts=discounts)
                 return
-            boxes = [b for b in range(5) if _price(game, f, b, used) <= s.cash[f]
+            boxes = [b for b in range(5) if prize_price(game, f, b, used) <= s.cash[f]
                      and (LORD_HIGHGATE not in s.hands[f]["prestige"] or game.data.prizes[b][2] in (8, 12))]
             if boxes:
                 game.choose(key(f), f"{name(f)}: retire a pensioner ({int(s.pensioners[f])} left) on which prize, "
@@ -113,7 +91,6 @@ def london_retire_next(game, frame, _):
                             order=order, i=i, spent=spent, retired=retired, discounts=discounts)
                 return
         i += 1
-    from .firms_scoring import special_retirement
     if special_retirement(game, frame):          # Deregulation: one special retirement each (RB p.37)
         return
     # hand the totals to the prestige step (the call frame below)
@@ -123,7 +100,6 @@ def london_retire_next(game, frame, _):
 
 @CONTINUATIONS.register
 def london_letters_answer(game, frame, action):
-    from .blackmail import _reveal, cancel_window
     f = frame["order"][frame["i"]]
     data = {k: frame[k] for k in ("order", "i", "spent", "retired", "discounts")}
     if action == YES and "cancelled" not in frame:
@@ -133,7 +109,7 @@ def london_letters_answer(game, frame, action):
         action = NO if frame["cancelled"] else YES
     discounts = dict(frame["discounts"])
     if action == YES:
-        _reveal(game, f, LETTERS_OF_INTRODUCTION)
+        reveal(game, f, LETTERS_OF_INTRODUCTION)
     discounts[str(f)] = list(discounts.get(str(f), [])) + [LETTERS_PLAYED if action == YES else LETTERS_DECLINED]
     game.after("london_retire_next", order=frame["order"], i=frame["i"], spent=frame["spent"],
                retired=frame["retired"], discounts=discounts)
@@ -201,11 +177,6 @@ def _retire(game, data) -> None:
         retired.append(f)
     game.log_note("london", f"{name(f)} retires a pensioner to prize box {b + 1} for £{cost}")
     game.after("london_retire_next", order=order, i=i, spent=spent, retired=retired, discounts=discounts)
-
-
-def windows(game, f) -> int:
-    s = game.state
-    return int(s.luxuries[f]) + sum(int(s.prize_pieces[f, b]) * game.data.prizes[b][3] for b in range(5))
 
 
 @CONTINUATIONS.register

@@ -4,7 +4,7 @@ The rules let families trade enterprises, facedown blackmail cards, family cash,
 cards at any time; only immediate transfers bind (RB p.8). Free talk cannot be an action vocabulary, so
 this option keeps what binds and puts it where the rules say consent is bought:
 
-* At every consent the rules ask for (rules/common.py ``seek_consent``: nepotism, Chairman support, Debt
+* At every consent the rules ask for (rules/consent.py ``seek_consent``: nepotism, Chairman support, Debt
   beyond 3, coalitions, local-alliance purchases), before a family answers, the family asking for the
   consent may make it **one offer** from a small catalogue (:data:`OFFERS`): £1, £2, £3 or £5 of family
   cash, a workshop, a luxury, a shipyard, a Company share, a facedown blackmail card, or a promise card it
@@ -27,7 +27,7 @@ The default (``"none"``) has no transfers and no promise cards; every consent is
 
 from __future__ import annotations
 
-from ..actions import (DONE, NO, OFFER, OFFER_BLACKMAIL, OFFER_OF_ACTION, OFFER_PROMISE0, OFFERS, PROMISE_KIND, SHIP0,
+from ..actions import (DONE, NO, OFFER, OFFERS, OFFER_BLACKMAIL, OFFER_OF_ACTION, OFFER_PROMISE0, PROMISE_KIND, SHIP0,
                        YES)
 from ..data import company
 from ..registry import CONTINUATIONS

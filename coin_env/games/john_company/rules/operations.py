@@ -11,15 +11,13 @@ Governor General (operations_governor_general.py).
 
 from __future__ import annotations
 
-from ..registry import CONTINUATIONS
-from ..static import (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, MANAGER_OF_SHIPPING,
-                      MILITARY_AFFAIRS, OFFICE_NAMES, PRESIDENT, PRESIDENCY_NAMES, REGION_OF_GOVERNOR, SUPERINTENDENT)
+from ..queries import active
+from ..registry import CONTINUATIONS, announce, implements
+from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNORS, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING,
+                      MILITARY_AFFAIRS, OFFICE_NAMES, PRESIDENCY_NAMES, PRESIDENT, REGION_OF_GOVERNOR, SUPERINTENDENT)
 from . import (operations_chairman, operations_china, operations_director_of_trade, operations_governor_general,
                operations_military_affairs, operations_presidency, operations_shipping, pm_interventions)
-from . import crown as crown_rules
-from ..static import CROWN
-from .common import name
-from .turn import implements, not_implemented
+from .common import name, not_implemented
 
 RIBBON = ["chairman", "director_of_trade", "manager_of_shipping", "military_affairs", "presidency0",
           "presidency1", "presidency2", "superintendent"]
@@ -61,14 +59,14 @@ def ops_next(game, frame, _):
     if step == "director_of_trade":
         office = GOVERNOR_GENERAL if s.office_exists[GOVERNOR_GENERAL] else DIRECTOR_OF_TRADE
     if not s.office_exists[office] or s.office_holder[office] < 0:
-        if office == CHAIRMAN and crown_rules.active(s):     # vacant Chairman: a reading (rules/crown.py)
-            crown_rules.set_climate(game)
+        if office == CHAIRMAN and active(s):     # vacant Chairman: a reading (rules/crown.py)
+            announce(game, "set_climate")              # the solo Crown: rules/crown.py
         game.log_note("operations", f"{OFFICE_NAMES[office]}: vacant or not in play, skipped (RB p.17)")
         return
     slot = int(s.office_holder[office])
-    if office == CHAIRMAN and crown_rules.active(s):     # RB p.45 Set Climate
+    if office == CHAIRMAN and active(s):     # RB p.45 Set Climate
         if slot == CROWN:
-            crown_rules.set_climate(game)
+            announce(game, "set_climate")              # the solo Crown: rules/crown.py
         else:
             game.after("crown_set_climate")
     game.log_note("operations", f"{OFFICE_NAMES[office]} ({name(slot)}) acts")

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from ..actions import YES
 from ..data import company
-from ..registry import CONTINUATIONS
+from ..registry import CONTINUATIONS, announce
 from ..static import TREASURY_NAMES
-from . import crown_favours
 from .common import ask_number, ask_yes_no, clockwise_from, name
+from .consent import seek_consent
 
 
 def max_debt(game) -> int:
@@ -26,12 +26,12 @@ def max_debt(game) -> int:
 
 def start(game, slot: int) -> None:
     s = game.state
-    crown_favours.chairman_dues(game, slot)         # solo: HB Chairman, mandatory -1 once a turn
+    announce(game, "chairman_dues", slot)         # solo: HB Chairman, mandatory -1 once a turn
     room = max_debt(game) - s.debt
     free = min(company.FREE_DEBT_ADVANCES[0], room)
     ask_number(game, slot, f"Chairman {name(slot)}: how many times to advance the Debt (£5 each; Debt {s.debt}, "
                f"Balance £{s.balance})?", 0, free, "chairman_debt_chosen", slot=slot)
-    crown_favours.procedure_window(game, "debt", slot)      # solo: HB Chairman 2, one more / one fewer advance
+    announce(game, "procedure_window", "debt", slot)      # solo: HB Chairman 2, one more / one fewer advance
 
 
 def _advance_debt(game, n: int) -> None:
@@ -68,11 +68,11 @@ def chairman_more_debt(game, frame, action):
         return
     total = int(sum(int(s.court[f]) for f in s.seats)) + 1          # + the Chairman's piece
     others = [f for f in clockwise_from(s, slot) if f != slot and s.court[f] > 0]
-    crown_favours.seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[slot]) + 1,
-                               total // 2 + 1, "{family}: consent to " + f"the Chairman ({name(slot)}) advancing "
-                               "the Debt beyond 3 once more?", "chairman_more_debt_answer",
-                               dict(slot=slot, sought=frame.get("sought", company.FREE_DEBT_ADVANCES[0])),
-                               about="debt", requester=slot, by_shares=True)
+    seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[slot]) + 1,
+                 total // 2 + 1, "{family}: consent to " + f"the Chairman ({name(slot)}) advancing "
+                 "the Debt beyond 3 once more?", "chairman_more_debt_answer",
+                 dict(slot=slot, sought=frame.get("sought", company.FREE_DEBT_ADVANCES[0])),
+                 about="debt", requester=slot, by_shares=True)
 
 
 @CONTINUATIONS.register
@@ -92,7 +92,7 @@ def chairman_more_debt_answer(game, frame, granted):
 
 def start_allocation(game, slot):
     _allocate_next(game, slot, 0)
-    crown_favours.procedure_window(game, "allocation", slot)     # solo: HB Chairman 3, -1 £3 to an office
+    announce(game, "procedure_window", "allocation", slot)     # solo: HB Chairman 3, -1 £3 to an office
 
 
 def _allocate_next(game, slot, k):
@@ -103,7 +103,7 @@ def _allocate_next(game, slot, k):
     if k == last or s.balance == 0:
         if s.balance:
             s.treasury[last] += s.balance
-            crown_favours.allocated(game, slot, last, int(s.balance))       # solo: HB Chairman, +1
+            announce(game, "allocated", slot, last, int(s.balance))       # solo: HB Chairman, +1
             game.log_note("operations", f"Chairman allocates £{s.balance} to {TREASURY_NAMES[last]}")
             s.balance = 0
         return
@@ -117,7 +117,7 @@ def chairman_allocated(game, frame, value):
     slot, k = frame["slot"], frame["k"]
     s.balance -= value
     s.treasury[k] += value
-    crown_favours.allocated(game, slot, k, value)           # solo: HB Chairman, +1
+    announce(game, "allocated", slot, k, value)           # solo: HB Chairman, +1
     if value:
         game.log_note("operations", f"Chairman allocates £{value} to {TREASURY_NAMES[k]}")
     _allocate_next(game, slot, k + 1)

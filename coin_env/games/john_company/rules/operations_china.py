@@ -11,9 +11,9 @@ resources can be spent).
 from __future__ import annotations
 
 from ..actions import DONE, PROC
-from ..registry import CONTINUATIONS
-from ..static import CHINA, N_REGIONS, SUPERINTENDENT
-from . import crown_favours
+from ..queries import china_ships
+from ..registry import CONTINUATIONS, announce
+from ..static import N_REGIONS, SUPERINTENDENT
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from .common import key, name, vacate
 
@@ -25,18 +25,14 @@ def icons(game) -> int:
     return sum(game.data.opium[r] for r in range(N_REGIONS) if s.control[r] >= 0)
 
 
-def ships(s) -> int:
-    return int((s.ship_zone == CHINA).sum() + s.company_ships[CHINA] + s.extra_ships[CHINA])
-
-
 def start(game, slot: int) -> None:
     s = game.state
-    if icons(game) == 0 or ships(s) == 0:
+    if icons(game) == 0 or china_ships(s) == 0:
         game.log_note("operations", "No Trade in China: no opium icon in a Company region or no ship")
         return
-    game.choose(key(slot), f"Superintendent {name(slot)}: Trade in China with {ships(s)} dice, or done?",
+    game.choose(key(slot), f"Superintendent {name(slot)}: Trade in China with {china_ships(s)} dice, or done?",
                 [PROC["trade_china"], DONE], "china_chosen", slot=slot)
-    crown_favours.procedure_window(game, "china", slot)     # solo: HB Superintendent, -1 minimum +-1
+    announce(game, "procedure_window", "china", slot)     # solo: HB Superintendent, -1 minimum +-1
 
 
 @CONTINUATIONS.register
@@ -45,7 +41,7 @@ def china_chosen(game, frame, action):
         return
     s = game.state
     slot = frame["slot"]
-    _, result, _ = roll_check(game, ships(s), "Trade in China")
+    _, result, _ = roll_check(game, china_ships(s), "Trade in China")
     if result == SUCCESS:
         n = icons(game)
         per = 5 if ENVOY_TO_CHINA in s.laws_in_force else 4

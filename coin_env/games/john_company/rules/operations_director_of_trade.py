@@ -14,12 +14,14 @@ RB-ex p.18: Bengal is Company-controlled, so its closed order cannot be opened; 
 from __future__ import annotations
 
 from ..actions import COMPANY_SHIP, DONE, EXTRA_SHIP, FAMILY0, ORDER0, PRESIDENCY0, PROC, SHIP0, ZONE0
-from ..registry import CONTINUATIONS
-from ..static import (CHINA, CLOSED, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, N_ORDERS, N_SHIPS, OPEN, ORDER_NAMES,
-                    ORDER_REGION, PRESIDENCY_NAMES, SEA_ZONES, SUPERINTENDENT, T_DOT)
-from . import crown_favours
+from ..queries import ships_in, zones_in_play
+from ..registry import CONTINUATIONS, announce
+from ..static import (CLOSED, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, N_ORDERS, OPEN, ORDER_NAMES,
+                      ORDER_REGION, PRESIDENCY_NAMES, SEA_ZONES, SUPERINTENDENT, T_DOT)
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from .common import ask_number, key, name, vacate
+from .hiring import hire_office
+from .transfers import chooser, history, resume_menu, undoes
 
 
 def office_of(s) -> int:
@@ -31,20 +33,6 @@ def envoy_targets(s) -> list[int]:
     out = [] if s.office_exists[SUPERINTENDENT] else [PROC["open_china"]]
     out += [ORDER0 + o for o in range(N_ORDERS)
             if s.order_state[o] == CLOSED and s.control[ORDER_REGION[o]] < 0]
-    return out
-
-
-def zones_in_play(s) -> list[int]:
-    return [0, 1, 2] + ([CHINA] if s.office_exists[SUPERINTENDENT] else [])
-
-
-def ships_in(s, z) -> list[int]:
-    """Ship actions for the ships in zone z (named player ships, then Company, extra)."""
-    out = [SHIP0 + i for i in range(N_SHIPS) if s.ship_zone[i] == z]
-    if s.company_ships[z] > 0:
-        out.append(COMPANY_SHIP)
-    if s.extra_ships[z] > 0:
-        out.append(EXTRA_SHIP)
     return out
 
 
@@ -67,13 +55,13 @@ def menu(game, slot, transfers, **hist):
         if any(ships_in(s, z) for z in zones_in_play(s)):
             options.append(PROC["transfer_ship"])
     if not options:
-        crown_favours.dot_finished(game, slot)              # solo: HB Director of Trade, your +1
+        announce(game, "dot_finished", slot)              # solo: HB Director of Trade, your +1
         return
     options.append(DONE)
     game.choose(key(slot), f"Director of Trade {name(slot)}: Special Envoy, transfers or done "
                 f"(treasury £{int(s.treasury[T_DOT])}, transfers made {transfers})", options, "dot_menu_chosen",
                 slot=slot, transfers=transfers, **hist)
-    crown_favours.procedure_window(game, "dot", slot)        # solo: HB Director of Trade 2 transfer favours
+    announce(game, "procedure_window", "dot", slot)        # solo: HB Director of Trade 2 transfer favours
 
 
 @CONTINUATIONS.register
@@ -81,7 +69,7 @@ def dot_menu_chosen(game, frame, action):
     s = game.state
     slot, transfers = frame["slot"], frame["transfers"]
     if action == DONE:
-        crown_favours.dot_finished(game, slot)              # solo: HB Director of Trade, your +1
+        announce(game, "dot_finished", slot)              # solo: HB Director of Trade, your +1
         return
     hist = {k: frame[k] for k in ("by", "first", "last") if frame.get(k) is not None}
     by = hist.get("by", slot)                                # solo: the family choosing a transfer (a favour)
@@ -115,7 +103,7 @@ def dot_envoy_dice(game, frame, value):
     if result == SUCCESS:
         game.choose(key(slot), "Special Envoy succeeds: open trade with China or open which order?",
                     envoy_targets(s), "dot_envoy_target", slot=slot, no_envoy=frame.get("no_envoy"))
-        crown_favours.procedure_window(game, "envoy", slot)     # solo: HB Director of Trade 1, -1 / -3
+        announce(game, "procedure_window", "envoy", slot)     # solo: HB Director of Trade 1, -1 / -3
         return
     menu(game, slot, transfers=0, **({"no_envoy": True} if frame.get("no_envoy") else {}))
 
@@ -128,13 +116,12 @@ def dot_envoy_target(game, frame, action):
     if action == PROC["open_china"]:
         s.office_exists[SUPERINTENDENT] = 1
         game.log_note("operations", "Trade with China opened: the Superintendent of Trade in China is created")
-        from .hiring import hire_office
         hire_office(game, SUPERINTENDENT)
         return
     o = action - ORDER0
     s.order_state[o] = OPEN
     game.log_note("operations", f"Special Envoy opens order {ORDER_NAMES[o]}")
-    crown_favours.dot_opened(game, slot, o)                  # solo: HB Director of Trade, your +1
+    announce(game, "dot_opened", slot, o)                  # solo: HB Director of Trade, your +1
 
 
 @CONTINUATIONS.register
@@ -148,49 +135,23 @@ def dot_writer_from(game, frame, action):
     s = game.state
     p = action - PRESIDENCY0
     fams = [f for f in s.seats if s.writers[f, p] > 0]
-    data = dict(_hist(frame), slot=frame["slot"], transfers=frame["transfers"], src=p)
+    data = dict(history(frame), slot=frame["slot"], transfers=frame["transfers"], src=p)
     if len(fams) == 1:
         _writer_family(game, data, fams[0])
         return
-    game.choose(_by(frame), f"Whose writer in {PRESIDENCY_NAMES[p]}?", [FAMILY0 + f for f in fams],
+    game.choose(chooser(frame), f"Whose writer in {PRESIDENCY_NAMES[p]}?", [FAMILY0 + f for f in fams],
                 "dot_writer_family", **data)
 
 
 @CONTINUATIONS.register
 def dot_writer_family(game, frame, action):
-    _writer_family(game, dict(_hist(frame), slot=frame["slot"], transfers=frame["transfers"], src=frame["src"]),
+    _writer_family(game, dict(history(frame), slot=frame["slot"], transfers=frame["transfers"], src=frame["src"]),
                    action - FAMILY0)
 
 
-def _hist(frame) -> dict:
-    return {k: frame[k] for k in ("by", "first", "last") if frame.get(k) is not None}
-
-
-def _by(frame) -> str:
-    return key(frame.get("by", frame["slot"]))
-
-
-def _undoes(frame, kind, who, src, dst) -> bool:
-    """Solo (HB Director of Trade 2 / Military Affairs 1 favour 'you choose one transfer'): the family's transfer may
-    not undo the transfer made before it this turn (the same piece back)."""
-    last = frame.get("last")
-    return frame.get("by") is not None and last is not None and list(last) == [kind, who, dst, src]
-
-
-def _resume(game, frame, made: list, again=None) -> None:
-    """The menu (``again``, this office's by default) after a transfer; ``first`` records a first transfer the
-    family chose (a favour)."""
-    hist = {"last": made}
-    if frame.get("first") is not None:
-        hist["first"] = frame["first"]
-    elif frame.get("by") is not None and frame["transfers"] == 0:
-        hist["first"] = "choose"
-    (again or menu)(game, frame["slot"], frame["transfers"] + 1, **hist)
-
-
 def _writer_family(game, data, fam):
-    dests = [PRESIDENCY0 + q for q in range(3) if q != data["src"] and not _undoes(data, "writer", fam, data["src"], q)]
-    game.choose(_by(data), f"Move {name(fam)}'s writer from {PRESIDENCY_NAMES[data['src']]} to?", dests,
+    dests = [PRESIDENCY0 + q for q in range(3) if q != data["src"] and not undoes(data, "writer", fam, data["src"], q)]
+    game.choose(chooser(data), f"Move {name(fam)}'s writer from {PRESIDENCY_NAMES[data['src']]} to?", dests,
                 "dot_writer_to", fam=fam, **data)
 
 
@@ -202,24 +163,24 @@ def dot_writer_to(game, frame, action):
     s.writers[frame["fam"], q] += 1
     game.log_note("operations", f"{name(frame['fam'])}'s writer moves from {PRESIDENCY_NAMES[frame['src']]} to "
                   f"{PRESIDENCY_NAMES[q]}")
-    _resume(game, frame, ["writer", frame["fam"], frame["src"], q])
+    resume_menu(game, frame, ["writer", frame["fam"], frame["src"], q], menu)
 
 
 @CONTINUATIONS.register
 def dot_ship_from(game, frame, action):
     s = game.state
     z = action - ZONE0
-    game.choose(_by(frame), f"Which ship in the {SEA_ZONES[z]}?", ships_in(s, z), "dot_ship_chosen",
-                slot=frame["slot"], transfers=frame["transfers"], src=z, **_hist(frame))
+    game.choose(chooser(frame), f"Which ship in the {SEA_ZONES[z]}?", ships_in(s, z), "dot_ship_chosen",
+                slot=frame["slot"], transfers=frame["transfers"], src=z, **history(frame))
 
 
 @CONTINUATIONS.register
 def dot_ship_chosen(game, frame, action):
     s = game.state
     dests = [ZONE0 + z for z in zones_in_play(s) if z != frame["src"]
-             and not _undoes(frame, "ship", action, frame["src"], z)]
-    game.choose(_by(frame), "Move the ship to which sea zone?", dests, "dot_ship_to",
-                slot=frame["slot"], transfers=frame["transfers"], src=frame["src"], ship=action, **_hist(frame))
+             and not undoes(frame, "ship", action, frame["src"], z)]
+    game.choose(chooser(frame), "Move the ship to which sea zone?", dests, "dot_ship_to",
+                slot=frame["slot"], transfers=frame["transfers"], src=frame["src"], ship=action, **history(frame))
 
 
 @CONTINUATIONS.register
@@ -228,7 +189,7 @@ def dot_ship_to(game, frame, action):
     z, src, ship = action - ZONE0, frame["src"], frame["ship"]
     move_ship(s, ship, src, z)
     game.log_note("operations", f"Ship moved from {SEA_ZONES[src]} to {SEA_ZONES[z]}")
-    _resume(game, frame, ["ship", ship, src, z])
+    resume_menu(game, frame, ["ship", ship, src, z], menu)
 
 
 def move_ship(s, ship_action, src, dst) -> None:

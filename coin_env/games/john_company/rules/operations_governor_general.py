@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from ..actions import DONE, OFFICE0, PRESIDENCY0, PROC, REGION0, ZONE0
 from ..data import company
-from ..registry import CONTINUATIONS
+from ..queries import tokens_left, zones_in_play
+from ..registry import CONTINUATIONS, announce
 from ..static import GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, N_REGIONS, PRESIDENT, T_DOT, T_MOS
-from . import crown_favours
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from .common import ask_number, key, name, vacate
-from .operations_director_of_trade import zones_in_play
 
 ZAMINDAR_TAXES = 41
 TREASURY_OF_OFFICE = {MANAGER_OF_SHIPPING: T_MOS, PRESIDENT[0]: 2, PRESIDENT[1]: 3, PRESIDENT[2]: 4}
@@ -41,7 +40,7 @@ def _menu(game, slot, taxed):
         return
     game.choose(key(slot), f"Governor General {name(slot)}: Govern (treasury £{int(s.treasury[T_DOT])}) or done?",
                 [PROC["administer"], DONE], "gg_menu", slot=slot, taxed=taxed)
-    crown_favours.procedure_window(game, "gg", slot)        # solo: HB Governor General, -1 required dice +-1
+    announce(game, "procedure_window", "gg", slot)        # solo: HB Governor General, -1 required dice +-1
 
 
 @CONTINUATIONS.register
@@ -79,7 +78,6 @@ def _result_next(game, slot, left, taxed):
     s = game.state
     if not left:
         return
-    from .operations_shipping import tokens_left
     options = [PROC["commission_regiment"], PROC["tax_balance"], PROC["tax_president"]]
     if tokens_left(s) > 0:
         options.insert(0, PROC["build_ship"])
@@ -87,7 +85,7 @@ def _result_next(game, slot, left, taxed):
         options.remove(PROC["commission_regiment"])
     game.choose(key(slot), f"Govern succeeds: result for {len(left)} Company region(s) left", options,
                 "gg_result", slot=slot, left=left, taxed=taxed)
-    crown_favours.result_decision(game, "decide_gg_result")      # solo: HB Governor General, -2
+    announce(game, "result_decision", "decide_gg_result")      # solo: HB Governor General, -2
 
 
 @CONTINUATIONS.register
@@ -111,21 +109,21 @@ def gg_result(game, frame, action):
 @CONTINUATIONS.register
 def gg_ship(game, frame, action):
     game.state.company_ships[action - ZONE0] += 1
-    crown_favours.gg_placed(game, frame["slot"], "ship", action - ZONE0)       # solo: HB Governor General, +1
+    announce(game, "gg_placed", frame["slot"], "ship", action - ZONE0)       # solo: HB Governor General, +1
     _result_next(game, frame["slot"], frame["left"], frame["taxed"])
 
 
 @CONTINUATIONS.register
 def gg_regiment(game, frame, action):
     game.state.regiments[action - PRESIDENCY0, 0] += 1
-    crown_favours.gg_placed(game, frame["slot"], "regiment", action - PRESIDENCY0)     # solo: HB GG, +1
+    announce(game, "gg_placed", frame["slot"], "regiment", action - PRESIDENCY0)     # solo: HB GG, +1
     _result_next(game, frame["slot"], frame["left"], frame["taxed"])
 
 
 @CONTINUATIONS.register
 def gg_tax_treasury(game, frame, action):
     game.state.treasury[TREASURY_OF_OFFICE[action - OFFICE0]] += 2
-    crown_favours.gg_placed(game, frame["slot"], "treasury", action - OFFICE0)      # solo: HB GG, +1
+    announce(game, "gg_placed", frame["slot"], "treasury", action - OFFICE0)      # solo: HB GG, +1
     _tax_unrest(game, frame["slot"], frame["left"], frame["taxed"])
 
 

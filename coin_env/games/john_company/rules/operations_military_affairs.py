@@ -15,15 +15,10 @@ Pink Commander no longer has the most pieces and is replaced.
 from __future__ import annotations
 
 from ..actions import DONE, FAMILY0, PRESIDENCY0, PROC
-from ..registry import CONTINUATIONS
+from ..registry import CONTINUATIONS, announce
 from ..static import PRESIDENCY_NAMES
-from . import crown_favours
 from .common import clockwise_from, key, name
-from .operations_director_of_trade import _by, _hist, _resume as _dot_resume, _undoes
-
-
-def _resume(game, frame, made: list) -> None:
-    _dot_resume(game, frame, made, menu)
+from .transfers import chooser, history, resume_menu, undoes
 
 
 def start(game, slot: int) -> None:
@@ -46,7 +41,7 @@ def menu(game, slot, transfers, **hist):
     options.append(DONE)
     game.choose(key(slot), f"Military Affairs {name(slot)}: Army transfers ({transfers} of 2 made) or done",
                 options, "ma_menu_chosen", slot=slot, transfers=transfers, **hist)
-    crown_favours.procedure_window(game, "ma", slot)         # solo: HB Military Affairs 1 transfer favours
+    announce(game, "procedure_window", "ma", slot)         # solo: HB Military Affairs 1 transfer favours
 
 
 @CONTINUATIONS.register
@@ -61,20 +56,20 @@ def ma_menu_chosen(game, frame, action):
         armies = [p for p in range(3) if any(s.officers[f, p].sum() > 0 for f in s.seats)]
     else:
         armies = [p for p in range(3) if s.regiments[p].sum() > 0]
-    game.choose(_by(frame), f"Transfer {'an officer' if kind == 'officer' else 'a regiment'} from which Army?",
+    game.choose(chooser(frame), f"Transfer {'an officer' if kind == 'officer' else 'a regiment'} from which Army?",
                 [PRESIDENCY0 + p for p in armies], "ma_from", slot=slot, transfers=transfers, piece=kind,
-                **_hist(frame))
+                **history(frame))
 
 
 @CONTINUATIONS.register
 def ma_from(game, frame, action):
     s = game.state
     p = action - PRESIDENCY0
-    data = dict(_hist(frame), slot=frame["slot"], transfers=frame["transfers"], piece=frame["piece"], src=p)
+    data = dict(history(frame), slot=frame["slot"], transfers=frame["transfers"], piece=frame["piece"], src=p)
     if frame["piece"] == "officer":
         fams = [f for f in s.seats if s.officers[f, p].sum() > 0]
         if len(fams) > 1:
-            game.choose(_by(frame), f"Whose officer in the {PRESIDENCY_NAMES[p]} Army?",
+            game.choose(chooser(frame), f"Whose officer in the {PRESIDENCY_NAMES[p]} Army?",
                         [FAMILY0 + f for f in fams], "ma_family", **data)
             return
         data["fam"] = fams[0]
@@ -83,7 +78,7 @@ def ma_from(game, frame, action):
 
 @CONTINUATIONS.register
 def ma_family(game, frame, action):
-    data = dict(_hist(frame), **{k: frame[k] for k in ("slot", "transfers", "piece", "src")})
+    data = dict(history(frame), **{k: frame[k] for k in ("slot", "transfers", "piece", "src")})
     data["fam"] = action - FAMILY0
     _ask_to(game, data)
 
@@ -91,8 +86,8 @@ def ma_family(game, frame, action):
 def _ask_to(game, data):
     who = data.get("fam") if data["piece"] == "officer" else None
     dests = [PRESIDENCY0 + q for q in range(3) if q != data["src"]
-             and not _undoes(data, data["piece"], who, data["src"], q)]
-    game.choose(_by(data), f"Move it from the {PRESIDENCY_NAMES[data['src']]} Army to which Army?", dests,
+             and not undoes(data, data["piece"], who, data["src"], q)]
+    game.choose(chooser(data), f"Move it from the {PRESIDENCY_NAMES[data['src']]} Army to which Army?", dests,
                 "ma_to", **data)
 
 
@@ -113,7 +108,7 @@ def ma_to(game, frame, action):
         what = "a regiment"
     game.log_note("operations", f"Military Affairs moves {what} from the {PRESIDENCY_NAMES[p]} Army to the "
                   f"{PRESIDENCY_NAMES[q]} Army")
-    _resume(game, frame, [frame["piece"], frame.get("fam") if frame["piece"] == "officer" else None, p, q])
+    resume_menu(game, frame, [frame["piece"], frame.get("fam") if frame["piece"] == "officer" else None, p, q], menu)
 
 
 # --- Officers-in-Training ---------------------------------------------------------------------------------
@@ -129,7 +124,7 @@ def _next_trainee(game, slot):
             game.choose(key(slot), f"Military Affairs {name(slot)}: assign {name(f)}'s Officer-in-Training "
                         f"({int(s.officers_in_training[f])} left) to which Army?",
                         [PRESIDENCY0 + p for p in range(3)], "ma_trainee", slot=slot, fam=f)
-            crown_favours.crown_decision(game, "decide_trainee")      # solo: HB Military Affairs 2, -1
+            announce(game, "crown_decision", "decide_trainee")      # solo: HB Military Affairs 2, -1
             return
 
 
@@ -189,6 +184,6 @@ def appoint(game, p, f) -> None:
     if old >= 0:
         s.officers[old, p, 0] += 1
     s.commander[p] = f
-    crown_favours.commander_appointed(game, f, old)          # solo: HB Military Affairs, +1
+    announce(game, "commander_appointed", f, old)          # solo: HB Military Affairs, +1
     game.log_note("operations", f"{name(f)} takes command of the {PRESIDENCY_NAMES[p]} Army"
                   + (f" ({name(old)}'s Commander becomes an officer)" if old >= 0 else ""))

@@ -47,15 +47,17 @@ from __future__ import annotations
 
 from ..actions import ALLIANCE0, DONE, FAMILY0, OFFICE0, ORDER0, PROC, REGION0, SOURCE, YES
 from ..data import company
-from ..registry import CONTINUATIONS
+from ..queries import army_dice, buyable_alliances, fillable, penalty, reach, targets, tokens_left
+from ..registry import CONTINUATIONS, announce, answers
 from ..static import (ALLIANCE_ARMY, ALLIANCE_NAMES, CHAIRMAN, CLOSED, FILLED, GOVERNOR_OF_REGION, N_ALLIANCES,
-                    N_REGIONS, OFFICE_NAMES, OPEN, ORDER_NAMES, ORDER_REGION, PRESIDENT, PRESIDENT_TREASURY,
-                    PRESIDENCY_HOME_PORT, PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, PRESIDENCY_ZONE, REGION_NAMES,
-                    REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
+                      N_REGIONS, OFFICE_NAMES, OPEN, ORDER_NAMES, PRESIDENCY_HOME_PORT,
+                      PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, PRESIDENCY_ZONE, PRESIDENT, PRESIDENT_TREASURY,
+                      REGION_NAMES, REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
+from .blackmail import offer_diplomatic_connection, offer_mercantile_connection
 from .checks import CATASTROPHE, SUCCESS, roll_check
-from . import crown_favours
-from .common import ask_number, ask_yes_no, clockwise_from, key, name, seek_consent, vacate
-from .firms_trade import company_refill, company_value, interleave
+from .common import ask_number, ask_yes_no, clockwise_from, key, name, vacate
+from .consent import seek_consent
+from .firms_trade import company_value, interleave, presidency_begins
 
 TRADE_REGULATIONS, WRITER_PRIVILEGES, WRITER_GRAFT_REFORM, TREASURE_REFORM, ZAMINDAR_TAXES = 40, 45, 48, 42, 41
 
@@ -75,7 +77,6 @@ def positions(s, p) -> list[int]:
 
 
 def start(game, p: int) -> None:
-    from .firms_trade import presidency_begins
     presidency_begins(game, p)          # firms' checks first (RB p.40; their late fills run after the positions)
     game.after("pres_next", p=p, left=positions(game.state, p))
 
@@ -94,7 +95,7 @@ def pres_next(game, frame, _):
     if orderer >= 0 and len(left) > 1:
         game.choose(key(orderer), f"Presidency of {PRESIDENCY_NAMES[p]}: who acts next?", left, "pres_position",
                     p=p, left=left)
-        crown_favours.crown_decision(game, "decide_pres_order")     # solo: HB Presidency operations, -1
+        announce(game, "crown_decision", "decide_pres_order")     # solo: HB Presidency operations, -1
         return
     _run_position(game, p, left[0], left[1:])
 
@@ -120,32 +121,6 @@ def ships_in_zone(s, z) -> int:
     return int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z])
 
 
-def fillable(s, p, o, allowed) -> bool:
-    r = ORDER_REGION[o]
-    other_home = any(r == PRESIDENCY_HOME_REGION[q] for q in range(3) if q != p)
-    return (s.order_state[o] == OPEN or company_refill(s, o)) and r in allowed and not other_home
-
-
-def reach(game, p, allowed) -> dict[int, int]:
-    """Orders reachable by a trade of Presidency p in ``allowed`` regions: order -> fills needed."""
-    s = game.state
-    home = PRESIDENCY_HOME_PORT[p]
-    if not fillable(s, p, home, allowed):
-        return {}
-    dist = {home: 1}
-    frontier = [home]
-    links = game.data.order_links
-    while frontier:
-        nxt = []
-        for o in frontier:
-            for q in links[o]:
-                if q not in dist and fillable(s, p, q, allowed):
-                    dist[q] = dist[o] + 1
-                    nxt.append(q)
-        frontier = nxt
-    return dist
-
-
 def can_trade(game, p) -> bool:
     s = game.state
     return (s.treasury[PRESIDENT_TREASURY[p]] >= 1 and ships_in_zone(s, PRESIDENCY_ZONE[p]) >= 1
@@ -160,7 +135,7 @@ def trade_menu(game, p):
     game.choose(key(president), f"President of {PRESIDENCY_NAMES[p]} {name(president)}: Trade (treasury "
                 f"£{int(s.treasury[PRESIDENT_TREASURY[p]])}, {ships_in_zone(s, PRESIDENCY_ZONE[p])} ships) or done?",
                 [PROC["trade"], DONE], "trade_chosen", p=p)
-    crown_favours.procedure_window(game, "trade", president, p=p)       # solo: HB President, -1 required dice
+    announce(game, "procedure_window", "trade", president, p=p)       # solo: HB President, -1 required dice
 
 
 @CONTINUATIONS.register
@@ -220,15 +195,16 @@ def trade_dice(game, frame, value):
     s.treasury[PRESIDENT_TREASURY[p]] -= value
     dice = value - (len(declared) - 1)
     _, result, rolled = roll_check(game, dice, f"Trade of {PRESIDENCY_NAMES[p]}")
-    from .blackmail import offer_mercantile_connection
     if offer_mercantile_connection(game, p, declared, dice, result):   # a reroll may be forced (rules/blackmail.py)
         return
     trade_resolve(game, p, declared, result, successes=sum(1 for d in rolled if d <= 2))
 
 
+@answers("trade_checked")
 def trade_resolve(game, p, declared, result, successes=1) -> None:
-    """``successes``: the check's dice of 1-2, the Company's initiative against firms (RB p.40; after a
-    Mercantile Connection reroll, rules/blackmail.py, read as 1)."""
+    """The Trade check's outcome (RB p.20); also the point "trade_checked" after a Mercantile Connection reroll
+    (rules/blackmail.py). ``successes``: the check's dice of 1-2, the Company's initiative against firms (RB p.40;
+    after a reroll read as 1)."""
     s = game.state
     if result == CATASTROPHE:
         vacate(game, PRESIDENT[p])
@@ -249,6 +225,12 @@ def _fill_options(game, p, declared, placed) -> list[int]:
         return [home] if fillable(s, p, home, set(declared)) else []
     links = game.data.order_links
     return sorted({q for o in placed for q in links[o] if fillable(s, p, q, set(declared))})
+
+
+@CONTINUATIONS.register
+def firms_company_fill(game, frame, _):
+    """Deregulation (RB p.37; rules/firms_trade.py): the Company's orders are filled after the early firms'."""
+    _fill_next(game, frame["p"], frame["declared"], placed=[], k=frame["k"])
 
 
 def _fill_next(game, p, declared, placed, k):
@@ -272,7 +254,7 @@ def trade_order(game, frame, action):
         president = int(s.office_holder[PRESIDENT[p]])
         game.choose(key(president), f"Trade: whose writer fills order {ORDER_NAMES[o]}?",
                     [FAMILY0 + f for f in fams], "trade_writer", **data)
-        crown_favours.procedure_window(game, "trade_writer", president, p=p)    # solo: HB President 3, -1
+        announce(game, "procedure_window", "trade_writer", president, p=p)    # solo: HB President 3, -1
         return
     _fill(game, data, fams[0] if fams else -1)
 
@@ -297,7 +279,7 @@ def _fill(game, data, fam):
         s.cash[president] += 1
     if fam >= 0:
         s.writers[fam, p] -= 1
-        crown_favours.writer_placed(game, president, fam)      # solo: HB President, +1 per Crown writer
+        announce(game, "writer_placed", president, fam)      # solo: HB President, +1 per Crown writer
         bonus = 2 if WRITER_PRIVILEGES in s.laws_in_force else 1
         if WRITER_GRAFT_REFORM in s.laws_in_force:
             s.balance += bonus
@@ -309,48 +291,6 @@ def _fill(game, data, fam):
 
 
 # --- Commander ------------------------------------------------------------------------------------------------
-def targets(s, p) -> list[int]:
-    assoc = {r for r in range(N_REGIONS) if s.control[r] == p}
-    home = PRESIDENCY_HOME_REGION[p]
-    cand = assoc | {home}
-    neighbours = set()
-    return sorted(r for r in cand | {n for r in assoc for n in _neighbours(s, r)} | neighbours
-                  if not any(r == PRESIDENCY_HOME_REGION[q] for q in range(3) if q != p)
-                  and (s.control[r] < 0 or any(s.order_state[o] == CLOSED for o in REGION_ORDERS[r])
-                       or s.unrest[r] > 0))
-
-
-def _neighbours(s, r):
-    return s.data.region_neighbors[r]
-
-
-def penalty(s, r) -> int:
-    if s.control[r] >= 0:
-        return 0
-    cap = int(s.flag[r])
-    if cap < 0:
-        return int(s.strength[r])
-    return int(sum(int(s.strength[x]) for x in range(N_REGIONS) if s.flag[x] == cap))
-
-
-def army_dice(s, p) -> int:
-    alliances = sum(s.data.alliances[i][1] for i in range(N_ALLIANCES)
-                    if ALLIANCE_ARMY[i] == p and s.alliance_active[i] == 1)
-    return int(alliances + s.regiments[p, 0] + sum(int(s.officers[f, p, 0]) for f in s.seats))
-
-
-def buyable_alliances(s, p, refused=()) -> list[int]:
-    """The alliances of Army ``p`` its Commander may ask the President to buy (none without a President,
-    RB p.20); ``refused``: those the President already refused in this Commander's operations (RB p.22,
-    a reading: see the module docstring)."""
-    president = int(s.office_holder[PRESIDENT[p]])
-    if president < 0:
-        return []
-    money = int(s.treasury[PRESIDENT_TREASURY[p]])
-    return [i for i in range(N_ALLIANCES) if ALLIANCE_ARMY[i] == p and s.alliance_active[i] == 0
-            and s.data.alliances[i][0] <= money and i not in refused]
-
-
 def commander_menu(game, p, refused=(), deployed=False):
     """The Commander's next step: alliance requests come first (never after a Deploy, nor again for an
     alliance the President refused, RB p.22 -- a reading), then Deploy, or done."""
@@ -369,7 +309,7 @@ def commander_menu(game, p, refused=(), deployed=False):
         return
     game.choose(key(c), f"Commander of the {PRESIDENCY_NAMES[p]} Army {name(c)}: buy an alliance, Deploy, or done",
                 options + [DONE], "commander_chosen", p=p, refused=refused)
-    crown_favours.procedure_window(game, "commander", c, p=p, deployed=deployed)    # solo: HB Commander 3-4
+    announce(game, "procedure_window", "commander", c, p=p, deployed=deployed)    # solo: HB Commander 3-4
 
 
 @CONTINUATIONS.register
@@ -384,12 +324,12 @@ def commander_chosen(game, frame, action):
         game.choose(key(c), "Buy which local alliance (from the President's treasury)?",
                     [ALLIANCE0 + i for i in buyable_alliances(s, p, refused)], "alliance_chosen", p=p,
                     refused=refused)
-        crown_favours.alliance_decision(game, frame)        # solo: HB Commander 1, the alliance favours
+        announce(game, "alliance_decision", frame)        # solo: HB Commander 1, the alliance favours
         return
     dice = army_dice(s, p)
     game.choose(key(c), "Deploy against which region?",
                 [REGION0 + r for r in targets(s, p) if dice > penalty(s, r)], "deploy_target", p=p)
-    crown_favours.crown_decision(game, "decide_deploy")         # solo: HB Commander, -2
+    announce(game, "crown_decision", "decide_deploy")         # solo: HB Commander, -2
 
 
 @CONTINUATIONS.register
@@ -401,9 +341,9 @@ def alliance_chosen(game, frame, action):
     if president == c:
         _buy_alliance(game, p, i, refused)
         return
-    crown_favours.seek_consent(game, [president], [1], 0, 1, "{family} (President): consent to the purchase of "
-                               f"{ALLIANCE_NAMES[i]} for £{s.data.alliances[i][0]}?", "alliance_consent",
-                               dict(p=p, i=i, refused=refused), about="alliance", requester=c)
+    seek_consent(game, [president], [1], 0, 1, "{family} (President): consent to the purchase of "
+                 f"{ALLIANCE_NAMES[i]} for £{s.data.alliances[i][0]}?", "alliance_consent",
+                 dict(p=p, i=i, refused=refused), about="alliance", requester=c)
 
 
 @CONTINUATIONS.register
@@ -490,7 +430,7 @@ def deploy_count(game, frame, value):
 
 
 def _deploy_roll(game, p, r, chosen, total):
-    if crown_favours.swap_window(game, p, r, chosen, total):     # solo: HB Commander 3, -X swap before rolling
+    if announce(game, "swap_window", p, r, chosen, total):     # solo: HB Commander 3, -X swap before rolling
         return
     deploy_roll(game, p, r, chosen, total)
 
@@ -499,14 +439,15 @@ def deploy_roll(game, p, r, chosen, total):
     s = game.state
     pen = penalty(s, r)
     _, result, _ = roll_check(game, total - pen, f"Deploy against {REGION_NAMES[r]}")
-    from .blackmail import offer_diplomatic_connection
     if offer_diplomatic_connection(game, p, r, chosen, total, total - pen, result):   # rules/blackmail.py
         return
     deploy_after_roll(game, p, r, chosen, total, result)
 
 
+@answers("deploy_checked")
 def deploy_after_roll(game, p, r, chosen, total, result) -> None:
-    """Deploy steps after the check (RB p.22): exhaust the pieces used, loss checks, then the outcome."""
+    """Deploy steps after the check (RB p.22): exhaust the pieces used, loss checks, then the outcome; also the
+    point "deploy_checked" after a Diplomatic Connection reroll (rules/blackmail.py)."""
     s = game.state
     c = int(s.commander[p])
     # exhaust what was used
@@ -532,7 +473,7 @@ def deploy_after_roll(game, p, r, chosen, total, result) -> None:
         if dead:
             game.log_note("operations", f"{name(f)} loses {dead} officer(s) in the loss check")
     if result == SUCCESS:
-        crown_favours.deploy_succeeded(game, c, r, chosen)     # solo: HB Commander, your +1 boxes
+        announce(game, "deploy_succeeded", c, r, chosen)     # solo: HB Commander, your +1 boxes
         _deploy_success(game, p, r, c, survivors, regiments + alliances)
     elif result == CATASTROPHE:
         lost = (int(s.trophies[c]) + 1) // 2
@@ -600,7 +541,7 @@ def governor_menu(game, g, pool, taxes, last_success):
     game.choose(key(holder), f"{OFFICE_NAMES[g]} {name(holder)}: Administer with {pool} dice, or done?",
                 [PROC["administer"], DONE], "governor_chosen", g=g, pool=pool, taxes=taxes,
                 last_success=last_success)
-    crown_favours.procedure_window(game, "governor", holder, g=g, first=last_success is None)    # solo: HB Governor
+    announce(game, "procedure_window", "governor", holder, g=g, first=last_success is None)    # solo: HB Governor
 
 
 @CONTINUATIONS.register
@@ -624,12 +565,11 @@ def governor_chosen(game, frame, action):
     options = [PROC["build_ship"], PROC["tax_balance"], PROC["tax_president"]]
     if company.REGIMENTS[0] - int(s.regiments.sum()) > 0:
         options.insert(1, PROC["commission_regiment"])
-    from .operations_shipping import tokens_left
     if not s.region_company_ship[r] and tokens_left(s) <= 0:
         options.remove(PROC["build_ship"])
     game.choose(key(holder), f"{OFFICE_NAMES[g]}: Administer succeeds; choose its result", options,
                 "governor_result", **data)
-    crown_favours.result_decision(game, "decide_governor_result")       # solo: HB Governor, -2
+    announce(game, "result_decision", "decide_governor_result")       # solo: HB Governor, -2
 
 
 @CONTINUATIONS.register
@@ -644,19 +584,19 @@ def governor_result(game, frame, action):
             s.region_company_ship[r] = 0
             s.company_ships[PRESIDENCY_ZONE[p]] += 1
             game.log_note("operations", f"Company ship launched into the {SEA_ZONES[PRESIDENCY_ZONE[p]]}")
-            crown_favours.governor_placed(game, int(s.office_holder[g]), "ship", p)     # solo: HB Governor, +1
+            announce(game, "governor_placed", int(s.office_holder[g]), "ship", p)     # solo: HB Governor, +1
         else:
             s.region_company_ship[r] = 1
             game.log_note("operations", f"Company ship under construction in {REGION_NAMES[r]}")
     elif action == PROC["commission_regiment"]:
         s.regiments[p, 0] += 1
-        crown_favours.governor_placed(game, int(s.office_holder[g]), "regiment", p)     # solo: HB Governor, +1
+        announce(game, "governor_placed", int(s.office_holder[g]), "regiment", p)     # solo: HB Governor, +1
     else:
         if action == PROC["tax_balance"]:
             s.balance += 2
         else:
             s.treasury[PRESIDENT_TREASURY[p]] += 2
-            crown_favours.governor_placed(game, int(s.office_holder[g]), "tax", p)      # solo: HB Governor, +1
+            announce(game, "governor_placed", int(s.office_holder[g]), "tax", p)      # solo: HB Governor, +1
         if taxes >= 1:
             s.unrest[r] += 1
         taxes += 1

@@ -14,26 +14,16 @@ from __future__ import annotations
 
 from ..actions import DONE, PROC, SHIP0, ZONE0
 from ..data import company
-from ..registry import CONTINUATIONS
-from ..static import N_SHIPS, SEA_ZONES, SHIP_NAMES, T_MOS
-from . import crown_favours
+from ..queries import tokens_left, unfitted, zones_in_play
+from ..registry import CONTINUATIONS, announce
+from ..static import SEA_ZONES, SHIP_NAMES, T_MOS
 from .common import key, name
-from .operations_director_of_trade import zones_in_play
 
 SHIPBUILDERS = 21
 
 
 def fit_cost(s) -> int:
     return 2 if 39 in s.laws_in_force else company.SHIP_COSTS["fit"][0]
-
-
-def unfitted(s) -> list[int]:
-    return [i for i in range(N_SHIPS) if s.shipyard_owner[i] >= 0 and s.ship_zone[i] < 0]
-
-
-def tokens_left(s) -> int:
-    return company.COMPANY_SHIP_TOKENS[0] - int(s.company_ships.sum() + s.extra_ships.sum()
-                                               + s.region_company_ship.sum())
 
 
 def purchases(s) -> list[int]:
@@ -62,7 +52,7 @@ def menu(game, slot, bought=0):
         options.append(DONE)
     game.choose(key(slot), f"Manager of Shipping {name(slot)}: spend the treasury (£{int(s.treasury[T_MOS])}; "
                 "at most £2 may remain)", options, "mos_chosen", slot=slot, bought=bought)
-    crown_favours.procedure_window(game, "mos", slot)       # solo: HB Manager of Shipping 2-3
+    announce(game, "procedure_window", "mos", slot)       # solo: HB Manager of Shipping 2-3
 
 
 @CONTINUATIONS.register
@@ -74,7 +64,7 @@ def mos_chosen(game, frame, action):
     if action == PROC["fit_ship"]:
         game.choose(key(slot), "Fit which ship?", [SHIP0 + i for i in unfitted(s)], "mos_fit_ship", slot=slot,
                     bought=bought)
-        crown_favours.crown_decision(game, "decide_fit_ship")       # solo: HB Manager of Shipping 1, -1
+        announce(game, "crown_decision", "decide_fit_ship")       # solo: HB Manager of Shipping 1, -1
         return
     kind = "company" if action == PROC["buy_company_ship"] else "extra"
     _ask_zone(game, slot, kind=kind, ship=-1, bought=bought)
@@ -85,12 +75,12 @@ def _ask_zone(game, slot, kind, ship, bought=0):
     what = SHIP_NAMES[ship] if ship >= 0 else ("a Company ship" if kind == "company" else "an extra ship")
     game.choose(key(slot), f"Place {what} in which sea zone?", [ZONE0 + z for z in zones_in_play(s)],
                 "mos_zone", slot=slot, ship_kind=kind, ship=ship, bought=bought)
-    crown_favours.crown_decision(game, "decide_ship_zone")      # solo: HB Manager of Shipping, -1
+    announce(game, "crown_decision", "decide_ship_zone")      # solo: HB Manager of Shipping, -1
 
 
 @CONTINUATIONS.register
 def mos_fit_ship(game, frame, action):
-    crown_favours.ship_fitted(game, frame["slot"], action - SHIP0)      # solo: HB Manager of Shipping
+    announce(game, "ship_fitted", frame["slot"], action - SHIP0)      # solo: HB Manager of Shipping
     _ask_zone(game, frame["slot"], kind="fit", ship=action - SHIP0, bought=frame.get("bought", 0))
 
 
@@ -99,7 +89,7 @@ def mos_zone(game, frame, action):
     s = game.state
     slot, kind, ship, z = frame["slot"], frame["ship_kind"], frame["ship"], action - ZONE0
     bought = frame.get("bought", 0) + (kind == "company")
-    crown_favours.ship_placed(game, slot, z)        # solo: HB Manager of Shipping, +1
+    announce(game, "ship_placed", slot, z)        # solo: HB Manager of Shipping, +1
     if kind == "fit":
         s.treasury[T_MOS] -= fit_cost(s)
         s.ship_zone[ship] = z

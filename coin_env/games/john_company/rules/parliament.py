@@ -36,19 +36,21 @@ from __future__ import annotations
 from ..actions import (COURT_SHARE, DONE, FAMILY0, LAW, LAW_OF_ACTION, OFFICE0, POWER_TOKEN, POWER_TOKEN_OF_ACTION,
                        PROC, SHIP0)
 from ..data import company
-from ..data.cards import LAWS
-from ..registry import CONTINUATIONS
-from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, GOVERNORS, N_SHIPS, SHIP_NAMES, SUPERINTENDENT,
-                      REGION_OF_GOVERNOR)
-from . import crown as crown_rules
-from . import crown_favours
-from .common import ask_number, clockwise_from, key, name, return_prize_piece, seek_consent
-from .turn import implements, not_implemented
+from ..data.cards import LAWS, WINDOW_TAX_REPEAL
+from ..queries import active, crown_slot, extra_votes, owned
+from ..registry import CONTINUATIONS, announce, answers, implements
+from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNORS, GOVERNOR_GENERAL, N_SHIPS, PRESIDENCY_HOME_REGION,
+                      REGION_OF_GOVERNOR, SHIP_NAMES, SUPERINTENDENT)
+from .common import ask_number, clockwise_from, key, name, not_implemented, return_prize_piece, vacate
+from .consent import seek_consent
+from .events_india import close_in_region, foreign_invasion
+from .hiring import hire_office
+from .pm_interventions import war_against_france
 
 LAW_INFO = {law[0]: law for law in LAWS}
 DIAL = company.POLICY_DIAL[0]
 NOT_IMPLEMENTED_LAWS: set = set()
-MASSES_DEMAND_FRANCHISE, WINDOW_TAX_REPEAL = 54, 46
+MASSES_DEMAND_FRANCHISE = 54
 
 
 def law_name(law) -> str:
@@ -58,8 +60,8 @@ def law_name(law) -> str:
 @implements("parliament")
 def start(game) -> None:
     s = game.state
-    if crown_rules.active(s) and crown_rules.crown_slot(s, int(s.pm)):    # HB, the Crown is PM: Climate Shift first
-        crown_rules.climate_shift(game)
+    if active(s) and crown_slot(s, int(s.pm)):    # HB, the Crown is PM: Climate Shift first
+        announce(game, "climate_shift")          # the solo Crown: rules/crown.py
     _draw(game, [])
 
 
@@ -81,7 +83,7 @@ def _draw(game, drawn):
         options.append(PROC["draw_law"])
     game.choose(key(pm), f"Prime Minister {name(pm)}: select a law or draw another", options, "law_chosen",
                 drawn=drawn)
-    crown_favours.procedure_window(game, "law", pm, drawn=drawn)      # solo: HB Parliament 2, -2 stop / skip
+    announce(game, "procedure_window", "law", pm, drawn=drawn)      # solo: HB Parliament 2, -2 stop / skip
 
 
 @CONTINUATIONS.register
@@ -140,7 +142,7 @@ def _policy(game, law, old_ideas):
     game.choose(key(int(s.pm)), f"{law_name(law)}: turn the dial to {DIAL[cw][0]} {DIAL[cw][1]} (clockwise) or "
                 f"{DIAL[ccw][0]} {DIAL[ccw][1]} (counter-clockwise)?", [PROC["dial_cw"], PROC["dial_ccw"]],
                 "dial_chosen", law=law, cw=cw, ccw=ccw, old_ideas=old_ideas)
-    crown_favours.crown_decision(game, "decide_dial")       # solo: HB Parliament 3, -4
+    announce(game, "crown_decision", "decide_dial")       # solo: HB Parliament 3, -4
 
 
 @CONTINUATIONS.register
@@ -170,10 +172,10 @@ def _start_vote(game, law, space, old_ideas, impeach=None):
         impeach = -1
     support = LAW_INFO[law][4] or 0
     game.log_note("parliament", f"{law_name(law)} on {DIAL[space][0]} {DIAL[space][1]}, support {support}")
-    if crown_rules.active(s) and not crown_rules.crown_slot(s, int(s.pm)):
-        crown_rules.climate_shift(game)             # HB, you are PM (solo aid 20): law, dial, support, then the shift
+    if active(s) and not crown_slot(s, int(s.pm)):
+        announce(game, "climate_shift")             # HB, you are PM (solo aid 20): law, dial, support, then the shift
     order = clockwise_from(s, int(s.pm))
-    if crown_rules.active(s):                       # Crown Handbook: the Crown always votes first
+    if active(s):                       # Crown Handbook: the Crown always votes first
         order = [CROWN] + [f for f in order if f != CROWN]
     vote = {"law": law, "space": space, "support": support, "against": {}, "opposition": [],
             "used": {}, "order": order, "i": 0, "voted": False, "old_ideas": old_ideas,
@@ -181,13 +183,15 @@ def _start_vote(game, law, space, old_ideas, impeach=None):
     _vote_turn(game, vote)
 
 
+@answers("special_session")
 def start_special_vote(game, law: int, support: int) -> None:
-    """A special session's vote on ``law`` (the Vote to Deregulate, RB p.36, rules/deregulation.py): the same
-    voting rounds, with no policy, the PM free to vote against; resolution goes to deregulation.resolved."""
+    """A special session's vote on ``law`` (the point "special_session": the Vote to Deregulate, RB p.36,
+    rules/deregulation.py): the same voting rounds, with no policy, the PM free to vote against; its result is the
+    point "special_session_resolved" (deregulation.resolved)."""
     s = game.state
     game.log_note("parliament", f"Special session: {law_name(law)}, support {support}")
     order = clockwise_from(s, int(s.pm))
-    if crown_rules.active(s):                       # solo aid 0.: on Deregulation the Crown votes last (and against)
+    if active(s):                       # solo aid 0.: on Deregulation the Crown votes last (and against)
         order = [f for f in order if f != CROWN] + [CROWN]
     vote = {"law": law, "space": None, "support": support, "against": {}, "opposition": [], "used": {},
             "order": order, "i": 0, "voted": False, "old_ideas": False, "impeach": -1, "special": True}
@@ -226,7 +230,7 @@ def _vote_turn(game, vote):
         if _can_vote(s, vote, f):
             if f not in vote["opposition"]:
                 options.append(PROC["vote_for"])
-            if f != s.pm or crown_rules.crown_slot(s, f) or vote.get("special"):   # HB: the Crown; RB p.36 special
+            if f != s.pm or crown_slot(s, f) or vote.get("special"):   # HB: the Crown; RB p.36 special
                 options.append(PROC["vote_against"])
         if options:
             game.choose(key(f), f"{name(f)}: vote on {law_name(vote['law'])} (support {vote['support']})?",
@@ -327,8 +331,8 @@ def vote_count(game, frame, value):
 
 def _cast(game, vote, f, side, total, behalf):
     vote = dict(vote)
-    if crown_rules.crown_slot(game.state, f) and not vote.get("crown_free"):   # Crown Handbook: free votes
-        free = crown_rules.extra_votes(game.state)
+    if crown_slot(game.state, f) and not vote.get("crown_free"):   # Crown Handbook: free votes
+        free = extra_votes(game.state)
         vote["crown_free"] = True
         if free:
             game.log_note("parliament", f"{name(f)} adds {free} free vote(s) (treasury £{int(game.state.cash[f])})")
@@ -350,8 +354,7 @@ def _resolve(game, vote):
     s = game.state
     law = vote["law"]
     if vote.get("special"):                         # RB p.36: no Opposition Leader change, no PM change
-        from .deregulation import resolved
-        resolved(game, vote["support"] >= 0)
+        announce(game, "special_session_resolved", vote["support"] >= 0)     # rules/deregulation.py
         return
     against = {int(k): v for k, v in vote["against"].items() if v > 0}
     if against:
@@ -381,7 +384,6 @@ def _resolve(game, vote):
             s.company_failed = True                 # PM's dial turn and its policy, as after War Against France!),
             game.after("parliament_failure_check")  # then Final Scoring (reading)
     elif law == 55:                                 # War Against France! failed: invasions (their defences asked)
-        from .events_india import foreign_invasion
         game.after("parliament_failed_dial")
         game.after("parliament_failure_check")
         foreign_invasion(game, home_only=True)
@@ -403,8 +405,7 @@ def become_pm_as_opposition_leader(s) -> None:
 @CONTINUATIONS.register
 def parliament_failure_check(game, frame, _):
     if game.state.company_failed and not game.state.over:
-        from .final_scoring import begin
-        begin(game, failed=True)
+        announce(game, "game_ends", failed=True)         # Final Scoring (rules/final_scoring.py)
 
 
 @CONTINUATIONS.register
@@ -419,7 +420,7 @@ def _ask_failed_dial(game) -> None:
     n = len(DIAL)
     game.choose(key(pm), f"Prime Minister {name(pm)}: turn the dial one space", [PROC["dial_cw"], PROC["dial_ccw"]],
                 "failed_dial", cw=(s.dial + 1) % n, ccw=(s.dial - 1) % n)
-    crown_favours.crown_decision(game, "decide_dial")       # solo: HB Parliament 9, -4
+    announce(game, "crown_decision", "decide_dial")       # solo: HB Parliament 9, -4
 
 
 @CONTINUATIONS.register
@@ -430,7 +431,6 @@ def parliament_law_passes(game, frame, _):
         return
     law = frame["law"]
     if law == 51 and frame["impeach"] >= 0:
-        from .common import vacate
         vacate(game, frame["impeach"])
     pass_law(game, law)
 
@@ -443,16 +443,6 @@ def failed_dial(game, frame, action):
 
 
 # --- policies ----------------------------------------------------------------------------------------------
-def _owned(s, f, target) -> int:
-    if target == "Workshops":
-        return int(s.workshops[f])
-    if target == "Shipyards":
-        return int((s.shipyard_owner == f).sum())
-    if target == "Luxuries":
-        return int(s.luxuries[f])
-    return int(s.court[f]) + (1 if s.office_holder[CHAIRMAN] == f else 0)
-
-
 def return_options(s, f, target) -> list[int]:
     """The distinct targets a family could return (RB p.34: the owner chooses): its shipyards (each with its
     own ship, fitted or not) or, for Company shares, a Court share or the Chairman's piece. Workshops and
@@ -496,7 +486,7 @@ def apply_policy(game, space) -> None:
     game.log_note("parliament", f"Policy: {consequence} {target}" + (" with window tax" if window else ""))
     if consequence == "Bonus":
         for f in s.seats:
-            s.cash[f] += _owned(s, f, target)
+            s.cash[f] += owned(s, f, target)
     elif consequence == "Tax":
         game.after("policy_tax", space=space, i=0)
     else:
@@ -537,9 +527,9 @@ def policy_tax(game, frame, _):
     i = frame["i"]
     while i < len(s.seats):
         f = s.seats[i]
-        if crown_rules.royal_privilege_tax(game, f, target, window):   # solo: HB Royal Privilege
+        if announce(game, "royal_privilege_tax", f, target, window):   # solo: HB Royal Privilege (rules/crown.py)
             return
-        n = _owned(s, f, target)
+        n = owned(s, f, target)
         paid = min(n, int(s.cash[f]))
         s.cash[f] -= paid
         unpaid = n - paid
@@ -604,7 +594,6 @@ def pass_law(game, law) -> None:
             s.cash[f] += 2 * int(s.workshops[f])
     elif law == 32 and not s.office_exists[SUPERINTENDENT]:   # Envoy to China
         s.office_exists[SUPERINTENDENT] = 1
-        from .hiring import hire_office
         hire_office(game, SUPERINTENDENT)
     elif law == 33:                                 # Army Spending: 2 regiments in each Army
         for p in range(3):
@@ -625,7 +614,6 @@ def pass_law(game, law) -> None:
     elif law == 53:                                 # Relief Demanded for Indian Famine!: the policy again
         apply_policy(game, s.dial)
     elif law == 55:                                 # War Against France! passed
-        from .pm_interventions import war_against_france
         war_against_france(game)
     if kind == "dilemma" and law != MASSES_DEMAND_FRANCHISE:     # Masses Demand Franchise! stays in force
         s.law_discards.append(law)
@@ -656,8 +644,6 @@ def governor_general(game) -> None:
 
 def famine_failed(game) -> None:
     """Relief Demanded for Indian Famine! failed: Turmoil in each home region, +1 unrest in every Company region."""
-    from ..static import PRESIDENCY_HOME_REGION
-    from .events_india import close_in_region
     s = game.state
     for r in PRESIDENCY_HOME_REGION:
         close_in_region(game, r, set())

@@ -15,10 +15,12 @@ France!'s passage.
 from __future__ import annotations
 
 from ..actions import COMPANY_SHIP, DONE, EXTRA_SHIP, FAMILY0, PRESIDENCY0, PROC, SHIP0, YES, ZONE0
+from ..queries import ships_in, zones_in_play
 from ..registry import CONTINUATIONS
 from ..static import CHAIRMAN, OFFICE_NAMES, PRESIDENCY_NAMES
-from .common import ask_yes_no, clockwise_from, key, name, seek_consent, vacate
-from .operations_director_of_trade import ships_in, zones_in_play
+from .common import ask_yes_no, clockwise_from, key, name, vacate
+from .consent import seek_consent
+from .operations_military_affairs import appoint
 
 BOARD_OF_CONTROL, MILITARY_OVERSIGHT = 34, 47
 
@@ -94,7 +96,6 @@ def oversight_consent(game, frame, granted):
 
 
 def _appoint(game, p, f):
-    from .operations_military_affairs import appoint
     appoint(game, p, f)
 
 

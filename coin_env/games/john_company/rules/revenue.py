@@ -21,13 +21,15 @@ from __future__ import annotations
 
 from ..actions import YES
 from ..data import company
-from ..registry import CONTINUATIONS
+from ..data.cards import ROYAL_PROTECTION
+from ..queries import shares
+from ..registry import CONTINUATIONS, announce, implements
 from ..static import CHAIRMAN, N_ZONES
-from .common import ask_number, ask_yes_no, name
-from .crown_favours import dividend_window
-from .turn import implements
+from .blackmail import COMPANY_FRAUD, offer
+from .common import ask_number, ask_yes_no, lower_standing, name
+from .firms_revenue import revenue_begins
 
-CALICO_ACTS, COMPANY_AIDS_GOVERNMENT, SEPOY_RECRUITMENT, ROYAL_PROTECTION, DEREGULATION = 31, 49, 38, 50, 56
+CALICO_ACTS, COMPANY_AIDS_GOVERNMENT, SEPOY_RECRUITMENT, DEREGULATION = 31, 49, 38, 56
 
 
 def expenses(game) -> int:
@@ -39,28 +41,9 @@ def expenses(game) -> int:
     return debt + officers + regiments + ships
 
 
-def shares(s) -> int:
-    return int(sum(int(s.court[f]) for f in s.seats)) + (1 if s.office_holder[CHAIRMAN] >= 0 else 0)
-
-
-def lower_standing(game, n: int, why: str) -> bool:
-    """Standing -n; True if the Company failed (RB p.27)."""
-    s = game.state
-    s.standing = max(0, s.standing - n)
-    game.log_note("revenue", f"Company Standing -{n} ({why}): {s.standing}")
-    if s.standing == 0:
-        from .final_scoring import begin
-        begin(game, failed=True)
-        return True
-    return False
-
-
 @implements("revenue")
 def start(game) -> None:
-    from .blackmail import COMPANY_FRAUD, offer
-    from .crown_favours import window_later
-    from .firms_revenue import revenue_begins
-    window_later(game, "revenue_end")       # solo: favours at the end of Revenue (RB p.45, Crown board)
+    announce(game, "window_later", "revenue_end")       # solo: favours at the end of Revenue (RB p.45, Crown board)
     game.after("revenue_begin")
     revenue_begins(game)                # firms' expenses and dividends first (RB p.41)
     offer(game, COMPANY_FRAUD)          # Company Fraud: at the start of Revenue (rules/blackmail.py)
@@ -123,7 +106,7 @@ def expectations(game) -> None:
         return
     ask_number(game, chairman, f"Chairman {name(chairman)}: how many dividends (£{n} each; Balance £{s.balance}, "
                f"Expectations £{game.data.expectations[s.standing]})?", 0, s.balance // n, "revenue_dividends")
-    dividend_window(game)           # solo: HB Revenue 3, the Crown Chairman's dividend favours
+    announce(game, "dividend_window")           # solo: HB Revenue 3, the Crown Chairman's dividend favours
 
 
 @CONTINUATIONS.register

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..actions import SETUP_CARD0
 from ..registry import CONTINUATIONS
+from ..setup import finish_drawn_deal
 from ..static import CROWN
 from .common import key, name
 
@@ -22,7 +23,6 @@ def deal_next(game, frame, _):
     s = game.state
     humans = [x for x in s.seats if x != CROWN]
     if not s.setup_deck:
-        from ..setup import finish_drawn_deal
         finish_drawn_deal(game)
         return
     hand = [s.setup_deck.pop() for _ in range(3)]

@@ -24,7 +24,7 @@ from __future__ import annotations
 from ....core.prompts import Prompt
 from ..actions import DONE
 from ..registry import PROMPTS
-from ..static import FAMILY_KEYS, PHASE_TITLES, PHASES
+from ..static import FAMILY_KEYS, PHASES, PHASE_TITLES
 
 WATCH, PAUSE = "stop_watch", "pause"
 STORM_DIE = "the storm die"

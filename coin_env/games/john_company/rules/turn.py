@@ -1,7 +1,7 @@
 """The turn: nine phases in order (RB p.10), and the honest end of the implemented part.
 
 With Deregulation's tools (Long 1710) the Vote to Deregulate may open a turn and, once deregulated, the Firms
-phase follows the Family phase (RB p.36-38; rules/firms.py ``inserted_phase``).
+phase follows the Family phase (RB p.36-38; rules/deregulation.py ``inserted_phase``).
 
 A phase runs by pushing its decisions; when the decision stack empties the next phase starts
 (``Game.on_empty_stack``). The first turn skips the London Season (RB p.11). A phase (or office
@@ -11,25 +11,16 @@ operation) this package does not implement yet ends the game with
 
 from __future__ import annotations
 
+from ..registry import PHASE_STARTS
 from ..static import PHASES
-from .common import phase_title
+from .common import not_implemented, phase_title
+from .deregulation import inserted_phase
+from .setup_deal import start as deal
 from .stops import paused, phase_point
-
-# phase -> "module:function" starting it (filled by the modules that implement a phase)
-PHASE_STARTS: dict[str, object] = {}
-
-
-def implements(phase: str):
-    def register(fn):
-        PHASE_STARTS[phase] = fn
-        return fn
-    return register
-
 
 def next_phase(game) -> None:
     s = game.state
     if s.phase == "setup" and s.setup_deck:
-        from .setup_deal import start as deal
         deal(game)
         return
     if s.phase in ("setup", "deregulation_vote"):
@@ -42,7 +33,6 @@ def next_phase(game) -> None:
             i = 0
             s.turn += 1
     # firms (RB p.36-38): the Vote to Deregulate before the London Season, the Firms phase after Family
-    from .firms import inserted_phase
     if inserted_phase(game, PHASES[i]):
         return
     s.phase = PHASES[i]
@@ -58,13 +48,3 @@ def next_phase(game) -> None:
     if paused(game, phase_point(s.phase), {"phase": s.phase}):      # a position's stop_at (stops.py)
         return
     start(game)
-
-
-def not_implemented(game, what: str) -> None:
-    """End the game where the implemented rules end (an incomplete result, never a winner)."""
-    s = game.state
-    s.frames.clear()
-    s.result = {"complete": False, "reason": f"{what} not implemented", "turn": s.turn, "phase": s.phase,
-                "vp": {game.faction_of(slot): int(s.vp[slot]) for slot in s.seats}}
-    s.over = True
-    game.log_note("end", f"Game stopped: {what} is not implemented yet")

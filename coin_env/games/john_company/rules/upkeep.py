@@ -12,11 +12,9 @@ alliances in the top half (and those used this turn) go to the bottom half; the 
 from __future__ import annotations
 
 from ..actions import PRIZE0
-from ..registry import CONTINUATIONS
+from ..registry import CONTINUATIONS, announce, implements
 from ..static import FILLED, N_ORDERS, OPEN
-from . import crown, crown_favours
 from .common import key, name, return_prize_piece
-from .turn import implements
 
 
 @implements("upkeep")
@@ -37,7 +35,7 @@ def upkeep_next(game, frame, _):
     i = frame["i"]
     while i < len(s.seats):
         f = s.seats[i]
-        if crown.royal_privilege(game, f, _due(game, f)):     # solo: HB Upkeep, Royal Privilege
+        if announce(game, "royal_privilege", f, _due(game, f)):     # solo: HB Upkeep, Royal Privilege (rules/crown.py)
             return
         if _due(game, f) > s.cash[f]:
             boxes = [b for b in range(5) if s.prize_pieces[f, b] > 0 and game.data.prizes[b][1] > 0]
@@ -80,15 +78,14 @@ def _pay_upkeep(game, f) -> None:
 def _end(game) -> None:
     s = game.state
     if s.turn >= s.last_turn:
-        from .final_scoring import begin
-        begin(game, failed=False)
+        announce(game, "game_ends", failed=False)         # Final Scoring (rules/final_scoring.py)
         return
     refresh(game)
 
 
 def refresh(game) -> None:
     s = game.state
-    crown_favours.writers_return(game)          # solo: HB Upkeep, +1
+    announce(game, "writers_return")          # solo: HB Upkeep, +1
     for o in range(N_ORDERS):
         if s.order_state[o] == FILLED:
             f, p = int(s.order_writer[o]), int(s.order_presidency[o])
