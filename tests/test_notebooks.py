@@ -73,7 +73,7 @@ def test_stored_notebook_is_valid_and_has_no_outputs(name):
     assert all(c.outputs == [] and c.execution_count is None for c in code), f"{name}: clear its outputs"
     first = nb.cells[0]
     assert first.cell_type == "markdown" and first.source.startswith("# ")
-    assert "pip install jupyterlab" in first.source
+    assert 'pip install -e ".[train,notebooks]"' in first.source    # the extra that installs Jupyter
 
 
 @pytest.mark.parametrize("name", ["02_training_vs_bots.ipynb", "03_balance_study.ipynb"])
