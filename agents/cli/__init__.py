@@ -1,4 +1,4 @@
-"""The ``coin-env`` command: ``train``, ``evaluate``, ``balance``, ``simulate``, ``strength``, ``bench``, ``fuzz``,
+"""The ``coin-env`` command: ``train``, ``evaluate``, ``compare``, ``balance``, ``simulate``, ``strength``, ``bench``, ``fuzz``,
 ``play``, ``replay`` -- the top layer of agents/, which may import every package below it.
 
 Each subcommand lives in its own module with ``add_arguments(parser)`` and ``run(args)`` (agents/training/train.py,

@@ -4,7 +4,7 @@ import pytest
 
 from agents import cli
 
-SUBCOMMANDS = ["train", "evaluate", "balance", "simulate", "strength", "bench", "fuzz", "play", "replay"]
+SUBCOMMANDS = ["train", "evaluate", "compare", "balance", "simulate", "strength", "bench", "fuzz", "play", "replay"]
 
 
 def test_every_subcommand_is_registered():
