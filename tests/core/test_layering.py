@@ -206,8 +206,6 @@ def _units():
 
 
 JC_REDESIGN = pytest.mark.xfail(strict=True, reason="John Company's redesign (issue 29 part 1) is in progress")
-VJ_REWORK = pytest.mark.xfail(strict=True, reason="vijayanagara/render.py imports encoding._BOXES: the rename is "
-                                                  "left to the Vijayanagara work in progress in parallel")
 
 
 def _params(known_failures):
@@ -216,7 +214,7 @@ def _params(known_failures):
 
 
 CIRCLE_UNITS = _params({"coin_env/games/john_company": JC_REDESIGN})
-PRIVATE_NAME_UNITS = _params({"coin_env/games/john_company": JC_REDESIGN, "coin_env/games/vijayanagara": VJ_REWORK})
+PRIVATE_NAME_UNITS = _params({"coin_env/games/john_company": JC_REDESIGN})
 
 
 @pytest.mark.parametrize("unit", CIRCLE_UNITS)
