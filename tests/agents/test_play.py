@@ -48,7 +48,7 @@ def test_a_person_plays_by_number_and_by_label_prefix():
     assert shown[0][1] == FIRST_CHOICES, PICK_ANOTHER_SEED
     assert re.search(r"^  Muslim League: operation with special activity", r.stdout, re.M), PICK_ANOTHER_SEED
     assert "  Congress: operation with special activity" in r.stdout      # the game log's words
-    assert shown[1][0] == "choose an operation" and "Rally" in shown[1][1]
+    assert shown[1][0] == "Congress: choose the Operation" and "Rally" in shown[1][1]
     assert "  Congress: Rally" in r.stdout                       # "rall": a unique prefix, any case
     assert "Card: #" in r.stdout and "Next: #" in r.stdout       # the current and upcoming card
     assert "=== Gandhi (short)" in r.stdout                      # the board
