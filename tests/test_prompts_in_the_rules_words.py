@@ -16,6 +16,13 @@ from coin_env.core.registry import game_factions
 SEEDS = (0, 1)
 MAX_DECISIONS = 1500            # per game: enough to pass every kind of prompt many times, short enough for CI
 WORD = re.compile(r"[A-Za-z0-9_]+")
+# (game, scenario, options): every game's default, plus the options that open prompts of their own.
+SETUPS = [(name, None, {}) for name in coin_env.list_games()] + [
+    ("vijayanagara", None, {"transfers": True}),                  # 1.5.2 gifts
+    ("john_company", None, {"families": 1, "crown": True}),       # solo against the Crown
+    ("john_company", None, {"families": 6}),
+    ("john_company", "Long 1710", {"families": 3}),
+]
 
 
 def internal_ids(name: str, game) -> tuple[set[str], set[str]]:
@@ -37,8 +44,8 @@ def offending(prompt: str, anywhere: set[str], leading: set[str]) -> list[str]:
     return bad
 
 
-def every_prompt(name: str, seed: int):
-    game = coin_env.make_game(name, seed=seed)
+def every_prompt(name: str, seed: int, scenario: str | None = None, options: dict | None = None):
+    game = coin_env.make_game(name, scenario=scenario, seed=seed, options=options or {})
     rng = random.Random(seed)
     for _ in range(MAX_DECISIONS):
         if game.is_over():
@@ -47,11 +54,11 @@ def every_prompt(name: str, seed: int):
         game.apply(rng.choice(game.legal_actions()))
 
 
-@pytest.mark.parametrize("name", coin_env.list_games())
-def test_no_prompt_shows_an_internal_id(name):
+@pytest.mark.parametrize("name, scenario, options", SETUPS, ids=lambda v: str(v))
+def test_no_prompt_shows_an_internal_id(name, scenario, options):
     bad: dict[str, list[str]] = {}
     for seed in SEEDS:
-        for game in every_prompt(name, seed):
+        for game in every_prompt(name, seed, scenario, options):
             anywhere, leading = internal_ids(name, game)
             prompt = game.prompt()
             found = offending(prompt, anywhere, leading)
