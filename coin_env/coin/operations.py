@@ -258,7 +258,9 @@ class OpAfter(Prompt):
             # A game may require the Special Activity of an "op_sa" turn (Vijayanagara 4.1: the Command
             # & Decree option must include a Decree); then "done" is not offered here.
             required = game.special_activity_required(turn["faction"])
-            game.choose(turn["faction"], f"{turn['op']} done: start the Special Activity"
+            # The Operation by its display name (the rules' word), not its internal id.
+            game.choose(turn["faction"], f"{game.action_label(turn['op_action'])} done: start the "
+                        f"{game.special_activity_term}"
                         + ("" if required else ", or done"), sas if required else sas + [game.DONE],
                         "coin_sa_after_op")
 

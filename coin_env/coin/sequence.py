@@ -161,6 +161,11 @@ class CoinGame(CoinLogMixin, Game):
     # (a Limited Operation is the same Operation in one space), so the sequence of play asks once.
     limited_changes_operations = False
 
+    # What the rules call an Operation and a Special Activity, as prompts say them (Gandhi and A Distant
+    # Plain: Operation / Special Activity; Vijayanagara 3.0 / 4.0: Command / Decree).
+    operation_term = "Operation"
+    special_activity_term = "Special Activity"
+
     def special_activity_required(self, faction: str) -> bool:
         """Must an Operation-with-Special-Activity turn include its Special Activity? Not in Gandhi or A
         Distant Plain (an SA is optional); Vijayanagara's Command & Decree must include a Decree (4.1).
@@ -405,7 +410,7 @@ class SopChoice(Prompt):
         s = game.state
         # 1st, 2nd Eligible (2.3.2); Vijayanagara offers the card to a third faction too (2.3.3).
         which = ("1st", "2nd", "3rd", "4th")[min(len(s.sop["acted"]), 3)]
-        return f"{game.faction_name(frame['actor'])} as {which} Eligible on card {s.current}: choose pass, event or operation"
+        return f"{game.faction_name(frame['actor'])} as {which} Eligible on card {s.current}: choose pass, event or {game.operation_term.lower()}"
 
     def apply(self, game, frame, action):
         s = game.state
@@ -423,7 +428,8 @@ class SopChoice(Prompt):
             game.start_event(faction, s.current, shaded=(action == EVENT_SHADED))
         else:
             ops = game.available_operations(faction, limited=(kind == "limited"))
-            game.choose(faction, "choose an operation", ops, "coin_operation_chosen")
+            game.choose(faction, f"{game.faction_name(faction)}: choose the {game.operation_term}", ops,
+                        "coin_operation_chosen")
 
 
 def new_turn(faction: str, kind: str) -> dict:

@@ -215,7 +215,7 @@ def test_surge_after_the_train_4_1():
     """4.1: the Special Activity may come immediately after its Operation."""
     g = adp({"Kabul": {"pieces": {"Coalition Base": 1}}})
     play(g, "operation with special activity", "Train", "select Kabul", "Police", "done", "done", "done")
-    assert g.prompt().startswith("train done: start the Special Activity")
+    assert g.prompt().startswith("Train done: start the Special Activity")
     play(g, "Surge", "select Kabul", "Surge: bring pieces from Available", "2", "0", "done", "done", "no")
     assert n(g, "Kabul", COALITION_TROOPS) == 2 and n(g, "Kabul", POLICE) == 1
     assert not g.state.eligible["coalition"]        # it executed an Operation (2.3.6)

@@ -32,6 +32,32 @@ def test_the_required_configs_are_shipped():
     assert load_config(os.path.join(ROOT, "configs", "adp_ppo_vs_flowcharts.yaml"))["opponents"] == "flowchart"
 
 
+DAY_TWO_CONFIGS = ["vijayanagara_ppo_vs_heuristic.yaml", "vijayanagara_selfplay.yaml",
+                   "john_company_solo_vs_crown.yaml", "john_company_selfplay.yaml"]
+TINY_BUDGET = ["total_timesteps=64", "envs.count=1", "algorithm.net_arch=[16]",
+               "algorithm.hyperparameters={n_steps: 32, batch_size: 32, n_epochs: 1}",
+               "evaluation.every=0", "evaluation.final_games=1", "evaluation.games=1", "checkpoints.every=0",
+               "league.snapshot_every=32"]
+
+
+def test_vijayanagara_and_john_company_ship_their_configs():
+    vj_bot, vj_pool, solo, families = (load_config(os.path.join(ROOT, "configs", n)) for n in DAY_TWO_CONFIGS)
+    assert (vj_bot["game"], vj_bot["opponents"]) == ("vijayanagara", "heuristic")
+    assert (vj_pool["opponents"], vj_pool["league"]["bots"]) == ("pool", ["heuristic"])
+    assert solo["options"]["families"] == 1 and solo["options"]["crown"] is True
+    assert (solo["seats"], solo["opponents"]) == ("benyon", "crown")       # the family trains, the Crown opposes
+    assert families["options"]["families"] >= 3 and families["opponents"] == "pool"
+
+
+@pytest.mark.parametrize("name", DAY_TWO_CONFIGS)
+def test_a_day_two_config_trains_on_a_tiny_budget(name, tmp_path):
+    from agents.training.train import train
+    cfg = load_config(os.path.join(ROOT, "configs", name), overrides=[*TINY_BUDGET, f"output_dir={tmp_path / 'run'}"])
+    summary = train(cfg, progress=False)
+    assert summary["timesteps"] == 64
+    assert os.path.isfile(os.path.join(cfg["output_dir"], "final.zip"))
+
+
 def test_defaults_are_filled_in():
     cfg = parse_config(BASE, source="x.yaml")
     assert cfg["name"] == "x" and cfg["output_dir"] == os.path.join("runs", "x")

@@ -48,7 +48,7 @@ def test_a_person_plays_by_number_and_by_label_prefix():
     assert shown[0][1] == FIRST_CHOICES, PICK_ANOTHER_SEED
     assert re.search(r"^  Muslim League: operation with special activity", r.stdout, re.M), PICK_ANOTHER_SEED
     assert "  Congress: operation with special activity" in r.stdout      # the game log's words
-    assert shown[1][0] == "choose an operation" and "Rally" in shown[1][1]
+    assert shown[1][0] == "Congress: choose the Operation" and "Rally" in shown[1][1]
     assert "  Congress: Rally" in r.stdout                       # "rall": a unique prefix, any case
     assert "Card: #" in r.stdout and "Next: #" in r.stdout       # the current and upcoming card
     assert "=== Gandhi (short)" in r.stdout                      # the board
@@ -285,3 +285,52 @@ def test_john_company_board_names_the_persons_own_facedown_blackmail():
         assert all(card in out.getvalue() for card in own), (seed, own)
         return
     pytest.fail("no seed in 0..29 deals Benyon a blackmail card: widen the range")
+
+
+# --- the day-two games: John Company's set-ups and Vijayanagara, driven through standard input ---------------
+
+def saved_start(path) -> dict:
+    """The game a saved replay starts from (a ``to_json`` text inside the replay file)."""
+    start = json.load(open(path))["start"]
+    return json.loads(start) if isinstance(start, str) else start
+
+
+@pytest.mark.parametrize("families", [1, 2, 3, 4, 5, 6])
+def test_play_john_company_with_each_number_of_families(families, tmp_path):
+    import coin_env
+    options = {"families": families, "crown": families == 1}       # solo: the Crown is the opponent (RB p.43)
+    seats = coin_env.make_game("john_company", seed=0, options=options).factions
+    save = tmp_path / "game.json"
+    r = play(["1", f"save {save}", "q"], "john_company", "--seat", "benyon", "--opponents", "crown" if families < 3
+             else "random", "--options", json.dumps(options), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "--- Your decision (benyon)" in r.stdout
+    start = saved_start(save)
+    assert start["options"]["families"] == families and start["options"]["crown"] is (families == 1)
+    for seat in seats:                                              # every seat of that set-up is on the board
+        assert f"  {seat.capitalize()}: £" in r.stdout, seat
+    assert ("Crown: £" in r.stdout) is (families <= 2)              # 1-2 families add the Crown's seat (RB p.43-44)
+
+
+def test_play_john_company_long_1710(tmp_path):
+    save = tmp_path / "game.json"
+    r = play(["1", f"save {save}", "q"], "john_company", "--seat", "hastings", "--opponents", "random",
+             "--scenario", "Long 1710", "--options", '{"families": 3}', cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "=== John Company Long 1710, turn 1 of 8" in r.stdout        # the long game's eight turns (RB p.4)
+    assert "--- Your decision (hastings)" in r.stdout
+    assert saved_start(save)["options"]["families"] == 3
+
+
+def test_play_vijayanagara_with_options(tmp_path):
+    """Vijayanagara against its stand-in bot with the 1.5.2 transfers and a drawn Prosperity: the person is asked
+    about gifts at the end of a turn (only the option offers that), and the save keeps both options."""
+    save = tmp_path / "game.json"
+    r = play(["1", "1", "1", f"save {save}", "q"], "vijayanagara", "--seat", "ve", "--opponents", "heuristic",
+             "--options", '{"transfers": true, "prosperity": "random"}', cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "=== Vijayanagara" in r.stdout and "--- Your decision (ve)" in r.stdout
+    assert re.search(r"--- Your decision \(ve\): .*give Resources or Cavalry", r.stdout)
+    options = saved_start(save)["options"]
+    assert options["transfers"] is True and options["prosperity"] == "random"
+    assert options["data_pack"]["pack"]["name"].startswith("built-in map, Prosperity drawn")

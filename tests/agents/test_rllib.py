@@ -268,3 +268,63 @@ def test_skip_forced_never_shows_the_learner_a_single_choice():
         if term["__all__"]:
             break
     assert seen > 20
+
+
+# --- Ray's resources and address, the exact budget (issue 30) ------------------------------------------------
+def test_more_env_runners_than_cpus_stop_in_one_line_before_ray_starts(tmp_path):
+    """Each env runner holds a CPU: asking for more than Ray has used to wait forever without a word."""
+    from agents.training.train import train as run
+    cfg = smoke(tmp_path, "rllib.num_cpus=1", "rllib.env_runners=2", "total_timesteps=256")
+    with pytest.raises(ConfigError, match=r"rllib.env_runners: 2 env runners need 2 CPUs \(one each\) but the local "
+                                          r"Ray \(rllib.num_cpus\) has 1"):
+        run(cfg, progress=False)
+    assert not os.path.exists(cfg["output_dir"])                   # nothing claimed
+
+
+def _free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_local_means_a_new_ray_despite_an_earlier_ray_start_and_the_count_is_reported(tmp_path):
+    """With no rllib.address, the record an earlier `ray start` leaves (ray_current_cluster in Ray's temp dir,
+    here a private one) used to make the run join that cluster and fail on the num_cpus a local start passes.
+    Two envs per runner: RLlib may run past the budget by up to envs.count - 1 per runner (see the backend's
+    docstring); the run reports the count it trained next to the one asked."""
+    import shutil
+    import signal
+    import subprocess
+    import sys
+    import tempfile
+    import time
+    ray_tmp = tempfile.mkdtemp(prefix="r", dir="/tmp")             # short: Ray's socket paths have a length limit
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    env.update(RAY_TMPDIR=ray_tmp, PYTHONPATH=ROOT)
+    ray_bin = os.path.join(os.path.dirname(sys.executable), "ray")
+    head = subprocess.Popen([ray_bin, "start", "--head", "--block", "--num-cpus=1", f"--port={_free_port()}",
+                             "--include-dashboard=false"], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)   # stopped by its own group only
+    try:
+        record = os.path.join(ray_tmp, "ray", "ray_current_cluster")   # Ray: $RAY_TMPDIR/ray/
+        for _ in range(120):
+            if os.path.exists(record):
+                break
+            time.sleep(0.5)
+        assert os.path.exists(record), "ray start wrote no ray_current_cluster"
+        out = tmp_path / "run"
+        r = subprocess.run([sys.executable, "-m", "agents.cli", "train", SMOKE, "--set", f"output_dir={out}",
+                            "--set", "envs.count=2", "--set", "algorithm.hyperparameters.n_steps=32",
+                            "--set", "evaluation.final_games=0", "--set", "checkpoints.every=0"],
+                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0, r.stderr[-2000:]
+        summary = json.load(open(out / "train.json"))
+        assert summary["ray"] == "local" and summary["timesteps_asked"] == 128
+        assert 128 <= summary["timesteps"] <= 128 + (2 - 1) * 2         # two iterations, at most 1 past each
+        assert f"step_{summary['timesteps']}" in os.listdir(out / "checkpoints")
+        assert (summary["timesteps"] > 128) == ("past the 128 asked" in r.stderr)
+    finally:
+        os.killpg(head.pid, signal.SIGTERM)
+        head.wait(timeout=60)
+        shutil.rmtree(ray_tmp, ignore_errors=True)

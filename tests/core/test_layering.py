@@ -205,17 +205,13 @@ def _units():
     return ["coin_env", "coin_env/core", "coin_env/coin"] + [f"coin_env/games/{g}" for g in games] + ["agents"]
 
 
-VJ_REWORK = pytest.mark.xfail(strict=True, reason="vijayanagara/render.py imports encoding._BOXES: the rename is "
-                                                  "left to the Vijayanagara work in progress in parallel")
-
-
 def _params(known_failures):
     """Every unit; the ones failing today are strict xfails, so they fail the day they are fixed (drop the mark)."""
     return [pytest.param(u, marks=known_failures[u]) if u in known_failures else u for u in _units()]
 
 
 CIRCLE_UNITS = _params({})
-PRIVATE_NAME_UNITS = _params({"coin_env/games/vijayanagara": VJ_REWORK})
+PRIVATE_NAME_UNITS = _params({})
 
 
 @pytest.mark.parametrize("unit", CIRCLE_UNITS)

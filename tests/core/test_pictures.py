@@ -85,3 +85,14 @@ def test_vector_env_render_rgb_array():
     venv.reset(seed=0)
     pics = venv.render()
     assert len(pics) == 2 and all(p.dtype == np.uint8 and p.ndim == 3 for p in pics)
+
+
+@pytest.mark.parametrize("name", [g for g in GAMES if g != "john_company"])   # its picture is being redesigned
+def test_the_footer_names_the_faction_to_move_as_the_rules_do(name):
+    """The footer is the prompt in front of the seat to move, headed by the faction's name (British Raj,
+    Delhi Sultanate), never its internal id (raj, ds)."""
+    from coin_env.core.pictures import describe
+    game = played(name, 40)
+    footer = describe(game).footer
+    assert footer.startswith(f"{game.faction_name(game.current_player())}: "), footer
+    assert not footer.startswith(f"{game.current_player()}:"), footer

@@ -192,7 +192,7 @@ def test_saves_whose_decision_stack_cannot_be_are_refused_naming_the_entry():
     del data["state"]["fields"]["frames"][0]
     _refused(data, "executed to its end")
     # the Command chosen is one of the faction's (3.0): a Decree in its place is refused
-    g, data = _save_where(5, lambda g: g.prompt() == "choose an operation")
+    g, data = _save_where(5, lambda g: g.prompt().endswith(": choose the Command"))
     frame = data["state"]["fields"]["frames"][-1]
     frame["options"] = [g.sa_action("tax")]
     _refused(data, r"options: must be Commands of")

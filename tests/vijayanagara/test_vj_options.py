@@ -155,7 +155,7 @@ def test_a_gift_never_pushes_the_receiver_past_24_resources_1_8():
     before = g.to_json()
     with pytest.raises(IllegalActionError, match="'3'.*how many") as err:
         g.apply(g.count_action(3))
-    assert "gives resources to bk" in str(err.value)
+    assert "Delhi Sultanate gives Resources to Bahmani Kingdom: how many" in str(err.value)   # the prompt, named
     assert g.to_json() == before
     play(g, "2")
     assert g.state.resources["bk"] == 24

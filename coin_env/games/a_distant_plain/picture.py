@@ -140,7 +140,7 @@ def describe(game) -> Board:
                (NO_SUPPORT_FILL, "Pakistan"), (LOC_FILL, "LoC"),
                ((255, 255, 255), "T Troops P Police B Base U Underground A Active; outline: COIN (blue) / "
                                  "Taliban (black) Control")]
-    footer = "GAME OVER" if s.over else f"{game.current_player()}: {game.prompt()}"
+    footer = "GAME OVER" if s.over else f"{game.faction_name(game.current_player())}: {game.prompt()}"
     return Board(title=f"A Distant Plain ({s.scenario}), decision {s.decisions} - schematic map", spaces=spaces,
                  edges=edges, tracks=tracks, lines=lines, legend=legend, footer=footer)
 

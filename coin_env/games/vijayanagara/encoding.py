@@ -39,7 +39,9 @@ NF = len(SPACE_FEATURES)
 N_CARDS = max(carddata.ALL_CARDS)
 _POOL = np.array([FORCE_POOL[PAIR_OF.get(p, p)] for p in range(N_PIECE_TYPES)], dtype=np.float32)
 _SPECIAL = frozenset(carddata.SPECIAL_CARDS)          # the cards every deck holds once (unique numbers)
-_BOXES = (("Available", st.AVAILABLE), ("Bahmani Influence track", st.BK_TRACK),
+# The off-map boxes that hold pieces (Available and the two Influence tracks, 1.9), by display name: the
+# encoder observes them and render.py shows them.
+OFF_MAP_BOXES = (("Available", st.AVAILABLE), ("Bahmani Influence track", st.BK_TRACK),
           ("Vijayanagara Influence track", st.VE_TRACK))
 
 
@@ -50,7 +52,7 @@ class VijayanagaraEncoder(CoinEncoder):
     piece_names = PIECE_NAMES
     n_cards = N_CARDS
     periodic_name = "special card"
-    boxes = _BOXES
+    boxes = OFF_MAP_BOXES
     force_pool = _POOL
 
     def game_class(self):

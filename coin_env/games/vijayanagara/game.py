@@ -168,6 +168,10 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
                 out.append(a)
         return out
 
+    # 3.0 / 4.0: Vijayanagara's Operations are Commands and its Special Activities Decrees.
+    operation_term = "Command"
+    special_activity_term = "Decree"
+
     def special_activity_required(self, faction):
         """4.1: the Command & Decree option must include a Decree (each faction always has one it can
         do after its Command: Collect Tribute, Trade, Tax)."""

@@ -111,7 +111,7 @@ def describe(game) -> Board:
                                                                     (REGION_FILL, "Mongol Invasion Region")]
     legend.append(((255, 255, 255), "T Troop G Governor Q Qasbah A Amir F Fort R Raja Tm Temple M Mongol; "
                                     "! Rebelling; outline: Control; P Prosperity"))
-    footer = "GAME OVER" if s.over else f"{game.current_player()}: {game.prompt()}"
+    footer = "GAME OVER" if s.over else f"{game.faction_name(game.current_player())}: {game.prompt()}"
     return Board(title=f"Vijayanagara, decision {s.decisions} - schematic map", spaces=spaces,
                  edges=edges, tracks=tracks, lines=lines, legend=legend, footer=footer)
 

@@ -7,7 +7,7 @@ from ...coin.encoding import box_lines, card_text, prompt_lines, sequence_lines
 from . import board
 from .data import cards as carddata
 from .data.pieces import FACTION_NAMES, FACTIONS, PIECE_NAMES
-from .encoding import _BOXES
+from .encoding import OFF_MAP_BOXES
 from .static import IS_PROVINCE, N_SPACES, SPACE_NAMES
 
 SHORT = ["Troop", "Gov", "Qasbah", "Amir", "Amir(R)", "Fort", "Raja", "Raja(R)", "Temple", "Mongol"]
@@ -38,6 +38,6 @@ def render(game) -> str:
         row = s.pieces[sp]
         pieces = ", ".join(f"{int(row[t])} {SHORT[t]}" for t in range(len(SHORT)) if row[t]) or "empty"
         lines.append(f"  {SPACE_NAMES[sp]}: {'; '.join(marks) or '-'} | {pieces}")
-    lines += box_lines(s, _BOXES, PIECE_NAMES)
+    lines += box_lines(s, OFF_MAP_BOXES, PIECE_NAMES)
     lines += prompt_lines(game, 30)
     return "\n".join(lines)

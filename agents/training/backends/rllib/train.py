@@ -17,8 +17,21 @@ n_steps                                     ``rollout_fragment_length`` (decisio
 envs.count                                  ``num_envs_per_env_runner``
 rllib.env_runners                           ``num_env_runners`` (0: the driver samples)
 one rollout (train batch)                   n_steps x envs.count x max(1, env_runners) learner decisions
-rllib.address / RAY_ADDRESS                 join that Ray cluster; none: a local Ray on ``rllib.num_cpus`` cores
+rllib.address / RAY_ADDRESS                 join that Ray cluster; none: always a new local Ray
+                                            (``address="local"``) on ``rllib.num_cpus`` cores, whatever an
+                                            earlier ``ray start`` left on the machine
 ==========================================  ================================================================
+
+Each env runner holds one CPU; a run that asks for more env runners than its Ray has CPUs would wait
+forever, so it stops first with one line naming both numbers (before the run directory is claimed when Ray
+is local, right after joining when it is a cluster).
+
+The budget: with ``envs.count`` > 1 RLlib steps a runner's envs in lockstep, and a step that only resets a
+finished game counts for nothing, so a runner's rollout can end up to ``envs.count - 1`` decisions past its
+share (RLlib's ``MultiAgentEnvRunner.sample`` says so; cutting it short would mean patching its sampler). The run stops at the first iteration at or
+past ``total_timesteps``; ``train.json`` reports ``timesteps`` (what was trained, and the name of the last
+checkpoint) next to ``timesteps_asked``, and the run says so when they differ. With ``envs.count: 1`` the
+count is exact.
 
 ``target_kl`` (SB3's early stop) has no RLlib equivalent and is refused; RLlib always standardises
 advantages (``normalize_advantage: false`` is refused). The run directory works as for SB3: a lock, a
@@ -171,20 +184,44 @@ def algorithm_config(cfg: dict, run_dir: str):
             .debugging(seed=cfg["seed"], log_level="ERROR"))
 
 
+def ray_address(cfg: dict) -> str | None:
+    return cfg["rllib"]["address"] or os.environ.get("RAY_ADDRESS") or None
+
+
+def local_cpus(cfg: dict) -> int:
+    return cfg["rllib"]["num_cpus"] or os.cpu_count() or 1
+
+
+def check_cpus(cfg: dict, available: float, where: str) -> None:
+    """One CPU per env runner (RLlib's default): more runners than CPUs would wait for them forever."""
+    runners = cfg["rllib"]["env_runners"]
+    if runners > available:
+        raise ConfigError(f"rllib.env_runners: {runners} env runners need {runners} CPUs (one each) but {where} "
+                          f"has {available:g}; lower rllib.env_runners or give Ray more CPUs")
+
+
 def start_ray(cfg: dict) -> str:
-    """Join ``rllib.address`` (or RAY_ADDRESS), else start a local Ray on ``rllib.num_cpus`` cores."""
+    """Join ``rllib.address`` (or RAY_ADDRESS) and check its CPUs, else start a new local Ray on
+    ``rllib.num_cpus`` cores: ``address="local"``, so a stale record of an earlier ``ray start`` is never joined
+    (joining it with num_cpus fails in Ray)."""
     import logging
     import ray
     for name in ("ray", "ray.rllib", "ray.tune"):     # Ray's own warnings are not the user's business here
         logging.getLogger(name).setLevel(logging.ERROR)
-    address = cfg["rllib"]["address"] or os.environ.get("RAY_ADDRESS")
+    address = ray_address(cfg)
     if ray.is_initialized():
+        check_cpus(cfg, ray.cluster_resources().get("CPU", 0), "the running Ray")
         return "already running"
     kwargs = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
     if address:
         ray.init(address=address, **kwargs)
+        try:
+            check_cpus(cfg, ray.cluster_resources().get("CPU", 0), f"the Ray cluster at {address}")
+        except ConfigError:
+            ray.shutdown()
+            raise
         return address
-    ray.init(num_cpus=cfg["rllib"]["num_cpus"] or os.cpu_count(), **kwargs)
+    ray.init(address="local", num_cpus=local_cpus(cfg), **kwargs)
     return "local"
 
 
@@ -215,6 +252,9 @@ def _prune(run_dir: str, keep: int) -> None:
 def train_rllib(cfg: dict, resume=False, progress: bool = True) -> dict:
     """Run a validated ``backend: rllib`` config; returns the summary also written to ``train.json``."""
     require_rllib()
+    if not ray_address(cfg):
+        check_cpus(cfg, local_cpus(cfg), "the local Ray (rllib.num_cpus)" if cfg["rllib"]["num_cpus"]
+                   else "this machine (os.cpu_count())")
     cfg = copy.deepcopy(cfg)
     resume_from, lock = prepare_run_dir(cfg, resume)
     try:
@@ -275,11 +315,16 @@ def _train(cfg: dict, resume_from: str | None, progress: bool) -> dict:
                 _snapshot(algo, run_dir, done, cfg["league"]["max_snapshots"])
         if progress:
             print(file=sys.stderr)
+        if done > cfg["total_timesteps"]:
+            print(f"trained {done} timesteps, {done - cfg['total_timesteps']} past the {cfg['total_timesteps']} "
+                  f"asked: RLlib steps a runner's {cfg['envs']['count']} envs in lockstep, so a rollout can run up to "
+                  f"envs.count - 1 decisions long per runner (exact with envs.count: 1)", file=sys.stderr)
         final = os.path.join(run_dir, "final")
         algo.save_to_path(final)
         algo.save_to_path(os.path.join(run_dir, "checkpoints", f"step_{done}"))
         _prune(run_dir, cfg["checkpoints"]["keep"])
-        summary.update({"timesteps": done, "trained_timesteps": done - start, "learn_seconds": round(learn_seconds, 2),
+        summary.update({"timesteps": done, "timesteps_asked": cfg["total_timesteps"], "trained_timesteps": done - start,
+                        "learn_seconds": round(learn_seconds, 2),
                         "timesteps_per_second": round((done - start) / learn_seconds, 1) if learn_seconds else None,
                         "wall_seconds": round(time.perf_counter() - t0, 2), "final": final})
     except KeyboardInterrupt:

@@ -24,6 +24,7 @@ from ..registry import PROMPTS
 
 MODES = [("give_resources", "Transfer: give Resources"), ("give_cavalry", "Transfer: give Cavalry tokens")]
 WHAT = {"give_resources": "resources", "give_cavalry": "cavalry"}
+TOKEN_NAMES = {"resources": "Resources", "cavalry": "Cavalry tokens"}     # the words of the prompts and the log
 
 
 def _receivers(s, giver: str, what: str) -> list[str]:
@@ -63,12 +64,14 @@ class Transfer(Prompt):
         return game.count_actions(1, min(held, room))
 
     def describe(self, game, frame):
-        giver, what, to = frame["actor"], frame["what"], frame["to"]
+        # The prompt names factions and tokens as the rules do (1.5.2), never by their ids (``ds``, ``cavalry``).
+        giver, what, to = game.faction_name(frame["actor"]), frame["what"], frame["to"]
         if what is None:
             return f"{giver} may give Resources or Cavalry tokens to another faction (1.5.2), or done"
+        tokens = TOKEN_NAMES[what]
         if to is None:
-            return f"{giver} gives {what}: to which faction"
-        return f"{giver} gives {what} to {to}: how many"
+            return f"{giver} gives {tokens}: to which faction"
+        return f"{giver} gives {tokens} to {game.faction_name(to)}: how many"
 
     def apply(self, game, frame, action):
         s = game.state
@@ -88,7 +91,7 @@ class Transfer(Prompt):
         held[frame["to"]] += n
         if s.log is not None:
             s.log.append(("note", "transfer", f"{game.faction_name(giver)} gives {n} "
-                          f"{'Resources' if frame['what'] == 'resources' else 'Cavalry tokens'} to "
+                          f"{TOKEN_NAMES[frame['what']]} to "
                           f"{game.faction_name(frame['to'])}",
                           {"rule": "1.5.2", "from": giver, "to": frame["to"], "what": frame["what"], "count": n}))
         frame["what"] = frame["to"] = None
