@@ -1,12 +1,12 @@
 """Make and measure the shipped agents (agents/policies/pretrained.py plays them as ``pretrained:GAME``).
 
     python -m agents.cli.pretrained export runs/pretrained_gandhi/final.zip gandhi
-    python -m agents.cli.pretrained table gandhi --games 200        # the README table, both seat-rules settings
+    python -m agents.cli.pretrained table gandhi --games 200        # the docs/pretrained.md table, both seat-rules settings
     python -m agents.cli.pretrained list
 
 :func:`export` makes a run's checkpoint small: the policy's weights only, as float16 (the optimizer's moments
 are dropped, a fresh optimizer is saved in their place), and ``GAME.json`` beside it says where it came from
-(the run's config, timesteps, the source checkpoint's SHA-256). :func:`measure` / ``table`` is the README table
+(the run's config, timesteps, the source checkpoint's SHA-256). :func:`measure` / ``table`` is the docs/pretrained.md table
 "Pretrained agents".
 """
 
@@ -56,7 +56,7 @@ def export(source: str, game: str, out_dir: str | os.PathLike = MODELS_DIR) -> P
 
 def _halve_weights(path: Path) -> None:
     """Store the policy's float32 weights as float16 (half the file; loading casts them back to float32,
-    so the shipped agent is this file exactly: its README table is measured with it)."""
+    so the shipped agent is this file exactly: its docs table is measured with it)."""
     import io
     import zipfile
 
@@ -82,7 +82,7 @@ def _run_config(source: str) -> dict:
     return {}
 
 
-EVAL_SEED = 1_000_000      # the README table's seeds: apart from training (seed * 1000 + env) and imitation (20000+)
+EVAL_SEED = 1_000_000      # the docs table's seeds: apart from training (seed * 1000 + env) and imitation (20000+)
 
 
 def measure(game: str, games: int = 200, seed: int = EVAL_SEED, workers: int | None = None,
@@ -120,7 +120,7 @@ def markdown(measured: dict) -> str:
 
 def record_table(game: str, table: str, games: int, seed: int) -> None:
     """Keep a measured table in ``GAME.json`` with the SHA-256 of the file it was measured with, so a test can
-    tell a README table that no longer belongs to the shipped file."""
+    tell a docs table that no longer belongs to the shipped file."""
     meta = info(game)
     meta["measured"] = {"games": games, "seed": seed, "model_sha256": model_sha256(game), "table": table}
     (MODELS_DIR / f"{game}.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n")
@@ -134,14 +134,14 @@ def main(argv=None) -> int:
     ex.add_argument("game")
     ex.add_argument("--out", default=str(MODELS_DIR))
     sub.add_parser("list", help="the shipped agents")
-    tb = sub.add_parser("table", help="measure a shipped agent against the bot in both settings (README table)")
+    tb = sub.add_parser("table", help="measure a shipped agent against the bot in both settings (the docs/pretrained.md table)")
     tb.add_argument("game")
     tb.add_argument("--games", type=int, default=200)
     tb.add_argument("--seed", type=int, default=EVAL_SEED)
     tb.add_argument("--workers", type=int, default=None)
     tb.add_argument("--json", default=None, help="also write the full results here")
     tb.add_argument("--record", action="store_true",
-                    help="keep the table in the shipped agent's GAME.json with the file's SHA-256 (the README quotes it)")
+                    help="keep the table in the shipped agent's GAME.json with the file's SHA-256 (docs/pretrained.md quotes it)")
     args = parser.parse_args(argv)
     try:
         if args.cmd == "export":

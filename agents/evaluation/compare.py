@@ -13,7 +13,7 @@ player). Per row: the policy's and the bot's wins with 95 % Wilson intervals, th
 95 % interval. The verdict says "above" or "below" only where that interval excludes 0, else "within noise".
 A paired difference is far tighter than two win rates: the same seed deals the same cards to both.
 
-``--json`` keeps every game's record; ``--markdown`` writes the table (the README's tables are this output).
+``--json`` keeps every game's record; ``--markdown`` writes the table (the docs' strength tables are this output).
 """
 
 from __future__ import annotations

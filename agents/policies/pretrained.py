@@ -5,10 +5,10 @@ checkpoint in ``agents/pretrained_models/GAME.zip``, wherever a policy is accept
 Each shipped file comes from a run of ``configs/pretrained_GAME.yaml`` (``coin-env train``) and is made
 small by ``export`` (agents/cli/pretrained.py): the policy's weights only, as float16 (the optimizer's moments are dropped, a fresh
 optimizer is saved in their place), so a few MB in all. ``GAME.json`` beside it says where it came from (the run's
-config, timesteps, the source checkpoint's SHA-256) and the README table "Pretrained agents" how it plays.
+config, timesteps, the source checkpoint's SHA-256) and the table in docs/pretrained.md how it plays.
 
     python -m agents.cli.pretrained export runs/pretrained_gandhi/final.zip gandhi     (agents/cli/pretrained.py)
-    python -m agents.cli.pretrained table gandhi --games 200     # the README table, both seat-rules settings
+    python -m agents.cli.pretrained table gandhi --games 200     # the docs/pretrained.md table, both seat-rules settings
 """
 
 from __future__ import annotations

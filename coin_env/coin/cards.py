@@ -97,7 +97,7 @@ class CardFacts:
         return rec.title if rec.title else f"Event #{card}"
 
     def counts(self) -> dict[str, int]:
-        """Implemented sides and data-only cards (README fidelity tables)."""
+        """Implemented sides and data-only cards (the games' docs pages, fidelity tables)."""
         recs = [self.records[n] for n in range(1, self.table.n_events + 1)]
         return {
             "unshaded": sum(1 for r in recs if r.unshaded.implemented),

@@ -6,7 +6,7 @@ What lives here (every COIN volume needs it; games plug in their cards and effec
   for which the card is Critical (Gandhi 8.8.1) or haloed (8.8.2), and per side the effect text in
   our own words, its provenance and the effect function (``None``: text not known, data only).
 * The effect registry (:data:`EFFECTS`): one small function per (game, card, side), registered with
-  the :func:`event_effect` decorator. Owner plugins register the same way (README "Owner data packs").
+  the :func:`event_effect` decorator. Owner plugins register the same way (docs/data-packs.md).
 * 5.2 Dual use: the executing faction picks the unshaded or the shaded text, never both. The Event
   option of the sequence of play (2.3.4) is offered only for a side that has an effect function
   (:meth:`coin_env.coin.sequence.CoinGame.event_sides`).

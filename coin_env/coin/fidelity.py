@@ -1,6 +1,6 @@
-"""The README's per-game fidelity tables: what is faithful to the rulebook, what is reconstructed
+"""The per-game fidelity tables (each game's docs page): what is faithful to the rulebook, what is reconstructed
 (and marked so in the data), what is missing. Each game's ``fidelity.py`` computes its rows from the
-provenance tags in its data modules; ``tests/test_readme.py`` checks the README copy is current."""
+provenance tags in its data modules; ``tests/test_docs.py`` checks the page's copy is current."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ def remaining_piles(layout: list[Pile], n_cards: int, n_periodic: int) -> list[l
     periodic cards: ``[[length, window], ...]`` top first (window 0: no periodic card in that part).
     Cards are drawn from the top, so the deck is the bottom ``n_cards`` of the set-up's deck; the top
     part may be a pile partly drawn, whose periodic card is still there only if the count says so.
-    None when the deck cannot be such a tail (a position's own deck, README "Positions")."""
+    None when the deck cannot be such a tail (a position's own deck, docs/positions.md)."""
     total = sum(p.size for p in layout)
     if n_cards > total:
         return None

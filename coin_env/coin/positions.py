@@ -263,7 +263,7 @@ def _plain_card_turn(game) -> bool:
 
 
 def sequence_to_position(game, extra_fields: tuple = (), lasting_skip: tuple = ()) -> dict:
-    """The readable sequence-of-play entries of ``game.to_position()`` (README "Positions"):
+    """The readable sequence-of-play entries of ``game.to_position()`` (docs/positions.md):
 
     * ``faction_order``: the Current Event card's faction order (2.3.2; derived from the card);
     * ``card_turn``: who has been offered the card and passed, who acted (the 1st Eligible first) and

@@ -1,4 +1,4 @@
-"""A Distant Plain's action vocabulary (README "Action vocabulary"): meta choices, the 8 Operations,
+"""A Distant Plain's action vocabulary (docs/games/a_distant_plain.md "Action vocabulary"): meta choices, the 8 Operations,
 the 12 Special Activities, one "select <space>" per map space, a piece type per force (Guerrillas by
 state), the Terror / Sabotage / +1 Pop markers, counts 0..20, the four factions, procedure modes, done.
 """

@@ -1,5 +1,5 @@
 """Owner data packs for A Distant Plain: facts printed on the map and cards that the rulebook does
-not give (README "Owner data packs").
+not give (docs/data-packs.md).
 
 Sections (TOML/YAML file, or the same structure as a dict):
 

@@ -1,6 +1,6 @@
 """A Distant Plain's fidelity table, computed from the provenance tags in the data modules.
 
-    python -m coin_env.games.a_distant_plain.fidelity      # prints the Markdown table used in the README
+    python -m coin_env.games.a_distant_plain.fidelity      # prints the Markdown table on the game's docs page
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def rows() -> list[tuple[str, str, str, str]]:
                 "flowcharts (8.6-8.9): every trigger and skip, every Operation and Special Activity priority list, "
                 "the Propaganda procedures",
                 f"Random Spaces sheet (8.4): {random_spaces.PROVENANCE.split(': ', 1)[1]} (an owner data pack "
-                "replaces it); readings of unclear bullets (README)",
+                "replaces it); readings of unclear bullets (each in the docstring of the bots module that applies it)",
                 "Special Event Instructions and gray halos (8.3.1); the NP Taliban effect printed on the Islamabad "
                 "track (8.1); the Event conditions of 8.x.2 run the card side on a copy of the game, so they act "
                 "only for sides with an effect (none in the base data); of the Capability uses of 8.6.1-8.9.1, "

@@ -24,7 +24,7 @@ SUPPORT_VALUES = {v: k for k, v in SUPPORT_NAMES.items()}
 PIECE_INDEX = {name: i for i, name in enumerate(PIECE_NAMES)}
 BOX_LOCATIONS = {"Available": AVAILABLE, "Casualties": CASUALTIES, "Out of Play": OUT_OF_PLAY, "Removed": REMOVED}
 
-# Options a game accepts: key -> (allowed values, default). README "Options" documents them.
+# Options a game accepts: key -> (allowed values, default). the game's docs page ("Options") documents them.
 OPTIONS = {
     # 8.0 Non-player factions (run by the section-8 flowcharts, issue 6). They ignore 2.3.8, and
     # 8.5 decides victory when any is in the game.
@@ -51,7 +51,7 @@ OPTIONS = {
     # 3.2.2 a Coalition Patrol's free Assault: Government cubes count at no cost ("free") or only if 3
     # Government Resources are paid as in a Coalition Assault ("pay").
     "patrol_assault_government_cubes": (("free", "pay"), "free"),
-    # Owner data pack (datapack.py, README "Owner data packs"): a file path or the same structure as a dict.
+    # Owner data pack (datapack.py, docs/data-packs.md): a file path or the same structure as a dict.
     "data_pack": (None, None),
 }
 
@@ -250,7 +250,7 @@ _SPACE_KEYS = {"support", "pieces", "terror", "sabotage", "returnees", "control"
 
 
 def to_position(game) -> dict:
-    """A readable JSON position by rulebook names (README: "Positions")."""
+    """A readable JSON position by rulebook names (docs/positions.md)."""
     s = game.state
     coin, tal = board.control_arrays(s)
     spaces = {}

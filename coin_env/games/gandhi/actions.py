@@ -1,4 +1,4 @@
-"""Gandhi's action vocabulary: one flat, labelled table (README: "Action vocabulary").
+"""Gandhi's action vocabulary: one flat, labelled table (docs/games/gandhi.md "Action vocabulary").
 
 Groups, in order: meta (sequence-of-play choices), operation, special, space
 ("select <space>"), piece (a piece or marker type), count (0..20), faction,

@@ -7,7 +7,7 @@ facts: Population, railway Econ and adjacency; and ``[arjuna]``, the printed Arj
 Space Selection columns, Random Spaces map, Adversary Priorities; data/arjuna/pack.py). Effects for cards whose text is not known come from
 Python plugin files (``plugins = [...]``, paths relative to the pack) or installed entry points
 (group ``coin_env.gandhi.events``); a plugin registers one function per card side with
-``@event_effect("gandhi", <card>, "<side>", text=..., provenance=...)``. README "Owner data packs"
+``@event_effect("gandhi", <card>, "<side>", text=..., provenance=...)``. docs/data-packs.md
 documents the format with a complete example.
 
 Safety:

@@ -1,6 +1,6 @@
 """Gandhi's fidelity table, computed from the provenance tags in the data modules.
 
-    python -m coin_env.games.gandhi.fidelity      # prints the Markdown table used in the README
+    python -m coin_env.games.gandhi.fidelity      # prints the Markdown table on the game's docs page
 """
 
 from __future__ import annotations

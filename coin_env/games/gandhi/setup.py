@@ -21,12 +21,12 @@ SUPPORT_NAMES = {2: "Active Support", 1: "Passive Support", 0: "Neutral", -1: "P
 SUPPORT_VALUES = {v: k for k, v in SUPPORT_NAMES.items()}
 PIECE_INDEX = {name: i for i, name in enumerate(PIECE_NAMES)}
 
-# Options a game accepts, with their allowed values and defaults (README: "Options").
+# Options a game accepts, with their allowed values and defaults (the game's docs page, "Options").
 OPTIONS = {
     # 6.2.1 Railway Strikes: English text ("a Protest OR more Activists than cubes OR next to an
     # uncontrolled City") or the Spanish reading ("a Protest AND more Activists than cubes, OR ...").
     "strike_rule": (("en", "es"), "en"),
-    # Owner data pack (datapack.py, README "Owner data packs"): path to a .toml/.yaml file, or the same
+    # Owner data pack (datapack.py, docs/data-packs.md): path to a .toml/.yaml file, or the same
     # structure as a dict. The game's data (game.data) is built from it before anything else; the
     # save stores the pack's content. Other games in the process never see it.
     "data_pack": (None, None),
@@ -149,7 +149,7 @@ def setup_place_gandhi(game, frame, action):
 
 # --- readable positions ------------------------------------------------------------------------
 def to_position(game) -> dict:
-    """A readable JSON position by rulebook names (README: "Positions")."""
+    """A readable JSON position by rulebook names (docs/positions.md)."""
     s = game.state
     ctrl = board.control_mask(s)
     spaces = {}
@@ -225,7 +225,7 @@ _POSITION_KEYS = {"game", "scenario", "resources", "restraint", "unity", "vicero
 
 
 def state_from_position(pos: dict, seed: int) -> GandhiState:
-    """Build a state from a readable position (README "Positions"): between cards, inside a card
+    """Build a state from a readable position (docs/positions.md): between cards, inside a card
     (``card_turn``), at a phase of a Campaign Round (``round_phase``) or at any decision (``in_progress``).
     Derived entries (raj_control, victory_totals, faction_order) are checked, not read. Errors name the bad key."""
     check_keys(pos, _POSITION_KEYS, "position")

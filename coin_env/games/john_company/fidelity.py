@@ -1,6 +1,6 @@
 """John Company's fidelity table, computed from the provenance tags in the data modules.
 
-    python -m coin_env.games.john_company.fidelity      # prints the Markdown table proposed for the README
+    python -m coin_env.games.john_company.fidelity      # prints the Markdown table on the game's docs page
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ def remaining_stacks(layout: list[Stack], deck: list[int]) -> list[Stack] | None
     """The part of each set-up stack still in ``deck`` (top first): the deck is the bottom of the
     set-up's deck, as cards are drawn from the top. A full stack keeps all its special cards; the top
     one, partly drawn, keeps those the deck still holds (public: the others were seen when drawn).
-    None when the deck cannot be such a tail (a position's own deck, README "Positions")."""
+    None when the deck cannot be such a tail (a position's own deck, docs/positions.md)."""
     total = sum(part.size for part in layout)
     drawn = total - len(deck)
     if drawn < 0:

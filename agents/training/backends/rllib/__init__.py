@@ -8,7 +8,7 @@
 * ``train.py``   -- ``coin-env train`` with ``backend: rllib``: PPOConfig from the config file, local Ray
   or a cluster (``rllib.address`` / ``RAY_ADDRESS``), checkpoints, resume, TensorBoard, the evaluation table.
 * ``measure.py`` -- ``python -m agents.training.backends.rllib.measure``: the sampling and learner rates behind
-  the README's scale-out estimate.
+  the scale-out estimate in docs/training.md.
 
 The policy spec ``rllib:PATH[#module_id]`` (an RLlib checkpoint playing seats wherever a policy is accepted)
 is agents/policies/rllib.py, below training.

@@ -1,6 +1,6 @@
 """Measure training throughput: the SB3 backend against RLlib with 1 and 2 env runners on the same game,
 seat, opponents and network, in one run on this machine, and project RLlib's rate on a bigger cluster
-from the measured per-runner sampling rate and learner rate (README "Training on Ray").
+from the measured per-runner sampling rate and learner rate (docs/training.md "Training on Ray RLlib").
 
     python -m agents.training.backends.rllib.measure --game gandhi --timesteps 8192 --runners 1 2 --project 16
 

@@ -8,7 +8,7 @@ conditions on the card's effect (``Flowchart.event_conditions``), then Low Resou
 Operation chain.
 
 8.1 Ineffective Events: an NP never opts for an Event that would have no effect. A side whose text is
-not implemented (all 72 cards in the base data, README fidelity table) cannot be executed at all, so it is
+not implemented (all 72 cards in the base data, the game's docs page, fidelity table) cannot be executed at all, so it is
 treated as ineffective -- and an NP does not Pass to wait for an upcoming Capability it could not execute.
 """
 

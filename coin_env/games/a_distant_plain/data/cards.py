@@ -10,7 +10,7 @@ What is known, and from where (digest 2.7 and 8.3; the research notes of issue 5
   public bot's Momentum list (which side: inferred from which faction's list names them).
 * Event texts: not known for any card (digest G1). Only fragments survive (the rulebook's examples
   and marker art, a public bot's unfinished code); a fragment is not the card's effect, so every
-  card is data only and the Event option is never offered (5.1.3, README fidelity table). An owner
+  card is data only and the Event option is never offered (5.1.3, the game's docs page, fidelity table). An owner
   data pack or an installed plugin (entry-point group ``coin_env.a_distant_plain.events``) supplies
   effects written from the printed cards.
 * Faction order (2.3.2): printed icons, known for no card. Reconstructed the same way as Gandhi's

@@ -2,7 +2,7 @@
 Sponsorship's multi-space Limited Operations (6.6.1), and what this program does not offer (1.5.1).
 
 1.5.1 voluntary transfers (Resources between factions, Patronage to the Warlords) are negotiation
-tools; they are not offered as actions (README fidelity table), so no agent can give its
+tools; they are not offered as actions (the game's docs page, fidelity table), so no agent can give its
 Resources away.
 """
 
