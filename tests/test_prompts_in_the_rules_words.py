@@ -85,3 +85,23 @@ def test_vijayanagara_prompts_say_command_and_decree():
             assert not re.search(r"\boperation\b|Special Activity", prompt, re.I), prompt
             said |= {w for w in ("Command", "Decree") if w in prompt}
     assert said == {"Command", "Decree"}
+
+
+@pytest.mark.parametrize("name, scenario, options", SETUPS, ids=lambda v: str(v))
+def test_no_board_text_shows_an_internal_id(name, scenario, options):
+    """The text board (``coin-env play``, render) speaks the same words: no snake_case data id in any line,
+    every 25th decision of a seeded random game (e.g. John Company's opportunity marker: Seek Share, not
+    seek_share)."""
+    from coin_env.core.encoding import renderer_for
+    bad: dict[str, list[str]] = {}
+    for k, game in enumerate(every_prompt(name, 0, scenario, options)):
+        if k % 25:
+            continue
+        anywhere, _ = internal_ids(name, game)
+        snake = {i for i in anywhere if "_" in i}
+        for line in renderer_for(game)(game).splitlines():
+            found = [w for w in WORD.findall(line) if w in snake]
+            if found:
+                bad.setdefault(line.strip(), found)
+    assert not bad, f"{len(bad)} board lines show internal ids, e.g. " + "; ".join(
+        f"{line!r} ({', '.join(ids)})" for line, ids in list(bad.items())[:5])

@@ -362,16 +362,30 @@ def card_text(card, title: str, order) -> str:
     return f"#{card} {title}" + (" [" + " ".join(order) + "]" if order else "")
 
 
-def sequence_lines(s, factions, space_names) -> list[str]:
-    """The eligibility line and, while an action is in progress, its faction, kind and spaces."""
+def sequence_lines(s, factions, space_names, game=None) -> list[str]:
+    """The eligibility line and, while an action is in progress, its faction, kind and spaces (with ``game``:
+    in the rules' words, e.g. "Coalition, Operation & Special Activity: Train [Khowst]; Air Lift [Helmand]")."""
     lines = ["Eligible: " + "  ".join(f"{f}{'' if s.eligible.get(f) else ' (ineligible)'}" for f in factions)
              + f"   acted this card: {', '.join(s.sop['acted']) or 'none'}"]
     t = s.turn
     if t is not None:
-        ops = ", ".join(space_names[sp] for sp in t["op_spaces"])
-        sas = ", ".join(space_names[sp] for sp in t["sa_spaces"])
-        lines.append(f"Turn: {t['faction']} {t['kind']}  op={t['op'] or '-'} [{ops}]  sa={t['sa'] or '-'} [{sas}]")
+        lines.append(turn_line(t, space_names, game))
     return lines
+
+
+def turn_line(t: dict, space_names, game=None) -> str:
+    """The action in progress; with ``game`` its faction, kind, Operation and Special Activity by their names."""
+    ops = ", ".join(space_names[sp] for sp in t["op_spaces"])
+    sas = ", ".join(space_names[sp] for sp in t["sa_spaces"])
+    if game is None:
+        return f"Turn: {t['faction']} {t['kind']}  op={t['op'] or '-'} [{ops}]  sa={t['sa'] or '-'} [{sas}]"
+    names = {spec.key: spec.label for spec in game.vocabulary.specs}
+    op_term, sa_term = game.operation_term, game.special_activity_term
+    kinds = {"op": op_term, "op_sa": f"{op_term} & {sa_term}", "limited": f"Limited {op_term}", "event": "Event"}
+    parts = [f"{names.get(t['op'], t['op'])} [{ops}]" if t["op"] else None,
+             f"{names.get(t['sa'], t['sa'])} [{sas}]" if t["sa"] else None]
+    return (f"Turn: {game.faction_name(t['faction'])}, {kinds.get(t['kind'], t['kind'])}: "
+            + ("; ".join(p for p in parts if p) or "-"))
 
 
 def box_lines(s, boxes, piece_names) -> list[str]:

@@ -460,7 +460,7 @@ def test_render_during_an_operation_and_at_game_over():
     g = known_position()
     play(g, "operation only", "Train", "select Kabul")
     text = renderer_for(g)(g)
-    assert "Turn: coalition op  op=train [Kabul]" in text
+    assert "Turn: Coalition, Operation: Train [Kabul]" in text          # the rules' words, not ids
     g = coin_env.make_game(GAME, seed=3)
     rng = random.Random(3)
     while not g.is_over():

@@ -82,7 +82,7 @@ def render(game) -> str:
     lines.append(f"Current: {_card(s, s.current)}   Upcoming: {_card(s, s.upcoming)}   deck {len(s.deck)}, "
                  f"played {len(s.played)}, Propaganda left {left}")
     lines.append(f"Lasting: {_lasting(s)}")
-    lines += sequence_lines(s, FACTIONS, SPACE_NAMES)
+    lines += sequence_lines(s, FACTIONS, SPACE_NAMES, game)
     coin, tal = board.control_arrays(s)
     lines.append("--- spaces" + (" (Control frozen for Redeploy)" if s.frozen_control is not None else "") + " ---")
     for sp in range(N_SPACES):

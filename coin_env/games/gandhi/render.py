@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from coin_env.coin.encoding import turn_line
+
 from . import board
 from .data import cards as carddata
 from .data.pieces import FACTION_NAMES, FACTIONS, N_PIECE_TYPES, PIECE_NAMES
@@ -51,10 +53,7 @@ def render(game) -> str:
     lines.append("Eligible: " + "  ".join(f"{f}{'' if s.eligible.get(f) else ' (ineligible)'}" for f in FACTIONS)
                  + f"   acted this card: {', '.join(s.sop['acted']) or 'none'}")
     if s.turn is not None:
-        t = s.turn
-        ops = ", ".join(SPACE_NAMES[sp] for sp in t["op_spaces"])
-        sas = ", ".join(SPACE_NAMES[sp] for sp in t["sa_spaces"])
-        lines.append(f"Turn: {t['faction']} {t['kind']}  op={t['op'] or '-'} [{ops}]  sa={t['sa'] or '-'} [{sas}]")
+        lines.append(turn_line(s.turn, SPACE_NAMES, game))
     ctrl = board.control_mask(s)
     lines.append("--- spaces ---")
     for sp in range(N_SPACES):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .data import cards as carddata
 from .hidden import BLACKMAIL_IDS, FACEDOWN, view
 from .rules.firms import strategy_label
-from .static import (FAMILY_KEYS, FAMILY_NAMES, N_OFFICES, N_ORDERS, N_REGIONS, OFFICE_NAMES, ORDER_NAMES, ORDER_REGION,
+from .static import (FAMILY_ACTION_NAMES, FAMILY_KEYS, FAMILY_NAMES, N_OFFICES, N_ORDERS, N_REGIONS, OFFICE_NAMES, ORDER_NAMES, ORDER_REGION,
                      PHASE_TITLES, PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, TREASURY_NAMES)
 
 CARD_NAME = {c[0]: c[1] for c in carddata.SPOUSES + carddata.ENTERPRISE_PRESTIGE + carddata.BLACKMAIL}
@@ -80,7 +80,7 @@ def render(game, seat: str | None = None) -> str:
                      f"Court {int(s.court[slot])}, workshops {int(s.workshops[slot])}, luxuries {int(s.luxuries[slot])}, "
                      f"prestige: {prestige}; "
                      + _blackmail_text(len(h["blackmail"]) if seen is None else seen["hands"][FAMILY_KEYS[slot]]["blackmail"])
-                     + (f", opportunity {s.opportunity[slot]}" if s.opportunity[slot] else ""))
+                     + (f", opportunity {FAMILY_ACTION_NAMES[s.opportunity[slot]]}" if s.opportunity[slot] else ""))
     held = [f"{OFFICE_NAMES[o]}: {_who(s.office_holder[o])}" + (f" (fatigue {int(s.office_fatigue[o])})"
                                                                   if s.office_fatigue[o] else "")
             for o in range(N_OFFICES) if s.office_exists[o]]

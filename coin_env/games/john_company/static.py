@@ -72,6 +72,7 @@ FAMILY_ACTIONS = [("enlist_writer", "Enlist Writer"), ("enlist_officer", "Enlist
                   ("purchase_luxury", "Purchase Luxury"), ("purchase_shipyard", "Purchase Shipyard"),
                   ("purchase_workshop", "Purchase Workshop"), ("seek_share", "Seek Share")]
 FAMILY_ACTION_KEYS = [k for k, _ in FAMILY_ACTIONS]
+FAMILY_ACTION_NAMES = dict(FAMILY_ACTIONS)        # the rulebook's names, for what people read
 
 # Order states
 OPEN, CLOSED, FILLED = 0, 1, 2

@@ -26,7 +26,7 @@ def render(game) -> str:
     lines.append("Victory: " + "  ".join(f"{FACTION_NAMES[f]} {totals[f]} ({margins[f]:+d})" for f in FACTIONS))
     lines.append(f"Current: {card_text(cur, title, order)}   deck {len(s.deck)}, played {len(s.played)}, "
                  f"Timurid played {s.timurid_played}")
-    lines += sequence_lines(s, FACTIONS, SPACE_NAMES)
+    lines += sequence_lines(s, FACTIONS, SPACE_NAMES, game)
     for sp in range(N_SPACES):
         marks = []
         if IS_PROVINCE[sp]:
