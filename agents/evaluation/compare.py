@@ -5,7 +5,7 @@
     coin-env compare --game gandhi --policy pretrained:gandhi --seats raj,revs --seat-rules non_player
 
 For every seat (``--seats``, default all) and every seat-rules setting (``--seat-rules``, default both where the
-game has non-player seats; John Company has none, so only ``player``), the policy plays the seat with
+game can seat non-players: not John Company, nor Vijayanagara, whose Non-Player rules are not public), the policy plays the seat with
 ``--against`` (default: the game's bot) in the others, and so does the bot itself, on seeds seed..seed+games-1
 (agents.evaluation.evaluate plays them: common random numbers, the bot row of the ``player`` setting plays as a
 player). Per row: the policy's and the bot's wins with 95 % Wilson intervals, their mean victory margins with
@@ -34,12 +34,14 @@ POLICY, BOT = "policy", "bot"
 
 
 def seat_rules_of(game: str, asked: str | None, options: dict | None) -> list[str]:
-    """The settings to play: the one asked, else both where the game has non-player seats (an option
-    ``non_players``), else ``player`` only."""
+    """The settings to play: the one asked, else both where every seat can be a non-player (the option
+    ``non_players`` with all of them: Vijayanagara's Non-Player rules are not public, John Company has none),
+    else ``player`` only."""
     if asked is not None:
         return [asked]
     try:
-        coin_env.make_game(game, options=dict(options or {}, non_players=[]), seed=0)
+        coin_env.make_game(game, options=dict(options or {}, non_players=list(game_factions(game, options))),
+                           seed=0)
     except ValueError:
         return ["player"]
     return list(SEAT_RULES)

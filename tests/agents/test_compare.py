@@ -49,10 +49,13 @@ def test_the_paired_difference_is_game_by_game_on_the_same_seed():
     assert "| non_player | congress |" in markdown(result)
 
 
-def test_a_game_without_non_player_seats_is_compared_as_players():
-    result = compare("john_company", "random", games=2, seed=0, options={"families": 1}, seats=["benyon"])
+@pytest.mark.parametrize("game, options, seat, bot", [("john_company", {"families": 1}, "benyon", "crown"),
+                                                     ("vijayanagara", {}, "ds", "heuristic")])
+def test_a_game_without_non_player_seats_is_compared_as_players(game, options, seat, bot):
+    """John Company has no non-player seats; Vijayanagara's Non-Player rules are not public (1.5.1)."""
+    result = compare(game, "random", games=1, seed=0, options=options, seats=[seat])
     assert list(result["settings"]) == ["player"]
-    assert result["against"] == "crown"
+    assert result["against"] == bot
 
 
 def test_the_command_writes_the_table_and_refuses_an_unknown_seat_in_one_line(tmp_path, capsys):
