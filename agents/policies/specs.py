@@ -7,6 +7,7 @@ A spec is one of:
 * a trained checkpoint: ``"checkpoint:PATH"`` or any path ending in ``.zip`` (a MaskablePPO save, checkpoint.py);
 * a shipped agent: ``"pretrained:GAME"`` (pretrained.py);
 * an RLlib checkpoint: ``"rllib:PATH[#module_id]"`` (rllib.py);
+* a search over rollouts: ``"search"`` or ``"search:SPEC?KEY=VALUE&..."`` (search.py; its docstring has the syntax);
 * ``"module:attr"``: an importable callable, or a class whose instances are such callables.
 
 Specs resolve through coin_env.core.policy_specs (core knows nothing of agents/): importing this module
@@ -30,6 +31,7 @@ from agents.common import UsageError, bots_text, user_errors
 from .checkpoint import CheckpointPolicy, is_checkpoint_spec
 from .pretrained import pretrained_factory
 from .rllib import rllib_factory
+from .search import search_factory
 
 def checkpoint_factory(spec: str, game: str | None):
     return CheckpointPolicy(spec, game=game)
@@ -42,6 +44,8 @@ def register_policy_specs() -> None:
     register_policy_resolver("*.zip", checkpoint_factory)
     register_policy_resolver("rllib:", rllib_factory)              # RLlib checkpoints (rllib.py)
     register_policy_resolver("pretrained:", pretrained_factory)    # shipped agents (pretrained.py)
+    register_policy_resolver("search", search_factory)             # rollout search (search.py)
+    register_policy_resolver("search:", search_factory)
 
 
 register_policy_specs()
