@@ -213,8 +213,8 @@ def _rollout_task(task) -> float:
 class SearchPolicy:
     """``policy(game, faction, rng) -> action`` searching every real choice of its seat (module docstring).
     The caller's ``rng`` is not used: the search's randomness comes from its own ``seed``. ``stats`` counts
-    searched decisions, rollouts and overrides of the rollout policy's choice (diagnostics only: decisions
-    never depend on them)."""
+    searched decisions, rollouts and overrides of the rollout policy's choice, ``last`` holds the last search's
+    candidates and scores (diagnostics only: decisions never depend on them)."""
 
     non_player = False      # it reads the seat rules from game.options itself; never wrap it in BotAsPlayer
 
@@ -225,6 +225,7 @@ class SearchPolicy:
         self._policies: dict = {}
         self._pool = None
         self.stats = {"decisions": 0, "searched": 0, "rollouts": 0, "overrides": 0}
+        self.last: dict | None = None       # the last search's candidates and scores[c][i] (diagnostics)
         if game_name is not None:
             self.rollout_policy(game_name)          # a bad rollout spec fails here, in one line
 
@@ -267,6 +268,7 @@ class SearchPolicy:
         if len(candidates) == 1:
             return candidates[0]
         scores = self.score(worlds, candidates, faction, rng_seeds)
+        self.last = {"candidates": candidates, "scores": scores}
         choice = pick(candidates, scores, opts.k)
         if choice != candidates[0]:
             self.stats["overrides"] += 1
