@@ -11,10 +11,10 @@ Everything after ``search:`` up to the last ``?`` is the rollout policy's spec (
 the "module:attr" form is untouched, as ``search:`` is a registered prefix). No "," in a spec (``--lineup`` splits
 on it); "=" is fine (``--seat raj=search:?rollouts=4`` splits at the first one). Options:
 
-* ``rollouts`` (default 4): rollouts per candidate, each from its own determinization;
-* ``horizon`` (default 2): cards (John Company: turns) played after the current one before a rollout is scored,
+* ``rollouts`` (default 3): rollouts per candidate, each from its own determinization;
+* ``horizon`` (default 1): cards (John Company: turns) played after the current one before a rollout is scored,
   or ``end`` (to the end of the game);
-* ``keep`` (default 4): candidates kept at one decision (the rollout policy's own choice among them);
+* ``keep`` (default 3): candidates kept at one decision (the rollout policy's own choice among them);
 * ``k`` (default 1.0): another candidate replaces the rollout policy's choice only if its mean paired
   advantage exceeds ``k`` standard errors of the paired difference (and is the largest such);
 * ``win`` (default 5): bonus added to the score of a rollout that ends the game with the seat the winner;
@@ -66,9 +66,9 @@ MAX_ROLLOUT_DECISIONS = 20_000      # a safety bound: no game here comes near it
 
 @dataclass(frozen=True)
 class SearchOptions:
-    rollouts: int = 4
-    horizon: int | None = 2         # None: to the end of the game
-    keep: int = 4
+    rollouts: int = 3
+    horizon: int | None = 1         # None: to the end of the game
+    keep: int = 3
     k: float = 1.0
     win: float = 5.0
     seed: int = 0

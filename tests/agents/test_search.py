@@ -174,3 +174,15 @@ def test_the_command_line_takes_a_search_spec_with_options(capsys):
                   "--workers", "1", "--no-baselines"])
     assert e.value.code == 0
     assert "benyon" in capsys.readouterr().out
+
+
+def test_rollouts_in_worker_processes_score_exactly_as_inline():
+    (game,) = decisions_with_a_choice("gandhi", {}, count=1)
+    seat = game.current_player()
+    inline = policy_from_spec("search:?rollouts=2&horizon=1&keep=2", "gandhi")
+    pooled = policy_from_spec("search:?rollouts=2&horizon=1&keep=2&workers=2", "gandhi")
+    try:
+        assert pooled(game, seat) == inline(game, seat)
+    finally:
+        pooled.close()
+    assert pooled.last == inline.last and len(inline.last["scores"]) == 2
