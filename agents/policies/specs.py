@@ -23,8 +23,7 @@ A new spec form (a search policy, say: ``search.py`` beside this file) is a modu
 
 from __future__ import annotations
 
-from coin_env.core.policy_specs import register_policy_resolver, resolve_policy
-from coin_env.core.registry import game_bots
+from coin_env.core.policy_specs import known_policy_names, register_policy_resolver, resolve_policy
 
 from agents.common import UsageError, bots_text, user_errors
 
@@ -81,7 +80,7 @@ def check_policy(spec, game: str, what: str | None = None):
 def check_bot(bot, game: str, what: str = "--bot"):
     """A bot of the game (or any other policy spec that resolves); an unknown name is refused naming the
     game's bots."""
-    if isinstance(bot, str) and ":" not in bot and not is_checkpoint_spec(bot) and bot != "random" \
-            and bot not in game_bots(game):
+    if isinstance(bot, str) and ":" not in bot and not is_checkpoint_spec(bot) \
+            and bot not in known_policy_names(game):       # "random", the game's bots, registered names ("search")
         raise UsageError(f"{what}: unknown bot {bot!r} for {game}; known bots: {bots_text(game)}")
     return check_policy(bot, game, what)

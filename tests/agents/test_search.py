@@ -186,3 +186,13 @@ def test_rollouts_in_worker_processes_score_exactly_as_inline():
     finally:
         pooled.close()
     assert pooled.last == inline.last and len(inline.last["scores"]) == 2
+
+
+def test_play_and_the_bot_checks_accept_search_as_opponents():
+    """``coin-env play --opponents search`` (check_bot lets registered names through, still refusing others)."""
+    from agents.cli.play import opponents_for
+    opponents = opponents_for("gandhi", "congress", "search")
+    assert sorted(opponents) == ["ml", "raj", "revs"]
+    assert all(isinstance(p, SearchPolicy) for p in opponents.values())
+    with pytest.raises(UsageError, match="unknown bot 'nobot'"):
+        opponents_for("gandhi", "congress", "nobot")
