@@ -196,3 +196,14 @@ def test_play_and_the_bot_checks_accept_search_as_opponents():
     assert all(isinstance(p, SearchPolicy) for p in opponents.values())
     with pytest.raises(UsageError, match="unknown bot 'nobot'"):
         opponents_for("gandhi", "congress", "nobot")
+
+
+def test_an_env_takes_search_opponents():
+    env = coin_env.gym_env("vijayanagara", seat="ds", opponents="search:?rollouts=1&horizon=1&keep=2")
+    env.reset(seed=0)
+    for _ in range(10):
+        legal = [i for i, ok in enumerate(env.action_masks()) if ok]
+        _, _, terminated, truncated, _ = env.step(legal[0])
+        if terminated or truncated:
+            break
+    assert {f: type(p) for f, p in env.unwrapped.opponents.items()} == {"bk": SearchPolicy, "ve": SearchPolicy}
