@@ -16,7 +16,8 @@ on it); "=" is fine (``--seat raj=search:?rollouts=4`` splits at the first one).
   or ``end`` (to the end of the game);
 * ``keep`` (default 3): candidates kept at one decision (the rollout policy's own choice among them);
 * ``k`` (default 1.0): another candidate replaces the rollout policy's choice only if its mean paired
-  advantage exceeds ``k`` standard errors of the paired difference (and is the largest such);
+  advantage exceeds ``k`` standard errors of the paired difference (and is the largest such; with
+  ``rollouts=1`` there is no SE and any positive advantage wins);
 * ``win`` (default 5): bonus added to the score of a rollout that ends the game with the seat the winner;
 * ``seed`` (default 0): the search's own seed;
 * ``workers`` (default 1): processes for the rollouts of one decision (inline inside a daemonic worker, e.g.
