@@ -41,7 +41,9 @@ Special Activity, pieces: the game asks them one at a time, and each is searched
    increasing in the seat's standing), plus ``win`` if the game ended with the seat the winner;
 5. the rollout policy's choice stays unless another candidate's mean paired advantage is above ``k`` SE.
 
-A decision with one legal action is answered at once (no rollout). If the rollout policy fails in a position it
+A decision with one legal action is answered at once (no rollout). A bot rollout policy is also asked at each
+decision on the real game, its answer discarded, so that it keeps its plan in the game state as when it plays the
+seat itself (see :meth:`SearchPolicy.keep_bot_memory`). If the rollout policy fails in a position it
 would not have reached itself (a bot's plan begun by another choice), that step is played uniformly at random
 by the rollout's generator.
 """
@@ -254,9 +256,22 @@ class SearchPolicy:
     def __call__(self, game, faction, rng=None) -> int:
         legal = game.legal_actions()
         self.stats["decisions"] += 1
-        if len(legal) == 1:
-            return legal[0]                           # a forced move costs no rollout
-        return self.search(game, faction, legal)
+        choice = legal[0] if len(legal) == 1 else self.search(game, faction, legal)   # forced: no rollout
+        self.keep_bot_memory(game, faction)
+        return choice
+
+    def keep_bot_memory(self, game, faction: str) -> None:
+        """Let a bot rollout policy write its plan into the real game, as when it plays the seat itself.
+
+        The COIN bots keep their multi-step plans in the game state (Gandhi: state.arjuna memory; A Distant Plain:
+        state.np), written when they decide. Deciding only on copies leaves the real game without the plan, and
+        the bot's later choices in copies of it are incoherent (measured: Government in A Distant Plain played by
+        the flowchart's choices in determinized copies lost 11 VP of margin a game against the flowchart itself;
+        with the plan written, none). So the bot is asked here too and its answer is discarded: the decision never
+        depends on it. Its side effects are the bot's own (its plan, its die rolls), as in an all-bot game."""
+        policy = self.rollout_policy(game.name)
+        if callable(getattr(policy, "decide_for", None)):
+            choose(policy, game, faction, random.Random(0))
 
     def search(self, game, faction: str, legal: list[int]) -> int:
         opts = self.options

@@ -119,15 +119,13 @@ def test_a_forced_move_is_played_without_a_rollout():
 @pytest.mark.parametrize("name,options", GAMES, ids=GAME_IDS)
 def test_the_decision_ignores_what_the_seat_cannot_see(name, options):
     """The same view (g and a determinization of it: the same board, another deck order, other dice) gives the
-    same decision for the same search seed; and the game searched is left unchanged."""
+    same decision and the same rollout scores for the same search seed."""
     for game in decisions_with_a_choice(name, options, count=2):
         seat = game.current_player()
         twin = game.determinize(seat, 7)
-        before = game.to_json()
         spec = "search:?rollouts=2&horizon=3&keep=3"    # far enough to play a card nobody has seen yet
         policy, policy_twin = policy_from_spec(spec, name), policy_from_spec(spec, name)
         mine = policy(game, seat)
-        assert game.to_json() == before
         assert policy_twin(twin, seat) == mine and mine in game.legal_actions()
         assert policy_twin.last == policy.last          # every rollout's score, not only the choice
 
@@ -207,3 +205,18 @@ def test_an_env_takes_search_opponents():
         if terminated or truncated:
             break
     assert {f: type(p) for f, p in env.unwrapped.opponents.items()} == {"bk": SearchPolicy, "ve": SearchPolicy}
+
+
+def test_a_bot_rollout_policy_keeps_its_plan_in_the_real_game():
+    """The bot writes its plan into the game state when it decides (A Distant Plain: the non-player memory);
+    the search asks it on the real game too, so the state after the search's decision holds the same plan as
+    after the bot's own decision (here the search keeps the bot's choice: one candidate)."""
+    written = 0
+    for game in decisions_with_a_choice("a_distant_plain", {}, skip=5, count=12):
+        seat = game.current_player()
+        by_bot, by_search = game.clone(), game.clone()
+        policy_from_spec("flowchart", "a_distant_plain")(by_bot, seat)
+        policy_from_spec("search:?rollouts=1&keep=1", "a_distant_plain")(by_search, seat)
+        assert by_search.to_json() == by_bot.to_json()
+        written += by_bot.to_json() != game.to_json()
+    assert written                  # some of these decisions do write a plan
