@@ -2,6 +2,7 @@
 choice rule, determinism, never reading what the seat cannot see, forced moves, and every game in evaluate.
 Tiny budgets throughout (rollouts=2, horizon=1, keep=3): these tests check behaviour, not strength."""
 
+import pickle
 import random
 
 import pytest
@@ -11,6 +12,7 @@ from coin_env.core.aec_env import with_non_players
 from coin_env.core.registry import game_bots
 
 from agents import cli
+from agents.cli.play import opponents_for
 from agents.common import UsageError
 from agents.evaluation.evaluate import evaluate
 from agents.policies import check_policy, policy_from_spec
@@ -146,7 +148,6 @@ def test_the_same_seed_gives_the_same_game():
 
 def test_the_policy_survives_a_round_trip_through_pickle():
     """Worker processes (evaluate --workers N) receive resolved policies by pickling."""
-    import pickle
     policy = policy_from_spec(TINY, "gandhi")
     copy = pickle.loads(pickle.dumps(policy))
     assert isinstance(copy, SearchPolicy) and copy.options == policy.options
@@ -188,7 +189,6 @@ def test_rollouts_in_worker_processes_score_exactly_as_inline():
 
 def test_play_and_the_bot_checks_accept_search_as_opponents():
     """``coin-env play --opponents search`` (check_bot lets registered names through, still refusing others)."""
-    from agents.cli.play import opponents_for
     opponents = opponents_for("gandhi", "congress", "search")
     assert sorted(opponents) == ["ml", "raj", "revs"]
     assert all(isinstance(p, SearchPolicy) for p in opponents.values())
