@@ -7,6 +7,7 @@ A spec is one of:
 * a trained checkpoint: ``"checkpoint:PATH"`` or any path ending in ``.zip`` (a MaskablePPO save, checkpoint.py);
 * a shipped agent: ``"pretrained:GAME"`` (pretrained.py);
 * an RLlib checkpoint: ``"rllib:PATH[#module_id]"`` (rllib.py);
+* a search over rollouts: ``"search"`` or ``"search:SPEC?KEY=VALUE&..."`` (search.py; its docstring has the syntax);
 * ``"module:attr"``: an importable callable, or a class whose instances are such callables.
 
 Specs resolve through coin_env.core.policy_specs (core knows nothing of agents/): importing this module
@@ -22,14 +23,14 @@ A new spec form (a search policy, say: ``search.py`` beside this file) is a modu
 
 from __future__ import annotations
 
-from coin_env.core.policy_specs import register_policy_resolver, resolve_policy
-from coin_env.core.registry import game_bots
+from coin_env.core.policy_specs import known_policy_names, register_policy_resolver, resolve_policy
 
 from agents.common import UsageError, bots_text, user_errors
 
 from .checkpoint import CheckpointPolicy, is_checkpoint_spec
 from .pretrained import pretrained_factory
 from .rllib import rllib_factory
+from .search import search_factory
 
 def checkpoint_factory(spec: str, game: str | None):
     return CheckpointPolicy(spec, game=game)
@@ -42,6 +43,8 @@ def register_policy_specs() -> None:
     register_policy_resolver("*.zip", checkpoint_factory)
     register_policy_resolver("rllib:", rllib_factory)              # RLlib checkpoints (rllib.py)
     register_policy_resolver("pretrained:", pretrained_factory)    # shipped agents (pretrained.py)
+    register_policy_resolver("search", search_factory)             # rollout search (search.py)
+    register_policy_resolver("search:", search_factory)
 
 
 register_policy_specs()
@@ -77,7 +80,7 @@ def check_policy(spec, game: str, what: str | None = None):
 def check_bot(bot, game: str, what: str = "--bot"):
     """A bot of the game (or any other policy spec that resolves); an unknown name is refused naming the
     game's bots."""
-    if isinstance(bot, str) and ":" not in bot and not is_checkpoint_spec(bot) and bot != "random" \
-            and bot not in game_bots(game):
+    if isinstance(bot, str) and ":" not in bot and not is_checkpoint_spec(bot) \
+            and bot not in known_policy_names(game):       # "random", the game's bots, registered names ("search")
         raise UsageError(f"{what}: unknown bot {bot!r} for {game}; known bots: {bots_text(game)}")
     return check_policy(bot, game, what)

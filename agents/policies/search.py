@@ -1,0 +1,373 @@
+"""Search policy (issue 27 part 2): policy improvement by rollouts from determinized copies, for any game.
+
+Spec syntax (a policy spec like any other: ``coin-env evaluate/compare/balance/play``, env opponents, configs)::
+
+    search                                  # the game's bot rolls out, default budget
+    search:SPEC                             # SPEC rolls out: a bot name, random, checkpoint:PATH, module:attr ...
+    search:SPEC?rollouts=8&horizon=end      # options after "?", "&"-separated KEY=VALUE
+    search:?keep=6&seed=3                   # the default rollout policy with options
+
+Everything after ``search:`` up to the last ``?`` is the rollout policy's spec (so ``search:pkg.mod:Bot`` works;
+the "module:attr" form is untouched, as ``search:`` is a registered prefix). No "," in a spec (``--lineup`` splits
+on it); "=" is fine (``--seat raj=search:?rollouts=4`` splits at the first one). Options:
+
+* ``rollouts`` (default 3): rollouts per candidate, each from its own determinization;
+* ``horizon`` (default 1): cards (John Company: turns) played after the current one before a rollout is scored,
+  or ``end`` (to the end of the game);
+* ``keep`` (default 3): candidates kept at one decision (the rollout policy's own choice among them);
+* ``k`` (default 1.0): another candidate replaces the rollout policy's choice only if its mean paired
+  advantage exceeds ``k`` standard errors of the paired difference (and is the largest such; with
+  ``rollouts=1`` there is no SE and any positive advantage wins);
+* ``win`` (default 5): bonus added to the score of a rollout that ends the game with the seat the winner;
+* ``seed`` (default 0): the search's own seed;
+* ``workers`` (default 1): processes for the rollouts of one decision (inline inside a daemonic worker, e.g.
+  ``coin-env evaluate --workers 2``, which cannot have children).
+
+At every decision of its seat with more than one legal action (card-turn choice, Operation/Command, spaces,
+Special Activity, pieces: the game asks them one at a time, and each is searched):
+
+1. ``rollouts`` determinizations ``game.determinize(seat, seed_i)`` (the seat's view only; seeds from a generator
+   seeded by (search seed, seat, decision number), never the global ``random``): nothing the seat cannot see is
+   read, and the same view gives the same decision;
+2. candidates: the rollout policy's choice in the first world, then its distinct choices in the other worlds,
+   then other legal actions drawn by the search's generator, up to ``keep`` (a bounded widening: the candidates
+   the rollout policy itself thinks likely come first);
+3. each candidate is applied in each world (common random numbers: the same world, dice and policy generator
+   for every candidate), then every seat is played by the rollout policy -- as a non-player where the seat is in
+   ``options.non_players``, else a non-player bot plays as a player (agents.policies.BotAsPlayer) -- until the
+   horizon or the end of the game;
+4. score = the seat's ``game.victory_margins()`` minus the best other seat's (COIN margins are meaningful
+   mid-game; in Vijayanagara and John Company the margins are already relative, and the difference is still
+   increasing in the seat's standing), plus ``win`` if the game ended with the seat the winner;
+5. the rollout policy's choice stays unless another candidate's mean paired advantage is above ``k`` SE.
+
+Budget: the default (3 rollouts x up to 3 candidates, 1 card past the current one) costs, per whole game, in
+CPU-seconds on the 2-core machine (2026-11-28, one game a seat, the game's bot in the other seats): Gandhi Raj
+13.9 (a long game with 356 searched decisions: 25.9), Congress 5.9, Muslim League 12.7, Revolutionaries 1.0;
+A Distant Plain Coalition 2.6, Government 13.1, Taliban 11.0, Warlords 4.7; Vijayanagara DS 6.0, BK 3.5, VE 3.8;
+John Company (4 families) 5.6, solo against the Crown 5.7. Time goes into the bots inside the rollouts.
+
+A decision with one legal action is answered at once (no rollout). A bot rollout policy is also asked at each
+decision on the real game, its answer discarded, so that it keeps its plan in the game state as when it plays the
+seat itself (see :meth:`SearchPolicy.keep_bot_memory`). If the rollout policy fails in a position it
+would not have reached itself (a bot's plan begun by another choice), that step is played uniformly at random
+by the rollout's generator.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, fields, replace
+
+import coin_env
+from coin_env.core.policy_specs import resolve_policy
+from coin_env.core.registry import game_bots
+
+from .bots import BotAsPlayer
+
+NAME = "search"
+PREFIX = "search:"
+MAX_ROLLOUT_DECISIONS = 20_000      # a safety bound: no game here comes near it (Gandhi ~800 decisions a game)
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    rollouts: int = 3
+    horizon: int | None = 1         # None: to the end of the game
+    keep: int = 3
+    k: float = 1.0
+    win: float = 5.0
+    seed: int = 0
+    workers: int = 1
+
+
+OPTION_HELP = ("rollouts=N (>=1), horizon=N (>=1) or end, keep=N (>=1), k=X (>=0), win=X (>=0), seed=N, "
+               "workers=N (>=1)")
+
+
+def parse_spec(spec: str) -> tuple[str | None, SearchOptions]:
+    """``"search"`` / ``"search:SPEC?KEY=VALUE&..."`` -> (rollout spec or None for the game's bot, options).
+    A bad spec is a one-line ValueError naming the problem."""
+    if spec == NAME:
+        return None, SearchOptions()
+    if not spec.startswith(PREFIX):
+        raise ValueError(f"search spec {spec!r}: write search, search:SPEC or search:SPEC?KEY=VALUE&...")
+    body = spec[len(PREFIX):]
+    rollout, sep, query = body.rpartition("?") if "?" in body else (body, "", "")
+    rollout = rollout or None
+    if rollout is not None and (rollout == NAME or rollout.startswith(PREFIX)):
+        raise ValueError(f"search spec {spec!r}: the rollout policy cannot be a search itself")
+    if rollout is not None and "," in rollout:
+        raise ValueError(f"search spec {spec!r}: no ',' in a spec")
+    options = SearchOptions()
+    if sep:
+        options = _parse_options(spec, query)
+    return rollout, options
+
+
+def _parse_options(spec: str, query: str) -> SearchOptions:
+    values = {}
+    known = {f.name for f in fields(SearchOptions)}
+    for item in query.split("&"):
+        key, eq, text = item.partition("=")
+        if not eq or not key or not text:
+            raise ValueError(f"search spec {spec!r}: option {item!r} is not KEY=VALUE; options: {OPTION_HELP}")
+        if key not in known:
+            raise ValueError(f"search spec {spec!r}: unknown option {key!r}; options: {OPTION_HELP}")
+        if key in values:
+            raise ValueError(f"search spec {spec!r}: option {key!r} given twice")
+        values[key] = _option_value(spec, key, text)
+    return replace(SearchOptions(), **values)
+
+
+def _option_value(spec: str, key: str, text: str):
+    def bad(what):
+        return ValueError(f"search spec {spec!r}: {key} must be {what}, not {text!r}")
+    if key == "horizon" and text == "end":
+        return None
+    if key in ("k", "win"):
+        try:
+            value = float(text)
+        except ValueError:
+            raise bad("a number >= 0") from None
+        if not math.isfinite(value) or value < 0:
+            raise bad("a number >= 0")
+        return value
+    try:
+        value = int(text)
+    except ValueError:
+        raise bad("an integer" + (" >= 1 or end" if key == "horizon" else " >= 1" if key != "seed" else "")) from None
+    if key != "seed" and value < 1:
+        raise bad("an integer >= 1" + (" or end" if key == "horizon" else ""))
+    return value
+
+
+# --- the game's progress and score, from its public surface ------------------------------------------------
+
+def cards_done(game) -> int:
+    """Cards played so far (COIN games: the played pile; John Company: the turn). The games have no public
+    counter for this yet; tournament.py reads the same fields."""
+    state = game.state
+    played = getattr(state, "played", None)
+    return len(played) if played is not None else int(state.turn)
+
+
+def seat_score(game, seat: str, win_bonus: float) -> float:
+    """The seat's victory margin minus the best other seat's, plus ``win_bonus`` if the game is over and the
+    seat won."""
+    margins = game.victory_margins()
+    others = [m for f, m in margins.items() if f != seat]
+    score = float(margins[seat] - (max(others) if others else 0))
+    if game.is_over() and game.winner() == seat:
+        score += win_bonus
+    return score
+
+
+# --- rollouts ---------------------------------------------------------------------------------------------
+
+def seat_player(policy, game, faction):
+    """The rollout policy as the seat rules say: a non-player bot in a seat that is a player of the game plays
+    by the player rules (BotAsPlayer); anything else plays the seat as it is."""
+    if getattr(policy, "non_player", False) and faction not in (game.options.get("non_players") or ()):
+        return BotAsPlayer(policy)
+    return policy
+
+
+def choose(policy, game, faction, rng: random.Random) -> int:
+    """The rollout policy's action for ``faction``. A bot that fails in a position it would not have reached
+    itself (the search chose a space or piece it would not have; e.g. Gandhi's Raj plan raises KeyError when
+    a Sweep was begun by another choice) is answered uniformly at random by ``rng``: the rollout stays legal."""
+    legal = game.legal_actions()
+    try:
+        action = seat_player(policy, game, faction)(game, faction, rng)
+    except Exception:       # noqa: BLE001 -- any failure of the bot off its own path; the engine stays the judge
+        action = None
+    if action not in legal:
+        action = legal[rng.randrange(len(legal))]
+    return action
+
+
+def rollout(world, action: int, seat: str, policy, rng_seed: int, horizon: int | None, win_bonus: float) -> float:
+    """Apply ``action`` in a copy of ``world``, play on with ``policy`` in every seat to the horizon, score."""
+    game = world.clone()
+    rng = random.Random(rng_seed)
+    limit = None if horizon is None else cards_done(game) + horizon + 1
+    game.apply(action)
+    for _ in range(MAX_ROLLOUT_DECISIONS):
+        if game.is_over() or (limit is not None and cards_done(game) >= limit):
+            break
+        faction = game.current_player()
+        game.apply(choose(policy, game, faction, rng))
+    return seat_score(game, seat, win_bonus)
+
+
+_WORKER_POLICIES: dict = {}
+
+
+def _rollout_task(task) -> float:
+    """A rollout in a worker process: the world travels as JSON, the rollout policy by its spec."""
+    world_json, action, seat, spec, rng_seed, horizon, win_bonus = task
+    world = coin_env.load_game(world_json)
+    key = (world.name, spec)
+    if key not in _WORKER_POLICIES:
+        _WORKER_POLICIES[key] = resolve_policy(spec, world.name)
+    return rollout(world, action, seat, _WORKER_POLICIES[key], rng_seed, horizon, win_bonus)
+
+
+# --- the policy --------------------------------------------------------------------------------------------
+
+class SearchPolicy:
+    """``policy(game, faction, rng) -> action`` searching every real choice of its seat (module docstring).
+    The caller's ``rng`` is not used: the search's randomness comes from its own ``seed``. ``stats`` counts
+    searched decisions, rollouts and overrides of the rollout policy's choice, ``last`` holds the last search's
+    candidates and scores (diagnostics only: decisions never depend on them)."""
+
+    non_player = False      # it reads the seat rules from game.options itself; never wrap it in BotAsPlayer
+
+    def __init__(self, rollout_spec: str | None = None, options: SearchOptions = SearchOptions(),
+                 game_name: str | None = None):
+        self.rollout_spec = rollout_spec
+        self.options = options
+        self._policies: dict = {}
+        self._pool = None
+        self.stats = {"decisions": 0, "searched": 0, "rollouts": 0, "overrides": 0}
+        self.last: dict | None = None       # the last search's candidates and scores[c][i] (diagnostics)
+        if game_name is not None:
+            self.rollout_policy(game_name)          # a bad rollout spec fails here, in one line
+
+    def __repr__(self):
+        return f"SearchPolicy({self.rollout_spec or 'bot'}, {self.options})"
+
+    def __getstate__(self):                         # picklable for worker processes (no pool, no cache)
+        return {"rollout_spec": self.rollout_spec, "options": self.options}
+
+    def __setstate__(self, state):
+        self.__init__(state["rollout_spec"], state["options"])
+
+    def rollout_spec_for(self, game_name: str) -> str:
+        if self.rollout_spec is not None:
+            return self.rollout_spec
+        bots = game_bots(game_name)
+        return next(iter(bots)) if bots else "random"
+
+    def rollout_policy(self, game_name: str):
+        policy = self._policies.get(game_name)
+        if policy is None:
+            policy = self._policies[game_name] = resolve_policy(self.rollout_spec_for(game_name), game_name)
+        return policy
+
+    def __call__(self, game, faction, rng=None) -> int:
+        legal = game.legal_actions()
+        self.stats["decisions"] += 1
+        choice = legal[0] if len(legal) == 1 else self.search(game, faction, legal)   # forced: no rollout
+        self.keep_bot_memory(game, faction)
+        return choice
+
+    def keep_bot_memory(self, game, faction: str) -> None:
+        """Let a bot rollout policy write its plan into the real game, as when it plays the seat itself.
+
+        The COIN bots keep their multi-step plans in the game state (Gandhi: state.arjuna memory; A Distant Plain:
+        state.np), written when they decide. Deciding only on copies leaves the real game without the plan, and
+        the bot's later choices in copies of it are incoherent (measured: Government in A Distant Plain played by
+        the flowchart's choices in determinized copies lost 11 VP of margin a game against the flowchart itself;
+        with the plan written, none). So the bot is asked here too and its answer is discarded: the decision never
+        depends on it. Its side effects are the bot's own (its plan, its die rolls), as in an all-bot game."""
+        policy = self.rollout_policy(game.name)
+        if callable(getattr(policy, "decide_for", None)):
+            choose(policy, game, faction, random.Random(0))
+
+    def search(self, game, faction: str, legal: list[int]) -> int:
+        opts = self.options
+        policy = self.rollout_policy(game.name)
+        gen = random.Random(f"search:{opts.seed}:{faction}:{game.state.decisions}")
+        worlds = [game.determinize(faction, gen.getrandbits(63)) for _ in range(opts.rollouts)]
+        rng_seeds = [gen.getrandbits(63) for _ in range(opts.rollouts)]
+        candidates = self.candidates(worlds, faction, legal, policy, gen)
+        self.stats["searched"] += 1
+        if len(candidates) == 1:
+            return candidates[0]
+        scores = self.score(worlds, candidates, faction, rng_seeds)
+        self.last = {"candidates": candidates, "scores": scores}
+        choice = pick(candidates, scores, opts.k)
+        if choice != candidates[0]:
+            self.stats["overrides"] += 1
+        return choice
+
+    def candidates(self, worlds, faction, legal, policy, gen: random.Random) -> list[int]:
+        """The rollout policy's choice first, its other choices across the worlds next, then random others."""
+        keep = min(self.options.keep, len(legal))
+        out: list[int] = []
+        for i, world in enumerate(worlds):
+            probe = world.clone()                 # the policy may roll the world's dice: keep the world intact
+            action = choose(policy, probe, faction, random.Random(gen.getrandbits(63)))
+            if action not in out:
+                out.append(action)
+            if len(out) >= keep:
+                return out
+        others = [a for a in legal if a not in out]
+        gen.shuffle(others)
+        return out + others[:keep - len(out)]
+
+    def score(self, worlds, candidates, faction, rng_seeds) -> list[list[float]]:
+        """scores[c][i]: candidate c in world i (the same world and generator seed for every candidate)."""
+        opts = self.options
+        self.stats["rollouts"] += len(candidates) * len(worlds)
+        pool = self.pool()
+        if pool is None:
+            policy = self.rollout_policy(worlds[0].name)
+            return [[rollout(w, c, faction, policy, s, opts.horizon, opts.win) for w, s in zip(worlds, rng_seeds)]
+                    for c in candidates]
+        spec = self.rollout_spec_for(worlds[0].name)
+        jsons = [w.to_json() for w in worlds]
+        tasks = [(j, c, faction, spec, s, opts.horizon, opts.win) for c in candidates for j, s in zip(jsons, rng_seeds)]
+        flat = list(pool.map(_rollout_task, tasks))
+        n = len(worlds)
+        return [flat[i * n:(i + 1) * n] for i in range(len(candidates))]
+
+    def pool(self):
+        """Worker processes for the rollouts (None: inline, with workers=1 or inside a daemonic process)."""
+        if self.options.workers <= 1 or multiprocessing.current_process().daemon:
+            return None
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.options.workers)
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
+
+def pick(candidates: list[int], scores: list[list[float]], k: float) -> int:
+    """The first candidate (the rollout policy's choice) unless another's mean paired advantage over it is
+    above ``k`` standard errors of the paired difference; of those, the largest advantage (ties: the earlier)."""
+    base = scores[0]
+    best, best_gain = candidates[0], 0.0
+    for action, row in zip(candidates[1:], scores[1:]):
+        diffs = [a - b for a, b in zip(row, base)]
+        gain = sum(diffs) / len(diffs)
+        if gain <= 0 or gain <= best_gain:
+            continue
+        if gain > k * standard_error(diffs):
+            best, best_gain = action, gain
+    return best
+
+
+def standard_error(values: list[float]) -> float:
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+
+
+def search_factory(spec: str, game: str | None) -> SearchPolicy:
+    """Resolver of ``search`` and ``search:...`` (specs.py registers it)."""
+    rollout_spec, options = parse_spec(spec)
+    try:
+        return SearchPolicy(rollout_spec, options, game_name=game)
+    except ValueError as exc:
+        raise ValueError(f"search spec {spec!r}: rollout policy: {exc}") from None
