@@ -9,7 +9,8 @@ it imports neither agents.training, agents.evaluation nor agents.cli, and names 
 * ``checkpoint.py``  -- ``checkpoint:PATH`` / ``*.zip``: a trained MaskablePPO model (:class:`CheckpointPolicy`);
 * ``pretrained.py``  -- ``pretrained:GAME``: the agents shipped in agents/pretrained_models/;
 * ``rllib.py``       -- ``rllib:PATH[#module_id]``: an RLlib checkpoint;
-* a search policy (MCTS, ISMCTS) goes in ``search.py`` here, registered in specs.py like the others.
+* ``search`` / ``search:SPEC?options`` (search.py): rollouts from determinized copies over the rollout policy's
+  choices, registered in specs.py like the others.
 
 "random" and the bots' names are core's (coin_env.core.policy_specs); ``module:attr`` names any importable
 callable. Importing this package registers the other forms, so every env accepts them.
