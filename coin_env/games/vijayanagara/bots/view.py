@@ -60,6 +60,9 @@ class View:
         self.nbrs = state.data.neighbors
         self.tughlaq = state.dynasty == "Tughlaq"
         self._totals = None
+        # derived values of this one decision (a priorities function stores what it computed once, e.g. a
+        # Command's space worths, read again by another measure); dies with the view, never saved
+        self.memo = {}
 
     # --- majorities (1.7, 3.3.3, 3.4.3) ----------------------------------------------------------
     def count(self, sp: int, f: str) -> int:
