@@ -1074,19 +1074,26 @@ def _holds(s, me, test, p) -> bool:
     raise ValueError(test)
 
 
-def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None):
+def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None, order=None):
     """(origin, destination) of one transfer, or None (digest §9.6.6 / §9.6.9, data TRANSFER_READINGS): the viable
     pairs -- the origin holds the piece, both meet their tests, the destination differs, a fewest -> most pair
     does not run against its measure, ``allowed(o, d)`` (no undo) --; the origin first by its measure then the AI
-    Presidency arrows, then the destination the same way."""
-    order = presidency_order(s)
+    Presidency arrows, then the destination the same way. ``order``: :func:`presidency_order` when the caller has
+    it already (it is the same for every transfer of a decision)."""
+    if order is None:
+        order = presidency_order(s)
+    ranks = {}                                     # (spec, p) -> rank: each measure read once per call
 
     def rank(spec, p):
-        if spec[0] == "fewest":
-            return _measure(s, me, board, routes, spec[1], p)
-        if spec[0] == "most":
-            return -_measure(s, me, board, routes, spec[1], p)
-        return 0
+        key = (spec, p)
+        if key not in ranks:
+            if spec[0] == "fewest":
+                ranks[key] = _measure(s, me, board, routes, spec[1], p)
+            elif spec[0] == "most":
+                ranks[key] = -_measure(s, me, board, routes, spec[1], p)
+            else:
+                ranks[key] = 0
+        return ranks[key]
 
     def meets(spec, p):
         if spec[0] == "to":
@@ -1096,6 +1103,7 @@ def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None):
         return spec[0] != "is" or _holds(s, me, spec[1], p)
 
     dests = list(range(3)) + ([CHINA] if dest[0] == "to" and CHINA in board.ships else [])
+    same_measure = origin[0] in ("fewest", "most") and dest[0] in ("fewest", "most") and origin[1] == dest[1]
     pairs = []
     for o in holders:
         if not meets(origin, o):
@@ -1103,8 +1111,7 @@ def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None):
         for d in dests:
             if d == o or not meets(dest, d) or (allowed is not None and not allowed(o, d)):
                 continue
-            if (origin[0] in ("fewest", "most") and dest[0] in ("fewest", "most") and origin[1] == dest[1]
-                    and rank(dest, d) > -rank(origin, o)):      # e.g. fewest -> most: m(dest) < m(origin)
+            if same_measure and rank(dest, d) > -rank(origin, o):      # e.g. fewest -> most: m(dest) < m(origin)
                 continue
             pairs.append((o, d))
     if not pairs:
@@ -1130,6 +1137,20 @@ def trade_routes(game) -> list[int]:
     """Digest §9.2: a Presidency's trade route is the most orders its President could fill in one successful trade,
     irrespective of ships (every region declared; the engine's reach, rules/operations_presidency.py)."""
     return [len(reach(game, p, set(range(N_REGIONS)))) for p in range(3)]
+
+
+class TradeRoutes:
+    """:func:`trade_routes` read lazily: a Presidency's route is computed when a DoT entry first measures it (most
+    entries measure ships or writers, and the route search is the dearest read of a transfer)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.known = {}
+
+    def __getitem__(self, p: int) -> int:
+        if p not in self.known:
+            self.known[p] = len(reach(self.game, p, set(range(N_REGIONS))))
+        return self.known[p]
 
 
 def dot_entry_transfer(s, me, board, routes, entry):
@@ -1190,7 +1211,7 @@ def dot_transfer(ctx):
     made = ctx.frame.get("transfers", 0)
     if made >= cd.DOT_TRANSFERS_PER_TURN[0]:
         return None
-    board, routes = Board(s), trade_routes(ctx.game)
+    board, routes = Board(s), TradeRoutes(ctx.game)
     start = 0
     first = ctx.frame.get("first")                 # the favours (rules/crown_favours.py): the first slot's use
     if made and first == "prevent":                # HB DoT 2 -1: the entry it would have used is spent
