@@ -1172,10 +1172,11 @@ def dot_entry_transfer(s, me, board, routes, entry):
     return ("writer", f, od[0], od[1])
 
 
-def dot_plan(s, me, board, routes, start: int):
-    """HB DoT 2: the first possible entry of the climate's list from ``start``: (entry index, transfer) or None."""
+def dot_plan(s, me, board, routes, start: int, stop: int | None = None):
+    """HB DoT 2: the first possible entry of the climate's list from ``start`` (and before ``stop``, when only an
+    earlier entry matters): (entry index, transfer) or None."""
     entries = cd.DOT_TRANSFERS[0][climate(s)]
-    for i in range(start, len(entries)):
+    for i in range(start, len(entries) if stop is None else min(stop, len(entries))):
         t = dot_entry_transfer(s, me, board, routes, entries[i])
         if t is not None:
             return i, t
@@ -1220,13 +1221,13 @@ def dot_transfer(ctx):
     elif made and first == "choose":               # HB DoT 2 -2: the family's transfer used no entry
         start = 0
     elif made:
-        used = []
+        used = None                                # the earliest entry a first transfer was made by
         for t in _last_moves(s, board, army=False):
             before = board.moved(t, back=True)
-            plan = dot_plan(s, me, before, routes, 0)
+            plan = dot_plan(s, me, before, routes, 0, stop=used)     # a later entry cannot lower the earliest
             if plan is not None and plan[1] == t:
-                used.append(plan[0])
-        start = min(used) + 1 if used else 0
+                used = plan[0]
+        start = used + 1 if used is not None else 0
     plan = dot_plan(s, me, board, routes, start)
     return plan[1] if plan is not None else None
 
