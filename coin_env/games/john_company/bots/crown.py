@@ -1015,13 +1015,15 @@ class Board:
     (kind "regiment" or a family slot for its officers)."""
 
     def __init__(self, s):
-        self.writers = {f: [int(s.writers[f, p]) for p in range(3)] for f in s.seats}
+        # whole arrays to Python lists at once (element-wise numpy reads were most of a copy's cost)
+        self.writers = {f: s.writers[f, :3].tolist() for f in s.seats}
         self.ships = {}
+        ship_zone = s.ship_zone.tolist()
         for z in zones_in_play(s):
-            self.ships[z] = ([SHIP0 + i for i in range(len(s.ship_zone)) if s.ship_zone[i] == z]
+            self.ships[z] = ([SHIP0 + i for i, at in enumerate(ship_zone) if at == z]
                              + [COMPANY_SHIP] * int(s.company_ships[z]) + [EXTRA_SHIP] * int(s.extra_ships[z]))
-        self.army = {"regiment": [int(s.regiments[p].sum()) for p in range(3)]}
-        self.army.update({f: [int(s.officers[f, p].sum()) for p in range(3)] for f in s.seats})
+        self.army = {"regiment": s.regiments[:3].sum(axis=1).tolist()}
+        self.army.update({f: s.officers[f, :3].sum(axis=1).tolist() for f in s.seats})
 
     def copy(self):
         b = object.__new__(Board)
@@ -1227,6 +1229,8 @@ def dot_transfer(ctx):
             plan = dot_plan(s, me, before, routes, 0, stop=used)     # a later entry cannot lower the earliest
             if plan is not None and plan[1] == t:
                 used = plan[0]
+                if used == 0:                      # the top of the list: nothing earlier to find
+                    break
         start = used + 1 if used is not None else 0
     plan = dot_plan(s, me, board, routes, start)
     return plan[1] if plan is not None else None
