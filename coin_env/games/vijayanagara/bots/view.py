@@ -60,6 +60,8 @@ class View:
         self.nbrs = state.data.neighbors
         self.tughlaq = state.dynasty == "Tughlaq"
         self._totals = None
+        self._leader = {}                        # faction -> its leading opponent (leader)
+        self._keep = {}                          # space -> ds_keep
         # derived values of this one decision (a priorities function stores what it computed once, e.g. a
         # Command's space worths, read again by another measure); dies with the view, never saved
         self.memo = {}
@@ -103,6 +105,11 @@ class View:
     def ds_keep(self, sp: int) -> int:
         """Delhi Sultanate Units that should stay in ``sp``: enough that no Deccan faction outnumbers
         the rest there (Provinces), the Mongols' strength in Delhi and the Invasion Regions late."""
+        if sp not in self._keep:                 # read for every march and its neighbours
+            self._keep[sp] = self._ds_keep(sp)
+        return self._keep[sp]
+
+    def _ds_keep(self, sp: int) -> int:
         if IS_PROVINCE[sp]:
             need = 0
             for f in DECCAN:
@@ -125,8 +132,10 @@ class View:
 
     def leader(self, f: str) -> str:
         """The opponent of ``f`` with most victory points now (ties: the Sultanate, then order)."""
-        totals = self.totals()
-        return max((o for o in ("ds", "bk", "ve") if o != f), key=lambda o: (totals[o], o == "ds"))
+        if f not in self._leader:                # read for every battle weighed
+            totals = self.totals()
+            self._leader[f] = max((o for o in ("ds", "bk", "ve") if o != f), key=lambda o: (totals[o], o == "ds"))
+        return self._leader[f]
 
     # --- Mongols (2.4, 2.6, 3.5, 5.1) ------------------------------------------------------------
     def mongols(self, sp: int) -> int:
