@@ -74,10 +74,11 @@ class View:
         return self.total[sp] - self.cnt[f][sp]
 
     def need(self, sp: int, f: str) -> int:
-        return self.others(sp, f) + 1 - self.cnt[f][sp]
+        return 1 - self.lead(sp, f)
 
     def lead(self, sp: int, f: str) -> int:
-        return self.cnt[f][sp] - self.others(sp, f)
+        own = self.cnt[f][sp]                    # own - others, written out: read for every space weighed
+        return own + own - self.total[sp]
 
     def controller(self, sp: int) -> str | None:
         if not IS_PROVINCE[sp] or self.trib[sp]:
