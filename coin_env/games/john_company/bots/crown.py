@@ -1155,31 +1155,31 @@ class TradeRoutes:
         return self.known[p]
 
 
-def dot_entry_transfer(s, me, board, routes, entry):
+def dot_entry_transfer(s, me, board, routes, entry, order=None):
     """One entry of the DoT list (data DOT_TRANSFERS) on ``board``: the transfer, or None if impossible."""
     piece, origin, dest = entry
     if piece == "ship":
         holders = [z for z in range(3) if board.ships.get(z)]
-        od = pick_transfer(s, me, board, routes, holders, origin, dest)
+        od = pick_transfer(s, me, board, routes, holders, origin, dest, order=order)
         if od is None:
             return None
         ship = min(board.ships[od[0]], key=lambda a: (ship_rank(s, me, a), a))
         return ("ship", ship, od[0], od[1])
     fams = [me] if piece == "crown_writer" else others(s, me)
     holders = [p for p in range(3) if any(board.writers[f][p] > 0 for f in fams)]
-    od = pick_transfer(s, me, board, routes, holders, origin, dest)
+    od = pick_transfer(s, me, board, routes, holders, origin, dest, order=order)
     if od is None:
         return None
     f = max((f for f in fams if board.writers[f][od[0]] > 0), key=lambda f: (board.writers[f][od[0]], -f))
     return ("writer", f, od[0], od[1])
 
 
-def dot_plan(s, me, board, routes, start: int, stop: int | None = None):
+def dot_plan(s, me, board, routes, start: int, stop: int | None = None, order=None):
     """HB DoT 2: the first possible entry of the climate's list from ``start`` (and before ``stop``, when only an
     earlier entry matters): (entry index, transfer) or None."""
     entries = cd.DOT_TRANSFERS[0][climate(s)]
     for i in range(start, len(entries) if stop is None else min(stop, len(entries))):
-        t = dot_entry_transfer(s, me, board, routes, entries[i])
+        t = dot_entry_transfer(s, me, board, routes, entries[i], order=order)
         if t is not None:
             return i, t
     return None
@@ -1215,10 +1215,11 @@ def dot_transfer(ctx):
     if made >= cd.DOT_TRANSFERS_PER_TURN[0]:
         return None
     board, routes = Board(s), TradeRoutes(ctx.game)
+    order = presidency_order(s)                    # the same for every transfer weighed now
     start = 0
     first = ctx.frame.get("first")                 # the favours (rules/crown_favours.py): the first slot's use
     if made and first == "prevent":                # HB DoT 2 -1: the entry it would have used is spent
-        plan = dot_plan(s, me, board, routes, 0)
+        plan = dot_plan(s, me, board, routes, 0, order=order)
         start = plan[0] + 1 if plan is not None else len(cd.DOT_TRANSFERS[0][climate(s)])
     elif made and first == "choose":               # HB DoT 2 -2: the family's transfer used no entry
         start = 0
@@ -1226,13 +1227,13 @@ def dot_transfer(ctx):
         used = None                                # the earliest entry a first transfer was made by
         for t in _last_moves(s, board, army=False):
             before = board.moved(t, back=True)
-            plan = dot_plan(s, me, before, routes, 0, stop=used)     # a later entry cannot lower the earliest
+            plan = dot_plan(s, me, before, routes, 0, stop=used, order=order)   # a later entry cannot lower it
             if plan is not None and plan[1] == t:
                 used = plan[0]
                 if used == 0:                      # the top of the list: nothing earlier to find
                     break
         start = used + 1 if used is not None else 0
-    plan = dot_plan(s, me, board, routes, start)
+    plan = dot_plan(s, me, board, routes, start, order=order)
     return plan[1] if plan is not None else None
 
 
@@ -1241,11 +1242,12 @@ def ma_plan(s, me, board, forbidden=()):
     by the climate's rule (data MA_TRANSFERS); a transfer in ``forbidden`` (undoing an earlier one) is skipped."""
     origin, dest = cd.MA_TRANSFERS[0][climate(s)]
     kinds = [("regiment", None)] + [("officer", me)] + [("officer", f) for f in others(s, me)]
+    order = presidency_order(s)
     for kind, who in kinds:
         counts = board.army["regiment" if kind == "regiment" else who]
         holders = [p for p in range(3) if counts[p] > 0]
         od = pick_transfer(s, me, board, None, holders, origin, dest,
-                           allowed=lambda o, d: (kind, who, o, d) not in forbidden)
+                           allowed=lambda o, d: (kind, who, o, d) not in forbidden, order=order)
         if od is not None:
             return (kind, who, od[0], od[1])
     return None
