@@ -19,6 +19,7 @@ from coin_env.games.john_company.data import crown as cd
 
 from coin_env.games.john_company import game as jc
 from coin_env.games.john_company.bots import CrownBot
+from coin_env.games.john_company.bots.crown import TradeRoutes, trade_routes
 from jc_helpers import decline_blackmail, labels, play
 
 SOLO = {"families": 1, "crown": True}
@@ -395,3 +396,19 @@ def test_whole_games_leave_no_transfer_or_firm_decision_to_the_fallback(scenario
         who = g.current_player()
         g.apply(bot(g, who) if who == "crown" or seed % 2 else rng.choice(g.legal_actions()))
     assert not [k for k in bot.fallbacks if k.startswith(("dot_", "ma_", "firms_", "consent"))]
+
+
+def test_trade_routes_read_lazily_are_the_whole_list():
+    """DoT's trade routes (digest §9.2) are computed only when an entry measures them: each equals the full list's,
+    at every Director of Trade decision of a game."""
+    bot = CrownBot()
+    g = jc.new_game("1710", seed=3 * 2**32, options=dict(SOLO))
+    rng, seen = random.Random(3), 0
+    while not g.is_over():
+        if "Director of Trade" in g.prompt():
+            routes = TradeRoutes(g)
+            assert [routes[p] for p in (2, 0, 1)] == [trade_routes(g)[p] for p in (2, 0, 1)]
+            seen += 1
+        who = g.current_player()
+        g.apply(bot(g, who) if who == "crown" else rng.choice(g.legal_actions()))
+    assert seen

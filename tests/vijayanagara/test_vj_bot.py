@@ -12,9 +12,10 @@ from coin_env.core.policy_specs import import_policy
 from coin_env.games.vijayanagara import game as vj
 from coin_env.games.vijayanagara.bots import PROMPT_KEYS, HeuristicBot, PromptBot
 from coin_env.games.vijayanagara.bots import heuristic, plumbing, priorities
-from coin_env.games.vijayanagara.data.pieces import FACTIONS, RAJA
+from coin_env.games.vijayanagara.bots.view import View
+from coin_env.games.vijayanagara.data.pieces import FACTIONS, PIECES_OF, RAJA, UNITS_OF
 from coin_env.games.vijayanagara.game import VijayanagaraGame
-from coin_env.games.vijayanagara.static import INDEX
+from coin_env.games.vijayanagara.static import INDEX, N_SPACES
 from vj_helpers import position_game
 
 STAND_IN = "stand-in, not the published vijayanagara non-player procedure"
@@ -241,3 +242,31 @@ def test_the_strength_test_rejects_random_play(seat):
     """The same test with uniform-random play in the seat fails (the threshold means something)."""
     wins, margin = strength(seat, "random")
     assert not strong(seat, wins, margin), (seat, wins, margin)
+
+
+# --- the bot's view of the board (bots/view.py) ---------------------------------------------------------
+def test_view_counts_every_space_as_the_board_says():
+    """The view's per-space counts (one numpy product) equal the counts read piece by piece, through a game."""
+    g = vj.new_game(seed=5)
+    bot, r = HeuristicBot(), random.Random(5)
+    for step in range(400):
+        if g.is_over():
+            break
+        if step % 25 == 0:
+            v, rows = View(g.state), g.state.pieces[:N_SPACES].tolist()
+            for f in ("ds", "bk", "ve", "mi"):
+                assert v.cnt[f] == [sum(row[p] for p in PIECES_OF[f]) for row in rows]
+                assert v.units[f] == [sum(row[p] for p in UNITS_OF[f]) for row in rows]
+            assert v.total == [sum(row) for row in rows]
+            assert all(type(n) is int for n in v.total)
+        g.apply(bot(g, g.current_player(), r))
+
+
+def test_view_remembers_only_for_one_decision():
+    """A Command's space worths are weighed once per view, and a new view (the next decision) weighs them again."""
+    g = vj.new_game(seed=2)
+    v = View(g.state)
+    worths = priorities.space_worths(v, "bk", "rally")
+    assert priorities.space_worths(v, "bk", "rally") is worths
+    assert worths == {sp: priorities.space_worth(v, "bk", "rally", sp) for sp in worths}
+    assert priorities.space_worths(View(g.state), "bk", "rally") is not worths

@@ -1015,13 +1015,15 @@ class Board:
     (kind "regiment" or a family slot for its officers)."""
 
     def __init__(self, s):
-        self.writers = {f: [int(s.writers[f, p]) for p in range(3)] for f in s.seats}
+        # whole arrays to Python lists at once (element-wise numpy reads were most of a copy's cost)
+        self.writers = {f: s.writers[f, :3].tolist() for f in s.seats}
         self.ships = {}
+        ship_zone = s.ship_zone.tolist()
         for z in zones_in_play(s):
-            self.ships[z] = ([SHIP0 + i for i in range(len(s.ship_zone)) if s.ship_zone[i] == z]
+            self.ships[z] = ([SHIP0 + i for i, at in enumerate(ship_zone) if at == z]
                              + [COMPANY_SHIP] * int(s.company_ships[z]) + [EXTRA_SHIP] * int(s.extra_ships[z]))
-        self.army = {"regiment": [int(s.regiments[p].sum()) for p in range(3)]}
-        self.army.update({f: [int(s.officers[f, p].sum()) for p in range(3)] for f in s.seats})
+        self.army = {"regiment": s.regiments[:3].sum(axis=1).tolist()}
+        self.army.update({f: s.officers[f, :3].sum(axis=1).tolist() for f in s.seats})
 
     def copy(self):
         b = object.__new__(Board)
@@ -1074,19 +1076,26 @@ def _holds(s, me, test, p) -> bool:
     raise ValueError(test)
 
 
-def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None):
+def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None, order=None):
     """(origin, destination) of one transfer, or None (digest §9.6.6 / §9.6.9, data TRANSFER_READINGS): the viable
     pairs -- the origin holds the piece, both meet their tests, the destination differs, a fewest -> most pair
     does not run against its measure, ``allowed(o, d)`` (no undo) --; the origin first by its measure then the AI
-    Presidency arrows, then the destination the same way."""
-    order = presidency_order(s)
+    Presidency arrows, then the destination the same way. ``order``: :func:`presidency_order` when the caller has
+    it already (it is the same for every transfer of a decision)."""
+    if order is None:
+        order = presidency_order(s)
+    ranks = {}                                     # (spec, p) -> rank: each measure read once per call
 
     def rank(spec, p):
-        if spec[0] == "fewest":
-            return _measure(s, me, board, routes, spec[1], p)
-        if spec[0] == "most":
-            return -_measure(s, me, board, routes, spec[1], p)
-        return 0
+        key = (spec, p)
+        if key not in ranks:
+            if spec[0] == "fewest":
+                ranks[key] = _measure(s, me, board, routes, spec[1], p)
+            elif spec[0] == "most":
+                ranks[key] = -_measure(s, me, board, routes, spec[1], p)
+            else:
+                ranks[key] = 0
+        return ranks[key]
 
     def meets(spec, p):
         if spec[0] == "to":
@@ -1096,6 +1105,7 @@ def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None):
         return spec[0] != "is" or _holds(s, me, spec[1], p)
 
     dests = list(range(3)) + ([CHINA] if dest[0] == "to" and CHINA in board.ships else [])
+    same_measure = origin[0] in ("fewest", "most") and dest[0] in ("fewest", "most") and origin[1] == dest[1]
     pairs = []
     for o in holders:
         if not meets(origin, o):
@@ -1103,8 +1113,7 @@ def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None):
         for d in dests:
             if d == o or not meets(dest, d) or (allowed is not None and not allowed(o, d)):
                 continue
-            if (origin[0] in ("fewest", "most") and dest[0] in ("fewest", "most") and origin[1] == dest[1]
-                    and rank(dest, d) > -rank(origin, o)):      # e.g. fewest -> most: m(dest) < m(origin)
+            if same_measure and rank(dest, d) > -rank(origin, o):      # e.g. fewest -> most: m(dest) < m(origin)
                 continue
             pairs.append((o, d))
     if not pairs:
@@ -1132,30 +1141,45 @@ def trade_routes(game) -> list[int]:
     return [len(reach(game, p, set(range(N_REGIONS)))) for p in range(3)]
 
 
-def dot_entry_transfer(s, me, board, routes, entry):
+class TradeRoutes:
+    """:func:`trade_routes` read lazily: a Presidency's route is computed when a DoT entry first measures it (most
+    entries measure ships or writers, and the route search is the dearest read of a transfer)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.known = {}
+
+    def __getitem__(self, p: int) -> int:
+        if p not in self.known:
+            self.known[p] = len(reach(self.game, p, set(range(N_REGIONS))))
+        return self.known[p]
+
+
+def dot_entry_transfer(s, me, board, routes, entry, order=None):
     """One entry of the DoT list (data DOT_TRANSFERS) on ``board``: the transfer, or None if impossible."""
     piece, origin, dest = entry
     if piece == "ship":
         holders = [z for z in range(3) if board.ships.get(z)]
-        od = pick_transfer(s, me, board, routes, holders, origin, dest)
+        od = pick_transfer(s, me, board, routes, holders, origin, dest, order=order)
         if od is None:
             return None
         ship = min(board.ships[od[0]], key=lambda a: (ship_rank(s, me, a), a))
         return ("ship", ship, od[0], od[1])
     fams = [me] if piece == "crown_writer" else others(s, me)
     holders = [p for p in range(3) if any(board.writers[f][p] > 0 for f in fams)]
-    od = pick_transfer(s, me, board, routes, holders, origin, dest)
+    od = pick_transfer(s, me, board, routes, holders, origin, dest, order=order)
     if od is None:
         return None
     f = max((f for f in fams if board.writers[f][od[0]] > 0), key=lambda f: (board.writers[f][od[0]], -f))
     return ("writer", f, od[0], od[1])
 
 
-def dot_plan(s, me, board, routes, start: int):
-    """HB DoT 2: the first possible entry of the climate's list from ``start``: (entry index, transfer) or None."""
+def dot_plan(s, me, board, routes, start: int, stop: int | None = None, order=None):
+    """HB DoT 2: the first possible entry of the climate's list from ``start`` (and before ``stop``, when only an
+    earlier entry matters): (entry index, transfer) or None."""
     entries = cd.DOT_TRANSFERS[0][climate(s)]
-    for i in range(start, len(entries)):
-        t = dot_entry_transfer(s, me, board, routes, entries[i])
+    for i in range(start, len(entries) if stop is None else min(stop, len(entries))):
+        t = dot_entry_transfer(s, me, board, routes, entries[i], order=order)
         if t is not None:
             return i, t
     return None
@@ -1190,23 +1214,26 @@ def dot_transfer(ctx):
     made = ctx.frame.get("transfers", 0)
     if made >= cd.DOT_TRANSFERS_PER_TURN[0]:
         return None
-    board, routes = Board(s), trade_routes(ctx.game)
+    board, routes = Board(s), TradeRoutes(ctx.game)
+    order = presidency_order(s)                    # the same for every transfer weighed now
     start = 0
     first = ctx.frame.get("first")                 # the favours (rules/crown_favours.py): the first slot's use
     if made and first == "prevent":                # HB DoT 2 -1: the entry it would have used is spent
-        plan = dot_plan(s, me, board, routes, 0)
+        plan = dot_plan(s, me, board, routes, 0, order=order)
         start = plan[0] + 1 if plan is not None else len(cd.DOT_TRANSFERS[0][climate(s)])
     elif made and first == "choose":               # HB DoT 2 -2: the family's transfer used no entry
         start = 0
     elif made:
-        used = []
+        used = None                                # the earliest entry a first transfer was made by
         for t in _last_moves(s, board, army=False):
             before = board.moved(t, back=True)
-            plan = dot_plan(s, me, before, routes, 0)
+            plan = dot_plan(s, me, before, routes, 0, stop=used, order=order)   # a later entry cannot lower it
             if plan is not None and plan[1] == t:
-                used.append(plan[0])
-        start = min(used) + 1 if used else 0
-    plan = dot_plan(s, me, board, routes, start)
+                used = plan[0]
+                if used == 0:                      # the top of the list: nothing earlier to find
+                    break
+        start = used + 1 if used is not None else 0
+    plan = dot_plan(s, me, board, routes, start, order=order)
     return plan[1] if plan is not None else None
 
 
@@ -1215,11 +1242,12 @@ def ma_plan(s, me, board, forbidden=()):
     by the climate's rule (data MA_TRANSFERS); a transfer in ``forbidden`` (undoing an earlier one) is skipped."""
     origin, dest = cd.MA_TRANSFERS[0][climate(s)]
     kinds = [("regiment", None)] + [("officer", me)] + [("officer", f) for f in others(s, me)]
+    order = presidency_order(s)
     for kind, who in kinds:
         counts = board.army["regiment" if kind == "regiment" else who]
         holders = [p for p in range(3) if counts[p] > 0]
         od = pick_transfer(s, me, board, None, holders, origin, dest,
-                           allowed=lambda o, d: (kind, who, o, d) not in forbidden)
+                           allowed=lambda o, d: (kind, who, o, d) not in forbidden, order=order)
         if od is not None:
             return (kind, who, od[0], od[1])
     return None

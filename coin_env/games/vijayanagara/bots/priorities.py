@@ -352,9 +352,18 @@ def candidate_spaces(v: View, f: str, command: str) -> list[int]:
     return list(PROVINCES)
 
 
+def space_worths(v: View, f: str, command: str) -> dict[int, float]:
+    """:func:`space_worth` of every candidate space, computed once per view (the plan of a turn weighs
+    each Command twice, for a full and a Limited budget, and the spaces are weighed again when chosen)."""
+    key = ("space_worths", f, command)
+    if key not in v.memo:
+        v.memo[key] = {sp: space_worth(v, f, command, sp) for sp in candidate_spaces(v, f, command)}
+    return v.memo[key]
+
+
 def command_worth(v: View, f: str, command: str, budget: int, least: float) -> float:
     """The Command's worth: its best spaces (at most ``budget``) worth at least ``least``."""
-    worths = sorted((space_worth(v, f, command, sp) for sp in candidate_spaces(v, f, command)), reverse=True)
+    worths = sorted(space_worths(v, f, command).values(), reverse=True)
     worths = [w for w in worths if w >= least][:max(budget, 0)]
     return sum(worths)
 

@@ -15,14 +15,31 @@ Terms (with the rules they come from):
 
 from __future__ import annotations
 
-from ..data.pieces import (AMIR, AMIR_REBEL, FORT, GOVERNOR, MONGOL, PIECES_OF, QASBAH, RAJA, RAJA_REBEL,
-                           TEMPLE, TROOP, UNITS_OF)
+import numpy as np
+
+from ..data.pieces import (AMIR, AMIR_REBEL, FORT, GOVERNOR, MONGOL, N_PIECE_TYPES, PIECES_OF, QASBAH, RAJA,
+                           RAJA_REBEL, TEMPLE, TROOP, UNITS_OF)
 from ..static import AVAILABLE, DELHI, IS_PROVINCE, MOUNTAIN_PASSES, N_SPACES, PROVINCES, PUNJAB
 
 STRUCTURE_OF = {"ds": QASBAH, "bk": FORT, "ve": TEMPLE}
 UNIT_OF = {"ds": TROOP, "bk": AMIR, "ve": RAJA}
 RIVAL = {"bk": "ve", "ve": "bk"}
 DECCAN = ("bk", "ve")
+COUNTED = ("ds", "bk", "ve", "mi")
+
+
+def _tally_matrix() -> np.ndarray:
+    """[piece type, column] 0/1: columns 0-3 pick each faction's pieces, 4-7 its Units, 8 every piece, so
+    that one product of the board with it gives every count the view reads (read-only constant)."""
+    groups = [PIECES_OF[f] for f in COUNTED] + [UNITS_OF[f] for f in COUNTED] + [range(N_PIECE_TYPES)]
+    m = np.zeros((N_PIECE_TYPES, len(groups)), dtype=np.int64)
+    for col, types in enumerate(groups):
+        m[list(types), col] = 1
+    m.setflags(write=False)
+    return m
+
+
+TALLY = _tally_matrix()
 
 
 class View:
@@ -30,17 +47,24 @@ class View:
 
     def __init__(self, state):
         self.s = state
-        rows = state.pieces[:N_SPACES].tolist()
-        self.rows = rows
+        board = state.pieces[:N_SPACES]
+        self.rows = board.tolist()
         self.avail = state.pieces[AVAILABLE].tolist()
-        self.cnt = {f: [sum(r[p] for p in PIECES_OF[f]) for r in rows] for f in ("ds", "bk", "ve", "mi")}
-        self.units = {f: [sum(r[p] for p in UNITS_OF[f]) for r in rows] for f in ("ds", "bk", "ve", "mi")}
-        self.total = [sum(self.cnt[f][sp] for f in self.cnt) for sp in range(N_SPACES)]
+        # every per-space count at once (a Python loop over spaces and types was a third of a bot game)
+        tally = (board @ TALLY).T.tolist()
+        self.cnt = dict(zip(COUNTED, tally[0:4]))
+        self.units = dict(zip(COUNTED, tally[4:8]))
+        self.total = tally[8]
         self.trib = state.tributary.tolist()
         self.pros = state.data.prosperity_list
         self.nbrs = state.data.neighbors
         self.tughlaq = state.dynasty == "Tughlaq"
         self._totals = None
+        self._leader = {}                        # faction -> its leading opponent (leader)
+        self._keep = {}                          # space -> ds_keep
+        # derived values of this one decision (a priorities function stores what it computed once, e.g. a
+        # Command's space worths, read again by another measure); dies with the view, never saved
+        self.memo = {}
 
     # --- majorities (1.7, 3.3.3, 3.4.3) ----------------------------------------------------------
     def count(self, sp: int, f: str) -> int:
@@ -50,10 +74,11 @@ class View:
         return self.total[sp] - self.cnt[f][sp]
 
     def need(self, sp: int, f: str) -> int:
-        return self.others(sp, f) + 1 - self.cnt[f][sp]
+        return 1 - self.lead(sp, f)
 
     def lead(self, sp: int, f: str) -> int:
-        return self.cnt[f][sp] - self.others(sp, f)
+        own = self.cnt[f][sp]                    # own - others, written out: read for every space weighed
+        return own + own - self.total[sp]
 
     def controller(self, sp: int) -> str | None:
         if not IS_PROVINCE[sp] or self.trib[sp]:
@@ -81,6 +106,11 @@ class View:
     def ds_keep(self, sp: int) -> int:
         """Delhi Sultanate Units that should stay in ``sp``: enough that no Deccan faction outnumbers
         the rest there (Provinces), the Mongols' strength in Delhi and the Invasion Regions late."""
+        if sp not in self._keep:                 # read for every march and its neighbours
+            self._keep[sp] = self._ds_keep(sp)
+        return self._keep[sp]
+
+    def _ds_keep(self, sp: int) -> int:
         if IS_PROVINCE[sp]:
             need = 0
             for f in DECCAN:
@@ -103,8 +133,10 @@ class View:
 
     def leader(self, f: str) -> str:
         """The opponent of ``f`` with most victory points now (ties: the Sultanate, then order)."""
-        totals = self.totals()
-        return max((o for o in ("ds", "bk", "ve") if o != f), key=lambda o: (totals[o], o == "ds"))
+        if f not in self._leader:                # read for every battle weighed
+            totals = self.totals()
+            self._leader[f] = max((o for o in ("ds", "bk", "ve") if o != f), key=lambda o: (totals[o], o == "ds"))
+        return self._leader[f]
 
     # --- Mongols (2.4, 2.6, 3.5, 5.1) ------------------------------------------------------------
     def mongols(self, sp: int) -> int:
