@@ -12,8 +12,13 @@ player). Per row: the policy's and the bot's wins with 95 % Wilson intervals, th
 95 % intervals, and the paired margin difference (policy minus bot, game by game on the same seed) with its
 95 % interval. The verdict says "above" or "below" only where that interval excludes 0, else "within noise".
 A paired difference is far tighter than two win rates: the same seed deals the same cards to both.
+``--baseline SPEC`` compares with another policy in the seat than ``--against`` (e.g. the bot in the seat and
+pretrained agents in the others: a search whose rollouts model the others with the bot no longer has a
+perfect model of them).
 
-``--json`` keeps every game's record; ``--markdown`` writes the table (the docs' strength tables are this output).
+``--json`` keeps every game's record; ``--markdown`` writes the table. ``--from-json A.json B.json ...`` plays
+nothing and writes the one table of results played apart (by seat, by setting, on other machines): the docs'
+strength tables are made so from the results committed under docs/data/strength/.
 """
 
 from __future__ import annotations
@@ -48,13 +53,15 @@ def seat_rules_of(game: str, asked: str | None, options: dict | None) -> list[st
 
 
 def compare(game: str, policy, against=None, games: int = 50, seed: int = 0, seats=None, seat_rules=None,
-            scenario=None, options=None, workers: int | None = 1, progress: bool = False) -> dict:
-    """Play the policy and the bot in each seat on the same seeds (per setting) and pair their results."""
+            scenario=None, options=None, workers: int | None = 1, progress: bool = False, baseline=None) -> dict:
+    """Play the policy and the baseline (default: ``against``, the game's bot) in each seat on the same seeds (per
+    setting), ``against`` in the other seats, and pair their results."""
     against = default_against(game) if against is None else against
-    out = {"game": game, "policy": spec_text(policy), "against": spec_text(against), "games": games, "seed": seed,
-           "options": dict(options or {}), "settings": {}}
+    baseline = against if baseline is None else baseline
+    out = {"game": game, "policy": spec_text(policy), "against": spec_text(against), "baseline": spec_text(baseline),
+           "games": games, "seed": seed, "options": dict(options or {}), "settings": {}}
     for rules in seat_rules_of(game, seat_rules, options):
-        result = evaluate(game, {POLICY: policy, BOT: against}, against=against, games=games, seed=seed,
+        result = evaluate(game, {POLICY: policy, BOT: baseline}, against=against, games=games, seed=seed,
                           scenario=scenario, options=options, workers=workers, baselines=False, seats=seats,
                           seat_rules=rules, progress=progress)
         out["scenario"] = result["scenario"]
@@ -92,6 +99,33 @@ def _side(records: dict, seat: str) -> dict:
             "margin": mean_interval([rec["margins"][seat] for rec in records.values()])}
 
 
+SAME_IN_A_MERGE = ("game", "policy", "against", "baseline", "options", "scenario")
+
+
+def merge(results: list[dict]) -> dict:
+    """One table from results played apart (a long measurement split by seat or setting, or over machines): they
+    must share game, policy, against, options and scenario; a seat may appear once per setting. ``games`` and
+    ``seed`` become the lists of the parts'."""
+    first = results[0]
+    for other in results[1:]:
+        for key in SAME_IN_A_MERGE:
+            if other.get(key) != first.get(key):
+                raise ValueError(f"cannot merge results with different {key}: {first.get(key)!r} and {other.get(key)!r}")
+    out = {key: first.get(key) for key in SAME_IN_A_MERGE}
+    out.update(games=[r["games"] for r in results], seed=[r["seed"] for r in results], settings={})
+    for result in results:
+        for rules, setting in result["settings"].items():
+            merged = out["settings"].setdefault(rules, {"rows": [], "seconds": 0.0, "records": {}})
+            taken = {row["seat"] for row in merged["rows"]}
+            for row in setting["rows"]:
+                if row["seat"] in taken:
+                    raise ValueError(f"cannot merge: seat {row['seat']} appears twice in the {rules} setting")
+            merged["rows"] += setting["rows"]
+            merged["seconds"] += setting["seconds"]
+            merged["records"].update(setting["records"])
+    return out
+
+
 def verdict(difference: dict) -> str:
     """"above" / "below" only where the paired difference's 95 % interval excludes 0."""
     if difference["lo"] > 0:
@@ -109,8 +143,9 @@ def markdown(result: dict) -> str:
 
     def interval(m):
         return f"{m['mean']:+.2f} ({m['lo']:+.2f}, {m['hi']:+.2f})"
-    lines = [f"| seat rules | seat | {result['policy']} wins | {result['against']} wins | {result['policy']} margin "
-             f"| {result['against']} margin | paired difference | verdict |", "|---|---|---|---|---|---|---|---|"]
+    baseline = result.get("baseline") or result["against"]
+    lines = [f"| seat rules | seat | {result['policy']} wins | {baseline} wins | {result['policy']} margin "
+             f"| {baseline} margin | paired difference | verdict |", "|---|---|---|---|---|---|---|---|"]
     for rules, setting in result["settings"].items():
         for r in setting["rows"]:
             lines.append(f"| {rules} | {r['seat']} | {wins(r[POLICY])} | {wins(r[BOT])} | {interval(r[POLICY]['margin'])} "
@@ -122,9 +157,12 @@ def markdown(result: dict) -> str:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default="gandhi", choices=coin_env.list_games())
-    p.add_argument("--policy", required=True, metavar="SPEC", help="the policy measured, e.g. search")
+    p.add_argument("--policy", default=None, metavar="SPEC", help="the policy measured, e.g. search (required "
+                                                                  "unless --from-json)")
     p.add_argument("--against", default=None, metavar="SPEC", help="the other seats and the comparison "
                                                                     "(default: the game's bot)")
+    p.add_argument("--baseline", default=None, metavar="SPEC", help="what the policy is compared with in its seat "
+                                                                     "(default: --against)")
     p.add_argument("--seats", default=None, metavar="FACTION,...", help="default: every seat")
     p.add_argument("--seat-rules", default=None, choices=SEAT_RULES,
                    help="default: both where the game has non-player seats, else player")
@@ -135,14 +173,43 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=positive_int, default=None, help="processes (default: all CPUs)")
     p.add_argument("--json", default=None, metavar="PATH", help="the result with every game's record")
     p.add_argument("--markdown", default=None, metavar="PATH", help="the table as a Markdown file")
+    p.add_argument("--from-json", nargs="+", default=None, metavar="PATH",
+                   help="play nothing: one table from these --json results (same game, policies and options)")
+
+
+def run_from_json(args) -> int:
+    """``--from-json``: the table of saved results, merged (the docs' strength tables are made this way)."""
+    results = []
+    for path in args.from_json:
+        try:
+            with open(path) as f:
+                results.append(json.load(f))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise UsageError(f"--from-json {path}: {exc}") from None
+    try:
+        table = markdown(merge(results))
+    except (ValueError, KeyError) as exc:
+        raise UsageError(f"--from-json: {exc}") from None
+    print(table)
+    out = output_file(args.markdown, "--markdown")
+    if out:
+        with open(out, "w") as f:
+            f.write(table + "\n")
+    return 0
 
 
 def run(args) -> int:
+    if args.from_json:
+        return run_from_json(args)
+    if args.policy is None:
+        raise UsageError("--policy SPEC is required (the policy measured, e.g. search)")
     options = parse_options(args.options)
     check_setup(args.game, args.scenario or SCENARIO.get(args.game), options)
     check_policy(args.policy, args.game, f"--policy {args.policy}")
     against = args.against or next(iter(game_bots(args.game)), "random")
     check_policy(against, args.game, f"--against {against}")
+    baseline = args.baseline or against
+    check_policy(baseline, args.game, f"--baseline {baseline}")
     seats = args.seats.split(",") if args.seats else None
     factions = game_factions(args.game, options)
     unknown = sorted(set(seats or ()) - set(factions))
@@ -151,13 +218,14 @@ def run(args) -> int:
     outputs = [output_file(args.json, "--json"), output_file(args.markdown, "--markdown")]
     try:
         result = compare(args.game, args.policy, against, args.games, args.seed, seats, args.seat_rules,
-                         args.scenario, options, args.workers, progress=True)
+                         args.scenario, options, args.workers, progress=True, baseline=baseline)
     except BaseException:
         for out in outputs:
             release(out)
         raise
     table = markdown(result)
-    print(f"{args.game}: {args.policy} vs {against} in the same seat, {args.games} games from seed {args.seed}")
+    print(f"{args.game}: {args.policy} vs {baseline} in the same seat, {against} in the others, {args.games} games "
+          f"from seed {args.seed}")
     print(table)
     if outputs[0]:
         with open(outputs[0], "w") as f:

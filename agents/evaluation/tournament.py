@@ -91,7 +91,7 @@ def play_one(job: dict) -> dict:
         "reason": result.get("reason"),
         "rule": result.get("rule"),
         "decisions": game.state.decisions,
-        "cards": len(game.state.played) + 1 if hasattr(game.state, "played") else game.state.turn,   # JC: turns
+        "cards": game.progress() + (1 if hasattr(game.state, "played") else 0),   # JC: turns
         "seconds": time.perf_counter() - t0,
     }
 

@@ -11,10 +11,17 @@ Everything after ``search:`` up to the last ``?`` is the rollout policy's spec (
 the "module:attr" form is untouched, as ``search:`` is a registered prefix). No "," in a spec (``--lineup`` splits
 on it); "=" is fine (``--seat raj=search:?rollouts=4`` splits at the first one). Options:
 
-* ``rollouts`` (default 3): rollouts per candidate, each from its own determinization;
+Two budgets: one at a turn choice (``game.is_turn_choice()``: a COIN card-turn choice -- pass, Event or
+Operation -- and the Operation/Command after it; a John Company family action), where a choice shapes the
+whole turn and is worth looking to the end of the game for, and one at every other decision (the spaces, the
+Special Activity, the pieces, the amounts):
+
+* ``turn_rollouts`` (default 8), ``turn_horizon`` (default ``end``), ``turn_keep`` (default 8): at turn choices;
+* ``rollouts`` (default 3): rollouts per candidate, each from its own determinization, at the other decisions;
 * ``horizon`` (default 1): cards (John Company: turns) played after the current one before a rollout is scored,
   or ``end`` (to the end of the game);
-* ``keep`` (default 3): candidates kept at one decision (the rollout policy's own choice among them);
+* ``keep`` (default 3): candidates kept at one decision (the rollout policy's own choice among them; ``keep=1``:
+  no search, the rollout policy's choice in a determinized copy);
 * ``k`` (default 1.0): another candidate replaces the rollout policy's choice only if its mean paired
   advantage exceeds ``k`` standard errors of the paired difference (and is the largest such; with
   ``rollouts=1`` there is no SE and any positive advantage wins);
@@ -23,8 +30,10 @@ on it); "=" is fine (``--seat raj=search:?rollouts=4`` splits at the first one).
 * ``workers`` (default 1): processes for the rollouts of one decision (inline inside a daemonic worker, e.g.
   ``coin-env evaluate --workers 2``, which cannot have children).
 
-At every decision of its seat with more than one legal action (card-turn choice, Operation/Command, spaces,
-Special Activity, pieces: the game asks them one at a time, and each is searched):
+A game may have its own defaults (``GAME_DEFAULTS``: A Distant Plain ``turn_rollouts=6&keep=1``), so that a
+whole game costs under about 30 CPU-seconds; options written in a spec override them.
+
+At every decision of its seat with more than one legal action (the game asks them one at a time):
 
 1. ``rollouts`` determinizations ``game.determinize(seat, seed_i)`` (the seat's view only; seeds from a generator
    seeded by (search seed, seat, decision number), never the global ``random``): nothing the seat cannot see is
@@ -35,17 +44,15 @@ Special Activity, pieces: the game asks them one at a time, and each is searched
 3. each candidate is applied in each world (common random numbers: the same world, dice and policy generator
    for every candidate), then every seat is played by the rollout policy -- as a non-player where the seat is in
    ``options.non_players``, else a non-player bot plays as a player (agents.policies.BotAsPlayer) -- until the
-   horizon or the end of the game;
+   horizon or the end of the game; in two rounds: every candidate in the first half of the worlds, then only the
+   candidates then ahead of the rollout policy's choice (and that choice) in the other half;
 4. score = the seat's ``game.victory_margins()`` minus the best other seat's (COIN margins are meaningful
    mid-game; in Vijayanagara and John Company the margins are already relative, and the difference is still
    increasing in the seat's standing), plus ``win`` if the game ended with the seat the winner;
 5. the rollout policy's choice stays unless another candidate's mean paired advantage is above ``k`` SE.
 
-Budget: the default (3 rollouts x up to 3 candidates, 1 card past the current one) costs, per whole game, in
-CPU-seconds on the 2-core machine (2026-11-28, one game a seat, the game's bot in the other seats): Gandhi Raj
-13.9 (a long game with 356 searched decisions: 25.9), Congress 5.9, Muslim League 12.7, Revolutionaries 1.0;
-A Distant Plain Coalition 2.6, Government 13.1, Taliban 11.0, Warlords 4.7; Vijayanagara DS 6.0, BK 3.5, VE 3.8;
-John Company (4 families) 5.6, solo against the Crown 5.7. Time goes into the bots inside the rollouts.
+Budget: CPU-seconds per whole game at the default budget are in docs/pretrained.md ("Search agents"); time goes
+into the bots inside the rollouts, most of it at turn choices.
 
 A decision with one legal action is answered at once (no rollout). A bot rollout policy is also asked at each
 decision on the real game, its answer discarded, so that it keeps its plan in the game state as when it plays the
@@ -78,21 +85,39 @@ class SearchOptions:
     rollouts: int = 3
     horizon: int | None = 1         # None: to the end of the game
     keep: int = 3
+    turn_rollouts: int = 8          # the same three at a turn choice (game.is_turn_choice())
+    turn_horizon: int | None = None
+    turn_keep: int = 8
     k: float = 1.0
     win: float = 5.0
     seed: int = 0
     workers: int = 1
 
 
-OPTION_HELP = ("rollouts=N (>=1), horizon=N (>=1) or end, keep=N (>=1), k=X (>=0), win=X (>=0), seed=N, "
-               "workers=N (>=1)")
+OPTION_HELP = ("rollouts=N (>=1), horizon=N (>=1) or end, keep=N (>=1), turn_rollouts=N, turn_horizon=N or end, "
+               "turn_keep=N, k=X (>=0), win=X (>=0), seed=N, workers=N (>=1)")
 
 
-def parse_spec(spec: str) -> tuple[str | None, SearchOptions]:
-    """``"search"`` / ``"search:SPEC?KEY=VALUE&..."`` -> (rollout spec or None for the game's bot, options).
-    A bad spec is a one-line ValueError naming the problem."""
+# Per-game default budgets where the general one would cost more than 30 CPU-seconds a game (issue 27's budget;
+# the figures are in docs/pretrained.md "Search agents"). Options written in a spec override these.
+GAME_DEFAULTS: dict[str, dict] = {
+    # Its games are the longest (about 1,300 decisions) and its rollouts to the end the dearest: the general
+    # budget cost Government 57-69 CPU-s a game, 53-56 of them at turn choices. Fewer turn rollouts, and the
+    # spaces and pieces left to the bot.
+    "a_distant_plain": {"turn_rollouts": 6, "keep": 1},
+}
+
+
+def default_options(game: str | None) -> SearchOptions:
+    """The default budget for ``game`` (the general one where the game has none of its own)."""
+    return replace(SearchOptions(), **GAME_DEFAULTS.get(game, {}))
+
+
+def parse_spec(spec: str, game: str | None = None) -> tuple[str | None, SearchOptions]:
+    """``"search"`` / ``"search:SPEC?KEY=VALUE&..."`` -> (rollout spec or None for the game's bot, options: the
+    game's defaults, then the options written). A bad spec is a one-line ValueError naming the problem."""
     if spec == NAME:
-        return None, SearchOptions()
+        return None, default_options(game)
     if not spec.startswith(PREFIX):
         raise ValueError(f"search spec {spec!r}: write search, search:SPEC or search:SPEC?KEY=VALUE&...")
     body = spec[len(PREFIX):]
@@ -102,13 +127,11 @@ def parse_spec(spec: str) -> tuple[str | None, SearchOptions]:
         raise ValueError(f"search spec {spec!r}: the rollout policy cannot be a search itself")
     if rollout is not None and "," in rollout:
         raise ValueError(f"search spec {spec!r}: no ',' in a spec")
-    options = SearchOptions()
-    if sep:
-        options = _parse_options(spec, query)
-    return rollout, options
+    written = _parse_options(spec, query) if sep else {}
+    return rollout, replace(default_options(game), **written)
 
 
-def _parse_options(spec: str, query: str) -> SearchOptions:
+def _parse_options(spec: str, query: str) -> dict:
     values = {}
     known = {f.name for f in fields(SearchOptions)}
     for item in query.split("&"):
@@ -120,13 +143,14 @@ def _parse_options(spec: str, query: str) -> SearchOptions:
         if key in values:
             raise ValueError(f"search spec {spec!r}: option {key!r} given twice")
         values[key] = _option_value(spec, key, text)
-    return replace(SearchOptions(), **values)
+    return values
 
 
 def _option_value(spec: str, key: str, text: str):
     def bad(what):
         return ValueError(f"search spec {spec!r}: {key} must be {what}, not {text!r}")
-    if key == "horizon" and text == "end":
+    horizon = key in ("horizon", "turn_horizon")
+    if horizon and text == "end":
         return None
     if key in ("k", "win"):
         try:
@@ -139,21 +163,13 @@ def _option_value(spec: str, key: str, text: str):
     try:
         value = int(text)
     except ValueError:
-        raise bad("an integer" + (" >= 1 or end" if key == "horizon" else " >= 1" if key != "seed" else "")) from None
+        raise bad("an integer" + (" >= 1 or end" if horizon else " >= 1" if key != "seed" else "")) from None
     if key != "seed" and value < 1:
-        raise bad("an integer >= 1" + (" or end" if key == "horizon" else ""))
+        raise bad("an integer >= 1" + (" or end" if horizon else ""))
     return value
 
 
 # --- the game's progress and score, from its public surface ------------------------------------------------
-
-def cards_done(game) -> int:
-    """Cards played so far (COIN games: the played pile; John Company: the turn). The games have no public
-    counter for this yet; tournament.py reads the same fields."""
-    state = game.state
-    played = getattr(state, "played", None)
-    return len(played) if played is not None else int(state.turn)
-
 
 def seat_score(game, seat: str, win_bonus: float) -> float:
     """The seat's victory margin minus the best other seat's, plus ``win_bonus`` if the game is over and the
@@ -194,10 +210,10 @@ def rollout(world, action: int, seat: str, policy, rng_seed: int, horizon: int |
     """Apply ``action`` in a copy of ``world``, play on with ``policy`` in every seat to the horizon, score."""
     game = world.clone()
     rng = random.Random(rng_seed)
-    limit = None if horizon is None else cards_done(game) + horizon + 1
+    limit = None if horizon is None else game.progress() + horizon + 1
     game.apply(action)
     for _ in range(MAX_ROLLOUT_DECISIONS):
-        if game.is_over() or (limit is not None and cards_done(game) >= limit):
+        if game.is_over() or (limit is not None and game.progress() >= limit):
             break
         faction = game.current_player()
         game.apply(choose(policy, game, faction, rng))
@@ -234,7 +250,7 @@ class SearchPolicy:
         self._policies: dict = {}
         self._pool = None
         self.stats = {"decisions": 0, "searched": 0, "rollouts": 0, "overrides": 0}
-        self.last: dict | None = None       # the last search's candidates and scores[c][i] (diagnostics)
+        self.last: dict | None = None       # the last search's candidates and scores[c][i], and its first round's
         if game_name is not None:
             self.rollout_policy(game_name)          # a bad rollout spec fails here, in one line
 
@@ -279,26 +295,40 @@ class SearchPolicy:
         if callable(getattr(policy, "decide_for", None)):
             choose(policy, game, faction, random.Random(0))
 
+    def budget(self, game) -> tuple[int, int | None, int]:
+        """(rollouts, horizon, keep) for the pending decision: the turn budget at a turn choice, else the other."""
+        opts = self.options
+        if game.is_turn_choice():
+            return opts.turn_rollouts, opts.turn_horizon, opts.turn_keep
+        return opts.rollouts, opts.horizon, opts.keep
+
     def search(self, game, faction: str, legal: list[int]) -> int:
         opts = self.options
+        rollouts, horizon, keep = self.budget(game)
+        self.last = None
         policy = self.rollout_policy(game.name)
         gen = random.Random(f"search:{opts.seed}:{faction}:{game.state.decisions}")
-        worlds = [game.determinize(faction, gen.getrandbits(63)) for _ in range(opts.rollouts)]
-        rng_seeds = [gen.getrandbits(63) for _ in range(opts.rollouts)]
-        candidates = self.candidates(worlds, faction, legal, policy, gen)
+        world_seeds = [gen.getrandbits(63) for _ in range(rollouts)]
+        rng_seeds = [gen.getrandbits(63) for _ in range(rollouts)]
+        if keep == 1:       # nothing to compare: the rollout policy's choice in the first world, no rollout
+            worlds = [game.determinize(faction, world_seeds[0])]
+        else:
+            worlds = [game.determinize(faction, seed) for seed in world_seeds]
+        candidates = self.candidates(worlds, faction, legal, policy, gen, keep)
         self.stats["searched"] += 1
         if len(candidates) == 1:
             return candidates[0]
-        scores = self.score(worlds, candidates, faction, rng_seeds)
-        self.last = {"candidates": candidates, "scores": scores}
+        self.last = {"first_round": {"candidates": candidates}}
+        candidates, scores = self.score_in_two_rounds(worlds, candidates, faction, rng_seeds, horizon)
+        self.last.update(candidates=candidates, scores=scores)
         choice = pick(candidates, scores, opts.k)
         if choice != candidates[0]:
             self.stats["overrides"] += 1
         return choice
 
-    def candidates(self, worlds, faction, legal, policy, gen: random.Random) -> list[int]:
+    def candidates(self, worlds, faction, legal, policy, gen: random.Random, keep: int) -> list[int]:
         """The rollout policy's choice first, its other choices across the worlds next, then random others."""
-        keep = min(self.options.keep, len(legal))
+        keep = min(keep, len(legal))
         out: list[int] = []
         for i, world in enumerate(worlds):
             probe = world.clone()                 # the policy may roll the world's dice: keep the world intact
@@ -311,18 +341,33 @@ class SearchPolicy:
         gen.shuffle(others)
         return out + others[:keep - len(out)]
 
-    def score(self, worlds, candidates, faction, rng_seeds) -> list[list[float]]:
+    def score_in_two_rounds(self, worlds, candidates, faction, rng_seeds, horizon):
+        """Every candidate in the first half of the worlds; only those then ahead of the rollout policy's choice
+        (a positive mean paired advantage: the others cannot be picked, see :func:`pick`) go on, with that
+        choice, to the other half. Most decisions keep the rollout policy's choice, so this about halves their
+        cost. Returns (candidates still in, their scores in every world they were played in)."""
+        first = first_round_size(len(worlds))
+        scores = self.score(worlds[:first], candidates, faction, rng_seeds[:first], horizon)
+        self.last["first_round"]["scores"] = scores
+        ahead = [i for i in range(1, len(candidates)) if mean_gain(scores[i], scores[0]) > 0]
+        if not ahead or first == len(worlds):
+            return candidates, scores
+        going_on = [0] + ahead
+        more = self.score(worlds[first:], [candidates[i] for i in going_on], faction, rng_seeds[first:], horizon)
+        return [candidates[i] for i in going_on], [scores[i] + row for i, row in zip(going_on, more)]
+
+    def score(self, worlds, candidates, faction, rng_seeds, horizon) -> list[list[float]]:
         """scores[c][i]: candidate c in world i (the same world and generator seed for every candidate)."""
         opts = self.options
         self.stats["rollouts"] += len(candidates) * len(worlds)
         pool = self.pool()
         if pool is None:
             policy = self.rollout_policy(worlds[0].name)
-            return [[rollout(w, c, faction, policy, s, opts.horizon, opts.win) for w, s in zip(worlds, rng_seeds)]
+            return [[rollout(w, c, faction, policy, s, horizon, opts.win) for w, s in zip(worlds, rng_seeds)]
                     for c in candidates]
         spec = self.rollout_spec_for(worlds[0].name)
         jsons = [w.to_json() for w in worlds]
-        tasks = [(j, c, faction, spec, s, opts.horizon, opts.win) for c in candidates for j, s in zip(jsons, rng_seeds)]
+        tasks = [(j, c, faction, spec, s, horizon, opts.win) for c in candidates for j, s in zip(jsons, rng_seeds)]
         flat = list(pool.map(_rollout_task, tasks))
         n = len(worlds)
         return [flat[i * n:(i + 1) * n] for i in range(len(candidates))]
@@ -341,6 +386,16 @@ class SearchPolicy:
             self._pool = None
 
 
+def first_round_size(rollouts: int) -> int:
+    """Worlds in the first round of a search: half of them (all of them below 4: too few to drop anything on)."""
+    return rollouts if rollouts < 4 else (rollouts + 1) // 2
+
+
+def mean_gain(row: list[float], base: list[float]) -> float:
+    """The mean paired advantage of a candidate's scores over the rollout policy's choice's, world by world."""
+    return sum(a - b for a, b in zip(row, base)) / len(base)
+
+
 def pick(candidates: list[int], scores: list[list[float]], k: float) -> int:
     """The first candidate (the rollout policy's choice) unless another's mean paired advantage over it is
     above ``k`` standard errors of the paired difference; of those, the largest advantage (ties: the earlier)."""
@@ -348,7 +403,7 @@ def pick(candidates: list[int], scores: list[list[float]], k: float) -> int:
     best, best_gain = candidates[0], 0.0
     for action, row in zip(candidates[1:], scores[1:]):
         diffs = [a - b for a, b in zip(row, base)]
-        gain = sum(diffs) / len(diffs)
+        gain = mean_gain(row, base)
         if gain <= 0 or gain <= best_gain:
             continue
         if gain > k * standard_error(diffs):
@@ -366,7 +421,7 @@ def standard_error(values: list[float]) -> float:
 
 def search_factory(spec: str, game: str | None) -> SearchPolicy:
     """Resolver of ``search`` and ``search:...`` (specs.py registers it)."""
-    rollout_spec, options = parse_spec(spec)
+    rollout_spec, options = parse_spec(spec, game)
     try:
         return SearchPolicy(rollout_spec, options, game_name=game)
     except ValueError as exc:

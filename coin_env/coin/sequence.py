@@ -108,6 +108,15 @@ class CoinGame(CoinLogMixin, Game):
         the game ended, ``result["reason"]``): a loaded result must agree. None: the game does not say."""
         return None
 
+    def progress(self) -> int:
+        """Cards played so far (the played pile)."""
+        return len(self.state.played)
+
+    def is_turn_choice(self) -> bool:
+        """The card-turn choice (2.3: pass, Event or Operation) and the Operation/Command chosen after it."""
+        frame = self.prompt_frame()
+        return frame is not None and (frame["kind"] == "sop_choice" or frame.get("then") == "coin_operation_chosen")
+
     def winner(self) -> str | None:
         r = self.state.result
         return r["winner"] if r else None

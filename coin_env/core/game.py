@@ -259,6 +259,17 @@ class Game:
     def is_over(self) -> bool:
         return bool(self.state.over)
 
+    def progress(self) -> int:
+        """How far the game has come, in its own unit of play (COIN games: cards played; John Company: the
+        turn). Searches count their horizon in it; reports count game length in it."""
+        raise NotImplementedError
+
+    def is_turn_choice(self) -> bool:
+        """True when the pending decision is the one that shapes a seat's whole turn (a COIN card-turn choice
+        or its Operation, a John Company family action), as opposed to the spaces, pieces and amounts that
+        carry it out. A search may look further ahead at these."""
+        return False
+
     def check_invariants(self) -> None:
         """Subclasses assert piece conservation and track ranges here (debug mode)."""
 

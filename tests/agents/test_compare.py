@@ -1,6 +1,7 @@
 """``coin-env compare`` (agents/evaluation/compare.py): a policy against the bot in the same seat and seeds, both
 seat rules, with the paired margin difference; and the t interval it rests on (coin_env/core/stats.py)."""
 
+import json
 import math
 
 import pytest
@@ -70,3 +71,44 @@ def test_the_command_writes_the_table_and_refuses_an_unknown_seat_in_one_line(tm
         cli.main(["compare", "--game", "gandhi", "--policy", "random", "--seats", "viceroy"])
     lines = capsys.readouterr().err.strip().splitlines()
     assert e.value.code == 2 and len(lines) == 1 and "viceroy" in lines[0] and "raj" in lines[0]
+
+
+def test_results_played_apart_make_the_one_table_of_the_whole(tmp_path, capsys):
+    """--json per seat, then --from-json of both: the table a single run of both seats writes."""
+    args = ["compare", "--game", "gandhi", "--policy", "random", "--games", "2", "--seat-rules", "non_player",
+            "--workers", "1"]
+    parts = []
+    for seat in ("raj", "revs"):
+        parts.append(tmp_path / f"{seat}.json")
+        with pytest.raises(SystemExit):
+            cli.main(args + ["--seats", seat, "--json", str(parts[-1])])
+    whole = compare("gandhi", "random", games=2, seed=2_000_000, seats=["raj", "revs"], seat_rules="non_player")
+    out = tmp_path / "table.md"
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as e:
+        cli.main(["compare", "--from-json", *map(str, parts), "--markdown", str(out)])
+    assert e.value.code == 0
+    assert out.read_text() == markdown(whole) + "\n"
+    with pytest.raises(SystemExit) as e:          # the same seat twice, and results of another policy: one line
+        cli.main(["compare", "--from-json", str(parts[0]), str(parts[0])])
+    assert e.value.code == 2 and "raj appears twice" in capsys.readouterr().err
+    other = json.loads(parts[1].read_text())
+    other["policy"] = "search"
+    parts[1].write_text(json.dumps(other))
+    with pytest.raises(SystemExit) as e:
+        cli.main(["compare", "--from-json", *map(str, parts)])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert e.value.code == 2 and len(lines) == 1 and "different policy" in lines[0]
+
+
+def test_a_baseline_other_than_the_opponents_is_compared_in_the_seat():
+    """--baseline: random in the seat against the bot in the others, compared with the bot in the seat."""
+    result = compare("gandhi", "random", against="random", baseline="arjuna", games=2, seed=5, seats=["revs"],
+                     seat_rules="player")
+    same = compare("gandhi", "random", against="random", baseline="random", games=2, seed=5, seats=["revs"],
+                   seat_rules="player")
+    assert result["baseline"] == "arjuna" and "arjuna wins" in markdown(result)
+    assert same["settings"]["player"]["rows"][0]["difference"]["mean"] == 0
+    (row,) = result["settings"]["player"]["rows"]
+    mine = {r["seed"]: r["margins"]["revs"] for r in result["settings"]["player"]["records"]["policy:revs"]}
+    assert mine == {r["seed"]: r["margins"]["revs"] for r in same["settings"]["player"]["records"]["policy:revs"]}

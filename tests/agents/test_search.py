@@ -4,6 +4,7 @@ Tiny budgets throughout (rollouts=2, horizon=1, keep=3): these tests check behav
 
 import pickle
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -16,9 +17,16 @@ from agents.cli.play import opponents_for
 from agents.common import UsageError
 from agents.evaluation.evaluate import evaluate
 from agents.policies import check_policy, policy_from_spec
-from agents.policies.search import SearchOptions, SearchPolicy, parse_spec, pick
+from agents.policies.search import GAME_DEFAULTS, SearchOptions, SearchPolicy, parse_spec, pick
 
-TINY = "search:?rollouts=2&horizon=1&keep=3"
+
+def tiny(rollouts, horizon, keep, rollout=""):
+    """A search spec with the same small budget at turn choices and at the other decisions."""
+    return (f"search:{rollout}?rollouts={rollouts}&horizon={horizon}&keep={keep}"
+            f"&turn_rollouts={rollouts}&turn_horizon={horizon}&turn_keep={keep}")
+
+
+TINY = tiny(2, 1, 3)
 GAMES = [("gandhi", {}), ("a_distant_plain", {}), ("vijayanagara", {}), ("john_company", {}),
          ("john_company", {"families": 1, "crown": True})]
 GAME_IDS = ["gandhi", "adp", "vijayanagara", "jc", "jc_solo"]
@@ -55,8 +63,19 @@ def test_spec_defaults_and_options():
     assert rollout == "heuristic"
     assert opts == SearchOptions(rollouts=12, horizon=None, keep=6, k=2.5, win=0.0, seed=-4, workers=2)
     assert parse_spec("search:?horizon=3") == (None, SearchOptions(horizon=3))
+    assert parse_spec("search:?turn_rollouts=4&turn_horizon=2&turn_keep=5")[1] == SearchOptions(
+        turn_rollouts=4, turn_horizon=2, turn_keep=5)
+    assert parse_spec("search:?turn_horizon=end")[1].turn_horizon is None
     # a "module:attr" rollout policy keeps its colon; the options are after the last "?"
     assert parse_spec("search:pkg.mod:Bot?seed=1")[0] == "pkg.mod:Bot"
+
+
+def test_a_games_own_default_budget_holds_unless_the_spec_writes_the_option():
+    adp = GAME_DEFAULTS["a_distant_plain"]
+    assert parse_spec("search", "a_distant_plain")[1] == replace(SearchOptions(), **adp)
+    assert parse_spec("search", "gandhi")[1] == SearchOptions()
+    assert parse_spec("search:?keep=5", "a_distant_plain")[1] == replace(SearchOptions(), **dict(adp, keep=5))
+    assert policy_from_spec("search", "a_distant_plain").options.turn_rollouts == adp["turn_rollouts"]
 
 
 @pytest.mark.parametrize("spec,words", [
@@ -99,7 +118,7 @@ def test_another_candidate_must_beat_the_rollout_policys_choice_by_k_standard_er
 
 
 def test_with_an_unreachable_k_the_rollout_policys_choice_is_always_kept():
-    policy = policy_from_spec("search:?rollouts=2&horizon=1&keep=3&k=1000000", "vijayanagara")
+    policy = policy_from_spec(tiny(2, 1, 3) + "&k=1000000", "vijayanagara")
     for game in decisions_with_a_choice("vijayanagara", {}, count=4):
         policy(game, game.current_player())
     assert policy.stats["searched"] == 4 and policy.stats["overrides"] == 0
@@ -116,6 +135,70 @@ def test_a_forced_move_is_played_without_a_rollout():
     assert policy.stats == {"decisions": 1, "searched": 0, "rollouts": 0, "overrides": 0}
 
 
+# --- the turn budget -------------------------------------------------------------------------------------------
+
+def first_decisions(name, options, count=60):
+    """Copies of a bot-played game at its first ``count`` decisions with a real choice."""
+    return decisions_with_a_choice(name, options, skip=0, count=count)
+
+
+@pytest.mark.parametrize("name,options", GAMES, ids=GAME_IDS)
+def test_every_game_marks_the_choices_that_shape_a_turn(name, options):
+    """COIN: the card-turn choice (pass, Event, Operation) and the Operation after it; John Company: the family
+    action. The spaces, pieces and amounts that carry a turn out are not turn choices."""
+    decisions = first_decisions(name, options)
+    marked = [g.prompt() for g in decisions if g.is_turn_choice()]
+    unmarked = [g.prompt() for g in decisions if not g.is_turn_choice()]
+    assert marked and unmarked
+    turn_words = ("family action",) if name == "john_company" else (
+        "choose pass, event or", "choose the Operation", "choose the Command")
+    assert all(any(w in p for w in turn_words) for p in marked), marked
+    assert not any(any(w in p for w in turn_words) for p in unmarked), unmarked
+
+
+def test_a_turn_choice_gets_the_turn_budget_and_other_decisions_the_other():
+    """turn_keep=1: a turn choice is the rollout policy's own, with no rollout; keep=2: the others are searched."""
+    spec = "search:?rollouts=1&horizon=1&keep=2&turn_rollouts=1&turn_keep=1"
+    decisions = first_decisions("gandhi", {}, count=40)
+    turn = next(g for g in decisions if g.is_turn_choice())
+    other = next(g for g in decisions if not g.is_turn_choice())
+    policy = policy_from_spec(spec, "gandhi")
+    policy(turn, turn.current_player())
+    assert policy.stats["rollouts"] == 0
+    policy(other, other.current_player())
+    assert policy.stats["rollouts"] == 2
+    reversed_budget = policy_from_spec("search:?rollouts=1&keep=1&turn_rollouts=1&turn_horizon=1&turn_keep=2",
+                                       "gandhi")
+    reversed_budget(other, other.current_player())
+    assert reversed_budget.stats["rollouts"] == 0
+    reversed_budget(turn, turn.current_player())
+    assert reversed_budget.stats["rollouts"] == 2
+
+
+def test_only_candidates_ahead_after_the_first_half_of_the_worlds_go_on_to_the_second():
+    """Two rounds: every candidate in half the worlds, then the rollout policy's choice and the candidates ahead
+    of it (positive mean paired advantage) in the other half; a candidate behind cannot be picked anyway."""
+    policy = policy_from_spec(tiny(4, 1, 4), "gandhi")
+    rounds = {"dropped": 0, "second": 0}
+    for game in decisions_with_a_choice("gandhi", {}, count=12):
+        policy(game, game.current_player())
+        last = policy.last
+        if last is None:                # one candidate: no rollout
+            continue
+        first, base = last["first_round"], last["first_round"]["scores"][0]
+        ahead = [c for c, row in zip(first["candidates"][1:], first["scores"][1:])
+                 if sum(a - b for a, b in zip(row, base)) > 0]
+        if not ahead:
+            assert last["candidates"] == first["candidates"] and all(len(r) == 2 for r in last["scores"])
+            continue
+        assert last["candidates"] == [first["candidates"][0]] + ahead
+        for c, row in zip(last["candidates"], last["scores"]):
+            assert len(row) == 4 and row[:2] == first["scores"][first["candidates"].index(c)]
+        rounds["second"] += 1
+        rounds["dropped"] += len(first["candidates"]) > len(last["candidates"])
+    assert rounds["second"] and rounds["dropped"]       # both happen in these twelve decisions
+
+
 # --- determinism and hidden information ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name,options", GAMES, ids=GAME_IDS)
@@ -125,7 +208,7 @@ def test_the_decision_ignores_what_the_seat_cannot_see(name, options):
     for game in decisions_with_a_choice(name, options, count=2):
         seat = game.current_player()
         twin = game.determinize(seat, 7)
-        spec = "search:?rollouts=2&horizon=3&keep=3"    # far enough to play a card nobody has seen yet
+        spec = tiny(2, 3, 3)    # far enough to play a card nobody has seen yet
         policy, policy_twin = policy_from_spec(spec, name), policy_from_spec(spec, name)
         mine = policy(game, seat)
         assert policy_twin(twin, seat) == mine and mine in game.legal_actions()
@@ -160,7 +243,7 @@ def test_every_game_evaluates_the_search_in_a_seat(name, options):
     seat = coin_env.make_game(name, seed=0, options=options).factions[0]
     rules = ["player", "non_player"] if name in ("gandhi", "a_distant_plain") else ["player"]
     for seat_rules in rules:
-        result = evaluate(name, {"s": "search:?rollouts=1&horizon=1&keep=2"}, games=1, seed=2, options=options,
+        result = evaluate(name, {"s": tiny(1, 1, 2)}, games=1, seed=2, options=options,
                           seats=[seat], baselines=False, seat_rules=seat_rules)
         (row,) = result["rows"]
         assert row["seat"] == seat and row["games"] == 1
@@ -169,7 +252,7 @@ def test_every_game_evaluates_the_search_in_a_seat(name, options):
 def test_the_command_line_takes_a_search_spec_with_options(capsys):
     with pytest.raises(SystemExit) as e:
         cli.main(["evaluate", "--game", "john_company", "--options", '{"families": 1, "crown": true}',
-                  "--policy", "search:crown?rollouts=1&horizon=1&keep=2", "--seats", "benyon", "--games", "1",
+                  "--policy", tiny(1, 1, 2, rollout="crown"), "--seats", "benyon", "--games", "1",
                   "--workers", "1", "--no-baselines"])
     assert e.value.code == 0
     assert "benyon" in capsys.readouterr().out
@@ -178,8 +261,8 @@ def test_the_command_line_takes_a_search_spec_with_options(capsys):
 def test_rollouts_in_worker_processes_score_exactly_as_inline():
     (game,) = decisions_with_a_choice("gandhi", {}, count=1)
     seat = game.current_player()
-    inline = policy_from_spec("search:?rollouts=2&horizon=1&keep=2", "gandhi")
-    pooled = policy_from_spec("search:?rollouts=2&horizon=1&keep=2&workers=2", "gandhi")
+    inline = policy_from_spec(tiny(2, 1, 2), "gandhi")
+    pooled = policy_from_spec(tiny(2, 1, 2) + "&workers=2", "gandhi")
     try:
         assert pooled(game, seat) == inline(game, seat)
     finally:
@@ -197,7 +280,7 @@ def test_play_and_the_bot_checks_accept_search_as_opponents():
 
 
 def test_an_env_takes_search_opponents():
-    env = coin_env.gym_env("vijayanagara", seat="ds", opponents="search:?rollouts=1&horizon=1&keep=2")
+    env = coin_env.gym_env("vijayanagara", seat="ds", opponents=tiny(1, 1, 2))
     env.reset(seed=0)
     for _ in range(10):
         legal = [i for i, ok in enumerate(env.action_masks()) if ok]
@@ -216,7 +299,7 @@ def test_a_bot_rollout_policy_keeps_its_plan_in_the_real_game():
         seat = game.current_player()
         by_bot, by_search = game.clone(), game.clone()
         policy_from_spec("flowchart", "a_distant_plain")(by_bot, seat)
-        policy_from_spec("search:?rollouts=1&keep=1", "a_distant_plain")(by_search, seat)
+        policy_from_spec("search:?rollouts=1&keep=1&turn_rollouts=1&turn_keep=1", "a_distant_plain")(by_search, seat)
         assert by_search.to_json() == by_bot.to_json()
         written += by_bot.to_json() != game.to_json()
     assert written                  # some of these decisions do write a plan

@@ -78,6 +78,15 @@ class JohnCompanyGame(Game):
             out[FAMILY_KEYS[slot]] = int(s.vp[slot]) - (max(others) if others else 0)
         return out
 
+    def progress(self) -> int:
+        """The turn (each turn is one pass through the phases I-IX)."""
+        return int(self.state.turn)
+
+    def is_turn_choice(self) -> bool:
+        """A family action (II. Family Phase, RB p.12-13): the choice that shapes the family's turn."""
+        frame = self.prompt_frame()
+        return frame is not None and frame.get("then") == "family_action_chosen"
+
     def winner(self) -> str | None:
         r = self.state.result
         return r.get("winner") if r else None
