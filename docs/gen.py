@@ -10,6 +10,11 @@
 * balance: the balance plots of docs/data/balance_study/<game>/ (games.csv and summary.json, written by
   ``coin-env balance GAME --games 1000``), redrawn with agents.evaluation.balance.write_plots.
 
+    python docs/gen.py tables          # the strength tables of docs/pretrained.md, from docs/data/strength/
+
+Each ``<!-- strength table: NAME -->`` line of docs/pretrained.md is followed by the table
+``coin-env compare --from-json docs/data/strength/NAME/*.json`` makes (one --json result per seat and setting).
+
 As an MkDocs hook (mkdocs.yml ``hooks``) it draws every picture again into the built site after each build,
 so the site shows what the code draws now; the copies under docs/img/ are the ones GitHub shows.
 """
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -110,6 +116,31 @@ def draw_balance(out: Path) -> list[Path]:
 
 KINDS = {"boards": draw_boards, "curve": draw_curve, "balance": draw_balance}
 
+# --- the strength tables (text, not pictures) --------------------------------------------------------------------
+
+STRENGTH = DATA / "strength"
+STRENGTH_PAGE = DOCS / "pretrained.md"
+TABLE_MARK = re.compile(r"<!-- strength table: (\S+) -->\n((?:\|.*\n)*)")
+
+
+def strength_table(name: str) -> str:
+    """The table ``coin-env compare --from-json docs/data/strength/<name>/*.json`` prints."""
+    from agents.evaluation.compare import markdown, merge
+    parts = sorted((STRENGTH / name).glob("*.json"))
+    if not parts:
+        raise SystemExit(f"docs/gen.py: error: no results in {STRENGTH / name}")
+    return markdown(merge([json.loads(p.read_text()) for p in parts]))
+
+
+def fill_strength_tables(text: str) -> str:
+    """Every ``<!-- strength table: NAME -->`` line followed by the table made of docs/data/strength/NAME now."""
+    return TABLE_MARK.sub(lambda m: f"<!-- strength table: {m.group(1)} -->\n{strength_table(m.group(1))}\n", text)
+
+
+def write_strength_tables() -> Path:
+    STRENGTH_PAGE.write_text(fill_strength_tables(STRENGTH_PAGE.read_text()))
+    return STRENGTH_PAGE
+
 
 def draw_all(out: Path, kinds=tuple(KINDS)) -> list[Path]:
     return [path for kind in kinds for path in KINDS[kind](out)]
@@ -121,6 +152,9 @@ def on_post_build(config, **kwargs) -> None:
 
 
 def main(argv: list[str]) -> None:
+    if argv == ["tables"]:
+        print(write_strength_tables().relative_to(DOCS.parent))
+        return
     kinds = argv or list(KINDS)
     unknown = [k for k in kinds if k not in KINDS]
     if unknown:

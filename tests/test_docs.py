@@ -8,6 +8,7 @@ The code blocks of every page run in tests/test_docs_blocks.py.
 
 import collections
 import importlib
+import json
 import os
 import re
 import subprocess
@@ -82,13 +83,18 @@ def test_coin_vocabulary_tables_count_what_the_game_has(game):
         assert len([i for i in range(len(vocabulary)) if vocabulary.group_of(i) == group]) == int(n), (game, group)
 
 
-def test_every_picture_a_page_shows_is_committed_and_drawn_by_gen():
-    """docs/gen.py draws every picture under docs/img/, and every picture a page (or the README) shows exists."""
+def docs_gen():
+    """docs/gen.py as a module (it is a script in docs/, not in a package)."""
     sys.path.insert(0, str(DOCS))
     try:
-        gen = importlib.import_module("gen")
+        return importlib.import_module("gen")
     finally:
         sys.path.remove(str(DOCS))
+
+
+def test_every_picture_a_page_shows_is_committed_and_drawn_by_gen():
+    """docs/gen.py draws every picture under docs/img/, and every picture a page (or the README) shows exists."""
+    gen = docs_gen()
     texts = [p.read_text() for p in DOCS.rglob("*.md")] + [(ROOT / "README.md").read_text()]
     shown = {m for t in texts for m in re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", t)}
     assert shown, "no page shows a picture"
@@ -110,3 +116,14 @@ def test_learning_curve_data_is_the_run_the_getting_started_table_quotes():
     assert f"{games:,} training games" in text
     assert all(f"| {row['wins']}/50" in text or f"| {row['wins']}/50 (" in text
                for row in train["evaluation"] if row["seat"] != "all" and row["policy"] != "random")
+
+
+def test_the_strength_tables_on_the_page_are_the_committed_results():
+    """Each table under "Strength" is what ``coin-env compare --from-json`` makes of the committed results
+    (``python docs/gen.py tables`` rewrites them), and every committed result has its table on the page."""
+    gen = docs_gen()
+    text = page("pretrained.md")
+    assert gen.fill_strength_tables(text) == text, "run python docs/gen.py tables"
+    marked = {name for name, _ in gen.TABLE_MARK.findall(text)}
+    folders = {p.name for p in (DOCS / "data" / "strength").iterdir() if p.is_dir()}
+    assert folders and marked == folders

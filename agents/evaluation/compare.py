@@ -136,20 +136,26 @@ def verdict(difference: dict) -> str:
 
 
 def markdown(result: dict) -> str:
-    """The table: per setting and seat, wins and margins of both with 95 % intervals, the paired difference."""
+    """The table: per setting and seat, wins and margins of both with 95 % intervals, the paired difference, and
+    the policy's mean seconds a game (wall clock, each game in one process)."""
     def wins(side):
         lo, hi = side["ci95"]
         return f"{side['wins']}/{side['games']} ({100 * lo:.0f}-{100 * hi:.0f} %)"
 
     def interval(m):
         return f"{m['mean']:+.2f} ({m['lo']:+.2f}, {m['hi']:+.2f})"
+    def seconds(setting, seat):
+        records = setting["records"].get(f"{POLICY}:{seat}") or []
+        return f"{sum(rec['seconds'] for rec in records) / len(records):.1f}" if records else "-"
     baseline = result.get("baseline") or result["against"]
     lines = [f"| seat rules | seat | {result['policy']} wins | {baseline} wins | {result['policy']} margin "
-             f"| {baseline} margin | paired difference | verdict |", "|---|---|---|---|---|---|---|---|"]
+             f"| {baseline} margin | paired difference | verdict | {result['policy']} s/game |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for rules, setting in result["settings"].items():
         for r in setting["rows"]:
             lines.append(f"| {rules} | {r['seat']} | {wins(r[POLICY])} | {wins(r[BOT])} | {interval(r[POLICY]['margin'])} "
-                         f"| {interval(r[BOT]['margin'])} | {interval(r['difference'])} | {verdict(r['difference'])} |")
+                         f"| {interval(r[BOT]['margin'])} | {interval(r['difference'])} | {verdict(r['difference'])} "
+                         f"| {seconds(setting, r['seat'])} |")
     return "\n".join(lines)
 
 

@@ -419,7 +419,7 @@ class SopChoice(Prompt):
         s = game.state
         # 1st, 2nd Eligible (2.3.2); Vijayanagara offers the card to a third faction too (2.3.3).
         which = ("1st", "2nd", "3rd", "4th")[min(len(s.sop["acted"]), 3)]
-        return f"{game.faction_name(frame['actor'])} as {which} Eligible on card {s.current}: choose pass, event or {game.operation_term.lower()}"
+        return f"{game.faction_name(frame['actor'])} as {which} Eligible on card {s.current}: choose Pass, Event or {game.operation_term}"
 
     def apply(self, game, frame, action):
         s = game.state

@@ -76,6 +76,13 @@ class Board:
     footer: str = ""                         # the prompt, at the bottom
 
 
+def prompt_footer(game) -> str:
+    """The picture's bottom line: who is asked (by name) and the prompt, or GAME OVER."""
+    if game.is_over():
+        return "GAME OVER"
+    return f"{game.faction_name(game.current_player())}: {game.prompt()}"
+
+
 _FONTS: dict[int, object] = {}
 
 

@@ -151,7 +151,7 @@ def test_every_game_marks_the_choices_that_shape_a_turn(name, options):
     unmarked = [g.prompt() for g in decisions if not g.is_turn_choice()]
     assert marked and unmarked
     turn_words = ("family action",) if name == "john_company" else (
-        "choose pass, event or", "choose the Operation", "choose the Command")
+        "choose Pass, Event or", "choose the Operation", "choose the Command")
     assert all(any(w in p for w in turn_words) for p in marked), marked
     assert not any(any(w in p for w in turn_words) for p in unmarked), unmarked
 

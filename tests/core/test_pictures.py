@@ -87,10 +87,10 @@ def test_vector_env_render_rgb_array():
     assert len(pics) == 2 and all(p.dtype == np.uint8 and p.ndim == 3 for p in pics)
 
 
-@pytest.mark.parametrize("name", [g for g in GAMES if g != "john_company"])   # its picture is being redesigned
+@pytest.mark.parametrize("name", GAMES)
 def test_the_footer_names_the_faction_to_move_as_the_rules_do(name):
     """The footer is the prompt in front of the seat to move, headed by the faction's name (British Raj,
-    Delhi Sultanate), never its internal id (raj, ds)."""
+    Delhi Sultanate, Benyon), never its internal id (raj, ds, benyon)."""
     from coin_env.core.pictures import describe
     game = played(name, 40)
     footer = describe(game).footer

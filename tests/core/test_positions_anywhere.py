@@ -30,7 +30,7 @@ def test_2nd_eligible_after_an_operation_with_special_activity_may_do_a_limited_
     g = gandhi(current_card=9, upcoming_card=30, card_turn={"acted": ["congress"], "first_did": "operation with special activity"},
                spaces={"Punjab": {"pieces": {"ML Activist": 2}}})
     assert g.current_player() == "ml"
-    assert g.prompt() == "Muslim League as 2nd Eligible on card 9: choose pass, event or operation"
+    assert g.prompt() == "Muslim League as 2nd Eligible on card 9: choose Pass, Event or Operation"
     assert set(labels(g)) == {"pass", "limited operation"}
     play(g, "limited operation")
     assert g.current_player() == "ml"
@@ -39,7 +39,7 @@ def test_2nd_eligible_after_an_operation_with_special_activity_may_do_a_limited_
 def test_after_passes_the_next_eligible_in_card_order_is_1st_eligible_2_3_2():
     g = gandhi(current_card=9, upcoming_card=30, card_turn={"passed": ["congress", "ml"]},
                spaces={"Bihar": {"pieces": {"Troop": 2, "Sepoy": 1}}})
-    assert g.prompt() == "British Raj as 1st Eligible on card 9: choose pass, event or operation"
+    assert g.prompt() == "British Raj as 1st Eligible on card 9: choose Pass, Event or Operation"
     assert "operation only" in labels(g)
 
 

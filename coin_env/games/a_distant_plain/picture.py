@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.pictures import Board, Space, draw_schematic
+from ...core.pictures import Board, Space, draw_schematic, prompt_footer
 from . import board
 from .data import cards as carddata
 from .data.pieces import FACTION_NAMES, FACTIONS
@@ -140,7 +140,7 @@ def describe(game) -> Board:
                (NO_SUPPORT_FILL, "Pakistan"), (LOC_FILL, "LoC"),
                ((255, 255, 255), "T Troops P Police B Base U Underground A Active; outline: COIN (blue) / "
                                  "Taliban (black) Control")]
-    footer = "GAME OVER" if s.over else f"{game.faction_name(game.current_player())}: {game.prompt()}"
+    footer = prompt_footer(game)
     return Board(title=f"A Distant Plain ({s.scenario}), decision {s.decisions} - schematic map", spaces=spaces,
                  edges=edges, tracks=tracks, lines=lines, legend=legend, footer=footer)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.pictures import Board, Space, draw_schematic
+from ...core.pictures import Board, Space, draw_schematic, prompt_footer
 from . import board
 from .data import cards as carddata
 from .data.pieces import FACTION_NAMES, FACTIONS
@@ -138,7 +138,7 @@ def describe(game) -> Board:
     legend += [(SUPPORT_FILL[v], SUPPORT_WORDS[v]) for v in (2, 1, 0, -1, -2)]
     legend += [(RAILWAY_FILL, "Railway"), ((255, 255, 255), "T Troop S Sepoy A Activist/Active G Gandhi "
                                            "B Base U Underground; red outline: Raj Control")]
-    footer = "GAME OVER" if s.over else f"{game.faction_name(game.current_player())}: {game.prompt()}"
+    footer = prompt_footer(game)
     return Board(title=f"Gandhi ({s.scenario}), decision {s.decisions} - schematic map", spaces=spaces,
                  edges=edges, tracks=tracks, lines=lines, legend=legend, footer=footer)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.pictures import Board, Space, draw_schematic
+from ...core.pictures import Board, Space, draw_schematic, prompt_footer
 from .data import cards as carddata
 from .data.map import ADJACENT_CLOCKWISE
 from .hidden import BLACKMAIL_IDS
@@ -103,7 +103,7 @@ def describe(game) -> Board:
     legend += [(INDIAN_FILL, "Indian region"), (COMPANY_FILL, "Company region"),
                ((255, 255, 255), "orders: o open, c closed, F filled (writer's colour); S ship, C Company, X extra; "
                                  "S<n> strength, U unrest, E Elephant")]
-    footer = "GAME OVER" if s.over else f"{game.current_player()}: {game.prompt()}"
+    footer = prompt_footer(game)
     return Board(title=f"John Company 1710, decision {s.decisions} - schematic map", spaces=spaces, edges=edges,
                  tracks=tracks, lines=lines, legend=legend, footer=footer)
 

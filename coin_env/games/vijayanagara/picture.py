@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.pictures import Board, Space, draw_schematic
+from ...core.pictures import Board, Space, draw_schematic, prompt_footer
 from . import board
 from .data.pieces import (AMIR, AMIR_REBEL, CAVALRY_TOKENS, FACTION_NAMES, FACTIONS, FORT, GOVERNOR, MAX_INFLUENCE,
                           MAX_RESOURCES, MONGOL, QASBAH, RAJA, RAJA_REBEL, TEMPLE, TROOP)
@@ -111,7 +111,7 @@ def describe(game) -> Board:
                                                                     (REGION_FILL, "Mongol Invasion Region")]
     legend.append(((255, 255, 255), "T Troop G Governor Q Qasbah A Amir F Fort R Raja Tm Temple M Mongol; "
                                     "! Rebelling; outline: Control; P Prosperity"))
-    footer = "GAME OVER" if s.over else f"{game.faction_name(game.current_player())}: {game.prompt()}"
+    footer = prompt_footer(game)
     return Board(title=f"Vijayanagara, decision {s.decisions} - schematic map", spaces=spaces,
                  edges=edges, tracks=tracks, lines=lines, legend=legend, footer=footer)
 
