@@ -123,6 +123,11 @@ def merge(results: list[dict]) -> dict:
             merged["rows"] += setting["rows"]
             merged["seconds"] += setting["seconds"]
             merged["records"].update(setting["records"])
+    # the order a single run writes: settings as SEAT_RULES lists them, seats in the game's order
+    order = list(game_factions(first["game"], first.get("options")))
+    out["settings"] = {rules: out["settings"][rules] for rules in SEAT_RULES if rules in out["settings"]}
+    for setting in out["settings"].values():
+        setting["rows"].sort(key=lambda row: order.index(row["seat"]))
     return out
 
 

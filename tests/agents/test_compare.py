@@ -74,11 +74,12 @@ def test_the_command_writes_the_table_and_refuses_an_unknown_seat_in_one_line(tm
 
 
 def test_results_played_apart_make_the_one_table_of_the_whole(tmp_path, capsys):
-    """--json per seat, then --from-json of both: the table a single run of both seats writes."""
+    """--json per seat, then --from-json of both: the table a single run of both seats writes (rows in the game's
+    seat order, whatever the order of the files)."""
     args = ["compare", "--game", "gandhi", "--policy", "random", "--games", "2", "--seat-rules", "non_player",
             "--workers", "1"]
     parts = []
-    for seat in ("raj", "revs"):
+    for seat in ("revs", "raj"):
         parts.append(tmp_path / f"{seat}.json")
         with pytest.raises(SystemExit):
             cli.main(args + ["--seats", seat, "--json", str(parts[-1])])
@@ -91,7 +92,7 @@ def test_results_played_apart_make_the_one_table_of_the_whole(tmp_path, capsys):
     assert out.read_text() == markdown(whole) + "\n"
     with pytest.raises(SystemExit) as e:          # the same seat twice, and results of another policy: one line
         cli.main(["compare", "--from-json", str(parts[0]), str(parts[0])])
-    assert e.value.code == 2 and "raj appears twice" in capsys.readouterr().err
+    assert e.value.code == 2 and "revs appears twice" in capsys.readouterr().err
     other = json.loads(parts[1].read_text())
     other["policy"] = "search"
     parts[1].write_text(json.dumps(other))
