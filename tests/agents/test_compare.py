@@ -89,7 +89,9 @@ def test_results_played_apart_make_the_one_table_of_the_whole(tmp_path, capsys):
     with pytest.raises(SystemExit) as e:
         cli.main(["compare", "--from-json", *map(str, parts), "--markdown", str(out)])
     assert e.value.code == 0
-    assert out.read_text() == markdown(whole) + "\n"
+    def without_seconds(table):         # the s/game column is wall-clock time: the rest is played by the seeds
+        return [line.rsplit("|", 2)[0] for line in table.strip().splitlines()]
+    assert without_seconds(out.read_text()) == without_seconds(markdown(whole))
     with pytest.raises(SystemExit) as e:          # the same seat twice, and results of another policy: one line
         cli.main(["compare", "--from-json", str(parts[0]), str(parts[0])])
     assert e.value.code == 2 and "revs appears twice" in capsys.readouterr().err
