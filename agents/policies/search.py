@@ -68,6 +68,7 @@ import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields, replace
+from types import MappingProxyType
 
 import coin_env
 from coin_env.core.policy_specs import resolve_policy
@@ -100,12 +101,12 @@ OPTION_HELP = ("rollouts=N (>=1), horizon=N (>=1) or end, keep=N (>=1), turn_rol
 
 # Per-game default budgets where the general one would cost more than 30 CPU-seconds a game (issue 27's budget;
 # the figures are in docs/pretrained.md "Search agents"). Options written in a spec override these.
-GAME_DEFAULTS: dict[str, dict] = {
+GAME_DEFAULTS = MappingProxyType({
     # Its games are the longest (about 1,300 decisions) and its rollouts to the end the dearest: the general
     # budget cost Government 57-69 CPU-s a game, 53-56 of them at turn choices. Fewer turn rollouts, and the
     # spaces and pieces left to the bot.
-    "a_distant_plain": {"turn_rollouts": 6, "keep": 1},
-}
+    "a_distant_plain": MappingProxyType({"turn_rollouts": 6, "keep": 1}),
+})
 
 
 def default_options(game: str | None) -> SearchOptions:
