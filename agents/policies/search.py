@@ -11,7 +11,7 @@ Everything after ``search:`` up to the last ``?`` is the rollout policy's spec (
 the "module:attr" form is untouched, as ``search:`` is a registered prefix). No "," in a spec (``--lineup`` splits
 on it); "=" is fine (``--seat raj=search:?rollouts=4`` splits at the first one). Options:
 
-Two budgets: one at a turn choice (``game.is_turn_choice()``: a COIN card-turn choice -- pass, Event or
+Two budgets: one at a turn choice (``game.is_turn_choice()``: a COIN card-turn choice -- Pass, Event or
 Operation -- and the Operation/Command after it; a John Company family action), where a choice shapes the
 whole turn and is worth looking to the end of the game for, and one at every other decision (the spaces, the
 Special Activity, the pieces, the amounts):
