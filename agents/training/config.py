@@ -27,6 +27,7 @@ import os
 import yaml
 from agents.policies import checkpoint_path, is_checkpoint_spec
 from agents.policies.pretrained import pretrained_factory
+from agents.policies.search import search_factory
 from coin_env.core.registry import game_bots, game_factions
 import coin_env
 
@@ -490,6 +491,12 @@ def _check_spec(spec: str, where: str, game: str, bots, source: str, allow_pool:
         except ValueError as e:
             raise ConfigError(f"{source}: {where}: {e}") from None
         return
+    if spec == "search" or spec.startswith("search:"):
+        try:
+            search_factory(spec, game)          # the spec's syntax, options and rollout policy
+        except ValueError as e:
+            raise ConfigError(f"{source}: {where}: {e}") from None
+        return
     if is_checkpoint_spec(spec):
         if not os.path.isfile(checkpoint_path(spec)):
             raise ConfigError(f"{source}: {where}: checkpoint {checkpoint_path(spec)!r} not found")
@@ -498,7 +505,8 @@ def _check_spec(spec: str, where: str, game: str, bots, source: str, allow_pool:
         return          # module:attr, imported when the environment is built
     known = ["random"] + sorted(bots) + (["pool"] if allow_pool else [])
     raise ConfigError(f"{source}: {where}: unknown policy {spec!r}; use one of {', '.join(known)}, "
-                      f"'checkpoint:PATH' (or a .zip path), 'pretrained:GAME', 'rllib:PATH' or 'module:attr'")
+                      f"'search', 'search:SPEC?KEY=VALUE', 'checkpoint:PATH' (or a .zip path), 'pretrained:GAME', "
+                      f"'rllib:PATH' or 'module:attr'")
 
 
 def dump_config(cfg: dict, path: str) -> None:

@@ -103,6 +103,8 @@ def test_a_typo_gets_a_suggestion():
     (with_(opponents="runs/none/final.zip"), "checkpoint 'runs/none/final.zip' not found"),
     (with_(evaluation={"against": "nobody"}), "evaluation.against: unknown policy 'nobody'"),
     (with_(league={"bots": ["arjuna", "robot"]}), "league.bots[1]: unknown policy 'robot'"),
+    (with_(imitation={"games": 2, "teacher": "search:arjuna?rollouts=many"}), "imitation.teacher: search spec"),
+    (with_(imitation={"games": 2, "teacher": "search:nobody"}), "imitation.teacher: search spec 'search:nobody'"),
     (with_(options={"strike_rule": "xx"}), "options not accepted by gandhi"),
     (with_(scenario="long"), "scenario 'long'"),
     (with_(game="chess"), "game must be one of"),
@@ -113,6 +115,11 @@ def test_a_bad_value_is_refused_naming_the_key(raw, message):
     with pytest.raises(ConfigError) as e:
         parse_config(raw)
     assert message in str(e.value)
+
+
+def test_the_search_is_a_teacher_and_an_opponent():
+    cfg = parse_config(with_(imitation={"games": 2, "teacher": "search"}, opponents="search:arjuna?keep=1"))
+    assert cfg["imitation"]["teacher"] == "search" and cfg["opponents"] == "search:arjuna?keep=1"
 
 
 def test_several_seats_need_an_opponent_for_every_seat():
