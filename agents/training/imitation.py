@@ -47,7 +47,7 @@ from agents.training.runs import save_atomic
 from coin_env.core.aec_env import with_non_players
 from coin_env.core.encoding import encoder_for
 from coin_env.core.gym_env import end_reward, reward_potential
-from coin_env.core.registry import game_bots, game_module
+from coin_env.core.registry import game_bots, game_factions, game_module
 import coin_env
 
 STAGE_DIR = "imitation"
@@ -84,7 +84,7 @@ def collect(cfg: dict, progress: bool = True) -> dict:
     """Play and record the bot games of a validated config (see the module docstring); returns the arrays."""
 
     game_name = cfg["game"]
-    factions = list(game_module(game_name).GAME_CLASS.factions)
+    factions = list(game_factions(game_name, cfg["options"]))      # John Company: the seats of its families
     im = cfg["imitation"]
     bot = policy_from_spec(imitation_bot(cfg), game_name)
     teacher = policy_from_spec(imitation_teacher(cfg), game_name)
@@ -102,7 +102,9 @@ def collect(cfg: dict, progress: bool = True) -> dict:
             seat = record[i % len(record)]
             recorded = [seat]
             policies = {f: as_player(teacher) if f == seat else bot for f in factions}
-            options["non_players"] = [f for f in options.get("non_players") or () if f != seat]
+            kept = [f for f in options.pop("non_players", None) or () if f != seat]
+            if kept:                    # a game without non-players (John Company) takes no such option
+                options["non_players"] = kept
         else:
             recorded = list(record)
             policies = {f: teacher if f in recorded else bot for f in factions}

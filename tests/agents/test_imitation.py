@@ -109,6 +109,17 @@ def test_player_setting_records_one_player_seat_per_game(tmp_path):
         assert set(data["seats"][data["games"] == g].tolist()) == {g % 4}
 
 
+def test_a_game_without_non_players_records_its_families_seats(tmp_path):
+    """John Company has no non-player rules and its seats follow options.families: the player setting
+    records family i % 3 of game i, with no non_players option (which the game refuses)."""
+    cfg = smoke(tmp_path, "game=john_company", "scenario='1710'", "options={families: 3}", "seats=all",
+                "opponents=crown", "seat_rules=player", "imitation={games: 3, record_seats: all}",
+                "algorithm.policy=mlp")
+    data = imitation.collect(cfg, progress=False)
+    for g in range(3):
+        assert set(data["seats"][data["games"] == g].tolist()) == {g}
+
+
 def last_legal(game, faction, rng):
     """A teacher unlike any bot: always the legal action of the highest index."""
     return max(game.legal_actions())
