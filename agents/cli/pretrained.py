@@ -1,7 +1,7 @@
 """Make and measure the shipped agents (agents/policies/pretrained.py plays them as ``pretrained:GAME``).
 
     python -m agents.cli.pretrained export runs/pretrained_gandhi/final.zip gandhi
-    python -m agents.cli.pretrained table gandhi --games 200        # the docs/pretrained.md table, both seat-rules settings
+    python -m agents.cli.pretrained table gandhi --games 200        # the docs/pretrained.md table, every seat-rules setting
     python -m agents.cli.pretrained list
 
 :func:`export` makes a run's checkpoint small: the policy's weights only, as float16 (the optimizer's moments
@@ -21,6 +21,7 @@ from pathlib import Path
 
 import yaml
 
+from agents.evaluation.compare import seat_rules_of
 from agents.evaluation.evaluate import evaluate
 from agents.policies.checkpoint import check_compatible, forget_model, load_model
 from agents.policies.pretrained import MODELS_DIR, PREFIX, available, info, model_sha256, path_of
@@ -85,13 +86,42 @@ def _run_config(source: str) -> dict:
 EVAL_SEED = 1_000_000      # the docs table's seeds: apart from training (seed * 1000 + env) and imitation (20000+)
 
 
+# The game options a table is measured in, when not only the game's defaults: (heading, options, seats the
+# agent takes). John Company: the families' game it trained in and the solo game against the Crown (rules
+# p.43-46, the Crown Handbook), where only the family seat is the agent's to take.
+TABLE_SETTINGS = {
+    "john_company": (("4 families, the others played by the crown bot", {"families": 4}, None),
+                     ("solo: one family against the Crown", {"families": 1, "crown": True}, ["benyon"])),
+}
+DEFAULT_SETTINGS = ((None, None, None),)
+
+
+def table_settings(game: str) -> tuple:
+    """The (heading, options, seats) settings of ``game``'s table; one unnamed setting for most games."""
+    return TABLE_SETTINGS.get(game, DEFAULT_SETTINGS)
+
+
 def measure(game: str, games: int = 200, seed: int = EVAL_SEED, workers: int | None = None,
-            progress: bool = False) -> dict:
-    """The shipped agent in every seat against the game's bot, next to random play and the bot itself in the
-    same seat, in both seat-rules settings (agents.evaluation.evaluate, same seeds for every row): ``{setting: result}``."""
+            progress: bool = False, options: dict | None = None, seats=None) -> dict:
+    """The shipped agent in every seat (or ``seats``) against the game's bot, next to random play and the bot
+    itself in the same seat, in every seat-rules setting the game has (both where all its seats can be
+    non-players; Vijayanagara's Non-Player rules are not public and John Company has none, so ``player`` only)
+    (agents.evaluation.evaluate, same seeds for every row): ``{setting: result}``."""
     return {rules: evaluate(game, {"agent": f"{PREFIX}{game}"}, games=games, seed=seed, workers=workers,
-                            seat_rules=rules, progress=progress)
-            for rules in ("non_player", "player")}
+                            seat_rules=rules, progress=progress, options=options, seats=seats)
+            for rules in ("non_player", "player") if rules in seat_rules_of(game, None, options)}
+
+
+def measure_table(game: str, games: int = 200, seed: int = EVAL_SEED, workers: int | None = None,
+                  progress: bool = False) -> tuple[str, dict]:
+    """The docs/pretrained.md table of ``game`` (markdown; a heading line before each setting where the game
+    has several) and the results by setting heading."""
+    parts, results = [], {}
+    for heading, options, seats in table_settings(game):
+        measured = measure(game, games, seed, workers, progress, options, seats)
+        results[heading or ""] = measured
+        parts.append(markdown(measured) if heading is None else f"{heading}:\n\n{markdown(measured)}")
+    return "\n\n".join(parts), results
 
 
 def verdict(agent: dict, bot: dict) -> str:
@@ -112,7 +142,7 @@ def markdown(measured: dict) -> str:
     for rules, result in measured.items():
         rows = {(r["policy"], r["seat"]): r for r in result["rows"]}
         bot = result["against"]
-        for seat in result["factions"]:
+        for seat in (f for f in result["factions"] if ("agent", f) in rows):   # the seats the agent took
             a, b, rnd = rows[("agent", seat)], rows[(bot, seat)], rows[("random", seat)]
             lines.append(f"| {rules} | {seat} | {cell(a)} | {cell(b)} | {cell(rnd)} | {verdict(a, b)} |")
     return "\n".join(lines)
@@ -134,7 +164,7 @@ def main(argv=None) -> int:
     ex.add_argument("game")
     ex.add_argument("--out", default=str(MODELS_DIR))
     sub.add_parser("list", help="the shipped agents")
-    tb = sub.add_parser("table", help="measure a shipped agent against the bot in both settings (the docs/pretrained.md table)")
+    tb = sub.add_parser("table", help="measure a shipped agent against the bot in every seat-rules setting (the docs/pretrained.md table)")
     tb.add_argument("game")
     tb.add_argument("--games", type=int, default=200)
     tb.add_argument("--seed", type=int, default=EVAL_SEED)
@@ -149,10 +179,9 @@ def main(argv=None) -> int:
             print(f"{target} ({target.stat().st_size / 1e6:.1f} MB)")
         elif args.cmd == "table":
             path_of(args.game)
-            measured = measure(args.game, args.games, args.seed, args.workers, progress=True)
+            table, measured = measure_table(args.game, args.games, args.seed, args.workers, progress=True)
             if args.json:
                 Path(args.json).write_text(json.dumps(measured, default=str))
-            table = markdown(measured)
             print(f"{args.game}: {args.games} games per seat and row, seeds {args.seed}..{args.seed + args.games - 1}")
             print(table)
             if args.record:
