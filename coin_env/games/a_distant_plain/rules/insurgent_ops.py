@@ -246,7 +246,7 @@ def rally_options(game, faction: str, sp: int) -> list[str]:
     return out
 
 
-class _Rally(Activity):
+class _Rally(SharedFactsActivity):
     """3.3.1 Rally: Provinces or Kabul (see :func:`rally_space_ok`), 1 Resource each
     (:func:`rally_cost`); in each, one of :func:`rally_options`. Taliban: Sharia at one Rally space
     with a Taliban Base afterwards (:func:`sharia_max`)."""
@@ -256,9 +256,19 @@ class _Rally(Activity):
     def candidate_spaces(self, game):
         return CONTROLLABLE
 
-    def can_select(self, game, sp):
-        f = self.faction
-        return rally_space_ok(game, f, sp) and _can_pay(game, f, rally_cost(game, f, sp))
+    def facts(self, game):
+        """(the Rally is free (3.1.2), 1 Resource can be paid, Taliban Rallies in Pakistan are free
+        (6.6.1)): :func:`rally_cost` and :func:`_can_pay`'s board facts, read once per question."""
+        s = game.state
+        return (is_free(game), s.resources[self.faction] >= 1,
+                self.faction == "taliban" and s.islamabad >= board.BACKING)
+
+    def can_select_with(self, game, sp, facts):
+        """``rally_space_ok(...) and _can_pay(..., rally_cost(...))`` with the facts read once."""
+        free, can_pay_one, pakistan_free = facts
+        if not rally_space_ok(game, self.faction, sp):
+            return False
+        return free or can_pay_one or (pakistan_free and IS_PAKISTAN[sp])
 
     def select(self, game, sp):
         f = self.faction
