@@ -21,12 +21,15 @@ Public helpers for the non-player bots: :func:`surge_spaces`, :func:`air_lift_sp
 
 from __future__ import annotations
 
+import numpy as np
+
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .. import board
-from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_TROOPS, PIECE_NAMES
+from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_TROOPS, PIECE_NAMES, TALIBAN_BASE, TALIBAN_G,
+                           TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import AVAILABLE, IS_AFGHAN_PROVINCE, IS_PAKISTAN, KABUL
+from ..static import AVAILABLE, IS_AFGHAN_PROVINCE, IS_PAKISTAN, KABUL, N_SPACES
 from . import removal
 
 MODES: list[tuple[str, str]] = [
@@ -311,6 +314,10 @@ def air_strike_spaces(game) -> list[int]:
     return game.activities["coalition"][game.sa_action("air_strike")].selectable(game)
 
 
+_NOT_KABUL = np.arange(N_SPACES) != KABUL                   # 4.2.3: any space but Kabul
+_INSURGENT_COLUMNS = ((TALIBAN_G, TALIBAN_G_ACTIVE, TALIBAN_BASE), (WARLORD_G, WARLORD_G_ACTIVE, WARLORD_BASE))
+
+
 class AirStrike(Activity):
     """4.2.3 Air Strike, with Patrol, Sweep or Assault: in up to 3 spaces other than Kabul, remove 1
     piece of a targeted Insurgent faction: an Active Guerrilla, or, if that faction has no Guerrillas
@@ -327,6 +334,18 @@ class AirStrike(Activity):
 
     def can_select(self, game, sp):
         return air_strike_space_ok(game.state, sp)
+
+    def space_test(self, game):
+        """:func:`air_strike_space_ok` for every space at once (numpy masks): not Kabul, and an Active
+        Guerrilla of an Insurgent faction, or its Base where it has no Underground Guerrilla (with no
+        Active one either, the Base is the piece exposed: removal.assault_target_in)."""
+        p = game.state.pieces[:N_SPACES]
+        ok = _NOT_KABUL.copy()
+        target = np.zeros(N_SPACES, dtype=bool)
+        for under, active, base in _INSURGENT_COLUMNS:
+            target |= (p[:, active] > 0) | ((p[:, under] == 0) & (p[:, base] > 0))
+        ok &= target
+        return ok.tolist().__getitem__
 
     def select(self, game, sp):
         s = game.state

@@ -28,13 +28,15 @@ Public helpers for the Special Activities and the non-player bots: :func:`rally_
 
 from __future__ import annotations
 
+import numpy as np
+
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import ACTIVE_GUERRILLA, BASE, GUERRILLA, INSURGENTS
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import CONTROLLABLE, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, N_SPACES
+from ..static import CONTROLLABLE, IS_AFGHAN, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, N_SPACES
 from .removal import start_removal
 from .selection import SharedFactsActivity
 
@@ -503,6 +505,27 @@ class _March(SharedFactsActivity):
 
     def facts(self, game):
         return march_counts(game, self.faction), _can_pay(game, self.faction, 1)
+
+    def space_test(self, game):
+        """``bool(march_origins(game, faction, sp))`` for every space at once (numpy over the map's
+        adjacency): a destination the faction may hold (1.4.2) next to a space whose Guerrillas may
+        still March (:func:`march_counts`), the group paying 1 Resource or moving free
+        (:func:`march_group_free`: into a LoC; Taliban to or from Pakistan at Backing or Sponsorship).
+        :meth:`can_select_with` is the same test space by space."""
+        f = self.faction
+        s = game.state
+        movers = np.array(march_counts(game, f)) > 0
+        adjacent = s.data.adjacent
+        reach = adjacent.dot(movers)                     # next to a space with Guerrillas that may move
+        if is_free(game) or _can_pay(game, f, 1):
+            ok = reach
+        else:
+            ok = reach & IS_LOC
+            if f == "taliban" and s.islamabad >= board.BACKING:
+                ok |= (reach & IS_PAKISTAN) | adjacent.dot(movers & IS_PAKISTAN)
+        if f != "taliban":
+            ok &= IS_AFGHAN                               # board.may_hold: only Taliban in Pakistan
+        return ok.tolist().__getitem__
 
     def can_select_with(self, game, sp, facts):
         """bool(:func:`march_origins`) with the movers of every space counted once per question."""
