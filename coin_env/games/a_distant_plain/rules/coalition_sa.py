@@ -26,8 +26,7 @@ import numpy as np
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .. import board
-from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_TROOPS, PIECE_NAMES, TALIBAN_BASE, TALIBAN_G,
-                           TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
+from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_TROOPS, PIECE_NAMES
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import AVAILABLE, IS_AFGHAN_PROVINCE, IS_PAKISTAN, KABUL, N_SPACES
 from . import removal
@@ -315,7 +314,6 @@ def air_strike_spaces(game) -> list[int]:
 
 
 _NOT_KABUL = np.arange(N_SPACES) != KABUL                   # 4.2.3: any space but Kabul
-_INSURGENT_COLUMNS = ((TALIBAN_G, TALIBAN_G_ACTIVE, TALIBAN_BASE), (WARLORD_G, WARLORD_G_ACTIVE, WARLORD_BASE))
 
 
 class AirStrike(Activity):
@@ -336,15 +334,9 @@ class AirStrike(Activity):
         return air_strike_space_ok(game.state, sp)
 
     def space_test(self, game):
-        """:func:`air_strike_space_ok` for every space at once (numpy masks): not Kabul, and an Active
-        Guerrilla of an Insurgent faction, or its Base where it has no Underground Guerrilla (with no
-        Active one either, the Base is the piece exposed: removal.assault_target_in)."""
-        p = game.state.pieces[:N_SPACES]
-        ok = _NOT_KABUL.copy()
-        target = np.zeros(N_SPACES, dtype=bool)
-        for under, active, base in _INSURGENT_COLUMNS:
-            target |= (p[:, active] > 0) | ((p[:, under] == 0) & (p[:, base] > 0))
-        ok &= target
+        """:func:`air_strike_space_ok` for every space at once (numpy masks): not Kabul, and a piece
+        an Assault could remove (removal.assault_target_mask)."""
+        ok = _NOT_KABUL & removal.assault_target_mask(game.state.pieces[:N_SPACES])
         return ok.tolist().__getitem__
 
     def select(self, game, sp):
