@@ -21,14 +21,12 @@ Public helpers for the non-player bots: :func:`surge_spaces`, :func:`air_lift_sp
 
 from __future__ import annotations
 
-import numpy as np
-
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_TROOPS, PIECE_NAMES
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import AVAILABLE, IS_AFGHAN_PROVINCE, IS_PAKISTAN, KABUL, N_SPACES
+from ..static import AVAILABLE, IS_AFGHAN_PROVINCE, IS_PAKISTAN, KABUL
 from . import removal
 
 MODES: list[tuple[str, str]] = [
@@ -313,9 +311,6 @@ def air_strike_spaces(game) -> list[int]:
     return game.activities["coalition"][game.sa_action("air_strike")].selectable(game)
 
 
-_NOT_KABUL = np.arange(N_SPACES) != KABUL                   # 4.2.3: any space but Kabul
-
-
 class AirStrike(Activity):
     """4.2.3 Air Strike, with Patrol, Sweep or Assault: in up to 3 spaces other than Kabul, remove 1
     piece of a targeted Insurgent faction: an Active Guerrilla, or, if that faction has no Guerrillas
@@ -332,12 +327,6 @@ class AirStrike(Activity):
 
     def can_select(self, game, sp):
         return air_strike_space_ok(game.state, sp)
-
-    def space_test(self, game):
-        """:func:`air_strike_space_ok` for every space at once (numpy masks): not Kabul, and a piece
-        an Assault could remove (removal.assault_target_mask)."""
-        ok = _NOT_KABUL & removal.assault_target_mask(game.state.pieces[:N_SPACES])
-        return ok.tolist().__getitem__
 
     def select(self, game, sp):
         s = game.state

@@ -1043,13 +1043,6 @@ class CoalitionAssault(Activity):
     def can_select(self, game, sp):
         return assault_possible(game, "coalition", sp)
 
-    def space_test(self, game):
-        """:func:`assault_possible` for every space at once (numpy masks): Coalition Troops there and a
-        piece an Assault could remove (the candidates leave out Pakistan)."""
-        p = game.state.pieces[:N_SPACES]
-        ok = (p[:, COALITION_TROOPS] > 0) & assault_target_mask(p)
-        return ok.tolist().__getitem__
-
     def select(self, game, sp):
         _coalition_assault(game, sp, charge=not is_free(game))
 
