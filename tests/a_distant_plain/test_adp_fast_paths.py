@@ -171,6 +171,9 @@ def ref_can_select(act, game, sp):
         return bool(place) or bool(coin_ops.train_step2_modes(game, f, sp))
     if key == "march":
         return bool(insurgent_ops.march_origins(game, f, sp))
+    if key == "rally":
+        return (insurgent_ops.rally_space_ok(game, f, sp)
+                and insurgent_ops._can_pay(game, f, insurgent_ops.rally_cost(game, f, sp)))
     if key == "attack" and not act.special:
         ok = board.guerrillas(s, sp, f) >= 1 and board.enemy_pieces(s, sp, f) >= 1
         return ok and insurgent_ops._can_pay(game, f, insurgent_ops.attack_cost(game, f, sp))

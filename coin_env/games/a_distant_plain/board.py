@@ -64,7 +64,10 @@ def pop_array(s) -> np.ndarray:
 
 def can_have_support(s, sp) -> bool:
     """1.6.2: Support/Opposition only in Kabul and Afghan Provinces with Population >= 1."""
-    return bool(IS_CONTROLLABLE[sp]) and not IS_PAKISTAN[sp] and pop(s, sp) >= 1
+    return _SUPPORT_SPACE[sp] and s.data.pop_list[sp] + s.returnees.item(sp) >= 1      # pop(s, sp) >= 1
+
+
+_SUPPORT_SPACE = [bool(IS_CONTROLLABLE[sp]) and not IS_PAKISTAN[sp] for sp in range(N_SPACES)]   # Kabul, Afghan Provinces
 
 
 # --- pieces (1.4) ----------------------------------------------------------------------------------

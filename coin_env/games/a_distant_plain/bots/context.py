@@ -20,6 +20,7 @@ from ..data.pieces import FACTIONS, N_PIECE_TYPES
 from ..static import LOC_LIST, N_SPACES
 
 FACTION0 = VOCABULARY.FACTION0
+_LOCS = frozenset(sp for sp in range(N_SPACES) if LOC_LIST[sp])
 N_PIECE_ACTIONS = N_PIECE_TYPES + 3          # piece types, then the Terror / Sabotage / +1 Pop markers
 BOT_STREAM = 0x5DEECE66DB0784             # mixes the game's generator state into the bots' stream
 
@@ -131,15 +132,14 @@ class Ctx(BotContext):
             raise ValueError("random_space: no candidates")
         if len(cands) == 1:
             return next(iter(cands))
-        if all(LOC_LIST[sp] for sp in cands):
+        if cands <= _LOCS:
             return self.random_loc(cands)
         slots = self.state.data.random_space_slots       # the game's sheet (data.regions) as space indices
-        n = len(slots)
-        at = ((self.die() - 1) * 6 + (self.die() - 1)) % n
-        for i in range(at, at + n):               # from the rolled slot along the arrows, round once
-            sp = slots[i if i < n else i - n]
-            if sp in cands:
-                return sp
+        at = ((self.die() - 1) * 6 + (self.die() - 1)) % len(slots)
+        for part in (slots[at:], slots[:at]):     # from the rolled slot along the arrows, round once
+            for sp in part:
+                if sp in cands:
+                    return sp
         return min(cands)             # a candidate missing from a replaced sheet: lowest index, deterministic
 
     def random_loc(self, locs) -> int:

@@ -313,6 +313,16 @@ class _MarchSim:
             self._origins[dest] = out
         return list(out)
 
+    def _forget(self, origin, dest) -> None:
+        """Drop the answers a move from ``origin`` into ``dest`` changes: :meth:`n_movable` of those two
+        spaces (their pieces and arrivals), and :meth:`origins` of every destination next to either
+        of them, and of ``dest`` itself (paid for once entered: :meth:`can_pay`)."""
+        self._movable.pop(origin, None)
+        self._movable.pop(dest, None)
+        neighbors = self.s.data.neighbors
+        for d in [d for d in self._origins if d == dest or origin in neighbors[d] or dest in neighbors[d]]:
+            del self._origins[d]
+
     def stays_underground(self, dest, origin, n) -> bool:
         g = self.dests.get(dest, {}).get(origin, [0, 0])
         return not insurgent_ops.march_activates(_SimState(self.P, self.s.data), F, dest, g[0] + g[1] + n)
@@ -320,11 +330,11 @@ class _MarchSim:
     def move(self, origin, dest, nu, na) -> None:
         if nu + na <= 0:
             return
-        self._movable.clear()
-        self._origins.clear()
+        self._forget(origin, dest)
         if dest not in self.dests:
             if not insurgent_ops.march_group_free(self.ctx.game, F, origin, dest):
                 self.budget -= 1
+                self._origins.clear()          # can_pay may change for every destination
             self.dests[dest] = {}
             self.order.append(dest)
         g = self.dests[dest].setdefault(origin, [0, 0])

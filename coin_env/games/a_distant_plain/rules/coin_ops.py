@@ -27,12 +27,14 @@ is applied here.
 
 from __future__ import annotations
 
+import numpy as np
+
 from .. import board
 from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_NAMES, POLICE
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import (AFGHAN_PROVINCES, IS_LOC, IS_PAKISTAN, IS_PROVINCE, KABUL, LOC_LIST, LOCS, N_SPACES,
                       NETWORK_SPACES, PAKISTAN_LIST)
-from .removal import assault_target_in, start_removal
+from .removal import assault_target_in, assault_target_mask, start_removal
 from .selection import SharedFactsActivity
 from ....coin.events import is_free
 from ....coin.operations import Activity
@@ -1084,6 +1086,18 @@ class GovernmentAssault(Activity):
 
     def can_select(self, game, sp):
         return can_pay(game, COST) and assault_possible(game, "government", sp)
+
+    def space_test(self, game):
+        """:meth:`can_select` for every space at once (numpy masks): the 3 Resources (3.2.4), a piece
+        an Assault could remove, and an Assault strength of 1+ (:func:`assault_strength`: 2 counted
+        Government cubes, 3 in a Mountain Province; Police count outside Provinces)."""
+        if not can_pay(game, COST):
+            return None
+        s = game.state
+        p = s.pieces[:N_SPACES]
+        cubes = p[:, GOV_TROOPS] + np.where(IS_PROVINCE, 0, p[:, POLICE])      # _assault_cubes_in
+        ok = (cubes >= np.where(s.data.is_mountain, 3, 2)) & assault_target_mask(p)
+        return ok.tolist().__getitem__
 
     def select(self, game, sp):
         pay(game, COST)

@@ -28,13 +28,15 @@ Public helpers for the Special Activities and the non-player bots: :func:`rally_
 
 from __future__ import annotations
 
+import numpy as np
+
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import ACTIVE_GUERRILLA, BASE, GUERRILLA, INSURGENTS
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import CONTROLLABLE, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, N_SPACES
+from ..static import CONTROLLABLE, IS_AFGHAN, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, N_SPACES
 from .removal import start_removal
 from .selection import SharedFactsActivity
 
@@ -246,7 +248,7 @@ def rally_options(game, faction: str, sp: int) -> list[str]:
     return out
 
 
-class _Rally(Activity):
+class _Rally(SharedFactsActivity):
     """3.3.1 Rally: Provinces or Kabul (see :func:`rally_space_ok`), 1 Resource each
     (:func:`rally_cost`); in each, one of :func:`rally_options`. Taliban: Sharia at one Rally space
     with a Taliban Base afterwards (:func:`sharia_max`)."""
@@ -256,9 +258,19 @@ class _Rally(Activity):
     def candidate_spaces(self, game):
         return CONTROLLABLE
 
-    def can_select(self, game, sp):
-        f = self.faction
-        return rally_space_ok(game, f, sp) and _can_pay(game, f, rally_cost(game, f, sp))
+    def facts(self, game):
+        """(the Rally is free (3.1.2), 1 Resource can be paid, Taliban Rallies in Pakistan are free
+        (6.6.1)): :func:`rally_cost` and :func:`_can_pay`'s board facts, read once per question."""
+        s = game.state
+        return (is_free(game), s.resources[self.faction] >= 1,
+                self.faction == "taliban" and s.islamabad >= board.BACKING)
+
+    def can_select_with(self, game, sp, facts):
+        """``rally_space_ok(...) and _can_pay(..., rally_cost(...))`` with the facts read once."""
+        free, can_pay_one, pakistan_free = facts
+        if not rally_space_ok(game, self.faction, sp):
+            return False
+        return free or can_pay_one or (pakistan_free and IS_PAKISTAN[sp])
 
     def select(self, game, sp):
         f = self.faction
@@ -493,6 +505,27 @@ class _March(SharedFactsActivity):
 
     def facts(self, game):
         return march_counts(game, self.faction), _can_pay(game, self.faction, 1)
+
+    def space_test(self, game):
+        """``bool(march_origins(game, faction, sp))`` for every space at once (numpy over the map's
+        adjacency): a destination the faction may hold (1.4.2) next to a space whose Guerrillas may
+        still March (:func:`march_counts`), the group paying 1 Resource or moving free
+        (:func:`march_group_free`: into a LoC; Taliban to or from Pakistan at Backing or Sponsorship).
+        :meth:`can_select_with` is the same test space by space."""
+        f = self.faction
+        s = game.state
+        movers = np.array(march_counts(game, f)) > 0
+        adjacent = s.data.adjacent
+        reach = adjacent.dot(movers)                     # next to a space with Guerrillas that may move
+        if is_free(game) or _can_pay(game, f, 1):
+            ok = reach
+        else:
+            ok = reach & IS_LOC
+            if f == "taliban" and s.islamabad >= board.BACKING:
+                ok |= (reach & IS_PAKISTAN) | adjacent.dot(movers & IS_PAKISTAN)
+        if f != "taliban":
+            ok &= IS_AFGHAN                               # board.may_hold: only Taliban in Pakistan
+        return ok.tolist().__getitem__
 
     def can_select_with(self, game, sp, facts):
         """bool(:func:`march_origins`) with the movers of every space counted once per question."""

@@ -18,6 +18,8 @@ to one faction, so choosing the type chooses the faction too (1.4.1 the executor
 
 from __future__ import annotations
 
+import numpy as np
+
 from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, BASE, COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, GUERRILLA,
@@ -60,6 +62,16 @@ def targets(s, sp, actor: str, style: str) -> list[int]:
     if not (row[COALITION_TROOPS] + row[GOV_TROOPS] + row[POLICE]):
         out += [c for c in (GOV_BASE, COALITION_BASE) if row[c]]
     return sorted(out)
+
+
+def assault_target_mask(pieces) -> np.ndarray:
+    """:func:`assault_target_in` for every row of ``pieces`` (spaces x piece types) at once, as a
+    boolean array: an Active Guerrilla of an Insurgent faction, or its Base where it has no
+    Underground Guerrilla (then it has no Guerrilla at all, or an Active one counts already)."""
+    out = np.zeros(len(pieces), dtype=bool)
+    for f in ("taliban", "warlords"):
+        out |= (pieces[:, ACTIVE_GUERRILLA[f]] > 0) | ((pieces[:, GUERRILLA[f]] == 0) & (pieces[:, BASE[f]] > 0))
+    return out
 
 
 def assault_target_in(row) -> bool:
