@@ -96,3 +96,18 @@ def test_sweep_scan_matches_origins_read_one_destination_at_a_time(positions):
                 assert bool(scan.origins(dest, first_only=True)) == bool(full)
                 checked += bool(full)
     assert checked > 0
+
+
+def _victory_totals_by_tracks(s):
+    """1.9 / 7.2 the way board.victory_totals read them before its one-pass form: track by track."""
+    pop = s.data.pop
+    ctrl = board.control_mask(s)
+    return {"raj": board.total_support(s) + int((pop * ctrl).sum()),
+            "congress": board.total_opposition(s),
+            "ml": board.total_muslim_opposition(s) + 2 * int((pop * (s.muslim_state > 0)).sum()),
+            "revs": int((pop * (s.unrest > 0)).sum()) + int(s.pieces[:N_SPACES, board.REV_BASE].sum())}
+
+
+def test_victory_totals_match_the_track_by_track_sums_1_9(positions):
+    for g in positions:
+        assert board.victory_totals(g.state) == _victory_totals_by_tracks(g.state)
