@@ -141,3 +141,12 @@ def test_redeploy_sources_follow_the_moved_record_on_one_board_6_4():
     after = Redeploy.sources(s, {"actor": "raj", "moved": moved})
     assert sp not in after
     assert after == Redeploy.sources(s.copy(), {"actor": "raj", "moved": moved})
+
+
+def test_one_operation_available_matches_the_list_2_3_4(positions):
+    """2.3.4: asking for one Operation gives what the list of available Operations says."""
+    for g in positions:
+        for f in FACTIONS:
+            listed = set(g.available_operations(f, limited=False))
+            for action in [*g.activities[f], None, -1]:
+                assert g.operation_available(f, action) == (action in listed)
