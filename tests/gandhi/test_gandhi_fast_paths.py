@@ -150,3 +150,10 @@ def test_one_operation_available_matches_the_list_2_3_4(positions):
             listed = set(g.available_operations(f, limited=False))
             for action in [*g.activities[f], None, -1]:
                 assert g.operation_available(f, action) == (action in listed)
+
+
+def test_raj_control_of_one_space_matches_the_whole_board_mask_1_7(positions):
+    """1.7: the one-space reading of Raj Control agrees with the whole-board mask everywhere."""
+    for g in positions:
+        mask = board.control_mask(g.state).tolist()
+        assert [board.raj_control(g.state, sp) for sp in range(N_SPACES)] == mask

@@ -136,11 +136,11 @@ def controllable(s, sp) -> bool:
 
 def raj_control(s, sp) -> bool:
     """1.7.1: cubes exceed all other Active pieces in a City or Province."""
-    if not controllable(s, sp):
+    if not (_CITY[sp] or (_PRINTED_PROVINCE[sp] and not s.muslim_state.item(sp))):     # controllable
         return False
     p = s.pieces[sp].tolist()
     others = p[GANDHI] + p[ML_BASE] + p[REV_BASE] + p[ACTIVE_GUERRILLA]      # active_non_raj
-    if activists_active(s, sp):
+    if s.protest.item(sp):         # activists_active: a controllable space is never a Railway
         others += p[CONGRESS_ACTIVIST] + p[ML_ACTIVIST]
     return p[TROOP] + p[SEPOY] > others
 
