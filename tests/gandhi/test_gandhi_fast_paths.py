@@ -16,8 +16,9 @@ from coin_env.games.gandhi import board
 from coin_env.games.gandhi.bots.arjuna import BOT
 from coin_env.games.gandhi.bots.context import Ctx
 from coin_env.games.gandhi.bots.raj import SweepScan, origin_facts_of
-from coin_env.games.gandhi.data.pieces import TROOP
+from coin_env.games.gandhi.data.pieces import SEPOY, TROOP
 from coin_env.games.gandhi.rules import raj as rules
+from coin_env.games.gandhi.rules.campaign import Redeploy
 from coin_env.games.gandhi.static import LAND, N_SPACES, RAILWAYS
 
 FACTIONS = ("raj", "congress", "ml", "revs")
@@ -96,3 +97,63 @@ def test_sweep_scan_matches_origins_read_one_destination_at_a_time(positions):
                 assert bool(scan.origins(dest, first_only=True)) == bool(full)
                 checked += bool(full)
     assert checked > 0
+
+
+def _victory_totals_by_tracks(s):
+    """1.9 / 7.2 the way board.victory_totals read them before its one-pass form: track by track."""
+    pop = s.data.pop
+    ctrl = board.control_mask(s)
+    return {"raj": board.total_support(s) + int((pop * ctrl).sum()),
+            "congress": board.total_opposition(s),
+            "ml": board.total_muslim_opposition(s) + 2 * int((pop * (s.muslim_state > 0)).sum()),
+            "revs": int((pop * (s.unrest > 0)).sum()) + int(s.pieces[:N_SPACES, board.REV_BASE].sum())}
+
+
+def test_victory_totals_match_the_track_by_track_sums_1_9(positions):
+    for g in positions:
+        assert board.victory_totals(g.state) == _victory_totals_by_tracks(g.state)
+
+
+def test_redeploy_offers_what_a_fresh_load_offers_6_4():
+    """6.4: the Redeploy prompts reuse their last reading of an unchanged board; at every Redeploy
+    decision of all-bot games the offer equals that of the same game freshly loaded from its save."""
+    pol = {f: BOT for f in FACTIONS}
+    checked = 0
+    for seed in range(3):
+        g = coin_env.make_game("gandhi", scenario="short", seed=seed, options=with_non_players({}, pol))
+        rng = random.Random(seed)
+        while not g.is_over():
+            if g.state.frames[-1]["kind"] == "g_redeploy":
+                assert g.legal_actions() == coin_env.load_game(g.to_json()).legal_actions()
+                checked += 1
+            a = g.current_player()
+            g.apply(pol[a](g, a, rng))
+    assert checked > 100
+
+
+def test_redeploy_sources_follow_the_moved_record_on_one_board_6_4():
+    """6.4 / 3.1.2: pieces that already moved this Redeploy do not move again, even when the board is
+    the same as at the last reading (NP Raj's second part starts from the first part's record)."""
+    s = coin_env.make_game("gandhi", scenario="short", seed=0).state
+    first = Redeploy.sources(s, {"actor": "raj", "moved": {}})
+    sp = first[0]
+    moved = {f"{sp}:{pc}": int(s.pieces[sp, pc]) for pc in (TROOP, SEPOY) if s.pieces[sp, pc]}
+    after = Redeploy.sources(s, {"actor": "raj", "moved": moved})
+    assert sp not in after
+    assert after == Redeploy.sources(s.copy(), {"actor": "raj", "moved": moved})
+
+
+def test_one_operation_available_matches_the_list_2_3_4(positions):
+    """2.3.4: asking for one Operation gives what the list of available Operations says."""
+    for g in positions:
+        for f in FACTIONS:
+            listed = set(g.available_operations(f, limited=False))
+            for action in [*g.activities[f], None, -1]:
+                assert g.operation_available(f, action) == (action in listed)
+
+
+def test_raj_control_of_one_space_matches_the_whole_board_mask_1_7(positions):
+    """1.7: the one-space reading of Raj Control agrees with the whole-board mask everywhere."""
+    for g in positions:
+        mask = board.control_mask(g.state).tolist()
+        assert [board.raj_control(g.state, sp) for sp in range(N_SPACES)] == mask

@@ -136,11 +136,11 @@ def controllable(s, sp) -> bool:
 
 def raj_control(s, sp) -> bool:
     """1.7.1: cubes exceed all other Active pieces in a City or Province."""
-    if not controllable(s, sp):
+    if not (_CITY[sp] or (_PRINTED_PROVINCE[sp] and not s.muslim_state.item(sp))):     # controllable
         return False
     p = s.pieces[sp].tolist()
     others = p[GANDHI] + p[ML_BASE] + p[REV_BASE] + p[ACTIVE_GUERRILLA]      # active_non_raj
-    if activists_active(s, sp):
+    if s.protest.item(sp):         # activists_active: a controllable space is never a Railway
         others += p[CONGRESS_ACTIVIST] + p[ML_ACTIVIST]
     return p[TROOP] + p[SEPOY] > others
 
@@ -200,15 +200,35 @@ def total_muslim_opposition(s) -> int:
 
 
 def victory_totals(s) -> dict[str, int]:
-    """1.9 / 7.2 victory marker totals."""
-    ctrl = control_mask(s)
-    pop = s.data.pop
-    return {
-        "raj": total_support(s) + int((pop * ctrl).sum()),
-        "congress": total_opposition(s),
-        "ml": total_muslim_opposition(s) + 2 * int((pop * (s.muslim_state > 0)).sum()),
-        "revs": int((pop * (s.unrest > 0)).sum()) + int(s.pieces[:N_SPACES, REV_BASE].sum()),
-    }
+    """1.9 / 7.2 victory marker totals: Support (+ Population under Raj Control) for the Raj,
+    Opposition for Congress, Opposition in Muslim spaces (+ twice the Population of Muslim States) for
+    the Muslim League, Population with Unrest (+ Bases on the map) for the Revolutionaries.
+    One pass over Python lists: the NP Event look-ahead (bots/events.py) asks this twice per option
+    tried. tests/gandhi/test_board.py checks it against the per-track totals above."""
+    pop = s.data.pop_list
+    support = s.support.tolist()
+    muslim_state = s.muslim_state.tolist()
+    unrest = s.unrest.tolist()
+    margin = control_margin(s).tolist()
+    raj = congress = ml = revs = 0
+    for sp, level in enumerate(support):
+        n = pop[sp]
+        if not n:               # Railways: no Population, nothing to count
+            continue
+        if level > 0:
+            raj += min(level, 2) * n
+        elif level < 0:
+            congress += min(-level, 2) * n
+            if _MUSLIM[sp]:
+                ml += min(-level, 2) * n
+        if margin[sp] > 0 and (_CITY[sp] or (_PRINTED_PROVINCE[sp] and not muslim_state[sp])):
+            raj += n
+        if muslim_state[sp]:
+            ml += 2 * n
+        if unrest[sp]:
+            revs += n
+    revs += int(s.pieces[:N_SPACES, REV_BASE].sum())
+    return {"raj": raj, "congress": congress, "ml": ml, "revs": revs}
 
 
 VICTORY_THRESHOLDS = {"raj": 38, "congress": 20, "ml": 14, "revs": 14}   # 7.2

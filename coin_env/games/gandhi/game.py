@@ -61,6 +61,12 @@ class GandhiGame(VocabularyHelpers, CoinGame):
         return [a for a, act in self.activities[faction].items()
                 if not act.special and act.available(self)]
 
+    def operation_available(self, faction, action) -> bool:
+        """``action in available_operations(faction, ...)``, asking only that Operation (a bot
+        checking the one Operation its card names, 8.3, need not test them all)."""
+        act = self.activities[faction].get(action)
+        return act is not None and not act.special and act.available(self)
+
     # --- the game log (coin_env/coin/log.py) -------------------------------------------------
     faction_names = FACTION_NAMES
     log_piece_names = PIECE_NAMES

@@ -100,7 +100,7 @@ def plan_operation(ctx, kind: str) -> bool:
     that can be carried out now ("if no spaces are eligible ... draw a new card"). SA boxes read on
     the way are kept (an SA before the Operation is done first)."""
     game, f = ctx.game, ctx.faction
-    available = set(game.available_operations(f, limited=(kind == "limited")))
+    available = {}          # Operation -> can it be carried out now (2.3.4); asked once, when a card names it
     for _ in range(MAX_DRAWS):
         letter, index = deck.draw_card(ctx.state, f), 0
         ctx.mem["plan"] = plan = {"kind": kind, "row": ctx.plan.get("row"), "card": letter, "face": letter}
@@ -118,7 +118,9 @@ def plan_operation(ctx, kind: str) -> bool:
         node = deck.node_at(ctx.data, letter, index)
         action = OP.get(node.op)
         proc = OPS.get((f, node.op))
-        if action in available and (proc is None or proc.can_start(ctx, node)):
+        if action not in available:
+            available[action] = game.operation_available(f, action)
+        if available[action] and (proc is None or proc.can_start(ctx, node)):
             plan.update(op_at=[letter, index], after_op=[letter, index + 1],
                         sa_first=sa_first if kind == "op_sa" else [], op=node.op)
             return True

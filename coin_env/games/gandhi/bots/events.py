@@ -55,8 +55,8 @@ def event_column(data, faction: str, card: int, side: str) -> str:
 def _measure(state):
     totals = victory_totals(state)
     on_map = {f: 0 for f in FACTIONS}
-    for pc, owner in enumerate(PIECE_OWNER):
-        on_map[owner] += int(state.pieces[:N_SPACES, pc].sum())
+    for owner, n in zip(PIECE_OWNER, state.pieces[:N_SPACES].sum(axis=0).tolist()):    # one read per piece type
+        on_map[owner] += n
     return totals, on_map
 
 
@@ -118,14 +118,17 @@ def _in_event(ctx) -> bool:
     return ctx.plan.get("kind") == "event"
 
 
-def _probe_option(ctx, action: int):
-    """The help score of taking ``action`` now and finishing the Event with NP choices."""
+def _probe_option(ctx, action: int, before=None):
+    """The help score of taking ``action`` now and finishing the Event with NP choices. ``before``:
+    :func:`_measure` of the game now, when the caller tries several options of one board (each try
+    runs on a copy, so the board is the same for all)."""
     g = ctx.game.clone()
     g.state.frames = [{"kind": "coin_probe_end", "actor": ctx.faction}] + g.state.frames[_event_floor(ctx.game):]
     g._legal = None
     plan = g.state.arjuna.setdefault("memory", {}).setdefault(ctx.faction, {}).setdefault("plan", {})
     plan["probing"] = _depth(ctx) + 1          # nested look-ahead is bounded (MAX_PROBE_DEPTH)
-    before = _measure(ctx.game.state)
+    if before is None:
+        before = _measure(ctx.game.state)
     g.apply(action)
     g = _finish_probe(g, ctx.faction)
     return help_score(before, _measure(g.state), ctx.faction)
@@ -156,7 +159,8 @@ def best_effective(ctx, options: list[int]) -> int | None:
     """8.8.4: the option whose completion helps most (None if none helps); ties -> first in options."""
     if _shallow(ctx):
         return options[0]
-    scored = [(_probe_option(ctx, a), a) for a in options]
+    before = _measure(ctx.game.state)
+    scored = [(_probe_option(ctx, a, before), a) for a in options]
     best = max(s for s, _ in scored)
     if best <= 0:
         return None
@@ -170,7 +174,8 @@ def event_spaces(ctx):
         return ctx.done
     if _shallow(ctx):
         return ctx.space(ctx.select(_column(ctx), spaces))
-    helpful = [sp for sp in spaces if _probe_option(ctx, ctx.space(sp)) > 0]
+    before = _measure(ctx.game.state)
+    helpful = [sp for sp in spaces if _probe_option(ctx, ctx.space(sp), before) > 0]
     if not helpful:
         return ctx.done if ctx.has(ctx.done) else ctx.space(ctx.select(_column(ctx), spaces))
     return ctx.space(ctx.select(_column(ctx), helpful))
@@ -199,5 +204,6 @@ def event_faction(ctx):
     if _shallow(ctx) or len(options) == 1:
         ranked = sorted(options, key=lambda a: ctx.is_np(ctx.game.faction_of(a)))
         return ranked[0]
-    scored = [(_probe_option(ctx, a), not ctx.is_np(ctx.game.faction_of(a)), a) for a in options]
+    before = _measure(ctx.game.state)
+    scored = [(_probe_option(ctx, a, before), not ctx.is_np(ctx.game.faction_of(a)), a) for a in options]
     return max(scored)[2]

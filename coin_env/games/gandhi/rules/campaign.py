@@ -723,7 +723,24 @@ class Redeploy(Prompt):
 
     @classmethod
     def _movable(cls, s, frame) -> dict[int, list[int]]:
-        """{space: [piece types with unmoved pieces and somewhere to go]}."""
+        """{space: [piece types with unmoved pieces and somewhere to go]} (read-only: shared).
+
+        One Redeploy move asks this up to four times of one unchanged board (is the Redeploy over,
+        the sources, the source's piece types twice), so the last answer is kept with everything
+        it was read from -- the pieces, Protests (Activists Active, 1.4.3: Raj Control), Muslim
+        States, the faction and its moved pieces -- and reused only when all of them are equal.
+        It lives on the state object, outside its fields: never saved nor copied."""
+        key = (frame["actor"], tuple(frame["moved"].items()), s.pieces.tobytes(), s.protest.tobytes(),
+               s.muslim_state.tobytes())
+        memo = s.__dict__.get("_redeploy_movable")
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        out = cls._movable_now(s, frame)
+        s.__dict__["_redeploy_movable"] = (key, out)
+        return out
+
+    @classmethod
+    def _movable_now(cls, s, frame) -> dict[int, list[int]]:
         faction = frame["actor"]
         pieces = REDEPLOY_PIECES[faction]
         moved = frame["moved"]
@@ -750,7 +767,7 @@ class Redeploy(Prompt):
 
     @classmethod
     def pieces_at(cls, s, frame, sp) -> list[int]:
-        return cls._movable(s, frame).get(sp, [])
+        return list(cls._movable(s, frame).get(sp, ()))
 
     @classmethod
     def sources(cls, s, frame) -> list[int]:
