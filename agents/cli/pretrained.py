@@ -18,6 +18,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from types import MappingProxyType
 
 import yaml
 
@@ -89,10 +90,10 @@ EVAL_SEED = 1_000_000      # the docs table's seeds: apart from training (seed *
 # The game options a table is measured in, when not only the game's defaults: (heading, options, seats the
 # agent takes). John Company: the families' game it trained in and the solo game against the Crown (rules
 # p.43-46, the Crown Handbook), where only the family seat is the agent's to take.
-TABLE_SETTINGS = {
+TABLE_SETTINGS = MappingProxyType({
     "john_company": (("4 families, the others played by the crown bot", {"families": 4}, None),
-                     ("solo: one family against the Crown", {"families": 1, "crown": True}, ["benyon"])),
-}
+                     ("solo: one family against the Crown", {"families": 1, "crown": True}, ("benyon",))),
+})
 DEFAULT_SETTINGS = ((None, None, None),)
 
 
@@ -118,7 +119,7 @@ def measure_table(game: str, games: int = 200, seed: int = EVAL_SEED, workers: i
     has several) and the results by setting heading."""
     parts, results = [], {}
     for heading, options, seats in table_settings(game):
-        measured = measure(game, games, seed, workers, progress, options, seats)
+        measured = measure(game, games, seed, workers, progress, dict(options or {}) or None, seats)
         results[heading or ""] = measured
         parts.append(markdown(measured) if heading is None else f"{heading}:\n\n{markdown(measured)}")
     return "\n\n".join(parts), results
