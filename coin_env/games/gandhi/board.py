@@ -204,7 +204,7 @@ def victory_totals(s) -> dict[str, int]:
     Opposition for Congress, Opposition in Muslim spaces (+ twice the Population of Muslim States) for
     the Muslim League, Population with Unrest (+ Bases on the map) for the Revolutionaries.
     One pass over Python lists: the NP Event look-ahead (bots/events.py) asks this twice per option
-    tried. tests/gandhi/test_board.py checks it against the per-track totals above."""
+    tried. tests/gandhi/test_gandhi_fast_paths.py checks it against the per-track totals above."""
     pop = s.data.pop_list
     support = s.support.tolist()
     muslim_state = s.muslim_state.tolist()
