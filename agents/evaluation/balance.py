@@ -26,6 +26,13 @@ Python API::
     from agents.evaluation.balance import balance, format_table, write_outputs
     result = balance("gandhi", seats={"raj": "random"}, games=200, workers=2)
     print(format_table(result)); write_outputs(result, "balance/gandhi")
+
+Two studies of one game side by side (e.g. every seat searching next to the bots), paired seed by seed, and a
+long study played in seed ranges merged into one::
+
+    from agents.evaluation.balance import balance_shift, format_shift, merge_results, read_outputs
+    search = merge_results([read_outputs("balance/gandhi-search-0"), read_outputs("balance/gandhi-search-10")])
+    print(format_shift(balance_shift(read_outputs("balance/gandhi"), search)))
 """
 
 from __future__ import annotations
@@ -41,11 +48,13 @@ import numpy as np
 
 import coin_env
 from coin_env.core.registry import game_factions
+from coin_env.core.stats import mean_interval
 
 from agents.evaluation.evaluate import default_against, positive_int, spec_text
 from agents.evaluation.simulate import parse_seats
 from agents.policies import check_policy
 from agents.common import check_setup, output_dir, parse_options, release, standalone, user_errors
+from agents.evaluation.compare import interval_text, wins_text
 from agents.evaluation.strength import SCENARIO, wilson
 from agents.evaluation.tournament import check_jobs, run_games
 
@@ -261,6 +270,132 @@ def _plot_reasons(plt, result):
     ax.set_ylabel("wins")
     ax.legend(title="game ended by", fontsize="small")
     return fig
+
+
+# --- two studies of one game side by side ----------------------------------------------------------------
+
+def read_outputs(folder) -> dict:
+    """A balance result as :func:`balance` returns it, read back from the folder :func:`write_outputs` wrote
+    (summary.json and the per-game records of games.csv)."""
+    folder = os.fspath(folder)
+    with open(os.path.join(folder, "summary.json")) as f:
+        result = json.load(f)
+    with open(os.path.join(folder, "games.csv"), newline="") as f:
+        rows = list(csv.DictReader(f))
+    result["records"] = [{"seed": int(r["seed"]), "winner": r["winner"], "reason": r["reason"], "rule": r["rule"],
+                          "decisions": int(r["decisions"]), "cards": int(r["cards"]),
+                          "margins": {k[len("margin_"):]: float(v) for k, v in r.items() if k.startswith("margin_")}}
+                         for r in rows]
+    return result
+
+
+SAME_IN_A_MERGE = ("game", "scenario", "options", "factions", "seats")
+
+
+def merge_results(results: list[dict]) -> dict:
+    """One study from studies played apart (a long study split into seed ranges, or over machines): same game,
+    scenario, options and seats, no seed twice. The summary is made again from the games; ``seconds`` is the
+    parts' sum. Raises ValueError otherwise."""
+    first = results[0]
+    for other in results[1:]:
+        for key in SAME_IN_A_MERGE:
+            if other.get(key) != first.get(key):
+                raise ValueError(f"cannot merge balance studies with different {key}: "
+                                 f"{first.get(key)!r} and {other.get(key)!r}")
+    records = sorted((r for result in results for r in result["records"]), key=lambda r: r["seed"])
+    twice = sorted({a["seed"] for a, b in zip(records, records[1:]) if a["seed"] == b["seed"]})
+    if twice:
+        raise ValueError(f"cannot merge balance studies that both played seed(s) {twice}")
+    return {**{key: first[key] for key in SAME_IN_A_MERGE}, "games": len(records), "seed": records[0]["seed"],
+            **summarize(records, first["factions"]), "seconds": sum(r["seconds"] for r in results),
+            "records": records}
+
+
+SAME_IN_A_SHIFT = ("game", "scenario", "options", "factions")
+
+
+def balance_shift(base: dict, other: dict) -> dict:
+    """How each faction fares in ``other`` (e.g. every seat searching) next to ``base`` (e.g. the bots in every
+    seat), paired seed by seed on the seeds both studies played: wins with 95 % Wilson intervals on those seeds
+    in both, ``base``'s over all its games, mean margins with 95 % t intervals and the per-seed margin
+    difference (other minus base). The studies must be of the same game, scenario, options and factions.
+    Raises ValueError otherwise or when they share no seed."""
+    for key in SAME_IN_A_SHIFT:
+        if base.get(key) != other.get(key):
+            raise ValueError(f"cannot set balance studies side by side: different {key}: "
+                             f"{base.get(key)!r} and {other.get(key)!r}")
+    in_other = {r["seed"]: r for r in other["records"]}
+    in_base = {r["seed"]: r for r in base["records"]}
+    seeds = sorted(set(in_other) & set(in_base))
+    if not seeds:
+        raise ValueError("cannot set balance studies side by side: they share no seed")
+
+    def side(records: list[dict], faction: str) -> dict:
+        wins = sum(r["winner"] == faction for r in records)
+        return {"wins": wins, "games": len(records), "ci95": list(wilson(wins, len(records))),
+                "margin": mean_interval([r["margins"][faction] for r in records])}
+
+    factions = {}
+    for f in base["factions"]:
+        factions[f] = {"base_all": side(base["records"], f), "base": side([in_base[s] for s in seeds], f),
+                       "other": side([in_other[s] for s in seeds], f),
+                       "shift": mean_interval([in_other[s]["margins"][f] - in_base[s]["margins"][f] for s in seeds])}
+    return {"game": base["game"], "scenario": base["scenario"], "options": base["options"], "seeds": seeds,
+            "base_seats": base["seats"], "other_seats": other["seats"],
+            "other_seconds_per_game": other["seconds"] / other["games"], "factions": factions}
+
+
+def seed_range(seeds: list[int]) -> str:
+    """"0-29" for consecutive seeds, else the count."""
+    if seeds == list(range(seeds[0], seeds[-1] + 1)):
+        return f"{seeds[0]:,}-{seeds[-1]:,}" if len(seeds) > 1 else f"{seeds[0]:,}"
+    return f"{len(seeds)} seeds"
+
+
+def shift_word(m: dict) -> str:
+    """"up" / "down" only where the paired interval excludes 0."""
+    return "up" if m["lo"] > 0 else "down" if m["hi"] < 0 else "within noise"
+
+
+def format_shift(shift: dict, base_name: str = "bots", other_name: str = "search") -> str:
+    """The Markdown table of :func:`balance_shift`: a row per faction."""
+    seeds = seed_range(shift["seeds"])
+    n_all = next(iter(shift["factions"].values()))["base_all"]["games"]
+    lines = [f"| faction | {base_name}, all {n_all:,} games | {base_name}, seeds {seeds} | {other_name}, seeds {seeds} "
+             f"| {base_name} margin | {other_name} margin | margin shift (paired) | verdict |",
+             "|---|---|---|---|---|---|---|---|"]
+    for f, row in shift["factions"].items():
+        lines.append(f"| {f} | {wins_text(row['base_all'])} | {wins_text(row['base'])} | {wins_text(row['other'])} "
+                     f"| {interval_text(row['base']['margin'])} | {interval_text(row['other']['margin'])} "
+                     f"| {interval_text(row['shift'])} | {shift_word(row['shift'])} |")
+    return "\n".join(lines)
+
+
+def plot_shifts(shifts: list[dict], path: str, base_name: str = "bots", other_name: str = "every seat searching",
+                columns: int = 2) -> str:
+    """One panel per :func:`balance_shift`: each faction's win rate in both studies on their shared seeds (95 %
+    Wilson intervals as error bars). Returns ``path``."""
+    rows = -(-len(shifts) // columns)
+    fig, axes = _FigureMaker.subplots(rows, columns, figsize=(5 * columns, 3.6 * rows), squeeze=False)
+    for ax in axes.flat[len(shifts):]:
+        ax.set_visible(False)
+    for ax, shift in zip(axes.flat, shifts):
+        factions = list(shift["factions"])
+        x = np.arange(len(factions))
+        for offset, key, name, colour in [(-0.2, "base", base_name, "tab:blue"),
+                                          (0.2, "other", other_name, "tab:red")]:
+            sides = [shift["factions"][f][key] for f in factions]
+            rates = np.array([s["wins"] / s["games"] for s in sides])
+            errors = [rates - [s["ci95"][0] for s in sides], [s["ci95"][1] for s in sides] - rates]
+            ax.bar(x + offset, rates, width=0.4, yerr=errors, capsize=4, color=colour, label=name)
+        ax.set_xticks(x, factions, fontsize="small")
+        ax.set_ylim(0, 1)
+        ax.set_title(f"{shift['game']}, seeds {seed_range(shift['seeds'])}", fontsize="medium")
+        ax.set_ylabel("win rate (95% CI)")
+    axes[0, 0].legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    return path
 
 
 # --- command line ------------------------------------------------------------------------------------------

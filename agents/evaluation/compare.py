@@ -140,15 +140,22 @@ def verdict(difference: dict) -> str:
     return "within noise"
 
 
+def wins_text(side: dict) -> str:
+    """"12/50 (14-37 %)": wins of games with the 95 % Wilson interval."""
+    lo, hi = side["ci95"]
+    return f"{side['wins']}/{side['games']} ({100 * lo:.0f}-{100 * hi:.0f} %)"
+
+
+def interval_text(m: dict) -> str:
+    """"+1.78 (+0.02, +3.54)": a mean with its 95 % interval."""
+    return f"{m['mean']:+.2f} ({m['lo']:+.2f}, {m['hi']:+.2f})"
+
+
 def markdown(result: dict) -> str:
     """The table: per setting and seat, wins and margins of both with 95 % intervals, the paired difference, and
     the policy's mean seconds a game (wall clock, each game in one process)."""
-    def wins(side):
-        lo, hi = side["ci95"]
-        return f"{side['wins']}/{side['games']} ({100 * lo:.0f}-{100 * hi:.0f} %)"
+    wins, interval = wins_text, interval_text
 
-    def interval(m):
-        return f"{m['mean']:+.2f} ({m['lo']:+.2f}, {m['hi']:+.2f})"
     def seconds(setting, seat):
         records = setting["records"].get(f"{POLICY}:{seat}") or []
         return f"{sum(rec['seconds'] for rec in records) / len(records):.1f}" if records else "-"

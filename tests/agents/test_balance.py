@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from agents import cli
-from agents.evaluation.balance import balance, format_table, write_outputs
+from agents.evaluation.balance import (balance, balance_shift, format_shift, format_table, merge_results, plot_shifts,
+                                      read_outputs, write_outputs)
 from agents.evaluation.simulate import play_game, seat_policies
 from agents.evaluation.tournament import play_one, run_games
 
@@ -128,3 +129,63 @@ def test_seat_all_gives_every_seat_not_named_otherwise(tmp_path, capsys):
     assert exit_info.value.code == 0
     summary = json.loads((out / "summary.json").read_text())
     assert summary["seats"] == {"ds": "heuristic", "bk": "random", "ve": "random"}
+
+
+# --- two studies side by side -------------------------------------------------------------------------------
+
+def test_outputs_read_back_as_the_result(result, tmp_path):
+    write_outputs(result, str(tmp_path / "study"), plots=False)
+    back = read_outputs(tmp_path / "study")
+    assert back["records"] == [{k: r[k] for k in ("seed", "winner", "reason", "rule", "decisions", "cards", "margins")}
+                               for r in result["records"]]
+    assert back["summary"] == json.loads(json.dumps(result["summary"]))
+
+
+def test_balance_shift_pairs_the_studies_seed_by_seed(result):
+    """The bots in every seat on seeds 3-6 against a random Raj on seeds 5-8: only seeds 5 and 6 are paired."""
+    bots = balance("gandhi", games=4, seed=3, workers=1, progress=False)
+    shifted = balance("gandhi", seats={"raj": "random"}, games=4, seed=5, workers=1, progress=False)
+    shift = balance_shift(bots, shifted)
+    assert shift["seeds"] == [5, 6]
+    by_seed = {r["seed"]: r for r in shifted["records"]}
+    base_by_seed = {r["seed"]: r for r in bots["records"]}
+    for f in FACTIONS:
+        row = shift["factions"][f]
+        assert row["base_all"]["games"] == 4 and row["base"]["games"] == row["other"]["games"] == 2
+        assert row["other"]["wins"] == sum(by_seed[s]["winner"] == f for s in (5, 6))
+        assert row["base"]["wins"] == sum(base_by_seed[s]["winner"] == f for s in (5, 6))
+        expected = np.mean([by_seed[s]["margins"][f] - base_by_seed[s]["margins"][f] for s in (5, 6)])
+        assert row["shift"]["mean"] == pytest.approx(expected)
+    table = format_shift(shift)
+    assert table.count("\n| ") == len(FACTIONS) and "seeds 5-6" in table and "all 4 games" in table
+
+
+def test_balance_shift_refuses_studies_of_different_games_or_no_shared_seed(result):
+    other = balance("a_distant_plain", games=1, seed=3, workers=1, progress=False)
+    with pytest.raises(ValueError, match="different game"):
+        balance_shift(result, other)
+    later = balance("gandhi", seats={"raj": "random"}, games=1, seed=100, workers=1, progress=False)
+    with pytest.raises(ValueError, match="share no seed"):
+        balance_shift(result, later)
+
+
+def test_plot_shifts_draws_a_png(result, tmp_path):
+    path = plot_shifts([balance_shift(result, result)] * 3, str(tmp_path / "shift.png"))
+    with open(path, "rb") as f:
+        assert f.read(8) == PNG_SIGNATURE
+
+
+def test_studies_played_apart_merge_into_the_study_played_at_once(result):
+    first = balance("gandhi", seats={"raj": "random"}, games=2, seed=3, workers=1, progress=False)
+    second = balance("gandhi", seats={"raj": "random"}, games=2, seed=5, workers=1, progress=False)
+    merged = merge_results([second, first])
+    for key in ("game", "scenario", "options", "factions", "seats", "games", "seed", "summary", "reasons", "length"):
+        assert merged[key] == result[key], key
+    def timeless(records):     # a game's wall-clock seconds differ from run to run
+        return [{k: v for k, v in r.items() if k != "seconds"} for r in records]
+    assert timeless(merged["records"]) == timeless(result["records"])
+    assert merged["seconds"] == first["seconds"] + second["seconds"]
+    with pytest.raises(ValueError, match=r"both played seed\(s\) \[3, 4\]"):
+        merge_results([first, first])
+    with pytest.raises(ValueError, match="different seats"):
+        merge_results([first, balance("gandhi", games=1, seed=9, workers=1, progress=False)])
