@@ -10,10 +10,14 @@
 * balance: the balance plots of docs/data/balance_study/<game>/ (games.csv and summary.json, written by
   ``coin-env balance GAME --games 1000``), redrawn with agents.evaluation.balance.write_plots.
 
-    python docs/gen.py tables          # the strength tables of docs/pretrained.md, from docs/data/strength/
+    python docs/gen.py tables          # the tables of docs/pretrained.md, docs/evaluation.md and README.md
 
-Each ``<!-- strength table: NAME -->`` line of docs/pretrained.md is followed by the table
-``coin-env compare --from-json docs/data/strength/NAME/*.json`` makes (one --json result per seat and setting).
+Each ``<!-- strength table: NAME -->`` line is followed by the table ``coin-env compare --from-json
+docs/data/strength/NAME/*.json`` makes (one --json result per seat and setting); each ``<!-- balance under
+search: GAME -->`` line by the table of agents.evaluation.balance.balance_shift: the study with every seat
+searching, docs/data/balance_search/GAME/ (``coin-env balance GAME --seat all=search``), next to the bots' study
+docs/data/balance_study/GAME/ on the seeds both played (``all``: every game in one table). The balance kind of
+picture draws both studies' win rates side by side too (img/balance_search/win_rates.png).
 
 As an MkDocs hook (mkdocs.yml ``hooks``) it draws every picture again into the built site after each build,
 so the site shows what the code draws now; the copies under docs/img/ are the ones GitHub shows.
@@ -93,24 +97,21 @@ def draw_curve(out: Path) -> list[Path]:
 
 def read_balance(folder: Path) -> dict:
     """A balance result (summary.json plus the per-game records of games.csv), as balance() returns it."""
-    result = json.loads((folder / "summary.json").read_text())
-    with open(folder / "games.csv", newline="") as f:
-        rows = list(csv.DictReader(f))
-    result["records"] = [{"seed": int(r["seed"]), "winner": r["winner"], "reason": r["reason"], "rule": r["rule"],
-                          "decisions": int(r["decisions"]), "cards": int(r["cards"]),
-                          "margins": {k[len("margin_"):]: float(v) for k, v in r.items() if k.startswith("margin_")}}
-                         for r in rows]
-    return result
+    from agents.evaluation.balance import read_outputs
+    return read_outputs(folder)
 
 
 def draw_balance(out: Path) -> list[Path]:
-    """The four balance plots of each committed study, under balance/<game>/."""
-    from agents.evaluation.balance import write_plots
+    """The four balance plots of each committed study, under balance_study/<game>/, and the win rates with every
+    seat searching next to the bots', balance_search/win_rates.png."""
+    from agents.evaluation.balance import plot_shifts, write_plots
     paths = []
     for folder in sorted((DATA / "balance_study").iterdir()):
         target = out / "balance_study" / folder.name
         target.mkdir(parents=True, exist_ok=True)
         paths += [Path(p) for p in write_plots(read_balance(folder), str(target))]
+    (out / "balance_search").mkdir(parents=True, exist_ok=True)
+    paths.append(Path(plot_shifts(list(balance_shifts().values()), str(out / "balance_search" / "win_rates.png"))))
     return paths
 
 
@@ -119,8 +120,9 @@ KINDS = {"boards": draw_boards, "curve": draw_curve, "balance": draw_balance}
 # --- the strength tables (text, not pictures) --------------------------------------------------------------------
 
 STRENGTH = DATA / "strength"
-STRENGTH_PAGE = DOCS / "pretrained.md"
-TABLE_MARK = re.compile(r"<!-- strength table: (\S+) -->\n((?:\|.*\n)*)")
+SEARCH_STUDY = DATA / "balance_search"        # coin-env balance GAME --seat all=search, one folder per game
+TABLE_PAGES = (DOCS / "pretrained.md", DOCS / "evaluation.md", DOCS.parent / "README.md")
+TABLE_MARK = re.compile(r"<!-- (strength table|strength summary|balance under search): (\S+) -->\n((?:\|.*\n)*)")
 
 
 def strength_table(name: str) -> str:
@@ -132,14 +134,74 @@ def strength_table(name: str) -> str:
     return markdown(merge([json.loads(p.read_text()) for p in parts]))
 
 
-def fill_strength_tables(text: str) -> str:
-    """Every ``<!-- strength table: NAME -->`` line followed by the table made of docs/data/strength/NAME now."""
-    return TABLE_MARK.sub(lambda m: f"<!-- strength table: {m.group(1)} -->\n{strength_table(m.group(1))}\n", text)
+def balance_shifts() -> dict[str, dict]:
+    """Per game with a study under balance_search/: every seat searching next to the bots' study, seed by seed."""
+    from agents.evaluation.balance import balance_shift, read_outputs
+    return {folder.name: balance_shift(read_outputs(DATA / "balance_study" / folder.name), read_outputs(folder))
+            for folder in sorted(SEARCH_STUDY.iterdir()) if folder.is_dir()}
 
 
-def write_strength_tables() -> Path:
-    STRENGTH_PAGE.write_text(fill_strength_tables(STRENGTH_PAGE.read_text()))
-    return STRENGTH_PAGE
+def balance_search_table(name: str) -> str:
+    """A game's table (``format_shift``), or with ``all`` one table of every game: wins only."""
+    from agents.evaluation.balance import format_shift, seed_range, shift_word
+    from agents.evaluation.compare import interval_text, wins_text
+    shifts = balance_shifts()
+    if name != "all":
+        if name not in shifts:
+            raise SystemExit(f"docs/gen.py: error: no study in {SEARCH_STUDY / name}")
+        return format_shift(shifts[name])
+    lines = ["| game | faction | bots, 1,000 games | bots, same seeds | every seat searching | margin shift (paired) |",
+             "|---|---|---|---|---|---|"]
+    for game, shift in shifts.items():
+        for faction, row in shift["factions"].items():
+            lines.append(f"| {game} ({seed_range(shift['seeds'])}) | {faction} | {wins_text(row['base_all'])} "
+                         f"| {wins_text(row['base'])} | {wins_text(row['other'])} | {interval_text(row['shift'])} "
+                         f"{shift_word(row['shift'])} |")
+    return "\n".join(lines)
+
+
+# The search's strength tables with the bots in every other seat, in the README's summary (name: the game as said).
+STRENGTH_SUMMARY = {"gandhi": "Gandhi", "a_distant_plain": "A Distant Plain", "vijayanagara": "Vijayanagara",
+                    "john_company_solo": "John Company, solo", "john_company_3_families": "John Company, 3 families",
+                    "john_company_4_families": "John Company, 4 families",
+                    "john_company_5_families": "John Company, 5 families"}
+
+
+def strength_summary_table(name: str) -> str:
+    """``search``: one row per seat and setting of the tables STRENGTH_SUMMARY names (wins and paired margins)."""
+    from agents.evaluation.compare import BOT, POLICY, interval_text, merge, verdict, wins_text
+    if name != "search":
+        raise SystemExit(f"docs/gen.py: error: no strength summary {name!r} (known: search)")
+    lines = ["| game | seat rules | seat | search wins | bot wins | paired margin difference | verdict |",
+             "|---|---|---|---|---|---|---|"]
+    for table, said in STRENGTH_SUMMARY.items():
+        result = merge([json.loads(p.read_text()) for p in sorted((STRENGTH / table).glob("*.json"))])
+        for rules, setting in result["settings"].items():
+            for r in setting["rows"]:
+                lines.append(f"| {said} | {rules} | {r['seat']} | {wins_text(r[POLICY])} | {wins_text(r[BOT])} "
+                             f"| {interval_text(r['difference'])} | {verdict(r['difference'])} |")
+    return "\n".join(lines)
+
+
+TABLE_MAKERS = {"strength table": strength_table, "strength summary": strength_summary_table,
+                "balance under search": balance_search_table}
+
+
+def fill_tables(text: str) -> str:
+    """Every ``<!-- strength table: NAME -->`` / ``<!-- balance under search: GAME -->`` line followed by the table
+    made of docs/data/ now."""
+    return TABLE_MARK.sub(lambda m: f"<!-- {m.group(1)}: {m.group(2)} -->\n{TABLE_MAKERS[m.group(1)](m.group(2))}\n",
+                          text)
+
+
+def write_tables() -> list[Path]:
+    changed = []
+    for page in TABLE_PAGES:
+        text = page.read_text()
+        if fill_tables(text) != text:
+            page.write_text(fill_tables(text))
+            changed.append(page)
+    return changed
 
 
 def draw_all(out: Path, kinds=tuple(KINDS)) -> list[Path]:
@@ -153,7 +215,8 @@ def on_post_build(config, **kwargs) -> None:
 
 def main(argv: list[str]) -> None:
     if argv == ["tables"]:
-        print(write_strength_tables().relative_to(DOCS.parent))
+        for page in write_tables():
+            print(page.relative_to(DOCS.parent))
         return
     kinds = argv or list(KINDS)
     unknown = [k for k in kinds if k not in KINDS]

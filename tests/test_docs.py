@@ -123,7 +123,30 @@ def test_the_strength_tables_on_the_page_are_the_committed_results():
     (``python docs/gen.py tables`` rewrites them), and every committed result has its table on the page."""
     gen = docs_gen()
     text = page("pretrained.md")
-    assert gen.fill_strength_tables(text) == text, "run python docs/gen.py tables"
-    marked = {name for name, _ in gen.TABLE_MARK.findall(text)}
+    assert gen.fill_tables(text) == text, "run python docs/gen.py tables"
+    marked = {name for kind, name, _ in gen.TABLE_MARK.findall(text) if kind == "strength table"}
     folders = {p.name for p in (DOCS / "data" / "strength").iterdir() if p.is_dir()}
     assert folders and marked == folders
+
+
+def test_the_balance_under_search_tables_are_the_committed_studies():
+    """Every page's balance-under-search table is what balance_shift makes of the committed studies now (``python
+    docs/gen.py tables``), every study has its table on the evaluation page, and the README has the summary."""
+    gen = docs_gen()
+    for path in gen.TABLE_PAGES:
+        text = path.read_text()
+        assert gen.fill_tables(text) == text, f"run python docs/gen.py tables ({path.name})"
+    marked = {name for kind, name, _ in gen.TABLE_MARK.findall(page("evaluation.md")) if kind == "balance under search"}
+    studies = {p.name for p in gen.SEARCH_STUDY.iterdir() if p.is_dir()}
+    assert studies and marked == studies
+    assert "<!-- balance under search: all -->" in (ROOT / "README.md").read_text()
+
+
+def test_the_readme_counts_the_search_rows_above_the_bot_as_its_summary_table_shows():
+    """"Above the bot in N of the M seat-settings measured" is counted from the table beneath it, not typed."""
+    gen = docs_gen()
+    table = gen.strength_summary_table("search")
+    rows = [line for line in table.splitlines()[2:]]
+    above = sum(line.endswith("| above |") for line in rows)
+    text = " ".join((ROOT / "README.md").read_text().split())
+    assert f"Above the bot in {above} of the {len(rows)} seat-settings measured" in text

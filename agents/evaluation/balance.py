@@ -311,19 +311,29 @@ def merge_results(results: list[dict]) -> dict:
             "records": records}
 
 
-SAME_IN_A_SHIFT = ("game", "scenario", "options", "factions")
+SAME_IN_A_SHIFT = ("game", "scenario", "factions")
+
+
+def played_options(result: dict) -> dict:
+    """The options a study's games were played with, the game's defaults filled in (so that John Company's ``{}``
+    and ``{"families": 4}`` are the same game)."""
+    return dict(coin_env.make_game(result["game"], scenario=result["scenario"], options=result["options"]).options)
 
 
 def balance_shift(base: dict, other: dict) -> dict:
     """How each faction fares in ``other`` (e.g. every seat searching) next to ``base`` (e.g. the bots in every
     seat), paired seed by seed on the seeds both studies played: wins with 95 % Wilson intervals on those seeds
     in both, ``base``'s over all its games, mean margins with 95 % t intervals and the per-seed margin
-    difference (other minus base). The studies must be of the same game, scenario, options and factions.
+    difference (other minus base). The studies must be of the same game, scenario, factions and options (as
+played: defaults filled in).
     Raises ValueError otherwise or when they share no seed."""
     for key in SAME_IN_A_SHIFT:
         if base.get(key) != other.get(key):
             raise ValueError(f"cannot set balance studies side by side: different {key}: "
                              f"{base.get(key)!r} and {other.get(key)!r}")
+    if played_options(base) != played_options(other):
+        raise ValueError(f"cannot set balance studies side by side: different options: "
+                         f"{played_options(base)!r} and {played_options(other)!r}")
     in_other = {r["seed"]: r for r in other["records"]}
     in_base = {r["seed"]: r for r in base["records"]}
     seeds = sorted(set(in_other) & set(in_base))
@@ -374,7 +384,7 @@ def format_shift(shift: dict, base_name: str = "bots", other_name: str = "search
 def plot_shifts(shifts: list[dict], path: str, base_name: str = "bots", other_name: str = "every seat searching",
                 columns: int = 2) -> str:
     """One panel per :func:`balance_shift`: each faction's win rate in both studies on their shared seeds (95 %
-    Wilson intervals as error bars). Returns ``path``."""
+    Wilson intervals as error bars), and the base study's over all its games (a black diamond). Returns ``path``."""
     rows = -(-len(shifts) // columns)
     fig, axes = _FigureMaker.subplots(rows, columns, figsize=(5 * columns, 3.6 * rows), squeeze=False)
     for ax in axes.flat[len(shifts):]:
@@ -388,6 +398,9 @@ def plot_shifts(shifts: list[dict], path: str, base_name: str = "bots", other_na
             rates = np.array([s["wins"] / s["games"] for s in sides])
             errors = [rates - [s["ci95"][0] for s in sides], [s["ci95"][1] for s in sides] - rates]
             ax.bar(x + offset, rates, width=0.4, yerr=errors, capsize=4, color=colour, label=name)
+        every = [shift["factions"][f]["base_all"] for f in factions]      # the base study over all its games
+        ax.scatter(x - 0.2, [s["wins"] / s["games"] for s in every], marker="D", s=18, color="black", zorder=3,
+                   label=f"{base_name}, all {every[0]['games']:,} games")
         ax.set_xticks(x, factions, fontsize="small")
         ax.set_ylim(0, 1)
         ax.set_title(f"{shift['game']}, seeds {seed_range(shift['seeds'])}", fontsize="medium")

@@ -189,3 +189,14 @@ def test_studies_played_apart_merge_into_the_study_played_at_once(result):
         merge_results([first, first])
     with pytest.raises(ValueError, match="different seats"):
         merge_results([first, balance("gandhi", games=1, seed=9, workers=1, progress=False)])
+
+
+def test_balance_shift_takes_the_options_as_played():
+    """John Company's default is four families: a study without options and one with {"families": 4} pair up;
+    one with binding offers does not."""
+    default = balance("john_company", games=1, seed=0, workers=1, progress=False)
+    four = balance("john_company", options={"families": 4}, games=1, seed=0, workers=1, progress=False)
+    assert balance_shift(default, four)["seeds"] == [0]
+    offers = balance("john_company", options={"negotiation": "offers"}, games=1, seed=0, workers=1, progress=False)
+    with pytest.raises(ValueError, match="different options"):
+        balance_shift(default, offers)
