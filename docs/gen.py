@@ -16,7 +16,9 @@ Each ``<!-- strength table: NAME -->`` line is followed by the table ``coin-env 
 docs/data/strength/NAME/*.json`` makes (one --json result per seat and setting); each ``<!-- balance under
 search: GAME -->`` line by the table of agents.evaluation.balance.balance_shift: the study with every seat
 searching, docs/data/balance_search/GAME/ (``coin-env balance GAME --seat all=search``), next to the bots' study
-docs/data/balance_study/GAME/ on the seeds both played (``all``: every game in one table). The balance kind of
+docs/data/balance_study/GAME/ on the seeds both played (``all``: every game in one table); the ``<!-- strength
+summary: search -->`` line (README) by one row per seat and setting of the search's tables with the bots around
+it (STRENGTH_SUMMARY). The balance kind of
 picture draws both studies' win rates side by side too (img/balance_search/win_rates.png).
 
 As an MkDocs hook (mkdocs.yml ``hooks``) it draws every picture again into the built site after each build,
@@ -150,7 +152,7 @@ def balance_search_table(name: str) -> str:
         if name not in shifts:
             raise SystemExit(f"docs/gen.py: error: no study in {SEARCH_STUDY / name}")
         return format_shift(shifts[name])
-    lines = ["| game | faction | bots, 1,000 games | bots, same seeds | every seat searching | margin shift (paired) |",
+    lines = ["| game | faction | bots, whole study | bots, same seeds | every seat searching | margin shift (paired) |",
              "|---|---|---|---|---|---|"]
     for game, shift in shifts.items():
         for faction, row in shift["factions"].items():
@@ -188,8 +190,8 @@ TABLE_MAKERS = {"strength table": strength_table, "strength summary": strength_s
 
 
 def fill_tables(text: str) -> str:
-    """Every ``<!-- strength table: NAME -->`` / ``<!-- balance under search: GAME -->`` line followed by the table
-    made of docs/data/ now."""
+    """Every marked line (``<!-- KIND: NAME -->``, KIND one of TABLE_MAKERS) followed by the table made of
+    docs/data/ now."""
     return TABLE_MARK.sub(lambda m: f"<!-- {m.group(1)}: {m.group(2)} -->\n{TABLE_MAKERS[m.group(1)](m.group(2))}\n",
                           text)
 
