@@ -26,6 +26,8 @@ Special Activity, the pieces, the amounts):
   advantage exceeds ``k`` standard errors of the paired difference (and is the largest such; with
   ``rollouts=1`` there is no SE and any positive advantage wins);
 * ``win`` (default 5): bonus added to the score of a rollout that ends the game with the seat the winner;
+* ``score`` (default ``relative``): ``relative`` scores a rollout by the seat's margin minus the best other
+  seat's, ``own`` by the seat's margin alone (step 4);
 * ``seed`` (default 0): the search's own seed;
 * ``workers`` (default 1): processes for the rollouts of one decision (inline inside a daemonic worker, e.g.
   ``coin-env evaluate --workers 2``, which cannot have children).
@@ -48,7 +50,8 @@ At every decision of its seat with more than one legal action (the game asks the
    candidates then ahead of the rollout policy's choice (and that choice) in the other half;
 4. score = the seat's ``game.victory_margins()`` minus the best other seat's (COIN margins are meaningful
    mid-game; in Vijayanagara and John Company the margins are already relative, and the difference is still
-   increasing in the seat's standing), plus ``win`` if the game ended with the seat the winner;
+   increasing in the seat's standing), or with ``score=own`` the seat's margin alone, plus ``win`` if the game
+   ended with the seat the winner;
 5. the rollout policy's choice stays unless another candidate's mean paired advantage is above ``k`` SE.
 
 Budget: CPU-seconds per whole game at the default budget are in docs/pretrained.md ("Search agents"); time goes
@@ -91,12 +94,14 @@ class SearchOptions:
     turn_keep: int = 8
     k: float = 1.0
     win: float = 5.0
+    score: str = "relative"         # or "own": the seat's margin alone (see seat_score)
     seed: int = 0
     workers: int = 1
 
 
 OPTION_HELP = ("rollouts=N (>=1), horizon=N (>=1) or end, keep=N (>=1), turn_rollouts=N, turn_horizon=N or end, "
-               "turn_keep=N, k=X (>=0), win=X (>=0), seed=N, workers=N (>=1)")
+               "turn_keep=N, k=X (>=0), win=X (>=0), score=relative or own, seed=N, workers=N (>=1)")
+SCORES = ("relative", "own")
 
 
 # Per-game default budgets where the general one would cost more than 30 CPU-seconds a game (issue 27's budget;
@@ -150,6 +155,10 @@ def _parse_options(spec: str, query: str) -> dict:
 def _option_value(spec: str, key: str, text: str):
     def bad(what):
         return ValueError(f"search spec {spec!r}: {key} must be {what}, not {text!r}")
+    if key == "score":
+        if text not in SCORES:
+            raise bad(" or ".join(SCORES))
+        return text
     horizon = key in ("horizon", "turn_horizon")
     if horizon and text == "end":
         return None
@@ -172,12 +181,12 @@ def _option_value(spec: str, key: str, text: str):
 
 # --- the game's progress and score, from its public surface ------------------------------------------------
 
-def seat_score(game, seat: str, win_bonus: float) -> float:
-    """The seat's victory margin minus the best other seat's, plus ``win_bonus`` if the game is over and the
-    seat won."""
+def seat_score(game, seat: str, win_bonus: float, relative: bool = True) -> float:
+    """The seat's victory margin minus the best other seat's (``relative``; else the seat's margin alone), plus
+    ``win_bonus`` if the game is over and the seat won."""
     margins = game.victory_margins()
     others = [m for f, m in margins.items() if f != seat]
-    score = float(margins[seat] - (max(others) if others else 0))
+    score = float(margins[seat] - (max(others) if relative and others else 0))
     if game.is_over() and game.winner() == seat:
         score += win_bonus
     return score
@@ -207,7 +216,8 @@ def choose(policy, game, faction, rng: random.Random) -> int:
     return action
 
 
-def rollout(world, action: int, seat: str, policy, rng_seed: int, horizon: int | None, win_bonus: float) -> float:
+def rollout(world, action: int, seat: str, policy, rng_seed: int, horizon: int | None, win_bonus: float,
+            relative: bool = True) -> float:
     """Apply ``action`` in a copy of ``world``, play on with ``policy`` in every seat to the horizon, score."""
     game = world.clone()
     rng = random.Random(rng_seed)
@@ -218,7 +228,7 @@ def rollout(world, action: int, seat: str, policy, rng_seed: int, horizon: int |
             break
         faction = game.current_player()
         game.apply(choose(policy, game, faction, rng))
-    return seat_score(game, seat, win_bonus)
+    return seat_score(game, seat, win_bonus, relative)
 
 
 _WORKER_POLICIES: dict = {}
@@ -226,12 +236,12 @@ _WORKER_POLICIES: dict = {}
 
 def _rollout_task(task) -> float:
     """A rollout in a worker process: the world travels as JSON, the rollout policy by its spec."""
-    world_json, action, seat, spec, rng_seed, horizon, win_bonus = task
+    world_json, action, seat, spec, rng_seed, horizon, win_bonus, relative = task
     world = coin_env.load_game(world_json)
     key = (world.name, spec)
     if key not in _WORKER_POLICIES:
         _WORKER_POLICIES[key] = resolve_policy(spec, world.name)
-    return rollout(world, action, seat, _WORKER_POLICIES[key], rng_seed, horizon, win_bonus)
+    return rollout(world, action, seat, _WORKER_POLICIES[key], rng_seed, horizon, win_bonus, relative)
 
 
 # --- the policy --------------------------------------------------------------------------------------------
@@ -360,15 +370,17 @@ class SearchPolicy:
     def score(self, worlds, candidates, faction, rng_seeds, horizon) -> list[list[float]]:
         """scores[c][i]: candidate c in world i (the same world and generator seed for every candidate)."""
         opts = self.options
+        relative = opts.score == "relative"
         self.stats["rollouts"] += len(candidates) * len(worlds)
         pool = self.pool()
         if pool is None:
             policy = self.rollout_policy(worlds[0].name)
-            return [[rollout(w, c, faction, policy, s, horizon, opts.win) for w, s in zip(worlds, rng_seeds)]
+            return [[rollout(w, c, faction, policy, s, horizon, opts.win, relative) for w, s in zip(worlds, rng_seeds)]
                     for c in candidates]
         spec = self.rollout_spec_for(worlds[0].name)
         jsons = [w.to_json() for w in worlds]
-        tasks = [(j, c, faction, spec, s, horizon, opts.win) for c in candidates for j, s in zip(jsons, rng_seeds)]
+        tasks = [(j, c, faction, spec, s, horizon, opts.win, relative)
+                 for c in candidates for j, s in zip(jsons, rng_seeds)]
         flat = list(pool.map(_rollout_task, tasks))
         n = len(worlds)
         return [flat[i * n:(i + 1) * n] for i in range(len(candidates))]

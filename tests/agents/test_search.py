@@ -9,15 +9,21 @@ from dataclasses import replace
 import pytest
 
 import coin_env
-from coin_env.core.aec_env import with_non_players
-from coin_env.core.registry import game_bots
-
 from agents import cli
 from agents.cli.play import opponents_for
 from agents.common import UsageError
 from agents.evaluation.evaluate import evaluate
 from agents.policies import check_policy, policy_from_spec
-from agents.policies.search import GAME_DEFAULTS, SearchOptions, SearchPolicy, parse_spec, pick
+from agents.policies.search import (
+    GAME_DEFAULTS,
+    SearchOptions,
+    SearchPolicy,
+    parse_spec,
+    pick,
+    seat_score,
+)
+from coin_env.core.aec_env import with_non_players
+from coin_env.core.registry import game_bots
 
 
 def tiny(rollouts, horizon, keep, rollout=""):
@@ -303,3 +309,16 @@ def test_a_bot_rollout_policy_keeps_its_plan_in_the_real_game():
         assert by_search.to_json() == by_bot.to_json()
         written += by_bot.to_json() != game.to_json()
     assert written                  # some of these decisions do write a plan
+
+
+def test_score_own_leaves_out_the_other_seats_margins():
+    """score=own scores a rollout by the seat's margin alone; the default subtracts the best other seat's."""
+    game = coin_env.make_game("gandhi", seed=5)
+    margins = game.victory_margins()
+    seat = next(iter(margins))
+    best_other = max(m for f, m in margins.items() if f != seat)
+    assert seat_score(game, seat, 5.0, relative=False) == margins[seat]
+    assert seat_score(game, seat, 5.0) == margins[seat] - best_other
+    assert parse_spec("search:?score=own", "gandhi")[1].score == "own"
+    with pytest.raises(ValueError, match="score must be relative or own"):
+        parse_spec("search:?score=best", "gandhi")
