@@ -59,7 +59,7 @@ def simulate(game_name: str, scenario: str | None, games: int, seed: int, seats:
         wins[w] = wins.get(w, 0) + 1
         for f, m in g.victory_margins().items():
             margins.setdefault(f, []).append(m)
-        decisions.append(g.state.decisions)
+        decisions.append(g.decisions_made())
         cards.append(g.progress() + (1 if hasattr(g.state, "played") else 0))   # JC: turns
     elapsed = time.perf_counter() - t0
     return {"game": game_name, "scenario": scenario, "games": games, "seed": seed, "factions": list(factions),

@@ -50,7 +50,7 @@ def matchup(game_name: str, seats: dict, games: int, seed: int, scenario: str | 
         wins[g.winner()] = wins.get(g.winner(), 0) + 1
         for f, m in g.victory_margins().items():
             margins.setdefault(f, []).append(m)
-        decisions += g.state.decisions
+        decisions += g.decisions_made()
     return {"seats": seats, "games": games, "wins": wins,
             "mean_margin": {f: sum(v) / len(v) for f, v in margins.items()},
             "seconds": time.perf_counter() - t0, "decisions": decisions}

@@ -90,7 +90,7 @@ def play_one(job: dict) -> dict:
         "margins": {f: int(m) for f, m in game.victory_margins().items()},
         "reason": result.get("reason"),
         "rule": result.get("rule"),
-        "decisions": game.state.decisions,
+        "decisions": game.decisions_made(),
         "cards": game.progress() + (1 if hasattr(game.state, "played") else 0),   # JC: turns
         "seconds": time.perf_counter() - t0,
     }

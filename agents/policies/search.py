@@ -318,7 +318,7 @@ class SearchPolicy:
         rollouts, horizon, keep = self.budget(game)
         self.last = None
         policy = self.rollout_policy(game.name)
-        gen = random.Random(f"search:{opts.seed}:{faction}:{game.state.decisions}")
+        gen = random.Random(f"search:{opts.seed}:{faction}:{game.decisions_made()}")
         world_seeds = [gen.getrandbits(63) for _ in range(rollouts)]
         rng_seeds = [gen.getrandbits(63) for _ in range(rollouts)]
         if keep == 1:       # nothing to compare: the rollout policy's choice in the first world, no rollout

@@ -259,6 +259,11 @@ class Game:
     def is_over(self) -> bool:
         return bool(self.state.over)
 
+    def decisions_made(self) -> int:
+        """Decisions answered so far in this game, by every seat (public: each seat sees every decision made,
+        if not its content)."""
+        return self.state.decisions
+
     def progress(self) -> int:
         """How far the game has come, in its own unit of play (COIN games: cards played; John Company: the
         turn). Searches count their horizon in it; reports count game length in it."""
