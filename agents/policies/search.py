@@ -32,8 +32,9 @@ Special Activity, the pieces, the amounts):
 * ``workers`` (default 1): processes for the rollouts of one decision (inline inside a daemonic worker, e.g.
   ``coin-env evaluate --workers 2``, which cannot have children).
 
-A game may have its own defaults (``GAME_DEFAULTS``: A Distant Plain ``turn_rollouts=6&keep=1``), so that a
-whole game costs under about 30 CPU-seconds; options written in a spec override them.
+A game may have its own defaults (``GAME_DEFAULTS``: A Distant Plain
+``turn_rollouts=24&turn_horizon=4&keep=1&score=own``), so that a whole game costs under about 30 CPU-seconds;
+options written in a spec override them.
 
 At every decision of its seat with more than one legal action (the game asks them one at a time):
 
@@ -108,9 +109,13 @@ SCORES = ("relative", "own")
 # the figures are in docs/pretrained.md "Search agents"). Options written in a spec override these.
 GAME_DEFAULTS = MappingProxyType({
     # Its games are the longest (about 1,300 decisions) and its rollouts to the end the dearest: the general
-    # budget cost Government 57-69 CPU-s a game, 53-56 of them at turn choices. Fewer turn rollouts, and the
-    # spaces and pieces left to the bot.
-    "a_distant_plain": MappingProxyType({"turn_rollouts": 6, "keep": 1}),
+    # budget cost Government 57-69 CPU-s a game, 53-56 of them at turn choices. So its turn rollouts stop four
+    # cards on (a COIN margin is meaningful mid-game), which pays for 24 of them, and the spaces and pieces are
+    # left to the bot. Scored by the seat's own margin: with six rollouts to the end and the relative score the
+    # Government and Coalition were within noise of the flowchart (+0.16 and +0.20 VP, 50 games); the own
+    # margin at 24 rollouts over 4 cards gave the Government +5.25 (+2.32, +8.18) in 24 games, the relative
+    # score at 12 rollouts over 4 cards +0.67 (docs/pretrained.md, "A Distant Plain's budget").
+    "a_distant_plain": MappingProxyType({"turn_rollouts": 24, "turn_horizon": 4, "keep": 1, "score": "own"}),
 })
 
 
