@@ -322,3 +322,20 @@ def test_score_own_leaves_out_the_other_seats_margins():
     assert parse_spec("search:?score=own", "gandhi")[1].score == "own"
     with pytest.raises(ValueError, match="score must be relative or own"):
         parse_spec("search:?score=best", "gandhi")
+
+
+def test_seat_defaults_apply_to_their_seat_unless_the_spec_writes_the_option():
+    """A Distant Plain's Government searches with its own defaults (SEAT_DEFAULTS), the other seats with the
+    game's; an option written in the spec wins over both; options given directly are taken as they are."""
+    from agents.policies.search import SEAT_DEFAULTS
+    government = SEAT_DEFAULTS["a_distant_plain"]["government"]
+    policy = policy_from_spec("search", "a_distant_plain")
+    assert policy.options_for("a_distant_plain", "government") == replace(policy.options, **government)
+    assert policy.options_for("a_distant_plain", "taliban") == policy.options == parse_spec("search",
+                                                                                            "a_distant_plain")[1]
+    written = policy_from_spec("search:?turn_rollouts=2&seed=4", "a_distant_plain")
+    mine = written.options_for("a_distant_plain", "government")
+    assert mine.turn_rollouts == 2 and mine.seed == 4 and mine.score == government["score"]
+    direct = SearchPolicy(None, SearchOptions(turn_rollouts=2))
+    assert direct.options_for("a_distant_plain", "government") == SearchOptions(turn_rollouts=2)
+    assert pickle.loads(pickle.dumps(written)).options_for("a_distant_plain", "government") == mine
