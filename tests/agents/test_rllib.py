@@ -14,6 +14,10 @@ from agents.training.config import ConfigError, load_config, parse_config
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SMOKE = os.path.join(ROOT, "configs", "rllib_smoke.yaml")
 
+# Under pytest-xdist (pyproject: -n auto --dist loadgroup) the whole module runs on one worker: one local Ray
+# (num_cpus 2) at a time rather than one per worker, and the module's smoke run (`trained`) is trained once.
+pytestmark = pytest.mark.xdist_group("ray")
+
 
 def smoke(tmp_path, *overrides):
     return load_config(SMOKE, overrides=[f"output_dir={tmp_path / 'run'}", *overrides])

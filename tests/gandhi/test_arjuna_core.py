@@ -392,9 +392,9 @@ def test_all_bot_games_end_with_a_winner_and_every_prompt_answered_by_section_8(
     assert not bot.fallbacks, f"prompts without a section-8 handler: {dict(bot.fallbacks)}"
 
 
-def test_bot_fuzz_slice_mixes_bots_and_random_players():
+def test_bot_fuzz_slice_mixes_bots_and_random_players(tmp_path):
     from agents.cli.fuzz import fuzz
-    result = fuzz("gandhi", 4000, seed=100, out_dir="/tmp/coin-env-fuzz-test", scenarios=("short", "main"),
+    result = fuzz("gandhi", 4000, seed=100, out_dir=str(tmp_path), scenarios=("short", "main"),
                   bot="arjuna")
     assert result["failures"] == 0, result["replays"]
 
