@@ -18,6 +18,11 @@ nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
+# One worker runs every notebook (pytest-xdist, --dist loadgroup): two kernels started at once pick their TCP
+# ports by binding and releasing them, and can race for the same ones; a notebook run in parallel once lost a
+# cell's output so.
+pytestmark = pytest.mark.xdist_group("notebooks")
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 NAMES = ["01_quick_start.ipynb", "02_training_vs_bots.ipynb", "03_balance_study.ipynb"]
