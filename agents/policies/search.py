@@ -123,7 +123,8 @@ SEAT_DEFAULTS = MappingProxyType({
         # to the leader, were within noise of the flowchart (+0.16 VP, 50 games); 24 rollouts four cards on
         # (a COIN margin means something mid-game), scored by its own margin, gave +5.25 (+2.32, +8.18) in a
         # 24-game pilot, and the same rollouts with the relative score +0.67. The Warlords lost by the same
-        # change (+2.29 against +4.83 on the same seeds), so it is the Government's alone.
+        # change (+2.29 against +4.83 on the same seeds), so it is the Government's alone. On 50 fresh seeds:
+        # +2.76 (+0.10, +5.42) among Non-Players, +2.28 (+0.92, +3.64) as a player (docs/pretrained.md).
         "government": MappingProxyType({"turn_rollouts": 24, "turn_horizon": 4, "score": "own"}),
     }),
 })
