@@ -182,6 +182,9 @@ SCHEMA = {
     "scenario": (None, _optional(_string)),             # default: the game's default scenario
     "options": ({}, _mapping),                          # game options, checked by the game itself
     "seat_rules": ("player", _one_of("player", "non_player")),   # the rules the learner's seat plays by
+    # Settings one run trains in (SB3): env i and imitation game i play variants[i % n], each entry's keys
+    # (VARIANT_KEYS) replacing the config's; the config's own setting is the one evaluated. Empty: that one.
+    "variants": ([], None),
     "reward": ("ranking", _one_of("ranking", "margin", "shaped", "relative", "shaped_relative")),
     "skip_forced": (False, _bool),                      # the env plays the seat's single-choice decisions itself
     "seats": (None, _seats),                            # required: the seat(s) the learner plays
@@ -250,6 +253,7 @@ SCHEMA = {
 }
 
 REQUIRED = ("seats", "opponents")
+VARIANT_KEYS = ("options", "seat_rules", "seats")       # what a ``variants`` entry may change
 NUMBER_CHECKS = {_positive_number, _nonneg_number, _probability}
 
 
@@ -351,6 +355,10 @@ def parse_config(raw, source: str = "config", overrides=(), check_game: bool = T
             raise ConfigError(f"{source}: missing required key {key!r}")
     if not isinstance(cfg["league"]["bots"], list) or not all(isinstance(b, str) for b in cfg["league"]["bots"]):
         raise ConfigError(f"{source}: league.bots must be a list of policy specs, not {cfg['league']['bots']!r}")
+    cfg["variants"] = _validate_variants(cfg["variants"], source)
+    if cfg["variants"] and cfg["backend"] != "sb3":
+        raise ConfigError(f"{source}: variants: the {cfg['backend']} backend trains in one setting; use backend: sb3 "
+                          f"or one run per setting")
     for check in BACKEND_CHECKS.get(cfg["backend"], ()):     # the backend's own checks (one line each)
         check(cfg, source)
     im = cfg["imitation"]
@@ -371,6 +379,33 @@ def parse_config(raw, source: str = "config", overrides=(), check_game: bool = T
     if check_game:
         check_against_game(cfg, source)
     return cfg
+
+
+def _validate_variants(variants, source: str) -> list[dict]:
+    """``variants``: a list of non-empty mappings of VARIANT_KEYS, each value checked as the config's own key."""
+    if not isinstance(variants, list):
+        raise ConfigError(f"{source}: variants must be a list of mappings of {', '.join(VARIANT_KEYS)}, "
+                          f"not {variants!r}")
+    for i, variant in enumerate(variants):
+        where = f"variants[{i}]"
+        if not isinstance(variant, dict) or not variant:
+            raise ConfigError(f"{source}: {where} must be a non-empty mapping of {', '.join(VARIANT_KEYS)}, "
+                              f"not {variant!r}")
+        for key, value in variant.items():
+            if key not in VARIANT_KEYS:
+                raise _unknown(str(key), [where], VARIANT_KEYS, source)
+            ok, what = SCHEMA[key][1](value)
+            if not ok:
+                raise ConfigError(f"{source}: {where}.{key} must be {what}, not {value!r}")
+    return copy.deepcopy(variants)
+
+
+def variant_configs(cfg: dict) -> list[dict]:
+    """The settings a run trains in: ``[cfg]``, or one config per ``variants`` entry (its keys replacing the
+    config's, ``variants`` emptied). Env i and imitation game i play entry ``i % len(...)``."""
+    if not cfg.get("variants"):
+        return [cfg]
+    return [dict(cfg, **copy.deepcopy(variant), variants=[]) for variant in cfg["variants"]]
 
 
 def load_config(path: str, overrides=(), check_game: bool = True) -> dict:
@@ -425,6 +460,9 @@ def check_against_game(cfg: dict, source: str = "config") -> None:
     game = cfg["game"]
     if game not in coin_env.list_games():
         raise ConfigError(f"{source}: game must be one of {coin_env.list_games()}, not {game!r}")
+    if cfg.get("variants"):                 # each setting trained in, then the config's own (evaluated) one
+        for i, variant in enumerate(variant_configs(cfg)):
+            check_against_game(variant, f"{source} (variants[{i}])")
     factions = list(game_factions(game, cfg.get("options")))      # John Company: the seats of its families
     seats = trained_seats(cfg, factions)
     for s in seats:

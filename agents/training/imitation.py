@@ -8,7 +8,9 @@ Stages, each saved in ``<run dir>/imitation/`` and skipped by a resumed run once
    the stage a step of expert iteration): ``non_player``: every seat is a non-player and every seat of
    ``imitation.record_seats`` (default: the trained seats) is recorded; ``player``: game i has one player seat,
    ``record_seats[i % n]``, played by the teacher as a player (a bot through agents.policies.BotAsPlayer), the
-   other seats non-players, and only that seat is recorded.
+   other seats non-players, and only that seat is recorded. With ``variants`` game i plays setting
+   ``variants[i % n]`` (its options, seat rules and seats) and, with ``player``, records seat
+   ``record_seats[(i // n) % len]`` of that setting, so every setting meets every seat.
    Recorded per decision: the observation (float16), the legal mask (bit-packed), the teacher's action, the seat,
    the game, the number of legal actions, and the return from there (the config's ``reward`` and ``gamma``,
    rewarded exactly as the training env rewards that seat). With ``skip_forced: true`` decisions with one
@@ -42,7 +44,7 @@ import time
 import numpy as np
 from agents.evaluation.tournament import NoBar, progress_bar
 from agents.policies import as_player, policy_from_spec
-from agents.training.config import seat_options, trained_seats
+from agents.training.config import seat_options, trained_seats, variant_configs
 from agents.training.runs import save_atomic
 from coin_env.core.aec_env import with_non_players
 from coin_env.core.encoding import encoder_for
@@ -70,6 +72,14 @@ def recorded_seats(cfg: dict, factions) -> list[str]:
     return trained_seats({"seats": cfg["seats"] if seats is None else seats}, factions)
 
 
+def _union(faction_lists) -> list[str]:
+    """The factions of every setting, in first-seen order."""
+    out: list[str] = []
+    for factions in faction_lists:
+        out.extend(f for f in factions if f not in out)
+    return out
+
+
 def imitation_bot(cfg: dict) -> str:
     return cfg["imitation"]["bot"] or next(iter(game_bots(cfg["game"])))
 
@@ -84,11 +94,12 @@ def collect(cfg: dict, progress: bool = True) -> dict:
     """Play and record the bot games of a validated config (see the module docstring); returns the arrays."""
 
     game_name = cfg["game"]
-    factions = list(game_factions(game_name, cfg["options"]))      # John Company: the seats of its families
+    settings = variant_configs(cfg)         # game i plays settings[i % n]
+    # John Company: the seats of its families, so they depend on the setting; rows name a seat by its index here.
+    factions = _union(game_factions(game_name, s["options"]) for s in settings)
     im = cfg["imitation"]
     bot = policy_from_spec(imitation_bot(cfg), game_name)
     teacher = policy_from_spec(imitation_teacher(cfg), game_name)
-    record = recorded_seats(cfg, factions)
     enc = encoder_for(game_name)
     gamma = cfg["algorithm"]["hyperparameters"]["gamma"]
     reward, skip = cfg["reward"], cfg["skip_forced"]
@@ -97,17 +108,20 @@ def collect(cfg: dict, progress: bool = True) -> dict:
     n_actions = None
     for i in range(im["games"]):
         seed = im["seed"] + i
-        options = seat_options(cfg, factions)
-        if cfg["seat_rules"] == "player":
-            seat = record[i % len(record)]
+        setting = settings[i % len(settings)]
+        seats_here = list(game_factions(game_name, setting["options"]))
+        record = recorded_seats(setting, seats_here)
+        options = seat_options(setting, seats_here)
+        if setting["seat_rules"] == "player":
+            seat = record[(i // len(settings)) % len(record)]
             recorded = [seat]
-            policies = {f: as_player(teacher) if f == seat else bot for f in factions}
+            policies = {f: as_player(teacher) if f == seat else bot for f in seats_here}
             kept = [f for f in options.pop("non_players", None) or () if f != seat]
             if kept:                    # a game without non-players (John Company) takes no such option
                 options["non_players"] = kept
         else:
             recorded = list(record)
-            policies = {f: teacher if f in recorded else bot for f in factions}
+            policies = {f: teacher if f in recorded else bot for f in seats_here}
         game = coin_env.make_game(game_name, scenario=cfg["scenario"], seed=seed,
                                   options=with_non_players(options, policies))
         n_actions = len(game.vocabulary)
@@ -322,8 +336,8 @@ def warm_start(cfg: dict, run_dir: str, model, progress: bool = True) -> dict:
         save_dataset(data, data_path)
         info = {"games": cfg["imitation"]["games"], "decisions": int(len(data["actions"])),
                 "choice_decisions": int((data["n_legal"] > 1).sum()), "bot": imitation_bot(cfg),
-                "teacher": imitation_teacher(cfg),
-                "seat_rules": cfg["seat_rules"], "seconds": round(time.perf_counter() - t0, 2)}
+                "teacher": imitation_teacher(cfg), "seat_rules": cfg["seat_rules"], "variants": cfg["variants"],
+                "seconds": round(time.perf_counter() - t0, 2)}
         with open(os.path.join(d, "collect.json"), "w") as f:
             json.dump(info, f, indent=2)
         summary["collect"] = info

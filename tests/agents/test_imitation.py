@@ -120,6 +120,38 @@ def test_a_game_without_non_players_records_its_families_seats(tmp_path):
         assert set(data["seats"][data["games"] == g].tolist()) == {g}
 
 
+def test_variants_alternate_the_settings_and_meet_every_seat(tmp_path):
+    """Game i plays variants[i % 2]: the three families' game records family (i // 2) % 3, the solo game
+    Benyon; each game's recorded decisions are those of the seeded game played in its own setting."""
+    from agents.evaluation.simulate import play_game
+    from agents.policies import policy_from_spec
+    cfg = smoke(tmp_path, "game=john_company", "scenario='1710'", "options={families: 3}", "seats=all",
+                "opponents=crown", "seat_rules=player", "imitation={games: 6}", "algorithm.policy=mlp",
+                "variants=[{options: {families: 3}}, {options: {families: 1, crown: true}, seats: benyon}]")
+    data = imitation.collect(cfg, progress=False)
+    assert list(data["factions"]) == ["benyon", "hastings", "larkins", "crown"]
+    bot = policy_from_spec("crown", "john_company")
+    for g, (options, seat) in enumerate([({"families": 3}, 0), ({"families": 1, "crown": True}, 0),
+                                         ({"families": 3}, 1), ({"families": 1, "crown": True}, 0),
+                                         ({"families": 3}, 2), ({"families": 1, "crown": True}, 0)]):
+        assert set(data["seats"][data["games"] == g].tolist()) == {seat}
+        calls = []
+
+        def counted(game, faction, rng, seat_name=data["factions"][seat]):
+            if faction == seat_name:
+                calls.append(faction)
+            return bot(game, faction, rng)
+        played = play_game("john_company", "1710", cfg["imitation"]["seed"] + g, {}, options,
+                           {f: counted for f in coin_env_factions(options)})
+        assert played.is_over()
+        assert int((data["games"] == g).sum()) == len(calls) > 0
+
+
+def coin_env_factions(options):
+    from coin_env.core.registry import game_factions
+    return game_factions("john_company", options)
+
+
 def last_legal(game, faction, rng):
     """A teacher unlike any bot: always the legal action of the highest index."""
     return max(game.legal_actions())

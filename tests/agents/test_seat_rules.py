@@ -124,3 +124,55 @@ def test_arjuna_as_a_player_gets_its_seat_cards_into_the_deck_once_through_the_b
     assert len(deck) == 24
     assert all(not hasattr(policy_from_spec(b, "a_distant_plain"), "prepare_as_player")
                for b in game_bots("a_distant_plain"))
+
+
+# --- variants: one run over several settings ------------------------------------------------------------------------
+JC_SOLO_AND_FAMILIES = {"game": "john_company", "scenario": "1710", "options": {"families": 3}, "seats": "all",
+                        "opponents": "crown", "algorithm": {"policy": "mlp"},
+                        "variants": [{"options": {"families": 3}},
+                                     {"options": {"families": 1, "crown": True}, "seats": "benyon"}]}
+
+
+@pytest.mark.parametrize("variants, message", [
+    ("both", "variants must be a list of mappings"),
+    ([{}], "variants[0] must be a non-empty mapping"),
+    ([{"seat_rules": "player"}, {"seat_rule": "non_player"}], "unknown key 'variants[1].seat_rule'"),
+    ([{"seat_rules": "bots"}], "variants[0].seat_rules must be one of"),
+    ([{"options": [1]}], "variants[0].options must be"),
+    ([{"seats": "viceroy"}], "(variants[0]): seats: 'viceroy' is not a faction of gandhi"),
+    ([{"options": {"strike_rule": "xx"}}], "(variants[0]): scenario/options not accepted by gandhi"),
+])
+def test_a_bad_variant_is_one_line_naming_it(variants, message):
+    with pytest.raises(ConfigError) as e:
+        parse_config(dict(BASE, variants=variants), source="x.yaml")
+    assert message in str(e.value) and "\n" not in str(e.value)
+
+
+def test_variants_train_with_sb3_only():
+    with pytest.raises(ConfigError, match="variants: the rllib backend trains in one setting"):
+        parse_config(dict(BASE, backend="rllib", variants=[{"seat_rules": "non_player"}]))
+
+
+def test_env_i_plays_variant_i_mod_n_and_the_seat_rules_apply(tmp_path):
+    cfg = parse_config(dict(BASE, seats="all", envs={"count": 4}, output_dir=str(tmp_path / "r"),
+                            variants=[{"seat_rules": "player"}, {"seat_rules": "non_player"}]))
+    for rank, config in enumerate(env_configs(cfg)):
+        env = make_env(config)
+        env.reset(seed=rank)
+        nps = set(env.game.options.get("non_players") or ())
+        if rank % 2:
+            assert nps == set(FACTIONS)
+        else:
+            assert env.seat not in nps and nps == set(FACTIONS) - {env.seat}
+
+
+def test_one_run_over_john_companys_families_game_and_solo(tmp_path):
+    """Env 0 plays three families (every family seat trained), env 1 solo against the Crown (Benyon trained,
+    the Crown's seat the crown bot's); the observation and action spaces are the same."""
+    cfg = parse_config(dict(JC_SOLO_AND_FAMILIES, envs={"count": 2}, output_dir=str(tmp_path / "r")))
+    families, solo = (make_env(c) for c in env_configs(cfg))
+    families.reset(seed=1)
+    solo.reset(seed=1)
+    assert families.game.factions == ("benyon", "hastings", "larkins")
+    assert solo.game.factions == ("benyon", "crown") and solo.seat == "benyon"
+    assert families.observation_space == solo.observation_space and families.action_space == solo.action_space

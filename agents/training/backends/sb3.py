@@ -20,7 +20,7 @@ import time
 import zipfile
 
 from agents.training.config import (ConfigError, dump_config, load_config, opponent_specs, register_backend_check,
-                                    seat_options, trained_seats)
+                                    seat_options, trained_seats, variant_configs)
 from agents.training.runs import (Evaluator, NothingToResume, RunDirError, claim_new_run_dir, differs, finish_run,
                                   lock_holder, lock_or_fail, refuse_changes, resume_differences, save_atomic,
                                   unlock_run_dir)
@@ -61,15 +61,21 @@ register_backend_check("sb3", check_sb3_config)
 # --- environments from plain data ---------------------------------------------------------------------------------
 def env_configs(cfg: dict, timesteps: int = 0) -> list[dict]:
     """One plain-data env config per training env (picklable; a remote runner can build them too). Env i's
-    seed is ``resume_seed(seed, timesteps) + i`` (``seed * 1000 + i`` for a new run)."""
+    seed is ``resume_seed(seed, timesteps) + i`` (``seed * 1000 + i`` for a new run); with ``variants`` env i
+    plays ``variants[i % n]`` (agents.training.config.variant_configs)."""
+    league = dict(cfg["league"], pool_dir=os.path.join(cfg["output_dir"], "league"))
+    settings = variant_configs(cfg)
+    base = resume_seed(cfg["seed"], timesteps)
+    return [_env_config(settings[rank % len(settings)], league, base + rank) for rank in range(cfg["envs"]["count"])]
+
+
+def _env_config(cfg: dict, league: dict, seed: int) -> dict:
     factions = list(game_factions(cfg["game"], cfg["options"]))
     seats = trained_seats(cfg, factions)
-    league = dict(cfg["league"], pool_dir=os.path.join(cfg["output_dir"], "league"))
-    return [{"game": cfg["game"], "scenario": cfg["scenario"], "options": seat_options(cfg, factions),
-             "seat": seats[0] if len(seats) == 1 else seats, "opponents": opponent_specs(cfg, factions),
-             "reward": cfg["reward"], "max_decisions": cfg["max_decisions"], "skip_forced": cfg["skip_forced"],
-             "seed": resume_seed(cfg["seed"], timesteps) + rank, "league": league}
-            for rank in range(cfg["envs"]["count"])]
+    return {"game": cfg["game"], "scenario": cfg["scenario"], "options": seat_options(cfg, factions),
+            "seat": seats[0] if len(seats) == 1 else seats, "opponents": opponent_specs(cfg, factions),
+            "reward": cfg["reward"], "max_decisions": cfg["max_decisions"], "skip_forced": cfg["skip_forced"],
+            "seed": seed, "league": league}
 
 
 def make_env(env_config: dict):
