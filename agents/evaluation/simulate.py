@@ -60,7 +60,7 @@ def simulate(game_name: str, scenario: str | None, games: int, seed: int, seats:
         for f, m in g.victory_margins().items():
             margins.setdefault(f, []).append(m)
         decisions.append(g.decisions_made())
-        cards.append(g.progress() + (1 if hasattr(g.state, "played") else 0))   # JC: turns
+        cards.append(g.length())            # John Company: turns
     elapsed = time.perf_counter() - t0
     return {"game": game_name, "scenario": scenario, "games": games, "seed": seed, "factions": list(factions),
             "wins": wins, "margins": margins, "decisions": decisions, "cards": cards, "seconds": elapsed}

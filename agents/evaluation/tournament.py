@@ -91,7 +91,7 @@ def play_one(job: dict) -> dict:
         "reason": result.get("reason"),
         "rule": result.get("rule"),
         "decisions": game.decisions_made(),
-        "cards": game.progress() + (1 if hasattr(game.state, "played") else 0),   # JC: turns
+        "cards": game.length(),             # John Company: turns
         "seconds": time.perf_counter() - t0,
     }
 

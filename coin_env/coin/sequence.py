@@ -112,6 +112,10 @@ class CoinGame(CoinLogMixin, Game):
         """Cards played so far (the played pile)."""
         return len(self.state.played)
 
+    def length(self) -> int:
+        """Cards played, the current card included (the card a game ends on counts)."""
+        return len(self.state.played) + 1
+
     def is_turn_choice(self) -> bool:
         """The card-turn choice (2.3: pass, Event or Operation) and the Operation/Command chosen after it."""
         frame = self.prompt_frame()

@@ -269,6 +269,11 @@ class Game:
         turn). Searches count their horizon in it; reports count game length in it."""
         raise NotImplementedError
 
+    def length(self) -> int:
+        """The game's length in its unit of play, counting the one in play (a finished game: how long it
+        lasted): COIN games the cards played with the current card, John Company the turn. Reports use it."""
+        return self.progress()
+
     def is_turn_choice(self) -> bool:
         """True when the pending decision is the one that shapes a seat's whole turn (a COIN card-turn choice
         or its Operation, a John Company family action), as opposed to the spaces, pieces and amounts that

@@ -265,3 +265,17 @@ def test_two_hundred_seeded_random_games_end_with_a_winner(game):
         assert g.ranking()[0] == w
         winners[w] = winners.get(w, 0) + 1
     assert sum(winners.values()) == 200
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_finished_games_length_counts_the_unit_it_ended_in(game):
+    """game.length(): a COIN game's cards include the card it ends on (one more than the played pile), John
+    Company's is its turn (progress()): the game-length column of every report."""
+    g = coin_env.make_game(game, seed=4)
+    rng = random.Random(4)
+    while not g.is_over():
+        g.apply(rng.choice(g.legal_actions()))
+    has_cards = hasattr(g.state, "played")
+    assert g.length() == g.progress() + (1 if has_cards else 0) > 0
+    if has_cards:
+        assert g.length() == len(g.state.played) + 1
