@@ -170,6 +170,11 @@ class CoinGame(CoinLogMixin, Game):
         """Action indices of the operations this faction could start now (>= 1 eligible space)."""
         raise NotImplementedError
 
+    def any_operation_available(self, faction: str, limited: bool) -> bool:
+        """``bool(available_operations(faction, limited))``; a game may stop at the first Operation found
+        (2.3.4's options only ask whether there is one, at every card turn of every faction)."""
+        return bool(self.available_operations(faction, limited))
+
     # Does a Limited Operation open other Operations than a full one? Not in Gandhi or A Distant Plain
     # (a Limited Operation is the same Operation in one space), so the sequence of play asks once.
     limited_changes_operations = False
@@ -304,11 +309,11 @@ class CoinGame(CoinLogMixin, Game):
         s = self.state
         first = not s.sop["acted"]
         opts = [PASS]
-        ops_lim = bool(self.available_operations(faction, limited=True))
+        ops_lim = self.any_operation_available(faction, limited=True)
         if self.operations_limited(faction):
             full = [LIMITED_OP] if ops_lim else []
         else:
-            ops_full = (bool(self.available_operations(faction, limited=False))
+            ops_full = (self.any_operation_available(faction, limited=False)
                         if self.limited_changes_operations else ops_lim)
             full = [OP_ONLY, OP_WITH_SA] if ops_full else []
         events = self.event_sides(faction, s.current)

@@ -61,6 +61,9 @@ class GandhiGame(VocabularyHelpers, CoinGame):
         return [a for a, act in self.activities[faction].items()
                 if not act.special and act.available(self)]
 
+    def any_operation_available(self, faction, limited) -> bool:
+        return any(not act.special and act.available(self) for act in self.activities[faction].values())
+
     def operation_available(self, faction, action) -> bool:
         """``action in available_operations(faction, ...)``, asking only that Operation (a bot
         checking the one Operation its card names, 8.3, need not test them all)."""

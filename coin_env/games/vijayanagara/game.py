@@ -145,7 +145,7 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
         have zero spaces, so that box is open even when no Command has a space."""
         s = self.state
         opts = [PASS]
-        if self.available_operations(faction, limited=True):
+        if self.any_operation_available(faction, limited=True):
             opts.append(LIMITED_OP)
         if "command_decree" not in s.forks:
             opts.append(OP_WITH_SA)
@@ -158,15 +158,17 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
     def available_operations(self, faction, limited):
         """The Commands the faction may start: those with a selectable space, or (Command & Decree,
         2.3.3: zero spaces allowed) every Command it may use now."""
+        return list(self._startable_commands(faction))
+
+    def any_operation_available(self, faction, limited):
+        return next(self._startable_commands(faction), None) is not None
+
+    def _startable_commands(self, faction):
         turn = self.state.turn
         zero_ok = turn is not None and turn["kind"] == "op_sa"
-        out = []
         for a, act in self.activities[faction].items():
-            if act.special or not act.permitted(self):
-                continue
-            if zero_ok or act.available(self):
-                out.append(a)
-        return out
+            if not act.special and act.permitted(self) and (zero_ok or act.available(self)):
+                yield a
 
     # 3.0 / 4.0: Vijayanagara's Operations are Commands and its Special Activities Decrees.
     operation_term = "Command"
