@@ -58,11 +58,13 @@ class GandhiGame(VocabularyHelpers, CoinGame):
         turn.end_of_turn(self, faction)
 
     def available_operations(self, faction, limited):
-        return [a for a, act in self.activities[faction].items()
-                if not act.special and act.available(self)]
+        return list(self._startable_operations(faction))
 
     def any_operation_available(self, faction, limited) -> bool:
-        return any(not act.special and act.available(self) for act in self.activities[faction].values())
+        return next(self._startable_operations(faction), None) is not None
+
+    def _startable_operations(self, faction):
+        return (a for a, act in self.activities[faction].items() if not act.special and act.available(self))
 
     def operation_available(self, faction, action) -> bool:
         """``action in available_operations(faction, ...)``, asking only that Operation (a bot
