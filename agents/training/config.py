@@ -212,6 +212,9 @@ SCHEMA = {
         "kl_coef": (0.0, _nonneg_number),               # PPO loss + kl_coef * KL(cloned || learner); 0: none
         "kl_decay_timesteps": (0, _nonneg_int),         # 0: fixed; else kl_coef decays linearly to 0 by then
     },
+    # The weights a new run starts from (SB3): ``pretrained:GAME`` or a checkpoint of a run with the same network;
+    # the imitation stage, if any, clones from them, and without one ``imitation.kl_coef`` anchors PPO to them.
+    "init": (None, _optional(_string)),
     "algorithm": {
         "name": ("maskable_ppo", _one_of("maskable_ppo")),
         "policy": ("mlp", _one_of("mlp", "space_scoring")),
@@ -359,15 +362,17 @@ def parse_config(raw, source: str = "config", overrides=(), check_game: bool = T
     if cfg["variants"] and cfg["backend"] != "sb3":
         raise ConfigError(f"{source}: variants: the {cfg['backend']} backend trains in one setting; use backend: sb3 "
                           f"or one run per setting")
+    if cfg["init"] is not None and cfg["backend"] != "sb3":
+        raise ConfigError(f"{source}: init: the {cfg['backend']} backend starts from new weights; use backend: sb3")
     for check in BACKEND_CHECKS.get(cfg["backend"], ()):     # the backend's own checks (one line each)
         check(cfg, source)
     im = cfg["imitation"]
     if im["games"] and im["epochs"] and im["holdout"] >= 1:
         raise ConfigError(f"{source}: imitation.holdout must be below 1 (some games must be left to learn from), "
                           f"not {im['holdout']!r}")
-    if im["kl_coef"] and not im["games"]:
-        raise ConfigError(f"{source}: imitation.kl_coef needs imitation.games > 0 (the KL is toward the cloned "
-                          f"policy)")
+    if im["kl_coef"] and not im["games"] and cfg["init"] is None:
+        raise ConfigError(f"{source}: imitation.kl_coef needs imitation.games > 0 or init (the KL is toward the "
+                          f"cloned policy, or else the starting one)")
     if cfg["backend"] == "sb3" and cfg["total_timesteps"] % cfg["envs"]["count"]:
         raise ConfigError(f"{source}: total_timesteps ({cfg['total_timesteps']}) must be a multiple of envs.count "
                           f"({cfg['envs']['count']}): each step of the envs is envs.count timesteps, and a run "
@@ -500,6 +505,8 @@ def check_against_game(cfg: dict, source: str = "config") -> None:
                                   f"({', '.join(factions)})")
     if cfg["evaluation"]["against"] is not None:
         _check_spec(cfg["evaluation"]["against"], "evaluation.against", game, bots, source, allow_pool=False)
+    if cfg.get("init") is not None:
+        _check_init(cfg["init"], game, source)
     if "pool" in specs.values() and not (cfg["league"]["bots"] or cfg["league"]["max_snapshots"]):
         raise ConfigError(f"{source}: league: a 'pool' opponent needs snapshots or bots in the pool")
     listed = [f for f in seats if f in (cfg["options"].get("non_players") or ())]
@@ -510,6 +517,16 @@ def check_against_game(cfg: dict, source: str = "config") -> None:
         coin_env.make_game(game, scenario=cfg["scenario"], seed=0, options=seat_options(cfg, factions))
     except (ValueError, KeyError, TypeError) as e:
         raise ConfigError(f"{source}: scenario/options not accepted by {game}: {e}") from None
+
+
+def _check_init(spec: str, game: str, source: str) -> None:
+    """``init`` names trained weights of this game: ``pretrained:GAME`` or a checkpoint file that exists (whether
+    its network is the config's is known only when the model is built: agents/training/backends/sb3.py)."""
+    if spec.startswith("pretrained:") or is_checkpoint_spec(spec):
+        _check_spec(spec, "init", game, (), source, allow_pool=False)
+        return
+    raise ConfigError(f"{source}: init: {spec!r} is not trained weights; use 'pretrained:{game}', 'checkpoint:PATH' "
+                      f"or a .zip path")
 
 
 def _check_spec(spec: str, where: str, game: str, bots, source: str, allow_pool: bool) -> None:

@@ -31,6 +31,7 @@ from coin_env.core.gym_env import CoinGymEnv
 from coin_env.core.registry import game_factions
 
 STEP_FILE = re.compile(r"^step_(\d+)\.zip$")
+INIT_MODEL = "init.zip"         # a run with ``init``: the weights it started from (its KL anchor without imitation)
 SUBPROCESS_MIN_CORES = 4        # envs.vectorization "auto": subprocess envs from this many cores on
 
 
@@ -439,14 +440,61 @@ def build_model(cfg: dict, venv, run_dir: str, resume_from: str | None):
                          policy_kwargs=policy_kwargs, **algo["hyperparameters"])
 
 
-def attach_kl(model, cfg: dict, run_dir: str) -> None:
-    """``imitation.kl_coef`` > 0: the frozen cloned policy (``imitation/bc.zip``) and the coefficient's schedule."""
-    im = cfg["imitation"]
-    if not (im["games"] and im["kl_coef"]):
+def init_weights_path(spec: str) -> str:
+    """The file of ``init``'s weights: the shipped agent of ``pretrained:GAME`` or the checkpoint's path."""
+    from agents.policies import checkpoint_path
+    from agents.policies.pretrained import PREFIX, path_of
+    return path_of(spec[len(PREFIX):]) if spec.startswith(PREFIX) else checkpoint_path(spec)
+
+
+def network_mismatch(policy, state: dict) -> str | None:
+    """Why ``state`` (a policy's state_dict) cannot be loaded into ``policy``, or None when it can."""
+    own = policy.state_dict()
+    missing, extra = sorted(set(own) - set(state)), sorted(set(state) - set(own))
+    if missing or extra:
+        return f"other layers ({', '.join((missing or extra)[:2])}{', ...' if len(missing or extra) > 2 else ''})"
+    for name, tensor in own.items():
+        if tuple(tensor.shape) != tuple(state[name].shape):
+            return f"layer {name} is {tuple(state[name].shape)}, the config's {tuple(tensor.shape)}"
+    return None
+
+
+def start_from_init(model, cfg: dict, run_dir: str, resuming: bool) -> None:
+    """``init``: the new model's policy takes the named weights (float16 exports are widened), then they are saved
+    as ``init.zip`` in the run (the KL anchor without imitation, and what a run stopped in its imitation stages
+    restarts from). The network must be the config's: a different one is refused in one line."""
+    if cfg.get("init") is None:
         return
-    path = os.path.join(imitation.stage_dir(run_dir), imitation.BC_MODEL)
-    if not os.path.isfile(path):
-        raise RunDirError(f"imitation.kl_coef is set but the cloned policy {path} is missing")
+    from sb3_contrib import MaskablePPO
+    saved = os.path.join(run_dir, INIT_MODEL)
+    source = saved if resuming and os.path.isfile(saved) else init_weights_path(cfg["init"])
+    try:
+        state = MaskablePPO.load(source, device=model.device).policy.state_dict()
+    except Exception as e:       # noqa: BLE001 - any failure to read a user's file is reported in one line
+        raise RunDirError(f"init: cannot read {source}: {' '.join(str(e).split()) or type(e).__name__}") from None
+    mismatch = network_mismatch(model.policy, state)
+    if mismatch:
+        raise ConfigError(f"init: {cfg['init']} is not this config's network ({mismatch}); set algorithm.policy and "
+                          f"algorithm.net_arch as in the run that made it, for the same game and seats")
+    model.policy.load_state_dict({name: tensor.float() for name, tensor in state.items()})
+    if source != saved:
+        save_atomic(model, saved)
+
+
+def attach_kl(model, cfg: dict, run_dir: str) -> None:
+    """``imitation.kl_coef`` > 0: the frozen reference policy and the coefficient's schedule. The reference is the
+    cloned policy (``imitation/bc.zip``) of a run with an imitation stage, else the ``init`` weights (``init.zip``)."""
+    im = cfg["imitation"]
+    if not im["kl_coef"]:
+        return
+    if im["games"]:
+        path = os.path.join(imitation.stage_dir(run_dir), imitation.BC_MODEL)
+        if not os.path.isfile(path):
+            raise RunDirError(f"imitation.kl_coef is set but the cloned policy {path} is missing")
+    else:
+        path = os.path.join(run_dir, INIT_MODEL)
+        if not os.path.isfile(path):
+            raise RunDirError(f"imitation.kl_coef is set but the starting weights {path} (init) are missing")
     model.kl_reference = imitation.load_reference(path)
     model.kl_schedule = lambda timesteps: imitation.kl_coefficient(im, timesteps)
 
@@ -494,7 +542,8 @@ def set_rollout_steps(model, n_steps: int) -> None:
 
 
 def holds_run(run_dir: str) -> bool:
-    return bool(latest_checkpoint(run_dir)) or os.path.exists(os.path.join(run_dir, "final.zip")) or started(run_dir)
+    return (bool(latest_checkpoint(run_dir)) or started(run_dir)
+            or any(os.path.exists(os.path.join(run_dir, name)) for name in ("final.zip", INIT_MODEL)))
 
 
 def prepare_run_dir(cfg: dict, resume: bool | str) -> tuple[str | None, int | None]:
@@ -590,7 +639,7 @@ def _train(cfg: dict, resume_from: str | None, progress: bool, torch, resuming: 
     torch.set_num_threads(max(1, (os.cpu_count() or 1) // 2) if cfg["envs"]["count"] > 1 else 1)
     venv, mode = make_vec_env(cfg, resuming=resume_from is not None, timesteps=start)
     summary = {"name": cfg["name"], "game": cfg["game"], "output_dir": run_dir, "envs": cfg["envs"]["count"],
-               "vectorization": mode, "resumed_from": resume_from}
+               "vectorization": mode, "init": cfg["init"], "resumed_from": resume_from}
     callbacks = []
     try:
         try:
@@ -600,6 +649,8 @@ def _train(cfg: dict, resume_from: str | None, progress: bool, torch, resuming: 
                 raise
             raise RunDirError(f"{e}; {config_problem}, so what differs cannot be named: resume with the config "
                               f"the run was started with") from None
+        if not resume_from:
+            start_from_init(model, cfg, run_dir, resuming)
         if not resume_from and cfg["imitation"]["games"]:
             dump_config(cfg, saved_config)      # before the stages: a run stopped in them resumes against it
             t_im = time.perf_counter()

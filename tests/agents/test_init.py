@@ -1,0 +1,105 @@
+"""``init`` (agents/training/backends/sb3.py): a new run starts from trained weights (``pretrained:GAME`` or a
+checkpoint with the config's network), keeps them as ``init.zip``, and with ``imitation.kl_coef`` and no
+imitation stage anchors PPO's KL penalty to them. Bad values are one line naming ``init``."""
+
+import os
+
+import pytest
+
+from agents.training.config import ConfigError, load_config, parse_config
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
+BASE = {"game": "gandhi", "seats": "congress", "opponents": "arjuna"}
+
+
+def smoke(run_dir, *overrides):
+    return load_config(SMOKE, overrides=[f"output_dir={run_dir}", "evaluation={every: 0, final_games: 0}",
+                                         "checkpoints={every: 0}", *overrides])
+
+
+def train(cfg, **kw):
+    from agents.training.train import train as run
+    return run(cfg, progress=False, **kw)
+
+
+def policy_state(path):
+    from sb3_contrib import MaskablePPO
+    return {k: v.float() for k, v in MaskablePPO.load(path, device="cpu").policy.state_dict().items()}
+
+
+def same_weights(a: dict, b: dict) -> bool:
+    import torch
+    return a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
+
+
+# --- config ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("init,message", [
+    ("arjuna", "init: 'arjuna' is not trained weights; use 'pretrained:gandhi'"),
+    ("search", "init: 'search' is not trained weights"),
+    ("runs/none/final.zip", "init: checkpoint 'runs/none/final.zip' not found"),
+    ("pretrained:a_distant_plain", "init: pretrained:a_distant_plain is the agent of a_distant_plain, not of gandhi"),
+    ("pretrained:tic_tac_toe", "init: no pretrained agent for 'tic_tac_toe'"),
+])
+def test_init_must_name_trained_weights_of_the_game(init, message):
+    with pytest.raises(ConfigError) as e:
+        parse_config(dict(BASE, init=init), source="x.yaml")
+    assert message in str(e.value) and "\n" not in str(e.value)
+
+
+def test_init_is_sb3_only_and_lets_the_kl_penalty_stand_without_imitation():
+    with pytest.raises(ConfigError, match="init: the rllib backend starts from new weights"):
+        parse_config(dict(BASE, backend="rllib", init="pretrained:gandhi"))
+    with pytest.raises(ConfigError, match="imitation.kl_coef needs imitation.games > 0 or init"):
+        parse_config(dict(BASE, imitation={"kl_coef": 0.1}))
+    cfg = parse_config(dict(BASE, init="pretrained:gandhi", imitation={"kl_coef": 0.1}))
+    assert cfg["init"] == "pretrained:gandhi" and parse_config(BASE)["init"] is None
+
+
+# --- runs -----------------------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def source_run(tmp_path_factory):
+    cfg = smoke(tmp_path_factory.mktemp("src") / "run")
+    train(cfg)
+    return os.path.join(cfg["output_dir"], "final.zip")
+
+
+def test_a_run_starts_from_the_init_weights_and_anchors_its_kl_to_them(source_run, tmp_path):
+    cfg = smoke(tmp_path / "run", f"init={source_run}", "imitation={kl_coef: 0.5}")
+    summary = train(cfg)
+    assert summary["init"] == source_run and summary["trained_timesteps"] == cfg["total_timesteps"]
+    started = policy_state(os.path.join(cfg["output_dir"], "init.zip"))
+    assert same_weights(started, policy_state(source_run))
+    assert not same_weights(started, policy_state(summary["final"]))      # PPO moved on from there
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+    tags = set()
+    for root, _, files in os.walk(os.path.join(cfg["output_dir"], "tb")):
+        if any(f.startswith("events") for f in files):
+            acc = EventAccumulator(root)
+            acc.Reload()
+            tags |= set(acc.Tags()["scalars"])
+    assert {"train/kl_cloned", "train/kl_coef"} <= tags
+
+
+def test_a_new_run_never_reuses_a_directory_holding_init_weights(source_run, tmp_path):
+    cfg = smoke(tmp_path / "run", f"init={source_run}", "total_timesteps=64")
+    first = train(cfg)
+    second = train(smoke(tmp_path / "run", f"init={source_run}", "total_timesteps=64"))
+    assert second["output_dir"] == f"{first['output_dir']}-2"
+
+
+def test_another_network_is_refused_in_one_line_naming_init(source_run, tmp_path):
+    cfg = smoke(tmp_path / "run", f"init={source_run}", "algorithm.net_arch=[16, 16]")
+    with pytest.raises(ConfigError) as e:
+        train(cfg)
+    message = str(e.value)
+    assert message.startswith(f"init: {source_run} is not this config's network (layer ") and "\n" not in message
+
+
+def test_the_shipped_float16_agent_is_a_starting_point(tmp_path):
+    from agents.policies.pretrained import path_of
+    cfg = smoke(tmp_path / "run", "init=pretrained:gandhi", "algorithm.policy=space_scoring",
+                "algorithm.net_arch=[256, 256]", "total_timesteps=64")
+    train(cfg)
+    started = policy_state(os.path.join(cfg["output_dir"], "init.zip"))
+    assert same_weights(started, policy_state(path_of("gandhi")))
