@@ -46,12 +46,15 @@ def export(source: str, game: str, out_dir: str | os.PathLike = MODELS_DIR) -> P
     _halve_weights(tmp)
     os.replace(tmp, target)
     cfg = _run_config(source)
+    started_from = _started_from(source)
     meta = {"game": game, "source": os.path.basename(os.path.dirname(os.path.abspath(source))) + "/"
             + os.path.basename(source),
             "source_sha256": hashlib.sha256(Path(source).read_bytes()).hexdigest(),
             "timesteps": int(model.num_timesteps), "config": cfg,
             "parameters": int(sum(p.numel() for p in model.policy.parameters())),
             "torch": torch.__version__}
+    if started_from is not None:
+        meta["init"] = started_from
     (out_dir / f"{game}.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n")
     return target
 
@@ -75,13 +78,26 @@ def _halve_weights(path: Path) -> None:
             z.writestr(name, blob)
 
 
-def _run_config(source: str) -> dict:
-    """The whole resolved config.yaml of the run the checkpoint belongs to (its folder or the two above)."""
+def _run_folder(source: str) -> Path | None:
+    """The run the checkpoint belongs to: its folder or one of the two above, the one holding config.yaml."""
     folder = Path(source).resolve().parent
     for candidate in (folder, folder.parent, folder.parent.parent):
         if (candidate / "config.yaml").is_file():
-            return yaml.safe_load((candidate / "config.yaml").read_text()) or {}
-    return {}
+            return candidate
+    return None
+
+
+def _run_config(source: str) -> dict:
+    """The whole resolved config.yaml of the run the checkpoint belongs to."""
+    run = _run_folder(source)
+    return (yaml.safe_load((run / "config.yaml").read_text()) or {}) if run is not None else {}
+
+
+def _started_from(source: str) -> dict | None:
+    """A run with ``init``: its init.json (agents/training/backends/sb3.py: what it started from)."""
+    run = _run_folder(source)
+    path = None if run is None else run / "init.json"
+    return json.loads(path.read_text()) if path is not None and path.is_file() else None
 
 
 EVAL_SEED = 1_000_000      # the docs table's seeds: apart from training (seed * 1000 + env) and imitation (20000+)

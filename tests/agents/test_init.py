@@ -1,7 +1,10 @@
 """``init`` (agents/training/backends/sb3.py): a new run starts from trained weights (``pretrained:GAME`` or a
-checkpoint with the config's network), keeps them as ``init.zip``, and with ``imitation.kl_coef`` and no
+checkpoint with the config's network), keeps them as ``init.zip`` with their provenance (``init.json``, carried
+into an exported agent's json), and with ``imitation.kl_coef`` and no
 imitation stage anchors PPO's KL penalty to them. Bad values are one line naming ``init``."""
 
+import hashlib
+import json
 import os
 
 import pytest
@@ -71,6 +74,11 @@ def test_a_run_starts_from_the_init_weights_and_anchors_its_kl_to_them(source_ru
     started = policy_state(os.path.join(cfg["output_dir"], "init.zip"))
     assert same_weights(started, policy_state(source_run))
     assert not same_weights(started, policy_state(summary["final"]))      # PPO moved on from there
+    provenance = json.load(open(os.path.join(cfg["output_dir"], "init.json")))
+    assert provenance == {"spec": source_run, "sha256": hashlib.sha256(open(source_run, "rb").read()).hexdigest()}
+    from agents.cli.pretrained import export
+    exported = json.loads(export(summary["final"], "gandhi", tmp_path / "models").with_suffix(".json").read_text())
+    assert exported["init"] == provenance and exported["config"]["init"] == source_run
     from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
     tags = set()
     for root, _, files in os.walk(os.path.join(cfg["output_dir"], "tb")):
@@ -97,9 +105,12 @@ def test_another_network_is_refused_in_one_line_naming_init(source_run, tmp_path
 
 
 def test_the_shipped_float16_agent_is_a_starting_point(tmp_path):
-    from agents.policies.pretrained import path_of
+    from agents.policies.pretrained import info, model_sha256, path_of
     cfg = smoke(tmp_path / "run", "init=pretrained:gandhi", "algorithm.policy=space_scoring",
                 "algorithm.net_arch=[256, 256]", "total_timesteps=64")
     train(cfg)
     started = policy_state(os.path.join(cfg["output_dir"], "init.zip"))
     assert same_weights(started, policy_state(path_of("gandhi")))
+    provenance = json.load(open(os.path.join(cfg["output_dir"], "init.json")))
+    assert provenance["sha256"] == model_sha256("gandhi")        # the chain of runs behind the file it replaces
+    assert provenance["pretrained"]["source_sha256"] == info("gandhi")["source_sha256"]

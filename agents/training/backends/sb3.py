@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import csv
+import hashlib
 import json
 import os
 import re
@@ -32,6 +33,7 @@ from coin_env.core.registry import game_factions
 
 STEP_FILE = re.compile(r"^step_(\d+)\.zip$")
 INIT_MODEL = "init.zip"         # a run with ``init``: the weights it started from (its KL anchor without imitation)
+INIT_INFO = "init.json"         # ... and where they came from (init_provenance)
 SUBPROCESS_MIN_CORES = 4        # envs.vectorization "auto": subprocess envs from this many cores on
 
 
@@ -479,6 +481,19 @@ def start_from_init(model, cfg: dict, run_dir: str, resuming: bool) -> None:
     model.policy.load_state_dict({name: tensor.float() for name, tensor in state.items()})
     if source != saved:
         save_atomic(model, saved)
+        with open(os.path.join(run_dir, INIT_INFO), "w") as f:
+            json.dump(init_provenance(cfg["init"], source), f, indent=1, sort_keys=True)
+
+
+def init_provenance(spec: str, path: str) -> dict:
+    """What a run started from, for ``init.json`` (and the exported agent's provenance): the spec, the file's
+    SHA-256 and, for a shipped agent, that agent's own provenance (its run's config and source), so the chain
+    of runs behind a file survives the file being replaced."""
+    from agents.policies.pretrained import PREFIX, info
+    out = {"spec": spec, "sha256": hashlib.sha256(open(path, "rb").read()).hexdigest()}
+    if spec.startswith(PREFIX):
+        out["pretrained"] = {k: v for k, v in info(spec[len(PREFIX):]).items() if k != "measured"}
+    return out
 
 
 def attach_kl(model, cfg: dict, run_dir: str) -> None:
