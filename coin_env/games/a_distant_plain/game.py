@@ -99,15 +99,21 @@ class AdpGame(VocabularyHelpers, CoinGame):
         return turn.final_card_limits_apply(self, faction)
 
     _operations_memo: dict | None = None     # available_operations answers, only while options_for runs
+    # options_for's Operations, kept for the "choose the Operation" prompt of the decision that answers
+    # it: (state, decisions, faction, ops). Never saved; a clone starts without it.
+    _sop_operations: tuple | None = None
 
     def options_for(self, faction):
         """2.3.4, with 8.1 "Non-player Operations not Limited": where the sequence of play offers a
         Non-player a Limited Operation, it executes a full Operation with a Special Activity instead."""
-        self._operations_memo = {}     # the sequence of play asks available_operations twice (limited or not)
+        memo = self._operations_memo = {}     # the sequence of play asks available_operations twice (limited or not)
         try:
             opts = super().options_for(faction)
         finally:
             self._operations_memo = None
+        s = self.state
+        ops = memo.get(faction)
+        self._sop_operations = None if ops is None or s.turn is not None else (s, s.decisions, faction, ops)
         if self.is_non_player(faction) and LIMITED_OP in opts:
             opts = sorted((set(opts) - {LIMITED_OP}) | {OP_WITH_SA})
         return opts
@@ -120,6 +126,17 @@ class AdpGame(VocabularyHelpers, CoinGame):
         memo = self._operations_memo
         if memo is not None and faction in memo:
             return list(memo[faction])
+        kept = self._sop_operations
+        if kept is not None:
+            self._sop_operations = None
+            s = self.state
+            now = s.turn
+            # The Operation choice right after the sequence-of-play choice of the same board: options_for
+            # asked with no turn under way, the choice has since only started this faction's empty turn.
+            if (kept[0] is s and kept[1] + 1 == s.decisions and kept[2] == faction and now is not None
+                    and now["faction"] == faction and now["kind"] in ("op", "op_sa")
+                    and not now["op_spaces"] and not now["sa_spaces"] and not now["flags"]):
+                return list(kept[3])
         barred = turn.barred_operations(self, faction)
         out = [a for a, act in self.activities[faction].items()
                if not act.special and a not in barred and act.available(self)]
