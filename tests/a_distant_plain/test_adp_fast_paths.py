@@ -290,6 +290,20 @@ def test_selection_matches_the_rules_space_by_space(positions):
                 assert Activity.selectable(act, g) == ref, (f, act.key)
 
 
+def test_cultivate_candidates_hold_every_space_cultivate_accepts(positions):
+    """Cultivate asks :func:`warlords_sa.cultivate_ok` only in the accompanying Operation's spaces: no
+    other space passes it."""
+    seen = 0
+    for g in positions:
+        act = g.activities["warlords"][g.sa_action("cultivate")]
+        cands = act.candidate_spaces(g)
+        assert cands == sorted(set(cands))
+        ok = [sp for sp in range(g.n_spaces) if warlords_sa.cultivate_ok(g, sp)]
+        assert set(ok) <= set(cands)
+        seen += bool(ok)
+    assert seen          # some positions have a Cultivate space
+
+
 def test_available_operations_are_asked_once_per_sequence_choice(positions):
     for g in positions[::4]:
         for f in FACTIONS:

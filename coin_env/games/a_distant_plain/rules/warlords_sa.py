@@ -71,6 +71,11 @@ class Cultivate(Activity):
     def can_select(self, game, sp):
         return cultivate_ok(game, sp)
 
+    def candidate_spaces(self, game):
+        """Only the accompanying Operation's spaces can pass :func:`cultivate_ok` (in map order)."""
+        turn = game.state.turn
+        return sorted(set(turn["op_spaces"])) if turn is not None else []
+
     def select(self, game, sp):
         board.place(game.state, WARLORD_BASE, sp)
 
