@@ -311,6 +311,31 @@ def test_available_operations_are_asked_once_per_sequence_choice(positions):
             assert g._operations_memo is None          # the memo lives only during options_for
 
 
+def test_operation_choice_offers_what_the_sequence_choice_found(positions):
+    """The Operation choice right after the sequence-of-play choice reuses options_for's Operations:
+    the same list as asking every Operation again."""
+    from coin_env.coin.sequence import OP_ONLY, OP_WITH_SA
+    n = 0
+    for g in positions:
+        frame = g.prompt_frame()
+        if frame is None or frame["kind"] != "sop_choice":
+            continue
+        for meta in (OP_WITH_SA, OP_ONLY):
+            if meta not in g.legal_actions():
+                continue
+            kept, fresh = g.clone(), g.clone()
+            kept._legal = None
+            kept.legal_actions()                      # options_for keeps its answer ...
+            assert kept._sop_operations is not None
+            kept.apply(meta)                          # ... for the Operation choice
+            fresh._sop_operations = None
+            fresh.apply(meta)                         # (a clone keeps nothing: every Operation asked)
+            assert kept.prompt_frame()["options"] == fresh.prompt_frame()["options"]
+            assert kept.to_json() == fresh.to_json()
+            n += 1
+    assert n
+
+
 # --- the observation -------------------------------------------------------------------------------------------
 def test_boxes_encode_as_the_shared_encoder_does(positions):
     enc = AdpEncoder()

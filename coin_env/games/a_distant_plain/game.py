@@ -113,7 +113,12 @@ class AdpGame(VocabularyHelpers, CoinGame):
             self._operations_memo = None
         s = self.state
         ops = memo.get(faction)
-        self._sop_operations = None if ops is None or s.turn is not None else (s, s.decisions, faction, ops)
+        top = s.frames[-1] if s.frames else None
+        t = s.turn           # no turn under way: none yet, or the last faction's Pass (nothing selected)
+        idle = t is None or (t["kind"] == "pass" and not t["op_spaces"] and not t["sa_spaces"] and not t["flags"]
+                             and not t.get("free"))
+        asked = top is not None and top["kind"] == "sop_choice" and top.get("actor") == faction
+        self._sop_operations = (s, s.decisions, faction, ops) if asked and idle and ops is not None else None
         if self.is_non_player(faction) and LIMITED_OP in opts:
             opts = sorted((set(opts) - {LIMITED_OP}) | {OP_WITH_SA})
         return opts
