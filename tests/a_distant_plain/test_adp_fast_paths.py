@@ -327,6 +327,10 @@ def test_operation_choice_offers_what_the_sequence_choice_found(positions):
             kept._legal = None
             kept.legal_actions()                      # options_for keeps its answer ...
             assert kept._sop_operations is not None
+            f = frame["actor"]
+            for action, act in kept.activities[f].items():   # the bots' "is this Operation possible?"
+                if not act.special:
+                    assert kept.operation_available(f, action) == act.available(kept), (f, act.key)
             kept.apply(meta)                          # ... for the Operation choice
             fresh._sop_operations = None
             fresh.apply(meta)                         # (a clone keeps nothing: every Operation asked)

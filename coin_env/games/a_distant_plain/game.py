@@ -149,6 +149,17 @@ class AdpGame(VocabularyHelpers, CoinGame):
             memo[faction] = list(out)
         return out
 
+    def operation_available(self, faction, action) -> bool:
+        """``activities[faction][action].available(game)`` for an Operation: at the sequence-of-play
+        choice in front of ``faction`` (same board, nothing applied since), read from the Operations
+        options_for found there (none barred, 2.3.8); else asked now."""
+        kept = self._sop_operations
+        s = self.state
+        if (kept is not None and kept[0] is s and kept[1] == s.decisions and kept[2] == faction
+                and not turn.barred_operations(self, faction)):
+            return action in kept[3]
+        return self.activities[faction][action].available(self)
+
     # --- hidden information (hidden.py) -------------------------------------------------------
     def determinize(self, seat: str, seed: int) -> "AdpGame":
         """A copy identical in everything ``seat`` sees, the rest (draw deck order within the set-up's
