@@ -22,6 +22,7 @@ loop; the activity owns eligibility, per-space procedure, and finishing steps.
 from __future__ import annotations
 
 from functools import partial
+from itertools import filterfalse
 
 from ..core.game import EngineError
 from ..core.prompts import Prompt
@@ -87,7 +88,11 @@ class Activity:
         test = None if chosen is None else self.space_test(game)
         if test is None:
             return []
-        return [sp for sp in self.candidate_spaces(game) if sp not in chosen and test(sp)]
+        # [sp for sp in candidates if sp not in chosen and test(sp)], the loop run by filter (C)
+        cands = self.candidate_spaces(game)
+        if chosen:
+            cands = filterfalse(chosen.__contains__, cands)
+        return list(filter(test, cands))
 
     def available(self, game) -> bool:
         """Is at least one space selectable now? Stops at the first one."""
@@ -95,10 +100,10 @@ class Activity:
         test = None if chosen is None else self.space_test(game)
         if test is None:
             return False
-        for sp in self.candidate_spaces(game):
-            if sp not in chosen and test(sp):
-                return True
-        return False
+        cands = self.candidate_spaces(game)
+        if chosen:
+            cands = filterfalse(chosen.__contains__, cands)
+        return any(map(test, cands))         # the first space passing ``test``, looked for in C
 
     def begin(self, game) -> None:
         """Steps before the first space (rarely needed)."""
@@ -162,7 +167,8 @@ class OpSelect(Prompt):
         n = len(turn["op_spaces"])
         out = []
         if not (limited and n >= game.limited_op_spaces(turn["faction"])):
-            out = [game.space_action(sp) for sp in act.selectable(game)]
+            s0 = game.vocabulary.SPACE0          # game.space_action(sp), for every space at once
+            out = [s0 + sp for sp in act.selectable(game)]
         spaces_left = bool(out)
         out += sa_allowed(game)
         # "done" once the Op has its spaces -- or when a Special Activity done before the Op's first
@@ -212,7 +218,8 @@ class SaSelect(Prompt):
 
     def legal(self, game, frame):
         sa = game.activities[frame["actor"]][frame["activity"]]
-        out = [game.space_action(sp) for sp in sa.selectable(game)]
+        s0 = game.vocabulary.SPACE0              # game.space_action(sp), for every space at once
+        out = [s0 + sp for sp in sa.selectable(game)]
         if len(game.state.turn["sa_spaces"]) >= sa.min_spaces(game):
             out.append(game.DONE)
         if not out:

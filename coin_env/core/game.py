@@ -217,7 +217,8 @@ class Game:
                 f"prompt {self.prompt()!r} is for {self.current_player()!r}")
         if isinstance(action, str):
             action = self._action_from_label(action)
-        action = _action_index(action)
+        if type(action) is not int:          # a plain int (what bots return) needs no conversion
+            action = _action_index(action)
         if self.state.over:
             raise IllegalActionError(f"action {action} ({self._safe_label(action)}): the game is over")
         if action not in self._legal:

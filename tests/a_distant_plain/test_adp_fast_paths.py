@@ -290,11 +290,54 @@ def test_selection_matches_the_rules_space_by_space(positions):
                 assert Activity.selectable(act, g) == ref, (f, act.key)
 
 
+def test_cultivate_candidates_hold_every_space_cultivate_accepts(positions):
+    """Cultivate asks :func:`warlords_sa.cultivate_ok` only in the accompanying Operation's spaces: no
+    other space passes it."""
+    seen = 0
+    for g in positions:
+        act = g.activities["warlords"][g.sa_action("cultivate")]
+        cands = act.candidate_spaces(g)
+        assert cands == sorted(set(cands))
+        ok = [sp for sp in range(g.n_spaces) if warlords_sa.cultivate_ok(g, sp)]
+        assert set(ok) <= set(cands)
+        seen += bool(ok)
+    assert seen          # some positions have a Cultivate space
+
+
 def test_available_operations_are_asked_once_per_sequence_choice(positions):
     for g in positions[::4]:
         for f in FACTIONS:
             assert g.options_for(f) == g.options_for(f)
             assert g._operations_memo is None          # the memo lives only during options_for
+
+
+def test_operation_choice_offers_what_the_sequence_choice_found(positions):
+    """The Operation choice right after the sequence-of-play choice reuses options_for's Operations:
+    the same list as asking every Operation again."""
+    from coin_env.coin.sequence import OP_ONLY, OP_WITH_SA
+    n = 0
+    for g in positions:
+        frame = g.prompt_frame()
+        if frame is None or frame["kind"] != "sop_choice":
+            continue
+        for meta in (OP_WITH_SA, OP_ONLY):
+            if meta not in g.legal_actions():
+                continue
+            kept, fresh = g.clone(), g.clone()
+            kept._legal = None
+            kept.legal_actions()                      # options_for keeps its answer ...
+            assert kept._sop_operations is not None
+            f = frame["actor"]
+            for action, act in kept.activities[f].items():   # the bots' "is this Operation possible?"
+                if not act.special:
+                    assert kept.operation_available(f, action) == act.available(kept), (f, act.key)
+            kept.apply(meta)                          # ... for the Operation choice
+            fresh._sop_operations = None
+            fresh.apply(meta)                         # (a clone keeps nothing: every Operation asked)
+            assert kept.prompt_frame()["options"] == fresh.prompt_frame()["options"]
+            assert kept.to_json() == fresh.to_json()
+            n += 1
+    assert n
 
 
 # --- the observation -------------------------------------------------------------------------------------------

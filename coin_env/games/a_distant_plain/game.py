@@ -99,15 +99,26 @@ class AdpGame(VocabularyHelpers, CoinGame):
         return turn.final_card_limits_apply(self, faction)
 
     _operations_memo: dict | None = None     # available_operations answers, only while options_for runs
+    # options_for's Operations, kept for the "choose the Operation" prompt of the decision that answers
+    # it: (state, decisions, faction, ops). Never saved; a clone starts without it.
+    _sop_operations: tuple | None = None
 
     def options_for(self, faction):
         """2.3.4, with 8.1 "Non-player Operations not Limited": where the sequence of play offers a
         Non-player a Limited Operation, it executes a full Operation with a Special Activity instead."""
-        self._operations_memo = {}     # the sequence of play asks available_operations twice (limited or not)
+        memo = self._operations_memo = {}     # the sequence of play asks available_operations twice (limited or not)
         try:
             opts = super().options_for(faction)
         finally:
             self._operations_memo = None
+        s = self.state
+        ops = memo.get(faction)
+        top = s.frames[-1] if s.frames else None
+        t = s.turn           # no turn under way: none yet, or the last faction's Pass (nothing selected)
+        idle = t is None or (t["kind"] == "pass" and not t["op_spaces"] and not t["sa_spaces"] and not t["flags"]
+                             and not t.get("free"))
+        asked = top is not None and top["kind"] == "sop_choice" and top.get("actor") == faction
+        self._sop_operations = (s, s.decisions, faction, ops) if asked and idle and ops is not None else None
         if self.is_non_player(faction) and LIMITED_OP in opts:
             opts = sorted((set(opts) - {LIMITED_OP}) | {OP_WITH_SA})
         return opts
@@ -120,12 +131,34 @@ class AdpGame(VocabularyHelpers, CoinGame):
         memo = self._operations_memo
         if memo is not None and faction in memo:
             return list(memo[faction])
+        kept = self._sop_operations
+        if kept is not None:
+            self._sop_operations = None
+            s = self.state
+            now = s.turn
+            # The Operation choice right after the sequence-of-play choice of the same board: options_for
+            # asked with no turn under way, the choice has since only started this faction's empty turn.
+            if (kept[0] is s and kept[1] + 1 == s.decisions and kept[2] == faction and now is not None
+                    and now["faction"] == faction and now["kind"] in ("op", "op_sa")
+                    and not now["op_spaces"] and not now["sa_spaces"] and not now["flags"]):
+                return list(kept[3])
         barred = turn.barred_operations(self, faction)
         out = [a for a, act in self.activities[faction].items()
                if not act.special and a not in barred and act.available(self)]
         if memo is not None:
             memo[faction] = list(out)
         return out
+
+    def operation_available(self, faction, action) -> bool:
+        """``activities[faction][action].available(game)`` for an Operation: at the sequence-of-play
+        choice in front of ``faction`` (same board, nothing applied since), read from the Operations
+        options_for found there (none barred, 2.3.8); else asked now."""
+        kept = self._sop_operations
+        s = self.state
+        if (kept is not None and kept[0] is s and kept[1] == s.decisions and kept[2] == faction
+                and not turn.barred_operations(self, faction)):
+            return action in kept[3]
+        return self.activities[faction][action].available(self)
 
     # --- hidden information (hidden.py) -------------------------------------------------------
     def determinize(self, seat: str, seed: int) -> "AdpGame":

@@ -132,7 +132,7 @@ class CoalitionChart(Flowchart):
 
 
 def _available(ctx, op: str) -> bool:
-    return ctx.game.activities[F][ctx.op(op)].available(ctx.game)
+    return ctx.game.operation_available(F, ctx.op(op))
 
 
 def _event_facts(s) -> dict:

@@ -179,23 +179,32 @@ class Ctx(BotContext):
                 out.append(sp)
                 left_set.discard(sp)
             return out
-        memo: list[dict] = [{} for _ in keys]
-        while left:
-            cands = left
-            for key, seen in zip(keys, memo):          # :meth:`narrow`
-                if len(cands) <= 1:
-                    break
-                values = []
-                for sp in cands:
-                    if sp not in seen:
-                        seen[sp] = key(sp)
-                    values.append(seen[sp])
-                top = max(values)
-                cands = [sp for sp, v in zip(cands, values) if v == top]
+        self._order_group(left, keys, out)
+        return out
+
+    def _order_group(self, cands: list, keys: tuple, out: list) -> None:
+        """:meth:`order` of ``cands`` (tied on the keys before ``keys``): repeated picks take the group
+        with the highest value of the first key until it is used up, then the next highest, and so
+        on; each group is ordered the same way by the remaining keys, the last ties by 8.4. A key is
+        read once per space, in the same order and between the same dice as repeated :meth:`pick`."""
+        if len(cands) > 1 and keys:
+            key = keys[0]
+            seen: dict = {}                         # a space listed twice is read once
+            pairs = []
+            for sp in cands:
+                if sp not in seen:
+                    seen[sp] = key(sp)
+                pairs.append((sp, seen[sp]))
+            rest = keys[1:]
+            while pairs:
+                top = max(v for _sp, v in pairs)
+                self._order_group([sp for sp, v in pairs if v == top], rest, out)
+                pairs = [(sp, v) for sp, v in pairs if v != top]
+            return
+        while cands:                                # the last ties: 8.4 among what is left
             sp = cands[0] if len(cands) == 1 else self.random_space(cands)
             out.append(sp)
-            left.remove(sp)
-        return out
+            cands.remove(sp)
 
     def pick_legal(self, spaces, *keys) -> int | None:
         """:meth:`pick` among the candidates the engine also offers now."""

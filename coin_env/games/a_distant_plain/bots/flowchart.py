@@ -90,7 +90,7 @@ def sop_choice(ctx) -> int:
         ctx.mem["plan"] = {"kind": "pass", "why": "no Operation offered"}
         return PASS
     op = chart.choose_operation(ctx)
-    if op is None or not ctx.game.activities[ctx.faction][ctx.op(op)].available(ctx.game):
+    if op is None or not ctx.game.operation_available(ctx.faction, ctx.op(op)):
         ctx.mem["plan"] = {"kind": "pass", "why": "no Operation possible (8.x)"}
         return PASS
     ctx.plan["op"] = op

@@ -523,7 +523,7 @@ class _Availability:
         known = self.known.get(key)
         if known is None:
             g = self.ctx.game
-            known = self.known[key] = g.activities[F][self.ctx.op(key)].available(g)
+            known = self.known[key] = g.operation_available(F, self.ctx.op(key))
         return known
 
 

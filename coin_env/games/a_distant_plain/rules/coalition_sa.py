@@ -328,6 +328,12 @@ class AirStrike(Activity):
     def can_select(self, game, sp):
         return air_strike_space_ok(game.state, sp)
 
+    def space_test(self, game):
+        """:func:`air_strike_space_ok` per space, the board read once."""
+        pieces = game.state.pieces
+        target_in = removal.assault_target_in
+        return lambda sp: sp != KABUL and target_in(pieces[sp].tolist())
+
     def select(self, game, sp):
         s = game.state
         targets = air_strike_targets(s, sp)

@@ -1043,6 +1043,18 @@ class CoalitionAssault(Activity):
     def can_select(self, game, sp):
         return assault_possible(game, "coalition", sp)
 
+    def space_test(self, game):
+        """:func:`assault_possible` per space with the board bound once: Coalition Troops there (the
+        cheap test first), outside Pakistan, and a piece an Assault could remove."""
+        pieces = game.state.pieces
+
+        def test(sp):
+            if PAKISTAN_LIST[sp]:
+                return False
+            row = pieces[sp].tolist()
+            return row[COALITION_TROOPS] > 0 and assault_target_in(row)
+        return test
+
     def select(self, game, sp):
         _coalition_assault(game, sp, charge=not is_free(game))
 

@@ -671,6 +671,21 @@ class _Attack(Activity):
         f = self.faction
         return attack_space_ok(game, f, sp) and _can_pay(game, f, attack_cost(game, f, sp))
 
+    def space_test(self, game):
+        """:meth:`can_select` with the cost (1 Resource unless free, the same in every space) checked
+        once: None when it cannot be paid, else :func:`attack_space_ok` per space."""
+        f = self.faction
+        if not _can_pay(game, f, 0 if is_free(game) else 1):        # attack_cost, any space
+            return None
+        pieces = game.state.pieces
+        g, a, b = GUERRILLA[f], ACTIVE_GUERRILLA[f], BASE[f]
+
+        def test(sp):
+            r = pieces[sp].tolist()
+            guerrillas = r[g] + r[a]
+            return guerrillas >= 1 and sum(r) - guerrillas - r[b] >= 1
+        return test
+
     def select(self, game, sp):
         s = game.state
         f = self.faction
@@ -737,6 +752,16 @@ class _Terror(Activity):
     def can_select(self, game, sp):
         f = self.faction
         return terror_space_ok(game, f, sp) and _can_pay(game, f, terror_cost(game, f, sp))
+
+    def space_test(self, game):
+        """:meth:`can_select` with the facts shared by every space read once: an Underground Guerrilla
+        there (:func:`terror_space_ok`), and 1 Resource unless free or a LoC (:func:`terror_cost`)."""
+        s = game.state
+        f = self.faction
+        under = s.pieces[:N_SPACES, GUERRILLA[f]].tolist()
+        if is_free(game) or _can_pay(game, f, 1):
+            return [n >= 1 for n in under].__getitem__
+        return [n >= 1 and bool(IS_LOC[sp]) for sp, n in enumerate(under)].__getitem__
 
     def select(self, game, sp):
         _pay(game, self.faction, terror_cost(game, self.faction, sp))

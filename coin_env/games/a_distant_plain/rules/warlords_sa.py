@@ -71,6 +71,11 @@ class Cultivate(Activity):
     def can_select(self, game, sp):
         return cultivate_ok(game, sp)
 
+    def candidate_spaces(self, game):
+        """Only the accompanying Operation's spaces can pass :func:`cultivate_ok` (in map order)."""
+        turn = game.state.turn
+        return sorted(set(turn["op_spaces"])) if turn is not None else []
+
     def select(self, game, sp):
         board.place(game.state, WARLORD_BASE, sp)
 
@@ -183,6 +188,19 @@ class Suborn(Activity):
 
     def can_select(self, game, sp):
         return suborn_ok(game, sp)
+
+    def space_test(self, game):
+        """:func:`suborn_ok` with the cost checked once (None: it cannot be paid), then per space a
+        piece Suborn would act on."""
+        s = game.state
+        if s.resources[FACTION] < suborn_cost(game):
+            return None
+        pieces = s.pieces
+
+        def test(sp):
+            r = pieces[sp].tolist()
+            return r[GOV_TROOPS] + r[POLICE] + r[GOV_BASE] + r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[WARLORD_G_ACTIVE] > 0
+        return test
 
     def select(self, game, sp):
         s = game.state
