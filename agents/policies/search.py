@@ -224,9 +224,9 @@ def seat_player(policy, game, faction):
 
 
 def choose(policy, game, faction, rng: random.Random) -> int:
-    """The rollout policy's action for ``faction``. A bot that fails in a position it would not have reached
-    itself (the search chose a space or piece it would not have; e.g. Gandhi's Raj plan raises KeyError when
-    a Sweep was begun by another choice) is answered uniformly at random by ``rng``: the rollout stays legal."""
+    """The rollout policy's action for ``faction``. The game's bots answer positions another policy began
+    (tests/core/test_bots_take_over.py); any other policy that fails or answers an illegal action there is
+    answered uniformly at random by ``rng``: the rollout stays legal."""
     legal = game.legal_actions()
     try:
         action = seat_player(policy, game, faction)(game, faction, rng)

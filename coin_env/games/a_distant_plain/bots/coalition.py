@@ -817,7 +817,12 @@ def op_select(ctx):
 
 
 def _entry(ctx, sp):
-    return next((e for e in ctx.plan.get("spaces", []) if e[0] == sp), None)
+    """The plan's entry for ``sp`` in the Operation under way; None when the plan is another
+    Operation's (another policy chose this one, e.g. a search: the bot then plans no moves here)."""
+    plan, turn = ctx.plan, ctx.state.turn
+    if turn is None or plan.get("op") != turn["op"]:
+        return None
+    return next((e for e in plan.get("spaces", []) if e[0] == sp), None)
 
 
 @on_prompt("adp_coin_move", F)

@@ -151,11 +151,30 @@ def redeploy(ctx) -> int | None:
             return ctx.done if ctx.has(ctx.done) else None
         mem["pending"] = list(move)
         return ctx.space(move[0])
-    src, piece, dst = mem["pending"]
+    pending = mem["pending"]
+    if not _pending_matches(frame, pending):
+        return _foreign_move(ctx, procedure, stage)
+    src, piece, dst = pending
+    action = ctx.piece(piece) if stage == "piece" else ctx.space(dst) if stage == "dst" else ctx.count(1)
+    return action if ctx.has(action) else _foreign_move(ctx, procedure, stage)
+
+
+def _pending_matches(frame, pending) -> bool:
+    """Is the move under way the one the procedure proposed? Not when another policy (a search, a
+    human) chose the source or the piece: the bot then finishes a move it did not plan."""
+    if pending is None or pending[0] != frame["src"]:
+        return False
+    return frame["stage"] == "piece" or pending[1] == frame["piece"]
+
+
+def _foreign_move(ctx, procedure, stage) -> int:
+    """Finish a move another policy began: the paragraph's first piece type that may go, a random
+    destination among those the rules allow (8.1.2, as no step named one), one piece at a time."""
     if stage == "piece":
-        return ctx.piece(piece)
+        legal = set(ctx.legal_pieces())
+        return ctx.piece(next((p for p in procedure.pieces if p in legal), min(legal)))
     if stage == "dst":
-        return ctx.space(dst)
+        return ctx.space(_pick(ctx, ctx.legal_spaces()))
     return ctx.count(1)
 
 

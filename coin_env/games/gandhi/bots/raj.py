@@ -420,7 +420,7 @@ class Sweep(Procedure):
 
     def next_space(self, ctx, node):
         plan = ctx.plan
-        if not _op_spaces(ctx):
+        if not _op_spaces(ctx) or "sweep_in_place" not in plan:    # a Sweep begun by another policy too
             plan["sweep_in_place"] = []
             plan["sweep_moving_done"] = False
         spaces = ctx.legal_spaces()
@@ -615,7 +615,7 @@ class Govern(Procedure):
     def next_space(self, ctx, node):
         plan = ctx.plan
         turn = ctx.state.turn
-        if not turn["sa_spaces"]:
+        if not turn["sa_spaces"] or "govern_step" not in plan:      # a Govern begun by another policy too
             plan.update(govern_step=0, govern_modes={})
             plan.pop("imperialism_left", None)
         seq = self.sequence(node)
