@@ -270,3 +270,29 @@ def test_view_remembers_only_for_one_decision():
     assert priorities.space_worths(v, "bk", "rally") is worths
     assert worths == {sp: priorities.space_worth(v, "bk", "rally", sp) for sp in worths}
     assert priorities.space_worths(View(g.state), "bk", "rally") is not worths
+
+
+# --- the bot's view of an unchanged board is reused (bots/view.py View.of) ---------------------------------
+def test_a_view_is_reused_only_while_the_board_it_read_is_unchanged():
+    g = vj.new_game(seed=4)
+    first = View.of(g)
+    assert View.of(g) is first                           # same board, same state object
+    assert g.clone().bot_view is None and "bot_view" not in g.to_json()   # a clone starts without it; never saved
+    bot = HeuristicBot()
+    while View.of(g).key == first.key:                   # play until something a view reads changes
+        g.apply(bot(g, g.current_player()))
+    assert View.of(g) is not first
+
+
+def test_the_bot_decides_the_same_with_or_without_the_kept_view():
+    """Each decision made on a fresh view equals the decision made on the kept one: board_key misses nothing
+    the worths read (two seeded games, every seat the bot)."""
+    bot = HeuristicBot()
+    for seed in (5, 6):
+        kept, fresh = vj.new_game(seed=seed), vj.new_game(seed=seed)
+        while not kept.is_over():
+            fresh.bot_view = None
+            a, b = bot(kept, kept.current_player()), bot(fresh, fresh.current_player())
+            assert a == b, (seed, kept.decisions_made(), kept.prompt())
+            kept.apply(a)
+            fresh.apply(b)

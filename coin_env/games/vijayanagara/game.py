@@ -35,6 +35,9 @@ class VijayanagaraGame(VocabularyHelpers, CoinGame):
     state_class = VijayanagaraState
 
     did_names = DID_NAMES        # what a faction did on a card, in this game's words (2.3.3)
+    # The heuristic bot's View of the board at its last decision (bots/view.py View.of), reused while the
+    # board is unchanged. Never saved; a clone starts without it.
+    bot_view = None
     n_spaces = N_SPACES
     space_names = SPACE_NAMES
     DONE = VOCABULARY.DONE

@@ -48,7 +48,7 @@ class HeuristicBot(PromptBot):
     def on_sop_choice(self, ctx):
         """2.3.3-2.3.6 by SOP_ROWS: the first open box whose plan measure reaches its threshold. No Event
         is ever chosen (2.3.4: no Event text is known to the bot, so it cannot judge one)."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         measures = P.plan(v, ctx.faction)
         for box, measure, least in P.SOP_ROWS:
             action = SOP_ACTIONS[box]
@@ -62,7 +62,7 @@ class HeuristicBot(PromptBot):
         """3.0: the worthiest Command of the faction's table among those offered (budget: Resources,
         one space for a Limited Command 2.3.5)."""
         offered = {ctx.label(a).lower(): a for a in ctx.legal}
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         turn = ctx.state.turn
         budget = 1 if turn and turn["kind"] == "limited" else ctx.state.resources[ctx.faction]
         cmd, _w = P.best_command(v, ctx.faction, budget, offered=set(offered))
@@ -84,7 +84,7 @@ class HeuristicBot(PromptBot):
         RICH_SPACE); then done (a Decree still owed comes after, 4.1)."""
         s = ctx.state
         f = ctx.faction
-        v = View(s)
+        v = View.of(ctx.game)
         turn = s.turn
         if ctx.legal_group("special") and not turn["op_spaces"]:
             dec, offered = self._decree_choice(ctx, v)
@@ -94,7 +94,8 @@ class HeuristicBot(PromptBot):
         least = next((l for c, l, _r in P.COMMANDS[f] if c == command), 1.0)
         free = bool(turn["flags"].get("free"))
         spaces = ctx.legal_spaces()
-        worth = {sp: P.space_worth(v, f, command, sp) for sp in spaces}
+        known = P.weighed_space_worths(v, f, command)
+        worth = {sp: known[sp] if sp in known else P.space_worth(v, f, command, sp) for sp in spaces}
         good = [sp for sp in spaces if worth[sp] >= least]
         if not free and s.resources[f] <= P.RESERVE[f]:
             good = [sp for sp in good if worth[sp] >= P.RICH_SPACE]
@@ -107,14 +108,14 @@ class HeuristicBot(PromptBot):
 
     def on_coin_sa_after_op(self, ctx):
         """4.1: the Command is done: the worthiest Decree offered."""
-        dec, offered = self._decree_choice(ctx, View(ctx.state))
+        dec, offered = self._decree_choice(ctx, View.of(ctx.game))
         return offered.get(dec)
 
     def on_sa_select(self, ctx):
         """4.2.3 / 4.3.2 / 4.3.3 / 4.4.2 / 4.4.3 the Decree's spaces, by their worth."""
         s = ctx.state
         f = ctx.faction
-        v = View(s)
+        v = View.of(ctx.game)
         dec = s.turn["sa"]
         spaces = ctx.legal_spaces()
         if dec == "build":
@@ -149,7 +150,7 @@ class HeuristicBot(PromptBot):
     def on_vj_govern_mode(self, ctx):
         """3.2.3: use the Governor there when Obedient Units can be removed or a Qasbah placed (it
         already counts for Control); else place a Governor."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         sp = ctx.frame["space"]
         if P.ob_total(v, sp) or (not v.rows[sp][QASBAH] and v.avail[QASBAH]):
             return ctx.mode("govern_rule")
@@ -157,7 +158,7 @@ class HeuristicBot(PromptBot):
 
     def on_vj_govern(self, ctx):
         """3.2.3: remove Obedient Units of the faction closer to a majority first, then a Qasbah."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         sp = ctx.frame["space"]
         pieces = [p for p in ctx.legal_pieces() if p in (AMIR, RAJA)]
         if pieces:
@@ -181,7 +182,7 @@ class HeuristicBot(PromptBot):
         """3.2.2 / 3.3.2 / 3.4.2: take Units from the adjacent space with the most to spare until the
         destination has what it wants; then done (a Migrate made only for the Influence shift moves
         one Unit)."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         f = ctx.faction
         frame = ctx.frame
         dst = frame["space"]
@@ -205,7 +206,7 @@ class HeuristicBot(PromptBot):
 
     def on_vj_move_count(self, ctx):
         """As many as the destination wants, within what the source can spare (at least one)."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         f = ctx.faction
         move = ctx.state.frames[-2]
         wanted = self._move_wanted(v, f, move["space"])
@@ -223,7 +224,7 @@ class HeuristicBot(PromptBot):
     # --- Attack (3.2.4, 3.3.4, 3.4.4) and battle (1.10) -------------------------------------------------
     def on_vj_attack_defender(self, ctx):
         """The defender whose battle is worth most (priorities.worth_attack_on / worth_ds_attack_on)."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         f = ctx.faction
         sp = ctx.frame["space"]
         options = {}
@@ -240,7 +241,7 @@ class HeuristicBot(PromptBot):
     def on_vj_attack_support(self, ctx):
         """Bring the most supporters allowed (more Units hit more often, 3.2.4): the adjacent space with
         the most unused Units, then its Units one by one (Troops / Rebelling Units first)."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         f = ctx.faction
         if ctx.frame["from"] is None:
             spaces = ctx.legal_spaces()
@@ -266,7 +267,7 @@ class HeuristicBot(PromptBot):
         modes = set(ctx.legal_modes())
         other_hits = sum(1 for d in battle[other] if d <= other_t)
         own_hits = sum(1 for d in battle[own] if d <= own_t)
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         sp = battle["space"]
         enemy = battle["defender"] if att else battle["attacker"]
         enemy_pieces = v.mongols(sp) if enemy == "mi" else v.count(sp, enemy)
@@ -284,7 +285,7 @@ class HeuristicBot(PromptBot):
     def on_vj_casualty(self, ctx):
         """3.2.4 / 3.3.4 / 3.4.4: the owner's CASUALTY_ORDER (Units before Structures; supporters when
         their space keeps what it holds)."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         f = ctx.faction
         frame = ctx.frame
         pieces = set(ctx.legal_pieces())
@@ -344,7 +345,7 @@ class HeuristicBot(PromptBot):
         """4.2.2: from the space with the most Troops to spare, walk (at most 3 steps) to the space that
         wants Troops most (a threatened Tributary Province, Delhi before Timur, 2.6) and stop there; no
         Campaign when nothing wants Troops. Units are never picked up or dropped on the way."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         frame = ctx.frame
         if frame["space"] is None:
             best, best_key = None, None
@@ -376,7 +377,7 @@ class HeuristicBot(PromptBot):
         camp = next(fr for fr in reversed(ctx.state.frames) if fr["kind"] == "vj_campaign")
         if frame["piece"] != TROOP or not frame["pick"] or camp["steps"] > 0:
             return ctx.count(min(ctx.legal_counts()))
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         origin = camp["space"]
         target, _reach = self._campaign_target(v, origin, 3, dict(camp, group=[0, 0]))
         want = self._campaign_demand(v, target, dict(camp, group=[0, 0])) if target is not None else 0
@@ -391,14 +392,14 @@ class HeuristicBot(PromptBot):
     def on_vj_conspire_amir(self, ctx):
         """4.3.3: Obedient in a Tributary Province (the Sultanate Attacks only Rebelling Units, 3.2.4),
         Rebelling elsewhere."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         sp = ctx.state.frames[-1]["space"]
         return ctx.piece(AMIR if v.is_trib(sp) else AMIR_REBEL)
 
     def on_vj_compel(self, ctx):
         """4.4.3: place Rajas from Available first, else move in from the adjacent Province with most to
         spare; at Influence 2+ remove a Governor, then a Troop, then an Amir."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         frame = ctx.frame
         if frame["step"] == "rajas":
             if ctx.has(ctx.mode("compel_place")):
@@ -431,7 +432,7 @@ class HeuristicBot(PromptBot):
         spare."""
         if ctx.has(ctx.mode("refill_available")):
             return ctx.mode("refill_available")
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         f = ctx.faction
         spaces = ctx.legal_spaces()
         return ctx.space(ctx.pick(spaces, lambda sp: v.surplus(sp, f) - (0 if v.lead(sp, f) < 1 else 2),
@@ -448,7 +449,7 @@ class HeuristicBot(PromptBot):
     def on_vj_mongol_command(self, ctx):
         """2.4.1 / 3.5 by MONGOL_ROWS: the Mongols hurt the Sultanate (plunder in Delhi, Mongols left in
         Delhi at the end, 5.1)."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         for command, _sp, cond in P.MONGOL_ROWS:
             if ctx.has(ctx.mode(command)) and self._mongol_condition(v, cond):
                 return ctx.mode(command)
@@ -465,7 +466,7 @@ class HeuristicBot(PromptBot):
     def on_vj_advance_from(self, ctx):
         """3.5.2: the space of the row that chose Advance; else Punjab (into Delhi) before the Mountain
         Passes."""
-        sp = self._row_space(ctx, View(ctx.state), "mongol_advance")
+        sp = self._row_space(ctx, View.of(ctx.game), "mongol_advance")
         if sp is not None:
             return ctx.space(sp)
         return ctx.space(PUNJAB) if ctx.has(ctx.space(PUNJAB)) else ctx.space(MOUNTAIN_PASSES)
@@ -478,7 +479,7 @@ class HeuristicBot(PromptBot):
         """3.5.3: the space of the row that chose Attack and Plunder; else the space with the most
         Mongols (up to the 3 that stay) for the fewest Sultanate Units, Delhi (2 Troops per Mongol)
         before Punjab (1) before the Mountain Passes."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         sp = self._row_space(ctx, v, "mongol_attack")
         if sp is not None:
             return ctx.space(sp)
@@ -489,7 +490,7 @@ class HeuristicBot(PromptBot):
     def on_vj_troop_loss(self, ctx):
         """3.5.3 (Sultanate): a Troop from the Province that needs it least (most to spare, then least
         Deccan danger, then lowest Prosperity)."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         spaces = ctx.legal_spaces()
         return ctx.space(ctx.pick(spaces, lambda sp: v.ds_surplus(sp), lambda sp: -v.danger(sp),
                                   lambda sp: -v.pros[sp], why="heuristic: Troop loss tie-break"))
@@ -504,7 +505,7 @@ class HeuristicBot(PromptBot):
     # --- Succession (2.5) ---------------------------------------------------------------------------
     def on_vj_rise_command(self, ctx):
         """2.5.2: the free Limited Command worth most in one space; done if none is worth anything."""
-        v = View(ctx.state)
+        v = View.of(ctx.game)
         offered = {ctx.label(a).lower(): a for a in ctx.legal if a != ctx.done}
         cmd, worth = P.best_command(v, ctx.faction, 1, offered=set(offered))
         return offered[cmd] if cmd is not None and worth > 0 else ctx.done

@@ -361,6 +361,12 @@ def space_worths(v: View, f: str, command: str) -> dict[int, float]:
     return v.memo[key]
 
 
+def weighed_space_worths(v: View, f: str, command: str) -> dict[int, float]:
+    """The :func:`space_worths` this view has already computed ({} if none): what the Command choice weighed,
+    read again by the choice of its spaces on the same board."""
+    return v.memo.get(("space_worths", f, command), {})
+
+
 def command_worth(v: View, f: str, command: str, budget: int, least: float) -> float:
     """The Command's worth: its best spaces (at most ``budget``) worth at least ``least``."""
     worths = sorted(space_worths(v, f, command).values(), reverse=True)

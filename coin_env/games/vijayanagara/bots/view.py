@@ -42,8 +42,30 @@ def _tally_matrix() -> np.ndarray:
 TALLY = _tally_matrix()
 
 
+def board_key(state) -> tuple:
+    """Everything a :class:`View` and the priorities' worths read from the state: equal keys, equal views."""
+    return (state.pieces.tobytes(), state.tributary.tobytes(), tuple(state.resources.values()),
+            tuple(state.cavalry.values()), tuple(state.influence.values()), state.dynasty, state.timurid_played)
+
+
 class View:
     """Counts of one game state, computed once (the board does not change while a bot decides)."""
+
+    @classmethod
+    def of(cls, game) -> "View":
+        """The view of ``game``'s board now. Consecutive decisions often read an unchanged board (the
+        sequence-of-play choice, then the Command, then its first space weigh the same worths): the view
+        built for the last of them is reused, with the worths it has computed (``memo``), while the state
+        is the same object and nothing a view reads has changed (:func:`board_key`). Kept on the game
+        (``bot_view``), never saved; a clone starts without it."""
+        s = game.state
+        key = board_key(s)
+        kept = game.bot_view
+        if kept is not None and kept.s is s and kept.key == key:
+            return kept
+        view = game.bot_view = cls(s)
+        view.key = key
+        return view
 
     def __init__(self, state):
         self.s = state
@@ -65,6 +87,7 @@ class View:
         # derived values of this one decision (a priorities function stores what it computed once, e.g. a
         # Command's space worths, read again by another measure); dies with the view, never saved
         self.memo = {}
+        self.key = None                          # board_key of the state, when made by View.of
 
     # --- majorities (1.7, 3.3.3, 3.4.3) ----------------------------------------------------------
     def count(self, sp: int, f: str) -> int:
