@@ -61,7 +61,19 @@ class Move(Command):
     def space_test(self, game):
         if not can_pay(game, self.faction):
             return None
-        return lambda sp: (IS_PROVINCE[sp] or not self.provinces_only) and bool(self.sources(game, sp))
+        # = bool(self.sources(game, sp)), each neighbour's "may a Unit leave?" answered once per test (a
+        # space is the neighbour of several candidates; the test is used on one unchanged board)
+        may_leave = {}
+        neighbors, units, provinces_only = game.state.data.neighbors, self.units, self.provinces_only
+
+        def source(o: int) -> bool:
+            answer = may_leave.get(o)
+            if answer is None:
+                answer = may_leave[o] = ((IS_PROVINCE[o] or not provinces_only)
+                                         and any(movable(game, o, p) for p in units))
+            return answer
+
+        return lambda sp: (IS_PROVINCE[sp] or not provinces_only) and any(map(source, neighbors[sp]))
 
     def select(self, game, sp):
         pay(game, self.faction)
