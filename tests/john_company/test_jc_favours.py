@@ -351,7 +351,7 @@ def test_you_as_president_gain_a_cube_per_crown_writer_placed():
                                     "Britannia": {"owner": "benyon", "zone": "West Indian Ocean"}}},
              dice=[1] * 30)
     drive(g, lambda g: "President of Bombay Benyon: Trade" in g.prompt())
-    play(g, "Trade", "done", "4", "order B3", "order B1")
+    play(g, "Trade", "done", "4", "order B3 in Bombay", "order B1 in Bombay")
     assert g.state.crown["favours"]["done"] == ["president_crown_writer", "president_crown_writer"]
     assert cubes(g) == (8, 4)
 
@@ -921,8 +921,8 @@ def test_the_crown_president_places_your_writer_instead_of_another():
     play(g, fav("the Crown President places your writer instead of another (-1)"))
     assert labels(g) == ["Benyon"] and g.current_player() == "crown"
     g.apply(BOT(g, "crown"))
-    from coin_env.games.john_company.static import ORDER_NAMES
-    assert int(g.state.order_writer[ORDER_NAMES.index(order)]) == ME
+    from coin_env.games.john_company.static import ORDER_TITLES
+    assert int(g.state.order_writer[ORDER_TITLES.index(order)]) == ME
 
 
 ONLY_BOMBAY = {"President of Bombay": "crown", "Chairman": None, "Director of Trade": None, "Manager of Shipping": None,
@@ -1311,7 +1311,7 @@ def open_b1(climate):
                    writers={"crown": {"Bombay": 1}}, offices={"President of Bombay": "crown"})
     play(g, "Special Envoy")
     play(g, "3")
-    play(g, "order B1")
+    play(g, "order B1 in Bombay")
     return g
 
 

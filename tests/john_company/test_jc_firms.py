@@ -8,7 +8,7 @@ import pytest
 
 from coin_env.games.john_company import game as jc
 from coin_env.games.john_company.actions import DONE, NO, YES
-from coin_env.games.john_company.static import FAMILY_KEYS
+from coin_env.games.john_company.static import FAMILY_KEYS, ORDER, ORDER_TITLES
 
 from jc_helpers import decline_blackmail, labels, play, slot
 
@@ -252,15 +252,15 @@ def test_rb_example_p40_a_firm_checks_fills_ships_plus_one_orders_and_the_presid
     g.script_dice([1])                              # the President: 3 ships - 1 success = initiative 2 > -1
     play(g, "2")
     assert g.prompt() == "Benyon: your firm fills which order (0 of 3)?"       # ships + 1; home port first
-    play(g, "order Ma1", "order H1", "order Ma2")
+    play(g, "order Ma1 in Madras", "order H1 in Hyderabad", "order Ma2 in Madras")
     f = firm(g, GREEN)
     assert f["india"] == 16 and f["value"] == 2 and f["traded"]               # 5 + 7 + 4; +1 space per £6
     cash = g.state.cash.copy()
-    play(g, "order Ma1", "Larkins", "order H1", "Larkins", "order Ma2")      # then only Pink's writer is left
+    play(g, "order Ma1 in Madras", "Larkins", "order H1 in Hyderabad", "Larkins", "order Ma2 in Madras")      # then only Pink's writer is left
     fills = [n for n in notes(g, "operations") if n.startswith("Order ")]
-    assert fills[-3:] == ["Order Ma1 filled by Larkins's writer: +£2 to the Balance",     # half of 5, 7, 4
-                          "Order H1 filled by Larkins's writer: +£3 to the Balance",
-                          "Order Ma2 filled by Hastings's writer: +£2 to the Balance"]
+    assert fills[-3:] == ["Order Ma1 in Madras filled by Larkins's writer: +£2 to the Balance",     # half of 5, 7, 4
+                          "Order H1 in Hyderabad filled by Larkins's writer: +£3 to the Balance",
+                          "Order Ma2 in Madras filled by Hastings's writer: +£2 to the Balance"]
     assert g.state.cash[slot(PINK)] == cash[slot(PINK)] + 3 + 1                # £1 per order + its writer
     assert g.state.cash[slot(BLUE)] == cash[slot(BLUE)] + 2
 
@@ -326,7 +326,7 @@ def revenue_game(manager, investors, ships, orders, script, position_extra=None)
     g.script_dice(script)
     until(g, lambda x: firm(x, manager)["revealed"])
     # no Company ship in the South Indian Ocean: the President cannot trade, the firm fills after the positions
-    play(g, *[f"order {o}" for o in orders])
+    play(g, *[f"order {ORDER_TITLES[ORDER[o]]}" for o in orders])
     until(g, lambda x: "expenses" in x.prompt() or "dividend" in x.prompt())
     return g
 

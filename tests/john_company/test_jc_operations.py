@@ -61,8 +61,8 @@ def test_special_envoy_success_opens_an_order_outside_company_regions_rb_p18():
     play(g, "Special Envoy", "3")
     assert g.state.treasury[0] == 0
     opts = labels(g)
-    assert "order M2" in opts and "order Bg1" not in opts and "open trade with China" in opts
-    play(g, "order M2")
+    assert "order M2 in Maratha" in opts and "order Bg1 in Bengal" not in opts and "open trade with China" in opts
+    play(g, "order M2 in Maratha")
     assert g.state.order_state[9 + 1] == 0      # M2 open
 
 

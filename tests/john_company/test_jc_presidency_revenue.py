@@ -35,12 +35,12 @@ def test_madras_trade_rb_p20():
     g.script_dice([2, 3, 4, 5])
     cash = {f: int(g.state.cash[slot(f)]) for f in ("benyon", "larkins")}
     play(g, "6")
-    assert labels(g) == ["order Ma1"]                       # the home port first
-    play(g, "order Ma1", "Benyon")
-    assert set(labels(g)) == {"order Ma2", "order H1"}
-    play(g, "order H1", "order My2")                       # only Larkins has writers left: no question
-    assert labels(g) == ["order Ma2"]
-    play(g, "order Ma2")                                    # writers ran out: a filled-order token
+    assert labels(g) == ["order Ma1 in Madras"]                       # the home port first
+    play(g, "order Ma1 in Madras", "Benyon")
+    assert set(labels(g)) == {"order Ma2 in Madras", "order H1 in Hyderabad"}
+    play(g, "order H1 in Hyderabad", "order My2 in Mysore")                       # only Larkins has writers left: no question
+    assert labels(g) == ["order Ma2 in Madras"]
+    play(g, "order Ma2 in Madras")                                    # writers ran out: a filled-order token
     s = g.state
     filled = [t for t in log_texts(g) if t.startswith("Order ")]
     assert sum(int(re.search(r"\+£(\d+)", t).group(1)) for t in filled) == 22 and len(filled) == 4

@@ -16,7 +16,7 @@ from ...core.actions import ActionVocabulary
 from .data.cards import BLACKMAIL, ENTERPRISE_PRESTIGE, LAWS
 from .data.crown import FAVOUR_LABELS
 from .static import (ALLIANCE_NAMES, FAMILY_ACTIONS, FAMILY_KEYS, FAMILY_NAMES, N_OFFICES, OFFICE_KEYS, OFFICE_NAMES,
-                     ORDER_NAMES, PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, SHIP_NAMES)
+                     ORDER_TITLES, PRESIDENCY_NAMES, REGION_NAMES, SEA_ZONES, SHIP_NAMES)
 
 MAX_COUNT = 20
 POWER_TOKENS = ("Workshops", "Shipyards", "Luxuries", "Company shares")
@@ -58,7 +58,7 @@ def _entries():
     e += [("procedure", k, label) for k, label in PROCEDURES]
     e += [("presidency", str(i), f"{n} Presidency") for i, n in enumerate(PRESIDENCY_NAMES)]
     e += [("region", str(i), f"region {n}") for i, n in enumerate(REGION_NAMES)]
-    e += [("order", str(i), f"order {n}") for i, n in enumerate(ORDER_NAMES)]
+    e += [("order", str(i), f"order {n}") for i, n in enumerate(ORDER_TITLES)]
     e += [("zone", str(i), n) for i, n in enumerate(SEA_ZONES)]
     e += [("family", str(i), FAMILY_NAMES[i]) for i in range(len(FAMILY_KEYS))]
     e += [("office", str(i), OFFICE_NAMES[i]) for i in range(len(OFFICE_KEYS))]

@@ -16,6 +16,7 @@ REGION = {n: i for i, n in enumerate(REGION_NAMES)}
 ORDER_NAMES = list(mapdata.ORDER_NAMES)
 N_ORDERS = len(ORDER_NAMES)
 ORDER = {n: i for i, n in enumerate(ORDER_NAMES)}
+ORDER_TITLES = [f"{o[0]} in {o[1]}" for o in mapdata.ORDERS]     # the map's id and its region, as players read it
 ORDER_REGION = tuple(REGION[o[1]] for o in mapdata.ORDERS)
 REGION_ORDERS = tuple(tuple(i for i in range(N_ORDERS) if ORDER_REGION[i] == r) for r in range(N_REGIONS))
 ORDER_NORTH_RANK = tuple(o[3] for o in mapdata.ORDERS)

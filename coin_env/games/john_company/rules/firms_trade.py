@@ -25,7 +25,7 @@ from ..actions import ORDER0
 from ..data.firms import VALUE_STEP
 from ..queries import all_firms, company_refill
 from ..registry import CONTINUATIONS
-from ..static import CLOSED, FILLED, OPEN, ORDER_NAMES, PRESIDENCY_HOME_PORT, PRESIDENCY_ZONE
+from ..static import CLOSED, FILLED, OPEN, ORDER_TITLES, PRESIDENCY_HOME_PORT, PRESIDENCY_ZONE
 from .checks import roll_check
 from .common import clockwise_from, key, name
 from .firms import deregulated, firm_of, move_value, strategy_label
@@ -138,7 +138,7 @@ def firms_order(game, frame, action):
     s.firms["order_firm"][o] = m
     firm["india"] += value
     firm["added"] += value
-    game.log_note("firms", f"The firm of {name(m)} fills order {ORDER_NAMES[o]}: +£{value} to its India treasury")
+    game.log_note("firms", f"The firm of {name(m)} fills order {ORDER_TITLES[o]}: +£{value} to its India treasury")
     _fill_next(game, frame["p"], m, frame["placed"] + [o], frame["k"])
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..actions import COMPANY_SHIP, DONE, EXTRA_SHIP, FAMILY0, ORDER0, PRESIDENCY0, PROC, SHIP0, ZONE0
 from ..queries import ships_in, zones_in_play
 from ..registry import CONTINUATIONS, announce
-from ..static import (CLOSED, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, N_ORDERS, OPEN, ORDER_NAMES,
+from ..static import (CLOSED, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, N_ORDERS, OPEN, ORDER_TITLES,
                       ORDER_REGION, PRESIDENCY_NAMES, SEA_ZONES, SUPERINTENDENT, T_DOT)
 from .checks import CATASTROPHE, SUCCESS, roll_check
 from .common import ask_number, key, name, vacate
@@ -120,7 +120,7 @@ def dot_envoy_target(game, frame, action):
         return
     o = action - ORDER0
     s.order_state[o] = OPEN
-    game.log_note("operations", f"Special Envoy opens order {ORDER_NAMES[o]}")
+    game.log_note("operations", f"Special Envoy opens order {ORDER_TITLES[o]}")
     announce(game, "dot_opened", slot, o)                  # solo: HB Director of Trade, your +1
 
 

@@ -50,7 +50,7 @@ from ..data import company
 from ..queries import army_dice, buyable_alliances, fillable, penalty, reach, targets, tokens_left
 from ..registry import CONTINUATIONS, announce, answers
 from ..static import (ALLIANCE_ARMY, ALLIANCE_NAMES, CHAIRMAN, CLOSED, FILLED, GOVERNOR_OF_REGION, N_ALLIANCES,
-                      N_REGIONS, OFFICE_NAMES, OPEN, ORDER_NAMES, PRESIDENCY_HOME_PORT,
+                      N_REGIONS, OFFICE_NAMES, OPEN, ORDER_TITLES, PRESIDENCY_HOME_PORT,
                       PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, PRESIDENCY_ZONE, PRESIDENT, PRESIDENT_TREASURY,
                       REGION_NAMES, REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
 from .blackmail import offer_diplomatic_connection, offer_mercantile_connection
@@ -252,7 +252,7 @@ def trade_order(game, frame, action):
     data = dict(p=p, declared=frame["declared"], placed=frame["placed"], k=frame["k"], order=o)
     if len(fams) > 1:
         president = int(s.office_holder[PRESIDENT[p]])
-        game.choose(key(president), f"Trade: whose writer fills order {ORDER_NAMES[o]}?",
+        game.choose(key(president), f"Trade: whose writer fills order {ORDER_TITLES[o]}?",
                     [FAMILY0 + f for f in fams], "trade_writer", **data)
         announce(game, "procedure_window", "trade_writer", president, p=p)    # solo: HB President 3, -1
         return
@@ -285,7 +285,7 @@ def _fill(game, data, fam):
             s.balance += bonus
         else:
             s.cash[fam] += bonus
-    game.log_note("operations", f"Order {ORDER_NAMES[o]} filled by " + (f"{name(fam)}'s writer" if fam >= 0
+    game.log_note("operations", f"Order {ORDER_TITLES[o]} filled by " + (f"{name(fam)}'s writer" if fam >= 0
                   else "a filled-order token") + f": +£{value} to the Balance")
     _fill_next(game, p, data["declared"], data["placed"] + [o], data["k"])
 
