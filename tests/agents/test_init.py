@@ -8,6 +8,7 @@ import json
 import os
 
 import pytest
+import yaml
 
 from agents.training.config import ConfigError, load_config, parse_config
 
@@ -75,7 +76,9 @@ def test_a_run_starts_from_the_init_weights_and_anchors_its_kl_to_them(source_ru
     assert same_weights(started, policy_state(source_run))
     assert not same_weights(started, policy_state(summary["final"]))      # PPO moved on from there
     provenance = json.load(open(os.path.join(cfg["output_dir"], "init.json")))
-    assert provenance == {"spec": source_run, "sha256": hashlib.sha256(open(source_run, "rb").read()).hexdigest()}
+    source_config = yaml.safe_load(open(os.path.join(os.path.dirname(source_run), "config.yaml")))
+    assert provenance == {"spec": source_run, "sha256": hashlib.sha256(open(source_run, "rb").read()).hexdigest(),
+                          "run": {"config": source_config}}         # the run that saved it, which started afresh
     from agents.cli.pretrained import export
     exported = json.loads(export(summary["final"], "gandhi", tmp_path / "models").with_suffix(".json").read_text())
     assert exported["init"] == provenance and exported["config"]["init"] == source_run
@@ -87,6 +90,16 @@ def test_a_run_starts_from_the_init_weights_and_anchors_its_kl_to_them(source_ru
             acc.Reload()
             tags |= set(acc.Tags()["scalars"])
     assert {"train/kl_cloned", "train/kl_coef"} <= tags
+
+
+def test_a_run_from_a_run_that_started_from_other_weights_keeps_the_whole_chain(source_run, tmp_path):
+    second = train(smoke(tmp_path / "second", f"init={source_run}", "total_timesteps=64"))
+    third = train(smoke(tmp_path / "third", f"init={second['final']}", "total_timesteps=64"))
+    provenance = json.load(open(os.path.join(third["output_dir"], "init.json")))
+    assert provenance["spec"] == second["final"]
+    assert provenance["run"]["config"]["init"] == source_run
+    assert provenance["run"]["init"] == json.load(open(os.path.join(second["output_dir"], "init.json")))
+    assert provenance["run"]["init"]["spec"] == source_run
 
 
 def test_a_new_run_never_reuses_a_directory_holding_init_weights(source_run, tmp_path):
