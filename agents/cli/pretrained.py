@@ -20,12 +20,11 @@ import sys
 from pathlib import Path
 from types import MappingProxyType
 
-import yaml
-
 from agents.evaluation.compare import seat_rules_of
 from agents.evaluation.evaluate import evaluate
 from agents.policies.checkpoint import check_compatible, forget_model, load_model
 from agents.policies.pretrained import MODELS_DIR, PREFIX, available, info, model_sha256, path_of
+from agents.training.runs import checkpoint_run
 
 def export(source: str, game: str, out_dir: str | os.PathLike = MODELS_DIR) -> Path:
     """Write ``out_dir/GAME.zip`` (the policy of checkpoint ``source`` without the optimizer's state) and
@@ -45,8 +44,8 @@ def export(source: str, game: str, out_dir: str | os.PathLike = MODELS_DIR) -> P
     model.save(str(tmp), exclude=["tensorboard_log", "_logger", "_custom_logger"])
     _halve_weights(tmp)
     os.replace(tmp, target)
-    cfg = _run_config(source)
-    started_from = _started_from(source)
+    run = checkpoint_run(source) or {}
+    cfg, started_from = run.get("config", {}), run.get("init")
     meta = {"game": game, "source": os.path.basename(os.path.dirname(os.path.abspath(source))) + "/"
             + os.path.basename(source),
             "source_sha256": hashlib.sha256(Path(source).read_bytes()).hexdigest(),
@@ -76,28 +75,6 @@ def _halve_weights(path: Path) -> None:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for name, blob in entries.items():
             z.writestr(name, blob)
-
-
-def _run_folder(source: str) -> Path | None:
-    """The run the checkpoint belongs to: its folder or one of the two above, the one holding config.yaml."""
-    folder = Path(source).resolve().parent
-    for candidate in (folder, folder.parent, folder.parent.parent):
-        if (candidate / "config.yaml").is_file():
-            return candidate
-    return None
-
-
-def _run_config(source: str) -> dict:
-    """The whole resolved config.yaml of the run the checkpoint belongs to."""
-    run = _run_folder(source)
-    return (yaml.safe_load((run / "config.yaml").read_text()) or {}) if run is not None else {}
-
-
-def _started_from(source: str) -> dict | None:
-    """A run with ``init``: its init.json (agents/training/backends/sb3.py: what it started from)."""
-    run = _run_folder(source)
-    path = None if run is None else run / "init.json"
-    return json.loads(path.read_text()) if path is not None and path.is_file() else None
 
 
 EVAL_SEED = 1_000_000      # the docs table's seeds: apart from training (seed * 1000 + env) and imitation (20000+)

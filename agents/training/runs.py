@@ -15,6 +15,8 @@ import socket
 import sys
 import time
 
+import yaml
+
 from coin_env.core.registry import game_bots, game_factions
 
 from agents.evaluation.evaluate import evaluate, format_table, write_csv
@@ -289,3 +291,29 @@ def finish_run(evaluator, final_spec: str, summary: dict, run_dir: str) -> dict:
     with open(os.path.join(run_dir, "train.json"), "w") as f:
         json.dump(summary, f, indent=2)
     return summary
+
+
+# --- the run a checkpoint belongs to ------------------------------------------------------------------------------
+def checkpoint_run_folder(path: str) -> str | None:
+    """The run a checkpoint was saved by: its folder or one of the two above (``RUN/final.zip``,
+    ``RUN/checkpoints/step_N.zip``, ``RUN/league/...``), the one holding ``config.yaml``; None outside a run."""
+    folder = os.path.dirname(os.path.abspath(path))
+    for candidate in (folder, os.path.dirname(folder), os.path.dirname(os.path.dirname(folder))):
+        if os.path.isfile(os.path.join(candidate, "config.yaml")):
+            return candidate
+    return None
+
+
+def checkpoint_run(path: str) -> dict | None:
+    """What the run behind a checkpoint was: its resolved ``config.yaml`` and, for a run that itself started from
+    other weights, its ``init.json`` (backends/sb3.py init_provenance); None for a file outside a run."""
+    run = checkpoint_run_folder(path)
+    if run is None:
+        return None
+    with open(os.path.join(run, "config.yaml")) as f:
+        out = {"config": yaml.safe_load(f) or {}}
+    init_path = os.path.join(run, "init.json")
+    if os.path.isfile(init_path):
+        with open(init_path) as f:
+            out["init"] = json.load(f)
+    return out

@@ -20,13 +20,11 @@ import sys
 import time
 import zipfile
 
-import yaml
-
 from agents.training.config import (ConfigError, dump_config, load_config, opponent_specs, register_backend_check,
                                     seat_options, trained_seats, variant_configs)
-from agents.training.runs import (Evaluator, NothingToResume, RunDirError, claim_new_run_dir, differs, finish_run,
-                                  lock_holder, lock_or_fail, refuse_changes, resume_differences, save_atomic,
-                                  unlock_run_dir)
+from agents.training.runs import (Evaluator, NothingToResume, RunDirError, checkpoint_run, claim_new_run_dir, differs,
+                                  finish_run, lock_holder, lock_or_fail, refuse_changes, resume_differences,
+                                  save_atomic, unlock_run_dir)
 from agents.training import imitation
 from agents.training.imitation import started, warm_start
 from agents.training.league import LeaguePolicy, list_snapshots, prune_snapshots, SNAPSHOT, snapshot_path
@@ -501,24 +499,6 @@ def init_provenance(spec: str, path: str) -> dict:
             out["run"] = run
     return out
 
-
-def checkpoint_run(path: str) -> dict | None:
-    """The run a checkpoint was saved by (``RUN/final.zip``, ``RUN/checkpoints/step_N.zip``), when its directory still
-    holds the run's ``config.yaml``: that config and, for a run that itself started from other weights, its
-    ``init.json``. None for a file outside a run directory."""
-    run_dir = os.path.dirname(os.path.abspath(path))
-    if os.path.basename(run_dir) == "checkpoints":
-        run_dir = os.path.dirname(run_dir)
-    config_path = os.path.join(run_dir, "config.yaml")
-    if not os.path.isfile(config_path):
-        return None
-    with open(config_path) as f:
-        out = {"config": yaml.safe_load(f)}
-    init_path = os.path.join(run_dir, INIT_INFO)
-    if os.path.isfile(init_path):
-        with open(init_path) as f:
-            out["init"] = json.load(f)
-    return out
 
 
 def attach_kl(model, cfg: dict, run_dir: str) -> None:

@@ -355,7 +355,7 @@ def candidate_spaces(v: View, f: str, command: str) -> list[int]:
 def space_worths(v: View, f: str, command: str) -> dict[int, float]:
     """:func:`space_worth` of every candidate space, computed once per view (the plan of a turn weighs
     each Command twice, for a full and a Limited budget, and the spaces are weighed again when chosen)."""
-    key = ("space_worths", f, command)
+    key = _worths_key(f, command)
     if key not in v.memo:
         v.memo[key] = {sp: space_worth(v, f, command, sp) for sp in candidate_spaces(v, f, command)}
     return v.memo[key]
@@ -364,7 +364,11 @@ def space_worths(v: View, f: str, command: str) -> dict[int, float]:
 def weighed_space_worths(v: View, f: str, command: str) -> dict[int, float]:
     """The :func:`space_worths` this view has already computed ({} if none): what the Command choice weighed,
     read again by the choice of its spaces on the same board."""
-    return v.memo.get(("space_worths", f, command), {})
+    return v.memo.get(_worths_key(f, command), {})
+
+
+def _worths_key(f: str, command: str) -> tuple:
+    return ("space_worths", f, command)
 
 
 def command_worth(v: View, f: str, command: str, budget: int, least: float) -> float:
