@@ -451,9 +451,9 @@ def strike_space(ctx, cands) -> int | None:
     last Guerrilla, D pieces of a random Player, then the Taliban, then the Warlords."""
     s = ctx.state
     rank = _faction_rank(ctx)
-
-    def piece(sp):
-        return _strike_piece(ctx, sp, rank)
+    # each space's piece, worked out once: the keys below read it up to four times per space
+    pieces = {sp: _strike_piece(ctx, sp, rank) for sp in cands}
+    piece = pieces.__getitem__
     cands = [sp for sp in cands if piece(sp) is not None]
     return ctx.pick(cands, lambda sp: int(piece(sp) in BASE.values()), lambda sp: int(support(s, sp) > 0),
                     lambda sp: int(has_cbase(s, sp)),

@@ -80,7 +80,7 @@ def _control(P, sp) -> str | None:
     """1.7 on a working copy of the pieces: "coin", "taliban" or None."""
     if not IS_CONTROLLABLE[sp]:
         return None
-    r = P[sp].tolist()
+    r = P[sp]
     total = sum(r)
     if 2 * sum(r[c] for c in _COIN_COLS) > total:
         return "coin"
@@ -90,12 +90,14 @@ def _control(P, sp) -> str | None:
 
 
 def _wg(P, sp) -> int:
-    return P.item(sp, WARLORD_G) + P.item(sp, WARLORD_G_ACTIVE)
+    r = P[sp]
+    return r[WARLORD_G] + r[WARLORD_G_ACTIVE]
 
 
 def _all_bases(P, sp) -> int:
     """Bases of any faction in ``sp`` on a working copy of the pieces (1.4.2 stacking)."""
-    return P.item(sp, COALITION_BASE) + P.item(sp, GOV_BASE) + P.item(sp, TALIBAN_BASE) + P.item(sp, WARLORD_BASE)
+    r = P[sp]
+    return r[COALITION_BASE] + r[GOV_BASE] + r[TALIBAN_BASE] + r[WARLORD_BASE]
 
 
 # =====================================================================================================
@@ -248,7 +250,7 @@ class _MarchSim:
     def __init__(self, ctx):
         self.ctx = ctx
         self.s = ctx.state
-        self.P = self.s.pieces[:N_SPACES].copy()
+        self.P = self.s.pieces[:N_SPACES].tolist()     # [space][piece type], plain lists: read per space
         self.arr_u = [0] * N_SPACES
         self.arr_a = [0] * N_SPACES
         self.dests: dict[int, dict[int, list[int]]] = {}
@@ -273,11 +275,12 @@ class _MarchSim:
         two on a LoC stay too."""
         if IS_LOC[sp]:
             return self.loc_keep
-        return keep_at_base(self.s, sp, self.P.item(sp, WARLORD_BASE))
+        return keep_at_base(self.s, sp, self.P[sp][WARLORD_BASE])
 
     def split(self, sp) -> tuple[int, int]:
         """(Underground, Active) Guerrillas in ``sp`` that did not arrive in this March."""
-        return self.P.item(sp, WARLORD_G) - self.arr_u[sp], self.P.item(sp, WARLORD_G_ACTIVE) - self.arr_a[sp]
+        r = self.P[sp]
+        return r[WARLORD_G] - self.arr_u[sp], r[WARLORD_G_ACTIVE] - self.arr_a[sp]
 
     def n_movable(self, sp) -> int:
         """How many may leave ``sp`` under the 8.9.4 preliminaries (keep the last one / two at a Base;
@@ -288,7 +291,7 @@ class _MarchSim:
         return n
 
     def _count_movable(self, sp) -> int:
-        r = self.P[sp].tolist()
+        r = self.P[sp]
         u, a = r[WARLORD_G] - self.arr_u[sp], r[WARLORD_G_ACTIVE] - self.arr_a[sp]
         keep = self.loc_keep if IS_LOC[sp] else keep_at_base(self.s, sp, r[WARLORD_BASE])     # self.keep(sp)
         n = max(0, min(u + a, r[WARLORD_G] + r[WARLORD_G_ACTIVE] - keep))
@@ -325,7 +328,7 @@ class _MarchSim:
 
     def stays_underground(self, dest, origin, n) -> bool:
         g = self.dests.get(dest, {}).get(origin, [0, 0])
-        return not insurgent_ops.march_activates(_SimState(self.P, self.s.data), F, dest, g[0] + g[1] + n)
+        return not insurgent_ops.march_activates_row(self.s.data, F, dest, self.P[dest], g[0] + g[1] + n)
 
     def move(self, origin, dest, nu, na) -> None:
         if nu + na <= 0:
@@ -339,31 +342,22 @@ class _MarchSim:
             self.order.append(dest)
         g = self.dests[dest].setdefault(origin, [0, 0])
         P = self.P
-        activates = nu and insurgent_ops.march_activates(_SimState(P, self.s.data), F, dest, g[0] + g[1] + nu + na)
-        P[origin, WARLORD_G] -= nu
-        P[origin, WARLORD_G_ACTIVE] -= na
+        activates = nu and insurgent_ops.march_activates_row(self.s.data, F, dest, P[dest], g[0] + g[1] + nu + na)
+        P[origin][WARLORD_G] -= nu
+        P[origin][WARLORD_G_ACTIVE] -= na
         g[0] += nu
         g[1] += na
         if activates:                 # 3.3.2 (Pashtun or LoC, group + Taliban Guerrillas > 3)
-            P[dest, WARLORD_G_ACTIVE] += nu + na
+            P[dest][WARLORD_G_ACTIVE] += nu + na
             self.arr_a[dest] += nu + na
         else:
-            P[dest, WARLORD_G] += nu
-            P[dest, WARLORD_G_ACTIVE] += na
+            P[dest][WARLORD_G] += nu
+            P[dest][WARLORD_G_ACTIVE] += na
             self.arr_u[dest] += nu
             self.arr_a[dest] += na
 
     def plan(self) -> list:
         return [[d, [[o, g[0], g[1]] for o, g in self.dests[d].items()]] for d in self.order]
-
-
-class _SimState:
-    """Just enough of a state for :func:`insurgent_ops.march_activates` on a working copy (the pieces,
-    and the game's data for its map)."""
-
-    def __init__(self, P, data):
-        self.pieces = P
-        self.data = data
 
 
 def _take(sim: _MarchSim, dest, n, underground_first: bool, need_underground: bool = False) -> int:
@@ -430,7 +424,7 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
 
     b1 = [d for d in CONTROLLABLE if board.bases(s, d, F) >= 1 and board.underground(s, d, F) < want(d)]
     for d in ctx.order(b1):
-        need = want(d) - int(sim.P[d, WARLORD_G])
+        need = want(d) - sim.P[d][WARLORD_G]
         if need > 0:
             _take(sim, d, need, True, need_underground=True)
     # bullet 2: exactly two Guerrillas on each reachable LoC (Active first); ignored at 45+ Resources and
@@ -446,7 +440,7 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
     # room for a Base; highest Pop, then no Coalition pieces. [interp] "reachable": three can get there.
     if not last_campaign(ctx):
         def no_coalition(x):
-            return -int(sim.P[x, COALITION_TROOPS] + sim.P[x, COALITION_BASE])
+            return -(sim.P[x][COALITION_TROOPS] + sim.P[x][COALITION_BASE])
 
         cands = [d for d in CONTROLLABLE if not IS_PAKISTAN[d] and board.pop(s, d) >= 1
                  and _all_bases(sim.P, d) < 2
@@ -471,7 +465,7 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
         if c is None:
             continue
         cols = _COIN_COLS if c == "coin" else _TAL_COLS
-        row = sim.P[d].tolist()
+        row = sim.P[d]
         need = 2 * sum(row[c] for c in cols) - sum(row)
         if need <= 0 or sum(sim.n_movable(o) for o in sim.origins(d)) < need:
             continue

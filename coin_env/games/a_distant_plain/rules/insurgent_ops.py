@@ -34,7 +34,7 @@ from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .. import board
-from ..data.pieces import ACTIVE_GUERRILLA, BASE, GUERRILLA, INSURGENTS
+from ..data.pieces import ACTIVE_GUERRILLA, BASE, COALITION_TROOPS, GOV_TROOPS, GUERRILLA, INSURGENTS, POLICE
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import CONTROLLABLE, IS_AFGHAN, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, N_SPACES
 from .removal import start_removal
@@ -493,6 +493,17 @@ def march_activates(s, faction: str, dest: int, group: int) -> bool:
         return False
     other = board.guerrillas(s, dest, ENEMY_INSURGENT[faction])
     cubes = board.coin_cubes(s, dest) if faction == "taliban" else 0
+    return group + other + cubes > 3
+
+
+def march_activates_row(data, faction: str, dest: int, row, group: int) -> bool:
+    """:func:`march_activates` read from ``row``, the piece counts of ``dest`` as a list (a bot's
+    working copy of the board)."""
+    if not (IS_LOC[dest] or data.pashtun_list[dest] == (faction == "warlords")):
+        return False
+    enemy = ENEMY_INSURGENT[faction]
+    other = row[GUERRILLA[enemy]] + row[ACTIVE_GUERRILLA[enemy]]
+    cubes = row[COALITION_TROOPS] + row[GOV_TROOPS] + row[POLICE] if faction == "taliban" else 0
     return group + other + cubes > 3
 
 
