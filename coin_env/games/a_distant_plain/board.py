@@ -10,8 +10,8 @@ import numpy as np
 from .data.pieces import (ACTIVE_GUERRILLA, BASE, BASES, COALITION_BASE, COALITION_TROOPS, FACTION_COLS,
                           GOV_BASE, GOV_TROOPS, GUERRILLA, N_PIECE_TYPES, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G,
                           TALIBAN_G_ACTIVE, TERROR_SABOTAGE_MARKERS, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
-from .static import (AFGHAN_CONTROLLABLE, AVAILABLE, CASUALTIES, IS_AFGHAN, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN,
-                     IS_PROVINCE, KABUL, N_SPACES)
+from .static import (AFGHAN_CONTROLLABLE, AFGHAN_LIST, AVAILABLE, CASUALTIES, CONTROLLABLE_LIST, IS_CONTROLLABLE,
+                     IS_PAKISTAN, KABUL, LOC_LIST, N_SPACES, PAKISTAN_LIST, PROVINCE_LIST)
 
 MAX_RESOURCES = 75      # 1.8 Resources and Aid 0..75
 MAX_PATRONAGE = 40      # 1.8 Patronage 0..40
@@ -27,16 +27,16 @@ _TALIBAN_COLS = [TALIBAN_G, TALIBAN_G_ACTIVE, TALIBAN_BASE]
 
 # --- spaces (1.3) ------------------------------------------------------------------------------
 def is_loc(sp) -> bool:
-    return bool(IS_LOC[sp])
+    return LOC_LIST[sp]
 
 
 def is_province(sp) -> bool:
     """1.3.1: a Province, Afghan or Pakistani (not Kabul, not a LoC)."""
-    return bool(IS_PROVINCE[sp])
+    return PROVINCE_LIST[sp]
 
 
 def is_pakistan(sp) -> bool:
-    return bool(IS_PAKISTAN[sp])
+    return PAKISTAN_LIST[sp]
 
 
 def is_kabul(sp) -> bool:
@@ -49,7 +49,7 @@ def is_pashtun(s, sp) -> bool:
 
 
 def is_afghan(sp) -> bool:
-    return bool(IS_AFGHAN[sp])
+    return AFGHAN_LIST[sp]
 
 
 def pop(s, sp) -> int:
@@ -67,7 +67,7 @@ def can_have_support(s, sp) -> bool:
     return _SUPPORT_SPACE[sp] and s.data.pop_list[sp] + s.returnees.item(sp) >= 1      # pop(s, sp) >= 1
 
 
-_SUPPORT_SPACE = [bool(IS_CONTROLLABLE[sp]) and not IS_PAKISTAN[sp] for sp in range(N_SPACES)]   # Kabul, Afghan Provinces
+_SUPPORT_SPACE = [CONTROLLABLE_LIST[sp] and not PAKISTAN_LIST[sp] for sp in range(N_SPACES)]   # Kabul, Afghan Provinces
 
 
 # --- pieces (1.4) ----------------------------------------------------------------------------------
@@ -142,18 +142,18 @@ def available(s, piece) -> int:
 
 def may_hold(s, sp, faction) -> bool:
     """1.4.2 / 1.3.5: only Taliban pieces may be in Pakistan."""
-    return faction == "taliban" or not IS_PAKISTAN[sp]
+    return faction == "taliban" or not PAKISTAN_LIST[sp]
 
 
 def has_room_for_base(s, sp) -> bool:
     """1.4.2: at most 2 Bases (any factions) in a Province or Kabul; no Bases on LoCs."""
-    return bool(IS_CONTROLLABLE[sp]) and bases(s, sp) < MAX_BASES
+    return CONTROLLABLE_LIST[sp] and bases(s, sp) < MAX_BASES
 
 
 def _guerrilla_column(s, sp, faction) -> int:
     """New Guerrillas are placed Underground (1.4.3), except Taliban in Pakistan under Hostility,
     which are always Active (6.6.1)."""
-    if faction == "taliban" and IS_PAKISTAN[sp] and s.islamabad == HOSTILITY:
+    if faction == "taliban" and PAKISTAN_LIST[sp] and s.islamabad == HOSTILITY:
         return TALIBAN_G_ACTIVE
     return GUERRILLA[faction]
 
@@ -166,9 +166,9 @@ def place(s, piece, sp, n: int = 1) -> int:
     owner = PIECE_OWNER[piece]
     if not may_hold(s, sp, owner):
         return 0
-    n = min(n, int(s.pieces[AVAILABLE, piece]))
+    n = min(n, s.pieces.item(AVAILABLE, piece))
     if piece in BASES:
-        if not IS_CONTROLLABLE[sp]:
+        if not CONTROLLABLE_LIST[sp]:
             return 0
         n = min(n, MAX_BASES - bases(s, sp))
     if n <= 0:
@@ -216,7 +216,7 @@ def move(s, piece, src, dst, n: int = 1) -> None:
 def activate(s, sp, faction, n: int) -> int:
     """Flip up to n Underground Guerrillas of a faction Active; returns how many flipped."""
     g = GUERRILLA[faction]
-    k = min(n, int(s.pieces[sp, g]))
+    k = min(n, s.pieces.item(sp, g))
     if k > 0:
         s.pieces[sp, g] -= k
         s.pieces[sp, g + 1] += k
@@ -228,10 +228,10 @@ def activate(s, sp, faction, n: int) -> int:
 def flip_underground(s, sp, faction, n: int | None = None) -> int:
     """Flip Active Guerrillas Underground (all, or up to n); Taliban in Pakistan under Hostility stay
     Active (6.6.1). Returns how many flipped."""
-    if faction == "taliban" and IS_PAKISTAN[sp] and s.islamabad == HOSTILITY:
+    if faction == "taliban" and PAKISTAN_LIST[sp] and s.islamabad == HOSTILITY:
         return 0
     a = ACTIVE_GUERRILLA[faction]
-    k = int(s.pieces[sp, a]) if n is None else min(n, int(s.pieces[sp, a]))
+    k = s.pieces.item(sp, a) if n is None else min(n, s.pieces.item(sp, a))
     if k > 0:
         s.pieces[sp, a] -= k
         s.pieces[sp, a - 1] += k
@@ -244,7 +244,7 @@ def enforce_hostility(s) -> None:
     """6.6.1 Hostility: Taliban Guerrillas in Pakistan are always Active."""
     if s.islamabad == HOSTILITY:
         for sp in np.flatnonzero(IS_PAKISTAN):
-            n = int(s.pieces[sp, TALIBAN_G])
+            n = s.pieces.item(sp, TALIBAN_G)
             if n:
                 s.pieces[sp, TALIBAN_G] = 0
                 s.pieces[sp, TALIBAN_G_ACTIVE] += n
@@ -285,7 +285,7 @@ def control_arrays(s) -> tuple[np.ndarray, np.ndarray]:
 def coin_control(s, sp) -> bool:
     if s.frozen_control is not None:
         return bool(s.frozen_control["coin"][sp])
-    if not IS_CONTROLLABLE[sp]:
+    if not CONTROLLABLE_LIST[sp]:
         return False
     r = s.pieces[sp].tolist()
     return 2 * (r[COALITION_TROOPS] + r[COALITION_BASE] + r[GOV_TROOPS] + r[POLICE] + r[GOV_BASE]) > sum(r)
@@ -294,7 +294,7 @@ def coin_control(s, sp) -> bool:
 def taliban_control(s, sp) -> bool:
     if s.frozen_control is not None:
         return bool(s.frozen_control["taliban"][sp])
-    if not IS_CONTROLLABLE[sp]:
+    if not CONTROLLABLE_LIST[sp]:
         return False
     r = s.pieces[sp].tolist()
     return 2 * (r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]) > sum(r)
@@ -316,7 +316,7 @@ def shift_support(s, sp, levels: int) -> None:
     Support/Opposition cannot exist (1.6.2)."""
     if not can_have_support(s, sp):
         return
-    s.support[sp] = max(-1, min(1, int(s.support[sp]) + levels))
+    s.support[sp] = max(-1, min(1, s.support.item(sp) + levels))
 
 
 def set_support(s, sp, level: int) -> None:
@@ -330,7 +330,7 @@ def markers_in_play(s) -> int:
 
 def place_terror(s, sp) -> bool:
     """3.3.4: a Terror marker in a Province or Kabul, unless all 30 markers are on the map."""
-    if IS_LOC[sp] or markers_in_play(s) >= TERROR_SABOTAGE_MARKERS:
+    if LOC_LIST[sp] or markers_in_play(s) >= TERROR_SABOTAGE_MARKERS:
         return False
     s.terror[sp] += 1
     return True
@@ -338,7 +338,7 @@ def place_terror(s, sp) -> bool:
 
 def place_sabotage(s, sp) -> bool:
     """3.3.4 / 6.3.1: Sabotage on an unSabotaged LoC, unless all 30 markers are on the map."""
-    if not IS_LOC[sp] or s.sabotage[sp] or markers_in_play(s) >= TERROR_SABOTAGE_MARKERS:
+    if not LOC_LIST[sp] or s.sabotage[sp] or markers_in_play(s) >= TERROR_SABOTAGE_MARKERS:
         return False
     s.sabotage[sp] = 1
     return True

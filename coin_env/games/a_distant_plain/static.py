@@ -77,6 +77,11 @@ IS_NETWORK = [bool(IS_LOC[sp]) or sp == KABUL for sp in range(N_SPACES)]   # 3.2
 NETWORK_SPACES = [sp for sp in range(N_SPACES) if IS_NETWORK[sp]]
 LOC_LIST = [bool(x) for x in IS_LOC]
 PAKISTAN_LIST = [bool(x) for x in IS_PAKISTAN]
+CITY_LIST = [bool(x) for x in IS_CITY]
+AFGHAN_PROVINCE_LIST = [bool(x) for x in IS_AFGHAN_PROVINCE]
+PROVINCE_LIST = [bool(x) for x in IS_PROVINCE]
+AFGHAN_LIST = [bool(x) for x in IS_AFGHAN]
+CONTROLLABLE_LIST = [bool(x) for x in IS_CONTROLLABLE]
 # The map facts' derived tables (network neighbours, Pop as a list, the Random Spaces slots...) are on
 # the game's data too (datapack.AdpData).
 

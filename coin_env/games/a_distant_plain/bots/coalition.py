@@ -26,8 +26,8 @@ from ..data.pieces import (ACTIVE_GUERRILLA, BASE, COALITION_BASE, COALITION_TRO
                            INSURGENTS, PIECE_OWNER, POLICE, TALIBAN_BASE)
 from ..rules import coalition_sa, coin_ops
 from ..rules import propaganda as prop
-from ..static import (AFGHAN_PROVINCES, AVAILABLE, CONTROLLABLE, IS_AFGHAN_PROVINCE, IS_LOC, IS_PAKISTAN, KABUL,
-                      N_SPACES)
+from ..static import (AFGHAN_PROVINCES, AFGHAN_PROVINCE_LIST, AVAILABLE, CONTROLLABLE, KABUL, LOC_LIST, N_SPACES,
+                      PAKISTAN_LIST)
 from . import guidelines
 from .flowchart import Flowchart, probe_event
 from .registry import flowchart, on_choice, on_prompt
@@ -46,7 +46,7 @@ def capability(s, card: int) -> bool:
 
 
 def support(s, sp) -> int:
-    return int(s.support[sp]) if board.can_have_support(s, sp) else 0
+    return s.support.item(sp) if board.can_have_support(s, sp) else 0
 
 
 def pop(s, sp) -> int:
@@ -58,11 +58,11 @@ def underground(s, sp) -> int:
 
 
 def coal(s, sp) -> int:
-    return int(s.pieces[sp, COALITION_TROOPS])
+    return s.pieces.item(sp, COALITION_TROOPS)
 
 
 def gtroops(s, sp) -> int:
-    return int(s.pieces[sp, GOV_TROOPS])
+    return s.pieces.item(sp, GOV_TROOPS)
 
 
 def has_cbase(s, sp) -> bool:
@@ -138,7 +138,7 @@ def _available(ctx, op: str) -> bool:
 def _event_facts(s) -> dict:
     return {"support": [int(x) for x in s.support[:N_SPACES]],
             "taliban_bases": int(s.pieces[:N_SPACES, TALIBAN_BASE].sum()),
-            "coalition": [int(s.pieces[sp, c]) for sp in range(N_SPACES) for c in (COALITION_TROOPS, COALITION_BASE)],
+            "coalition": [s.pieces.item(sp, c) for sp in range(N_SPACES) for c in (COALITION_TROOPS, COALITION_BASE)],
             "islamabad": (s.islamabad, s.islamabad_hard)}
 
 
@@ -168,13 +168,13 @@ class _Cubes:
         self.moved = {}                                     # space -> cubes that arrived (may not move again)
 
     def cubes(self, sp) -> int:
-        return self.c[sp] + self.g[sp] + int(self.s.pieces[sp, POLICE])
+        return self.c[sp] + self.g[sp] + self.s.pieces.item(sp, POLICE)
 
     def activations(self, sp) -> int:
         """3.2.3 Coalition Sweep: 1 per COIN cube where a Coalition piece is, else per Government cube."""
-        if self.c[sp] + int(self.s.pieces[sp, COALITION_BASE]) > 0:
+        if self.c[sp] + self.s.pieces.item(sp, COALITION_BASE) > 0:
             return self.cubes(sp)
-        return self.g[sp] + int(self.s.pieces[sp, POLICE])
+        return self.g[sp] + self.s.pieces.item(sp, POLICE)
 
     def move(self, src, dst, c, g):
         self.c[src] -= c
@@ -219,10 +219,10 @@ def _origins(s, sp) -> list[int]:
     neighbors = s.data.neighbors
     near = set(neighbors[sp])
     for loc in neighbors[sp]:
-        if IS_LOC[loc] and not s.sabotage[loc]:
+        if LOC_LIST[loc] and not s.sabotage[loc]:
             near.update(neighbors[loc])
     near.discard(sp)
-    return sorted(o for o in near if not IS_PAKISTAN[o])
+    return sorted(o for o in near if not PAKISTAN_LIST[o])
 
 
 def _plan_sweep_into(ctx, cubes: _Cubes, sp, gov_budget: list, bring_gov: bool, maximum: bool) -> list:
@@ -243,7 +243,7 @@ def _plan_sweep_into(ctx, cubes: _Cubes, sp, gov_budget: list, bring_gov: bool, 
             break
         c_spare, g_spare = _sweep_spare(s, cubes, o)
         c = c_spare if maximum else min(c_spare, short)
-        gov_here = cubes.g[sp] + int(s.pieces[sp, POLICE])
+        gov_here = cubes.g[sp] + s.pieces.item(sp, POLICE)
         g = 0
         if bring_gov and gov_here < 2 and g_spare and (paid or gov_budget[0] >= coin_ops.COST):
             g = min(c, g_spare, 2 - gov_here)
@@ -326,7 +326,7 @@ def plan_air_lift(ctx, shortfall=(), cubes=None) -> dict | None:
     cubes = cubes or _Cubes(s)
     lift = {"key": "air_lift", "spaces": [], "moves": []}
     gov_left = [coalition_sa.AIR_LIFT_MAX_GOV_TROOPS]
-    ok_space = [sp for sp in range(N_SPACES) if not IS_PAKISTAN[sp]]
+    ok_space = [sp for sp in range(N_SPACES) if not PAKISTAN_LIST[sp]]
 
     def room(*sps):
         return len(set(lift["spaces"]) | set(sps)) <= coalition_sa.MAX_SPACES
@@ -351,7 +351,7 @@ def plan_air_lift(ctx, shortfall=(), cubes=None) -> dict | None:
     # bullet 1 targets: Coalition AND Taliban pieces, no Government cubes
     def b1_targets():
         return [sp for sp in ok_space if board.pieces_of(s, sp, "coalition") and board.pieces_of(s, sp, "taliban")
-                and cubes.g[sp] + int(s.pieces[sp, POLICE]) == 0]
+                and cubes.g[sp] + s.pieces.item(sp, POLICE) == 0]
 
     def gov_into(dst, want):
         got = 0
@@ -421,9 +421,9 @@ def _strike_candidates(ctx) -> list[int]:
     """8.6.3 preliminaries: Afghan Provinces (8.6.1 Predators: also Pakistan where a Base would go)."""
     s = ctx.state
     legal = set(ctx.legal_spaces()) if ctx.kind == "sa_select" else set(coalition_sa.air_strike_spaces(ctx.game))
-    out = [sp for sp in legal if IS_AFGHAN_PROVINCE[sp]]
+    out = [sp for sp in legal if AFGHAN_PROVINCE_LIST[sp]]
     if capability(s, PREDATORS):
-        out += [sp for sp in legal if IS_PAKISTAN[sp] and any(p in BASE.values()
+        out += [sp for sp in legal if PAKISTAN_LIST[sp] and any(p in BASE.values()
                                                                for p in coalition_sa.air_strike_targets(s, sp))]
     return out
 
@@ -519,7 +519,7 @@ def _assault_trigger(ctx) -> bool:
     """8.6.4: Assault alone or with Air Strikes would remove a Player faction's Base or any piece of
     any faction in a Support space."""
     s = ctx.state
-    strikes = ({sp for sp in coalition_sa.air_strike_spaces(ctx.game) if IS_AFGHAN_PROVINCE[sp]}
+    strikes = ({sp for sp in coalition_sa.air_strike_spaces(ctx.game) if AFGHAN_PROVINCE_LIST[sp]}
                if _sa_possible(ctx, "air_strike", "assault") else set())
     gov_ok = s.resources["government"] >= coin_ops.COST
     for sp in _assault_spaces(ctx):
@@ -549,7 +549,7 @@ def plan_assault(ctx, tried=()) -> dict | None:
     def support_target(sp):
         return support(s, sp) > 0 and any(board.active_guerrillas(s, sp, f) for f in targets)
     strike_ok = _sa_possible(ctx, "air_strike", "assault")
-    strikes = ({sp for sp in coalition_sa.air_strike_spaces(ctx.game) if IS_AFGHAN_PROVINCE[sp]}
+    strikes = ({sp for sp in coalition_sa.air_strike_spaces(ctx.game) if AFGHAN_PROVINCE_LIST[sp]}
                if strike_ok else set())
     helpers, shortfall = [], []
     for group in (base_target, support_target):
@@ -597,7 +597,7 @@ def _civic_steps(s, sp, budget: int) -> int:
 
 def _shift(s, sp, steps: int) -> int:
     """Levels shifted toward Support by ``steps`` Civic Actions (Terror goes first)."""
-    return max(0, steps - int(s.terror[sp]))
+    return max(0, steps - s.terror.item(sp))
 
 
 def plan_train(ctx, tried=()) -> dict | None:
@@ -690,7 +690,7 @@ def plan_surge(ctx) -> dict | None:
     final = ctx.next_propaganda_final()
     spaces, moves = [], []
     c = {sp: coal(s, sp) for sp in ok}
-    b = {sp: int(s.pieces[sp, COALITION_BASE]) for sp in ok}
+    b = {sp: s.pieces.item(sp, COALITION_BASE) for sp in ok}
     avail = {"t": board.available(s, COALITION_TROOPS), "b": board.available(s, COALITION_BASE)}
     arrived = set()
 
@@ -715,7 +715,7 @@ def plan_surge(ctx) -> dict | None:
             arrived.add(dst)
 
     def bases_total(sp):
-        return board.bases(s, sp) - int(s.pieces[sp, COALITION_BASE]) + b[sp]
+        return board.bases(s, sp) - s.pieces.item(sp, COALITION_BASE) + b[sp]
     # bullet 1 (next Propaganda final): Troops to Available, the last at a Coalition Base stays; Support last
     if final:
         srcs = [sp for sp in ok if c[sp] - (1 if b[sp] else 0) > 0]
@@ -1042,7 +1042,7 @@ def civic_action(ctx):
     def steps(sp):
         k = min(coin_ops.civic_action_steps(s, sp), max(0, budget) // coin_ops.CIVIC_ACTION_COST,
                 prop.civic_action_max(s, sp))
-        return k if k > int(s.terror[sp]) else 0          # a shift must follow any Terror removed
+        return k if k > s.terror.item(sp) else 0          # a shift must follow any Terror removed
     legal = [sp for sp in ctx.legal_spaces() if steps(sp) > 0]
     cands = legal if final else [sp for sp in legal if has_cbase(s, sp)]
     sp = ctx.pick(cands, lambda x: int(s.pieces[x, TALIBAN_BASE] == 0), lambda x: int(board.pieces_of(s, x, "taliban")
@@ -1060,7 +1060,7 @@ def _redeploy_plan(ctx) -> list:
     each, the rest to (4)]."""
     s = ctx.state
     srcs = [sp for sp in prop.troop_redeploy_sources(ctx.game, F)
-            if IS_LOC[sp] or (board.coin_bases(s, sp) == 0 and support(s, sp) <= 0 and pop(s, sp) <= 1)]
+            if LOC_LIST[sp] or (board.coin_bases(s, sp) == 0 and support(s, sp) <= 0 and pop(s, sp) <= 1)]
     pool = sum(coal(s, sp) for sp in srcs)
     if not pool:
         return []

@@ -16,7 +16,8 @@ from .. import board
 from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, POLICE,
                            TALIBAN_BASE)
 from ..rules import coin_ops, government_sa, propaganda
-from ..static import AFGHAN_PROVINCES, IS_AFGHAN_PROVINCE, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, KABUL, LOCS, N_SPACES
+from ..static import (AFGHAN_PROVINCES, AFGHAN_PROVINCE_LIST, CONTROLLABLE_LIST, KABUL, LOCS, LOC_LIST, N_SPACES,
+                      PAKISTAN_LIST)
 from .flowchart import Flowchart, probe_event
 from .registry import flowchart, on_choice, on_prompt
 
@@ -41,7 +42,7 @@ def control_need(s, sp) -> int:
 def control_spare(s, sp) -> int:
     """How many COIN pieces may leave ``sp`` without losing COIN Control (8.7.3-8.7.6 "no COIN Control
     lost"); unlimited where there is no COIN Control to lose."""
-    if not IS_CONTROLLABLE[sp] or not board.coin_control(s, sp):
+    if not CONTROLLABLE_LIST[sp] or not board.coin_control(s, sp):
         return BIG
     return max(0, 2 * board.coin_pieces(s, sp) - total_pieces(s, sp) - 1)
 
@@ -49,8 +50,8 @@ def control_spare(s, sp) -> int:
 def troop_excess(s, sp, movable: int) -> int:
     """8.7.3 Transport / 8.7.6 Sweep preliminaries: Troops free to leave ``sp``: never the last Troop
     of a LoC or of a Government Base space, never so many that COIN Control is lost."""
-    troops = int(s.pieces[sp, GOV_TROOPS])
-    keep = 1 if (IS_LOC[sp] or s.pieces[sp, GOV_BASE] > 0) else 0
+    troops = s.pieces.item(sp, GOV_TROOPS)
+    keep = 1 if (LOC_LIST[sp] or s.pieces[sp, GOV_BASE] > 0) else 0
     return max(0, min(movable, troops - keep, control_spare(s, sp)))
 
 
@@ -98,7 +99,7 @@ def sim_assault(ctx, s, sp, order) -> dict:
                 out["taliban_bases"] += rb
     out["removed"] = out["guerrillas"] + out["bases"]
     after = total_pieces(s, sp) - out["removed"]
-    out["control_after"] = bool(IS_CONTROLLABLE[sp]) and 2 * board.coin_pieces(s, sp) > after
+    out["control_after"] = CONTROLLABLE_LIST[sp] and 2 * board.coin_pieces(s, sp) > after
     return out
 
 
@@ -118,22 +119,22 @@ def plan_assault(ctx) -> dict | None:
     players = [f for f in ctx.players() if f in order]
     chosen: list[int] = []
     # bullet 1: establish COIN Control (no tie-breaker in the book: 8.4)
-    b1 = [sp for sp in cands if IS_CONTROLLABLE[sp] and not board.coin_control(s, sp) and info[sp]["control_after"]]
+    b1 = [sp for sp in cands if CONTROLLABLE_LIST[sp] and not board.coin_control(s, sp) and info[sp]["control_after"]]
     while b1 and len(chosen) < n_max:
         sp = ctx.pick(b1)
         chosen.append(sp)
         b1.remove(sp)
     # bullet 2: Bases, then most Guerrillas; LoCs last, and only those with Player or Taliban pieces
     b2 = [sp for sp in cands if sp not in chosen and info[sp]["removed"] > 0
-          and (not IS_LOC[sp] or board.pieces_of(s, sp, "taliban") + player_pieces(ctx, s, sp) > 0)]
+          and (not LOC_LIST[sp] or board.pieces_of(s, sp, "taliban") + player_pieces(ctx, s, sp) > 0)]
     while b2 and len(chosen) < n_max:
-        sp = ctx.pick(b2, lambda x: info[x]["bases"], lambda x: info[x]["guerrillas"], lambda x: not IS_LOC[x],
+        sp = ctx.pick(b2, lambda x: info[x]["bases"], lambda x: info[x]["guerrillas"], lambda x: not LOC_LIST[x],
                       lambda x: sum(info[x]["by"][f] for f in players), lambda x: info[x]["by"]["taliban"])
         chosen.append(sp)
         b2.remove(sp)
     pop_gain = sum(board.pop(s, sp) for sp in chosen
-                   if IS_CONTROLLABLE[sp] and not board.coin_control(s, sp) and info[sp]["control_after"]
-                   and not IS_PAKISTAN[sp])
+                   if CONTROLLABLE_LIST[sp] and not board.coin_control(s, sp) and info[sp]["control_after"]
+                   and not PAKISTAN_LIST[sp])
     tal_base = sum(info[sp]["taliban_bases"] for sp in chosen)
     if pop_gain >= 2 or tal_base > 0:          # 8.7.3 trigger
         return {"op": "assault", "queue": [["space", sp] for sp in chosen],
@@ -150,11 +151,11 @@ class _Cubes:
 
     def __init__(self, s):
         self.s = s
-        self.n = {p: [int(s.pieces[sp, p]) for sp in range(N_SPACES)] for p in (GOV_TROOPS, POLICE)}
+        self.n = {p: [s.pieces.item(sp, p) for sp in range(N_SPACES)] for p in (GOV_TROOPS, POLICE)}
         self.moved = {p: [0] * N_SPACES for p in (GOV_TROOPS, POLICE)}
         self.coin = [board.coin_pieces(s, sp) for sp in range(N_SPACES)]
         self.total = [total_pieces(s, sp) for sp in range(N_SPACES)]
-        self.controlled = [bool(IS_CONTROLLABLE[sp]) and board.coin_control(s, sp) for sp in range(N_SPACES)]
+        self.controlled = [CONTROLLABLE_LIST[sp] and board.coin_control(s, sp) for sp in range(N_SPACES)]
         self.floor = [0] * N_SPACES
 
     def gov(self, sp) -> int:
@@ -187,7 +188,7 @@ def plan_patrol_moves(ctx) -> list[list[int]]:
     cubes = _Cubes(s)
     reach = {}
     for o in range(N_SPACES):
-        if not IS_PAKISTAN[o] and (s.pieces[o, GOV_TROOPS] + s.pieces[o, POLICE]) > 0:
+        if not PAKISTAN_LIST[o] and (s.pieces[o, GOV_TROOPS] + s.pieces[o, POLICE]) > 0:
             reach[o] = coin_ops.patrol_reach(s, o)
     moves: dict[tuple[int, int], list[int]] = {}
     dest_order: list[int] = []
@@ -332,7 +333,7 @@ def plan_train(ctx) -> dict | None:
             if not (sp in train_ok and board.pop(s, sp) >= 2 and board.coin_control(s, sp) and board.bases(s, sp, "coalition") == 0
                     and s.terror[sp] == 0):
                 return False
-            steps = max(0, 1 - int(s.support[sp]))
+            steps = max(0, 1 - s.support.item(sp))
             if spent + COST + COST * steps > budget or res < spent + COST + COST * steps:
                 return False
             return min(board.pop(s, sp), s.aid, board.MAX_PATRONAGE - s.patronage) > 0
@@ -340,7 +341,7 @@ def plan_train(ctx) -> dict | None:
         if b2:
             sp = ctx.pick(b2, lambda x: board.pop(s, x))
             add_space(sp)
-            steps = max(0, 1 - int(s.support[sp]))
+            steps = max(0, 1 - s.support.item(sp))
             if steps:
                 plan["step2"] = [sp, "train_civic_action", steps]
                 spent += COST * steps
@@ -355,7 +356,7 @@ def plan_train(ctx) -> dict | None:
             if a in spaces or not coin_ops.train_places_here(s, F, a):
                 continue
             t_add = min(coin_ops.TRAIN_MAX_CUBES, avail_t)
-            troops = int(s.pieces[a, GOV_TROOPS]) + t_add
+            troops = s.pieces.item(a, GOV_TROOPS) + t_add
             spare = control_spare(s, a)
             spare = spare if spare >= BIG else spare + t_add
             if troops - 5 < 1 or spare < 5:
@@ -363,7 +364,7 @@ def plan_train(ctx) -> dict | None:
             if route_steps is None:        # the Base spaces (the same for every origin)
                 route_steps = government_sa.transport_steps(s, only={
                     b for b in range(N_SPACES)
-                    if IS_CONTROLLABLE[b] and not IS_PAKISTAN[b] and board.pop(s, b) >= 2
+                    if CONTROLLABLE_LIST[b] and not PAKISTAN_LIST[b] and board.pop(s, b) >= 2
                     and board.coin_bases(s, b) == 0 and board.has_room_for_base(s, b)})
             routes = government_sa.transport_routes(s, a, route_steps)
             for b, (cost, path) in routes.items():
@@ -400,13 +401,13 @@ def plan_train(ctx) -> dict | None:
     # bullet 5: Civic Action in one COIN-Controlled space removing the most Opposition
     if not civic and not base_placed:
         def opp_ok(sp):
-            if not (sp in train_ok and IS_CONTROLLABLE[sp] and not IS_PAKISTAN[sp] and board.coin_control(s, sp)
-                    and int(s.support[sp]) < 0 and board.pop(s, sp) >= 1):
+            if not (sp in train_ok and CONTROLLABLE_LIST[sp] and not PAKISTAN_LIST[sp] and board.coin_control(s, sp)
+                    and s.support.item(sp) < 0 and board.pop(s, sp) >= 1):
                 return False
             extra = 0 if sp in spaces else COST
             if sp not in spaces and not room():
                 return False
-            need = int(s.terror[sp]) + 1
+            need = s.terror.item(sp) + 1
             return spent + extra + COST * need <= min(budget, res)
         c5 = [sp for sp in CONTROLLABLE_AFGHAN if opp_ok(sp)]
         if c5:
@@ -534,7 +535,7 @@ def eradicate_candidates(ctx, legal) -> list[int]:
     """8.7.3 Eradicate bullets, in order, on the spaces legal now: Opposition; any (only if Aid is 0);
     non-Pashtun; random -- the last two only if the Taliban are a Non-player or 45 Tribal Elders was played."""
     s = ctx.state
-    opp = [sp for sp in legal if int(s.support[sp]) < 0]
+    opp = [sp for sp in legal if s.support.item(sp) < 0]
     if opp:
         return opp
     if s.aid == 0 and legal:
@@ -552,11 +553,11 @@ def govern_choice(ctx, legal, first=None):
     s, g = ctx.state, ctx.game
     if first is not None and first in legal and "govern_patronage" in government_sa.govern_modes(g, first):
         return first, "govern_patronage"
-    b1 = [sp for sp in legal if int(s.support[sp]) > 0 and "govern_patronage" in government_sa.govern_modes(g, sp)
+    b1 = [sp for sp in legal if s.support.item(sp) > 0 and "govern_patronage" in government_sa.govern_modes(g, sp)
           and government_sa.govern_patronage_amount(s, sp) > 0]
     if b1:
         return ctx.pick(b1, lambda x: board.pop(s, x)), "govern_patronage"
-    b2 = [sp for sp in legal if board.pop(s, sp) >= 1 and int(s.support[sp]) > 0 and board.coin_bases(s, sp) > 0
+    b2 = [sp for sp in legal if board.pop(s, sp) >= 1 and s.support.item(sp) > 0 and board.coin_bases(s, sp) > 0
           and "govern_returnees" in government_sa.govern_modes(g, sp)]
     if b2:
         return ctx.pick(b2, lambda x: board.pop(s, x), lambda x: int(s.pieces[x, GOV_BASE] > 0)), "govern_returnees"
@@ -571,12 +572,12 @@ def plan_transport(ctx) -> list | None:
     best = None
     # the targets (the same for every origin): 1+ Pop spaces without COIN Base or COIN Control
     targets = {d: control_need(s, d) for d in range(N_SPACES)
-               if IS_CONTROLLABLE[d] and not IS_PAKISTAN[d] and board.pop(s, d) >= 1 and board.coin_bases(s, d) == 0
+               if CONTROLLABLE_LIST[d] and not PAKISTAN_LIST[d] and board.pop(s, d) >= 1 and board.coin_bases(s, d) == 0
                and not board.coin_control(s, d)}
     origins = [o for o in range(N_SPACES) if government_sa.transport_origin_ok(s, o)]
     steps = government_sa.transport_steps(s, only=targets)
     for o in origins:
-        ex = troop_excess(s, o, int(s.pieces[o, GOV_TROOPS]))
+        ex = troop_excess(s, o, s.pieces.item(o, GOV_TROOPS))
         if ex <= 0:
             continue
         for d, (cost, path) in government_sa.transport_routes(s, o, steps).items():
@@ -760,13 +761,13 @@ def _transport_for(ctx, origin) -> list | None:
     if tr and tr[0] == origin:
         return tr
     s = ctx.state
-    ex = troop_excess(s, origin, int(s.pieces[origin, GOV_TROOPS]))
+    ex = troop_excess(s, origin, s.pieces.item(origin, GOV_TROOPS))
     tr = plan_transport(ctx)
     if tr is None or tr[0] != origin:
         # 8.7.3: the one origin the engine offers; its best target by the same priorities
         best = None
         for d, (cost, path) in government_sa.transport_routes(s, origin).items():
-            if (not IS_CONTROLLABLE[d] or IS_PAKISTAN[d] or board.pop(s, d) < 1 or board.coin_bases(s, d) > 0
+            if (not CONTROLLABLE_LIST[d] or PAKISTAN_LIST[d] or board.pop(s, d) < 1 or board.coin_bases(s, d) > 0
                     or board.coin_control(s, d) or control_need(s, d) > ex):
                 continue
             key = (board.pop(s, d), -cost)
@@ -905,7 +906,7 @@ def train_base_police(ctx):
     """8.7.5: three random cubes of the space become the Base (8.2.1 friendly Troops / Police at random)."""
     s = ctx.state
     sp = ctx.frame["space"]
-    t, p = int(s.pieces[sp, GOV_TROOPS]), int(s.pieces[sp, POLICE])
+    t, p = s.pieces.item(sp, GOV_TROOPS), s.pieces.item(sp, POLICE)
     police = 0
     for _ in range(3):
         if t + p == 0:
@@ -939,9 +940,9 @@ def _civic_plan(ctx, sp, budget) -> int:
     """Steps to buy in ``sp`` (0: skip it). Non-final round: up to Support; final round: up to Neutral
     (remove Opposition, add no Support); Terror removed only if a shift is affordable too."""
     s = ctx.state
-    terror = int(s.terror[sp])
+    terror = s.terror.item(sp)
     final = propaganda.final_propaganda(ctx.game)
-    level = int(s.support[sp])
+    level = s.support.item(sp)
     shifts = (0 - level) if final else (1 - level)
     if shifts <= 0 or not board.can_have_support(s, sp):
         return 0
@@ -965,7 +966,7 @@ def civic_action(ctx):
             continue
         if not final and not (s.pieces[sp, GOV_BASE] > 0 and s.pieces[sp, COALITION_BASE] == 0):
             continue                                 # bullet 1: Government but no Coalition Base only
-        if final and int(s.support[sp]) >= 0:
+        if final and s.support.item(sp) >= 0:
             continue                                 # bullet 2: remove Opposition only
         if _civic_plan(ctx, sp, budget) > 0:
             cands.append(sp)
@@ -993,10 +994,10 @@ def redeploy_troops(ctx):
         srcs = ctx.legal_spaces()
         if not srcs:
             return None
-        return ctx.space(ctx.pick(srcs, lambda x: not IS_LOC[x], lambda x: int(s.pieces[x, GOV_TROOPS])))
+        return ctx.space(ctx.pick(srcs, lambda x: not LOC_LIST[x], lambda x: s.pieces.item(x, GOV_TROOPS)))
     if fr["stage"] == "destination":
         dsts = ctx.legal_spaces()
-        return ctx.space(ctx.pick(dsts, lambda x: -int(s.pieces[x, GOV_TROOPS])))
+        return ctx.space(ctx.pick(dsts, lambda x: -s.pieces.item(x, GOV_TROOPS)))
     return ctx.count(1)
 
 
@@ -1004,7 +1005,7 @@ def _projected_coin(s, sp) -> bool:
     """COIN Control of ``sp`` once the Taliban have Redeployed (their Guerrillas leave Provinces
     without a Taliban Base)."""
     tot = total_pieces(s, sp)
-    if IS_AFGHAN_PROVINCE[sp] and s.pieces[sp, TALIBAN_BASE] == 0:
+    if AFGHAN_PROVINCE_LIST[sp] and s.pieces[sp, TALIBAN_BASE] == 0:
         tot -= board.guerrillas(s, sp, "taliban")
     return 2 * board.coin_pieces(s, sp) > tot
 
@@ -1018,15 +1019,15 @@ def _police_move(ctx, arrived) -> list | None:
     dests_ok = set(propaganda.police_destinations(ctx.game))
 
     def src_ok(sp, dst):
-        movable = int(s.pieces[sp, POLICE]) - arrived.get(str(sp), 0)
+        movable = s.pieces.item(sp, POLICE) - arrived.get(str(sp), 0)
         if sp == dst or movable <= 0 or s.pieces[sp, POLICE] <= 1:
             return False
-        if IS_CONTROLLABLE[sp] and board.pop(s, sp) >= 1 and _projected_coin(s, sp):
+        if CONTROLLABLE_LIST[sp] and board.pop(s, sp) >= 1 and _projected_coin(s, sp):
             tot = total_pieces(s, sp) - (board.guerrillas(s, sp, "taliban")
-                                         if IS_AFGHAN_PROVINCE[sp] and s.pieces[sp, TALIBAN_BASE] == 0 else 0)
+                                         if AFGHAN_PROVINCE_LIST[sp] and s.pieces[sp, TALIBAN_BASE] == 0 else 0)
             if not 2 * (board.coin_pieces(s, sp) - 1) > tot - 1:
                 return False
-        if IS_LOC[sp] and int(s.pieces[sp, POLICE]) <= (2 if econ[sp] >= 3 else 1):
+        if LOC_LIST[sp] and s.pieces.item(sp, POLICE) <= (2 if econ[sp] >= 3 else 1):
             return False
         return True
 
@@ -1034,16 +1035,16 @@ def _police_move(ctx, arrived) -> list | None:
         srcs = [sp for sp in range(N_SPACES) if src_ok(sp, dst)]
         if not srcs:
             return None
-        return ctx.pick(srcs, lambda x: not IS_LOC[x], lambda x: int(s.pieces[x, POLICE]))
+        return ctx.pick(srcs, lambda x: not LOC_LIST[x], lambda x: s.pieces.item(x, POLICE))
 
     # first: COIN Control of as much Pop as possible
     need = []
     for sp in CONTROLLABLE_AFGHAN:
         if sp in dests_ok and board.pop(s, sp) >= 1 and not _projected_coin(s, sp):
             tot = total_pieces(s, sp) - (board.guerrillas(s, sp, "taliban")
-                                         if IS_AFGHAN_PROVINCE[sp] and s.pieces[sp, TALIBAN_BASE] == 0 else 0)
+                                         if AFGHAN_PROVINCE_LIST[sp] and s.pieces[sp, TALIBAN_BASE] == 0 else 0)
             k = max(0, tot - 2 * board.coin_pieces(s, sp) + 1)
-            spare = sum(max(0, int(s.pieces[x, POLICE]) - 1) for x in range(N_SPACES) if src_ok(x, sp))
+            spare = sum(max(0, s.pieces.item(x, POLICE) - 1) for x in range(N_SPACES) if src_ok(x, sp))
             if 0 < k <= spare:
                 need.append(sp)
     if need:
@@ -1052,10 +1053,10 @@ def _police_move(ctx, arrived) -> list | None:
         if src is not None:
             return [src, dst]
     for want, locs in ((2, [x for x in LOCS if econ[x] >= 3]), (1, [x for x in LOCS if econ[x] < 3])):
-        short = [x for x in locs if x in dests_ok and int(s.pieces[x, POLICE]) < want]
+        short = [x for x in locs if x in dests_ok and s.pieces.item(x, POLICE) < want]
         for dst in sorted(short, key=lambda x: -int(econ[x])):
             src = source_for(dst)
-            if src is not None and not IS_LOC[src]:
+            if src is not None and not LOC_LIST[src]:
                 return [src, dst]
     return None
 

@@ -24,7 +24,7 @@ from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOP
                            TALIBAN_BASE, TALIBAN_G, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
 from ..rules import insurgent_ops as iops
 from ..rules import removal, taliban_sa
-from ..static import CONTROLLABLE, IS_AFGHAN, IS_LOC, IS_PAKISTAN, KABUL, LOCS, N_SPACES, PAKISTAN
+from ..static import AFGHAN_LIST, CONTROLLABLE, KABUL, LOCS, LOC_LIST, N_SPACES, PAKISTAN, PAKISTAN_LIST
 from .flowchart import Flowchart, probe_event
 from .registry import flowchart, on_choice, on_prompt
 
@@ -55,7 +55,7 @@ def base_keep(s, sp) -> int:
     two with unshaded Find Fix Finish (8.8.1: Afghan Base spaces)."""
     if board.bases(s, sp, F) == 0:
         return 0
-    return 2 if (IS_AFGHAN[sp] and find_fix_finish(s)) else 1
+    return 2 if (AFGHAN_LIST[sp] and find_fix_finish(s)) else 1
 
 
 def may_expose(s, sp, n: int = 1) -> bool:
@@ -98,7 +98,7 @@ def extort_833_first(ctx, spaces) -> list[int]:
     for sp in spaces:
         if not taliban_sa.extort_ok(ctx.game, sp) or not may_expose(s, sp):
             continue
-        if int(s.support[sp]) < 0 or board.underground(s, sp, F) >= 2:
+        if s.support.item(sp) < 0 or board.underground(s, sp, F) >= 2:
             out.append(sp)
     return out
 
@@ -121,7 +121,7 @@ def extort_833_gain(ctx) -> int:
 def extort_loc34(ctx, spaces) -> list[int]:
     """8.8.4 Extort: the Econ 3 and 4 LoCs."""
     econ = ctx.state.data.econ
-    return [sp for sp in spaces if IS_LOC[sp] and econ[sp] >= 3 and taliban_sa.extort_ok(ctx.game, sp)]
+    return [sp for sp in spaces if LOC_LIST[sp] and econ[sp] >= 3 and taliban_sa.extort_ok(ctx.game, sp)]
 
 
 # ======================================================================================================
@@ -133,14 +133,14 @@ def terror_candidates(ctx) -> list[int]:
     s = ctx.state
     chosen = _spaces_chosen(s)
     return [sp for sp in CONTROLLABLE if sp not in chosen and board.can_have_support(s, sp)
-            and int(s.support[sp]) >= 0 and board.underground(s, sp, F) >= 1 and may_expose(s, sp)]
+            and s.support.item(sp) >= 0 and board.underground(s, sp, F) >= 1 and may_expose(s, sp)]
 
 
 def terror_shift(ctx) -> int:
     """8.8.3 trigger: points of Support + Opposition the Terror would shift, Support spaces first then
     Neutral, highest Pop first, as far as Resources (plus a paused Extort) pay."""
     s = ctx.state
-    cands = sorted(terror_candidates(ctx), key=lambda sp: (-int(s.support[sp]), -board.pop(s, sp)))
+    cands = sorted(terror_candidates(ctx), key=lambda sp: (-s.support.item(sp), -board.pop(s, sp)))
     budget = s.resources[F] + extort_833_gain(ctx)
     return sum(board.pop(s, sp) for sp in cands[:budget])
 
@@ -201,7 +201,7 @@ def rally_step(ctx, afford: bool, pick: bool = True):
                 if sp == KABUL and board.underground(s, sp, F) == 0:
                     mode = "place" if "place" in _rally_options(ctx, sp) else None
             elif bullet == 5:          # bullet 5: up to 2 Neutral spaces without Coalition / Taliban pieces
-                if (plan.get("r_b5", 0) < RALLY_NEUTRAL_MAX and not IS_PAKISTAN[sp] and int(s.support[sp]) == 0
+                if (plan.get("r_b5", 0) < RALLY_NEUTRAL_MAX and not PAKISTAN_LIST[sp] and s.support.item(sp) == 0
                         and board.pieces_of(s, sp, F) == 0 and board.pieces_of(s, sp, "coalition") == 0
                         and "place" in _rally_options(ctx, sp)):
                     mode = "place"
@@ -209,16 +209,16 @@ def rally_step(ctx, afford: bool, pick: bool = True):
                 if tb(sp):
                     mode = _star_mode(_rally_options(ctx, sp))
             elif bullet == 7:          # bullet 7*: the Pakistan spaces, if free
-                if IS_PAKISTAN[sp] and iops.rally_cost(g, F, sp) == 0:
+                if PAKISTAN_LIST[sp] and iops.rally_cost(g, F, sp) == 0:
                     mode = _star_mode(_rally_options(ctx, sp))
             if mode is not None:
                 found.append((sp, mode))
         if not found:
             continue
         modes = dict(found)
-        keys = {2: (lambda sp: int(IS_PAKISTAN[sp]),),                   # bullet 2: Pakistan first
+        keys = {2: (lambda sp: int(PAKISTAN_LIST[sp]),),                   # bullet 2: Pakistan first
                 3: (pop,), 5: (pop,),
-                6: (lambda sp: int(not IS_PAKISTAN[sp]), pop)}.get(bullet, ())
+                6: (lambda sp: int(not PAKISTAN_LIST[sp]), pop)}.get(bullet, ())
         spaces = list(modes)
         if pick:
             sp = ctx.pick(spaces, *keys)
@@ -253,12 +253,12 @@ def sharia_choice(s, spaces) -> tuple[int | None, int]:
     res = s.resources[F]
     best, best_key, steps = None, None, 0
     for sp in spaces:
-        t = int(s.terror[sp])
-        levels = int(s.support[sp]) + 1 if board.can_have_support(s, sp) else 0
+        t = s.terror.item(sp)
+        levels = s.support.item(sp) + 1 if board.can_have_support(s, sp) else 0
         lv = min(levels, max(0, res - t))
         if lv <= 0:
             continue
-        key = (lv * board.pop(s, sp), int(s.support[sp]) > 0, -t, -sp)
+        key = (lv * board.pop(s, sp), s.support.item(sp) > 0, -t, -sp)
         if best_key is None or key > best_key:
             best, best_key, steps = sp, key, t + lv
     return best, steps
@@ -306,7 +306,7 @@ def _budget_left(ctx) -> int:
 
 
 def _arrives_underground(s, d, n) -> bool:
-    return not iops.march_activates(s, F, d, n) and not (IS_PAKISTAN[d] and s.islamabad == board.HOSTILITY)
+    return not iops.march_activates(s, F, d, n) and not (PAKISTAN_LIST[d] and s.islamabad == board.HOSTILITY)
 
 
 def _one_underground(ctx, d, budget):
@@ -382,16 +382,16 @@ def march_task(ctx, pick: bool = True):
                 if bullet == 1:        # bullet 1: an Underground Guerrilla to each Base without one
                     if not board.bases(s, d, F) or board.underground(s, d, F):
                         continue
-                    if IS_PAKISTAN[d] and board.guerrillas(s, d, F):
+                    if PAKISTAN_LIST[d] and board.guerrillas(s, d, F):
                         continue
                     cat = 0
                 else:                  # bullet 3: Neutral and empty of Taliban/Coalition, then Support
                     if plan.get("m_b3", 0) >= MARCH_SPREAD_MAX or not board.can_have_support(s, d):
                         continue
-                    if (int(s.support[d]) == 0 and board.pieces_of(s, d, F) == 0
+                    if (s.support.item(d) == 0 and board.pieces_of(s, d, F) == 0
                             and board.pieces_of(s, d, "coalition") == 0):
                         cat = 1
-                    elif int(s.support[d]) > 0:
+                    elif s.support.item(d) > 0:
                         cat = 0
                     else:
                         continue
@@ -410,7 +410,7 @@ def march_task(ctx, pick: bool = True):
                 continue
             found = {}
             for d in CONTROLLABLE:
-                if d in chosen or not IS_AFGHAN[d] or not board.has_room_for_base(s, d):
+                if d in chosen or not AFGHAN_LIST[d] or not board.has_room_for_base(s, d):
                     continue
                 need = 3 - board.guerrillas(s, d, F)
                 if need <= 0:
@@ -503,7 +503,7 @@ def _facts(game) -> dict:
     support = opposition = 0
     for sp in CONTROLLABLE:
         if board.can_have_support(s, sp):
-            lvl = int(s.support[sp])
+            lvl = s.support.item(sp)
             support += board.pop(s, sp) * (lvl > 0)
             opposition += board.pop(s, sp) * (lvl < 0)
     return {"support": support, "opposition": opposition, "res": s.resources[F],
@@ -637,7 +637,7 @@ def _terror_step(ctx) -> int:
             return sa
         return ctx.done
     cands = [sp for sp in cands if sp in legal]
-    return ctx.space(ctx.pick(cands, lambda sp: int(s.support[sp]) > 0, lambda sp: board.pop(s, sp)))
+    return ctx.space(ctx.pick(cands, lambda sp: s.support.item(sp) > 0, lambda sp: board.pop(s, sp)))
 
 
 def _rally_step(ctx) -> int:
@@ -950,10 +950,10 @@ def redeploy(ctx) -> int:
 
     def needs_one(sp):
         if board.bases(s, sp, F) and board.guerrillas(s, sp, F) == 0:
-            return 2 if IS_AFGHAN[sp] else 1
+            return 2 if AFGHAN_LIST[sp] else 1
         return 0
     return ctx.space(ctx.pick(spaces, needs_one, lambda sp: -board.guerrillas(s, sp, F),
-                              lambda sp: int(IS_AFGHAN[sp])))
+                              lambda sp: int(AFGHAN_LIST[sp])))
 
 
 __all__ = ["TalibanChart", "PAKISTAN"]

@@ -27,7 +27,7 @@ from .. import board
 from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, FACTIONS, GOV_BASE, GOV_TROOPS, POLICE, TALIBAN_BASE,
                            TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
 from ..rules import insurgent_ops, warlords_sa
-from ..static import CONTROLLABLE, IS_AFGHAN, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, N_SPACES
+from ..static import AFGHAN_LIST, CONTROLLABLE, CONTROLLABLE_LIST, LOC_LIST, N_SPACES, PAKISTAN_LIST
 from .flowchart import Flowchart, probe_event
 from .registry import flowchart, on_choice, on_prompt
 
@@ -78,7 +78,7 @@ def player_margin_positive(ctx) -> bool:
 
 def _control(P, sp) -> str | None:
     """1.7 on a working copy of the pieces: "coin", "taliban" or None."""
-    if not IS_CONTROLLABLE[sp]:
+    if not CONTROLLABLE_LIST[sp]:
         return None
     r = P[sp]
     total = sum(r)
@@ -124,7 +124,7 @@ def rally_bullet1(ctx):
     s = ctx.state
     out = []
     for sp in CONTROLLABLE:
-        if IS_PAKISTAN[sp] or board.guerrillas(s, sp, F) < 3 or not insurgent_ops.rally_space_ok(ctx.game, F, sp):
+        if PAKISTAN_LIST[sp] or board.guerrillas(s, sp, F) < 3 or not insurgent_ops.rally_space_ok(ctx.game, F, sp):
             continue
         if board.has_room_for_base(s, sp):
             out.append((sp, False))
@@ -181,7 +181,7 @@ def plan_rally(ctx, need_bullet1: bool = False) -> dict | None:
     if room() and not sa_used and avail_b >= 1:
         c2 = []
         for sp in CONTROLLABLE:
-            if sp in chosen or IS_PAKISTAN[sp] or not board.is_province(sp) or board.pop(s, sp) < 1:
+            if sp in chosen or PAKISTAN_LIST[sp] or not board.is_province(sp) or board.pop(s, sp) < 1:
                 continue
             if board.bases(s, sp, F) != 1 or not board.has_room_for_base(s, sp):
                 continue
@@ -216,7 +216,7 @@ def plan_rally(ctx, need_bullet1: bool = False) -> dict | None:
                 return
 
     def ok(sp):
-        return sp not in chosen and not IS_PAKISTAN[sp] and insurgent_ops.rally_space_ok(game, F, sp)
+        return sp not in chosen and not PAKISTAN_LIST[sp] and insurgent_ops.rally_space_ok(game, F, sp)
 
     # bullet 3: Warlord Bases but no Warlord Guerrillas; highest Pop, then most Bases of any faction
     take([sp for sp in CONTROLLABLE if ok(sp) and board.bases(s, sp, F) and not board.guerrillas(s, sp, F)],
@@ -273,7 +273,7 @@ class _MarchSim:
     def keep(self, sp) -> int:
         """8.9.4 preliminaries: the last one (two) at a Warlord Base stay; [interp] after bullet 2 the
         two on a LoC stay too."""
-        if IS_LOC[sp]:
+        if LOC_LIST[sp]:
             return self.loc_keep
         return keep_at_base(self.s, sp, self.P[sp][WARLORD_BASE])
 
@@ -293,9 +293,9 @@ class _MarchSim:
     def _count_movable(self, sp) -> int:
         r = self.P[sp]
         u, a = r[WARLORD_G] - self.arr_u[sp], r[WARLORD_G_ACTIVE] - self.arr_a[sp]
-        keep = self.loc_keep if IS_LOC[sp] else keep_at_base(self.s, sp, r[WARLORD_BASE])     # self.keep(sp)
+        keep = self.loc_keep if LOC_LIST[sp] else keep_at_base(self.s, sp, r[WARLORD_BASE])     # self.keep(sp)
         n = max(0, min(u + a, r[WARLORD_G] + r[WARLORD_G_ACTIVE] - keep))
-        if n and IS_CONTROLLABLE[sp]:
+        if n and CONTROLLABLE_LIST[sp]:
             total, coin, tal = sum(r), sum(r[c] for c in _COIN_COLS), sum(r[c] for c in _TAL_COLS)
             if not (2 * coin > total or 2 * tal > total):          # _control(P, sp) is None
                 while n and (2 * coin > total - n or 2 * tal > total - n):
@@ -404,7 +404,7 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
         return board.pop(s, x)
 
     def at_support(x):
-        return int(s.support[x]) > 0
+        return s.support.item(x) > 0
 
     if loop:
         # bullet 5 (only in a loop): March to a highest-Pop space with 1+ Pop, to the maximum extent
@@ -431,7 +431,7 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
     # in the last Campaign
     if s.resources[F] < MARCH_LOC_SKIP and not last_campaign(ctx):
         sim.loc_keep = 2
-        locs = [d for d in range(N_SPACES) if IS_LOC[d] and _wg(sim.P, d) < 2 and sim.origins(d)]
+        locs = [d for d in range(N_SPACES) if LOC_LIST[d] and _wg(sim.P, d) < 2 and sim.origins(d)]
         for d in ctx.order(locs):
             need = 2 - _wg(sim.P, d)
             if need > 0:
@@ -442,7 +442,7 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
         def no_coalition(x):
             return -(sim.P[x][COALITION_TROOPS] + sim.P[x][COALITION_BASE])
 
-        cands = [d for d in CONTROLLABLE if not IS_PAKISTAN[d] and board.pop(s, d) >= 1
+        cands = [d for d in CONTROLLABLE if not PAKISTAN_LIST[d] and board.pop(s, d) >= 1
                  and _all_bases(sim.P, d) < 2
                  and _wg(sim.P, d) < 3]
         for d in ctx.order(cands, pop, no_coalition):
@@ -459,7 +459,7 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
         owners = ("coalition", "government") if c == "coin" else ("taliban",) if c else ()
         return 1 if any(ctx.is_player(f) for f in owners) else 0
 
-    cands = [d for d in CONTROLLABLE if not IS_PAKISTAN[d] and board.pop(s, d) >= 1 and _control(sim.P, d)]
+    cands = [d for d in CONTROLLABLE if not PAKISTAN_LIST[d] and board.pop(s, d) >= 1 and _control(sim.P, d)]
     for d in ctx.order(cands, pop, player_controls):
         c = _control(sim.P, d)
         if c is None:
@@ -499,7 +499,7 @@ def _terror_ok(ctx, sp) -> bool:
 def terror_hurts_player(ctx, sp) -> bool:
     """8.9.5 bullet 1: setting ``sp`` to Neutral lowers a Player's margin (Support counts for the
     Coalition, Opposition for the Taliban)."""
-    lvl = int(ctx.state.support[sp])
+    lvl = ctx.state.support.item(sp)
     return (lvl > 0 and ctx.is_player("coalition")) or (lvl < 0 and ctx.is_player("taliban"))
 
 
@@ -510,7 +510,7 @@ def plan_terror(ctx) -> dict | None:
     game = ctx.game
     budget = s.resources[F]
     spaces: list[int] = []
-    cands = [sp for sp in range(N_SPACES) if not IS_LOC[sp] and _terror_ok(ctx, sp)]
+    cands = [sp for sp in range(N_SPACES) if not LOC_LIST[sp] and _terror_ok(ctx, sp)]
 
     def add(sp):
         nonlocal budget
@@ -526,9 +526,9 @@ def plan_terror(ctx) -> dict | None:
             break
         add(sp)
     if len(spaces) < TERROR_MAX_SPACES:
-        rest = [sp for sp in cands if sp not in spaces and int(s.support[sp]) != 0
+        rest = [sp for sp in cands if sp not in spaces and s.support.item(sp) != 0
                 and budget >= insurgent_ops.terror_cost(game, F, sp)]
-        sp = ctx.pick(rest, lambda x: board.pop(s, x) * abs(int(s.support[x])))
+        sp = ctx.pick(rest, lambda x: board.pop(s, x) * abs(s.support.item(x)))
         if sp is not None:
             add(sp)
     return {"op": "terror", "spaces": spaces} if spaces else None
@@ -537,7 +537,7 @@ def plan_terror(ctx) -> dict | None:
 def terror_trigger(ctx) -> bool:
     """8.9.5: could Terror reduce a Player's victory margin?"""
     s = ctx.state
-    return s.resources[F] >= 1 and any(not IS_LOC[sp] and _terror_ok(ctx, sp) and terror_hurts_player(ctx, sp)
+    return s.resources[F] >= 1 and any(not LOC_LIST[sp] and _terror_ok(ctx, sp) and terror_hurts_player(ctx, sp)
                                        for sp in range(N_SPACES))
 
 
@@ -557,7 +557,7 @@ def attack_hurts_player(ctx, sp) -> bool:
     """8.9.6 bullet 1: removing up to 2 pieces could take COIN Control from a Government Player
     (Controlled Pop counts for it) or a Base from a Taliban Player."""
     s = ctx.state
-    if ctx.is_player("government") and IS_AFGHAN[sp] and board.pop(s, sp) >= 1 and board.coin_control(s, sp):
+    if ctx.is_player("government") and AFGHAN_LIST[sp] and board.pop(s, sp) >= 1 and board.coin_control(s, sp):
         coin, total = board.coin_pieces(s, sp), sum(s.pieces[sp].tolist())
         r = min(2, coin)
         if 2 * (coin - r) <= total - r:
@@ -585,7 +585,7 @@ def plan_attack(ctx) -> dict | None:
 # =====================================================================================================
 def suborn_removes_control(s, sp) -> str | None:
     """The Suborn mode (4.5.3) that would end COIN or Taliban Control in ``sp``, or None."""
-    if not IS_CONTROLLABLE[sp]:
+    if not CONTROLLABLE_LIST[sp]:
         return None
     total = sum(s.pieces[sp].tolist())
     coin, tal = board.coin_pieces(s, sp), board.pieces_of(s, sp, "taliban")
@@ -611,13 +611,13 @@ def suborn_next(ctx) -> tuple[int, str] | None:
         return None
     legal = set(ctx.selectable(F, "suborn", True)) if ctx.state.turn is not None else set()
     if ctx.is_player("government"):
-        c1 = [sp for sp in legal if IS_AFGHAN[sp] and board.pop(s, sp) >= 1 and board.coin_control(s, sp)
+        c1 = [sp for sp in legal if AFGHAN_LIST[sp] and board.pop(s, sp) >= 1 and board.coin_control(s, sp)
               and suborn_removes_control(s, sp)]
         sp = ctx.pick(c1, lambda x: min(4, board.pop(s, x)))
         if sp is not None:
             return sp, suborn_removes_control(s, sp)
     if not ctx.plan.get("suborn_b2"):
-        c2 = [sp for sp in legal if IS_AFGHAN[sp] and board.pop(s, sp) >= 1 and suborn_removes_control(s, sp)]
+        c2 = [sp for sp in legal if AFGHAN_LIST[sp] and board.pop(s, sp) >= 1 and suborn_removes_control(s, sp)]
         sp = ctx.pick(c2, lambda x: board.pop(s, x))
         if sp is not None:
             ctx.plan["suborn_b2"] = True
@@ -655,7 +655,7 @@ def cultivate_extra_rally(ctx) -> int | None:
     avail_g = board.available(s, WARLORD_G)
     cands = []
     for sp in CONTROLLABLE:
-        if sp in chosen or not board.is_province(sp) or IS_PAKISTAN[sp] or board.pop(s, sp) < 1:
+        if sp in chosen or not board.is_province(sp) or PAKISTAN_LIST[sp] or board.pop(s, sp) < 1:
             continue
         if not board.has_room_for_base(s, sp) or not insurgent_ops.rally_space_ok(game, F, sp):
             continue
@@ -726,7 +726,7 @@ def decide_sa(ctx) -> None:
 # =====================================================================================================
 def _wl_facts(game) -> tuple:
     s = game.state
-    locs = sum(board.guerrillas(s, sp, F) for sp in range(N_SPACES) if IS_LOC[sp])
+    locs = sum(board.guerrillas(s, sp, F) for sp in range(N_SPACES) if LOC_LIST[sp])
     return (board.victory_totals(s)["warlords"], s.resources[F], locs, int(s.pieces[:N_SPACES, WARLORD_BASE].sum()))
 
 

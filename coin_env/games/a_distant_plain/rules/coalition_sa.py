@@ -26,7 +26,7 @@ from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_TROOPS, PIECE_NAMES
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import AVAILABLE, IS_AFGHAN_PROVINCE, IS_PAKISTAN, KABUL
+from ..static import AFGHAN_PROVINCE_LIST, AVAILABLE, KABUL, PAKISTAN_LIST
 from . import removal
 
 MODES: list[tuple[str, str]] = [
@@ -56,7 +56,7 @@ def _flags(game) -> dict:
 def movable(game, loc: int, piece: int) -> int:
     """Pieces of a type at a location (map space or the Available box) that may still move in this
     Surge / Air Lift: those there minus those that arrived there during it."""
-    n = int(game.state.pieces[loc, piece])
+    n = game.state.pieces.item(loc, piece)
     arrived = _flags(game).get(MOVED_KEY, {}).get(str(loc))
     if arrived:
         n -= arrived[_SLOT[piece]]
@@ -214,7 +214,7 @@ def move_pieces(game, piece: int, src: int, dst: int, n: int) -> None:
 # --- 4.2.1 Surge -----------------------------------------------------------------------------------
 def surge_space_ok(s, sp) -> bool:
     """4.2.1: Kabul, or an Afghan Province with COIN Control (never Pakistan, 1.4.2)."""
-    return sp == KABUL or (bool(IS_AFGHAN_PROVINCE[sp]) and board.coin_control(s, sp))
+    return sp == KABUL or (AFGHAN_PROVINCE_LIST[sp] and board.coin_control(s, sp))
 
 
 def surge_spaces(game) -> list[int]:
@@ -287,7 +287,7 @@ class AirLift(Activity):
         return MAX_SPACES
 
     def can_select(self, game, sp):
-        return not IS_PAKISTAN[sp]
+        return not PAKISTAN_LIST[sp]
 
     def select(self, game, sp):
         _start_moves(game, "air_lift", sp)
@@ -344,7 +344,7 @@ class AirStrike(Activity):
 
     def finish(self, game):
         s = game.state
-        if any(IS_PAKISTAN[sp] for sp in s.turn["sa_spaces"]):
+        if any(PAKISTAN_LIST[sp] for sp in s.turn["sa_spaces"]):
             board.shift_islamabad(s, +1)
 
 

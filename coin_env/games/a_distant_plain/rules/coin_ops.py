@@ -32,8 +32,8 @@ import numpy as np
 from .. import board
 from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_NAMES, POLICE
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import (AFGHAN_PROVINCES, IS_LOC, IS_PAKISTAN, IS_PROVINCE, KABUL, LOC_LIST, LOCS, N_SPACES,
-                      NETWORK_SPACES, PAKISTAN_LIST)
+from ..static import (AFGHAN_PROVINCES, IS_PAKISTAN, IS_PROVINCE, KABUL, LOCS, LOC_LIST, NETWORK_SPACES, N_SPACES,
+                      PAKISTAN_LIST, PROVINCE_LIST)
 from .removal import assault_target_in, assault_target_mask, start_removal
 from .selection import SharedFactsActivity
 from ....coin.events import is_free
@@ -121,7 +121,7 @@ def moved_into(game, sp: int, piece: int) -> int:
 
 def movable(game, sp: int, piece: int) -> int:
     """Cubes of ``piece`` in ``sp`` that have not moved yet in this Operation."""
-    n = int(game.state.pieces[sp, piece])
+    n = game.state.pieces.item(sp, piece)
     entry = _moved_map(game).get(str(sp))
     if entry:
         n -= int(entry.get(str(piece), 0))
@@ -239,7 +239,7 @@ def _assault_cubes_in(row, sp: int, faction: str) -> int:
     if faction == "coalition":
         return row[COALITION_TROOPS]
     troops = row[GOV_TROOPS]
-    return troops if IS_PROVINCE[sp] else troops + row[POLICE]
+    return troops if PROVINCE_LIST[sp] else troops + row[POLICE]
 
 
 def assault_strength(game, faction: str, sp: int, with_government: bool = False) -> int:
@@ -481,7 +481,7 @@ def _train_step2(game, faction: str, sp: int, mode: str) -> None:
                  f"({CIVIC_ACTION_COST} Government Resources each; Terror first, then shifts toward Support)",
                  _count_options(game, 1, most), "adp_train_civic", space=sp)
     elif mode == "train_base":
-        troops, police = int(s.pieces[sp, GOV_TROOPS]), int(s.pieces[sp, POLICE])
+        troops, police = s.pieces.item(sp, GOV_TROOPS), s.pieces.item(sp, POLICE)
         lo, hi = max(0, TRAIN_BASE_CUBES - troops), min(TRAIN_BASE_CUBES, police)
         if lo == hi:
             _train_base(game, faction, sp, lo)
@@ -635,7 +635,7 @@ def patrol_assault_spaces(game, faction: str) -> list[int]:
     """3.2.2: LoCs where the Patrol's free Assault could remove something; in a Limited Patrol only
     the destination LoC."""
     if _limited(game):
-        locs = [sp for sp in _op_spaces(game) if IS_LOC[sp]]
+        locs = [sp for sp in _op_spaces(game) if LOC_LIST[sp]]
     else:
         locs = LOCS
     return [sp for sp in locs if _patrol_assault_strength(game, faction, sp, paid=True) > 0
@@ -684,7 +684,7 @@ class _Patrol(SharedFactsActivity):
     def can_select_with(self, game, sp, facts):
         if not self._paid(game) and not can_pay(game, COST):
             return False
-        if IS_LOC[sp] and patrol_faction_cubes(game.state, sp, self.faction) > 0:
+        if LOC_LIST[sp] and patrol_faction_cubes(game.state, sp, self.faction) > 0:
             return True
         has, passable, groups = facts                                # bool(patrol_origins(game, faction, sp))
         data = game.state.data
@@ -791,7 +791,7 @@ def sweep_paths(s, origin: int, dest: int) -> list[int]:
     if origin in neighbors[dest]:
         return []
     return [loc for loc in neighbors[dest]
-            if IS_LOC[loc] and not s.sabotage[loc] and origin in neighbors[loc]]
+            if LOC_LIST[loc] and not s.sabotage[loc] and origin in neighbors[loc]]
 
 
 def _guerrillas_on(s, sp: int) -> bool:
@@ -1025,7 +1025,7 @@ def adp_sweep_government_troops(game, frame, action):
 # =====================================================================================================
 # 3.2.4 Assault
 # =====================================================================================================
-ASSAULT_SPACES = [sp for sp in range(N_SPACES) if not IS_PAKISTAN[sp]]
+ASSAULT_SPACES = [sp for sp in range(N_SPACES) if not PAKISTAN_LIST[sp]]
 
 
 class CoalitionAssault(Activity):

@@ -20,7 +20,7 @@ from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import COALITION_BASE, GOV_TROOPS, POLICE, TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import (AFGHAN_PROVINCES, IS_AFGHAN_PROVINCE, IS_LOC, IS_PAKISTAN, KABUL, LOC_LIST, N_SPACES,
+from ..static import (AFGHAN_PROVINCES, AFGHAN_PROVINCE_LIST, IS_AFGHAN_PROVINCE, KABUL, LOC_LIST, N_SPACES,
                       PAKISTAN_LIST)
 
 _GUERRILLA_COLS = [TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_G, WARLORD_G_ACTIVE]
@@ -43,7 +43,7 @@ ERADICATE_PATRONAGE = 1     # 4.3.3
 def govern_space_ok(s, sp) -> bool:
     """4.3.1: Kabul or an Afghan Province, with COIN Control, and at Support or with 0 Population
     (a +1 Pop marker makes a 0-Pop Province a 1-Pop one, 1.6.2)."""
-    if not (sp == KABUL or IS_AFGHAN_PROVINCE[sp]):
+    if not (sp == KABUL or AFGHAN_PROVINCE_LIST[sp]):
         return False
     return (s.support.item(sp) > 0 or board.pop(s, sp) == 0) and board.coin_control(s, sp)
 
@@ -149,11 +149,11 @@ def _may_continue(s, origin: int, path: list[int]) -> bool:
     if not path:
         return True
     last = path[-1]
-    if IS_LOC[last]:
+    if LOC_LIST[last]:
         return not s.sabotage[last]
     if last == KABUL:
         prev = path[-2] if len(path) >= 2 else origin
-        return bool(IS_LOC[prev])
+        return LOC_LIST[prev]
     return False
 
 
@@ -167,7 +167,7 @@ def transport_next(s, origin: int, path: list[int]) -> list[int]:
     at = path[-1] if path else origin
     seen = set(path)
     seen.add(origin)
-    return [nb for nb in s.data.neighbors[at] if nb not in seen and not IS_PAKISTAN[nb]]
+    return [nb for nb in s.data.neighbors[at] if nb not in seen and not PAKISTAN_LIST[nb]]
 
 
 def _guerrilla_spaces(s) -> list[int]:
@@ -249,7 +249,7 @@ def transport_routes(s, origin: int, steps=None) -> dict[int, tuple[int, list[in
 
 def transport_origin_ok(s, sp) -> bool:
     """4.3.2: the one Transport space must hold Government Troops (none are ever in Pakistan)."""
-    return board.count(s, sp, GOV_TROOPS) > 0 and not IS_PAKISTAN[sp]
+    return board.count(s, sp, GOV_TROOPS) > 0 and not PAKISTAN_LIST[sp]
 
 
 class Transport(Activity):
@@ -335,7 +335,7 @@ def transport(game, origin: int, path: list[int], troops: int) -> None:
 # --- 4.3.3 Eradicate ---------------------------------------------------------------------------------
 def eradicate_space_ok(s, sp) -> bool:
     """4.3.3: an Afghan Province (not Kabul) with COIN Control, Government cubes and a Warlord Base."""
-    return (bool(IS_AFGHAN_PROVINCE[sp]) and board.gov_cubes(s, sp) > 0 and board.bases(s, sp, "warlords") > 0
+    return (AFGHAN_PROVINCE_LIST[sp] and board.gov_cubes(s, sp) > 0 and board.bases(s, sp, "warlords") > 0
             and board.coin_control(s, sp))
 
 

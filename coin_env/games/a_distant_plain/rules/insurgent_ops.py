@@ -36,7 +36,8 @@ from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import ACTIVE_GUERRILLA, BASE, COALITION_TROOPS, GOV_TROOPS, GUERRILLA, INSURGENTS, POLICE
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import CONTROLLABLE, IS_AFGHAN, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, N_SPACES
+from ..static import (CONTROLLABLE, CONTROLLABLE_LIST, IS_AFGHAN, IS_LOC, IS_PAKISTAN, LOC_LIST, N_SPACES,
+                      PAKISTAN_LIST)
 from .removal import start_removal
 from .selection import SharedFactsActivity
 
@@ -85,7 +86,7 @@ def _own_sources(s, faction: str, piece: int, exclude: int) -> list[int]:
 
 def _own_elsewhere(s, faction: str, piece: int, exclude: int) -> int:
     if piece == BASE[faction]:
-        return int(s.pieces[:N_SPACES, piece].sum()) - int(s.pieces[exclude, piece])
+        return int(s.pieces[:N_SPACES, piece].sum()) - s.pieces.item(exclude, piece)
     g, a = GUERRILLA[faction], ACTIVE_GUERRILLA[faction]
     total = int(s.pieces[:N_SPACES, g].sum() + s.pieces[:N_SPACES, a].sum())
     return total - board.guerrillas(s, exclude, faction)
@@ -180,13 +181,13 @@ def rally_space_ok(game, faction: str, sp: int) -> bool:
     the Taliban only Neutral, Opposition or Pashtun spaces, and not Pakistan at Hostility or
     Pressure; the Warlords never Pakistan."""
     s = game.state
-    if not IS_CONTROLLABLE[sp]:
+    if not CONTROLLABLE_LIST[sp]:
         return False
     if faction == "warlords":
-        return not IS_PAKISTAN[sp]
-    if IS_PAKISTAN[sp] and s.islamabad <= board.PRESSURE:
+        return not PAKISTAN_LIST[sp]
+    if PAKISTAN_LIST[sp] and s.islamabad <= board.PRESSURE:
         return False
-    return int(s.support[sp]) <= 0 or s.data.pashtun_list[sp]
+    return s.support.item(sp) <= 0 or s.data.pashtun_list[sp]
 
 
 def rally_cost(game, faction: str, sp: int) -> int:
@@ -194,7 +195,7 @@ def rally_cost(game, faction: str, sp: int) -> int:
     0 in a free Rally (3.1.2)."""
     if is_free(game):
         return 0
-    if faction == "taliban" and IS_PAKISTAN[sp] and game.state.islamabad >= board.BACKING:
+    if faction == "taliban" and PAKISTAN_LIST[sp] and game.state.islamabad >= board.BACKING:
         return 0
     return 1
 
@@ -241,7 +242,7 @@ def rally_options(game, faction: str, sp: int) -> list[str]:
         out.append("base")
     at_base = rally_at_base(s, faction, sp)
     if at_base and board.active_guerrillas(s, sp, faction) > 0 and not (
-            faction == "taliban" and IS_PAKISTAN[sp] and s.islamabad == board.HOSTILITY):
+            faction == "taliban" and PAKISTAN_LIST[sp] and s.islamabad == board.HOSTILITY):
         out.append("flip")
     if at_base or board.available(s, GUERRILLA[faction]) == 0:
         out.append("nothing")
@@ -270,7 +271,7 @@ class _Rally(SharedFactsActivity):
         free, can_pay_one, pakistan_free = facts
         if not rally_space_ok(game, self.faction, sp):
             return False
-        return free or can_pay_one or (pakistan_free and IS_PAKISTAN[sp])
+        return free or can_pay_one or (pakistan_free and PAKISTAN_LIST[sp])
 
     def select(self, game, sp):
         f = self.faction
@@ -348,8 +349,8 @@ def _rally_replace(game, f: str, sp: int, n_active: int) -> None:
 # --- Sharia during a Taliban Rally (3.3.1, 6.4.2) -------------------------------------------------
 def sharia_steps(s, sp: int) -> int:
     """6.4.2: Terror markers to remove plus levels the space can still shift toward Opposition."""
-    levels = int(s.support[sp]) + 1 if board.can_have_support(s, sp) else 0
-    return int(s.terror[sp]) + levels
+    levels = s.support.item(sp) + 1 if board.can_have_support(s, sp) else 0
+    return s.terror.item(sp) + levels
 
 
 def sharia_max(game, sp: int) -> int:
@@ -396,7 +397,7 @@ def do_sharia(game, sp: int, n: int) -> None:
     Opposition."""
     s = game.state
     board.add_resources(s, "taliban", -n)
-    k = min(n, int(s.terror[sp]))
+    k = min(n, s.terror.item(sp))
     s.terror[sp] -= k
     board.shift_support(s, sp, -(n - k))
 
@@ -455,10 +456,10 @@ def march_counts(game, faction: str) -> list[int]:
 def march_group_free(game, faction: str, origin: int, dest: int) -> bool:
     """3.3.2 / 6.6.1: moving into a LoC costs nothing; a Taliban move to or from Pakistan at Backing or
     Sponsorship costs nothing; a free March (3.1.2) costs nothing."""
-    if is_free(game) or IS_LOC[dest]:
+    if is_free(game) or LOC_LIST[dest]:
         return True
     return (faction == "taliban" and game.state.islamabad >= board.BACKING
-            and bool(IS_PAKISTAN[origin] or IS_PAKISTAN[dest]))
+            and bool(PAKISTAN_LIST[origin] or PAKISTAN_LIST[dest]))
 
 
 def march_origins(game, faction: str, dest: int, exclude=(), paid: bool = False) -> list[int]:
@@ -489,7 +490,7 @@ def march_activates(s, faction: str, dest: int, group: int) -> bool:
     """3.3.2 activation test for a group of ``group`` Guerrillas entering ``dest``: the destination is
     a LoC, or (Taliban) not Pashtun, or (Warlords) Pashtun; and the group plus the enemy
     Guerrillas there plus (Taliban only) the cubes there exceed 3."""
-    if not (IS_LOC[dest] or s.data.pashtun_list[dest] == (faction == "warlords")):
+    if not (LOC_LIST[dest] or s.data.pashtun_list[dest] == (faction == "warlords")):
         return False
     other = board.guerrillas(s, dest, ENEMY_INSURGENT[faction])
     cubes = board.coin_cubes(s, dest) if faction == "taliban" else 0
@@ -499,7 +500,7 @@ def march_activates(s, faction: str, dest: int, group: int) -> bool:
 def march_activates_row(data, faction: str, dest: int, row, group: int) -> bool:
     """:func:`march_activates` read from ``row``, the piece counts of ``dest`` as a list (a bot's
     working copy of the board)."""
-    if not (IS_LOC[dest] or data.pashtun_list[dest] == (faction == "warlords")):
+    if not (LOC_LIST[dest] or data.pashtun_list[dest] == (faction == "warlords")):
         return False
     enemy = ENEMY_INSURGENT[faction]
     other = row[GUERRILLA[enemy]] + row[ACTIVE_GUERRILLA[enemy]]
@@ -638,7 +639,7 @@ def _march_group(game, origin: int, nu: int, na: int) -> None:
     if na:
         board.move(s, act, origin, dest, na)
     if nu and (march_activates(s, f, dest, nu + na)
-               or (f == "taliban" and IS_PAKISTAN[dest] and s.islamabad == board.HOSTILITY)):
+               or (f == "taliban" and PAKISTAN_LIST[dest] and s.islamabad == board.HOSTILITY)):
         board.activate(s, dest, f, nu)
         na, nu = na + nu, 0
     moved = _moved(game)
@@ -736,7 +737,7 @@ def terror_space_ok(game, faction: str, sp: int) -> bool:
 
 def terror_cost(game, faction: str, sp: int) -> int:
     """3.3.4: 1 Resource per Province or Kabul, 0 per LoC (0 in a free Terror, 3.1.2)."""
-    return 0 if is_free(game) or IS_LOC[sp] else 1
+    return 0 if is_free(game) or LOC_LIST[sp] else 1
 
 
 def do_terror(game, faction: str, sp: int) -> None:
@@ -745,7 +746,7 @@ def do_terror(game, faction: str, sp: int) -> None:
     Sabotage marker if none. No marker once all 30 are on the map (board helpers)."""
     s = game.state
     board.activate(s, sp, faction, 1)
-    if IS_LOC[sp]:
+    if LOC_LIST[sp]:
         board.place_sabotage(s, sp)
         return
     board.place_terror(s, sp)
@@ -772,7 +773,7 @@ class _Terror(Activity):
         under = s.pieces[:N_SPACES, GUERRILLA[f]].tolist()
         if is_free(game) or _can_pay(game, f, 1):
             return [n >= 1 for n in under].__getitem__
-        return [n >= 1 and bool(IS_LOC[sp]) for sp, n in enumerate(under)].__getitem__
+        return [n >= 1 and LOC_LIST[sp] for sp, n in enumerate(under)].__getitem__
 
     def select(self, game, sp):
         _pay(game, self.faction, terror_cost(game, self.faction, sp))

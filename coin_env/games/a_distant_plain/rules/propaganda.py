@@ -62,8 +62,8 @@ from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, FACTIONS, GOV_TROOP
                            TALIBAN_G_ACTIVE, TERROR_SABOTAGE_MARKERS, WARLORD_BASE, WARLORD_G,
                            WARLORD_G_ACTIVE)
 from ..registry import PROMPTS
-from ..static import (AVAILABLE, CASUALTIES, CONTROLLABLE, IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN,
-                      IS_PROVINCE, KABUL, LOCS, N_SPACES, REMOVED)
+from ..static import (AVAILABLE, CASUALTIES, CONTROLLABLE, CONTROLLABLE_LIST, KABUL, LOCS, LOC_LIST, N_SPACES,
+                      PAKISTAN_LIST, PROVINCE_LIST, REMOVED)
 from ....core.prompts import Prompt
 
 MODES: list[tuple[str, str]] = []
@@ -343,8 +343,8 @@ def _steps_toward(s, sp, direction: int) -> int:
     """Terror markers to remove plus levels still to shift toward Support (+1) or Opposition (-1)."""
     shifts = 0
     if board.can_have_support(s, sp):
-        shifts = 1 - int(s.support[sp]) if direction > 0 else int(s.support[sp]) + 1
-    return int(s.terror[sp]) + shifts
+        shifts = 1 - s.support.item(sp) if direction > 0 else s.support.item(sp) + 1
+    return s.terror.item(sp) + shifts
 
 
 def civic_action_decider(s, sp) -> str:
@@ -355,7 +355,7 @@ def civic_action_decider(s, sp) -> str:
 def civic_action_space_ok(s, sp) -> bool:
     """6.4.1: Kabul or a Province with COIN Control, Troops (either COIN faction's) and Police, and
     something to buy (Terror to remove or a level toward Support)."""
-    return (bool(IS_CONTROLLABLE[sp]) and board.coin_control(s, sp)
+    return (CONTROLLABLE_LIST[sp] and board.coin_control(s, sp)
             and s.pieces[sp, COALITION_TROOPS] + s.pieces[sp, GOV_TROOPS] > 0 and s.pieces[sp, POLICE] > 0
             and _steps_toward(s, sp, +1) > 0)
 
@@ -375,7 +375,7 @@ def civic_action_spaces(game, faction: str) -> list[int]:
 
 def sharia_space_ok(s, sp) -> bool:
     """6.4.2: a Taliban-Controlled space with Terror to remove or a level toward Opposition."""
-    return bool(IS_CONTROLLABLE[sp]) and board.taliban_control(s, sp) and _steps_toward(s, sp, -1) > 0
+    return CONTROLLABLE_LIST[sp] and board.taliban_control(s, sp) and _steps_toward(s, sp, -1) > 0
 
 
 def sharia_max(s, sp) -> int:
@@ -515,7 +515,7 @@ def desertion_losses(s, sp) -> int:
 def desertion_troop_range(s, sp) -> tuple[int, int]:
     """6.5.1: how many of the deserting cubes may be Troops (the rest are Police)."""
     k = desertion_losses(s, sp)
-    troops, police = int(s.pieces[sp, GOV_TROOPS]), int(s.pieces[sp, POLICE])
+    troops, police = s.pieces.item(sp, GOV_TROOPS), s.pieces.item(sp, POLICE)
     return max(0, k - police), min(k, troops)
 
 
@@ -566,7 +566,7 @@ def troop_redeploy_sources(game, faction: str) -> list[int]:
     s = game.state
     piece = COALITION_TROOPS if faction == "coalition" else GOV_TROOPS
     return [sp for sp in range(N_SPACES)
-            if s.pieces[sp, piece] > 0 and (IS_LOC[sp] or (IS_PROVINCE[sp] and board.coin_bases(s, sp) == 0))]
+            if s.pieces[sp, piece] > 0 and (LOC_LIST[sp] or (PROVINCE_LIST[sp] and board.coin_bases(s, sp) == 0))]
 
 
 def troop_redeploy_destinations(game) -> list[int]:
@@ -581,7 +581,7 @@ def police_destinations(game, src: int | None = None) -> list[int]:
     """6.5.3: any LoC, or a COIN-Controlled space (Control as at the phase's start); not ``src``."""
     s = game.state
     return [sp for sp in range(N_SPACES) if sp != src and board.may_hold(s, sp, "government")
-            and (IS_LOC[sp] or board.coin_control(s, sp))]
+            and (LOC_LIST[sp] or board.coin_control(s, sp))]
 
 
 def taliban_redeploy_destinations(game) -> list[int]:
@@ -590,7 +590,7 @@ def taliban_redeploy_destinations(game) -> list[int]:
     s = game.state
     pashtun = s.data.pashtun_list
     return [sp for sp in CONTROLLABLE
-            if (IS_PAKISTAN[sp] and pashtun[sp])
+            if (PAKISTAN_LIST[sp] and pashtun[sp])
             or (s.pieces[sp, TALIBAN_BASE] > 0 and board.taliban_control(s, sp))]
 
 
@@ -600,8 +600,8 @@ def taliban_redeploy_sources(game) -> list[int]:
     s = game.state
     pashtun = s.data.pashtun_list
     return [sp for sp in range(N_SPACES)
-            if board.guerrillas(s, sp, "taliban") > 0 and not (IS_PAKISTAN[sp] and pashtun[sp])
-            and (IS_LOC[sp] or (IS_PROVINCE[sp] and s.pieces[sp, TALIBAN_BASE] == 0))]
+            if board.guerrillas(s, sp, "taliban") > 0 and not (PAKISTAN_LIST[sp] and pashtun[sp])
+            and (LOC_LIST[sp] or (PROVINCE_LIST[sp] and s.pieces[sp, TALIBAN_BASE] == 0))]
 
 
 def redeploy_destinations(game, who: str, src: int | None = None) -> list[int]:
@@ -618,7 +618,7 @@ def redeploy_destinations(game, who: str, src: int | None = None) -> list[int]:
 
 def _move_taliban(s, src, dst, n: int) -> None:
     """Move n Taliban Guerrillas, Active ones first; Hostility keeps Pakistan ones Active (6.6.1)."""
-    active = min(n, int(s.pieces[src, TALIBAN_G_ACTIVE]))
+    active = min(n, s.pieces.item(src, TALIBAN_G_ACTIVE))
     if active:
         board.move(s, TALIBAN_G_ACTIVE, src, dst, active)
     if n - active:
@@ -709,7 +709,7 @@ class TroopRedeploy(_Redeploy):
         return troop_redeploy_destinations(game)
 
     def movable(self, game, frame, src):
-        return int(game.state.pieces[src, self._piece(frame)])
+        return game.state.pieces.item(src, self._piece(frame))
 
     def do_move(self, game, frame, src, dst, n):
         board.move(game.state, self._piece(frame), src, dst, n)
@@ -723,7 +723,7 @@ def _troops(game, faction: str) -> None:
     if faction == "government" and troop_redeploy_destinations(game) == [KABUL]:
         s = game.state
         for sp in troop_redeploy_sources(game, faction):
-            board.move(s, GOV_TROOPS, sp, KABUL, int(s.pieces[sp, GOV_TROOPS]))
+            board.move(s, GOV_TROOPS, sp, KABUL, s.pieces.item(sp, GOV_TROOPS))
         return
     game.push({"kind": "adp_redeploy_troops", "actor": faction, "stage": "source", "src": -1, "dst": -1})
 
@@ -752,7 +752,7 @@ class PoliceRedeploy(_Redeploy):
         return police_destinations(game, src)
 
     def movable(self, game, frame, src):
-        return int(game.state.pieces[src, POLICE]) - frame["arrived"].get(str(src), 0)
+        return game.state.pieces.item(src, POLICE) - frame["arrived"].get(str(src), 0)
 
     def do_move(self, game, frame, src, dst, n):
         board.move(game.state, POLICE, src, dst, n)
@@ -817,7 +817,7 @@ def _reset(game) -> None:
     s = game.state
     s.pieces[REMOVED, COALITION_BASE] += s.pieces[CASUALTIES, COALITION_BASE]
     s.pieces[CASUALTIES, COALITION_BASE] = 0
-    troops = int(s.pieces[CASUALTIES, COALITION_TROOPS])
+    troops = s.pieces.item(CASUALTIES, COALITION_TROOPS)
     s.pieces[REMOVED, COALITION_TROOPS] += troops // 2
     s.pieces[AVAILABLE, COALITION_TROOPS] += troops - troops // 2
     s.pieces[CASUALTIES, COALITION_TROOPS] = 0
