@@ -183,7 +183,7 @@ def place(s, piece, sp, n: int = 1) -> int:
 
 def remove(s, piece, sp, n: int = 1) -> None:
     """Remove pieces to their Available box (Key Terms "Remove"); Guerrillas return Underground."""
-    if s.pieces[sp, piece] < n:
+    if s.pieces.item(sp, piece) < n:
         raise ValueError(f"cannot remove {n} of piece {piece} from space {sp}")
     s.pieces[sp, piece] -= n
     home = piece - 1 if piece in (TALIBAN_G_ACTIVE, WARLORD_G_ACTIVE) else piece
@@ -196,7 +196,7 @@ def to_casualties(s, piece, sp, n: int = 1) -> None:
     """3.3.3: Coalition pieces removed by an Attack go to the Casualties box."""
     if piece not in (COALITION_TROOPS, COALITION_BASE):
         raise ValueError("only Coalition pieces go to Casualties")
-    if s.pieces[sp, piece] < n:
+    if s.pieces.item(sp, piece) < n:
         raise ValueError(f"cannot remove {n} of piece {piece} from space {sp}")
     s.pieces[sp, piece] -= n
     s.pieces[CASUALTIES, piece] += n
@@ -205,7 +205,7 @@ def to_casualties(s, piece, sp, n: int = 1) -> None:
 
 
 def move(s, piece, src, dst, n: int = 1) -> None:
-    if s.pieces[src, piece] < n:
+    if s.pieces.item(src, piece) < n:
         raise ValueError(f"cannot move {n} of piece {piece} from location {src}")
     s.pieces[src, piece] -= n
     s.pieces[dst, piece] += n
@@ -338,7 +338,7 @@ def place_terror(s, sp) -> bool:
 
 def place_sabotage(s, sp) -> bool:
     """3.3.4 / 6.3.1: Sabotage on an unSabotaged LoC, unless all 30 markers are on the map."""
-    if not LOC_LIST[sp] or s.sabotage[sp] or markers_in_play(s) >= TERROR_SABOTAGE_MARKERS:
+    if not LOC_LIST[sp] or s.sabotage.item(sp) or markers_in_play(s) >= TERROR_SABOTAGE_MARKERS:
         return False
     s.sabotage[sp] = 1
     return True

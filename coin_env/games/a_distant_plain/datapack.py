@@ -54,8 +54,8 @@ class AdpData(GameData):
       (bool, 1.3.4), ``is_mountain`` (bool, 3.2.4), ``adjacent`` (bool spaces x spaces, 1.3.6);
     * ``neighbors``: tuple per space of its adjacent spaces (ascending); ``network_neighbors``: those that
       are LoCs or Kabul (3.2.2 / 4.3.2);
-    * ``pop_list`` / ``pashtun_list`` / ``mountain_list``: printed Pop, Pashtun and Mountain as tuples of
-      Python ints / bools (hot paths);
+    * ``pop_list`` / ``econ_list`` / ``pashtun_list`` / ``mountain_list``: printed Pop, Econ, Pashtun and
+      Mountain as tuples of Python ints / bools (hot paths);
     * ``afghan_controllable_f32`` (Kabul and the Afghan Provinces as a float32 mask) and ``afghan_pop_f32``
       (their printed Pop, 0 elsewhere): the encoder's whole-board products;
     * ``regions``: the Random Spaces sheet (8.4), six tuples of six space names; ``random_space_slots``:
@@ -81,6 +81,7 @@ class AdpData(GameData):
                                              for sp in range(n)))
         self._set("pashtun_list", tuple(bool(x) for x in self.is_pashtun))
         self._set("pop_list", tuple(int(x) for x in self.printed_pop))
+        self._set("econ_list", tuple(int(x) for x in self.econ))
         self._set("mountain_list", tuple(bool(x) for x in self.is_mountain))
         afghan = static.IS_CONTROLLABLE & ~static.IS_PAKISTAN
         self._set("afghan_controllable_f32", frozen_array(afghan, np.float32))

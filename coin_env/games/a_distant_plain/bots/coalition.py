@@ -66,7 +66,7 @@ def gtroops(s, sp) -> int:
 
 
 def has_cbase(s, sp) -> bool:
-    return s.pieces[sp, COALITION_BASE] > 0
+    return s.pieces.item(sp, COALITION_BASE) > 0
 
 
 def player_insurgents(ctx) -> list[str]:
@@ -193,7 +193,7 @@ def _sweep_keep(s, cubes: _Cubes, sp) -> tuple[int, int, int]:
     keep_c = keep_g = keep_all = 0
     if has_cbase(s, sp):
         keep_c = 1
-        keep_g = 0 if s.pieces[sp, POLICE] > 0 else 1
+        keep_g = 0 if s.pieces.item(sp, POLICE) > 0 else 1
     if support(s, sp) > 0:
         keep_all = max(keep_all, underground(s, sp))
         if not s.data.pashtun_list[sp]:
@@ -219,7 +219,7 @@ def _origins(s, sp) -> list[int]:
     neighbors = s.data.neighbors
     near = set(neighbors[sp])
     for loc in neighbors[sp]:
-        if LOC_LIST[loc] and not s.sabotage[loc]:
+        if LOC_LIST[loc] and not s.sabotage.item(loc):
             near.update(neighbors[loc])
     near.discard(sp)
     return sorted(o for o in near if not PAKISTAN_LIST[o])
@@ -410,7 +410,7 @@ def _ca_disabled(s, cubes: _Cubes, sp, n) -> bool:
     (6.4.1: the faction with more Troops decides)? Also never onto another Coalition Base."""
     if has_cbase(s, sp):
         return True
-    could = board.coin_control(s, sp) and s.pieces[sp, POLICE] > 0 and cubes.c[sp] >= cubes.g[sp] and cubes.c[sp] > 0
+    could = board.coin_control(s, sp) and s.pieces.item(sp, POLICE) > 0 and cubes.c[sp] >= cubes.g[sp] and cubes.c[sp] > 0
     return bool(could and cubes.c[sp] < cubes.g[sp] + n)
 
 
@@ -654,7 +654,7 @@ def plan_train(ctx, tried=()) -> dict | None:
     # bullet 5: Train at each Coalition Base with < 2 Government pieces or no Police, as Resources permit
     place = []
     for sp in ctx.order([sp for sp in legal if has_cbase(s, sp) and coin_ops.train_can_place(ctx.game, F, sp)
-                         and (board.pieces_of(s, sp, "government") < 2 or s.pieces[sp, POLICE] == 0)]):
+                         and (board.pieces_of(s, sp, "government") < 2 or s.pieces.item(sp, POLICE) == 0)]):
         if budget < coin_ops.COST or not (board.available(s, POLICE) or board.available(s, GOV_TROOPS)):
             break
         if add(sp):
@@ -1045,7 +1045,7 @@ def civic_action(ctx):
         return k if k > s.terror.item(sp) else 0          # a shift must follow any Terror removed
     legal = [sp for sp in ctx.legal_spaces() if steps(sp) > 0]
     cands = legal if final else [sp for sp in legal if has_cbase(s, sp)]
-    sp = ctx.pick(cands, lambda x: int(s.pieces[x, TALIBAN_BASE] == 0), lambda x: int(board.pieces_of(s, x, "taliban")
+    sp = ctx.pick(cands, lambda x: int(s.pieces.item(x, TALIBAN_BASE) == 0), lambda x: int(board.pieces_of(s, x, "taliban")
                                                                                          == 0))
     if sp is None:
         return ctx.done

@@ -145,7 +145,7 @@ class Ctx(BotContext):
     def random_loc(self, locs) -> int:
         """8.4.1: the highest Econ first, then an equal-chance roll."""
         locs = sorted(locs)
-        econ = self.state.data.econ
+        econ = self.state.data.econ_list
         top = max(int(econ[sp]) for sp in locs)
         best = [sp for sp in locs if econ[sp] == top]
         return best[self.below(len(best))] if len(best) > 1 else best[0]

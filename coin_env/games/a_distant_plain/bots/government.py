@@ -51,7 +51,7 @@ def troop_excess(s, sp, movable: int) -> int:
     """8.7.3 Transport / 8.7.6 Sweep preliminaries: Troops free to leave ``sp``: never the last Troop
     of a LoC or of a Government Base space, never so many that COIN Control is lost."""
     troops = s.pieces.item(sp, GOV_TROOPS)
-    keep = 1 if (LOC_LIST[sp] or s.pieces[sp, GOV_BASE] > 0) else 0
+    keep = 1 if (LOC_LIST[sp] or s.pieces.item(sp, GOV_BASE) > 0) else 0
     return max(0, min(movable, troops - keep, control_spare(s, sp)))
 
 
@@ -168,7 +168,7 @@ class _Cubes:
             return False                                   # no COIN Control lost
         if self.gov(sp) - 1 < self.floor[sp]:
             return False                                   # keep what an earlier priority put there
-        if piece == POLICE and self.n[POLICE][sp] <= 1 and (self.s.pieces[sp, GOV_BASE] > 0 or not self.s.data.pashtun_list[sp]):
+        if piece == POLICE and self.n[POLICE][sp] <= 1 and (self.s.pieces.item(sp, GOV_BASE) > 0 or not self.s.data.pashtun_list[sp]):
             return False                                   # 8.7.4: last Police of a Gov Base / non-Pashtun space
         return True
 
@@ -188,7 +188,7 @@ def plan_patrol_moves(ctx) -> list[list[int]]:
     cubes = _Cubes(s)
     reach = {}
     for o in range(N_SPACES):
-        if not PAKISTAN_LIST[o] and (s.pieces[o, GOV_TROOPS] + s.pieces[o, POLICE]) > 0:
+        if not PAKISTAN_LIST[o] and (s.pieces.item(o, GOV_TROOPS) + s.pieces.item(o, POLICE)) > 0:
             reach[o] = coin_ops.patrol_reach(s, o)
     moves: dict[tuple[int, int], list[int]] = {}
     dest_order: list[int] = []
@@ -228,7 +228,7 @@ def plan_patrol_moves(ctx) -> list[list[int]]:
         if 2 * cubes.coin[KABUL] > cubes.total[KABUL]:
             cubes.controlled[KABUL] = True
     # bullet 2: Player pieces on the highest-Econ LoCs; two cubes on the Econ 3/4 LoCs; one elsewhere
-    econ = s.data.econ
+    econ = s.data.econ_list
     player_locs = [sp for sp in LOCS if player_pieces(ctx, s, sp) > 0]
     for sp in sorted(player_locs, key=lambda x: -int(econ[x])):
         need = max(board.pieces_of(s, sp, f) for f in ctx.players() if f != F)
@@ -247,7 +247,7 @@ def patrol_trigger(ctx) -> bool:
     if any(player_pieces(ctx, s, sp) >= 2 for sp in LOCS):
         return True
     return any(board.pieces_of(s, sp, "taliban") > board.enemy_pieces(s, sp, "taliban")
-               for sp in LOCS if s.data.econ[sp] >= 3)
+               for sp in LOCS if s.data.econ_list[sp] >= 3)
 
 
 def plan_patrol(ctx) -> dict | None:
@@ -331,7 +331,7 @@ def plan_train(ctx) -> dict | None:
     if not base_placed and room():
         def ok2(sp):
             if not (sp in train_ok and board.pop(s, sp) >= 2 and board.coin_control(s, sp) and board.bases(s, sp, "coalition") == 0
-                    and s.terror[sp] == 0):
+                    and s.terror.item(sp) == 0):
                 return False
             steps = max(0, 1 - s.support.item(sp))
             if spent + COST + COST * steps > budget or res < spent + COST + COST * steps:
@@ -560,7 +560,7 @@ def govern_choice(ctx, legal, first=None):
     b2 = [sp for sp in legal if board.pop(s, sp) >= 1 and s.support.item(sp) > 0 and board.coin_bases(s, sp) > 0
           and "govern_returnees" in government_sa.govern_modes(g, sp)]
     if b2:
-        return ctx.pick(b2, lambda x: board.pop(s, x), lambda x: int(s.pieces[x, GOV_BASE] > 0)), "govern_returnees"
+        return ctx.pick(b2, lambda x: board.pop(s, x), lambda x: int(s.pieces.item(x, GOV_BASE) > 0)), "govern_returnees"
     return None
 
 
@@ -962,9 +962,9 @@ def civic_action(ctx):
     final = propaganda.final_propaganda(ctx.game)
     cands = []
     for sp in legal:
-        if s.pieces[sp, POLICE] <= 0 or s.pieces[sp, GOV_TROOPS] <= s.pieces[sp, COALITION_TROOPS]:
+        if s.pieces.item(sp, POLICE) <= 0 or s.pieces.item(sp, GOV_TROOPS) <= s.pieces.item(sp, COALITION_TROOPS):
             continue
-        if not final and not (s.pieces[sp, GOV_BASE] > 0 and s.pieces[sp, COALITION_BASE] == 0):
+        if not final and not (s.pieces.item(sp, GOV_BASE) > 0 and s.pieces.item(sp, COALITION_BASE) == 0):
             continue                                 # bullet 1: Government but no Coalition Base only
         if final and s.support.item(sp) >= 0:
             continue                                 # bullet 2: remove Opposition only
@@ -972,7 +972,7 @@ def civic_action(ctx):
             cands.append(sp)
     if not cands:
         return ctx.done
-    return ctx.space(ctx.pick(cands, lambda x: board.pop(s, x), lambda x: -int(s.terror[x] > 0)))
+    return ctx.space(ctx.pick(cands, lambda x: board.pop(s, x), lambda x: -int(s.terror.item(x) > 0)))
 
 
 @on_prompt("adp_desertion", F)
@@ -1005,7 +1005,7 @@ def _projected_coin(s, sp) -> bool:
     """COIN Control of ``sp`` once the Taliban have Redeployed (their Guerrillas leave Provinces
     without a Taliban Base)."""
     tot = total_pieces(s, sp)
-    if AFGHAN_PROVINCE_LIST[sp] and s.pieces[sp, TALIBAN_BASE] == 0:
+    if AFGHAN_PROVINCE_LIST[sp] and s.pieces.item(sp, TALIBAN_BASE) == 0:
         tot -= board.guerrillas(s, sp, "taliban")
     return 2 * board.coin_pieces(s, sp) > tot
 
@@ -1015,16 +1015,16 @@ def _police_move(ctx, arrived) -> list | None:
     then two Police on the Econ 3/4 LoCs and one on the others. Never a space's last Police; LoCs
     as sources last."""
     s = ctx.state
-    econ = s.data.econ
+    econ = s.data.econ_list
     dests_ok = set(propaganda.police_destinations(ctx.game))
 
     def src_ok(sp, dst):
         movable = s.pieces.item(sp, POLICE) - arrived.get(str(sp), 0)
-        if sp == dst or movable <= 0 or s.pieces[sp, POLICE] <= 1:
+        if sp == dst or movable <= 0 or s.pieces.item(sp, POLICE) <= 1:
             return False
         if CONTROLLABLE_LIST[sp] and board.pop(s, sp) >= 1 and _projected_coin(s, sp):
             tot = total_pieces(s, sp) - (board.guerrillas(s, sp, "taliban")
-                                         if AFGHAN_PROVINCE_LIST[sp] and s.pieces[sp, TALIBAN_BASE] == 0 else 0)
+                                         if AFGHAN_PROVINCE_LIST[sp] and s.pieces.item(sp, TALIBAN_BASE) == 0 else 0)
             if not 2 * (board.coin_pieces(s, sp) - 1) > tot - 1:
                 return False
         if LOC_LIST[sp] and s.pieces.item(sp, POLICE) <= (2 if econ[sp] >= 3 else 1):
@@ -1042,7 +1042,7 @@ def _police_move(ctx, arrived) -> list | None:
     for sp in CONTROLLABLE_AFGHAN:
         if sp in dests_ok and board.pop(s, sp) >= 1 and not _projected_coin(s, sp):
             tot = total_pieces(s, sp) - (board.guerrillas(s, sp, "taliban")
-                                         if AFGHAN_PROVINCE_LIST[sp] and s.pieces[sp, TALIBAN_BASE] == 0 else 0)
+                                         if AFGHAN_PROVINCE_LIST[sp] and s.pieces.item(sp, TALIBAN_BASE) == 0 else 0)
             k = max(0, tot - 2 * board.coin_pieces(s, sp) + 1)
             spare = sum(max(0, s.pieces.item(x, POLICE) - 1) for x in range(N_SPACES) if src_ok(x, sp))
             if 0 < k <= spare:

@@ -120,7 +120,7 @@ def extort_833_gain(ctx) -> int:
 
 def extort_loc34(ctx, spaces) -> list[int]:
     """8.8.4 Extort: the Econ 3 and 4 LoCs."""
-    econ = ctx.state.data.econ
+    econ = ctx.state.data.econ_list
     return [sp for sp in spaces if LOC_LIST[sp] and econ[sp] >= 3 and taliban_sa.extort_ok(ctx.game, sp)]
 
 
@@ -435,7 +435,7 @@ def march_task(ctx, pick: bool = True):
                     found[d] = got
             if not found:
                 continue
-            d = choose(list(found), lambda x: int(s.data.econ[x]), lambda x: int(found[x][2]))
+            d = choose(list(found), lambda x: s.data.econ_list[x], lambda x: int(found[x][2]))
             return {"dest": d, "moves": found[d][0], "bullet": 4}
     return None
 
@@ -819,7 +819,7 @@ def _infiltrate_select(ctx, legal) -> int:
             removed = _sim_infiltrate(s, sp, order)
             return int(any(sum(1 for p in removed if PIECE_OWNER[p] == f) == board.pieces_of(s, sp, f)
                            for f in {PIECE_OWNER[p] for p in removed}))
-        keys += [last_piece, lambda sp: board.pop(s, sp), lambda sp: int(s.data.econ[sp])]   # Ⓒ
+        keys += [last_piece, lambda sp: board.pop(s, sp), lambda sp: s.data.econ_list[sp]]   # Ⓒ
         sp = ctx.pick(mine, *keys)
         ctx.plan["inf_order"] = order
         return ctx.space(sp)

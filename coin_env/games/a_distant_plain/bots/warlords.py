@@ -593,7 +593,7 @@ def suborn_removes_control(s, sp) -> str | None:
         k = min(3, board.gov_cubes(s, sp))
         if k and 2 * (coin - k) <= total - k:
             return "suborn_cubes"
-        if s.pieces[sp, GOV_BASE] and 2 * (coin - 1) <= total - 1:
+        if s.pieces.item(sp, GOV_BASE) and 2 * (coin - 1) <= total - 1:
             return "suborn_base"
     elif 2 * tal > total and board.guerrillas(s, sp, "taliban") and 2 * (tal - 1) <= total - 1:
         return "suborn_guerrilla"

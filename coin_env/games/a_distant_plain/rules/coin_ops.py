@@ -307,7 +307,7 @@ def train_places_here(s, faction: str, sp: int) -> bool:
 
 def train_cube_sources(s, sp: int, piece: int) -> list[int]:
     """3.2.1 / 1.4.1: with none of ``piece`` Available, map spaces it may be taken from."""
-    return [o for o in range(N_SPACES) if o != sp and s.pieces[o, piece] > 0]
+    return [o for o in range(N_SPACES) if o != sp and s.pieces.item(o, piece) > 0]
 
 
 def _elsewhere_on_map(s, sp: int, piece: int) -> bool:
@@ -339,7 +339,7 @@ def gov_cubes_available(s) -> bool:
 
 def gov_base_sources(s, sp: int) -> list[int]:
     """3.2.1: with no Government Base Available, map spaces one may be taken from."""
-    return [o for o in range(N_SPACES) if o != sp and s.pieces[o, GOV_BASE] > 0]
+    return [o for o in range(N_SPACES) if o != sp and s.pieces.item(o, GOV_BASE) > 0]
 
 
 def train_step2_modes(game, faction: str, sp: int) -> list[str]:
@@ -501,7 +501,7 @@ def civic_action(s, sp: int, steps: int) -> None:
     Support."""
     for _ in range(steps):
         board.add_resources(s, "government", -CIVIC_ACTION_COST)
-        if s.terror[sp] > 0:
+        if s.terror.item(sp) > 0:
             s.terror[sp] -= 1
         else:
             board.shift_support(s, sp, +1)
@@ -756,7 +756,7 @@ SWEEP_SPACES = [KABUL] + list(AFGHAN_PROVINCES)
 def sweep_near(s, dest: int) -> list[int]:
     """3.2.3: the spaces (map order) a Sweep group may come from into ``dest``: adjacent to it, or
     adjacent to an unSabotaged LoC adjacent to it."""
-    sab = s.sabotage
+    sab = s.sabotage.tolist()
     neighbors = s.data.neighbors
     near = set(neighbors[dest])
     for loc in neighbors[dest]:
@@ -791,7 +791,7 @@ def sweep_paths(s, origin: int, dest: int) -> list[int]:
     if origin in neighbors[dest]:
         return []
     return [loc for loc in neighbors[dest]
-            if LOC_LIST[loc] and not s.sabotage[loc] and origin in neighbors[loc]]
+            if LOC_LIST[loc] and not s.sabotage.item(loc) and origin in neighbors[loc]]
 
 
 def _guerrillas_on(s, sp: int) -> bool:
@@ -850,7 +850,7 @@ class _Sweep(SharedFactsActivity):
         for o in neighbors[sp]:
             if troops[o]:
                 return True
-        sab = s.sabotage
+        sab = s.sabotage.tolist()
         for loc in neighbors[sp]:
             if LOC_LIST[loc] and not sab[loc]:
                 for o in neighbors[loc]:

@@ -60,7 +60,7 @@ def govern_modes(game, sp) -> list[str]:
     if not govern_space_ok(s, sp):
         return []
     out = []
-    if s.returnees_unused > 0 and not s.returnees[sp]:
+    if s.returnees_unused > 0 and not s.returnees.item(sp):
         out.append("govern_returnees")
     if board.pop(s, sp) >= 1 and board.bases(s, sp, "coalition") == 0:
         out.append("govern_patronage")
@@ -150,7 +150,7 @@ def _may_continue(s, origin: int, path: list[int]) -> bool:
         return True
     last = path[-1]
     if LOC_LIST[last]:
-        return not s.sabotage[last]
+        return not s.sabotage.item(last)
     if last == KABUL:
         prev = path[-2] if len(path) >= 2 else origin
         return LOC_LIST[prev]

@@ -80,7 +80,7 @@ def _own_sources(s, faction: str, piece: int, exclude: int) -> list[int]:
     """Map spaces other than ``exclude`` holding the faction's pieces of this kind (a Guerrilla
     column means Guerrillas in either state)."""
     if piece == BASE[faction]:
-        return [x for x in range(N_SPACES) if x != exclude and s.pieces[x, piece] > 0]
+        return [x for x in range(N_SPACES) if x != exclude and s.pieces.item(x, piece) > 0]
     return [x for x in range(N_SPACES) if x != exclude and board.guerrillas(s, x, faction) > 0]
 
 

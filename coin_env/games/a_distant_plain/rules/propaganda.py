@@ -274,7 +274,7 @@ def sabotage_candidates(s) -> list[int]:
     """6.3.1: unSabotaged LoCs where Taliban Guerrillas outnumber all other pieces."""
     out = []
     for sp in LOCS:
-        if s.sabotage[sp]:
+        if s.sabotage.item(sp):
             continue
         tal = board.guerrillas(s, sp, "taliban")
         if tal > int(s.pieces[sp].sum()) - tal:
@@ -305,8 +305,8 @@ def _sabotage(game, frame) -> None:
 
 def government_earnings(s) -> int:
     """6.3.2: Aid plus the Econ of every LoC without Sabotage."""
-    econ = s.data.econ
-    return s.aid + sum(int(econ[sp]) for sp in LOCS if not s.sabotage[sp])
+    econ = s.data.econ_list
+    return s.aid + sum(int(econ[sp]) for sp in LOCS if not s.sabotage.item(sp))
 
 
 def _government_earnings(game, frame) -> None:
@@ -321,8 +321,8 @@ def taliban_earnings(s) -> int:
 
 def warlord_earnings(s) -> int:
     """6.3.3: Warlord Bases on the map plus Warlord Guerrillas on LoCs without Sabotage."""
-    on_locs = sum(int(s.pieces[sp, WARLORD_G] + s.pieces[sp, WARLORD_G_ACTIVE]) for sp in LOCS
-                  if not s.sabotage[sp])
+    on_locs = sum(s.pieces.item(sp, WARLORD_G) + s.pieces.item(sp, WARLORD_G_ACTIVE) for sp in LOCS
+                  if not s.sabotage.item(sp))
     return int(s.pieces[:N_SPACES, WARLORD_BASE].sum()) + on_locs
 
 
@@ -349,14 +349,14 @@ def _steps_toward(s, sp, direction: int) -> int:
 
 def civic_action_decider(s, sp) -> str:
     """6.4.1: the faction with more Troops in the space decides its Civic Action (Coalition if tied)."""
-    return "coalition" if s.pieces[sp, COALITION_TROOPS] >= s.pieces[sp, GOV_TROOPS] else "government"
+    return "coalition" if s.pieces.item(sp, COALITION_TROOPS) >= s.pieces.item(sp, GOV_TROOPS) else "government"
 
 
 def civic_action_space_ok(s, sp) -> bool:
     """6.4.1: Kabul or a Province with COIN Control, Troops (either COIN faction's) and Police, and
     something to buy (Terror to remove or a level toward Support)."""
     return (CONTROLLABLE_LIST[sp] and board.coin_control(s, sp)
-            and s.pieces[sp, COALITION_TROOPS] + s.pieces[sp, GOV_TROOPS] > 0 and s.pieces[sp, POLICE] > 0
+            and s.pieces.item(sp, COALITION_TROOPS) + s.pieces.item(sp, GOV_TROOPS) > 0 and s.pieces.item(sp, POLICE) > 0
             and _steps_toward(s, sp, +1) > 0)
 
 
@@ -394,7 +394,7 @@ def buy_support_step(s, sp, payer: str, cost: int, direction: int, n: int = 1) -
     """6.4.1 / 6.4.2: each step removes a Terror marker, or once none is left shifts one level."""
     for _ in range(n):
         board.add_resources(s, payer, -cost)
-        if s.terror[sp] > 0:
+        if s.terror.item(sp) > 0:
             s.terror[sp] -= 1
         else:
             board.shift_support(s, sp, direction)
@@ -566,7 +566,7 @@ def troop_redeploy_sources(game, faction: str) -> list[int]:
     s = game.state
     piece = COALITION_TROOPS if faction == "coalition" else GOV_TROOPS
     return [sp for sp in range(N_SPACES)
-            if s.pieces[sp, piece] > 0 and (LOC_LIST[sp] or (PROVINCE_LIST[sp] and board.coin_bases(s, sp) == 0))]
+            if s.pieces.item(sp, piece) > 0 and (LOC_LIST[sp] or (PROVINCE_LIST[sp] and board.coin_bases(s, sp) == 0))]
 
 
 def troop_redeploy_destinations(game) -> list[int]:
@@ -591,7 +591,7 @@ def taliban_redeploy_destinations(game) -> list[int]:
     pashtun = s.data.pashtun_list
     return [sp for sp in CONTROLLABLE
             if (PAKISTAN_LIST[sp] and pashtun[sp])
-            or (s.pieces[sp, TALIBAN_BASE] > 0 and board.taliban_control(s, sp))]
+            or (s.pieces.item(sp, TALIBAN_BASE) > 0 and board.taliban_control(s, sp))]
 
 
 def taliban_redeploy_sources(game) -> list[int]:
@@ -601,7 +601,7 @@ def taliban_redeploy_sources(game) -> list[int]:
     pashtun = s.data.pashtun_list
     return [sp for sp in range(N_SPACES)
             if board.guerrillas(s, sp, "taliban") > 0 and not (PAKISTAN_LIST[sp] and pashtun[sp])
-            and (LOC_LIST[sp] or (PROVINCE_LIST[sp] and s.pieces[sp, TALIBAN_BASE] == 0))]
+            and (LOC_LIST[sp] or (PROVINCE_LIST[sp] and s.pieces.item(sp, TALIBAN_BASE) == 0))]
 
 
 def redeploy_destinations(game, who: str, src: int | None = None) -> list[int]:
@@ -815,7 +815,7 @@ def _reset(game) -> None:
     return to Available), Islamabad (6.6.1), all factions Eligible, Terror and Sabotage removed,
     Momentum ends, all Guerrillas Underground, then the next card."""
     s = game.state
-    s.pieces[REMOVED, COALITION_BASE] += s.pieces[CASUALTIES, COALITION_BASE]
+    s.pieces[REMOVED, COALITION_BASE] += s.pieces.item(CASUALTIES, COALITION_BASE)
     s.pieces[CASUALTIES, COALITION_BASE] = 0
     troops = s.pieces.item(CASUALTIES, COALITION_TROOPS)
     s.pieces[REMOVED, COALITION_TROOPS] += troops // 2

@@ -150,7 +150,7 @@ def suborn_options(s, sp: int) -> list[str]:
     out = []
     if board.gov_cubes(s, sp):
         out.append("suborn_cubes")
-    if s.pieces[sp, GOV_BASE]:
+    if s.pieces.item(sp, GOV_BASE):
         out.append("suborn_base")
     if board.guerrillas(s, sp, "taliban"):
         out.append("suborn_guerrilla")
@@ -224,7 +224,7 @@ def _suborn_mode(game, sp: int, key: str) -> None:
     if key == "suborn_base":
         board.remove(s, GOV_BASE, sp)
     elif key == "suborn_guerrilla":
-        kinds = [c for c in (TALIBAN_G, TALIBAN_G_ACTIVE) if s.pieces[sp, c]]
+        kinds = [c for c in (TALIBAN_G, TALIBAN_G_ACTIVE) if s.pieces.item(sp, c)]
         if len(kinds) == 1:
             board.remove(s, kinds[0], sp)
         else:
@@ -246,7 +246,7 @@ def adp_suborn_guerrilla(game, frame, action):
 def _suborn_piece_choices(s, frame) -> list[int]:
     sp = frame["space"]
     if frame["what"] == "cubes":
-        return [c for c in (GOV_TROOPS, POLICE) if s.pieces[sp, c]]
+        return [c for c in (GOV_TROOPS, POLICE) if s.pieces.item(sp, c)]
     return suborn_flippable(s, sp)
 
 
