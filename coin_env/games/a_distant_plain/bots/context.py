@@ -70,6 +70,14 @@ class Ctx(BotContext):
     def legal_factions(self) -> list[str]:
         return [FACTIONS[a - FACTION0] for a in self.legal if FACTION0 <= a < FACTION0 + len(FACTIONS)]
 
+    def rows(self) -> list[list[int]]:
+        """The pieces table as plain lists, ``[location][piece type]``, read once per decision (the board
+        does not change while a bot decides): loops over the map read it cell by cell."""
+        rows = self.scratch.get("rows")
+        if rows is None:
+            rows = self.scratch["rows"] = self.state.pieces.tolist()
+        return rows
+
     # --- seats, margins, cards ---------------------------------------------------------------------
     def is_player(self, faction: str) -> bool:
         return not self.game.is_non_player(faction)
@@ -107,7 +115,10 @@ class Ctx(BotContext):
     def die(self, why: str = "a non-player die roll (8.0)") -> int:
         """A die of the bots' stream; a result scripted with ``game.script_dice`` comes first (it draws
         nothing from the stream, as a scripted game die draws nothing from the game's generator)."""
-        return self.state.rng.die(6, why, draw=self.below)
+        rng = self.state.rng
+        if rng.dice or rng.log is not None:     # scripted, or to be logged: the game's die does both
+            return rng.die(6, why, draw=self.below)
+        return self.below(6) + 1                # what rng.die(6, draw=self.below) rolls, one call less
 
     def below(self, n: int) -> int:
         rng = self._rng

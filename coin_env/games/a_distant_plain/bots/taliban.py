@@ -21,7 +21,7 @@ from types import SimpleNamespace
 
 from .. import board
 from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_OWNER, POLICE,
-                           TALIBAN_BASE, TALIBAN_G, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
+                           TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
 from ..rules import insurgent_ops as iops
 from ..rules import removal, taliban_sa
 from ..static import AFGHAN_LIST, CONTROLLABLE, KABUL, LOCS, LOC_LIST, N_SPACES, PAKISTAN, PAKISTAN_LIST
@@ -180,33 +180,35 @@ def rally_step(ctx, afford: bool, pick: bool = True):
             continue
         cands.append(sp)
     pop = lambda sp: board.pop(s, sp)                                   # noqa: E731
-    tb = lambda sp: board.bases(s, sp, F)                               # noqa: E731
+    rows = ctx.rows()           # board.bases / guerrillas / ... of the Taliban, read from the decision's rows
     for bullet in range(plan.get("r_stage", 1), 8):
         found = []
         for sp in cands:
             # the Rally options (the same for every bullet: the board does not change) are looked
             # up only where the bullet's other conditions hold
+            r = rows[sp]
             mode = None
             if bullet == 1:            # bullet 1: Bases without Guerrillas
-                if tb(sp) and board.guerrillas(s, sp, F) == 0 and "place" in _rally_options(ctx, sp):
+                if r[TALIBAN_BASE] and r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] == 0 and "place" in _rally_options(ctx, sp):
                     mode = "place"
             elif bullet == 2:          # bullet 2: 3+ Guerrillas -> a Base
-                if board.guerrillas(s, sp, F) >= 3 and "base" in _rally_options(ctx, sp):
+                if r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] >= 3 and "base" in _rally_options(ctx, sp):
                     mode = "base"
             elif bullet == 3:          # bullet 3*: Base, all Guerrillas Active, cubes present
-                if (tb(sp) and board.active_guerrillas(s, sp, F) >= 1 and board.underground(s, sp, F) == 0
-                        and board.coin_cubes(s, sp) > 0):
+                if (r[TALIBAN_BASE] and r[TALIBAN_G_ACTIVE] >= 1 and r[TALIBAN_G] == 0
+                        and r[COALITION_TROOPS] + r[GOV_TROOPS] + r[POLICE] > 0):
                     mode = _star_mode(_rally_options(ctx, sp))
             elif bullet == 4:          # bullet 4: Kabul without an Underground Taliban Guerrilla
-                if sp == KABUL and board.underground(s, sp, F) == 0:
+                if sp == KABUL and r[TALIBAN_G] == 0:
                     mode = "place" if "place" in _rally_options(ctx, sp) else None
             elif bullet == 5:          # bullet 5: up to 2 Neutral spaces without Coalition / Taliban pieces
                 if (plan.get("r_b5", 0) < RALLY_NEUTRAL_MAX and not PAKISTAN_LIST[sp] and s.support.item(sp) == 0
-                        and board.pieces_of(s, sp, F) == 0 and board.pieces_of(s, sp, "coalition") == 0
+                        and r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE] == 0
+                        and r[COALITION_TROOPS] + r[COALITION_BASE] == 0
                         and "place" in _rally_options(ctx, sp)):
                     mode = "place"
             elif bullet == 6:          # bullet 6*: all Taliban Bases
-                if tb(sp):
+                if r[TALIBAN_BASE]:
                     mode = _star_mode(_rally_options(ctx, sp))
             elif bullet == 7:          # bullet 7*: the Pakistan spaces, if free
                 if PAKISTAN_LIST[sp] and iops.rally_cost(g, F, sp) == 0:
@@ -373,23 +375,25 @@ def march_task(ctx, pick: bool = True):
     budget = _budget_left(ctx)
     pop = lambda sp: board.pop(s, sp)                                   # noqa: E731
     choose = (lambda cands, *keys: ctx.pick(cands, *keys)) if pick else (lambda cands, *keys: ctx.narrow(cands, *keys)[0])
+    rows = ctx.rows()           # board.bases / underground / ... of the Taliban, read from the decision's rows
     for bullet in range(plan.get("m_stage", 1), 5):
         if bullet in (1, 3):
             found = {}
             for d in CONTROLLABLE:
                 if d in chosen:
                     continue
+                r = rows[d]
                 if bullet == 1:        # bullet 1: an Underground Guerrilla to each Base without one
-                    if not board.bases(s, d, F) or board.underground(s, d, F):
+                    if not r[TALIBAN_BASE] or r[TALIBAN_G]:
                         continue
-                    if PAKISTAN_LIST[d] and board.guerrillas(s, d, F):
+                    if PAKISTAN_LIST[d] and r[TALIBAN_G] + r[TALIBAN_G_ACTIVE]:
                         continue
                     cat = 0
                 else:                  # bullet 3: Neutral and empty of Taliban/Coalition, then Support
                     if plan.get("m_b3", 0) >= MARCH_SPREAD_MAX or not board.can_have_support(s, d):
                         continue
-                    if (s.support.item(d) == 0 and board.pieces_of(s, d, F) == 0
-                            and board.pieces_of(s, d, "coalition") == 0):
+                    if (s.support.item(d) == 0 and r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE] == 0
+                            and r[COALITION_TROOPS] + r[COALITION_BASE] == 0):
                         cat = 1
                     elif s.support.item(d) > 0:
                         cat = 0
@@ -412,7 +416,8 @@ def march_task(ctx, pick: bool = True):
             for d in CONTROLLABLE:
                 if d in chosen or not AFGHAN_LIST[d] or not board.has_room_for_base(s, d):
                     continue
-                need = 3 - board.guerrillas(s, d, F)
+                r = rows[d]
+                need = 3 - (r[TALIBAN_G] + r[TALIBAN_G_ACTIVE])
                 if need <= 0:
                     continue
                 got = _gather(ctx, d, need, budget)

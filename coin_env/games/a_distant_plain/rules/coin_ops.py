@@ -771,17 +771,29 @@ def sweep_origins(game, faction: str, dest: int) -> dict[int, tuple[int, int]]:
     to an unSabotaged LoC adjacent to it (the group moves onto that LoC, then into ``dest``).
     Returns {origin: (movable Troops of ``faction``, Government Troops a Coalition group may take
     along)}; for the Government the second number is 0."""
+    s = game.state
+    moved = _moved_map(game)
     out = {}
-    for o in sweep_near(game.state, dest):
+    for o in sweep_near(s, dest):
+        row = s.pieces[o].tolist()
+        entry = moved.get(str(o))                   # :func:`movable`, the moved map read once
         if faction == "coalition":
-            c = movable(game, o, COALITION_TROOPS)
+            c = _unmoved(row, entry, COALITION_TROOPS)
             if c:
-                out[o] = (c, movable(game, o, GOV_TROOPS))
+                out[o] = (c, _unmoved(row, entry, GOV_TROOPS))
         else:
-            g = movable(game, o, GOV_TROOPS)
+            g = _unmoved(row, entry, GOV_TROOPS)
             if g:
                 out[o] = (g, 0)
     return out
+
+
+def _unmoved(row, entry, piece: int) -> int:
+    """:func:`movable` from the space's piece counts ``row`` and its moved-map ``entry`` (None if none)."""
+    n = row[piece]
+    if entry:
+        n -= int(entry.get(str(piece), 0))
+    return n if n > 0 else 0
 
 
 def sweep_paths(s, origin: int, dest: int) -> list[int]:
