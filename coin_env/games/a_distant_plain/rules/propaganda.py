@@ -58,8 +58,8 @@ from __future__ import annotations
 
 from .. import board
 from ..data import cards as carddata
-from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, FACTIONS, GOV_TROOPS, POLICE, TALIBAN_BASE, TALIBAN_G,
-                           TALIBAN_G_ACTIVE, TERROR_SABOTAGE_MARKERS, WARLORD_BASE, WARLORD_G,
+from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, FACTIONS, GOV_BASE, GOV_TROOPS, POLICE, TALIBAN_BASE,
+                           TALIBAN_G, TALIBAN_G_ACTIVE, TERROR_SABOTAGE_MARKERS, WARLORD_BASE, WARLORD_G,
                            WARLORD_G_ACTIVE)
 from ..registry import PROMPTS
 from ..static import (AVAILABLE, CASUALTIES, CONTROLLABLE, CONTROLLABLE_LIST, KABUL, LOCS, LOC_LIST, N_SPACES,
@@ -565,8 +565,9 @@ def troop_redeploy_sources(game, faction: str) -> list[int]:
     """6.5.2: LoCs and Provinces without a COIN Base holding the faction's Troops."""
     s = game.state
     piece = COALITION_TROOPS if faction == "coalition" else GOV_TROOPS
-    return [sp for sp in range(N_SPACES)
-            if s.pieces.item(sp, piece) > 0 and (LOC_LIST[sp] or (PROVINCE_LIST[sp] and board.coin_bases(s, sp) == 0))]
+    rows = s.pieces[:N_SPACES].tolist()
+    return [sp for sp, r in enumerate(rows)
+            if r[piece] > 0 and (LOC_LIST[sp] or (PROVINCE_LIST[sp] and r[COALITION_BASE] + r[GOV_BASE] == 0))]
 
 
 def troop_redeploy_destinations(game) -> list[int]:
@@ -599,9 +600,10 @@ def taliban_redeploy_sources(game) -> list[int]:
     those already in a Pashtun Pakistan space (already a destination)."""
     s = game.state
     pashtun = s.data.pashtun_list
-    return [sp for sp in range(N_SPACES)
-            if board.guerrillas(s, sp, "taliban") > 0 and not (PAKISTAN_LIST[sp] and pashtun[sp])
-            and (LOC_LIST[sp] or (PROVINCE_LIST[sp] and s.pieces.item(sp, TALIBAN_BASE) == 0))]
+    rows = s.pieces[:N_SPACES].tolist()
+    return [sp for sp, r in enumerate(rows)
+            if r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] > 0 and not (PAKISTAN_LIST[sp] and pashtun[sp])
+            and (LOC_LIST[sp] or (PROVINCE_LIST[sp] and r[TALIBAN_BASE] == 0))]
 
 
 def redeploy_destinations(game, who: str, src: int | None = None) -> list[int]:
@@ -746,7 +748,10 @@ class PoliceRedeploy(_Redeploy):
     what = "Police"
 
     def sources(self, game, frame):
-        return [sp for sp in range(N_SPACES) if self.movable(game, frame, sp) > 0]
+        # [sp for sp in range(N_SPACES) if self.movable(game, frame, sp) > 0], the Police column read once
+        arrived = frame["arrived"]
+        police = game.state.pieces[:N_SPACES, POLICE].tolist()
+        return [sp for sp, n in enumerate(police) if n > 0 and n > arrived.get(str(sp), 0)]
 
     def destinations(self, game, frame, src):
         return police_destinations(game, src)
