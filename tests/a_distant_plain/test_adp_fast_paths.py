@@ -401,6 +401,7 @@ def test_data_pack_builds_its_own_derived_tables(positions):
                                                for sp in range(N))
         assert data.pashtun_list == tuple(bool(x) for x in data.is_pashtun)
         assert data.pop_list == tuple(int(x) for x in data.printed_pop)
+        assert data.econ_list == tuple(int(x) for x in data.econ)
         assert data.mountain_list == tuple(bool(x) for x in data.is_mountain)
         afghan = st.IS_CONTROLLABLE & ~st.IS_PAKISTAN
         assert data.afghan_controllable_f32.tolist() == afghan.astype(np.float32).tolist()
@@ -428,3 +429,82 @@ def test_data_pack_builds_its_own_derived_tables(positions):
         assert g.data is builtin
     assert b in builtin.network_neighbors[a]          # the built-in data is untouched
     derived_ok(builtin)
+
+
+# --- plain-list twins and per-decision rows (speed work, issue 27) --------------------------------------------
+def test_static_list_twins_match_the_numpy_masks():
+    for mask, twin in ((st.IS_LOC, st.LOC_LIST), (st.IS_PAKISTAN, st.PAKISTAN_LIST), (st.IS_CITY, st.CITY_LIST),
+                       (st.IS_AFGHAN_PROVINCE, st.AFGHAN_PROVINCE_LIST), (st.IS_PROVINCE, st.PROVINCE_LIST),
+                       (st.IS_AFGHAN, st.AFGHAN_LIST), (st.IS_CONTROLLABLE, st.CONTROLLABLE_LIST)):
+        assert twin == mask.tolist() and all(type(x) is bool for x in twin)
+
+
+def test_econ_list_follows_the_data_pack():
+    from coin_env.games.a_distant_plain import datapack
+    builtin = datapack.default()
+    assert builtin.econ_list == tuple(int(x) for x in builtin.econ)
+    a = st.LOCS[0]
+    b = next(x for x in st.LOCS if builtin.econ_list[x] != builtin.econ_list[a])
+    swapped = {st.SPACE_NAMES[a]: {"econ": builtin.econ_list[b]}, st.SPACE_NAMES[b]: {"econ": builtin.econ_list[a]}}
+    data = datapack.load({"spaces": swapped})          # the same total (6.3.2), two LoCs swapped
+    assert data.econ_list == tuple(int(x) for x in data.econ)
+    assert (data.econ_list[a], data.econ_list[b]) == (builtin.econ_list[b], builtin.econ_list[a])
+
+
+def test_march_activation_from_a_row_matches_the_board(positions):
+    for g in positions[::3]:
+        s = g.state
+        rows = s.pieces.tolist()
+        for f in ("taliban", "warlords"):
+            for dest in range(N):
+                for group in range(1, 5):
+                    assert (insurgent_ops.march_activates_row(s.data, f, dest, rows[dest], group)
+                            == insurgent_ops.march_activates(s, f, dest, group))
+
+
+def test_context_rows_are_the_board_of_that_decision(positions):
+    for g in positions[::25]:
+        if g.is_over():
+            continue
+        ctx = Ctx(g, g.current_player())
+        assert ctx.rows() == g.state.pieces.tolist() and ctx.rows() is ctx.rows()
+    g = coin_env.make_game("a_distant_plain", scenario="short", seed=3)
+    before = Ctx(g, g.current_player()).rows()
+    board.move(g.state, GOV_TROOPS, st.AVAILABLE, st.KABUL, 1)          # the board changes between decisions
+    after = Ctx(g, g.current_player()).rows()                               # a new decision reads it anew
+    assert after == g.state.pieces.tolist() and after[st.KABUL][GOV_TROOPS] == before[st.KABUL][GOV_TROOPS] + 1
+
+
+def test_bot_decisions_with_rows_read_fresh_equal_the_cached_ones(monkeypatch):
+    """Every decision of seeded all-bot games is the same when Ctx.rows reads the board at every call."""
+    pol = {f: BOT for f in FACTIONS}
+    cached = Ctx.rows
+    for seed in (100, 101):
+        g = coin_env.make_game("a_distant_plain", scenario="short", seed=seed, options=with_non_players({}, pol))
+        while not g.is_over():
+            f = g.current_player()
+            probe = g.clone()
+            monkeypatch.setattr(Ctx, "rows", lambda self: self.state.pieces.tolist())
+            fresh = BOT(probe, f)
+            monkeypatch.setattr(Ctx, "rows", cached)
+            action = BOT(g, f)
+            assert action == fresh and probe.state.np == g.state.np
+            g.apply(action)
+
+
+def test_bot_die_takes_scripted_results_and_logs_rolls():
+    """Ctx.die rolls the bots' stream directly unless a die is scripted or the game keeps a log."""
+    g = coin_env.make_game("a_distant_plain", scenario="short", seed=5)
+    ctx = Ctx(g, "taliban")
+    stream = bot_rng(g.state).state
+    g.script_dice([4])
+    assert ctx.die() == 4 and bot_rng(g.state).state == stream          # a scripted die draws nothing
+    expected = bot_rng(g.state).die()
+    assert ctx.die() == expected and bot_rng(g.state).state != stream   # then the bots' own stream
+    logged = coin_env.make_game("a_distant_plain", scenario="short", seed=5, log=True)
+    plain = logged.clone()
+    plain.state.rng.log = None
+    n = len(logged.state.rng.log)
+    assert Ctx(logged, "taliban").die("why") == Ctx(plain, "taliban").die("why")
+    assert len(logged.state.rng.log) == n + 1 and logged.state.rng.log[-1][4] == "why"
+    assert logged.state.np["rng"] == plain.state.np["rng"]
