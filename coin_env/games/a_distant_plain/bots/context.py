@@ -101,10 +101,14 @@ class Ctx(BotContext):
 
     def unplayed_propaganda(self) -> int:
         """8.1: Propaganda cards still to come (in the draw deck or showing as the next card)."""
-        s = self.state
-        n = sum(1 for c in s.deck if carddata.is_propaganda(c))
-        if s.upcoming is not None and carddata.is_propaganda(s.upcoming):
-            n += 1
+        n = self.scratch.get("unplayed_propaganda")      # asked by several bullets of one decision
+        if n is None:
+            s = self.state
+            propaganda = carddata.PROPAGANDA_CARDS            # carddata.is_propaganda, without a call per card
+            n = sum(1 for c in s.deck if c in propaganda)
+            if s.upcoming is not None and s.upcoming in propaganda:
+                n += 1
+            self.scratch["unplayed_propaganda"] = n
         return n
 
     def next_propaganda_final(self) -> bool:

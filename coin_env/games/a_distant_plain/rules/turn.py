@@ -43,7 +43,7 @@ def final_event_card(game) -> bool:
 
 def final_card_limits_apply(game, faction: str) -> bool:
     """2.3.8 / 8.1: player Operations on the Final Event Card are Limited; Non-players ignore it."""
-    return final_event_card(game) and not game.is_non_player(faction)
+    return not game.is_non_player(faction) and final_event_card(game)      # the cheaper question first
 
 
 def barred_operations(game, faction: str) -> tuple[int, ...]:
