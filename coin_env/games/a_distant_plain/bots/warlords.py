@@ -312,7 +312,14 @@ class _MarchSim:
             if not board.may_hold(self.s, dest, F) or not self.can_pay(dest):
                 out = []
             else:
-                out = [o for o in self.s.data.neighbors[dest] if self.n_movable(o) > 0]
+                out = []
+                movable = self._movable                 # :meth:`n_movable`, inlined: asked per neighbour
+                for o in self.s.data.neighbors[dest]:
+                    n = movable.get(o)
+                    if n is None:
+                        n = movable[o] = self._count_movable(o)
+                    if n > 0:
+                        out.append(o)
             self._origins[dest] = out
         return list(out)
 
