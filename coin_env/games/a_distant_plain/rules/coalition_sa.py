@@ -26,7 +26,7 @@ from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_TROOPS, PIECE_NAMES
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import AFGHAN_PROVINCE_LIST, AVAILABLE, KABUL, PAKISTAN_LIST
+from ..static import AFGHAN_PROVINCE_LIST, AVAILABLE, KABUL, N_SPACES, PAKISTAN_LIST
 from . import removal
 
 MODES: list[tuple[str, str]] = [
@@ -330,9 +330,9 @@ class AirStrike(Activity):
 
     def space_test(self, game):
         """:func:`air_strike_space_ok` per space, the board read once."""
-        pieces = game.state.pieces
+        rows = game.state.pieces[:N_SPACES].tolist()      # one conversion, not one per space
         target_in = removal.assault_target_in
-        return lambda sp: sp != KABUL and target_in(pieces[sp].tolist())
+        return lambda sp: sp != KABUL and target_in(rows[sp])
 
     def select(self, game, sp):
         s = game.state
