@@ -157,3 +157,279 @@ def test_raj_control_of_one_space_matches_the_whole_board_mask_1_7(positions):
     for g in positions:
         mask = board.control_mask(g.state).tolist()
         assert [board.raj_control(g.state, sp) for sp in range(N_SPACES)] == mask
+
+
+# --- list readings that replaced whole-map array tests (issue 27 part 6, second round) -----------------
+MOVE_KEYS = (rules.SWEEP_KEY, rules.WAVELL_KEY, rules.TREATY_KEY, rules.GARRISON_KEY, rules.DEPLOY_KEY)
+
+
+def test_movable_cubes_match_the_array_reading_3_1_2(positions):
+    """3.1.2 / 3.2: the movable cubes read as lists equal the array reading (:func:`rules._leavers`)."""
+    for g in positions:
+        for key in MOVE_KEYS:
+            assert rules.movable_cubes(g, key) == rules._leavers(g, key).tolist()
+
+
+def test_movable_cubes_leave_out_moved_cubes_and_protest_spaces_3_2():
+    """What the list reading must not forget: cubes already moved (3.1.2; more recorded than remain
+    counts as none) and every cube of a Protest space (3.2)."""
+    g = coin_env.make_game("gandhi", seed=0)
+    s = g.state
+    with_cubes = [sp for sp in LAND if not s.protest[sp] and not board.is_state(s, sp)][:3]
+    for sp in with_cubes:
+        s.pieces[sp, TROOP] = 3            # a position made for the test: not a legal set-up
+        s.pieces[sp, SEPOY] = 2
+    moved, gone = with_cubes[0], with_cubes[1]
+    s.turn = {"faction": "raj", "kind": "op", "op": "sweep", "op_spaces": [], "sa": None, "sa_spaces": [],
+              "sa_done": False, "sa_active": False,
+              "flags": {rules.SWEEP_KEY: {str(moved): [1, 0], str(gone): [99, 99]}}}
+    protest = with_cubes[2]
+    s.protest[protest] = 1
+    free = rules.movable_cubes(g, rules.SWEEP_KEY)
+    assert free[moved] == [int(s.pieces[moved, TROOP]) - 1, int(s.pieces[moved, SEPOY])]
+    assert free[gone] == [0, 0] and free[protest] == [0, 0]
+    assert free == rules._leavers(g, rules.SWEEP_KEY).tolist()
+
+
+def _old_garrison_available(game):
+    """Garrison's availability before any destination as it was read with whole-map arrays (3.2.2)."""
+    if rules._op_spaces(game):
+        return bool(rules.Garrison(0).selectable(game))
+    free = rules._leavers(game, rules.GARRISON_KEY)
+    movers = free[:, 0] > 0
+    if rules._garrison_sepoys_ok(game):
+        movers |= free[:, 1] > 0
+    return bool((movers & game.state.data.adjacent_network).any())
+
+
+def test_garrison_available_matches_the_array_reading_3_2_2(positions):
+    garrison = rules.Garrison(0)
+    seen = set()
+    for g in positions:
+        ans = garrison.available(g)
+        assert ans == _old_garrison_available(g)
+        seen.add(ans)
+    assert seen == {True, False} or seen == {True}
+
+
+def test_governable_matches_the_govern_modes_4_2_2(positions):
+    """4.2.2: a space may be Governed exactly when some Govern mode is possible there."""
+    for g in positions:
+        for sp in range(N_SPACES):
+            assert rules._governable(g, sp) == bool(rules.govern_modes(g, sp))
+
+
+def test_negotiate_and_persuade_spaces_match_the_array_readings_4_3(positions):
+    """4.3.1 / 4.4.1 Negotiate: own Activists and no Raj Control (the whole-board mask); 4.3.3 / 4.4.3
+    Persuade: only where the faction has pieces."""
+    from coin_env.games.gandhi.rules import nonviolent as nv
+    for g in positions:
+        s = g.state
+        ctrl = board.control_mask(s)
+        for f in ("congress", "ml"):
+            acts = {type(a).__name__: a for a in g.activities[f].values()}
+            negotiate = next(a for a in acts.values() if isinstance(a, nv.NVNegotiate))
+            test = negotiate.space_test(g)
+            ok = (s.pieces[:N_SPACES, nv.OWN_ACTIVIST[f]] > 0) & ~ctrl
+            chosen = set(s.turn["op_spaces"]) if s.turn is not None else set()
+            assert [bool(test(sp)) for sp in range(N_SPACES)] == [bool(ok[sp]) and sp not in chosen
+                                                                  for sp in range(N_SPACES)]
+            persuade = next(a for a in acts.values() if isinstance(a, nv.NVPersuade))
+            has_own = (s.pieces[:N_SPACES, list(persuade.own_pieces)] > 0).any(axis=1)
+            test = persuade.space_test(g)
+            for sp in range(N_SPACES):
+                if not has_own[sp]:
+                    assert not test(sp)
+
+
+def test_sends_something_matches_the_move_priorities_8_6_3(positions):
+    """8.6.3: the shortcut "does this origin send any cube" equals planning the counts, on the
+    positions of play and on every small combination of the facts the column reads."""
+    from coin_env.games.gandhi.bots import raj as bot
+    for g in positions[::2]:
+        s = g.state
+        free = rules.movable_cubes(g, rules.SWEEP_KEY)
+        clean = rules.clean_railways(s)
+        for dest in LAND:
+            facts = bot.destination_facts(s, dest)
+            for use_sepoys in (True, False):
+                origins = rules.sweep_origins(g, dest, rules.SWEEP_KEY, rules.troops_may_enter(s, dest), use_sepoys,
+                                              free=free, clean=clean)
+                for o, counts in origins.items():
+                    of = origin_facts_of(s, o)
+                    planned = bot.plan_origin(s, o, dest, counts, use_sepoys, facts, of)
+                    assert bot._sends_something(s, dest, counts, use_sepoys, facts, of) == (sum(planned) > 0)
+    s = positions[0].state
+    state_dest = next(sp for sp in LAND if board.is_state(s, sp))
+    other_dest = next(sp for sp in LAND if not board.is_state(s, sp))
+    small = range(3)
+    for dest in (state_dest, other_dest):
+        for movable in [(t, q) for t in small for q in small]:
+            for use_sepoys in (True, False):
+                for facts in [(t, q, a, u) for t in small for q in small for a in range(4) for u in small]:
+                    for of in [(True, None), (False, None), (False, 1), (False, 2), (False, 3)]:
+                        planned = bot.plan_origin(s, 0, dest, movable, use_sepoys, facts, of)
+                        assert bot._sends_something(s, dest, movable, use_sepoys, facts, of) == (sum(planned) > 0)
+
+
+def test_bot_plan_is_kept_in_the_faction_memory():
+    """Ctx.plan: the same dict on every read, stored in the faction's memory (saves carry it)."""
+    g = coin_env.make_game("gandhi", seed=0, options=with_non_players({}, {f: BOT for f in FACTIONS}))
+    ctx = Ctx(g, "raj")
+    assert ctx.plan is ctx.plan
+    ctx.plan["kind"] = "op"
+    assert g.state.arjuna["memory"]["raj"]["plan"] == {"kind": "op"}
+    assert Ctx(g, "raj").plan == {"kind": "op"}
+
+
+def _old_march_origins(game):
+    """3.4.2 March origins as read with whole-map arrays: unmoved Guerrillas; Railways only when the
+    Revolutionaries cannot pay."""
+    import numpy as np
+    from coin_env.games.gandhi.data.pieces import ACTIVE_GUERRILLA, GUERRILLA
+    from coin_env.games.gandhi.rules import revolutionaries as revs
+    from coin_env.games.gandhi.static import IS_RAILWAY
+    s = game.state
+    left = s.pieces[:N_SPACES, GUERRILLA:ACTIVE_GUERRILLA + 1].astype(np.int32)
+    for sp, (u, a) in revs._flags(game).get("march_moved", {}).items():
+        left[int(sp), 0] -= u
+        left[int(sp), 1] -= a
+    ok = np.maximum(left, 0).sum(axis=1) > 0
+    if revs._res(game) < 1:
+        ok &= IS_RAILWAY
+    return ok.tolist()
+
+
+def test_march_origins_match_the_array_reading_3_4_2(positions):
+    """3.4.2: March origins read space by space equal the array reading, with moved Guerrillas and
+    with Resources short."""
+    from coin_env.games.gandhi.data.pieces import ACTIVE_GUERRILLA, GUERRILLA
+    from coin_env.games.gandhi.rules import revolutionaries as revs
+    march = revs.March(0)
+    for g in positions[::2]:
+        test = march.space_test(g)
+        assert [test(sp) for sp in range(N_SPACES)] == _old_march_origins(g)
+    g = coin_env.make_game("gandhi", seed=1)          # a player Revolutionaries (pays Resources)
+    s = g.state
+    with_guerrillas = [sp for sp in range(N_SPACES) if s.pieces[sp, GUERRILLA] + s.pieces[sp, ACTIVE_GUERRILLA]]
+    moved = {str(sp): [int(s.pieces[sp, GUERRILLA]), int(s.pieces[sp, ACTIVE_GUERRILLA])] for sp in with_guerrillas[:2]}
+    s.turn = {"faction": "revs", "kind": "op", "op": "march", "op_spaces": [], "sa": None, "sa_spaces": [],
+              "sa_done": False, "sa_active": False, "flags": {"march_moved": moved}}
+    for resources in (0, 5):
+        s.resources["revs"] = resources
+        test = march.space_test(g)
+        assert [test(sp) for sp in range(N_SPACES)] == _old_march_origins(g)
+        assert not any(test(int(sp)) for sp in moved)
+
+
+def test_demonstrate_can_start_matches_its_eligible_spaces_8_6_4(positions):
+    from coin_env.games.gandhi.bots.nonviolent import Demonstrate
+    proc = Demonstrate()
+    for g in positions[::2]:
+        for f in ("congress", "ml"):
+            ctx = Ctx(g, f)
+            spaces = list(LAND)
+            assert proc.any_eligible(ctx, None, spaces) == bool(proc.eligible(ctx, None, spaces))
+
+
+def test_sweep_scan_receives_exactly_where_some_origin_sends_8_6_3(positions):
+    """8.6.3: the origin-by-origin reading of "some cube would move here" agrees with the origins
+    listed, with and without Sepoys and with destinations already chosen."""
+    checked = 0
+    for g in positions[::2]:
+        ctx = Ctx(g, "raj")
+        for use_sepoys in (True, False):
+            for done in ((), tuple(LAND[:3])):
+                scan = SweepScan(ctx, rules.SWEEP_KEY, use_sepoys, done)
+                for dest in LAND:
+                    full = scan.origins(dest)
+                    assert scan.receives(dest) == bool(full) == bool(scan.origins(dest, first_only=True))
+                    checked += bool(full)
+    assert checked > 0
+
+
+def _old_nv_operation_spaces(game, act):
+    """3.3 / 3.1.5 / 4.1.1 as the NV Operations read them with whole-map arrays: the Operation's own
+    requirement, within the allowance unless the space is exempt, never the Negotiate space."""
+    import numpy as np
+    from coin_env.games.gandhi.data.pieces import CONGRESS_ACTIVIST, GANDHI, ML_ACTIVIST, ML_BASE
+    from coin_env.games.gandhi.rules import nonviolent as nv
+    s = game.state
+    p = s.pieces[:N_SPACES]
+    free = (s.protest > 0) | (p[:, GANDHI] > 0) if act.faction == "congress" else p[:, ML_BASE] > 0
+    if isinstance(act, nv.NVRally):
+        ok = free | (s.support <= 0)
+    elif isinstance(act, nv.NVDemonstrate):
+        ok = np.ones(N_SPACES, dtype=bool)
+    elif isinstance(act, nv.NVCivilDisobedience):
+        ok = free | ((p[:, CONGRESS_ACTIVIST] + p[:, ML_ACTIVIST]) > 0)
+    else:
+        ok = (s.protest > 0) & (p[:, nv.OWN_ACTIVIST[act.faction]] > 0)
+        if act.faction == "ml" or not board.in_crisis(s):
+            ok &= ~board.control_mask(s)
+    if nv._flags(game).get("nv_counted", 0) >= nv.allowance(s, act.faction):
+        ok = ok & free
+    ok = ok.tolist()
+    if s.turn is not None and s.turn["sa"] == "negotiate":
+        for sp in s.turn["sa_spaces"]:
+            ok[sp] = False
+    return ok
+
+
+def test_nv_operation_spaces_match_the_array_reading_3_3(positions):
+    """3.3: the NV Operations' spaces read as lists equal the whole-map array reading, allowance used
+    up or not."""
+    from coin_env.games.gandhi.rules import nonviolent as nv
+    checked = 0
+    for g in positions[::2]:
+        for f in ("congress", "ml"):
+            for act in g.activities[f].values():
+                if not isinstance(act, nv.NVOperation):
+                    continue
+                for counted in (None, 99):
+                    h = g.clone()
+                    if counted is not None:
+                        if h.state.turn is None:
+                            continue
+                        h.state.turn["flags"]["nv_counted"] = counted
+                    test = act.space_test(h)
+                    assert [bool(test(sp)) for sp in range(N_SPACES)] == _old_nv_operation_spaces(h, act)
+                    checked += 1
+    assert checked > 100
+
+
+def test_martial_law_and_govern_spaces_match_the_array_readings_4_2(positions):
+    """4.2.2 Govern: spaces with cubes where some mode is possible; 4.2.3 Martial Law: spaces with
+    cubes and Activists -- as the whole-map arrays read them."""
+    from coin_env.games.gandhi.data.pieces import CONGRESS_ACTIVIST, ML_ACTIVIST
+    martial_law, govern = rules.MartialLaw(0), rules.Govern(0)
+    for g in positions:
+        p = g.state.pieces[:N_SPACES]
+        cubes = (p[:, TROOP] + p[:, SEPOY]) > 0
+        ref = (cubes & ((p[:, CONGRESS_ACTIVIST] + p[:, ML_ACTIVIST]) > 0)).tolist()
+        test = martial_law.space_test(g)
+        assert [test(sp) for sp in range(N_SPACES)] == ref
+        test = govern.space_test(g)
+        assert [bool(test(sp)) for sp in range(N_SPACES)] == [bool(cubes[sp]) and bool(rules.govern_modes(g, sp))
+                                                               for sp in range(N_SPACES)]
+
+
+def test_revolutionary_spaces_match_the_array_readings_3_4(positions):
+    """3.4.1 Rally, 3.4.3 Attack, 3.4.4 Unrest: the spaces read as lists equal the array readings."""
+    from coin_env.games.gandhi.data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GUERRILLA, ML_ACTIVIST,
+                                                   REV_BASE)
+    from coin_env.games.gandhi.rules import revolutionaries as revs
+    rally, attack, unrest = revs.Rally(0), revs.Attack(0), revs.Unrest(0)
+    crisis = 0
+    for g in positions:
+        s = g.state
+        p = s.pieces[:N_SPACES]
+        refs = {rally: (s.support <= 0) | (p[:, REV_BASE] > 0),
+                attack: (p[:, GUERRILLA] + p[:, ACTIVE_GUERRILLA]) > 0,
+                unrest: (p[:, GUERRILLA] > 0) | (board.in_crisis(s) & (p[:, CONGRESS_ACTIVIST] > 0)
+                                                 & (p[:, ML_ACTIVIST] > 0))}
+        crisis += board.in_crisis(s)
+        for act, ref in refs.items():
+            test = act.space_test(g)
+            if test is not None:
+                assert [test(sp) for sp in range(N_SPACES)] == ref.tolist()

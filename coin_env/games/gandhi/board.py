@@ -205,30 +205,31 @@ def victory_totals(s) -> dict[str, int]:
     the Muslim League, Population with Unrest (+ Bases on the map) for the Revolutionaries.
     One pass over Python lists: the NP Event look-ahead (bots/events.py) asks this twice per option
     tried. tests/gandhi/test_gandhi_fast_paths.py checks it against the per-track totals above."""
-    pop = s.data.pop_list
-    support = s.support.tolist()
-    muslim_state = s.muslim_state.tolist()
-    unrest = s.unrest.tolist()
-    margin = control_margin(s).tolist()
     raj = congress = ml = revs = 0
-    for sp, level in enumerate(support):
-        n = pop[sp]
+    for n, level, muslim_state, unrest, margin, (city, province, muslim) in zip(
+            s.data.pop_list, s.support.tolist(), s.muslim_state.tolist(), s.unrest.tolist(),
+            control_margin(s).tolist(), _SPACE_TYPES):
         if not n:               # Railways: no Population, nothing to count
             continue
         if level > 0:
             raj += min(level, 2) * n
         elif level < 0:
-            congress += min(-level, 2) * n
-            if _MUSLIM[sp]:
-                ml += min(-level, 2) * n
-        if margin[sp] > 0 and (_CITY[sp] or (_PRINTED_PROVINCE[sp] and not muslim_state[sp])):
+            opposition = min(-level, 2) * n
+            congress += opposition
+            if muslim:
+                ml += opposition
+        if margin > 0 and (city or (province and not muslim_state)):       # Raj Control (1.7)
             raj += n
-        if muslim_state[sp]:
+        if muslim_state:
             ml += 2 * n
-        if unrest[sp]:
+        if unrest:
             revs += n
-    revs += int(s.pieces[:N_SPACES, REV_BASE].sum())
+    revs += sum(s.pieces[:N_SPACES, REV_BASE].tolist())
     return {"raj": raj, "congress": congress, "ml": ml, "revs": revs}
+
+
+# (City, printed Province, Muslim space) per space, read alongside the tracks by victory_totals.
+_SPACE_TYPES = tuple(zip(_CITY, _PRINTED_PROVINCE, _MUSLIM))
 
 
 VICTORY_THRESHOLDS = {"raj": 38, "congress": 20, "ml": 14, "revs": 14}   # 7.2
@@ -240,11 +241,11 @@ def shift_support(s, sp, levels: int) -> None:
     Railways have no Support/Opposition."""
     if IS_RAILWAY[sp]:
         return
-    s.support[sp] = max(-2, min(2, int(s.support[sp]) + levels))
+    s.support[sp] = max(-2, min(2, int(s.support.item(sp)) + levels))
 
 
 def shift_toward_neutral(s, sp) -> None:
-    v = int(s.support[sp])
+    v = int(s.support.item(sp))
     if v > 0:
         s.support[sp] = v - 1
     elif v < 0:
@@ -254,14 +255,14 @@ def shift_toward_neutral(s, sp) -> None:
 # --- 1.4.1 availability and piece movement ---------------------------------------------------------
 def available(s, piece) -> int:
     if piece == GUERRILLA:
-        return int(s.pieces[AVAILABLE, GUERRILLA] + s.pieces[AVAILABLE, ACTIVE_GUERRILLA])
-    return int(s.pieces[AVAILABLE, piece])
+        return int(s.pieces.item(AVAILABLE, GUERRILLA) + s.pieces.item(AVAILABLE, ACTIVE_GUERRILLA))
+    return s.pieces.item(AVAILABLE, piece)
 
 
 def move(s, piece, src, dst, n: int = 1) -> None:
     if n <= 0:
         return
-    if s.pieces[src, piece] < n:
+    if s.pieces.item(src, piece) < n:
         raise ValueError(f"cannot move {n} of piece {piece} from location {src}")
     s.pieces[src, piece] -= n
     s.pieces[dst, piece] += n
@@ -275,7 +276,7 @@ def place(s, piece, sp, n: int = 1) -> int:
     if piece in (GUERRILLA, ACTIVE_GUERRILLA):
         n = min(n, available(s, GUERRILLA))
         # Off-map Guerrillas are kept Underground; tolerate any stray Active ones.
-        from_u = min(n, int(s.pieces[AVAILABLE, GUERRILLA]))
+        from_u = min(n, s.pieces.item(AVAILABLE, GUERRILLA))
         move(s, GUERRILLA, AVAILABLE, sp, from_u)
         rest = n - from_u
         if rest:
@@ -284,7 +285,7 @@ def place(s, piece, sp, n: int = 1) -> int:
             if s.log is not None:
                 s.log.append(("piece", GUERRILLA, AVAILABLE, sp, rest))
         return n
-    n = min(n, int(s.pieces[AVAILABLE, piece]))
+    n = min(n, s.pieces.item(AVAILABLE, piece))
     move(s, piece, AVAILABLE, sp, n)
     return n
 
@@ -318,7 +319,7 @@ def remove_or_arrest(s, piece, sp, n: int = 1, arrest_nv: bool = True) -> None:
 
 
 def activate_guerrillas(s, sp, n: int) -> int:
-    n = min(n, int(s.pieces[sp, GUERRILLA]))
+    n = min(n, s.pieces.item(sp, GUERRILLA))
     s.pieces[sp, GUERRILLA] -= n
     s.pieces[sp, ACTIVE_GUERRILLA] += n
     if s.log is not None and n > 0:
@@ -327,9 +328,9 @@ def activate_guerrillas(s, sp, n: int) -> int:
 
 
 def guerrillas_underground(s, sp) -> None:
-    if s.log is not None and s.pieces[sp, ACTIVE_GUERRILLA]:
-        s.log.append(("flip", sp, ACTIVE_GUERRILLA, GUERRILLA, int(s.pieces[sp, ACTIVE_GUERRILLA])))
-    s.pieces[sp, GUERRILLA] += s.pieces[sp, ACTIVE_GUERRILLA]
+    if s.log is not None and s.pieces.item(sp, ACTIVE_GUERRILLA):
+        s.log.append(("flip", sp, ACTIVE_GUERRILLA, GUERRILLA, s.pieces.item(sp, ACTIVE_GUERRILLA)))
+    s.pieces[sp, GUERRILLA] += s.pieces.item(sp, ACTIVE_GUERRILLA)
     s.pieces[sp, ACTIVE_GUERRILLA] = 0
 
 
@@ -353,7 +354,7 @@ def protests_available_for_events(s) -> int:
 def place_protest(s, sp, for_event: bool = False) -> bool:
     """Place a Protest from the lowest-numbered occupied box (1.10), if allowed; returns success.
     Operations draw only from the boxes Restraint makes Available."""
-    if s.protest[sp]:
+    if s.protest.item(sp):
         return False
     for i, (value, _) in enumerate(PROTEST_BOXES):
         if s.protest_boxes[i] > 0 and (for_event or value >= s.restraint):
@@ -365,7 +366,7 @@ def place_protest(s, sp, for_event: bool = False) -> bool:
 
 def remove_protest(s, sp) -> bool:
     """Return a Protest to the highest-numbered open box (1.10)."""
-    if not s.protest[sp]:
+    if not s.protest.item(sp):
         return False
     s.protest[sp] = 0
     for i in range(len(PROTEST_BOXES) - 1, -1, -1):
@@ -377,7 +378,7 @@ def remove_protest(s, sp) -> bool:
 
 # --- 1.11 / 1.12 Unrest and Strike markers ----------------------------------------------------------
 def unrest_strike_in_play(s) -> int:
-    return int(s.unrest.sum() + s.strike.sum())
+    return sum(s.unrest.tolist()) + sum(s.strike.tolist())     # Python sums of a few small ints: cheaper
 
 
 def add_unrest(s, sp) -> bool:
@@ -386,7 +387,7 @@ def add_unrest(s, sp) -> bool:
     if unrest_strike_in_play(s) >= UNREST_STRIKE_MARKERS:
         return False
     if IS_RAILWAY[sp]:
-        if s.strike[sp]:
+        if s.strike.item(sp):
             return False
         s.strike[sp] = 1
         return True
@@ -395,7 +396,7 @@ def add_unrest(s, sp) -> bool:
 
 
 def add_strike(s, sp) -> bool:
-    if not IS_RAILWAY[sp] or s.strike[sp] or unrest_strike_in_play(s) >= UNREST_STRIKE_MARKERS:
+    if not IS_RAILWAY[sp] or s.strike.item(sp) or unrest_strike_in_play(s) >= UNREST_STRIKE_MARKERS:
         return False
     s.strike[sp] = 1
     return True

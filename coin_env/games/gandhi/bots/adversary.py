@@ -42,7 +42,7 @@ def choose_piece(ctx, space: int, options: list[int]) -> int:
                 pieces = {a: pieces[a] for a in met}
             continue
         elif entry == "most common":
-            counts = {a: int(game.state.pieces[space, pc]) for a, pc in pieces.items()}
+            counts = {a: game.state.pieces.item(space, pc) for a, pc in pieces.items()}
             if counts:
                 best = max(counts.values())
                 pieces = {a: pieces[a] for a in pieces if counts[a] == best}

@@ -86,7 +86,7 @@ def release_mix(ctx) -> int:
     itself for NP Raj; this answer only covers a Raj seat the engine still asks."""
     n = ctx.frame["n"]
     s = ctx.state
-    congress, _ = np_release_mix((n + 1) // 2, int(s.pieces[JAIL, CONGRESS_ACTIVIST]), int(s.pieces[JAIL, ML_ACTIVIST]))
+    congress, _ = np_release_mix((n + 1) // 2, s.pieces.item(JAIL, CONGRESS_ACTIVIST), s.pieces.item(JAIL, ML_ACTIVIST))
     return ctx.count_at_most(congress)
 
 
@@ -395,9 +395,9 @@ class RajRedeploy(RedeployProcedure):
         Sepoys are already there). Provinces in random order; they send no Sepoys to each other."""
         s = ctx.state
         if "need" not in data:
-            provinces = [sp for sp in range(N_SPACES) if board.is_province(s, sp) and s.pieces[sp, TROOP] > 0]
+            provinces = [sp for sp in range(N_SPACES) if board.is_province(s, sp) and s.pieces.item(sp, TROOP) > 0]
             data["order"] = _random_order(ctx, provinces)
-            data["need"] = {str(sp): int(s.pieces[sp, TROOP]) for sp in provinces}
+            data["need"] = {str(sp): s.pieces.item(sp, TROOP) for sp in provinces}
         for dst in data["order"]:
             if data["need"][str(dst)] <= 0:
                 continue
@@ -414,7 +414,7 @@ class RajRedeploy(RedeployProcedure):
         if "order" not in data:
             data["order"] = _random_order(ctx, self._cities(ctx))
         for dst in data["order"]:
-            if s.pieces[dst, TROOP] == 0:
+            if s.pieces.item(dst, TROOP) == 0:
                 src = self.raj_source(ctx, TROOP, dst, keep_in_cities=1)
                 if src is not None:
                     return src, TROOP, dst
@@ -426,7 +426,7 @@ class RajRedeploy(RedeployProcedure):
         if "order" not in data:
             data["order"] = _random_order(ctx, self._cities(ctx))
         for dst in data["order"]:
-            if s.pieces[dst, SEPOY] == 0:
+            if s.pieces.item(dst, SEPOY) == 0:
                 src = self.raj_source(ctx, SEPOY, dst, keep_in_cities=1)
                 if src is not None:
                     return src, SEPOY, dst
@@ -450,14 +450,14 @@ class RajRedeploy(RedeployProcedure):
         already holds a Sepoy is one of the three); the others chosen at random (8.1.2). States with
         no Support send no Sepoys."""
         s = ctx.state
-        states = [sp for sp in range(N_SPACES) if board.is_state(s, sp) and s.support[sp] <= 0]
+        states = [sp for sp in range(N_SPACES) if board.is_state(s, sp) and s.support.item(sp) <= 0]
         if "order" not in data:
-            data["order"] = _random_order(ctx, [sp for sp in states if s.pieces[sp, SEPOY] == 0])
-        held = sum(1 for sp in states if s.pieces[sp, SEPOY] > 0)
+            data["order"] = _random_order(ctx, [sp for sp in states if s.pieces.item(sp, SEPOY) == 0])
+        held = sum(1 for sp in states if s.pieces.item(sp, SEPOY) > 0)
         if held >= 3:
             return None
         for dst in data["order"]:
-            if s.pieces[dst, SEPOY] == 0:
+            if s.pieces.item(dst, SEPOY) == 0:
                 src = self.raj_source(ctx, SEPOY, dst, keep_in_cities=1, exclude=states)
                 if src is not None:
                     return src, SEPOY, dst
@@ -495,7 +495,7 @@ class ActivistRedeploy(RedeployProcedure):
     once. Gandhi moves only by Congress's step 1."""
 
     def _support_first(self, ctx, spaces):
-        return _ordered_by(ctx, spaces, lambda sp: int(ctx.state.support[sp]))
+        return _ordered_by(ctx, spaces, lambda sp: int(ctx.state.support.item(sp)))
 
 
 class CongressRedeploy(ActivistRedeploy):
@@ -506,7 +506,7 @@ class CongressRedeploy(ActivistRedeploy):
     steps = ("gandhi_to_most_support", "two_to_two_pop", "one_to_one_pop", "rest_to_two_pop", "off_railways")
 
     def keep(self, ctx, sp):
-        return ctx.data.pop_list[sp] if ctx.state.support[sp] > -2 else 0
+        return ctx.data.pop_list[sp] if ctx.state.support.item(sp) > -2 else 0
 
     def gandhi_to_most_support(self, ctx, data):
         """Step 1: get Gandhi to the space with the most Support, 2-Pop spaces first. Where Gandhi
@@ -515,7 +515,7 @@ class CongressRedeploy(ActivistRedeploy):
         if data.get("done"):
             return None
         data["done"] = True
-        where = [sp for sp in range(N_SPACES) if s.pieces[sp, GANDHI] > 0]
+        where = [sp for sp in range(N_SPACES) if s.pieces.item(sp, GANDHI) > 0]
         if not where or self.unmoved(ctx, where[0], GANDHI) <= 0:
             return None
         here = where[0]
@@ -524,7 +524,7 @@ class CongressRedeploy(ActivistRedeploy):
             return None
 
         def rank(sp):
-            return (ctx.data.pop_list[sp] == 2, int(s.support[sp]))
+            return (ctx.data.pop_list[sp] == 2, int(s.support.item(sp)))
         best = max(rank(sp) for sp in dests)
         if self.is_destination(ctx, here) and rank(here) >= best:
             return None
@@ -609,7 +609,7 @@ class RevsRedeploy(RedeployProcedure):
 
     def keep(self, ctx, sp):
         s = ctx.state
-        return 1 if s.unrest[sp] > 0 or s.pieces[sp, REV_BASE] > 0 else 0
+        return 1 if s.unrest.item(sp) > 0 or s.pieces.item(sp, REV_BASE) > 0 else 0
 
     def one_to_unrest(self, ctx, data):
         """Step 1: get one Guerrilla to each space with Unrest and no Raj Control (random order)."""
@@ -617,14 +617,14 @@ class RevsRedeploy(RedeployProcedure):
         ctrl = self.facts(ctx).ctrl
         if "order" not in data:
             data["order"] = _random_order(ctx, self.destinations(
-                ctx, lambda sp: s.unrest[sp] > 0 and not ctrl[sp]))
+                ctx, lambda sp: s.unrest.item(sp) > 0 and not ctrl[sp]))
         return self.get_to(ctx, data["order"], lambda sp: 1)
 
     def one_to_bases(self, ctx, data):
         """Step 2: get one Guerrilla to each space with a Revolutionaries Base (random order)."""
         s = ctx.state
         if "order" not in data:
-            data["order"] = _random_order(ctx, self.destinations(ctx, lambda sp: s.pieces[sp, REV_BASE] > 0))
+            data["order"] = _random_order(ctx, self.destinations(ctx, lambda sp: s.pieces.item(sp, REV_BASE) > 0))
         return self.get_to(ctx, data["order"], lambda sp: 1)
 
     def three_to_two_pop(self, ctx, data):
@@ -633,8 +633,8 @@ class RevsRedeploy(RedeployProcedure):
         "without Unrest" (the Spanish reads "with"; DIGEST Appendix A)."""
         s = ctx.state
         if "order" not in data:
-            data["order"] = _ordered_by(ctx, self.destinations(ctx, lambda sp: ctx.data.pop_list[sp] == 2 and s.unrest[sp] == 0),
-                                        lambda sp: int(s.support[sp]))
+            data["order"] = _ordered_by(ctx, self.destinations(ctx, lambda sp: ctx.data.pop_list[sp] == 2 and s.unrest.item(sp) == 0),
+                                        lambda sp: int(s.support.item(sp)))
             data["moved"] = 0
         if data["moved"] >= 3:
             return None

@@ -23,13 +23,22 @@ class Ctx(BotContext):
     def __init__(self, game, faction: str):
         super().__init__(game, faction)
         self.data = game.state.data          # the game's facts: map, cards, Arjuna content
-        mem = game.state.arjuna.setdefault("memory", {})
-        self.mem = mem.setdefault(faction, {})
+        arjuna = game.state.arjuna           # (read, not setdefault: no new dicts at every decision)
+        mem = arjuna.get("memory")
+        if mem is None:
+            mem = arjuna["memory"] = {}
+        own = mem.get(faction)
+        if own is None:
+            own = mem[faction] = {}
+        self.mem = own
 
     # --- the turn plan (set by arjuna.py at the sequence-of-play choice) ----------------------------
     @property
     def plan(self) -> dict:
-        return self.mem.setdefault("plan", {})
+        plan = self.mem.get("plan")          # read at nearly every step of a decision: no new dict per read
+        if plan is None:
+            plan = self.mem["plan"] = {}
+        return plan
 
     def card_face(self):
         letter = self.plan.get("face")

@@ -124,7 +124,9 @@ def _probe_option(ctx, action: int, before=None):
     runs on a copy, so the board is the same for all)."""
     g = ctx.game.clone()
     g.state.frames = [{"kind": "coin_probe_end", "actor": ctx.faction}] + g.state.frames[_event_floor(ctx.game):]
-    g._legal = None
+    # The prompt on top and the board are the game's own: its legal actions are this decision's
+    # (the copy need not work them out again before ``action`` is applied).
+    g._legal = list(ctx.legal)
     plan = g.state.arjuna.setdefault("memory", {}).setdefault(ctx.faction, {}).setdefault("plan", {})
     plan["probing"] = _depth(ctx) + 1          # nested look-ahead is bounded (MAX_PROBE_DEPTH)
     if before is None:

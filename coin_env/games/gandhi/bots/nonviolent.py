@@ -55,7 +55,7 @@ def nv_activists_ge_cubes(ctx) -> bool:
     """Card H (digest 11.14): some space without a Protest holds NV Activists at least equal to its
     cubes, so a Protest there (making them Active, 1.4.3) would leave Raj without Control (1.7)."""
     s = ctx.state
-    return any(not s.protest[sp] and board.activists(s, sp) > 0 and board.activists(s, sp) >= board.cubes(s, sp)
+    return any(not s.protest.item(sp) and board.activists(s, sp) > 0 and board.activists(s, sp) >= board.cubes(s, sp)
                for sp in LAND)
 
 
@@ -66,7 +66,7 @@ def two_protests_available(ctx) -> bool:
 
 
 def _pool(ctx, piece) -> int:
-    return int(ctx.state.pieces[AVAILABLE, piece] + ctx.state.pieces[JAIL, piece])
+    return int(ctx.state.pieces.item(AVAILABLE, piece) + ctx.state.pieces.item(JAIL, piece))
 
 
 @condition(congress_data.DIE_LE_CONGRESS_POOL)
@@ -84,7 +84,7 @@ def die_le_ml_pool(ctx) -> bool:
 def noncoop_spaces(s, faction, spaces) -> list[int]:
     """8.6.4 / 8.6.5 Non-Cooperation: the engine-selectable spaces that can still shift toward Active
     Opposition (8.1.5); the Muslim League's only in Muslim spaces."""
-    out = [sp for sp in spaces if s.support[sp] > -2]
+    out = [sp for sp in spaces if s.support.item(sp) > -2]
     if faction == "ml":
         out = [sp for sp in out if board.is_muslim_space(sp)]
     return out
@@ -104,7 +104,7 @@ def ml_can_noncoop(ctx) -> bool:
 
 def base_ready(s, sp) -> bool:
     """8.6.5: ML Activists exceed Unity where an ML Base may be placed (3.3.1, 1.4.2)."""
-    return s.pieces[sp, ML_ACTIVIST] > s.unity and ml_base_possible(s, sp)
+    return s.pieces.item(sp, ML_ACTIVIST) > s.unity and ml_base_possible(s, sp)
 
 
 @condition(ml_data.BASE_READY)
@@ -114,7 +114,7 @@ def ml_base_ready(ctx) -> bool:
 
 def protest_ends_control(s, sp) -> bool:
     """A Protest would make the Activists here Active (1.4.3) and so end Raj Control (1.7)."""
-    if not board.raj_control(s, sp) or s.protest[sp] or board.activists_active(s, sp):
+    if not board.raj_control(s, sp) or s.protest.item(sp) or board.activists_active(s, sp):
         return False
     return board.cubes(s, sp) <= board.active_non_raj(s, sp) + board.activists(s, sp)
 
@@ -125,7 +125,7 @@ def ml_protest_denies_control(ctx) -> bool:
     s = ctx.state
     if board.protests_available_for_ops(s) == 0:
         return False
-    return any(s.pieces[sp, ML_ACTIVIST] > 0 and protest_ends_control(s, sp)
+    return any(s.pieces.item(sp, ML_ACTIVIST) > 0 and protest_ends_control(s, sp)
                for sp in ctx.selectable("ml", "civil_disobedience"))
 
 
@@ -151,8 +151,8 @@ BIG = 99
 
 def _keep_protest(ctx, sp) -> int:
     """Keep one own Activist in a Protest origin (it stays eligible for Non-Cooperation, 3.3.4)."""
-    own = int(ctx.state.pieces[sp, _own(ctx)])
-    return own - 1 if ctx.state.protest[sp] else BIG
+    own = ctx.state.pieces.item(sp, _own(ctx))
+    return own - 1 if ctx.state.protest.item(sp) else BIG
 
 
 def control_slack(s, sp) -> int:
@@ -222,7 +222,11 @@ class NVProcedure(Procedure):
 
     def can_start(self, ctx, node) -> bool:
         """8.3 / 8.7: some space is eligible now (asked before the action starts)."""
-        return bool(self.eligible(ctx, node, ctx.selectable(ctx.faction, self.key, self.special)))
+        return self.any_eligible(ctx, node, ctx.selectable(ctx.faction, self.key, self.special))
+
+    def any_eligible(self, ctx, node, spaces) -> bool:
+        """``bool(self.eligible(ctx, node, spaces))``; a box whose test is costly stops at the first."""
+        return bool(self.eligible(ctx, node, spaces))
 
     def next_space(self, ctx, node):
         sp = self.choose(ctx, node)
@@ -330,6 +334,10 @@ class Demonstrate(NVProcedure):
         spares = {}              # each origin's spare once for all destinations (same board)
         return [d for d in spaces if not IS_RAILWAY[d] and origins_for(ctx, d, spares)]
 
+    def any_eligible(self, ctx, node, spaces) -> bool:
+        spares = {}
+        return any(not IS_RAILWAY[d] and origins_for(ctx, d, spares) for d in spaces)
+
 
 def _moved_into(ctx, dest, piece) -> int:
     return _turn_flags(ctx).get("nv_moved", {}).get(f"{dest}:{piece}", 0)
@@ -351,8 +359,8 @@ def demo_origin(ctx):
     offered = [o for o in ctx.legal_spaces() if o not in dests and spare(ctx, o) > 0]
     if not offered:
         return ctx.done
-    most = max(int(s.pieces[o, _own(ctx)]) for o in offered)
-    best = [o for o in offered if int(s.pieces[o, _own(ctx)]) == most]
+    most = max(s.pieces.item(o, _own(ctx)) for o in offered)
+    best = [o for o in offered if s.pieces.item(o, _own(ctx)) == most]
     return ctx.space(best[0] if len(best) == 1 else ctx.random_space(best))
 
 
@@ -401,7 +409,7 @@ class CivilDisobedience(NVProcedure):
     def eligible(self, ctx, node, spaces):
         if board.protests_available_for_ops(ctx.state) == 0:
             return []
-        return [sp for sp in spaces if not ctx.state.protest[sp] and not IS_RAILWAY[sp]]
+        return [sp for sp in spaces if not ctx.state.protest.item(sp) and not IS_RAILWAY[sp]]
 
     def plan_spaces(self, ctx, node) -> list[int]:
         """The spaces 8.4.1 will select, in order: one per Available Protest, within the allowance."""
@@ -525,14 +533,14 @@ def _sa_action(ctx) -> str:
 def negotiate_eligible(s, action, spaces) -> list[int]:
     """4.3.1 / 4.4.1 option requirements in the spaces the engine lets Negotiate select."""
     if action == "release Gandhi":
-        return list(spaces) if s.pieces[JAIL, GANDHI] > 0 else []
+        return list(spaces) if s.pieces.item(JAIL, GANDHI) > 0 else []
     if action == "remove Muslim State":
-        return [sp for sp in spaces if s.muslim_state[sp] and congress_pieces(s, sp) > ml_pieces(s, sp)]
+        return [sp for sp in spaces if s.muslim_state.item(sp) and congress_pieces(s, sp) > ml_pieces(s, sp)]
     if action == "remove Unrest":
-        return [sp for sp in spaces if s.unrest[sp] > 0]
+        return [sp for sp in spaces if s.unrest.item(sp) > 0]
     if action == "place Muslim State":
         return [sp for sp in spaces if board.is_muslim_space(sp) and board.is_province(s, sp)
-                and s.support[sp] < 0 and ml_pieces(s, sp) > congress_pieces(s, sp)]
+                and s.support.item(sp) < 0 and ml_pieces(s, sp) > congress_pieces(s, sp)]
     return []
 
 
@@ -578,7 +586,7 @@ class Satyagraha(NVSpecial):
         here = gandhi_location(s)
         spaces = [sp for sp in ctx.no_railways_unless_raj_player(spaces) if sp != here]   # 8.1.3; he moves
         if action == "remove Unrest":
-            return [sp for sp in spaces if s.unrest[sp] > 0]
+            return [sp for sp in spaces if s.unrest.item(sp) > 0]
         return spaces
 
 
@@ -596,7 +604,7 @@ def persuade_eligible(ctx, what, spaces) -> list[int]:
     Guerrilla); Remove 1 Adversary where an Active adversary piece may go (4.3.3 / 4.4.3)."""
     s = ctx.state
     if what == ACTIVATE:
-        return [sp for sp in spaces if s.pieces[sp, GUERRILLA] > 0 and s.pieces[sp, _own(ctx)] > 0
+        return [sp for sp in spaces if s.pieces.item(sp, GUERRILLA) > 0 and s.pieces[sp, _own(ctx)] > 0
                 and board.activists_active(s, sp)]
     return [sp for sp in spaces if persuade_targets(s, sp, ctx.faction)]
 
@@ -654,7 +662,7 @@ class Infiltrate(NVSpecial):
         if action == "place Muslim State":
             mode = game.mode("nv_infiltrate_muslim_state")
             return [sp for sp in spaces if mode in infiltrate_options(game, sp)]
-        return [sp for sp in spaces if any(s.pieces[sp, p] > 0 for p in REPLACEABLE)]
+        return [sp for sp in spaces if any(s.pieces.item(sp, p) > 0 for p in REPLACEABLE)]
 
 
 @on_choice("nv_infiltrate_option")
@@ -700,7 +708,7 @@ def arrest_protests(ctx):
     spaces = [sp for sp in ctx.legal_spaces() if not IS_RAILWAY[sp]]
     if not spaces:
         return ctx.done
-    with_activists = [sp for sp in spaces if ctx.state.pieces[sp, CONGRESS_ACTIVIST] > 0]
+    with_activists = [sp for sp in spaces if ctx.state.pieces.item(sp, CONGRESS_ACTIVIST) > 0]
     return ctx.space(ctx.select("Place Protests", with_activists or spaces))
 
 

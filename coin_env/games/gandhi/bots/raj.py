@@ -17,7 +17,8 @@ from .. import board
 from ..data.arjuna.raj import (ASSAULT_WORKS, CITY_SHORT_OF_TROOPS, DEPLOY_PARAMS, GANDHI_WITH_CUBES,
                                GOVERN_COLUMNS, MOVE, PLACE_CUBES, PROTEST_GOVERNABLE, REMOVE,
                                STATE_TREATY, SWEEP, UNDERGROUND_WITH_CUBES)
-from ..data.pieces import GANDHI, GUERRILLA, SEPOY, TROOP
+from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE, REV_BASE,
+                           SEPOY, TROOP)
 from ..rules import raj as rules
 from ..rules.removal import removable
 from ..static import CITIES, IS_RAILWAY, LAND, N_SPACES
@@ -43,7 +44,7 @@ def _op_spaces(ctx) -> list[int]:
 
 
 def _n(ctx, sp, piece) -> int:
-    return int(ctx.state.pieces[sp, piece])
+    return ctx.state.pieces.item(sp, piece)
 
 
 def forced_space(ctx, idle: list[int]) -> int | None:
@@ -87,7 +88,7 @@ def assault_would_remove(ctx) -> bool:
 def underground_with_cubes(ctx) -> bool:
     """An Underground Guerrilla in a space with cubes: a Sweep would Activate it (3.2.3)."""
     s = ctx.state
-    return any(board.cubes(s, sp) > 0 and s.pieces[sp, GUERRILLA] > 0 for sp in LAND)
+    return any(board.cubes(s, sp) > 0 and s.pieces.item(sp, GUERRILLA) > 0 for sp in LAND)
 
 
 @condition(CITY_SHORT_OF_TROOPS)
@@ -100,7 +101,7 @@ def city_short_of_troops(ctx) -> bool:
 def gandhi_with_cubes(ctx) -> bool:
     """Gandhi on the map in a space with cubes (an Assault there may arrest him, 3.2.4)."""
     s = ctx.state
-    return any(s.pieces[sp, GANDHI] > 0 and board.cubes(s, sp) > 0 for sp in range(N_SPACES))
+    return any(s.pieces.item(sp, GANDHI) > 0 and board.cubes(s, sp) > 0 for sp in range(N_SPACES))
 
 
 @condition(STATE_TREATY)
@@ -219,8 +220,15 @@ class OriginMove:
 def origin_facts_of(s, origin) -> tuple[bool, int | None]:
     """(Protest there, cubes beyond the Active pieces when the origin has Raj Control, else None): what
     the Move Priorities read in an origin."""
-    margin = board.cubes(s, origin) - board.active_non_raj(s, origin) if board.raj_control(s, origin) else None
-    return bool(s.protest.item(origin)), margin
+    in_protest = bool(s.protest.item(origin))
+    if not board.controllable(s, origin):
+        return in_protest, None
+    p = s.pieces[origin].tolist()          # board.raj_control, board.cubes, board.active_non_raj: one read
+    others = p[GANDHI] + p[ML_BASE] + p[REV_BASE] + p[ACTIVE_GUERRILLA]
+    if in_protest:              # Activists Active (1.4.3): a controllable space is never a Railway
+        others += p[CONGRESS_ACTIVIST] + p[ML_ACTIVIST]
+    margin = p[TROOP] + p[SEPOY] - others
+    return in_protest, (margin if margin > 0 else None)
 
 
 def _no_protest_origin(m: OriginMove) -> None:
@@ -266,8 +274,11 @@ assert set(MOVE) == set(MOVE_STEPS), "data/arjuna/raj.py MOVE and bots/raj.py MO
 def destination_facts(s, dest) -> tuple[int, int, int, int]:
     """(Troops, Sepoys, Active adversaries, Underground Guerrillas) in a Sweep destination: what the
     Move Priorities read there (the cube counts grow as origins are planned)."""
-    p = s.pieces
-    return p.item(dest, TROOP), p.item(dest, SEPOY), board.active_adversaries(s, dest, RAJ), p.item(dest, GUERRILLA)
+    p = s.pieces[dest].tolist()
+    active = p[GANDHI] + p[ML_BASE] + p[REV_BASE] + p[ACTIVE_GUERRILLA]     # board.active_adversaries of Raj
+    if board.activists_active(s, dest):
+        active += p[CONGRESS_ACTIVIST] + p[ML_ACTIVIST]
+    return p[TROOP], p[SEPOY], active, p[GUERRILLA]
 
 
 def plan_origin(s, origin, dest, movable, use_sepoys, dest_facts=None, origin_facts=None) -> tuple[int, int]:
@@ -276,6 +287,33 @@ def plan_origin(s, origin, dest, movable, use_sepoys, dest_facts=None, origin_fa
     for name in MOVE:
         MOVE_STEPS[name](m)
     return m.troops, m.sepoys
+
+
+# :func:`_sends_something` reads the column in this order: the limits on origins first, then the gets.
+assert MOVE == ("origins: no Protest spaces", "origins: lose no Raj Control", "get 1 Troop to a City or Province",
+                "get 1 Sepoy", "add cubes until cubes exceed Active adversaries, Sepoys first"), \
+    "bots/raj.py _sends_something follows the order of data/arjuna/raj.py MOVE"
+
+
+def _sends_something(s, dest, movable, use_sepoys, dest_facts, origin_facts) -> bool:
+    """``sum(plan_origin(...)) > 0`` without planning the counts: whether the Move Priorities column
+    takes any cube from this origin (a Sweep asks it of every origin of every destination, 8.6.3).
+    The origin limits leave room for a cube; then a first Troop (none there, not a State), a first
+    Sepoy (none there), or cubes still short of exceeding the Active adversaries, and one to take.
+    tests/gandhi/test_gandhi_fast_paths.py checks it against :func:`plan_origin`."""
+    in_protest, keep_margin = origin_facts
+    if in_protest or (keep_margin is not None and keep_margin - 1 <= 0):
+        return False
+    free_troops, free_sepoys = movable
+    sepoys = use_sepoys and free_sepoys > 0
+    d_troops, d_sepoys, active, underground = dest_facts
+    if free_troops > 0 and d_troops == 0 and not board.is_state(s, dest):
+        return True
+    if sepoys and d_sepoys == 0:
+        return True
+    used = d_troops + (d_sepoys if use_sepoys else 0)
+    short = not d_troops + d_sepoys > active + min(underground, used)
+    return short and (sepoys or free_troops > 0)
 
 
 def _destination_done(s, dest, use_sepoys) -> bool:
@@ -314,12 +352,39 @@ class SweepScan:
                 continue
             if facts is None:
                 facts = destination_facts(s, dest)
+            if first_only:
+                if _sends_something(s, dest, counts, self.use_sepoys, facts, self._origin_facts(o)):
+                    out[o] = plan_origin(s, o, dest, counts, self.use_sepoys, facts, self._origin_facts(o))
+                    break
+                continue
             t, q = plan_origin(s, o, dest, counts, self.use_sepoys, facts, self._origin_facts(o))
             if t + q:
                 out[o] = (t, q)
-                if first_only:
-                    break
         return out
+
+
+    def receives(self, dest) -> bool:
+        """``bool(self.origins(dest, first_only=True))``: some origin would send a cube to ``dest``,
+        read origin by origin without listing them (a Sweep asks it of every destination)."""
+        s = self.game.state
+        troops_ok = rules.troops_may_enter(s, dest)
+        use_sepoys = self.use_sepoys
+        facts = None
+        for o in rules.sweep_near(s, dest, self.clean):
+            if o in self.exclude:
+                continue
+            t, q = self.free[o]
+            if not troops_ok:
+                t = 0
+            if not use_sepoys:
+                q = 0
+            if not (t or q):
+                continue
+            if facts is None:
+                facts = destination_facts(s, dest)
+            if _sends_something(s, dest, (t, q), use_sepoys, facts, self._origin_facts(o)):
+                return True
+        return False
 
 
 def sweep_origins(ctx, dest, key, use_sepoys, done=()) -> dict[int, tuple[int, int]]:
@@ -330,13 +395,13 @@ def sweep_origins(ctx, dest, key, use_sepoys, done=()) -> dict[int, tuple[int, i
 def receiving_destinations(ctx, spaces, key, use_sepoys) -> list[int]:
     """8.6.3: the destinations to which some cube would move (the others are skipped)."""
     scan = SweepScan(ctx, key, use_sepoys)
-    return [sp for sp in spaces if scan.origins(sp, first_only=True)]
+    return [sp for sp in spaces if scan.receives(sp)]
 
 
 def any_receiving(ctx, spaces, key, use_sepoys) -> bool:
     """Some space of :func:`receiving_destinations` exists (stops at the first)."""
     scan = SweepScan(ctx, key, use_sepoys)
-    return any(scan.origins(sp, first_only=True) for sp in spaces)
+    return any(scan.receives(sp) for sp in spaces)
 
 
 def _most_cubes(ctx, spaces) -> int:
@@ -403,7 +468,7 @@ def sweep_in_place_eligible(ctx, sp) -> bool:
     """8.6.3 "lastly": a space with cubes, not yet a destination, whose cubes would Activate an
     Underground Guerrilla (Troops always; Sepoys only while the Activation roll has not failed)."""
     s = ctx.state
-    if s.pieces[sp, GUERRILLA] == 0:
+    if s.pieces.item(sp, GUERRILLA) == 0:
         return False
     return _n(ctx, sp, TROOP) > 0 or (not _troops_only(ctx) and _n(ctx, sp, SEPOY) > 0)
 
@@ -440,7 +505,7 @@ class Sweep(Procedure):
     def no_effect_space(self, ctx, spaces):
         """See :func:`forced_space`: a space whose cubes sweep in place and find no Guerrilla."""
         usable = (TROOP,) if _troops_only(ctx) else (TROOP, SEPOY)
-        idle = [sp for sp in spaces if ctx.state.pieces[sp, GUERRILLA] == 0
+        idle = [sp for sp in spaces if ctx.state.pieces.item(sp, GUERRILLA) == 0
                 and any(_n(ctx, sp, piece) for piece in usable)]
         sp = forced_space(ctx, idle)
         if sp is not None:
@@ -568,7 +633,7 @@ GOVERN_MODE = {"remove_protests": "govern_marker", "imperialism": "govern_imperi
 
 
 def _remove_protest_here(s, sp) -> bool:
-    return bool(s.protest[sp]) and board.activists(s, sp) == 0
+    return bool(s.protest.item(sp)) and board.activists(s, sp) == 0
 
 
 def govern_allows(ctx, sp, action: str) -> bool:
@@ -668,7 +733,7 @@ def govern_imperialism(ctx):
 # =====================================================================================================
 def martial_law_eligible(ctx, sp) -> bool:
     """8.7.1: only spaces that already have Unrest, unless Lord Linlithgow is Viceroy (8.1.6)."""
-    return ctx.state.unrest[sp] > 0 or rules.viceroy(ctx.game) == "Lord Linlithgow"
+    return ctx.state.unrest.item(sp) > 0 or rules.viceroy(ctx.game) == "Lord Linlithgow"
 
 
 @special(RAJ, "martial_law")

@@ -39,7 +39,7 @@ def _guerrillas_in_india(s) -> int:
 
 def _has_unrest(s, sp) -> bool:
     """An Unrest space, or a Railway with a Strike (Unrest there would add nothing, 1.12)."""
-    return bool(s.unrest[sp]) or (board.is_railway(s, sp) and bool(s.strike[sp]))
+    return bool(s.unrest.item(sp)) or (board.is_railway(s, sp) and bool(s.strike.item(sp)))
 
 
 # ==================================================================================================
@@ -57,7 +57,7 @@ def unrest_target(ctx) -> bool:
     if Raj is a player)."""
     s = ctx.state
     spaces = ctx.no_railways_unless_raj_player(range(N_SPACES))
-    return any(s.pieces[sp, GUERRILLA] > 0 and not _has_unrest(s, sp) for sp in spaces)
+    return any(s.pieces.item(sp, GUERRILLA) > 0 and not _has_unrest(s, sp) for sp in spaces)
 
 
 @condition(data.ATTACK_TARGET)
@@ -77,7 +77,7 @@ def guerrillas_available(ctx) -> bool:
 def base_ready(ctx) -> bool:
     """A Rally space where 8.6.6 would place a Base (Guerrillas exceed Unity, room, a Base Available)."""
     s = ctx.state
-    return any(_rally_base_space(s, sp) and (s.support[sp] <= 0 or s.pieces[sp, REV_BASE] > 0)
+    return any(_rally_base_space(s, sp) and (s.support.item(sp) <= 0 or s.pieces.item(sp, REV_BASE) > 0)
                for sp in range(N_SPACES) if board.is_land(sp))
 
 
@@ -86,7 +86,7 @@ def base_ready(ctx) -> bool:
 # ==================================================================================================
 @row_filter("no Underground Guerrilla")
 def no_underground_guerrilla(ctx, sp) -> bool:
-    return ctx.state.pieces[sp, GUERRILLA] == 0
+    return ctx.state.pieces.item(sp, GUERRILLA) == 0
 
 
 @row_fewest("fewest Guerrillas")
@@ -173,7 +173,7 @@ def rally_out_of_play(ctx):
 # ==================================================================================================
 def march_keep(s, origin) -> int:
     """Move Priorities, Revolutionaries column, first row: Guerrillas kept in this origin."""
-    if data.KEEP_ONE in data.DATA.move and (s.unrest[origin] > 0 or s.pieces[origin, REV_BASE] > 0):
+    if data.KEEP_ONE in data.DATA.move and (s.unrest.item(origin) > 0 or s.pieces.item(origin, REV_BASE) > 0):
         return 1
     return 0
 

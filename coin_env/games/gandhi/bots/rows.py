@@ -16,7 +16,7 @@ from .registry import condition, row_fewest, row_filter, row_most
 
 
 def _p(ctx, sp, pc) -> int:
-    return int(ctx.state.pieces[sp, pc])
+    return ctx.state.pieces.item(sp, pc)
 
 
 # --- space types -----------------------------------------------------------------------------------
@@ -32,7 +32,7 @@ def one_pop(ctx, sp):
 
 @row_filter("Muslim space")
 def muslim(ctx, sp):
-    return bool(IS_MUSLIM[sp]) or bool(ctx.state.muslim_state[sp])
+    return bool(IS_MUSLIM[sp]) or bool(ctx.state.muslim_state.item(sp))
 
 
 @row_filter("non-Muslim space")
@@ -47,12 +47,12 @@ def city(ctx, sp):
 
 @row_filter("Province")
 def province(ctx, sp):
-    return bool(IS_PRINTED_PROVINCE[sp]) and not ctx.state.muslim_state[sp]
+    return bool(IS_PRINTED_PROVINCE[sp]) and not ctx.state.muslim_state.item(sp)
 
 
 @row_filter("State")
 def state_(ctx, sp):
-    return bool(IS_PRINCELY_STATE[sp]) or bool(ctx.state.muslim_state[sp])
+    return bool(IS_PRINCELY_STATE[sp]) or bool(ctx.state.muslim_state.item(sp))
 
 
 @row_filter("not a Railway")
@@ -68,22 +68,22 @@ def econ(ctx, sp):
 # --- markers and levels --------------------------------------------------------------------------------
 @row_filter("Protest")
 def protest(ctx, sp):
-    return bool(ctx.state.protest[sp])
+    return bool(ctx.state.protest.item(sp))
 
 
 @row_filter("no Protest")
 def no_protest(ctx, sp):
-    return not ctx.state.protest[sp]
+    return not ctx.state.protest.item(sp)
 
 
 @row_filter("with Unrest")
 def with_unrest(ctx, sp):
-    return ctx.state.unrest[sp] > 0
+    return ctx.state.unrest.item(sp) > 0
 
 
 @row_filter("no Unrest")
 def no_unrest(ctx, sp):
-    return ctx.state.unrest[sp] == 0
+    return ctx.state.unrest.item(sp) == 0
 
 
 @row_filter("Raj Control")
@@ -98,43 +98,43 @@ def no_raj_control(ctx, sp):
 
 @row_filter("not at Active Opposition")
 def not_active_opposition(ctx, sp):
-    return ctx.state.support[sp] > -2
+    return ctx.state.support.item(sp) > -2
 
 
 @row_filter("not at Active Support")
 def not_active_support(ctx, sp):
-    return ctx.state.support[sp] < 2
+    return ctx.state.support.item(sp) < 2
 
 
 @row_filter("Support")
 def has_support(ctx, sp):
-    return ctx.state.support[sp] > 0
+    return ctx.state.support.item(sp) > 0
 
 
 @row_filter("Opposition")
 def has_opposition(ctx, sp):
-    return ctx.state.support[sp] < 0
+    return ctx.state.support.item(sp) < 0
 
 
 @row_filter("Neutral")
 def neutral(ctx, sp):
-    return ctx.state.support[sp] == 0 and not IS_RAILWAY[sp]
+    return ctx.state.support.item(sp) == 0 and not IS_RAILWAY[sp]
 
 
 @row_most("most Support")
 def most_support(ctx, sp):
     # Level x Population: a 2-Pop space at Passive Support has more Support (1.6, 7.2) than a 1-Pop one.
-    return max(0, int(ctx.state.support[sp])) * ctx.data.pop_list[sp]
+    return max(0, int(ctx.state.support.item(sp))) * ctx.data.pop_list[sp]
 
 
 @row_most("most Opposition")
 def most_opposition(ctx, sp):
-    return max(0, -int(ctx.state.support[sp])) * ctx.data.pop_list[sp]
+    return max(0, -int(ctx.state.support.item(sp))) * ctx.data.pop_list[sp]
 
 
 @row_fewest("least Support")
 def least_support(ctx, sp):
-    return int(ctx.state.support[sp])
+    return int(ctx.state.support.item(sp))
 
 
 # --- pieces ------------------------------------------------------------------------------------------------
@@ -221,7 +221,7 @@ def most_active_adversaries(ctx, sp):
 @row_most("most adversary pieces")
 def most_adversary_pieces(ctx, sp):
     from ..data.pieces import PIECE_OWNER
-    return sum(int(ctx.state.pieces[sp, pc]) for pc, o in enumerate(PIECE_OWNER) if o != ctx.faction)
+    return sum(ctx.state.pieces.item(sp, pc) for pc, o in enumerate(PIECE_OWNER) if o != ctx.faction)
 
 
 @row_filter("Underground Guerrilla")
@@ -243,7 +243,7 @@ def not_crisis(ctx):
 @condition("Gandhi in Jail")
 def gandhi_in_jail(ctx):
     from ..static import JAIL
-    return int(ctx.state.pieces[JAIL, GANDHI]) > 0
+    return ctx.state.pieces.item(JAIL, GANDHI) > 0
 
 
 @condition("die roll <= Restraint")

@@ -239,7 +239,7 @@ def strike_qualifies(game, sp) -> bool:
     "es": a Protest AND more Activists than cubes, OR adjacent to a City with no Raj Control.
     Under both, 1.10 converts every Protest on a Railway into a Strike."""
     s = game.state
-    protest = bool(s.protest[sp])
+    protest = bool(s.protest.item(sp))
     crowd = board.activists(s, sp) > board.cubes(s, sp)
     free_city = any(board.is_city(s, n) and not board.raj_control(s, n) for n in s.data.neighbors[sp])
     if game.options.get("strike_rule", "en") == "es":
@@ -268,9 +268,9 @@ def _strikes(game, frame) -> None:
     s = game.state
     qualifying = [sp for sp in RAILWAYS if strike_qualifies(game, sp)]
     for sp in qualifying:          # already struck: keeps its one Strike, its Protest converts
-        if s.strike[sp]:
+        if s.strike.item(sp):
             board.remove_protest(s, sp)
-    todo = [sp for sp in qualifying if not s.strike[sp]]
+    todo = [sp for sp in qualifying if not s.strike.item(sp)]
     if not todo or _strike_markers_left(s) == 0:
         return
     if len(todo) <= _strike_markers_left(s):
@@ -289,7 +289,7 @@ class RailwayStrikes(Prompt):
 
     def legal(self, game, frame):
         s = game.state
-        return [game.space_action(sp) for sp in frame["railways"] if not s.strike[sp]]
+        return [game.space_action(sp) for sp in frame["railways"] if not s.strike.item(sp)]
 
     def describe(self, game, frame):
         return (f"Railway Strikes: Congress chooses a Railway for a Strike marker "
@@ -298,7 +298,7 @@ class RailwayStrikes(Prompt):
     def apply(self, game, frame, action):
         s = game.state
         _place_railway_strike(s, game.space_of(action))
-        if _strike_markers_left(s) == 0 or not any(not s.strike[sp] for sp in frame["railways"]):
+        if _strike_markers_left(s) == 0 or not any(not s.strike.item(sp) for sp in frame["railways"]):
             game.pop()
 
 
@@ -310,9 +310,9 @@ def _raj_earnings(game, frame) -> None:
     if game.is_non_player("raj"):
         return
     econ_of = s.data.econ_list
-    econ = sum(econ_of[sp] for sp in RAILWAYS if not s.strike[sp])
+    econ = sum(econ_of[sp] for sp in RAILWAYS if not s.strike.item(sp))
     board.add_resources(s, "raj", econ)
-    jailed = int(s.pieces[JAIL, CONGRESS_ACTIVIST] + s.pieces[JAIL, ML_ACTIVIST] + s.pieces[JAIL, GANDHI])
+    jailed = int(s.pieces.item(JAIL, CONGRESS_ACTIVIST) + s.pieces.item(JAIL, ML_ACTIVIST) + s.pieces.item(JAIL, GANDHI))
     board.add_resources(s, "raj", -2 * jailed)
 
 
@@ -334,21 +334,21 @@ def imperialism_cost(s) -> int:
 def _imperialism_levels(s, sp) -> int:
     """Purchases possible in a space: Unrest removals then shifts toward Active Support,
     at most two in all (6.3.1 "up to two levels per space"), limited by Resources."""
-    possible = int(s.unrest[sp]) + (2 - int(s.support[sp]))
+    possible = int(s.unrest.item(sp)) + (2 - int(s.support.item(sp)))
     return min(2, possible, s.resources["raj"] // imperialism_cost(s))
 
 
 def _imperialism_space_ok(s, sp) -> bool:
     """6.3.1: a City or Province with Raj Control, Troops and Sepoys (States never)."""
-    return (board.controllable(s, sp) and board.raj_control(s, sp) and s.pieces[sp, TROOP] > 0
-            and s.pieces[sp, SEPOY] > 0 and _imperialism_levels(s, sp) > 0)
+    return (board.controllable(s, sp) and board.raj_control(s, sp) and s.pieces.item(sp, TROOP) > 0
+            and s.pieces.item(sp, SEPOY) > 0 and _imperialism_levels(s, sp) > 0)
 
 
 def _buy_imperialism(s, sp, n: int) -> None:
     """Remove Unrest first; once none remain, shift toward Active Support."""
     for _ in range(n):
         board.add_resources(s, "raj", -imperialism_cost(s))
-        if s.unrest[sp] > 0:
+        if s.unrest.item(sp) > 0:
             s.unrest[sp] -= 1
         else:
             board.shift_support(s, sp, +1)
@@ -416,8 +416,8 @@ def _imperialism(game, frame) -> None:
 def np_support_space_ok(s, sp) -> bool:
     """8.9.2 with 6.3.1's requirements (NP factions follow the rules, 8.1): a City or Province with
     Raj Control, Troops and Sepoys, with Unrest to remove or a level of Support still to gain."""
-    return (board.controllable(s, sp) and board.raj_control(s, sp) and s.pieces[sp, TROOP] > 0
-            and s.pieces[sp, SEPOY] > 0 and (s.unrest[sp] > 0 or s.support[sp] < 2))
+    return (board.controllable(s, sp) and board.raj_control(s, sp) and s.pieces.item(sp, TROOP) > 0
+            and s.pieces.item(sp, SEPOY) > 0 and (s.unrest.item(sp) > 0 or s.support.item(sp) < 2))
 
 
 def _np_support(game, frame) -> None:
@@ -435,10 +435,10 @@ def _np_improve(s, sp, pf) -> None:
     """8.9.2 in one space: first remove any Unrest, then shift two levels toward Active Support,
     each removal or level using one of the rolled total. (Read literally: all the Unrest, then two
     levels -- unlike a player's 6.3.1 purchases, which stop at two in all.)"""
-    while pf["left"] > 0 and s.unrest[sp] > 0:
+    while pf["left"] > 0 and s.unrest.item(sp) > 0:
         s.unrest[sp] -= 1
         pf["left"] -= 1
-    shifts = min(2, pf["left"], 2 - int(s.support[sp]))
+    shifts = min(2, pf["left"], 2 - int(s.support.item(sp)))
     if shifts > 0:
         board.shift_support(s, sp, +shifts)
         pf["left"] -= shifts
@@ -488,7 +488,7 @@ def _release_activists(game, frame) -> None:
     """6.3.1: release two Activists from Jail to Available per space selected for Imperialism;
     Raj chooses the mix of Congress and Muslim League Activists (8.9.2: NP Raj's mix is fixed)."""
     s = game.state
-    cj, mj = int(s.pieces[JAIL, CONGRESS_ACTIVIST]), int(s.pieces[JAIL, ML_ACTIVIST])
+    cj, mj = s.pieces.item(JAIL, CONGRESS_ACTIVIST), s.pieces.item(JAIL, ML_ACTIVIST)
     if game.is_non_player("raj"):
         _do_release(s, *np_release_mix(frame["imperialism"], cj, mj))
         return
@@ -518,7 +518,7 @@ def campaign_release_mix(game, frame, action):
 def _release_gandhi(game, frame) -> None:
     """6.3.1: if Gandhi is in Jail, release him to any space with no Raj Control (Raj chooses)."""
     s = game.state
-    if s.pieces[JAIL, GANDHI] == 0:
+    if s.pieces.item(JAIL, GANDHI) == 0:
         return
     options = [game.space_action(sp) for sp in range(N_SPACES) if not board.raj_control(s, sp)]
     game.choose("raj", "Imperialism: choose a space with no Raj Control for Gandhi's release",
@@ -537,8 +537,8 @@ OWN_PIECES = {"congress": (CONGRESS_ACTIVIST, GANDHI), "ml": (ML_ACTIVIST, ML_BA
 def _constructive_ok(s, faction, sp) -> bool:
     """A City or Province with the faction's own pieces, no Raj Control, not yet at Active
     Opposition."""
-    return (board.controllable(s, sp) and not board.raj_control(s, sp) and s.support[sp] > -2
-            and any(s.pieces[sp, p] > 0 for p in OWN_PIECES[faction]))
+    return (board.controllable(s, sp) and not board.raj_control(s, sp) and s.support.item(sp) > -2
+            and any(s.pieces.item(sp, p) > 0 for p in OWN_PIECES[faction]))
 
 
 @PROMPTS.register
@@ -590,7 +590,7 @@ class ConstructiveProgramme(Prompt):
         if frame["stage"] == "space":
             sp = game.space_of(action)
             frame["selected"].append(sp)
-            if int(s.support[sp]) + 2 == 1:
+            if int(s.support.item(sp)) + 2 == 1:
                 board.shift_support(s, sp, -1)
             else:
                 frame["sp"], frame["stage"] = sp, "levels"
@@ -611,7 +611,7 @@ def _constructive(game, frame) -> None:
 # --- 6.3.3 Pakistan Movement / 6.3.4 Secret Societies ----------------------------------------------------
 def _base_targets(s, piece) -> list[int]:
     """Any non-railway space with no Raj Control and room for a Base (1.4.2)."""
-    if s.pieces[AVAILABLE, piece] == 0:
+    if s.pieces.item(AVAILABLE, piece) == 0:
         return []
     return [sp for sp in range(N_SPACES)
             if board.is_land(sp) and not board.raj_control(s, sp) and board.has_room_for_base(s, sp)]
@@ -876,10 +876,10 @@ def _raj_trim(game, frame) -> None:
     s = game.state
     for sp in range(N_SPACES):
         if board.is_province(s, sp) and board.raj_control(s, sp):
-            while s.pieces[sp, TROOP] > 0 and board.cubes(s, sp) - 1 > board.active_non_raj(s, sp):
+            while s.pieces.item(sp, TROOP) > 0 and board.cubes(s, sp) - 1 > board.active_non_raj(s, sp):
                 board.remove(s, TROOP, sp)
-        elif board.is_city(s, sp) and s.pieces[sp, TROOP] > 1:
-            board.remove(s, TROOP, sp, int(s.pieces[sp, TROOP]) - 1)
+        elif board.is_city(s, sp) and s.pieces.item(sp, TROOP) > 1:
+            board.remove(s, TROOP, sp, s.pieces.item(sp, TROOP) - 1)
 
 
 def _raj_redeploy_more(game, frame) -> None:
@@ -890,7 +890,7 @@ def _raj_redeploy_more(game, frame) -> None:
 
 def _paid_troops(s) -> int:
     """Troops left in Provinces and on Railways: 2 Resources each (6.4.2)."""
-    return sum(int(s.pieces[sp, TROOP]) for sp in range(N_SPACES)
+    return sum(s.pieces.item(sp, TROOP) for sp in range(N_SPACES)
                if board.is_province(s, sp) or board.is_railway(s, sp))
 
 
@@ -920,7 +920,7 @@ class RedeployUnpaid(Prompt):
     def legal(self, game, frame):
         s = game.state
         return [game.space_action(sp) for sp in range(N_SPACES)
-                if s.pieces[sp, TROOP] > 0 and (board.is_province(s, sp) or board.is_railway(s, sp))]
+                if s.pieces.item(sp, TROOP) > 0 and (board.is_province(s, sp) or board.is_railway(s, sp))]
 
     def describe(self, game, frame):
         return f"Redeploy: Raj cannot pay its Troops: remove {frame['left']} more Troop(s) from Provinces/Railways"
@@ -939,10 +939,10 @@ def _raj_remove(game, frame) -> None:
     doomed = [sp for sp in range(N_SPACES) if board.is_province(s, sp) and not board.raj_control(s, sp)]
     for sp in doomed:
         for piece in (TROOP, SEPOY):
-            board.remove(s, piece, sp, int(s.pieces[sp, piece]))
+            board.remove(s, piece, sp, s.pieces.item(sp, piece))
     for sp in range(N_SPACES):
-        if board.is_city(s, sp) and s.pieces[sp, TROOP] > 1:
-            board.remove(s, TROOP, sp, int(s.pieces[sp, TROOP]) - 1)
+        if board.is_city(s, sp) and s.pieces.item(sp, TROOP) > 1:
+            board.remove(s, TROOP, sp, s.pieces.item(sp, TROOP) - 1)
 
 
 def _congress_redeploy(game, frame) -> None:
@@ -980,7 +980,7 @@ def _reset(game, frame) -> None:
     for sp in range(N_SPACES):
         board.remove_protest(s, sp)
     for sp in range(N_SPACES):
-        if s.unrest[sp] > 0 and board.guerrillas(s, sp) == 0:
+        if s.unrest.item(sp) > 0 and board.guerrillas(s, sp) == 0:
             s.unrest[sp] -= 1
     for sp in range(N_SPACES):
         board.guerrillas_underground(s, sp)
@@ -990,7 +990,7 @@ def _reset(game, frame) -> None:
     for f in s.eligible:
         s.eligible[f] = True
     game.after_periodic_round()
-    if board.in_crisis(s) and s.pieces[OUT_OF_PLAY, TROOP] + s.pieces[OUT_OF_PLAY, SEPOY] > 0:
+    if board.in_crisis(s) and s.pieces.item(OUT_OF_PLAY, TROOP) + s.pieces.item(OUT_OF_PLAY, SEPOY) > 0:
         game.push({"kind": "g_crisis_cubes", "actor": "raj", "left": s.rng.die(6, "Crisis: Troops and Sepoys returning from Out of Play")})
     if game.is_non_player("congress") and NonPlayerResetProtest.targets(s):
         game.push({"kind": "g_np_reset_protest", "actor": "congress"})
@@ -1008,7 +1008,7 @@ class NonPlayerResetProtest(Prompt):
     def targets(s) -> list[int]:
         if board.protests_available_for_ops(s) == 0:
             return []
-        return [sp for sp in range(N_SPACES) if s.pieces[sp, CONGRESS_ACTIVIST] > 0 and not s.protest[sp]]
+        return [sp for sp in range(N_SPACES) if s.pieces.item(sp, CONGRESS_ACTIVIST) > 0 and not s.protest.item(sp)]
 
     def legal(self, game, frame):
         return [game.space_action(sp) for sp in self.targets(game.state)]

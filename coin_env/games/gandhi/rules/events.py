@@ -63,7 +63,7 @@ def place(game, piece: int, sp: int, n: int = 1) -> int:
     if piece == TROOP and board.is_state(s, sp):
         return 0
     if piece in (ML_BASE, REV_BASE):
-        room = s.data.pop_list[sp] - int(s.pieces[sp, ML_BASE] + s.pieces[sp, REV_BASE])
+        room = s.data.pop_list[sp] - int(s.pieces.item(sp, ML_BASE) + s.pieces.item(sp, REV_BASE))
         n = min(n, max(0, room))
     return board.place(s, piece, sp, n)
 
@@ -73,7 +73,7 @@ def remove_all(game, faction: str, sp: int, arrest_nv: bool = True) -> None:
     Activists are arrested (Jail, 5.1.3); other pieces go to Available. Never the Raj-arrest flag."""
     s = game.state
     for piece in board.FACTION_PIECES[faction]:
-        n = int(s.pieces[sp, piece])
+        n = s.pieces.item(sp, piece)
         if not n:
             continue
         board.remove_or_arrest(s, piece, sp, n, arrest_nv)
@@ -84,7 +84,7 @@ def move(game, piece: int, src: int, dst: int, n: int = 1) -> int:
     s = game.state
     if piece == TROOP and dst < N_SPACES and board.is_state(s, dst):
         return 0
-    n = min(n, int(s.pieces[src, piece]))
+    n = min(n, s.pieces.item(src, piece))
     board.move(s, piece, src, dst, n)
     return n
 
@@ -108,13 +108,13 @@ def set_marker(game, marker: str, sp: int, on: bool = True) -> bool:
     if marker == "Strike":
         if on:
             return board.add_strike(s, sp)
-        changed = bool(s.strike[sp])
+        changed = bool(s.strike.item(sp))
         s.strike[sp] = 0
         return changed
     if marker == "Muslim State":
         if on and not IS_PRINTED_PROVINCE[sp]:       # 5.1.4: only in Provinces
             return False
-        changed = bool(s.muslim_state[sp]) != on
+        changed = bool(s.muslim_state.item(sp)) != on
         s.muslim_state[sp] = 1 if on else 0
         return changed
     raise ValueError(f"unknown marker {marker!r}")
@@ -300,7 +300,7 @@ def choose_faction(game, actor: str, ask: str, factions: list[str], then: str, *
 # ======================================================================================
 def pieces_of(s, sp: int, faction: str) -> int:
     """All pieces of a faction in a space, Active or not."""
-    return int(sum(int(s.pieces[sp, pc]) for pc in board.FACTION_PIECES[faction]))
+    return int(sum(s.pieces.item(sp, pc) for pc in board.FACTION_PIECES[faction]))
 
 
 @space_filter
@@ -312,13 +312,13 @@ def muslim_space(game, frame, sp):
 @space_filter
 def protest_space_with_pieces(game, frame, sp):
     s = game.state
-    return bool(s.protest[sp]) and any(pieces_of(s, sp, f) for f in FACTIONS)
+    return bool(s.protest.item(sp)) and any(pieces_of(s, sp, f) for f in FACTIONS)
 
 
 @space_filter
 def has_base(game, frame, sp):
     s = game.state
-    return bool(s.pieces[sp, ML_BASE] + s.pieces[sp, REV_BASE])
+    return bool(s.pieces.item(sp, ML_BASE) + s.pieces.item(sp, REV_BASE))
 
 
 @CONTINUATIONS.register

@@ -32,7 +32,7 @@ import numpy as np
 from ....coin.operations import Activity
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
-                           REV_BASE, SEPOY, TROOP)
+                           N_PIECE_TYPES, REV_BASE, SEPOY, TROOP)
 from ..registry import CONTINUATIONS
 from ..static import (AVAILABLE, CITIES, IS_RAILWAY, JAIL, LAND, N_SPACES, OUT_OF_PLAY)
 from .turn import move_activist_out_of_play
@@ -76,8 +76,8 @@ def free_space(s, faction: str, sp: int) -> bool:
     """3.3: spaces that do not count against the allowance: Congress -- a Protest and/or Gandhi;
     Muslim League -- an ML Base."""
     if faction == "congress":
-        return bool(s.protest[sp]) or s.pieces[sp, GANDHI] > 0
-    return s.pieces[sp, ML_BASE] > 0
+        return bool(s.protest.item(sp)) or s.pieces.item(sp, GANDHI) > 0
+    return s.pieces.item(sp, ML_BASE) > 0
 
 
 def free_spaces(s, faction: str) -> np.ndarray:
@@ -120,7 +120,7 @@ def create_muslim_state(game, sp) -> None:
     no Troops in States). The marker is placed once the last Troop has left, so the board never
     holds Troops in a State."""
     s = game.state
-    if s.pieces[sp, TROOP] > 0:
+    if s.pieces.item(sp, TROOP) > 0:
         game.choose("raj", f"{_name(game, sp)} becomes a Muslim State: move a Troop to which City",
                     [game.space_action(c) for c in CITIES], "nv_troop_to_city", space=sp)
     else:
@@ -197,8 +197,8 @@ class NVRally(NVOperation):
 
     def last_steps(self, game):
         s = game.state
-        options = [game.piece_action(p) for p in (CONGRESS_ACTIVIST, ML_ACTIVIST) if s.pieces[OUT_OF_PLAY, p] > 0]
-        if s.pieces[JAIL, CONGRESS_ACTIVIST] + s.pieces[JAIL, ML_ACTIVIST] > 0:
+        options = [game.piece_action(p) for p in (CONGRESS_ACTIVIST, ML_ACTIVIST) if s.pieces.item(OUT_OF_PLAY, p) > 0]
+        if s.pieces.item(JAIL, CONGRESS_ACTIVIST) + s.pieces.item(JAIL, ML_ACTIVIST) > 0:
             options.append(game.mode("nv_rally_release"))
         if options:
             game.choose(self.faction, "Rally: move an Activist from Out of Play to Available, "
@@ -219,7 +219,7 @@ def nv_rally_after(game, frame, action):
         _flags(game)["nv_rally_roll"] = roll
         left = roll
         for piece in (OWN_ACTIVIST[faction], OWN_ACTIVIST[OTHER[faction]]):
-            n = min(left, int(s.pieces[JAIL, piece]))
+            n = min(left, s.pieces.item(JAIL, piece))
             board.move(s, piece, JAIL, AVAILABLE, n)
             left -= n
         return
@@ -247,7 +247,7 @@ def nv_rally_congress_count(game, frame, action):
 def ml_base_possible(s, sp) -> bool:
     """3.3.1 / 1.4.2: replace Unity ML Activists with an ML Base, room permitting. Only offered
     with an ML Base Available (1.4.1: a replacement that cannot be placed would only remove)."""
-    return (s.pieces[sp, ML_ACTIVIST] >= s.unity and board.has_room_for_base(s, sp)
+    return (s.pieces.item(sp, ML_ACTIVIST) >= s.unity and board.has_room_for_base(s, sp)
             and board.available(s, ML_BASE) > 0)
 
 
@@ -269,7 +269,7 @@ class MLRally(NVRally):
 
 def _ml_rally_place(game, sp):
     s = game.state
-    board.place(s, ML_ACTIVIST, sp, 1 + int(s.pieces[sp, ML_BASE]))
+    board.place(s, ML_ACTIVIST, sp, 1 + s.pieces.item(sp, ML_BASE))
 
 
 @CONTINUATIONS.register
@@ -357,7 +357,7 @@ def nv_demo_ml_count(game, frame, action):
 
 def _demo_protest(game, faction, dest):
     s = game.state
-    if not board.raj_control(s, dest) and not s.protest[dest] and board.protests_available_for_ops(s) > 0:
+    if not board.raj_control(s, dest) and not s.protest.item(dest) and board.protests_available_for_ops(s) > 0:
         game.choose(faction, f"Demonstrate: place a Protest in {_name(game, dest)}, or done",
                     [_protest_marker(game), game.DONE], "nv_demo_protest", dest=dest)
 
@@ -391,7 +391,7 @@ class NVCivilDisobedience(NVOperation):
 
     def procedure(self, game, sp):
         s = game.state
-        if not s.protest[sp]:
+        if not s.protest.item(sp):
             board.place_protest(s, sp)      # no effect if no Protest is Available for Operations (1.10)
         _cd_rails(game, self.faction, sp, [])
 
@@ -449,7 +449,7 @@ class NVNonCooperation(NVOperation):
     @staticmethod
     def without_raj_control(s, ok: np.ndarray) -> np.ndarray:
         """``ok`` less the Raj-Controlled spaces (1.7), testing only the spaces ``ok`` holds (few)."""
-        for sp in np.flatnonzero(ok).tolist():
+        for sp in ok.nonzero()[0].tolist():
             if board.raj_control(s, sp):
                 ok[sp] = False
         return ok
@@ -508,10 +508,10 @@ class NVNegotiate(NVSpecial):
 
     def space_test(self, game):
         s = game.state
-        ok = s.pieces[:N_SPACES, OWN_ACTIVIST[self.faction]] > 0
-        if ok.any():
-            ok &= ~board.control_mask(s)
-        ok = ok.tolist()
+        ok = [False] * N_SPACES
+        # Raj Control (1.7) read only where the faction has Activists (a few spaces, not the whole map)
+        for sp in s.pieces[:N_SPACES, OWN_ACTIVIST[self.faction]].nonzero()[0].tolist():
+            ok[sp] = not board.raj_control(s, sp)
         if s.turn is not None:
             for sp in s.turn["op_spaces"]:
                 ok[sp] = False
@@ -531,11 +531,11 @@ class NVNegotiate(NVSpecial):
 
 
 def congress_pieces(s, sp) -> int:
-    return int(s.pieces[sp, CONGRESS_ACTIVIST] + s.pieces[sp, GANDHI])
+    return int(s.pieces.item(sp, CONGRESS_ACTIVIST) + s.pieces.item(sp, GANDHI))
 
 
 def ml_pieces(s, sp) -> int:
-    return int(s.pieces[sp, ML_ACTIVIST] + s.pieces[sp, ML_BASE])
+    return int(s.pieces.item(sp, ML_ACTIVIST) + s.pieces.item(sp, ML_BASE))
 
 
 class CongressNegotiate(NVNegotiate):
@@ -548,9 +548,9 @@ class CongressNegotiate(NVNegotiate):
     def options(self, game, sp):
         s = game.state
         out = []
-        if s.pieces[JAIL, GANDHI] > 0:
+        if s.pieces.item(JAIL, GANDHI) > 0:
             out.append(game.mode("nv_negotiate_gandhi"))
-        if s.muslim_state[sp] and congress_pieces(s, sp) > ml_pieces(s, sp):
+        if s.muslim_state.item(sp) and congress_pieces(s, sp) > ml_pieces(s, sp):
             out.append(game.mode("nv_negotiate_remove_ms"))
         return out
 
@@ -565,9 +565,9 @@ class MLNegotiate(NVNegotiate):
     def options(self, game, sp):
         s = game.state
         out = []
-        if s.unrest[sp] > 0:
+        if s.unrest.item(sp) > 0:
             out.append(game.mode("nv_negotiate_unrest"))
-        if (board.is_muslim_space(sp) and board.is_province(s, sp) and s.support[sp] < 0
+        if (board.is_muslim_space(sp) and board.is_province(s, sp) and s.support.item(sp) < 0
                 and ml_pieces(s, sp) > congress_pieces(s, sp)):
             out.append(game.mode("nv_negotiate_place_ms"))
         return out
@@ -655,7 +655,7 @@ def _satyagraha_do(game, sp):
     src = gandhi_location(s)
     if src != sp:
         board.move(s, GANDHI, src, sp)
-    remove = bool(s.protest[sp]) or s.unrest[sp] > 0
+    remove = bool(s.protest.item(sp)) or s.unrest.item(sp) > 0
     place = board.available(s, CONGRESS_ACTIVIST) > 0
     if remove:
         game.choose("congress", f"Satyagraha in {_name(game, sp)}: remove Protest and Unrest, or place an Activist",
@@ -671,7 +671,7 @@ def nv_satyagraha_option(game, frame, action):
     sp = frame["space"]
     if action == game.mode("nv_satyagraha_remove"):
         board.remove_protest(s, sp)
-        if s.unrest[sp] > 0:
+        if s.unrest.item(sp) > 0:
             s.unrest[sp] -= 1
     else:
         board.place(s, CONGRESS_ACTIVIST, sp, 1)     # ignored if none Available (1.4.1)
@@ -705,6 +705,15 @@ def active_nv(s, sp) -> int:
     return board.active_pieces_of(s, sp, "congress") + board.active_pieces_of(s, sp, "ml")
 
 
+def piece_weights(pieces) -> np.ndarray:
+    """1 for each piece type of ``pieces``, 0 elsewhere (read-only): the map's pieces times it count
+    those pieces in every space at once."""
+    w = np.zeros(N_PIECE_TYPES, dtype=np.int16)
+    w[list(pieces)] = 1
+    w.setflags(write=False)
+    return w
+
+
 class NVPersuade(NVSpecial):
     """4.3.3 / 4.4.3 Persuade: up to two spaces with the faction's pieces. In each, remove one
     Active adversary piece to Available, or Activate one Guerrilla per Active NV piece there
@@ -720,7 +729,7 @@ class NVPersuade(NVSpecial):
     def space_test(self, game):
         s = game.state
         faction = self.faction
-        has_own = (s.pieces[:N_SPACES, list(self.own_pieces)] > 0).any(axis=1).tolist()
+        has_own = ((s.pieces[:N_SPACES] @ self.own_weights) > 0).tolist()      # one product, not a gather
 
         def test(sp) -> bool:
             if not has_own[sp]:
@@ -733,7 +742,7 @@ class NVPersuade(NVSpecial):
     def select(self, game, sp):
         s = game.state
         options = [game.piece_action(p) for p in persuade_targets(s, sp, self.faction)]
-        if s.pieces[sp, GUERRILLA] > 0 and active_nv(s, sp) > 0:
+        if s.pieces.item(sp, GUERRILLA) > 0 and active_nv(s, sp) > 0:
             options.append(game.mode("nv_persuade_activate"))
         game.choose(self.faction, f"Persuade in {_name(game, sp)}: remove an Active adversary piece, "
                     "or Activate Guerrillas", options, "nv_persuade_option", space=sp)
@@ -760,11 +769,13 @@ def nv_persuade_option(game, frame, action):
 class CongressPersuade(NVPersuade):
     faction = "congress"
     own_pieces = (CONGRESS_ACTIVIST, GANDHI)
+    own_weights = piece_weights(own_pieces)
 
 
 class MLPersuade(NVPersuade):
     faction = "ml"
     own_pieces = (ML_ACTIVIST, ML_BASE)
+    own_weights = piece_weights(own_pieces)
 
 
 # --- 4.4.2 Infiltrate ------------------------------------------------------------------------------------
@@ -773,10 +784,10 @@ def infiltrate_options(game, sp) -> list[int]:
     Activist; or, during Crisis, in a Province with an ML Base and no Raj Control, place a Muslim
     State."""
     s = game.state
-    out = [game.piece_action(p) for p in (SEPOY, GUERRILLA, ACTIVE_GUERRILLA) if s.pieces[sp, p] > 0]
-    if s.protest[sp]:
+    out = [game.piece_action(p) for p in (SEPOY, GUERRILLA, ACTIVE_GUERRILLA) if s.pieces.item(sp, p) > 0]
+    if s.protest.item(sp):
         out.append(_protest_marker(game))
-    if (board.in_crisis(s) and board.is_province(s, sp) and s.pieces[sp, ML_BASE] > 0
+    if (board.in_crisis(s) and board.is_province(s, sp) and s.pieces.item(sp, ML_BASE) > 0
             and not board.raj_control(s, sp)):
         out.append(game.mode("nv_infiltrate_muslim_state"))
     return out
@@ -793,7 +804,7 @@ class MLInfiltrate(NVSpecial):
 
     def space_test(self, game):
         s = game.state
-        return lambda sp: s.pieces[sp, ML_ACTIVIST] > 0 and bool(infiltrate_options(game, sp))
+        return lambda sp: s.pieces.item(sp, ML_ACTIVIST) > 0 and bool(infiltrate_options(game, sp))
 
     def select(self, game, sp):
         game.choose("ml", f"Infiltrate in {_name(game, sp)}: replace a piece or the Protest with an ML Activist"

@@ -25,7 +25,7 @@ from .. import board
 from ..data.cards import CAMPAIGN_CARDS
 from ..data.pieces import ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, ML_ACTIVIST, SEPOY, TROOP
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import AVAILABLE, CITIES, IS_NETWORK, IS_PRINCELY_STATE, IS_RAILWAY, LAND, N_SPACES, OUT_OF_PLAY, RAILWAYS
+from ..static import AVAILABLE, CITIES, IS_NETWORK, IS_PRINCELY_STATE, LAND, N_SPACES, OUT_OF_PLAY, RAILWAYS
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
@@ -97,19 +97,19 @@ def imperialism_steps(s, sp) -> list[str]:
     """The Imperialism steps still possible in a space, in the order they must be bought (4.2.2):
     every Unrest marker first; then, in a Muslim State, its marker; then shifts toward Active
     Support (Railways have no Support). The caller applies its own per-space maximum (two)."""
-    steps = ["unrest"] * int(s.unrest[sp])
-    if s.muslim_state[sp]:
+    steps = ["unrest"] * int(s.unrest.item(sp))
+    if s.muslim_state.item(sp):
         steps.append("muslim_state")
     if board.is_land(sp):
-        steps += ["shift"] * (2 - int(s.support[sp]))
+        steps += ["shift"] * (2 - int(s.support.item(sp)))
     return steps
 
 
 def imperialism_step(s, sp) -> None:
     """Buy one step of Imperialism (4.2.2 / 6.3.1) in ``sp``; the caller pays."""
-    if s.unrest[sp] > 0:
+    if s.unrest.item(sp) > 0:
         s.unrest[sp] -= 1
-    elif s.muslim_state[sp]:
+    elif s.muslim_state.item(sp):
         s.muslim_state[sp] = 0        # 1.3.5: the space reverts to a Province
     else:
         board.shift_support(s, sp, +1)
@@ -150,13 +150,12 @@ def _fix(game, key: str, sp: int, troops: int, sepoys: int) -> None:
 
 def _can_leave(s, sp) -> bool:
     """3.2 / 4.2: no cube may exit a Protest space (Railways included)."""
-    return not s.protest[sp]
+    return not s.protest.item(sp)
 
 
-def _cubes_everywhere(s) -> np.ndarray:
-    """board.cubes of every map space at once."""
-    p = s.pieces
-    return p[:N_SPACES, TROOP] + p[:N_SPACES, SEPOY]
+def _with_cubes(s) -> list[bool]:
+    """board.cubes(s, sp) > 0 for every map space, as a list (one read of the board)."""
+    return [t + q > 0 for t, q in s.pieces[:N_SPACES, _CUBE_COLUMNS].tolist()]
 
 
 def _leavers(game, key: str) -> np.ndarray:
@@ -199,7 +198,7 @@ class Deploy(Activity):
 
     def finish(self, game):
         s = game.state
-        if s.pieces[OUT_OF_PLAY, TROOP] + s.pieces[OUT_OF_PLAY, SEPOY] > 0:
+        if s.pieces.item(OUT_OF_PLAY, TROOP) + s.pieces.item(OUT_OF_PLAY, SEPOY) > 0:
             game.choose("raj", "Deploy: move a cube from Out of Play to Available, or done",
                         _oop_options(game), "raj_deploy_oop", left=2)
 
@@ -267,7 +266,7 @@ def raj_deploy_take(game, frame, action):
 
 def _oop_options(game):
     s = game.state
-    return [game.piece_action(p) for p in CUBE_TYPES if s.pieces[OUT_OF_PLAY, p] > 0] + [game.DONE]
+    return [game.piece_action(p) for p in CUBE_TYPES if s.pieces.item(OUT_OF_PLAY, p) > 0] + [game.DONE]
 
 
 @CONTINUATIONS.register
@@ -276,7 +275,7 @@ def raj_deploy_oop(game, frame, action):
         return
     s = game.state
     board.move(s, game.piece_of(action), OUT_OF_PLAY, AVAILABLE)
-    if frame["left"] > 1 and s.pieces[OUT_OF_PLAY, TROOP] + s.pieces[OUT_OF_PLAY, SEPOY] > 0:
+    if frame["left"] > 1 and s.pieces.item(OUT_OF_PLAY, TROOP) + s.pieces.item(OUT_OF_PLAY, SEPOY) > 0:
         game.choose("raj", frame["ask"], _oop_options(game), "raj_deploy_oop", left=frame["left"] - 1)
 
 
@@ -384,11 +383,12 @@ class Garrison(Activity):
         next to a Railway or City (it may always end there, 3.2.2), without walking the network."""
         if _op_spaces(game):
             return bool(self.selectable(game))
-        free = _leavers(game, GARRISON_KEY)
-        movers = free[:, 0] > 0
-        if _garrison_sepoys_ok(game):
-            movers |= free[:, 1] > 0
-        return bool((movers & game.state.data.adjacent_network).any())
+        free = movable_cubes(game, GARRISON_KEY)
+        sepoys_ok = _garrison_sepoys_ok(game)
+        near_network = game.state.data.adjacent_network
+        # read space by space (the sequence of play asks this at every Raj choice, even of a non-player
+        # Raj, which never Garrisons): few spaces hold cubes, so whole-map array tests cost more
+        return any((t > 0 or (sepoys_ok and q > 0)) and near_network[o] for o, (t, q) in enumerate(free))
 
     def select(self, game, sp):
         game.push(_move_frame("garrison", sp, GARRISON_KEY))
@@ -402,22 +402,46 @@ WAVELL_KEY = "raj_wavell_moved"
 def _clean_railway(s, r: int) -> bool:
     """3.2.3: a Railway a sweeping cube may pass over: no Strike, Activists or Active Guerrillas
     (and no Protest, which it could not leave)."""
-    return (board.is_railway(s, r) and not s.strike[r] and board.activists(s, r) == 0
+    return (board.is_railway(s, r) and not s.strike.item(r) and board.activists(s, r) == 0
             and board.count(s, r, ACTIVE_GUERRILLA) == 0 and _can_leave(s, r))
 
 
 def movable_cubes(game, key: str) -> list[list[int]]:
     """[space][Troops, Sepoys] that may still leave each space in this activity (:func:`_leavers`),
-    as lists: for a caller asking :func:`sweep_origins` about many destinations of one board."""
-    return _leavers(game, key).tolist()
+    as lists: for a caller asking :func:`sweep_origins` about many destinations of one board. Built
+    from one read of the board (the Sweep test and the Raj bot ask this at nearly every Raj choice)."""
+    s = game.state
+    free = s.pieces[:N_SPACES, _CUBE_COLUMNS].tolist()
+    for sp, (t, q) in _fixed(game, key).items():
+        row = free[int(sp)]
+        row[0] = max(0, row[0] - t)
+        row[1] = max(0, row[1] - q)
+    for sp in s.protest.nonzero()[0].tolist():      # 3.2 / 4.2: none leaves a Protest space
+        free[sp] = [0, 0]
+    return free
 
 
 def clean_railways(s) -> list[bool]:
-    """:func:`_clean_railway` of every space at once (False off the Railways), for many questions."""
-    p = s.pieces[:N_SPACES]
-    clean = (IS_RAILWAY & (s.strike == 0) & (p[:, CONGRESS_ACTIVIST] + p[:, ML_ACTIVIST] == 0)
-             & (p[:, ACTIVE_GUERRILLA] == 0) & (s.protest == 0))
-    return clean.tolist()
+    """:func:`_clean_railway` of every space at once (False off the Railways), for many questions:
+    read Railway by Railway (a dozen spaces; cheaper than whole-map array tests)."""
+    clean = [False] * N_SPACES
+    strike, protest, p = s.strike, s.protest, s.pieces
+    for r in RAILWAYS:
+        clean[r] = not (strike.item(r) or protest.item(r) or p.item(r, CONGRESS_ACTIVIST) or p.item(r, ML_ACTIVIST)
+                        or p.item(r, ACTIVE_GUERRILLA))
+    return clean
+
+
+def sweep_near(s, dest: int, clean: list | None = None) -> list[int]:
+    """3.2.3: the spaces cubes may sweep into ``dest`` from, in space order: adjacent ones, and those
+    next to an adjacent clean Railway (``clean``: :func:`clean_railways`, if the caller has it)."""
+    nb = s.data.neighbors
+    near = set(nb[dest])
+    for r in nb[dest]:
+        if clean[r] if clean is not None else _clean_railway(s, r):
+            near.update(nb[r])
+    near.discard(dest)
+    return sorted(near)
 
 
 def sweep_origins(game, dest: int, key: str, troops_ok: bool, sepoys_ok: bool,
@@ -427,21 +451,38 @@ def sweep_origins(game, dest: int, key: str, troops_ok: bool, sepoys_ok: bool,
     ``free`` / ``clean``: :func:`movable_cubes` / :func:`clean_railways` when the caller already has
     them (the board unchanged)."""
     s = game.state
-    nb = s.data.neighbors
-    near = set(nb[dest])
-    for r in nb[dest]:
-        if clean[r] if clean is not None else _clean_railway(s, r):
-            near.update(nb[r])
-    near.discard(dest)
+    near = sweep_near(s, dest, clean)
     if free is None:
-        free = _leavers(game, key).tolist()
+        free = _MovableNear(game, key)      # one destination: read only the spaces near it
     out = {}
-    for o in sorted(near):
-        t = free[o][0] if troops_ok else 0
-        p = free[o][1] if sepoys_ok else 0
+    for o in near:
+        t, p = free[o]
+        if not troops_ok:
+            t = 0
+        if not sepoys_ok:
+            p = 0
         if t or p:
             out[o] = (t, p)
     return out
+
+
+class _MovableNear:
+    """:func:`movable_cubes` read space by space, for a question about a few spaces (one Sweep
+    destination's neighbours): ``free[o]`` is ``movable_cubes(game, key)[o]``."""
+
+    def __init__(self, game, key):
+        self.s = game.state
+        self.fixed = _fixed(game, key)
+
+    def __getitem__(self, o) -> tuple[int, int]:
+        s = self.s
+        if s.protest.item(o):               # 3.2 / 4.2: no cube leaves a Protest space
+            return 0, 0
+        t, q = s.pieces.item(o, TROOP), s.pieces.item(o, SEPOY)
+        moved = self.fixed.get(str(o))
+        if moved is not None:
+            t, q = max(0, t - moved[0]), max(0, q - moved[1])
+        return t, q
 
 
 def troops_may_enter(s, sp) -> bool:
@@ -716,7 +757,7 @@ def _treaty_can_move(game, sp, free_sepoys: list | None = None) -> bool:
     """Sepoys may come in from an adjacent space (``free_sepoys``: the movable Sepoys per space, if
     the caller has them)."""
     if free_sepoys is None:
-        free_sepoys = _leavers(game, TREATY_KEY)[:, 1].tolist()
+        free_sepoys = [q for _, q in movable_cubes(game, TREATY_KEY)]
     return any(free_sepoys[o] for o in game.state.data.neighbors[sp])
 
 
@@ -742,7 +783,7 @@ class Treaty(Activity):
             if _treaty_can_remove(game, sp):
                 return True
             if free_sepoys is None:
-                free_sepoys = _leavers(game, TREATY_KEY)[:, 1].tolist()
+                free_sepoys = [q for _, q in movable_cubes(game, TREATY_KEY)]
             return _treaty_can_move(game, sp, free_sepoys)
 
         return test
@@ -774,11 +815,22 @@ def govern_modes(game, sp) -> list[str]:
     out = []
     if removable(s, sp, "raj", "govern"):
         out.append("govern_remove")
-    if board.activists(s, sp) == 0 and (s.strike[sp] or s.protest[sp]):
+    if board.activists(s, sp) == 0 and (s.strike.item(sp) or s.protest.item(sp)):
         out.append("govern_marker")
     if board.active_non_raj(s, sp) == 0 and imperialism_steps(s, sp) and _can_pay(game, imperialism_cost(game)):
         out.append("govern_imperialism")
     return out
+
+
+def _governable(game, sp) -> bool:
+    """``bool(govern_modes(game, sp))``, stopping at the first mode found (the sequence of play asks
+    it of every space with cubes whenever the Raj may Govern)."""
+    s = game.state
+    if removable(s, sp, "raj", "govern"):
+        return True
+    if board.activists(s, sp) == 0 and (s.strike.item(sp) or s.protest.item(sp)):
+        return True
+    return board.active_non_raj(s, sp) == 0 and bool(imperialism_steps(s, sp)) and _can_pay(game, imperialism_cost(game))
 
 
 class Govern(Activity):
@@ -795,8 +847,8 @@ class Govern(Activity):
         return 2
 
     def space_test(self, game):
-        with_cubes = (_cubes_everywhere(game.state) > 0).tolist()
-        return lambda sp: with_cubes[sp] and bool(govern_modes(game, sp))
+        with_cubes = _with_cubes(game.state)
+        return lambda sp: with_cubes[sp] and _governable(game, sp)
 
     def select(self, game, sp):
         modes = govern_modes(game, sp)
@@ -819,9 +871,9 @@ def _govern_do(game, sp: int, mode: str) -> None:
         start_removal(game, "raj", sp, 1, "govern")
     elif mode == "govern_marker":
         markers = []
-        if s.strike[sp]:
+        if s.strike.item(sp):
             markers.append(game.vocabulary.index("piece", "Strike"))
-        if s.protest[sp]:
+        if s.protest.item(sp):
             markers.append(game.vocabulary.index("piece", "Protest"))
         if len(markers) == 1:
             _govern_remove_marker(game, sp, markers[0])
@@ -879,7 +931,7 @@ class MartialLaw(Activity):
 
     def space_test(self, game):
         p = game.state.pieces[:N_SPACES]
-        return ((_cubes_everywhere(game.state) > 0)
+        return ((p[:, TROOP] + p[:, SEPOY] > 0)
                 & ((p[:, CONGRESS_ACTIVIST] + p[:, ML_ACTIVIST]) > 0)).tolist().__getitem__
 
     def select(self, game, sp):

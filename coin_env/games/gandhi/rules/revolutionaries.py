@@ -16,9 +16,6 @@ Dict keys in flags are strings so the turn survives ``to_json()``.
 
 from __future__ import annotations
 
-
-import numpy as np
-
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GUERRILLA, ML_ACTIVIST, PIECE_OWNER, REV_BASE,
                            SEPOY)
@@ -38,6 +35,7 @@ MODES: list[tuple[str, str]] = [
 ]
 
 PROTEST_MARKER = "Protest"
+_RAILWAY = IS_RAILWAY.tolist()                    # space types never change (a data pack changes adjacency)
 assert ACTIVE_GUERRILLA == GUERRILLA + 1          # the (Underground, Active) columns, read as one slice
 
 
@@ -57,12 +55,17 @@ def _pay(game, amount: int) -> None:
         board.add_resources(game.state, "revs", -amount)
 
 
+def _with_guerrillas(s) -> list[bool]:
+    """Guerrillas (Underground or Active) in each map space, as a list (one read of the board)."""
+    return [u + a > 0 for u, a in s.pieces[:N_SPACES, GUERRILLA:ACTIVE_GUERRILLA + 1].tolist()]
+
+
 def _underground(s, sp) -> int:
-    return int(s.pieces[sp, GUERRILLA])
+    return s.pieces.item(sp, GUERRILLA)
 
 
 def _active(s, sp) -> int:
-    return int(s.pieces[sp, ACTIVE_GUERRILLA])
+    return s.pieces.item(sp, ACTIVE_GUERRILLA)
 
 
 # ======================================================================================
@@ -111,13 +114,13 @@ class Rally(Activity):
 
 
 def _oop_guerrillas(s) -> int:
-    return int(s.pieces[OUT_OF_PLAY, GUERRILLA] + s.pieces[OUT_OF_PLAY, ACTIVE_GUERRILLA])
+    return int(s.pieces.item(OUT_OF_PLAY, GUERRILLA) + s.pieces.item(OUT_OF_PLAY, ACTIVE_GUERRILLA))
 
 
 def _rally_place(game, sp) -> None:
     """3.4.1: place one plus the number of Rev Bases there (only what is Available, 1.4.1)."""
     s = game.state
-    board.place(s, GUERRILLA, sp, 1 + int(s.pieces[sp, REV_BASE]))
+    board.place(s, GUERRILLA, sp, 1 + s.pieces.item(sp, REV_BASE))
 
 
 def _rally_base(game, sp, n_active: int) -> None:
@@ -155,7 +158,7 @@ def revs_rally_oop(game, frame, action):
     if action == game.DONE:
         return
     s = game.state
-    piece = GUERRILLA if s.pieces[OUT_OF_PLAY, GUERRILLA] > 0 else ACTIVE_GUERRILLA
+    piece = GUERRILLA if s.pieces.item(OUT_OF_PLAY, GUERRILLA) > 0 else ACTIVE_GUERRILLA
     s.pieces[OUT_OF_PLAY, piece] -= 1
     s.pieces[AVAILABLE, GUERRILLA] += 1      # off-map Guerrillas are kept Underground (1.4.3)
 
@@ -242,14 +245,13 @@ class March(Activity):
         """Origins with Guerrillas that have not moved (:func:`unmoved`, every space at once);
         Railway origins cost nothing."""
         s = game.state
-        left = s.pieces[:N_SPACES, GUERRILLA:ACTIVE_GUERRILLA + 1].astype(np.int32)   # (Underground, Active)
-        for sp, (u, a) in _flags(game).get("march_moved", {}).items():
-            left[int(sp), 0] -= u
-            left[int(sp), 1] -= a
-        ok = np.maximum(left, 0).sum(axis=1) > 0
+        ok = _with_guerrillas(s)
+        for sp, (u, a) in _flags(game).get("march_moved", {}).items():     # the few origins with movers
+            sp = int(sp)
+            ok[sp] = max(0, s.pieces.item(sp, GUERRILLA) - u) + max(0, s.pieces.item(sp, ACTIVE_GUERRILLA) - a) > 0
         if _res(game) < 1:
-            ok &= IS_RAILWAY
-        return ok.tolist().__getitem__
+            ok = [o and r for o, r in zip(ok, _RAILWAY)]
+        return ok.__getitem__
 
     def select(self, game, sp):
         if not board.is_railway(game.state, sp):
@@ -336,7 +338,7 @@ def _march_move(game, origin, dest, piece, n) -> None:
     into = flags.setdefault("march_in", {})
     into[str(dest)] = into.get(str(dest), 0) + n
     # 3.4.2 activation: destinations at Support and Railway destinations.
-    if (board.is_railway(s, dest) or int(s.support[dest]) > 0) and into[str(dest)] + board.cubes(s, dest) > 3:
+    if (board.is_railway(s, dest) or int(s.support.item(dest)) > 0) and into[str(dest)] + board.cubes(s, dest) > 3:
         k = board.activate_guerrillas(s, dest, mv[0])
         mv[0] -= k
         mv[1] += k
@@ -366,8 +368,7 @@ class Attack(Activity):
     def space_test(self, game):
         if _res(game) < 1:
             return None
-        p = game.state.pieces
-        return ((p[:N_SPACES, GUERRILLA] + p[:N_SPACES, ACTIVE_GUERRILLA]) > 0).tolist().__getitem__
+        return _with_guerrillas(game.state).__getitem__
 
     def select(self, game, sp):
         s = game.state
@@ -387,7 +388,7 @@ def revs_attack_unrest(game, frame, _action):
     """3.4.3, after a successful Attack's removals: one Unrest if Protest or no Raj Control."""
     s = game.state
     sp = frame["space"]
-    if s.protest[sp] or not board.raj_control(s, sp):
+    if s.protest.item(sp) or not board.raj_control(s, sp):
         board.add_unrest(s, sp)
 
 
@@ -398,7 +399,7 @@ def unrest_eligible(s, sp) -> bool:
     """3.4.4: an Underground Guerrilla there, or (Crisis only, 6.8) both Congress and ML Activists."""
     if _underground(s, sp) > 0:
         return True
-    return board.in_crisis(s) and s.pieces[sp, CONGRESS_ACTIVIST] > 0 and s.pieces[sp, ML_ACTIVIST] > 0
+    return board.in_crisis(s) and s.pieces.item(sp, CONGRESS_ACTIVIST) > 0 and s.pieces.item(sp, ML_ACTIVIST) > 0
 
 
 class Unrest(Activity):
@@ -487,8 +488,8 @@ def _op_survives_aid(game, sp, res_after: int, underground_delta: int) -> bool:
             return False
         for x in range(N_SPACES):
             under = _underground(s, x) + (underground_delta if x == sp else 0)
-            if under > 0 or (board.in_crisis(s) and s.pieces[x, CONGRESS_ACTIVIST] > 0
-                             and s.pieces[x, ML_ACTIVIST] > 0):
+            if under > 0 or (board.in_crisis(s) and s.pieces.item(x, CONGRESS_ACTIVIST) > 0
+                             and s.pieces.item(x, ML_ACTIVIST) > 0):
                 return True
         return False
     return True
@@ -521,9 +522,9 @@ def infiltrate_options(game, sp) -> list[int]:
     s = game.state
     out = []
     for pc in (SEPOY, CONGRESS_ACTIVIST, ML_ACTIVIST):
-        if s.pieces[sp, pc] > 0:
+        if s.pieces.item(sp, pc) > 0:
             out.append(game.piece_action(pc))
-    if s.protest[sp]:
+    if s.protest.item(sp):
         out.append(game.vocabulary.index("piece", PROTEST_MARKER))
     if (board.in_crisis(s) and (board.is_state(s, sp) or board.is_province(s, sp))
             and not board.raj_control(s, sp) and board.has_room_for_base(s, sp)

@@ -23,7 +23,7 @@ def pass_effects(game, faction: str) -> None:
     s = game.state
     if game.is_non_player(faction):
         own = NV_ACTIVIST.get(faction)
-        if own is not None and s.pieces[OUT_OF_PLAY, own] > 0:
+        if own is not None and s.pieces.item(OUT_OF_PLAY, own) > 0:
             move_activist_out_of_play(game, faction, own)
         return
     if faction == "raj":
@@ -31,7 +31,7 @@ def pass_effects(game, faction: str) -> None:
     elif faction == "revs":
         board.add_resources(s, "revs", 1)
     else:
-        options = [game.piece_action(p) for p in (CONGRESS_ACTIVIST, ML_ACTIVIST) if s.pieces[OUT_OF_PLAY, p] > 0]
+        options = [game.piece_action(p) for p in (CONGRESS_ACTIVIST, ML_ACTIVIST) if s.pieces.item(OUT_OF_PLAY, p) > 0]
         if options:
             game.choose(faction, "passing: move one Activist from Out of Play to Available, or done",
                         options + [game.DONE], "turn_pass_activist")
@@ -79,7 +79,7 @@ class GandhiArrestProtests(Prompt):
         s = game.state
         if board.protests_available_for_ops(s) == 0:
             return []
-        return [sp for sp in range(N_SPACES) if IS_LAND[sp] and not s.protest[sp]]
+        return [sp for sp in range(N_SPACES) if IS_LAND[sp] and not s.protest.item(sp)]
 
     def legal(self, game, frame):
         if frame["placed"] >= 2:
@@ -109,7 +109,7 @@ class CrisisCubes(Prompt):
         out = []
         if frame["left"] > 0:
             for piece in (TROOP, SEPOY):
-                if s.pieces[OUT_OF_PLAY, piece] > 0:
+                if s.pieces.item(OUT_OF_PLAY, piece) > 0:
                     out.append(game.piece_action(piece))
         return out + [game.DONE]
 
