@@ -1205,7 +1205,45 @@ def _last_moves(s, board, army: bool):
     return out
 
 
+def transfer_board_key(s) -> tuple:
+    """Everything a transfer's plan reads from the state (:class:`Board`, the measures and tests of
+    :func:`pick_transfer`, the ships' ranks, the trade routes of :func:`reach`, the AI card, the climate, the
+    seats): equal keys, equal transfers."""
+    c = s.crown
+    return (s.writers.tobytes(), s.ship_zone.tobytes(), s.company_ships.tobytes(), s.extra_ships.tobytes(),
+            s.office_exists.tobytes(), s.office_holder.tobytes(), s.commander.tobytes(), s.shipyard_owner.tobytes(),
+            s.ship_fatigued.tobytes(), s.regiments.tobytes(), s.officers.tobytes(), s.order_state.tobytes(),
+            s.order_presidency.tobytes(), tuple(s.firms["order_firm"]), tuple(s.seats),
+            None if c is None else (c["card"], c["climate"], tuple(c["deck"])))
+
+
+def kept_transfer(ctx, plan):
+    """``plan(ctx)`` (:func:`plan_dot_transfer` or :func:`plan_ma_transfer`), reusing the answer of the previous
+    decision when it weighed the same transfer: a transfer is made over several decisions (the menu, the origin,
+    whose piece, the destination) on an unchanged board, and each finds the whole plan again (the bot keeps no
+    memory). Reused only while the state is the same object and neither the frame's record of the transfers
+    made nor anything the plan reads (:func:`transfer_board_key`) has changed. Kept on the game
+    (``crown_transfer``), never saved; a clone starts without it. A plan draws no dice, so reusing it leaves the
+    game's generator where the uncached bot leaves it."""
+    s, f = ctx.state, ctx.frame
+    last = f.get("last")
+    key = (plan, ctx.slot, f.get("transfers", 0), f.get("first"), None if last is None else tuple(last),
+           transfer_board_key(s))
+    kept = ctx.game.crown_transfer
+    if kept is not None and kept[0] is s and kept[1] == key:
+        return kept[2]
+    t = plan(ctx)
+    ctx.game.crown_transfer = (s, key, t)
+    return t
+
+
 def dot_transfer(ctx):
+    """HB DoT 2: the transfer the Crown makes now, or None (:func:`plan_dot_transfer`, kept between the decisions
+    of one transfer by :func:`kept_transfer`)."""
+    return kept_transfer(ctx, plan_dot_transfer)
+
+
+def plan_dot_transfer(ctx):
     """HB DoT 2 (digest §9.6.6): the transfer the Crown makes now, or None. The second transfer of the turn goes on
     down the list after the entry the first one used; the bot keeps no memory, so it finds that entry again: the
     first transfer is the one which, undone, the list would have chosen (none found -- e.g. a transfer the family
@@ -1254,6 +1292,12 @@ def ma_plan(s, me, board, forbidden=()):
 
 
 def ma_transfer(ctx):
+    """HB MA 1: the transfer the Crown makes now, or None (:func:`plan_ma_transfer`, kept between the decisions of
+    one transfer by :func:`kept_transfer`)."""
+    return kept_transfer(ctx, plan_ma_transfer)
+
+
+def plan_ma_transfer(ctx):
     """HB MA 1: the transfer the Crown makes now, or None. For the second one the first is found again as in
     :func:`dot_transfer` and its reverse is skipped ('any transfer that undoes a previous transfer')."""
     s, me = ctx.state, ctx.slot
