@@ -25,7 +25,7 @@ def owned(s, f, target) -> int:
     if target == "Workshops":
         return int(s.workshops[f])
     if target == "Shipyards":
-        return int((s.shipyard_owner == f).sum())
+        return s.shipyard_owner.tolist().count(f)
     if target == "Luxuries":
         return int(s.luxuries[f])
     return int(s.court[f]) + (1 if s.office_holder[CHAIRMAN] == f else 0)
@@ -44,7 +44,8 @@ def has_piece(s, slot) -> bool:
 # --- the hiring pool (RB p.16) ---------------------------------------------------------------------------------
 def _writers(s, boxes) -> list[tuple[str, int]]:
     """The writers in the given Presidencies' Writers boxes, as pool entries (RB p.16)."""
-    return [(f"writer{p}", slot) for p in boxes for slot in s.seats if s.writers[slot, p] > 0]
+    writers = s.writers.tolist()
+    return [(f"writer{p}", slot) for p in boxes for slot in s.seats if writers[slot][p] > 0]
 
 
 def candidates(s, office: int) -> list[tuple[str, int]]:
@@ -161,7 +162,7 @@ def others(s, me) -> list[int]:
 
 def ships_in_zone(s, z) -> int:
     """Ships in sea zone ``z``: named, Company and extra ships (RB p.19-20)."""
-    return int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z])
+    return s.ship_zone.tolist().count(z) + int(s.company_ships[z]) + int(s.extra_ships[z])
 
 
 def army_pieces(s, p, f) -> int:
@@ -208,7 +209,8 @@ def total_shares(firm) -> int:
 # --- ships and orders (RB p.18-20, p.25, p.40) ---------------------------------------------------------------------
 def unfitted(s) -> list[int]:
     """Owned shipyards whose ship is not fitted (RB p.19, Manager of Shipping)."""
-    return [i for i in range(N_SHIPS) if s.shipyard_owner[i] >= 0 and s.ship_zone[i] < 0]
+    owner, zone = s.shipyard_owner.tolist(), s.ship_zone.tolist()
+    return [i for i in range(N_SHIPS) if owner[i] >= 0 and zone[i] < 0]
 
 
 def tokens_left(s) -> int:
@@ -224,7 +226,7 @@ def zones_in_play(s) -> list[int]:
 
 def ships_in(s, z) -> list[int]:
     """Ship actions for the ships in zone z (named player ships, then Company, extra)."""
-    out = [SHIP0 + i for i in range(N_SHIPS) if s.ship_zone[i] == z]
+    out = [SHIP0 + i for i, at in enumerate(s.ship_zone.tolist()) if at == z]
     if s.company_ships[z] > 0:
         out.append(COMPANY_SHIP)
     if s.extra_ships[z] > 0:

@@ -1023,7 +1023,8 @@ class Board:
             self.ships[z] = ([SHIP0 + i for i, at in enumerate(ship_zone) if at == z]
                              + [COMPANY_SHIP] * int(s.company_ships[z]) + [EXTRA_SHIP] * int(s.extra_ships[z]))
         self.army = {"regiment": s.regiments[:3].sum(axis=1).tolist()}
-        self.army.update({f: s.officers[f, :3].sum(axis=1).tolist() for f in s.seats})
+        officers = s.officers.sum(axis=2).tolist()         # [slot][Army]: one sum for every family
+        self.army.update({f: officers[f][:3] for f in s.seats})
 
     def copy(self):
         b = object.__new__(Board)

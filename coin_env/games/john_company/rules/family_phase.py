@@ -95,12 +95,12 @@ def can_take(game, slot, action: str, used_marker: bool = False) -> bool:
     if action in ("enlist_writer", "enlist_officer"):
         return has_piece(s, slot)
     if action == "purchase_luxury":
-        return cash >= company.ENTERPRISES["luxury"][1] and s.luxuries.sum() < company.ENTERPRISES["luxury"][0]
+        return cash >= company.ENTERPRISES["luxury"][1] and sum(s.luxuries.tolist()) < company.ENTERPRISES["luxury"][0]
     if action == "purchase_shipyard":
         return cash >= company.ENTERPRISES["shipyard"][1] and free_shipyard(s) >= 0
     if action == "purchase_workshop":
         return (cash >= workshop_price(game, slot, used_marker)
-                and s.workshops.sum() < company.ENTERPRISES["workshop"][0])
+                and sum(s.workshops.tolist()) < company.ENTERPRISES["workshop"][0])
     if action == "seek_share":
         return has_piece(s, slot) and any(s.stock_exchange[i] < 0 and share_price(game, slot, i) <= cash
                                           for i in range(5))

@@ -50,7 +50,8 @@ def menu(game, slot, transfers, **hist):
     if transfers == 0 and not hist.get("no_envoy") and s.treasury[T_DOT] >= 1 and envoy_targets(s):
         options.append(PROC["special_envoy"])
     if transfers < 2:
-        if any(s.writers[f].sum() > 0 for f in s.seats):
+        writers = s.writers.tolist()
+        if any(sum(writers[f]) > 0 for f in s.seats):
             options.append(PROC["transfer_writer"])
         if any(ships_in(s, z) for z in zones_in_play(s)):
             options.append(PROC["transfer_ship"])

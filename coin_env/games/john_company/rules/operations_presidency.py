@@ -118,7 +118,7 @@ def _run_position(game, p, position, left):
 
 # --- Trade -------------------------------------------------------------------------------------------------
 def ships_in_zone(s, z) -> int:
-    return int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z])
+    return s.ship_zone.tolist().count(z) + int(s.company_ships[z]) + int(s.extra_ships[z])
 
 
 def can_trade(game, p) -> bool:

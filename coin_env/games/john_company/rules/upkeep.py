@@ -24,7 +24,8 @@ def start(game) -> None:
 
 def _due(game, f) -> int:
     s = game.state
-    return sum(int(s.prize_pieces[f, b]) * game.data.prizes[b][1] for b in range(5))
+    pieces, prizes = s.prize_pieces[f].tolist(), game.data.prizes
+    return sum(pieces[b] * prizes[b][1] for b in range(5))
 
 
 @CONTINUATIONS.register
