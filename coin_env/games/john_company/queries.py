@@ -33,12 +33,13 @@ def owned(s, f, target) -> int:
 
 def vacant_offices(state) -> list[int]:
     """The offices in play without a holder (RB p.14: Hiring fills them; the Crown reads them, HB Family)."""
-    return [o for o in range(N_OFFICES) if state.office_exists[o] and state.office_holder[o] < 0]
+    exists, holder = state.office_exists.tolist(), state.office_holder.tolist()
+    return [o for o in range(N_OFFICES) if exists[o] and holder[o] < 0]
 
 
 def has_piece(s, slot) -> bool:
     """A family member to place: in the supply or on a prize (RB p.13 'out of family pieces')."""
-    return s.supply[slot] > 0 or s.prize_pieces[slot].sum() > 0
+    return s.supply[slot] > 0 or sum(s.prize_pieces[slot].tolist()) > 0
 
 
 # --- the hiring pool (RB p.16) ---------------------------------------------------------------------------------
@@ -51,9 +52,9 @@ def _writers(s, boxes) -> list[tuple[str, int]]:
 def candidates(s, office: int) -> list[tuple[str, int]]:
     """The pool: (source key, family slot) pairs (RB p.16); an office is "post<index>"."""
     if office in (DIRECTOR_OF_TRADE, GOVERNOR_GENERAL):
-        pool = [(f"post{o}", int(s.office_holder[o])) for o in range(N_OFFICES)
-                if o != office and o != CHAIRMAN and o not in GOVERNORS and s.office_exists[o]
-                and s.office_holder[o] >= 0]
+        exists, holder = s.office_exists.tolist(), s.office_holder.tolist()
+        pool = [(f"post{o}", holder[o]) for o in range(N_OFFICES)
+                if o != office and o != CHAIRMAN and o not in GOVERNORS and exists[o] and holder[o] >= 0]
         return pool or _writers(s, range(3))
     if office in (MANAGER_OF_SHIPPING, SUPERINTENDENT):
         return _writers(s, range(3))
@@ -67,8 +68,9 @@ def candidates(s, office: int) -> list[tuple[str, int]]:
     if office in PRESIDENT:
         p = PRESIDENT.index(office)
         pool = _writers(s, [p])
-        pool += [(f"post{g}", int(s.office_holder[g])) for g in GOVERNORS
-                 if s.office_exists[g] and s.office_holder[g] >= 0 and s.control[REGION_OF_GOVERNOR[g]] == p]
+        exists, holder, control = s.office_exists.tolist(), s.office_holder.tolist(), s.control.tolist()
+        pool += [(f"post{g}", holder[g]) for g in GOVERNORS
+                 if exists[g] and holder[g] >= 0 and control[REGION_OF_GOVERNOR[g]] == p]
         return pool
     if office in GOVERNORS:
         p = int(s.control[REGION_OF_GOVERNOR[office]])
@@ -244,6 +246,11 @@ def company_refill(s, o) -> bool:
     return s.order_state[o] == FILLED and s.firms["order_firm"][o] >= 0 and s.order_presidency[o] < 0
 
 
+def _refillable(s, states, o) -> bool:
+    """:func:`company_refill` with the orders' states read as a list (the searches read every order)."""
+    return states[o] == FILLED and s.firms["order_firm"][o] >= 0 and s.order_presidency[o] < 0
+
+
 # Per Presidency, the other Presidencies' home regions (RB p.20: never filled by it); a read-only constant.
 OTHER_HOMES = tuple(frozenset(PRESIDENCY_HOME_REGION[q] for q in range(3) if q != p) for p in range(3))
 
@@ -255,11 +262,18 @@ def fillable(s, p, o, allowed) -> bool:
     return r in allowed and r not in OTHER_HOMES[p] and bool(s.order_state[o] == OPEN or company_refill(s, o))
 
 
+def _fillable(s, states, p, o, allowed) -> bool:
+    """:func:`fillable` with the orders' states read as a list (``states``: ``s.order_state.tolist()``)."""
+    r = ORDER_REGION[o]
+    return r in allowed and r not in OTHER_HOMES[p] and (states[o] == OPEN or _refillable(s, states, o))
+
+
 def reach(game, p, allowed) -> dict[int, int]:
     """Orders reachable by a trade of Presidency p in ``allowed`` regions: order -> fills needed."""
     s = game.state
+    states = s.order_state.tolist()          # read once: the search tests every order it meets
     home = PRESIDENCY_HOME_PORT[p]
-    if not fillable(s, p, home, allowed):
+    if not _fillable(s, states, p, home, allowed):
         return {}
     dist = {home: 1}
     frontier = [home]
@@ -268,7 +282,7 @@ def reach(game, p, allowed) -> dict[int, int]:
         nxt = []
         for o in frontier:
             for q in links[o]:
-                if q not in dist and fillable(s, p, q, allowed):
+                if q not in dist and _fillable(s, states, p, q, allowed):
                     dist[q] = dist[o] + 1
                     nxt.append(q)
         frontier = nxt
@@ -279,7 +293,8 @@ def reach(game, p, allowed) -> dict[int, int]:
 def targets(s, p) -> list[int]:
     """The regions Army ``p`` may Deploy against (RB p.21-22): its home region, its Company regions and their
     neighbours, none another Presidency's home, each non-Company or with a closed order or unrest."""
-    assoc = {r for r in range(N_REGIONS) if s.control[r] == p}
+    control = s.control.tolist()
+    assoc = {r for r in range(N_REGIONS) if control[r] == p}
     home = PRESIDENCY_HOME_REGION[p]
     cand = assoc | {home}
     neighbours = set()

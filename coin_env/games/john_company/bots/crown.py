@@ -85,7 +85,8 @@ def region_order(s) -> list[int]:
 
 
 def crown_presidencies(s, me) -> list[int]:
-    return [p for p in range(3) if s.office_holder[PRESIDENT[p]] == me]
+    holder = s.office_holder.tolist()
+    return [p for p in range(3) if holder[PRESIDENT[p]] == me]
 
 
 def by_presidency_order(s, ps) -> list[int]:
@@ -380,11 +381,12 @@ class CrownBot(PromptBot):
         pres = by_presidency_order(s, range(3))
         mine = crown_presidencies(s, me)
         writer = [p for p in pres if s.writers[me, p] > 0]
+        states = s.order_state.tolist()
         dot = T_DOT
         crown_gg = s.office_exists[GOVERNOR_GENERAL] and s.office_holder[GOVERNOR_GENERAL] == me
-        gov = [p for p in pres if any(s.office_holder[g] == me and s.control[REGION_OF_GOVERNOR[g]] == p
-                                      for g in GOVERNORS)]
-        home_open = [p for p in pres if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN]
+        holder, control = s.office_holder.tolist(), s.control.tolist()
+        gov = [p for p in pres if any(holder[g] == me and control[REGION_OF_GOVERNOR[g]] == p for g in GOVERNORS)]
+        home_open = [p for p in pres if states[PRESIDENCY_HOME_PORT[p]] == OPEN]
         steps: list[tuple[int, int]] = []
         if c == cd.BULL:
             steps = [(PRESIDENT_TREASURY[p], 4) for p in home_open] + [(dot, 5)]
@@ -474,10 +476,11 @@ class CrownBot(PromptBot):
         return ctx.number_for(cd.ENVOY_SPEND[0][climate(ctx.state)])
 
     def _envoy_target(self, s):
+        control, states = s.control.tolist(), s.order_state.tolist()
         for r in region_order(s):
-            if s.control[r] >= 0:
+            if control[r] >= 0:
                 continue
-            closed = [o for o in REGION_ORDERS[r] if s.order_state[o] == CLOSED]
+            closed = [o for o in REGION_ORDERS[r] if states[o] == CLOSED]
             if closed:
                 return min(closed, key=lambda o: ORDER_NORTH_RANK[o])
         return None
@@ -557,16 +560,17 @@ class CrownBot(PromptBot):
         order = presidency_order(s)
         if c in (cd.BULL, cd.STAG):
             links = s.data.order_links
+            states = s.order_state.tolist()
 
             def route(p):
                 seen, frontier = {PRESIDENCY_HOME_PORT[p]}, [PRESIDENCY_HOME_PORT[p]]
                 while frontier:
                     o = frontier.pop()
                     for q in links[o]:
-                        if q not in seen and s.order_state[q] == OPEN:
+                        if q not in seen and states[q] == OPEN:
                             seen.add(q)
                             frontier.append(q)
-                return len(seen) if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN else 0
+                return len(seen) if states[PRESIDENCY_HOME_PORT[p]] == OPEN else 0
             tie = (lambda p: p in crown_presidencies(s, me)) if c == cd.BULL else (lambda p: int(s.writers[me, p]))
             return ZONE0 + max(pz, key=lambda p: (route(p), tie(p), -order.index(p)))
         if c == cd.LION:
@@ -1016,7 +1020,8 @@ class Board:
 
     def __init__(self, s):
         # whole arrays to Python lists at once (element-wise numpy reads were most of a copy's cost)
-        self.writers = {f: s.writers[f, :3].tolist() for f in s.seats}
+        writers = s.writers.tolist()
+        self.writers = {f: writers[f][:3] for f in s.seats}
         self.ships = {}
         ship_zone = s.ship_zone.tolist()
         for z in zones_in_play(s):

@@ -31,8 +31,8 @@ def office_of(s) -> int:
 def envoy_targets(s) -> list[int]:
     """Actions a successful envoy may choose (RB p.18)."""
     out = [] if s.office_exists[SUPERINTENDENT] else [PROC["open_china"]]
-    out += [ORDER0 + o for o in range(N_ORDERS)
-            if s.order_state[o] == CLOSED and s.control[ORDER_REGION[o]] < 0]
+    states, control = s.order_state.tolist(), s.control.tolist()
+    out += [ORDER0 + o for o in range(N_ORDERS) if states[o] == CLOSED and control[ORDER_REGION[o]] < 0]
     return out
 
 

@@ -69,9 +69,10 @@ def positions(s, p) -> list[int]:
         out.append(PROC["trade"])
     if s.commander[p] >= 0:
         out.append(SOURCE[f"commander{p}"])
+    control, exists, holder = s.control.tolist(), s.office_exists.tolist(), s.office_holder.tolist()
     for r in range(N_REGIONS):
         g = GOVERNOR_OF_REGION[r]
-        if s.control[r] == p and s.office_exists[g] and s.office_holder[g] >= 0:
+        if control[r] == p and exists[g] and holder[g] >= 0:
             out.append(OFFICE0 + g)
     return out
 
@@ -248,7 +249,8 @@ def _fill_next(game, p, declared, placed, k):
 def trade_order(game, frame, action):
     s = game.state
     p, o = frame["p"], action - ORDER0
-    fams = [f for f in s.seats if s.writers[f, p] > 0]
+    writers = s.writers.tolist()
+    fams = [f for f in s.seats if writers[f][p] > 0]
     data = dict(p=p, declared=frame["declared"], placed=frame["placed"], k=frame["k"], order=o)
     if len(fams) > 1:
         president = int(s.office_holder[PRESIDENT[p]])
