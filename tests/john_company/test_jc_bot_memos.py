@@ -1,7 +1,8 @@
 """The Crown bot's memos (bots/crown.py kept_transfer, bots/plumbing.py Ctx) give the answers of the bot
 without them: whole seeded games played with the memos equal the same games played with every memo dropped
 before each decision, and a memo whose key left out something a transfer reads would answer for a stale
-board (the mutation tests below)."""
+board (the mutation tests below). The search for the entry a second DoT transfer goes on from finds the plain
+search's."""
 
 import random
 
@@ -9,8 +10,9 @@ import pytest
 
 from coin_env.games.john_company import game as jc
 from coin_env.games.john_company.bots import CrownBot
-from coin_env.games.john_company.bots.crown import (dot_transfer, ma_transfer, plan_dot_transfer, plan_ma_transfer,
-                                                    transfer_board_key)
+from coin_env.games.john_company.bots.crown import (Board, TradeRoutes, _last_moves, dot_plan, dot_transfer,
+                                                    first_transfer_entry, ma_transfer, plan_dot_transfer,
+                                                    plan_ma_transfer, presidency_order, transfer_board_key)
 from coin_env.games.john_company.bots.plumbing import Ctx
 
 SETUPS = [("1710", {"families": 4}, 5), ("1710", {"families": 1, "crown": True}, 6),
@@ -129,3 +131,33 @@ def test_a_clone_starts_without_the_memo():
     assert g.crown_transfer is not None
     assert g.clone().crown_transfer is None
     assert "crown_transfer" not in g.to_json()
+
+
+def _every_fitting_entry(s, me, board, routes, order):
+    """The search for the first transfer's entry written plainly: every single transfer undone, the earliest
+    entry whose plan makes it."""
+    found = [plan[0] for t in _last_moves(s, board, army=False)
+             for plan in [dot_plan(s, me, board.moved(t, back=True), routes, 0, order=order)]
+             if plan is not None and plan[1] == t]
+    return min(found) if found else None
+
+
+def test_the_first_transfers_entry_is_the_plain_searchs():
+    """first_transfer_entry weighs the candidates earliest entry first and skips those no entry can make: the
+    entry it finds is the plain search's, at every second DoT transfer of solo games (every climate in turn)."""
+    seen = 0
+    for scenario, seed in [("1710", 11), ("Long 1710", 12), ("1710", 13), ("Long 1710", 14), ("1710", 15),
+                           ("Long 1710", 16), ("1710", 17), ("Long 1710", 18)]:
+        g = jc.new_game(scenario, seed=seed, options={"families": 1, "crown": True})
+        bot, rng = CrownBot(), random.Random(seed)
+        while not g.is_over():
+            who = g.current_player()
+            frame = g.prompt_frame()
+            if who == "crown" and frame.get("then") == "dot_menu_chosen" and frame.get("transfers"):
+                s, me = g.state, Ctx(g, who).slot
+                board, routes, order = Board(s), TradeRoutes(g), presidency_order(s)
+                assert (first_transfer_entry(s, me, board, routes, order)
+                        == _every_fitting_entry(s, me, board, routes, order))
+                seen += 1
+            g.apply(bot(g, who) if who == "crown" or rng.random() < 0.5 else rng.choice(g.legal_actions()))
+    assert seen >= 10

@@ -217,8 +217,8 @@ def unfitted(s) -> list[int]:
 
 def tokens_left(s) -> int:
     """Company ship tokens not on the board (RB p.19: the Company's and the extra ships share the tokens)."""
-    return company.COMPANY_SHIP_TOKENS[0] - int(s.company_ships.sum() + s.extra_ships.sum()
-                                               + s.region_company_ship.sum())
+    return company.COMPANY_SHIP_TOKENS[0] - (sum(s.company_ships.tolist()) + sum(s.extra_ships.tolist())
+                                             + sum(s.region_company_ship.tolist()))
 
 
 def zones_in_play(s) -> list[int]:

@@ -702,7 +702,7 @@ class CrownBot(PromptBot):
         if (policy and own_president and ctx.has(PROC["buy_alliance"]) and army_dice(s, p) >= policy[1]
                 and self._alliance(s, p, policy) is not None):
             return PROC["buy_alliance"]
-        deployed = s.regiments[p, 1] > 0 or s.officers[:, p, 1].sum() > 0
+        deployed = s.regiments[p, 1] > 0 or sum(s.officers[:, p, 1].tolist()) > 0
         if deployed and not cd.DEPLOY_AGAIN[0][c]:
             return DONE
         if ctx.has(PROC["deploy"]) and self._deploy_target(s, p, army_dice(s, p)) is not None:
@@ -1027,9 +1027,9 @@ class Board:
         for z in zones_in_play(s):
             self.ships[z] = ([SHIP0 + i for i, at in enumerate(ship_zone) if at == z]
                              + [COMPANY_SHIP] * int(s.company_ships[z]) + [EXTRA_SHIP] * int(s.extra_ships[z]))
-        self.army = {"regiment": s.regiments[:3].sum(axis=1).tolist()}
-        officers = s.officers.sum(axis=2).tolist()         # [slot][Army]: one sum for every family
-        self.army.update({f: officers[f][:3] for f in s.seats})
+        self.army = {"regiment": [sum(r) for r in s.regiments.tolist()[:3]]}
+        officers = s.officers.tolist()                     # [slot][Army][state]
+        self.army.update({f: [sum(x) for x in officers[f][:3]] for f in s.seats})
 
     def copy(self):
         b = object.__new__(Board)
@@ -1082,6 +1082,15 @@ def _holds(s, me, test, p) -> bool:
     raise ValueError(test)
 
 
+def _meets(s, me, spec, p) -> bool:
+    """Presidency (or China) ``p`` meets an origin or destination ``spec`` of a transfer entry's test."""
+    if spec[0] == "to":
+        return p == CHINA
+    if p == CHINA:
+        return False
+    return spec[0] != "is" or _holds(s, me, spec[1], p)
+
+
 def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None, order=None):
     """(origin, destination) of one transfer, or None (digest §9.6.6 / §9.6.9, data TRANSFER_READINGS): the viable
     pairs -- the origin holds the piece, both meet their tests, the destination differs, a fewest -> most pair
@@ -1104,11 +1113,7 @@ def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None, ord
         return ranks[key]
 
     def meets(spec, p):
-        if spec[0] == "to":
-            return p == CHINA
-        if p == CHINA:
-            return False
-        return spec[0] != "is" or _holds(s, me, spec[1], p)
+        return _meets(s, me, spec, p)
 
     dests = list(range(3)) + ([CHINA] if dest[0] == "to" and CHINA in board.ships else [])
     same_measure = origin[0] in ("fewest", "most") and dest[0] in ("fewest", "most") and origin[1] == dest[1]
@@ -1243,6 +1248,33 @@ def kept_transfer(ctx, plan):
     return t
 
 
+def _first_entry_for(s, me, entries, t):
+    """The first entry of the DoT list that could make transfer ``t`` (its piece, and both ends meeting the
+    entry's tests), or None: a plan that makes ``t`` uses this entry or a later one."""
+    kind, who, o, d = t
+    piece = "ship" if kind == "ship" else ("crown_writer" if who == me else "player_writer")
+    for i, (p, origin, dest) in enumerate(entries):
+        if p == piece and _meets(s, me, origin, o) and _meets(s, me, dest, d):
+            return i
+    return None
+
+
+def _dot_candidates(s, me, board):
+    """The single transfers that could have led to ``board`` (:func:`_last_moves`) and that some entry of the list
+    could make, as (first such entry, transfer), earliest first: the search for the entry the first transfer used
+    (:func:`plan_dot_transfer`) then meets the earliest entries first and stops as soon as no candidate can be
+    earlier (the entry found is the earliest that fits, whatever the order; a transfer no entry can make never
+    fits)."""
+    entries = cd.DOT_TRANSFERS[0][climate(s)]
+    out = []
+    for t in _last_moves(s, board, army=False):
+        first = _first_entry_for(s, me, entries, t)
+        if first is not None:
+            out.append((first, t))
+    out.sort(key=lambda c: c[0])                   # stable: ties keep _last_moves' order
+    return out
+
+
 def dot_transfer(ctx):
     """HB DoT 2: the transfer the Crown makes now, or None (:func:`plan_dot_transfer`, kept between the decisions
     of one transfer by :func:`kept_transfer`)."""
@@ -1268,25 +1300,35 @@ def plan_dot_transfer(ctx):
     elif made and first == "choose":               # HB DoT 2 -2: the family's transfer used no entry
         start = 0
     elif made:
-        used = None                                # the earliest entry a first transfer was made by
-        for t in _last_moves(s, board, army=False):
-            before = board.moved(t, back=True)
-            plan = dot_plan(s, me, before, routes, 0, stop=used, order=order)   # a later entry cannot lower it
-            if plan is not None and plan[1] == t:
-                used = plan[0]
-                if used == 0:                      # the top of the list: nothing earlier to find
-                    break
+        used = first_transfer_entry(s, me, board, routes, order)
         start = used + 1 if used is not None else 0
     plan = dot_plan(s, me, board, routes, start, order=order)
     return plan[1] if plan is not None else None
 
 
-def ma_plan(s, me, board, forbidden=()):
+def first_transfer_entry(s, me, board, routes, order):
+    """The earliest entry of the DoT list by which a first transfer was made that led to ``board`` (the transfer
+    which, undone, the list would have chosen), or None."""
+    used = None
+    for first, t in _dot_candidates(s, me, board):
+        if used is not None and first >= used:     # sorted: no later candidate can lower it either
+            break
+        before = board.moved(t, back=True)
+        plan = dot_plan(s, me, before, routes, 0, stop=used, order=order)   # a later entry cannot lower it
+        if plan is not None and plan[1] == t:
+            used = plan[0]
+            if used == 0:                          # the top of the list: nothing earlier to find
+                break
+    return used
+
+
+def ma_plan(s, me, board, forbidden=(), order=None):
     """HB MA 1 (digest §9.6.9): regiments, then Crown officers, then player officers (data MA_PIECES), each moved
     by the climate's rule (data MA_TRANSFERS); a transfer in ``forbidden`` (undoing an earlier one) is skipped."""
     origin, dest = cd.MA_TRANSFERS[0][climate(s)]
     kinds = [("regiment", None)] + [("officer", me)] + [("officer", f) for f in others(s, me)]
-    order = presidency_order(s)
+    if order is None:
+        order = presidency_order(s)
     for kind, who in kinds:
         counts = board.army["regiment" if kind == "regiment" else who]
         holders = [p for p in range(3) if counts[p] > 0]
@@ -1311,18 +1353,19 @@ def plan_ma_transfer(ctx):
     if made >= cd.MA_TRANSFERS_PER_TURN[0]:
         return None
     board = Board(s)
+    order = presidency_order(s)                    # the same for every plan weighed now
     forbidden = []
     first, last = ctx.frame.get("first"), ctx.frame.get("last")
     if made and first == "prevent":                # HB MA 1 -1: the prevented transfer is not made this round
-        t = ma_plan(s, me, board)
+        t = ma_plan(s, me, board, order=order)
         forbidden = [t] if t is not None else []
     elif made and first == "choose" and last is not None:     # HB MA 1 -1: the family's transfer is not undone
         forbidden = [(last[0], last[1], last[3], last[2])]
     elif made:
         for t in _last_moves(s, board, army=True):
-            if ma_plan(s, me, board.moved(t, back=True)) == t:
+            if ma_plan(s, me, board.moved(t, back=True), order=order) == t:
                 forbidden.append((t[0], t[1], t[3], t[2]))
-    return ma_plan(s, me, board, forbidden)
+    return ma_plan(s, me, board, forbidden, order=order)
 
 
 # --- firms (HB Firms phase 3; digest §9.6.3) --------------------------------------------------------------------------
