@@ -11,8 +11,9 @@ import pytest
 from coin_env.games.john_company import game as jc
 from coin_env.games.john_company.bots import CrownBot
 from coin_env.games.john_company.bots.crown import (Board, TradeRoutes, _last_moves, dot_plan, dot_transfer,
-                                                    first_transfer_entry, ma_transfer, plan_dot_transfer,
-                                                    plan_ma_transfer, presidency_order, transfer_board_key)
+                                                    first_transfer_entry, ma_plan, ma_transfer, plan_dot_transfer,
+                                                    plan_ma_transfer, presidency_order,
+                                                    reverses_of_fitting_ma_transfers, transfer_board_key)
 from coin_env.games.john_company.bots.plumbing import Ctx
 
 SETUPS = [("1710", {"families": 4}, 5), ("1710", {"families": 1, "crown": True}, 6),
@@ -158,6 +159,29 @@ def test_the_first_transfers_entry_is_the_plain_searchs():
                 board, routes, order = Board(s), TradeRoutes(g), presidency_order(s)
                 assert (first_transfer_entry(s, me, board, routes, order)
                         == _every_fitting_entry(s, me, board, routes, order))
+                seen += 1
+            g.apply(bot(g, who) if who == "crown" or rng.random() < 0.5 else rng.choice(g.legal_actions()))
+    assert seen >= 10
+
+
+def test_the_ma_transfers_undone_are_the_plain_searchs():
+    """reverses_of_fitting_ma_transfers skips the transfers whose ends fail the climate's tests: it finds the
+    plain search's list (every single transfer undone and planned again), at every second MA transfer of solo
+    games."""
+    seen = 0
+    for scenario, seed in [("1710", 21), ("Long 1710", 22), ("1710", 23), ("Long 1710", 24), ("1710", 25),
+                           ("Long 1710", 26)]:
+        g = jc.new_game(scenario, seed=seed, options={"families": 1, "crown": True})
+        bot, rng = CrownBot(), random.Random(seed)
+        while not g.is_over():
+            who = g.current_player()
+            frame = g.prompt_frame()
+            if frame.get("then") == "ma_menu_chosen" and frame.get("transfers"):
+                s, me = g.state, Ctx(g, who).slot
+                board, order = Board(s), presidency_order(s)
+                plain = [(t[0], t[1], t[3], t[2]) for t in _last_moves(s, board, army=True)
+                         if ma_plan(s, me, board.moved(t, back=True), order=order) == t]
+                assert reverses_of_fitting_ma_transfers(s, me, board, order) == plain
                 seen += 1
             g.apply(bot(g, who) if who == "crown" or rng.random() < 0.5 else rng.choice(g.legal_actions()))
     assert seen >= 10

@@ -278,11 +278,15 @@ def reach(game, p, allowed) -> dict[int, int]:
     dist = {home: 1}
     frontier = [home]
     links = game.data.order_links
+    barred = OTHER_HOMES[p]
     while frontier:
         nxt = []
         for o in frontier:
             for q in links[o]:
-                if q not in dist and _fillable(s, states, p, q, allowed):
+                if q in dist:
+                    continue
+                r = ORDER_REGION[q]             # _fillable written out: the search's innermost test
+                if r in allowed and r not in barred and (states[q] == OPEN or _refillable(s, states, q)):
                     dist[q] = dist[o] + 1
                     nxt.append(q)
         frontier = nxt

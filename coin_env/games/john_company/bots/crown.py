@@ -1041,20 +1041,25 @@ class Board:
     def moved(self, t, back: bool = False):
         """A copy with transfer ``t`` made (or, ``back``, undone): ("writer", slot, from, to), ("ship", ship
         action, from zone, to zone), ("regiment", None, from, to), ("officer", slot, from, to)."""
-        b = self.copy()
+        # copy on write: the new board shares every list but the one or two the transfer changes (boards are only
+        # changed here, always on fresh lists)
+        b = object.__new__(Board)
+        b.writers, b.ships, b.army = dict(self.writers), dict(self.ships), dict(self.army)
         kind, who, src, dst = t
         if back:
             src, dst = dst, src
         if kind == "writer":
-            b.writers[who][src] -= 1
-            b.writers[who][dst] += 1
+            counts = b.writers[who] = list(b.writers[who])
         elif kind == "ship":
+            b.ships[src] = list(b.ships[src])
             b.ships[src].remove(who)
-            b.ships[dst].append(who)
+            b.ships[dst] = b.ships[dst] + [who]
+            return b
         else:
             k = "regiment" if kind == "regiment" else who
-            b.army[k][src] -= 1
-            b.army[k][dst] += 1
+            counts = b.army[k] = list(b.army[k])
+        counts[src] -= 1
+        counts[dst] += 1
         return b
 
 
@@ -1362,10 +1367,21 @@ def plan_ma_transfer(ctx):
     elif made and first == "choose" and last is not None:     # HB MA 1 -1: the family's transfer is not undone
         forbidden = [(last[0], last[1], last[3], last[2])]
     elif made:
-        for t in _last_moves(s, board, army=True):
-            if ma_plan(s, me, board.moved(t, back=True), order=order) == t:
-                forbidden.append((t[0], t[1], t[3], t[2]))
+        forbidden = reverses_of_fitting_ma_transfers(s, me, board, order)
     return ma_plan(s, me, board, forbidden, order=order)
+
+
+def reverses_of_fitting_ma_transfers(s, me, board, order) -> list:
+    """The reverse of every single transfer which, undone, HB MA 1 would have chosen (the first transfer made,
+    when two histories fit: the second may undo neither)."""
+    origin, dest = cd.MA_TRANSFERS[0][climate(s)]
+    out = []
+    for t in _last_moves(s, board, army=True):
+        if not (_meets(s, me, origin, t[2]) and _meets(s, me, dest, t[3])):
+            continue                               # no plan makes a transfer whose ends fail the climate's tests
+        if ma_plan(s, me, board.moved(t, back=True), order=order) == t:
+            out.append((t[0], t[1], t[3], t[2]))
+    return out
 
 
 # --- firms (HB Firms phase 3; digest §9.6.3) --------------------------------------------------------------------------
