@@ -50,7 +50,7 @@ from ..data import company
 from ..queries import army_dice, buyable_alliances, fillable, penalty, reach, targets, tokens_left
 from ..registry import CONTINUATIONS, announce, answers
 from ..static import (ALLIANCE_ARMY, ALLIANCE_NAMES, CHAIRMAN, CLOSED, FILLED, GOVERNOR_OF_REGION, N_ALLIANCES,
-                      N_REGIONS, OFFICE_NAMES, OPEN, ORDER_TITLES, PRESIDENCY_HOME_PORT,
+                      N_REGIONS, OFFICE_NAMES, OPEN, ORDER_REGION, ORDER_TITLES, PRESIDENCY_HOME_PORT,
                       PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, PRESIDENCY_ZONE, PRESIDENT, PRESIDENT_TREASURY,
                       REGION_NAMES, REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
 from .blackmail import offer_diplomatic_connection, offer_mercantile_connection
@@ -152,13 +152,24 @@ def _declarable(game, p, declared) -> list[int]:
     if money < len(declared) + 1:
         return []
     out = []
+    entered = _regions_entered_from(game, p, declared)
     for r in range(N_REGIONS):
-        if r in declared:
+        if r in declared or (entered is not None and r not in entered):
             continue
         dist = reach(game, p, set(declared) | {r})
         if any(dist.get(o, 99) <= k for o in REGION_ORDERS[r]):
             out.append(r)
     return out
+
+
+def _regions_entered_from(game, p, declared):
+    """The regions an order linked to an order reachable in the ``declared`` regions lies in (None: not known, the
+    home region being undeclared). A trade first enters a newly declared region from such an order, so a region
+    outside them has no reachable order (RB p.20) and need not be searched."""
+    if PRESIDENCY_HOME_REGION[p] not in declared:
+        return None
+    links = game.data.order_links
+    return {ORDER_REGION[q] for o in reach(game, p, set(declared)) for q in links[o]}
 
 
 def _declare(game, p, declared):
