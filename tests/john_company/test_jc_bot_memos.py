@@ -13,7 +13,8 @@ from coin_env.games.john_company.bots import CrownBot
 from coin_env.games.john_company.bots.crown import (Board, TradeRoutes, _last_moves, dot_plan, dot_transfer,
                                                     first_transfer_entry, ma_plan, ma_transfer, plan_dot_transfer,
                                                     plan_ma_transfer, presidency_order,
-                                                    reverses_of_fitting_ma_transfers, transfer_board_key)
+                                                    reverses_of_fitting_ma_transfers, trade_routes,
+                                                    transfer_board_key)
 from coin_env.games.john_company.bots.plumbing import Ctx
 
 SETUPS = [("1710", {"families": 4}, 5), ("1710", {"families": 1, "crown": True}, 6),
@@ -23,6 +24,7 @@ SETUPS = [("1710", {"families": 4}, 5), ("1710", {"families": 1, "crown": True},
 
 def _forget(game):
     game.crown_transfer = None
+    game.crown_routes = None
 
 
 @pytest.mark.parametrize("scenario,options,seed", SETUPS)
@@ -87,11 +89,13 @@ def test_a_changed_board_is_never_answered_from_the_memo(scenario, options, seed
         kept, plan = (dot_transfer, plan_dot_transfer) if dot else (ma_transfer, plan_ma_transfer)
         before = plan(Ctx(g, who))
         for change, undo in _mutations(g.state):
-            kept(Ctx(g, who))               # the memo holds the unchanged board's answer
+            kept(Ctx(g, who))               # the memos hold the unchanged board's answer and routes
             change()
             try:
+                got = kept(Ctx(g, who))
+                _forget(g)
                 want = plan(Ctx(g, who))
-                assert kept(Ctx(g, who)) == want
+                assert got == want
                 moved += want != before
             finally:
                 undo()
@@ -130,7 +134,7 @@ def test_a_clone_starts_without_the_memo():
         if g.crown_transfer is not None:
             break
     assert g.crown_transfer is not None
-    assert g.clone().crown_transfer is None
+    assert g.clone().crown_transfer is None and g.clone().crown_routes is None
     assert "crown_transfer" not in g.to_json()
 
 
@@ -185,3 +189,24 @@ def test_the_ma_transfers_undone_are_the_plain_searchs():
                 seen += 1
             g.apply(bot(g, who) if who == "crown" or rng.random() < 0.5 else rng.choice(g.legal_actions()))
     assert seen >= 10
+
+
+def test_kept_routes_are_the_routes_of_the_board():
+    """TradeRoutes.of at every Director of Trade decision of whole games: each Presidency's route equals a fresh
+    search's; an order changed after the routes were kept gives the fresh routes of the changed board."""
+    seen = 0
+    for options, seed in [({"families": 4}, 41), ({"families": 1, "crown": True}, 42)]:
+        g = jc.new_game("1710", seed=seed, options=dict(options))
+        bot = CrownBot()
+        while not g.is_over():
+            if "Director of Trade" in g.prompt():
+                assert [TradeRoutes.of(g)[p] for p in range(3)] == trade_routes(g)
+                s = g.state
+                for o in range(len(s.order_state)):
+                    TradeRoutes.of(g)[0]
+                    s.order_state[o] += 1
+                    assert [TradeRoutes.of(g)[p] for p in range(3)] == trade_routes(g)
+                    s.order_state[o] -= 1
+                seen += 1
+            g.apply(bot(g, g.current_player()))
+    assert seen

@@ -61,7 +61,8 @@ def candidates(s, office: int) -> list[tuple[str, int]]:
     if office == MILITARY_AFFAIRS:
         pool = [(f"commander{p}", int(s.commander[p])) for p in range(3) if s.commander[p] >= 0]
         if not pool:
-            pool = [(f"officer{p}", slot) for p in range(3) for slot in s.seats if s.officers[slot, p].sum() > 0]
+            officers = s.officers.tolist()
+            pool = [(f"officer{p}", slot) for p in range(3) for slot in s.seats if sum(officers[slot][p]) > 0]
         if not pool:
             pool = [("oit", slot) for slot in s.seats if s.officers_in_training[slot] > 0]
         return pool
@@ -321,9 +322,10 @@ def penalty(s, r) -> int:
 
 def army_dice(s, p) -> int:
     """Army ``p``'s dice (RB p.21): its active alliances' strength, regiments and officers (unexhausted)."""
-    alliances = sum(s.data.alliances[i][1] for i in range(N_ALLIANCES)
-                    if ALLIANCE_ARMY[i] == p and s.alliance_active[i] == 1)
-    return int(alliances + s.regiments[p, 0] + sum(int(s.officers[f, p, 0]) for f in s.seats))
+    active_ = s.alliance_active.tolist()
+    alliances = sum(s.data.alliances[i][1] for i in range(N_ALLIANCES) if ALLIANCE_ARMY[i] == p and active_[i] == 1)
+    officers = s.officers[:, p, 0].tolist()
+    return int(alliances + s.regiments[p, 0] + sum(officers[f] for f in s.seats))
 
 
 def buyable_alliances(s, p, refused=()) -> list[int]:

@@ -1023,10 +1023,10 @@ class Board:
         writers = s.writers.tolist()
         self.writers = {f: writers[f][:3] for f in s.seats}
         self.ships = {}
-        ship_zone = s.ship_zone.tolist()
+        ship_zone, company, extra = s.ship_zone.tolist(), s.company_ships.tolist(), s.extra_ships.tolist()
         for z in zones_in_play(s):
             self.ships[z] = ([SHIP0 + i for i, at in enumerate(ship_zone) if at == z]
-                             + [COMPANY_SHIP] * int(s.company_ships[z]) + [EXTRA_SHIP] * int(s.extra_ships[z]))
+                             + [COMPANY_SHIP] * company[z] + [EXTRA_SHIP] * extra[z])
         self.army = {"regiment": [sum(r) for r in s.regiments.tolist()[:3]]}
         officers = s.officers.tolist()                     # [slot][Army][state]
         self.army.update({f: [sum(x) for x in officers[f][:3]] for f in s.seats})
@@ -1157,6 +1157,12 @@ def trade_routes(game) -> list[int]:
     return [len(reach(game, p, set(range(N_REGIONS)))) for p in range(3)]
 
 
+def routes_key(s) -> tuple:
+    """Everything the route search (queries.reach over every region) reads from the state: the orders' states, the
+    Presidencies that filled them and the firms' fills (the map's links are the game's data, never changed)."""
+    return (s.order_state.tobytes(), s.order_presidency.tobytes(), tuple(s.firms["order_firm"]))
+
+
 class TradeRoutes:
     """:func:`trade_routes` read lazily: a Presidency's route is computed when a DoT entry first measures it (most
     entries measure ships or writers, and the route search is the dearest read of a transfer)."""
@@ -1164,6 +1170,22 @@ class TradeRoutes:
     def __init__(self, game):
         self.game = game
         self.known = {}
+        self.key = None                            # routes_key of the state, when made by TradeRoutes.of
+
+    @classmethod
+    def of(cls, game) -> "TradeRoutes":
+        """The routes of ``game``'s board now. The two transfers of a Director of Trade's turn (and the next
+        families' turns, until an order changes) weigh the same routes: the routes found for the last of them are
+        reused while the state is the same object and nothing the route search reads has changed
+        (:func:`routes_key`). Kept on the game (``crown_routes``), never saved; a clone starts without it."""
+        s = game.state
+        key = routes_key(s)
+        kept = game.crown_routes
+        if kept is not None and kept.state is s and kept.key == key:
+            return kept
+        routes = game.crown_routes = cls(game)
+        routes.state, routes.key = s, key
+        return routes
 
     def __getitem__(self, p: int) -> int:
         if p not in self.known:
@@ -1295,7 +1317,7 @@ def plan_dot_transfer(ctx):
     made = ctx.frame.get("transfers", 0)
     if made >= cd.DOT_TRANSFERS_PER_TURN[0]:
         return None
-    board, routes = Board(s), TradeRoutes(ctx.game)
+    board, routes = Board(s), TradeRoutes.of(ctx.game)
     order = presidency_order(s)                    # the same for every transfer weighed now
     start = 0
     first = ctx.frame.get("first")                 # the favours (rules/crown_favours.py): the first slot's use

@@ -144,7 +144,8 @@ def ma_trainee(game, frame, action):
 def command_candidates(s, p) -> list[int]:
     """Families that get the command of Army p now (empty: no change), RB p.19."""
     comm = int(s.commander[p])
-    officers = {f: sum(s.officers[f, p].tolist()) for f in s.seats}     # lists: tiny arrays sum slowly
+    army = s.officers[:, p].tolist()                                   # lists: tiny arrays sum slowly
+    officers = {f: sum(army[f]) for f in s.seats}
     totals = {f: officers[f] + (1 if comm == f else 0) for f in s.seats}
     with_officers = [f for f in s.seats if officers[f] > 0]
     if not with_officers:
