@@ -269,10 +269,12 @@ def _fillable(s, states, p, o, allowed) -> bool:
     return r in allowed and r not in OTHER_HOMES[p] and (states[o] == OPEN or _refillable(s, states, o))
 
 
-def reach(game, p, allowed) -> dict[int, int]:
-    """Orders reachable by a trade of Presidency p in ``allowed`` regions: order -> fills needed."""
+def reach(game, p, allowed, states=None) -> dict[int, int]:
+    """Orders reachable by a trade of Presidency p in ``allowed`` regions: order -> fills needed. ``states``:
+    ``state.order_state.tolist()`` when the caller has it (a caller searching region after region)."""
     s = game.state
-    states = s.order_state.tolist()          # read once: the search tests every order it meets
+    if states is None:
+        states = s.order_state.tolist()      # read once: the search tests every order it meets
     home = PRESIDENCY_HOME_PORT[p]
     if not _fillable(s, states, p, home, allowed):
         return {}

@@ -45,14 +45,16 @@ class Ctx:
         key = f["then"] if f["kind"] == "choose" else f["kind"]
         self.number = key in ("number_units", "number_tens")
         self.key = f.get("next") if self.number else key
-        self._seed = (s.rng.state ^ STREAM_SALT ^ ((s.decisions + 1) * DECISION_MIX) ^ (self.slot + 1)) & _MASK
         self._stream = None             # made at the first die: most decisions roll none
 
     @property
     def stream(self) -> Rng:
-        """The bot's dice of this decision (seeded when the Ctx was made: the game does not move meanwhile)."""
+        """The bot's dice of this decision: a stream split off the game's generator state and decision count
+        (read at the first die: the bot never moves the game, and its dice draw from this stream, not the game's)."""
         if self._stream is None:
-            self._stream = Rng.from_state(self._seed)
+            s = self.state
+            seed = (s.rng.state ^ STREAM_SALT ^ ((s.decisions + 1) * DECISION_MIX) ^ (self.slot + 1)) & _MASK
+            self._stream = Rng.from_state(seed)
         return self._stream
 
     def has(self, action) -> bool:

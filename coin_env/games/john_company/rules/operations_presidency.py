@@ -152,24 +152,25 @@ def _declarable(game, p, declared) -> list[int]:
     if money < len(declared) + 1:
         return []
     out = []
-    entered = _regions_entered_from(game, p, declared)
+    states = s.order_state.tolist()          # one read for every region's search (the orders do not change here)
+    entered = _regions_entered_from(game, p, declared, states)
     for r in range(N_REGIONS):
         if r in declared or (entered is not None and r not in entered):
             continue
-        dist = reach(game, p, set(declared) | {r})
+        dist = reach(game, p, set(declared) | {r}, states)
         if any(dist.get(o, 99) <= k for o in REGION_ORDERS[r]):
             out.append(r)
     return out
 
 
-def _regions_entered_from(game, p, declared):
+def _regions_entered_from(game, p, declared, states):
     """The regions an order linked to an order reachable in the ``declared`` regions lies in (None: not known, the
     home region being undeclared). A trade first enters a newly declared region from such an order, so a region
     outside them has no reachable order (RB p.20) and need not be searched."""
     if PRESIDENCY_HOME_REGION[p] not in declared:
         return None
     links = game.data.order_links
-    return {ORDER_REGION[q] for o in reach(game, p, set(declared)) for q in links[o]}
+    return {ORDER_REGION[q] for o in reach(game, p, set(declared), states) for q in links[o]}
 
 
 def _declare(game, p, declared):
