@@ -69,10 +69,12 @@ def positions(s, p) -> list[int]:
         out.append(PROC["trade"])
     if s.commander[p] >= 0:
         out.append(SOURCE[f"commander{p}"])
-    control, exists, holder = s.control.tolist(), s.office_exists.tolist(), s.office_holder.tolist()
+    control = s.control.tolist()            # one list read; the offices only where the region is the Presidency's
     for r in range(N_REGIONS):
+        if control[r] != p:
+            continue
         g = GOVERNOR_OF_REGION[r]
-        if control[r] == p and exists[g] and holder[g] >= 0:
+        if s.office_exists[g] and s.office_holder[g] >= 0:
             out.append(OFFICE0 + g)
     return out
 
