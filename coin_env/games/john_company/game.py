@@ -37,6 +37,10 @@ class JohnCompanyGame(Game):
     continuations = CONTINUATIONS
     state_class = JohnCompanyState
     faction_names = dict(zip(FAMILY_KEYS, FAMILY_NAMES))
+    # the Crown bot's last transfer plan (bots/crown.py kept_transfer): never saved, a clone starts without it
+    crown_transfer = None
+    # the Crown bot's trade routes (bots/crown.py TradeRoutes.of): never saved, a clone starts without it
+    crown_routes = None
 
     def __init__(self, state, options=None, debug=False):
         super().__init__(state, options, debug)

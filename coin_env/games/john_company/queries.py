@@ -25,7 +25,7 @@ def owned(s, f, target) -> int:
     if target == "Workshops":
         return int(s.workshops[f])
     if target == "Shipyards":
-        return int((s.shipyard_owner == f).sum())
+        return s.shipyard_owner.tolist().count(f)
     if target == "Luxuries":
         return int(s.luxuries[f])
     return int(s.court[f]) + (1 if s.office_holder[CHAIRMAN] == f else 0)
@@ -33,41 +33,45 @@ def owned(s, f, target) -> int:
 
 def vacant_offices(state) -> list[int]:
     """The offices in play without a holder (RB p.14: Hiring fills them; the Crown reads them, HB Family)."""
-    return [o for o in range(N_OFFICES) if state.office_exists[o] and state.office_holder[o] < 0]
+    exists, holder = state.office_exists.tolist(), state.office_holder.tolist()
+    return [o for o in range(N_OFFICES) if exists[o] and holder[o] < 0]
 
 
 def has_piece(s, slot) -> bool:
     """A family member to place: in the supply or on a prize (RB p.13 'out of family pieces')."""
-    return s.supply[slot] > 0 or s.prize_pieces[slot].sum() > 0
+    return s.supply[slot] > 0 or sum(s.prize_pieces[slot].tolist()) > 0
 
 
 # --- the hiring pool (RB p.16) ---------------------------------------------------------------------------------
 def _writers(s, boxes) -> list[tuple[str, int]]:
     """The writers in the given Presidencies' Writers boxes, as pool entries (RB p.16)."""
-    return [(f"writer{p}", slot) for p in boxes for slot in s.seats if s.writers[slot, p] > 0]
+    writers = s.writers.tolist()
+    return [(f"writer{p}", slot) for p in boxes for slot in s.seats if writers[slot][p] > 0]
 
 
 def candidates(s, office: int) -> list[tuple[str, int]]:
     """The pool: (source key, family slot) pairs (RB p.16); an office is "post<index>"."""
     if office in (DIRECTOR_OF_TRADE, GOVERNOR_GENERAL):
-        pool = [(f"post{o}", int(s.office_holder[o])) for o in range(N_OFFICES)
-                if o != office and o != CHAIRMAN and o not in GOVERNORS and s.office_exists[o]
-                and s.office_holder[o] >= 0]
+        exists, holder = s.office_exists.tolist(), s.office_holder.tolist()
+        pool = [(f"post{o}", holder[o]) for o in range(N_OFFICES)
+                if o != office and o != CHAIRMAN and o not in GOVERNORS and exists[o] and holder[o] >= 0]
         return pool or _writers(s, range(3))
     if office in (MANAGER_OF_SHIPPING, SUPERINTENDENT):
         return _writers(s, range(3))
     if office == MILITARY_AFFAIRS:
         pool = [(f"commander{p}", int(s.commander[p])) for p in range(3) if s.commander[p] >= 0]
         if not pool:
-            pool = [(f"officer{p}", slot) for p in range(3) for slot in s.seats if s.officers[slot, p].sum() > 0]
+            officers = s.officers.tolist()
+            pool = [(f"officer{p}", slot) for p in range(3) for slot in s.seats if sum(officers[slot][p]) > 0]
         if not pool:
             pool = [("oit", slot) for slot in s.seats if s.officers_in_training[slot] > 0]
         return pool
     if office in PRESIDENT:
         p = PRESIDENT.index(office)
         pool = _writers(s, [p])
-        pool += [(f"post{g}", int(s.office_holder[g])) for g in GOVERNORS
-                 if s.office_exists[g] and s.office_holder[g] >= 0 and s.control[REGION_OF_GOVERNOR[g]] == p]
+        exists, holder, control = s.office_exists.tolist(), s.office_holder.tolist(), s.control.tolist()
+        pool += [(f"post{g}", holder[g]) for g in GOVERNORS
+                 if exists[g] and holder[g] >= 0 and control[REGION_OF_GOVERNOR[g]] == p]
         return pool
     if office in GOVERNORS:
         p = int(s.control[REGION_OF_GOVERNOR[office]])
@@ -161,7 +165,7 @@ def others(s, me) -> list[int]:
 
 def ships_in_zone(s, z) -> int:
     """Ships in sea zone ``z``: named, Company and extra ships (RB p.19-20)."""
-    return int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z])
+    return s.ship_zone.tolist().count(z) + int(s.company_ships[z]) + int(s.extra_ships[z])
 
 
 def army_pieces(s, p, f) -> int:
@@ -208,13 +212,14 @@ def total_shares(firm) -> int:
 # --- ships and orders (RB p.18-20, p.25, p.40) ---------------------------------------------------------------------
 def unfitted(s) -> list[int]:
     """Owned shipyards whose ship is not fitted (RB p.19, Manager of Shipping)."""
-    return [i for i in range(N_SHIPS) if s.shipyard_owner[i] >= 0 and s.ship_zone[i] < 0]
+    owner, zone = s.shipyard_owner.tolist(), s.ship_zone.tolist()
+    return [i for i in range(N_SHIPS) if owner[i] >= 0 and zone[i] < 0]
 
 
 def tokens_left(s) -> int:
     """Company ship tokens not on the board (RB p.19: the Company's and the extra ships share the tokens)."""
-    return company.COMPANY_SHIP_TOKENS[0] - int(s.company_ships.sum() + s.extra_ships.sum()
-                                               + s.region_company_ship.sum())
+    return company.COMPANY_SHIP_TOKENS[0] - (sum(s.company_ships.tolist()) + sum(s.extra_ships.tolist())
+                                             + sum(s.region_company_ship.tolist()))
 
 
 def zones_in_play(s) -> list[int]:
@@ -224,7 +229,7 @@ def zones_in_play(s) -> list[int]:
 
 def ships_in(s, z) -> list[int]:
     """Ship actions for the ships in zone z (named player ships, then Company, extra)."""
-    out = [SHIP0 + i for i in range(N_SHIPS) if s.ship_zone[i] == z]
+    out = [SHIP0 + i for i, at in enumerate(s.ship_zone.tolist()) if at == z]
     if s.company_ships[z] > 0:
         out.append(COMPANY_SHIP)
     if s.extra_ships[z] > 0:
@@ -242,6 +247,11 @@ def company_refill(s, o) -> bool:
     return s.order_state[o] == FILLED and s.firms["order_firm"][o] >= 0 and s.order_presidency[o] < 0
 
 
+def _refillable(s, states, o) -> bool:
+    """:func:`company_refill` with the orders' states read as a list (the searches read every order)."""
+    return states[o] == FILLED and s.firms["order_firm"][o] >= 0 and s.order_presidency[o] < 0
+
+
 # Per Presidency, the other Presidencies' home regions (RB p.20: never filled by it); a read-only constant.
 OTHER_HOMES = tuple(frozenset(PRESIDENCY_HOME_REGION[q] for q in range(3) if q != p) for p in range(3))
 
@@ -253,20 +263,33 @@ def fillable(s, p, o, allowed) -> bool:
     return r in allowed and r not in OTHER_HOMES[p] and bool(s.order_state[o] == OPEN or company_refill(s, o))
 
 
-def reach(game, p, allowed) -> dict[int, int]:
-    """Orders reachable by a trade of Presidency p in ``allowed`` regions: order -> fills needed."""
+def _fillable(s, states, p, o, allowed) -> bool:
+    """:func:`fillable` with the orders' states read as a list (``states``: ``s.order_state.tolist()``)."""
+    r = ORDER_REGION[o]
+    return r in allowed and r not in OTHER_HOMES[p] and (states[o] == OPEN or _refillable(s, states, o))
+
+
+def reach(game, p, allowed, states=None) -> dict[int, int]:
+    """Orders reachable by a trade of Presidency p in ``allowed`` regions: order -> fills needed. ``states``:
+    ``state.order_state.tolist()`` when the caller has it (a caller searching region after region)."""
     s = game.state
+    if states is None:
+        states = s.order_state.tolist()      # read once: the search tests every order it meets
     home = PRESIDENCY_HOME_PORT[p]
-    if not fillable(s, p, home, allowed):
+    if not _fillable(s, states, p, home, allowed):
         return {}
     dist = {home: 1}
     frontier = [home]
     links = game.data.order_links
+    barred = OTHER_HOMES[p]
     while frontier:
         nxt = []
         for o in frontier:
             for q in links[o]:
-                if q not in dist and fillable(s, p, q, allowed):
+                if q in dist:
+                    continue
+                r = ORDER_REGION[q]             # _fillable written out: the search's innermost test
+                if r in allowed and r not in barred and (states[q] == OPEN or _refillable(s, states, q)):
                     dist[q] = dist[o] + 1
                     nxt.append(q)
         frontier = nxt
@@ -277,7 +300,8 @@ def reach(game, p, allowed) -> dict[int, int]:
 def targets(s, p) -> list[int]:
     """The regions Army ``p`` may Deploy against (RB p.21-22): its home region, its Company regions and their
     neighbours, none another Presidency's home, each non-Company or with a closed order or unrest."""
-    assoc = {r for r in range(N_REGIONS) if s.control[r] == p}
+    control = s.control.tolist()
+    assoc = {r for r in range(N_REGIONS) if control[r] == p}
     home = PRESIDENCY_HOME_REGION[p]
     cand = assoc | {home}
     neighbours = set()
@@ -300,9 +324,10 @@ def penalty(s, r) -> int:
 
 def army_dice(s, p) -> int:
     """Army ``p``'s dice (RB p.21): its active alliances' strength, regiments and officers (unexhausted)."""
-    alliances = sum(s.data.alliances[i][1] for i in range(N_ALLIANCES)
-                    if ALLIANCE_ARMY[i] == p and s.alliance_active[i] == 1)
-    return int(alliances + s.regiments[p, 0] + sum(int(s.officers[f, p, 0]) for f in s.seats))
+    active_ = s.alliance_active.tolist()
+    alliances = sum(s.data.alliances[i][1] for i in range(N_ALLIANCES) if ALLIANCE_ARMY[i] == p and active_[i] == 1)
+    officers = s.officers[:, p, 0].tolist()
+    return int(alliances + s.regiments[p, 0] + sum(officers[f] for f in s.seats))
 
 
 def buyable_alliances(s, p, refused=()) -> list[int]:

@@ -85,7 +85,8 @@ def region_order(s) -> list[int]:
 
 
 def crown_presidencies(s, me) -> list[int]:
-    return [p for p in range(3) if s.office_holder[PRESIDENT[p]] == me]
+    holder = s.office_holder.tolist()
+    return [p for p in range(3) if holder[PRESIDENT[p]] == me]
 
 
 def by_presidency_order(s, ps) -> list[int]:
@@ -380,11 +381,12 @@ class CrownBot(PromptBot):
         pres = by_presidency_order(s, range(3))
         mine = crown_presidencies(s, me)
         writer = [p for p in pres if s.writers[me, p] > 0]
+        states = s.order_state.tolist()
         dot = T_DOT
         crown_gg = s.office_exists[GOVERNOR_GENERAL] and s.office_holder[GOVERNOR_GENERAL] == me
-        gov = [p for p in pres if any(s.office_holder[g] == me and s.control[REGION_OF_GOVERNOR[g]] == p
-                                      for g in GOVERNORS)]
-        home_open = [p for p in pres if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN]
+        holder, control = s.office_holder.tolist(), s.control.tolist()
+        gov = [p for p in pres if any(holder[g] == me and control[REGION_OF_GOVERNOR[g]] == p for g in GOVERNORS)]
+        home_open = [p for p in pres if states[PRESIDENCY_HOME_PORT[p]] == OPEN]
         steps: list[tuple[int, int]] = []
         if c == cd.BULL:
             steps = [(PRESIDENT_TREASURY[p], 4) for p in home_open] + [(dot, 5)]
@@ -474,10 +476,11 @@ class CrownBot(PromptBot):
         return ctx.number_for(cd.ENVOY_SPEND[0][climate(ctx.state)])
 
     def _envoy_target(self, s):
+        control, states = s.control.tolist(), s.order_state.tolist()
         for r in region_order(s):
-            if s.control[r] >= 0:
+            if control[r] >= 0:
                 continue
-            closed = [o for o in REGION_ORDERS[r] if s.order_state[o] == CLOSED]
+            closed = [o for o in REGION_ORDERS[r] if states[o] == CLOSED]
             if closed:
                 return min(closed, key=lambda o: ORDER_NORTH_RANK[o])
         return None
@@ -557,16 +560,17 @@ class CrownBot(PromptBot):
         order = presidency_order(s)
         if c in (cd.BULL, cd.STAG):
             links = s.data.order_links
+            states = s.order_state.tolist()
 
             def route(p):
                 seen, frontier = {PRESIDENCY_HOME_PORT[p]}, [PRESIDENCY_HOME_PORT[p]]
                 while frontier:
                     o = frontier.pop()
                     for q in links[o]:
-                        if q not in seen and s.order_state[q] == OPEN:
+                        if q not in seen and states[q] == OPEN:
                             seen.add(q)
                             frontier.append(q)
-                return len(seen) if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN else 0
+                return len(seen) if states[PRESIDENCY_HOME_PORT[p]] == OPEN else 0
             tie = (lambda p: p in crown_presidencies(s, me)) if c == cd.BULL else (lambda p: int(s.writers[me, p]))
             return ZONE0 + max(pz, key=lambda p: (route(p), tie(p), -order.index(p)))
         if c == cd.LION:
@@ -698,7 +702,7 @@ class CrownBot(PromptBot):
         if (policy and own_president and ctx.has(PROC["buy_alliance"]) and army_dice(s, p) >= policy[1]
                 and self._alliance(s, p, policy) is not None):
             return PROC["buy_alliance"]
-        deployed = s.regiments[p, 1] > 0 or s.officers[:, p, 1].sum() > 0
+        deployed = s.regiments[p, 1] > 0 or sum(s.officers[:, p, 1].tolist()) > 0
         if deployed and not cd.DEPLOY_AGAIN[0][c]:
             return DONE
         if ctx.has(PROC["deploy"]) and self._deploy_target(s, p, army_dice(s, p)) is not None:
@@ -1016,14 +1020,16 @@ class Board:
 
     def __init__(self, s):
         # whole arrays to Python lists at once (element-wise numpy reads were most of a copy's cost)
-        self.writers = {f: s.writers[f, :3].tolist() for f in s.seats}
+        writers = s.writers.tolist()
+        self.writers = {f: writers[f][:3] for f in s.seats}
         self.ships = {}
-        ship_zone = s.ship_zone.tolist()
+        ship_zone, company, extra = s.ship_zone.tolist(), s.company_ships.tolist(), s.extra_ships.tolist()
         for z in zones_in_play(s):
             self.ships[z] = ([SHIP0 + i for i, at in enumerate(ship_zone) if at == z]
-                             + [COMPANY_SHIP] * int(s.company_ships[z]) + [EXTRA_SHIP] * int(s.extra_ships[z]))
-        self.army = {"regiment": s.regiments[:3].sum(axis=1).tolist()}
-        self.army.update({f: s.officers[f, :3].sum(axis=1).tolist() for f in s.seats})
+                             + [COMPANY_SHIP] * company[z] + [EXTRA_SHIP] * extra[z])
+        self.army = {"regiment": [sum(r) for r in s.regiments.tolist()[:3]]}
+        officers = s.officers.tolist()                     # [slot][Army][state]
+        self.army.update({f: [sum(x) for x in officers[f][:3]] for f in s.seats})
 
     def copy(self):
         b = object.__new__(Board)
@@ -1035,20 +1041,25 @@ class Board:
     def moved(self, t, back: bool = False):
         """A copy with transfer ``t`` made (or, ``back``, undone): ("writer", slot, from, to), ("ship", ship
         action, from zone, to zone), ("regiment", None, from, to), ("officer", slot, from, to)."""
-        b = self.copy()
+        # copy on write: the new board shares every list but the one or two the transfer changes (boards are only
+        # changed here, always on fresh lists)
+        b = object.__new__(Board)
+        b.writers, b.ships, b.army = dict(self.writers), dict(self.ships), dict(self.army)
         kind, who, src, dst = t
         if back:
             src, dst = dst, src
         if kind == "writer":
-            b.writers[who][src] -= 1
-            b.writers[who][dst] += 1
+            counts = b.writers[who] = list(b.writers[who])
         elif kind == "ship":
+            b.ships[src] = list(b.ships[src])
             b.ships[src].remove(who)
-            b.ships[dst].append(who)
+            b.ships[dst] = b.ships[dst] + [who]
+            return b
         else:
             k = "regiment" if kind == "regiment" else who
-            b.army[k][src] -= 1
-            b.army[k][dst] += 1
+            counts = b.army[k] = list(b.army[k])
+        counts[src] -= 1
+        counts[dst] += 1
         return b
 
 
@@ -1076,6 +1087,15 @@ def _holds(s, me, test, p) -> bool:
     raise ValueError(test)
 
 
+def _meets(s, me, spec, p) -> bool:
+    """Presidency (or China) ``p`` meets an origin or destination ``spec`` of a transfer entry's test."""
+    if spec[0] == "to":
+        return p == CHINA
+    if p == CHINA:
+        return False
+    return spec[0] != "is" or _holds(s, me, spec[1], p)
+
+
 def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None, order=None):
     """(origin, destination) of one transfer, or None (digest §9.6.6 / §9.6.9, data TRANSFER_READINGS): the viable
     pairs -- the origin holds the piece, both meet their tests, the destination differs, a fewest -> most pair
@@ -1098,11 +1118,7 @@ def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None, ord
         return ranks[key]
 
     def meets(spec, p):
-        if spec[0] == "to":
-            return p == CHINA
-        if p == CHINA:
-            return False
-        return spec[0] != "is" or _holds(s, me, spec[1], p)
+        return _meets(s, me, spec, p)
 
     dests = list(range(3)) + ([CHINA] if dest[0] == "to" and CHINA in board.ships else [])
     same_measure = origin[0] in ("fewest", "most") and dest[0] in ("fewest", "most") and origin[1] == dest[1]
@@ -1141,6 +1157,12 @@ def trade_routes(game) -> list[int]:
     return [len(reach(game, p, set(range(N_REGIONS)))) for p in range(3)]
 
 
+def routes_key(s) -> tuple:
+    """Everything the route search (queries.reach over every region) reads from the state: the orders' states, the
+    Presidencies that filled them and the firms' fills (the map's links are the game's data, never changed)."""
+    return (s.order_state.tobytes(), s.order_presidency.tobytes(), tuple(s.firms["order_firm"]))
+
+
 class TradeRoutes:
     """:func:`trade_routes` read lazily: a Presidency's route is computed when a DoT entry first measures it (most
     entries measure ships or writers, and the route search is the dearest read of a transfer)."""
@@ -1148,6 +1170,22 @@ class TradeRoutes:
     def __init__(self, game):
         self.game = game
         self.known = {}
+        self.key = None                            # routes_key of the state, when made by TradeRoutes.of
+
+    @classmethod
+    def of(cls, game) -> "TradeRoutes":
+        """The routes of ``game``'s board now. The two transfers of a Director of Trade's turn (and the next
+        families' turns, until an order changes) weigh the same routes: the routes found for the last of them are
+        reused while the state is the same object and nothing the route search reads has changed
+        (:func:`routes_key`). Kept on the game (``crown_routes``), never saved; a clone starts without it."""
+        s = game.state
+        key = routes_key(s)
+        kept = game.crown_routes
+        if kept is not None and kept.state is s and kept.key == key:
+            return kept
+        routes = game.crown_routes = cls(game)
+        routes.state, routes.key = s, key
+        return routes
 
     def __getitem__(self, p: int) -> int:
         if p not in self.known:
@@ -1205,7 +1243,72 @@ def _last_moves(s, board, army: bool):
     return out
 
 
+def transfer_board_key(s) -> tuple:
+    """Everything a transfer's plan reads from the state (:class:`Board`, the measures and tests of
+    :func:`pick_transfer`, the ships' ranks, the trade routes of :func:`reach`, the AI card, the climate, the
+    seats): equal keys, equal transfers."""
+    c = s.crown
+    return (s.writers.tobytes(), s.ship_zone.tobytes(), s.company_ships.tobytes(), s.extra_ships.tobytes(),
+            s.office_exists.tobytes(), s.office_holder.tobytes(), s.commander.tobytes(), s.shipyard_owner.tobytes(),
+            s.ship_fatigued.tobytes(), s.regiments.tobytes(), s.officers.tobytes(), s.order_state.tobytes(),
+            s.order_presidency.tobytes(), tuple(s.firms["order_firm"]), tuple(s.seats),
+            None if c is None else (c["card"], c["climate"], tuple(c["deck"])))
+
+
+def kept_transfer(ctx, plan):
+    """``plan(ctx)`` (:func:`plan_dot_transfer` or :func:`plan_ma_transfer`), reusing the answer of the previous
+    decision when it weighed the same transfer: a transfer is made over several decisions (the menu, the origin,
+    whose piece, the destination) on an unchanged board, and each finds the whole plan again (the bot keeps no
+    memory). Reused only while the state is the same object and neither the frame's record of the transfers
+    made nor anything the plan reads (:func:`transfer_board_key`) has changed. Kept on the game
+    (``crown_transfer``), never saved; a clone starts without it. A plan draws no dice, so reusing it leaves the
+    game's generator where the uncached bot leaves it."""
+    s, f = ctx.state, ctx.frame
+    last = f.get("last")
+    key = (plan, ctx.slot, f.get("transfers", 0), f.get("first"), None if last is None else tuple(last),
+           transfer_board_key(s))
+    kept = ctx.game.crown_transfer
+    if kept is not None and kept[0] is s and kept[1] == key:
+        return kept[2]
+    t = plan(ctx)
+    ctx.game.crown_transfer = (s, key, t)
+    return t
+
+
+def _first_entry_for(s, me, entries, t):
+    """The first entry of the DoT list that could make transfer ``t`` (its piece, and both ends meeting the
+    entry's tests), or None: a plan that makes ``t`` uses this entry or a later one."""
+    kind, who, o, d = t
+    piece = "ship" if kind == "ship" else ("crown_writer" if who == me else "player_writer")
+    for i, (p, origin, dest) in enumerate(entries):
+        if p == piece and _meets(s, me, origin, o) and _meets(s, me, dest, d):
+            return i
+    return None
+
+
+def _dot_candidates(s, me, board):
+    """The single transfers that could have led to ``board`` (:func:`_last_moves`) and that some entry of the list
+    could make, as (first such entry, transfer), earliest first: the search for the entry the first transfer used
+    (:func:`plan_dot_transfer`) then meets the earliest entries first and stops as soon as no candidate can be
+    earlier (the entry found is the earliest that fits, whatever the order; a transfer no entry can make never
+    fits)."""
+    entries = cd.DOT_TRANSFERS[0][climate(s)]
+    out = []
+    for t in _last_moves(s, board, army=False):
+        first = _first_entry_for(s, me, entries, t)
+        if first is not None:
+            out.append((first, t))
+    out.sort(key=lambda c: c[0])                   # stable: ties keep _last_moves' order
+    return out
+
+
 def dot_transfer(ctx):
+    """HB DoT 2: the transfer the Crown makes now, or None (:func:`plan_dot_transfer`, kept between the decisions
+    of one transfer by :func:`kept_transfer`)."""
+    return kept_transfer(ctx, plan_dot_transfer)
+
+
+def plan_dot_transfer(ctx):
     """HB DoT 2 (digest §9.6.6): the transfer the Crown makes now, or None. The second transfer of the turn goes on
     down the list after the entry the first one used; the bot keeps no memory, so it finds that entry again: the
     first transfer is the one which, undone, the list would have chosen (none found -- e.g. a transfer the family
@@ -1214,7 +1317,7 @@ def dot_transfer(ctx):
     made = ctx.frame.get("transfers", 0)
     if made >= cd.DOT_TRANSFERS_PER_TURN[0]:
         return None
-    board, routes = Board(s), TradeRoutes(ctx.game)
+    board, routes = Board(s), TradeRoutes.of(ctx.game)
     order = presidency_order(s)                    # the same for every transfer weighed now
     start = 0
     first = ctx.frame.get("first")                 # the favours (rules/crown_favours.py): the first slot's use
@@ -1224,25 +1327,35 @@ def dot_transfer(ctx):
     elif made and first == "choose":               # HB DoT 2 -2: the family's transfer used no entry
         start = 0
     elif made:
-        used = None                                # the earliest entry a first transfer was made by
-        for t in _last_moves(s, board, army=False):
-            before = board.moved(t, back=True)
-            plan = dot_plan(s, me, before, routes, 0, stop=used, order=order)   # a later entry cannot lower it
-            if plan is not None and plan[1] == t:
-                used = plan[0]
-                if used == 0:                      # the top of the list: nothing earlier to find
-                    break
+        used = first_transfer_entry(s, me, board, routes, order)
         start = used + 1 if used is not None else 0
     plan = dot_plan(s, me, board, routes, start, order=order)
     return plan[1] if plan is not None else None
 
 
-def ma_plan(s, me, board, forbidden=()):
+def first_transfer_entry(s, me, board, routes, order):
+    """The earliest entry of the DoT list by which a first transfer was made that led to ``board`` (the transfer
+    which, undone, the list would have chosen), or None."""
+    used = None
+    for first, t in _dot_candidates(s, me, board):
+        if used is not None and first >= used:     # sorted: no later candidate can lower it either
+            break
+        before = board.moved(t, back=True)
+        plan = dot_plan(s, me, before, routes, 0, stop=used, order=order)   # a later entry cannot lower it
+        if plan is not None and plan[1] == t:
+            used = plan[0]
+            if used == 0:                          # the top of the list: nothing earlier to find
+                break
+    return used
+
+
+def ma_plan(s, me, board, forbidden=(), order=None):
     """HB MA 1 (digest §9.6.9): regiments, then Crown officers, then player officers (data MA_PIECES), each moved
     by the climate's rule (data MA_TRANSFERS); a transfer in ``forbidden`` (undoing an earlier one) is skipped."""
     origin, dest = cd.MA_TRANSFERS[0][climate(s)]
     kinds = [("regiment", None)] + [("officer", me)] + [("officer", f) for f in others(s, me)]
-    order = presidency_order(s)
+    if order is None:
+        order = presidency_order(s)
     for kind, who in kinds:
         counts = board.army["regiment" if kind == "regiment" else who]
         holders = [p for p in range(3) if counts[p] > 0]
@@ -1254,6 +1367,12 @@ def ma_plan(s, me, board, forbidden=()):
 
 
 def ma_transfer(ctx):
+    """HB MA 1: the transfer the Crown makes now, or None (:func:`plan_ma_transfer`, kept between the decisions of
+    one transfer by :func:`kept_transfer`)."""
+    return kept_transfer(ctx, plan_ma_transfer)
+
+
+def plan_ma_transfer(ctx):
     """HB MA 1: the transfer the Crown makes now, or None. For the second one the first is found again as in
     :func:`dot_transfer` and its reverse is skipped ('any transfer that undoes a previous transfer')."""
     s, me = ctx.state, ctx.slot
@@ -1261,18 +1380,30 @@ def ma_transfer(ctx):
     if made >= cd.MA_TRANSFERS_PER_TURN[0]:
         return None
     board = Board(s)
+    order = presidency_order(s)                    # the same for every plan weighed now
     forbidden = []
     first, last = ctx.frame.get("first"), ctx.frame.get("last")
     if made and first == "prevent":                # HB MA 1 -1: the prevented transfer is not made this round
-        t = ma_plan(s, me, board)
+        t = ma_plan(s, me, board, order=order)
         forbidden = [t] if t is not None else []
     elif made and first == "choose" and last is not None:     # HB MA 1 -1: the family's transfer is not undone
         forbidden = [(last[0], last[1], last[3], last[2])]
     elif made:
-        for t in _last_moves(s, board, army=True):
-            if ma_plan(s, me, board.moved(t, back=True)) == t:
-                forbidden.append((t[0], t[1], t[3], t[2]))
-    return ma_plan(s, me, board, forbidden)
+        forbidden = reverses_of_fitting_ma_transfers(s, me, board, order)
+    return ma_plan(s, me, board, forbidden, order=order)
+
+
+def reverses_of_fitting_ma_transfers(s, me, board, order) -> list:
+    """The reverse of every single transfer which, undone, HB MA 1 would have chosen (the first transfer made,
+    when two histories fit: the second may undo neither)."""
+    origin, dest = cd.MA_TRANSFERS[0][climate(s)]
+    out = []
+    for t in _last_moves(s, board, army=True):
+        if not (_meets(s, me, origin, t[2]) and _meets(s, me, dest, t[3])):
+            continue                               # no plan makes a transfer whose ends fail the climate's tests
+        if ma_plan(s, me, board.moved(t, back=True), order=order) == t:
+            out.append((t[0], t[1], t[3], t[2]))
+    return out
 
 
 # --- firms (HB Firms phase 3; digest §9.6.3) --------------------------------------------------------------------------

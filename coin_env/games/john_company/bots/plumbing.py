@@ -24,6 +24,7 @@ from ..static import FAMILY_KEYS
 STREAM_SALT = 0x5C0F_3A71_D2E8_9B47
 DECISION_MIX = 0x9E37_79B9_7F4A_7C15
 _MASK = (1 << 64) - 1
+SLOT_OF = {family: slot for slot, family in enumerate(FAMILY_KEYS)}
 
 
 class BotError(RuntimeError):
@@ -35,19 +36,26 @@ class Ctx:
 
     def __init__(self, game, family: str):
         self.game = game
-        self.state = game.state
+        s = self.state = game.state
         self.family = family
-        self.slot = FAMILY_KEYS.index(family)
-        self.frame = game.state.frames[-1]
+        self.slot = SLOT_OF[family]
+        f = self.frame = s.frames[-1]
         self.legal = game.legal_actions()
         self.legal_set = set(self.legal)
-        f = self.frame
         key = f["then"] if f["kind"] == "choose" else f["kind"]
         self.number = key in ("number_units", "number_tens")
         self.key = f.get("next") if self.number else key
-        s = self.state
-        seed = (s.rng.state ^ STREAM_SALT ^ ((s.decisions + 1) * DECISION_MIX) ^ (self.slot + 1)) & _MASK
-        self._stream = Rng.from_state(seed)
+        self._stream = None             # made at the first die: most decisions roll none
+
+    @property
+    def stream(self) -> Rng:
+        """The bot's dice of this decision: a stream split off the game's generator state and decision count
+        (read at the first die: the bot never moves the game, and its dice draw from this stream, not the game's)."""
+        if self._stream is None:
+            s = self.state
+            seed = (s.rng.state ^ STREAM_SALT ^ ((s.decisions + 1) * DECISION_MIX) ^ (self.slot + 1)) & _MASK
+            self._stream = Rng.from_state(seed)
+        return self._stream
 
     def has(self, action) -> bool:
         return action is not None and action in self.legal_set
@@ -78,16 +86,20 @@ class Ctx:
         f = self.frame
         want = max(f["lo"], min(f["hi"], int(want)))
         if f["then"] == "number_tens":
+            if TENS0 + want // 10 in self.legal_set:       # the exact digit: the only one at distance 0
+                return TENS0 + want // 10
             tens = [a - TENS0 for a in self.legal]
             t = min(tens, key=lambda t: abs(t - want // 10))
             return TENS0 + t
+        if 0 <= want - f["tens"] * 10 and COUNT0 + want - f["tens"] * 10 in self.legal_set:
+            return COUNT0 + want - f["tens"] * 10
         units = [a - COUNT0 for a in self.legal]
         u = min(units, key=lambda u: abs(f["tens"] * 10 + u - want))
         return COUNT0 + u
 
     # --- the bot's dice ------------------------------------------------------------------------------
     def die(self, sides: int, why: str) -> int:
-        return self.state.rng.die(sides, why, draw=self._stream.below)
+        return self.state.rng.die(sides, why, draw=self.stream.below)
 
     def pick(self, candidates, why: str = "bot tie-break"):
         cands = list(candidates)

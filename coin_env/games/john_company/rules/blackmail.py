@@ -91,8 +91,8 @@ def answers(s, f, card) -> list[int]:
 def scandal_targets(s, card) -> list[int]:
     """The offices a Scandal may empty: held offices outside India (Leadenhall Street) or in India."""
     india = card == SCANDAL_IN_INDIA
-    return [o for o in range(N_OFFICES) if s.office_exists[o] and s.office_holder[o] >= 0
-            and (o in INDIA_OFFICES) == india]
+    exists, holder = s.office_exists.tolist(), s.office_holder.tolist()
+    return [o for o in range(N_OFFICES) if exists[o] and holder[o] >= 0 and (o in INDIA_OFFICES) == india]
 
 
 def playable(s, card, frame=None) -> bool:

@@ -14,11 +14,12 @@ INCLOSURE_ACTS = 36
 @implements("bonuses")
 def start(game) -> None:
     s = game.state
+    ships = list(zip(s.shipyard_owner.tolist(), s.ship_zone.tolist()))     # lists: tiny arrays sum slowly
     for f in s.seats:
-        fitted = int(((s.shipyard_owner == f) & (s.ship_zone >= 0)).sum())
+        fitted = sum(1 for owner, zone in ships if owner == f and zone >= 0)
         gain = fitted + usable_workshops(s, f)          # an invested workshop earns nothing (RB p.38)
         if INCLOSURE_ACTS in s.laws_in_force:
-            gain += int(s.prize_pieces[f].sum())
+            gain += sum(s.prize_pieces[f].tolist())
         s.cash[f] += gain
         if gain:
             game.log_note("bonuses", f"{name(f)} takes £{gain} in bonuses")

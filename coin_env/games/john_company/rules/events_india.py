@@ -82,8 +82,9 @@ def events_tile(game, frame, _):
 def storm(game, z: int) -> None:
     s = game.state
     zones = (z, CHINA) if z == 2 else (z,)
+    at, owner = s.ship_zone.tolist(), s.shipyard_owner.tolist()       # a ship's own entry changes after its read
     for ship in range(len(SHIP_NAMES)):
-        if s.ship_zone[ship] in zones and s.shipyard_owner[ship] >= 0:
+        if at[ship] in zones and owner[ship] >= 0:
             roll = s.rng.die(6, f"storm: the {SHIP_NAMES[ship]}")
             if roll >= 5 or (roll >= 3 and s.ship_fatigued[ship]):
                 s.ship_zone[ship] = -1

@@ -77,7 +77,8 @@ def share_price(game, slot, space) -> int:
 def free_shipyards(s) -> list[int]:
     """Shipyards nobody owns whose ship is not in play (RB p.12, p.35: a returned shipyard cannot be
     bought while its fitted ship is in play)."""
-    return [ship for ship in range(N_SHIPS) if s.shipyard_owner[ship] < 0 and s.ship_zone[ship] < 0]
+    owner, zone = s.shipyard_owner.tolist(), s.ship_zone.tolist()       # lists: element reads of arrays are slow
+    return [ship for ship in range(N_SHIPS) if owner[ship] < 0 and zone[ship] < 0]
 
 
 def free_shipyard(s) -> int:
@@ -95,15 +96,15 @@ def can_take(game, slot, action: str, used_marker: bool = False) -> bool:
     if action in ("enlist_writer", "enlist_officer"):
         return has_piece(s, slot)
     if action == "purchase_luxury":
-        return cash >= company.ENTERPRISES["luxury"][1] and s.luxuries.sum() < company.ENTERPRISES["luxury"][0]
+        return cash >= company.ENTERPRISES["luxury"][1] and sum(s.luxuries.tolist()) < company.ENTERPRISES["luxury"][0]
     if action == "purchase_shipyard":
         return cash >= company.ENTERPRISES["shipyard"][1] and free_shipyard(s) >= 0
     if action == "purchase_workshop":
         return (cash >= workshop_price(game, slot, used_marker)
-                and s.workshops.sum() < company.ENTERPRISES["workshop"][0])
+                and sum(s.workshops.tolist()) < company.ENTERPRISES["workshop"][0])
     if action == "seek_share":
-        return has_piece(s, slot) and any(s.stock_exchange[i] < 0 and share_price(game, slot, i) <= cash
-                                          for i in range(5))
+        exchange = s.stock_exchange.tolist()
+        return has_piece(s, slot) and any(exchange[i] < 0 and share_price(game, slot, i) <= cash for i in range(5))
     raise ValueError(action)
 
 
@@ -359,7 +360,7 @@ def new_company_shares(game) -> None:
     """RB p.13, New Company Shares."""
     s = game.state
     while s.debt > 0:
-        occupied = [i for i in range(5) if s.stock_exchange[i] >= 0]
+        occupied = [i for i, x in enumerate(s.stock_exchange.tolist()) if x >= 0]
         if not occupied:
             break
         i = occupied[-1]

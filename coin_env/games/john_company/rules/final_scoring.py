@@ -71,7 +71,7 @@ def final_finish(game, frame, _):
 def power(game, f) -> int:
     s = game.state
     values = dict(zip(s.power_track, game.data.power_values))
-    owned = {"Workshops": int(s.workshops[f]), "Shipyards": int((s.shipyard_owner == f).sum()),
+    owned = {"Workshops": int(s.workshops[f]), "Shipyards": s.shipyard_owner.tolist().count(f),
              "Luxuries": int(s.luxuries[f]),
              "Company shares": int(s.court[f]) + (1 if s.office_holder[CHAIRMAN] == f else 0)}
     for c in s.hands[f]["prestige"]:

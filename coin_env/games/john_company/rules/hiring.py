@@ -49,7 +49,8 @@ def start(game) -> None:
 
 
 def next_vacancy(s, done) -> int | None:
-    vac = [o for o in range(N_OFFICES) if s.office_exists[o] and s.office_holder[o] < 0 and o not in done]
+    exists, holder = s.office_exists.tolist(), s.office_holder.tolist()
+    vac = [o for o in range(N_OFFICES) if exists[o] and holder[o] < 0 and o not in done]
     return min(vac, key=lambda o: (HIRE_NUMBER[o], o)) if vac else None
 
 

@@ -51,7 +51,8 @@ def ops_next(game, frame, _):
         acting = (s.office_holder[PRESIDENT[p]] >= 0 or s.commander[p] >= 0
                   or any(s.office_holder[g] >= 0 for g in GOVERNORS if s.control[REGION_OF_GOVERNOR[g]] == p))
         if acting:
-            game.log_note("operations", f"Presidency of {PRESIDENCY_NAMES[p]} operates")
+            if game.keeps_log:                  # the note's words are built only for a kept log
+                game.log_note("operations", f"Presidency of {PRESIDENCY_NAMES[p]} operates")
             operations_presidency.start(game, p)
         return
     office = {"chairman": CHAIRMAN, "manager_of_shipping": MANAGER_OF_SHIPPING,
@@ -61,7 +62,8 @@ def ops_next(game, frame, _):
     if not s.office_exists[office] or s.office_holder[office] < 0:
         if office == CHAIRMAN and active(s):     # vacant Chairman: a reading (rules/crown.py)
             announce(game, "set_climate")              # the solo Crown: rules/crown.py
-        game.log_note("operations", f"{OFFICE_NAMES[office]}: vacant or not in play, skipped (RB p.17)")
+        if game.keeps_log:
+            game.log_note("operations", f"{OFFICE_NAMES[office]}: vacant or not in play, skipped (RB p.17)")
         return
     slot = int(s.office_holder[office])
     if office == CHAIRMAN and active(s):     # RB p.45 Set Climate
@@ -69,7 +71,8 @@ def ops_next(game, frame, _):
             announce(game, "set_climate")              # the solo Crown: rules/crown.py
         else:
             game.after("crown_set_climate")
-    game.log_note("operations", f"{OFFICE_NAMES[office]} ({name(slot)}) acts")
+    if game.keeps_log:
+        game.log_note("operations", f"{OFFICE_NAMES[office]} ({name(slot)}) acts")
     fn = OPERATE.get(office)
     if fn is None:
         not_implemented(game, f"Company Operation: {OFFICE_NAMES[office]}")

@@ -31,8 +31,8 @@ def office_of(s) -> int:
 def envoy_targets(s) -> list[int]:
     """Actions a successful envoy may choose (RB p.18)."""
     out = [] if s.office_exists[SUPERINTENDENT] else [PROC["open_china"]]
-    out += [ORDER0 + o for o in range(N_ORDERS)
-            if s.order_state[o] == CLOSED and s.control[ORDER_REGION[o]] < 0]
+    states, control = s.order_state.tolist(), s.control.tolist()
+    out += [ORDER0 + o for o in range(N_ORDERS) if states[o] == CLOSED and control[ORDER_REGION[o]] < 0]
     return out
 
 
@@ -50,7 +50,8 @@ def menu(game, slot, transfers, **hist):
     if transfers == 0 and not hist.get("no_envoy") and s.treasury[T_DOT] >= 1 and envoy_targets(s):
         options.append(PROC["special_envoy"])
     if transfers < 2:
-        if any(s.writers[f].sum() > 0 for f in s.seats):
+        writers = s.writers.tolist()
+        if any(sum(writers[f]) > 0 for f in s.seats):
             options.append(PROC["transfer_writer"])
         if any(ships_in(s, z) for z in zones_in_play(s)):
             options.append(PROC["transfer_ship"])

@@ -31,9 +31,10 @@ def menu(game, slot, transfers, **hist):
     s = game.state
     options = []
     if transfers < 2:
-        if any(s.officers[f, p].sum() > 0 for f in s.seats for p in range(3)):
+        officers = s.officers.tolist()          # [slot][Army][state]: Python lists sum far faster than tiny arrays
+        if any(sum(officers[f][p]) > 0 for f in s.seats for p in range(3)):
             options.append(PROC["transfer_officer"])
-        if s.regiments.sum() > 0:
+        if sum(map(sum, s.regiments.tolist())) > 0:
             options.append(PROC["transfer_regiment"])
     if not options:
         assign_officers_in_training(game, slot)
@@ -53,7 +54,8 @@ def ma_menu_chosen(game, frame, action):
         return
     kind = "officer" if action == PROC["transfer_officer"] else "regiment"
     if kind == "officer":
-        armies = [p for p in range(3) if any(s.officers[f, p].sum() > 0 for f in s.seats)]
+        officers = s.officers.tolist()
+        armies = [p for p in range(3) if any(sum(officers[f][p]) > 0 for f in s.seats)]
     else:
         armies = [p for p in range(3) if s.regiments[p].sum() > 0]
     game.choose(chooser(frame), f"Transfer {'an officer' if kind == 'officer' else 'a regiment'} from which Army?",
@@ -142,8 +144,10 @@ def ma_trainee(game, frame, action):
 def command_candidates(s, p) -> list[int]:
     """Families that get the command of Army p now (empty: no change), RB p.19."""
     comm = int(s.commander[p])
-    totals = {f: int(s.officers[f, p].sum()) + (1 if comm == f else 0) for f in s.seats}
-    with_officers = [f for f in s.seats if s.officers[f, p].sum() > 0]
+    army = s.officers[:, p].tolist()                                   # lists: tiny arrays sum slowly
+    officers = {f: sum(army[f]) for f in s.seats}
+    totals = {f: officers[f] + (1 if comm == f else 0) for f in s.seats}
+    with_officers = [f for f in s.seats if officers[f] > 0]
     if not with_officers:
         return []
     if comm >= 0 and all(totals[f] <= totals[comm] for f in with_officers):

@@ -50,7 +50,7 @@ from ..data import company
 from ..queries import army_dice, buyable_alliances, fillable, penalty, reach, targets, tokens_left
 from ..registry import CONTINUATIONS, announce, answers
 from ..static import (ALLIANCE_ARMY, ALLIANCE_NAMES, CHAIRMAN, CLOSED, FILLED, GOVERNOR_OF_REGION, N_ALLIANCES,
-                      N_REGIONS, OFFICE_NAMES, OPEN, ORDER_TITLES, PRESIDENCY_HOME_PORT,
+                      N_REGIONS, OFFICE_NAMES, OPEN, ORDER_REGION, ORDER_TITLES, PRESIDENCY_HOME_PORT,
                       PRESIDENCY_HOME_REGION, PRESIDENCY_NAMES, PRESIDENCY_ZONE, PRESIDENT, PRESIDENT_TREASURY,
                       REGION_NAMES, REGION_OF_GOVERNOR, REGION_ORDERS, SEA_ZONES)
 from .blackmail import offer_diplomatic_connection, offer_mercantile_connection
@@ -69,9 +69,12 @@ def positions(s, p) -> list[int]:
         out.append(PROC["trade"])
     if s.commander[p] >= 0:
         out.append(SOURCE[f"commander{p}"])
+    control = s.control.tolist()            # one list read; the offices only where the region is the Presidency's
     for r in range(N_REGIONS):
+        if control[r] != p:
+            continue
         g = GOVERNOR_OF_REGION[r]
-        if s.control[r] == p and s.office_exists[g] and s.office_holder[g] >= 0:
+        if s.office_exists[g] and s.office_holder[g] >= 0:
             out.append(OFFICE0 + g)
     return out
 
@@ -118,7 +121,7 @@ def _run_position(game, p, position, left):
 
 # --- Trade -------------------------------------------------------------------------------------------------
 def ships_in_zone(s, z) -> int:
-    return int((s.ship_zone == z).sum() + s.company_ships[z] + s.extra_ships[z])
+    return s.ship_zone.tolist().count(z) + int(s.company_ships[z]) + int(s.extra_ships[z])
 
 
 def can_trade(game, p) -> bool:
@@ -151,13 +154,25 @@ def _declarable(game, p, declared) -> list[int]:
     if money < len(declared) + 1:
         return []
     out = []
+    states = s.order_state.tolist()          # one read for every region's search (the orders do not change here)
+    entered = _regions_entered_from(game, p, declared, states)
     for r in range(N_REGIONS):
-        if r in declared:
+        if r in declared or (entered is not None and r not in entered):
             continue
-        dist = reach(game, p, set(declared) | {r})
+        dist = reach(game, p, set(declared) | {r}, states)
         if any(dist.get(o, 99) <= k for o in REGION_ORDERS[r]):
             out.append(r)
     return out
+
+
+def _regions_entered_from(game, p, declared, states):
+    """The regions an order linked to an order reachable in the ``declared`` regions lies in (None: not known, the
+    home region being undeclared). A trade first enters a newly declared region from such an order, so a region
+    outside them has no reachable order (RB p.20) and need not be searched."""
+    if PRESIDENCY_HOME_REGION[p] not in declared:
+        return None
+    links = game.data.order_links
+    return {ORDER_REGION[q] for o in reach(game, p, set(declared), states) for q in links[o]}
 
 
 def _declare(game, p, declared):
@@ -248,7 +263,8 @@ def _fill_next(game, p, declared, placed, k):
 def trade_order(game, frame, action):
     s = game.state
     p, o = frame["p"], action - ORDER0
-    fams = [f for f in s.seats if s.writers[f, p] > 0]
+    writers = s.writers.tolist()
+    fams = [f for f in s.seats if writers[f][p] > 0]
     data = dict(p=p, declared=frame["declared"], placed=frame["placed"], k=frame["k"], order=o)
     if len(fams) > 1:
         president = int(s.office_holder[PRESIDENT[p]])

@@ -211,7 +211,7 @@ def vote_sources(s, vote, f) -> list[tuple[str, int, int]]:
     target = DIAL[vote["space"]][1] if vote["space"] is not None else None     # a special session has no policy
     boroughs = sum(1 for c in prestige if c in ROTTEN_BOROUGHS)
     return [("workshops", int(s.workshops[f]) - used[0], 2),
-            ("shipyards", int((s.shipyard_owner == f).sum()) - used[1], 1),
+            ("shipyards", s.shipyard_owner.tolist().count(f) - used[1], 1),
             ("Rotten Boroughs", boroughs - used[2], 1 if MASSES_DEMAND_FRANCHISE in s.laws_in_force else 3),
             ("Labour Newspaper", int(LABOUR_NEWSPAPER in prestige and target in ("Workshops", "Shipyards")) - used[3], 4),
             ("Social Magazine", int(SOCIAL_MAGAZINE in prestige and target in ("Luxuries", "Company shares"))

@@ -40,7 +40,8 @@ def next_phase(game) -> None:
         game.log_note("phase", "I. The London Season is skipped on the first turn (RB p.11)")
         next_phase(game)
         return
-    game.log_note("phase", f"Turn {s.turn}: {phase_title(s.phase)}", phase=s.phase, turn=s.turn)
+    if game.keeps_log:                         # the note's words are built only for a kept log
+        game.log_note("phase", f"Turn {s.turn}: {phase_title(s.phase)}", phase=s.phase, turn=s.turn)
     start = PHASE_STARTS.get(s.phase)
     if start is None:
         not_implemented(game, f"phase {phase_title(s.phase)}")

@@ -24,7 +24,8 @@ def start(game) -> None:
 
 def _due(game, f) -> int:
     s = game.state
-    return sum(int(s.prize_pieces[f, b]) * game.data.prizes[b][1] for b in range(5))
+    pieces, prizes = s.prize_pieces[f].tolist(), game.data.prizes
+    return sum(pieces[b] * prizes[b][1] for b in range(5))
 
 
 @CONTINUATIONS.register
@@ -86,8 +87,9 @@ def _end(game) -> None:
 def refresh(game) -> None:
     s = game.state
     announce(game, "writers_return")          # solo: HB Upkeep, +1
+    states = s.order_state.tolist()           # each order's own entry changes after its read
     for o in range(N_ORDERS):
-        if s.order_state[o] == FILLED:
+        if states[o] == FILLED:
             f, p = int(s.order_writer[o]), int(s.order_presidency[o])
             if f >= 0:
                 s.writers[f, p] += 1
