@@ -130,15 +130,13 @@ class Game:
         """Push a `choose` decision; ``then`` names a registered continuation."""
         if not options:
             raise EngineError(f"no options for {ask!r}")
-        frame = {"kind": "choose", "actor": actor, "ask": ask, "options": list(options), "then": then}
-        frame.update(data)
-        self.push(frame)
+        # built in one literal and appended directly: every decision of every game passes here
+        self.state.frames.append({"kind": "choose", "actor": actor, "ask": ask, "options": list(options),
+                                  "then": then, **data})
 
     def after(self, fn: str, **data) -> None:
         """Push a `call` frame: continuation ``fn`` runs once every frame pushed after it is done."""
-        frame = {"kind": "call", "fn": fn}
-        frame.update(data)
-        self.push(frame)
+        self.state.frames.append({"kind": "call", "fn": fn, **data})
 
     def on_empty_stack(self) -> None:
         """Called when no decision is pending: start the next step of the game."""
