@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 from types import MappingProxyType
 
+from ....core.kept import kept_on_game
 from ..actions import (ALLIANCE0, COMPANY_SHIP, COURT_SHARE, DONE, EXTRA_SHIP, FAMILY0, FAMILY_ACTION0, FIRM,
                        FIRM_INVEST0, LAW, NO, OFFICE0, ORDER0, POWER_TOKEN, PRESIDENCY0, PRIZE0, PROC, REGION0, SHIP0,
                        SOURCE, STOCK0, TAKE0, YES, ZONE0, source_action)
@@ -1170,7 +1171,6 @@ class TradeRoutes:
     def __init__(self, game):
         self.game = game
         self.known = {}
-        self.key = None                            # routes_key of the state, when made by TradeRoutes.of
 
     @classmethod
     def of(cls, game) -> "TradeRoutes":
@@ -1178,14 +1178,7 @@ class TradeRoutes:
         families' turns, until an order changes) weigh the same routes: the routes found for the last of them are
         reused while the state is the same object and nothing the route search reads has changed
         (:func:`routes_key`). Kept on the game (``crown_routes``), never saved; a clone starts without it."""
-        s = game.state
-        key = routes_key(s)
-        kept = game.crown_routes
-        if kept is not None and kept.state is s and kept.key == key:
-            return kept
-        routes = game.crown_routes = cls(game)
-        routes.state, routes.key = s, key
-        return routes
+        return kept_on_game(game, "crown_routes", routes_key(game.state), lambda: cls(game))
 
     def __getitem__(self, p: int) -> int:
         if p not in self.known:
@@ -1267,12 +1260,7 @@ def kept_transfer(ctx, plan):
     last = f.get("last")
     key = (plan, ctx.slot, f.get("transfers", 0), f.get("first"), None if last is None else tuple(last),
            transfer_board_key(s))
-    kept = ctx.game.crown_transfer
-    if kept is not None and kept[0] is s and kept[1] == key:
-        return kept[2]
-    t = plan(ctx)
-    ctx.game.crown_transfer = (s, key, t)
-    return t
+    return kept_on_game(ctx.game, "crown_transfer", key, lambda: plan(ctx))
 
 
 def _first_entry_for(s, me, entries, t):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ....core.kept import kept_on_game
 from ..data.pieces import (AMIR, AMIR_REBEL, FORT, GOVERNOR, MONGOL, N_PIECE_TYPES, PIECES_OF, QASBAH, RAJA,
                            RAJA_REBEL, TEMPLE, TROOP, UNITS_OF)
 from ..static import AVAILABLE, DELHI, IS_PROVINCE, MOUNTAIN_PASSES, N_SPACES, PROVINCES, PUNJAB
@@ -60,12 +61,12 @@ class View:
         (``bot_view``), never saved; a clone starts without it."""
         s = game.state
         key = board_key(s)
-        kept = game.bot_view
-        if kept is not None and kept.s is s and kept.key == key:
-            return kept
-        view = game.bot_view = cls(s)
-        view.key = key
-        return view
+
+        def make():
+            view = cls(s)
+            view.key = key
+            return view
+        return kept_on_game(game, "bot_view", key, make)
 
     def __init__(self, state):
         self.s = state
