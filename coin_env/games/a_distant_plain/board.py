@@ -67,7 +67,7 @@ def can_have_support(s, sp) -> bool:
     return _SUPPORT_SPACE[sp] and s.data.pop_list[sp] + s.returnees.item(sp) >= 1      # pop(s, sp) >= 1
 
 
-_SUPPORT_SPACE = [CONTROLLABLE_LIST[sp] and not PAKISTAN_LIST[sp] for sp in range(N_SPACES)]   # Kabul, Afghan Provinces
+_SUPPORT_SPACE = tuple(CONTROLLABLE_LIST[sp] and not PAKISTAN_LIST[sp] for sp in range(N_SPACES))   # Kabul, Afghan Provinces
 
 
 # --- pieces (1.4) ----------------------------------------------------------------------------------

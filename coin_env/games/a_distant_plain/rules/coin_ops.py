@@ -1037,7 +1037,7 @@ def adp_sweep_government_troops(game, frame, action):
 # =====================================================================================================
 # 3.2.4 Assault
 # =====================================================================================================
-ASSAULT_SPACES = [sp for sp in range(N_SPACES) if not PAKISTAN_LIST[sp]]
+ASSAULT_SPACES = tuple(sp for sp in range(N_SPACES) if not PAKISTAN_LIST[sp])   # handed to the framework: immutable
 
 
 class CoalitionAssault(Activity):

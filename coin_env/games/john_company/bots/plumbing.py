@@ -16,6 +16,7 @@ stream split off the generator's state for this decision, so the game's own dice
 from __future__ import annotations
 
 from collections import Counter
+from types import MappingProxyType
 
 from ....core.rng import Rng
 from ..actions import COUNT0, DONE, FAMILY0, NO, TENS0, VOCABULARY, YES
@@ -24,7 +25,7 @@ from ..static import FAMILY_KEYS
 STREAM_SALT = 0x5C0F_3A71_D2E8_9B47
 DECISION_MIX = 0x9E37_79B9_7F4A_7C15
 _MASK = (1 << 64) - 1
-SLOT_OF = {family: slot for slot, family in enumerate(FAMILY_KEYS)}
+SLOT_OF = MappingProxyType({family: slot for slot, family in enumerate(FAMILY_KEYS)})   # a constant: read-only
 
 
 class BotError(RuntimeError):
