@@ -28,6 +28,9 @@ Special Activity, the pieces, the amounts):
 * ``win`` (default 5): bonus added to the score of a rollout that ends the game with the seat the winner;
 * ``score`` (default ``relative``): ``relative`` scores a rollout by the seat's margin minus the best other
   seat's, ``own`` by the seat's margin alone (step 4);
+* ``others`` (default ``rollout``): who plays the other seats in the rollouts: ``rollout``, the rollout policy
+  (every seat alike); ``bot``, the game's bot, with the rollout policy in the searching seat alone (step 3), e.g.
+  ``search:pretrained:a_distant_plain?others=bot``: the network's own play improved, the bots around it modelled;
 * ``seed`` (default 0): the search's own seed;
 * ``workers`` (default 1): processes for the rollouts of one decision (inline inside a daemonic worker, e.g.
   ``coin-env evaluate --workers 2``, which cannot have children).
@@ -46,7 +49,8 @@ At every decision of its seat with more than one legal action (the game asks the
    then other legal actions drawn by the search's generator, up to ``keep`` (a bounded widening: the candidates
    the rollout policy itself thinks likely come first);
 3. each candidate is applied in each world (common random numbers: the same world, dice and policy generator
-   for every candidate), then every seat is played by the rollout policy -- as a non-player where the seat is in
+   for every candidate), then every seat (with ``others=bot`` the searching seat alone; the others by the game's
+   bot) is played by the rollout policy -- as a non-player where the seat is in
    ``options.non_players``, else a non-player bot plays as a player (agents.policies.BotAsPlayer) -- until the
    horizon or the end of the game; in two rounds: every candidate in the first half of the worlds, then only the
    candidates then ahead of the rollout policy's choice (and that choice) in the other half;
@@ -97,13 +101,15 @@ class SearchOptions:
     k: float = 1.0
     win: float = 5.0
     score: str = "relative"         # or "own": the seat's margin alone (see seat_score)
+    others: str = "rollout"         # or "bot": the game's bot plays the other seats in the rollouts
     seed: int = 0
     workers: int = 1
 
 
 OPTION_HELP = ("rollouts=N (>=1), horizon=N (>=1) or end, keep=N (>=1), turn_rollouts=N, turn_horizon=N or end, "
-               "turn_keep=N, k=X (>=0), win=X (>=0), score=relative or own, seed=N, workers=N (>=1)")
+               "turn_keep=N, k=X (>=0), win=X (>=0), score=relative or own, others=rollout or bot, seed=N, workers=N (>=1)")
 SCORES = ("relative", "own")
+OTHERS = ("rollout", "bot")
 
 
 # Per-game default budgets where the general one would cost more than 30 CPU-seconds a game (issue 27's budget;
@@ -176,9 +182,10 @@ def _parse_options(spec: str, query: str) -> dict:
 def _option_value(spec: str, key: str, text: str):
     def bad(what):
         return ValueError(f"search spec {spec!r}: {key} must be {what}, not {text!r}")
-    if key == "score":
-        if text not in SCORES:
-            raise bad(" or ".join(SCORES))
+    if key in ("score", "others"):
+        words = SCORES if key == "score" else OTHERS
+        if text not in words:
+            raise bad(" or ".join(words))
         return text
     horizon = key in ("horizon", "turn_horizon")
     if horizon and text == "end":
@@ -238,8 +245,10 @@ def choose(policy, game, faction, rng: random.Random) -> int:
 
 
 def rollout(world, action: int, seat: str, policy, rng_seed: int, horizon: int | None, win_bonus: float,
-            relative: bool = True) -> float:
-    """Apply ``action`` in a copy of ``world``, play on with ``policy`` in every seat to the horizon, score."""
+            relative: bool = True, others=None) -> float:
+    """Apply ``action`` in a copy of ``world``, play on with ``policy`` in ``seat`` and ``others`` (default:
+    ``policy`` too) in every other seat to the horizon, score."""
+    others = policy if others is None else others
     game = world.clone()
     rng = random.Random(rng_seed)
     limit = None if horizon is None else game.progress() + horizon + 1
@@ -248,7 +257,7 @@ def rollout(world, action: int, seat: str, policy, rng_seed: int, horizon: int |
         if game.is_over() or (limit is not None and game.progress() >= limit):
             break
         faction = game.current_player()
-        game.apply(choose(policy, game, faction, rng))
+        game.apply(choose(policy if faction == seat else others, game, faction, rng))
     return seat_score(game, seat, win_bonus, relative)
 
 
@@ -257,12 +266,17 @@ _WORKER_POLICIES: dict = {}
 
 def _rollout_task(task) -> float:
     """A rollout in a worker process: the world travels as JSON, the rollout policy by its spec."""
-    world_json, action, seat, spec, rng_seed, horizon, win_bonus, relative = task
+    world_json, action, seat, spec, others_spec, rng_seed, horizon, win_bonus, relative = task
     world = coin_env.load_game(world_json)
-    key = (world.name, spec)
+    policy, others = (_worker_policy(world.name, s) for s in (spec, others_spec))
+    return rollout(world, action, seat, policy, rng_seed, horizon, win_bonus, relative, others)
+
+
+def _worker_policy(game_name: str, spec: str):
+    key = (game_name, spec)
     if key not in _WORKER_POLICIES:
-        _WORKER_POLICIES[key] = resolve_policy(spec, world.name)
-    return rollout(world, action, seat, _WORKER_POLICIES[key], rng_seed, horizon, win_bonus, relative)
+        _WORKER_POLICIES[key] = resolve_policy(spec, game_name)
+    return _WORKER_POLICIES[key]
 
 
 # --- the policy --------------------------------------------------------------------------------------------
@@ -300,15 +314,21 @@ class SearchPolicy:
         self.__init__(state["rollout_spec"], state["options"], written=state["written"])
 
     def rollout_spec_for(self, game_name: str) -> str:
-        if self.rollout_spec is not None:
-            return self.rollout_spec
-        bots = game_bots(game_name)
-        return next(iter(bots)) if bots else "random"
+        return self.rollout_spec if self.rollout_spec is not None else bot_spec(game_name)
+
+    def others_spec_for(self, game_name: str, opts: SearchOptions) -> str:
+        """Who plays the seats other than the searching one in the rollouts (option ``others``)."""
+        return bot_spec(game_name) if opts.others == "bot" else self.rollout_spec_for(game_name)
 
     def rollout_policy(self, game_name: str):
-        policy = self._policies.get(game_name)
+        return self.resolved(self.rollout_spec_for(game_name), game_name)
+
+    def resolved(self, spec: str, game_name: str):
+        """The policy ``spec`` names in ``game_name``, resolved once per search policy."""
+        key = (game_name, spec)
+        policy = self._policies.get(key)
         if policy is None:
-            policy = self._policies[game_name] = resolve_policy(self.rollout_spec_for(game_name), game_name)
+            policy = self._policies[key] = resolve_policy(spec, game_name)
         return policy
 
     def __call__(self, game, faction, rng=None) -> int:
@@ -407,13 +427,14 @@ class SearchPolicy:
         relative = opts.score == "relative"
         self.stats["rollouts"] += len(candidates) * len(worlds)
         pool = self.pool()
+        game_name = worlds[0].name
+        spec, others_spec = self.rollout_spec_for(game_name), self.others_spec_for(game_name, opts)
         if pool is None:
-            policy = self.rollout_policy(worlds[0].name)
-            return [[rollout(w, c, faction, policy, s, horizon, opts.win, relative) for w, s in zip(worlds, rng_seeds)]
-                    for c in candidates]
-        spec = self.rollout_spec_for(worlds[0].name)
+            policy, others = self.resolved(spec, game_name), self.resolved(others_spec, game_name)
+            return [[rollout(w, c, faction, policy, s, horizon, opts.win, relative, others)
+                     for w, s in zip(worlds, rng_seeds)] for c in candidates]
         jsons = [w.to_json() for w in worlds]
-        tasks = [(j, c, faction, spec, s, horizon, opts.win, relative)
+        tasks = [(j, c, faction, spec, others_spec, s, horizon, opts.win, relative)
                  for c in candidates for j, s in zip(jsons, rng_seeds)]
         flat = list(pool.map(_rollout_task, tasks))
         n = len(worlds)
@@ -431,6 +452,12 @@ class SearchPolicy:
         if self._pool is not None:
             self._pool.shutdown()
             self._pool = None
+
+
+def bot_spec(game_name: str) -> str:
+    """The game's bot (its first registered one), or ``random`` for a game without one."""
+    bots = game_bots(game_name)
+    return next(iter(bots)) if bots else "random"
 
 
 def first_round_size(rollouts: int) -> int:

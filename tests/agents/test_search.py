@@ -23,6 +23,7 @@ from agents.policies.search import (
     seat_score,
 )
 from coin_env.core.aec_env import with_non_players
+from coin_env.core.policy_specs import register_policy_resolver, unregister_policy_resolver
 from coin_env.core.registry import game_bots
 
 
@@ -339,3 +340,50 @@ def test_seat_defaults_apply_to_their_seat_unless_the_spec_writes_the_option():
     direct = SearchPolicy(None, SearchOptions(turn_rollouts=2))
     assert direct.options_for("a_distant_plain", "government") == SearchOptions(turn_rollouts=2)
     assert pickle.loads(pickle.dumps(written)).options_for("a_distant_plain", "government") == mine
+
+
+def test_others_bot_plays_the_other_seats_by_the_games_bot_and_the_seat_by_the_rollout_policy():
+    """others=bot: in the rollouts the searching seat plays the rollout policy and every other seat the game's bot;
+    the default plays every seat by the rollout policy. A recording rollout policy shows who it was asked for."""
+    (game,) = decisions_with_a_choice("gandhi", {}, count=1)
+    seat = game.current_player()
+    asked = []
+
+    def recording(g, faction, rng):
+        asked.append(faction)
+        legal = g.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    def search_with(others):
+        asked.clear()
+        policy = policy_from_spec(f"search:recording-for-test?rollouts=2&horizon=1&keep=2&turn_rollouts=2"
+                                  f"&turn_horizon=1&turn_keep=2&others={others}", "gandhi")
+        policy(game.clone(), seat)
+        assert policy.stats["rollouts"] > 0
+        return set(asked)
+
+    register_policy_resolver("recording-for-test", lambda spec, game_name: recording)
+    try:
+        assert search_with("bot") == {seat}
+        assert search_with("rollout") > {seat}
+    finally:
+        unregister_policy_resolver("recording-for-test")
+    assert parse_spec("search:random?others=bot", "gandhi")[1].others == "bot"
+    with pytest.raises(ValueError, match="others must be rollout or bot"):
+        parse_spec("search:?others=me", "gandhi")
+
+
+def test_others_bot_scores_in_worker_processes_exactly_as_inline():
+    (game,) = decisions_with_a_choice("gandhi", {}, count=1)
+    seat = game.current_player()
+    spec = "search:random?rollouts=2&horizon=1&keep=2&turn_rollouts=2&turn_horizon=1&turn_keep=2&others=bot"
+    inline = policy_from_spec(spec, "gandhi")
+    pooled = policy_from_spec(spec + "&workers=2", "gandhi")
+    try:
+        assert pooled(game, seat) == inline(game, seat)
+    finally:
+        pooled.close()
+    assert pooled.last == inline.last and len(inline.last["scores"]) == 2
+    alike = policy_from_spec(spec.replace("others=bot", "others=rollout"), "gandhi")
+    alike(game, seat)
+    assert alike.last["scores"] != inline.last["scores"]      # the bots around the seat play differently
