@@ -17,8 +17,9 @@ pretrained agents in the others: a search whose rollouts model the others with t
 perfect model of them).
 
 ``--json`` keeps every game's record; ``--markdown`` writes the table. ``--from-json A.json B.json ...`` plays
-nothing and writes the one table of results played apart (by seat, by setting, on other machines): the docs'
-strength tables are made so from the results committed under docs/data/strength/.
+nothing and writes the one table of results played apart (by seat, by setting, on other machines; a seat played
+again on other seeds is one row over all its games): the docs' strength tables are made so from the results
+committed under docs/data/strength/.
 """
 
 from __future__ import annotations
@@ -78,14 +79,16 @@ def paired_rows(result: dict) -> list[dict]:
     for seat in result["factions"]:
         if (POLICY, seat) not in rows:
             continue
-        mine = _by_seed(result, rows[(POLICY, seat)])
-        bots = _by_seed(result, rows[(BOT, seat)])
-        seeds = sorted(mine)
-        diffs = [mine[s]["margins"][seat] - bots[s]["margins"][seat] for s in seeds]
-        out.append({"seat": seat, "games": len(seeds),
-                    POLICY: _side(mine, seat), BOT: _side(bots, seat),
-                    "difference": mean_interval(diffs)})
+        out.append(paired_row(seat, _by_seed(result, rows[(POLICY, seat)]), _by_seed(result, rows[(BOT, seat)])))
     return out
+
+
+def paired_row(seat: str, mine: dict, bots: dict) -> dict:
+    """The row of one seat from the policy's and the bot's records by seed (the same seeds on both sides)."""
+    seeds = sorted(mine)
+    diffs = [mine[s]["margins"][seat] - bots[s]["margins"][seat] for s in seeds]
+    return {"seat": seat, "games": len(seeds), POLICY: _side(mine, seat), BOT: _side(bots, seat),
+            "difference": mean_interval(diffs)}
 
 
 def _by_seed(result: dict, row: dict) -> dict:
@@ -104,8 +107,9 @@ SAME_IN_A_MERGE = ("game", "policy", "against", "baseline", "options", "scenario
 
 def merge(results: list[dict]) -> dict:
     """One table from results played apart (a long measurement split by seat or setting, or over machines): they
-    must share game, policy, against, options and scenario; a seat may appear once per setting. ``games`` and
-    ``seed`` become the lists of the parts'."""
+    must share game, policy, against, options and scenario. A seat in a setting of several parts is one row over
+    all their games (a close row extended with more seeds), which must be different seeds. ``games`` and ``seed``
+    become the lists of the parts'."""
     first = results[0]
     for other in results[1:]:
         for key in SAME_IN_A_MERGE:
@@ -116,19 +120,34 @@ def merge(results: list[dict]) -> dict:
     for result in results:
         for rules, setting in result["settings"].items():
             merged = out["settings"].setdefault(rules, {"rows": [], "seconds": 0.0, "records": {}})
-            taken = {row["seat"] for row in merged["rows"]}
-            for row in setting["rows"]:
-                if row["seat"] in taken:
-                    raise ValueError(f"cannot merge: seat {row['seat']} appears twice in the {rules} setting")
-            merged["rows"] += setting["rows"]
             merged["seconds"] += setting["seconds"]
-            merged["records"].update(setting["records"])
+            for row in setting["rows"]:
+                _merge_row(merged, rules, row, setting["records"])
     # the order a single run writes: settings as SEAT_RULES lists them, seats in the game's order
     order = list(game_factions(first["game"], first.get("options")))
     out["settings"] = {rules: out["settings"][rules] for rules in SEAT_RULES if rules in out["settings"]}
     for setting in out["settings"].values():
         setting["rows"].sort(key=lambda row: order.index(row["seat"]))
     return out
+
+
+def _merge_row(merged: dict, rules: str, row: dict, records: dict) -> None:
+    """Add one part's row of a seat (and its records) to the merged setting: a new row, or the seat's row so far
+    pooled with this one's games (no seed played twice)."""
+    seat = row["seat"]
+    keys = (f"{POLICY}:{seat}", f"{BOT}:{seat}")
+    if all(r["seat"] != seat for r in merged["rows"]):
+        merged["rows"].append(row)
+        merged["records"].update({key: records[key] for key in keys})
+        return
+    seen = {rec["seed"] for rec in merged["records"][keys[0]]}
+    twice = sorted(seen & {rec["seed"] for rec in records[keys[0]]})
+    if twice:
+        raise ValueError(f"cannot merge: seat {seat} in the {rules} setting has seed {twice[0]} in two parts")
+    for key in keys:
+        merged["records"][key] = merged["records"][key] + records[key]
+    by_seed = [{rec["seed"]: rec for rec in merged["records"][key]} for key in keys]
+    merged["rows"] = [paired_row(seat, *by_seed) if r["seat"] == seat else r for r in merged["rows"]]
 
 
 def verdict(difference: dict) -> str:

@@ -92,9 +92,10 @@ def test_results_played_apart_make_the_one_table_of_the_whole(tmp_path, capsys):
     def without_seconds(table):         # the s/game column is wall-clock time: the rest is played by the seeds
         return [line.rsplit("|", 2)[0] for line in table.strip().splitlines()]
     assert without_seconds(out.read_text()) == without_seconds(markdown(whole))
-    with pytest.raises(SystemExit) as e:          # the same seat twice, and results of another policy: one line
+    with pytest.raises(SystemExit) as e:          # the same games twice, and results of another policy: one line
         cli.main(["compare", "--from-json", str(parts[0]), str(parts[0])])
-    assert e.value.code == 2 and "revs appears twice" in capsys.readouterr().err
+    assert e.value.code == 2 and "seat revs in the non_player setting has seed 2000000 in two parts" in \
+        capsys.readouterr().err
     other = json.loads(parts[1].read_text())
     other["policy"] = "search"
     parts[1].write_text(json.dumps(other))
@@ -102,6 +103,27 @@ def test_results_played_apart_make_the_one_table_of_the_whole(tmp_path, capsys):
         cli.main(["compare", "--from-json", *map(str, parts)])
     lines = capsys.readouterr().err.strip().splitlines()
     assert e.value.code == 2 and len(lines) == 1 and "different policy" in lines[0]
+
+
+def test_a_row_extended_with_more_seeds_is_the_row_of_all_its_games(tmp_path, capsys):
+    """A close row measured again on the next seeds: --from-json of both parts is the row a single run of all the
+    games writes (one row per seat, its intervals over every game)."""
+    args = ["compare", "--game", "gandhi", "--policy", "random", "--seats", "revs", "--seat-rules", "player",
+            "--workers", "1"]
+    parts = [tmp_path / "first.json", tmp_path / "next.json"]
+    for path, seed, games in ((parts[0], 7, 2), (parts[1], 9, 1)):
+        with pytest.raises(SystemExit):
+            cli.main(args + ["--games", str(games), "--seed", str(seed), "--json", str(path)])
+    whole = compare("gandhi", "random", games=3, seed=7, seats=["revs"], seat_rules="player")
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as e:
+        cli.main(["compare", "--from-json", *map(str, parts)])
+    assert e.value.code == 0
+    def without_seconds(table):
+        return [line.rsplit("|", 2)[0] for line in table.strip().splitlines()]
+    table = capsys.readouterr().out
+    assert without_seconds(table) == without_seconds(markdown(whole))
+    assert table.count("/3 (") == 2                 # one row over all three games, both sides
 
 
 def test_a_baseline_other_than_the_opponents_is_compared_in_the_seat():
