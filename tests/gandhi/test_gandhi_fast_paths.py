@@ -433,3 +433,80 @@ def test_revolutionary_spaces_match_the_array_readings_3_4(positions):
             test = act.space_test(g)
             if test is not None:
                 assert [test(sp) for sp in range(N_SPACES)] == ref.tolist()
+
+
+# --- the Event look-ahead probes the spaces best-ranked first (issue 27 part 6, third round) -----------
+def test_preference_groups_select_as_the_whole_candidate_set_8_4_1(positions):
+    """8.4.1: for any subset of the candidates, the table's selection among the subset equals its
+    selection among the subset's members in the first group that meets it -- tie-break dice included
+    (each selection on its own copy of the game). The groups split the candidates, best first."""
+    from coin_env.games.gandhi.bots import priorities
+    rng = random.Random(7)
+    checked = 0
+    for g in positions[::4]:
+        for f in FACTIONS:
+            ctx = Ctx(g, f)
+            for name in ctx.data.arjuna.factions[f].columns:
+                cands = rng.sample(list(range(N_SPACES)), rng.randint(1, N_SPACES))
+                groups = list(priorities.preference_groups(ctx, name, cands))
+                assert sorted(sp for grp in groups for sp in grp) == sorted(set(cands))
+                assert all(grp == sorted(grp) and grp for grp in groups)
+                for _ in range(3):
+                    subset = rng.sample(cands, rng.randint(1, len(cands)))
+                    first = next(grp for grp in groups if set(grp) & set(subset))
+                    whole, part = g.clone(), g.clone()
+                    picked = priorities.select_space(Ctx(whole, f), name, subset)
+                    assert picked in first
+                    assert picked == priorities.select_space(Ctx(part, f), name, [sp for sp in first if sp in subset])
+                    assert whole.state.rng.state == part.state.rng.state
+                    checked += 1
+    assert checked > 200
+
+
+def _plain_event_spaces(ctx):
+    """8.8.4 the way the NP answered an Event's space prompt before probing in preference order:
+    every space probed, the table's choice among the helpful ones."""
+    from coin_env.games.gandhi.bots import events
+    spaces = ctx.legal_spaces()
+    if not spaces:
+        return ctx.done
+    if events._shallow(ctx):
+        return ctx.space(ctx.select(events._column(ctx), spaces))
+    before = events._measure(ctx.game.state)
+    helpful = [sp for sp in spaces if events._probe_option(ctx, ctx.space(sp), before) > 0]
+    if not helpful:
+        return ctx.done if ctx.has(ctx.done) else ctx.space(ctx.select(events._column(ctx), spaces))
+    return ctx.space(ctx.select(events._column(ctx), helpful))
+
+
+def test_event_spaces_answer_as_when_every_space_is_probed_8_8_4():
+    """8.8.4: at every Event space prompt of all-bot games (and of the look-ahead's own copies), the
+    answer probing spaces best-ranked first equals the answer probing them all, and the game's dice
+    are left where the plain answer leaves them."""
+    from coin_env.games.gandhi.bots import events
+    pol = {f: BOT for f in FACTIONS}
+    asked = []
+    real = events.event_spaces
+
+    def both(ctx):
+        plain_game = ctx.game.clone()
+        plain = _plain_event_spaces(Ctx(plain_game, ctx.faction))
+        answer = real(ctx)
+        assert answer == plain
+        assert ctx.game.state.rng.state == plain_game.state.rng.state
+        asked.append(events._depth(ctx))
+        return answer
+
+    from coin_env.games.gandhi.bots.registry import PROMPT_HANDLERS
+    key = next(k for k, fn in PROMPT_HANDLERS.items() if fn is real)
+    PROMPT_HANDLERS[key] = both
+    try:
+        for seed in range(100, 112):
+            g = coin_env.make_game("gandhi", scenario="short", seed=seed, options=with_non_players({}, pol))
+            rng = random.Random(seed)
+            while not g.is_over():
+                a = g.current_player()
+                g.apply(pol[a](g, a, rng))
+    finally:
+        PROMPT_HANDLERS[key] = real
+    assert len(asked) > 20 and 0 in asked and 1 in asked

@@ -57,6 +57,42 @@ def select_space(ctx, column_name: str, candidates) -> int | None:
     return cands[0] if len(cands) == 1 else break_tie(ctx, cands)
 
 
+def _row_rank(kind: str, value):
+    """A row's reading of one space as a rank (higher is better) that :func:`narrow` compares the
+    same way: a filter is met or not; "most" counts only above 0 (a "most" row whose best value is 0
+    or less narrows nobody, so all those spaces tie); "fewest" the lowest value."""
+    if kind == "filter":
+        return bool(value)
+    if kind == "most":
+        return value if value > 0 else 0
+    return -value
+
+
+def preference_groups(ctx, column_name: str, candidates):
+    """The candidates in groups, best first, such that for any subset ``H`` of them
+    ``select_space(ctx, column_name, H)`` picks among ``H`` and the first group meeting ``H`` only
+    (8.4.1: every row reads one space at a time, so the table ranks spaces lexicographically; the
+    selection from ``H`` is a tie-break among its best-ranked members). A caller that must first find
+    which candidates qualify (an Event's helpful spaces, 8.8.4) can test the groups in order and stop
+    at the first group with a qualifying space. Generated lazily: a later row is read only for the
+    groups reached."""
+    cands = sorted(set(candidates))
+    if cands:
+        yield from _groups(ctx, column(ctx.data, ctx.faction, column_name).rows, cands)
+
+
+def _groups(ctx, rows, cands):
+    if len(cands) <= 1 or not rows:
+        yield cands
+        return
+    kind, fn = ROWS[rows[0]]
+    by_rank = {}
+    for sp in cands:                      # cands ascending, so each group stays ascending
+        by_rank.setdefault(_row_rank(kind, fn(ctx, sp)), []).append(sp)
+    for rank in sorted(by_rank, reverse=True):
+        yield from _groups(ctx, rows[1:], by_rank[rank])
+
+
 def order_spaces(ctx, column_name: str, candidates) -> list[int]:
     """The candidates in the order repeated selection would pick them (each pick re-reads the column)."""
     left = sorted(set(candidates))
