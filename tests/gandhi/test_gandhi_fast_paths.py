@@ -510,3 +510,24 @@ def test_event_spaces_answer_as_when_every_space_is_probed_8_8_4():
     finally:
         PROMPT_HANDLERS[key] = real
     assert len(asked) > 20 and 0 in asked and 1 in asked
+
+
+def test_sweep_destination_is_the_table_choice_among_receiving_spaces_8_6_3(positions):
+    """8.6.3: the Sweep destination read best-ranked first equals the Sweep column's choice among all
+    the receiving destinations, dice included, with Troops only or not."""
+    from coin_env.games.gandhi.bots import raj as bot
+    sweep = bot.Sweep()
+    checked = 0
+    for g in positions[::2]:
+        for troops_only in (False, True):
+            fast, plain = g.clone(), g.clone()
+            for h in (fast, plain):
+                Ctx(h, "raj").plan["an_failed"] = troops_only
+            spaces = list(LAND)
+            fctx, pctx = Ctx(fast, "raj"), Ctx(plain, "raj")
+            dests = sweep.move_destinations(pctx, spaces)
+            expected = pctx.select(sweep.column, dests) if dests else None
+            assert sweep.best_destination(fctx, None, spaces) == expected
+            assert fast.state.rng.state == plain.state.rng.state
+            checked += expected is not None
+    assert checked > 10

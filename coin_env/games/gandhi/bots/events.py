@@ -19,7 +19,7 @@ from ..board import victory_totals
 from ..data.arjuna.common import EVENT_COLUMNS
 from ..data.pieces import FACTIONS, PIECE_OWNER
 from ..static import N_SPACES
-from .priorities import preference_groups
+from .priorities import select_qualifying
 from .registry import on_choice, on_prompt
 
 MAX_PROBE_DECISIONS = 400
@@ -179,18 +179,11 @@ def event_spaces(ctx):
         return ctx.space(ctx.select(_column(ctx), spaces))
     before = _measure(ctx.game.state)
     column = _column(ctx)
-    if column in ctx.data.arjuna.factions[ctx.faction].columns:
-        # The table's choice among the helpful spaces is among the best-ranked of them: probing the
-        # spaces group by group, best first, may stop at the first group with a helpful space
-        # (priorities.preference_groups; each probe runs on a copy, so skipping one changes nothing).
-        for group in preference_groups(ctx, column, spaces):
-            helpful = [sp for sp in group if _probe_option(ctx, ctx.space(sp), before) > 0]
-            if helpful:
-                return ctx.space(ctx.select(column, helpful))
-    else:
-        helpful = [sp for sp in spaces if _probe_option(ctx, ctx.space(sp), before) > 0]
-        if helpful:
-            return ctx.space(ctx.select(column, helpful))
+    # Each probe runs on a copy: probing only the best-ranked spaces up to the first helpful group
+    # changes nothing (priorities.select_qualifying).
+    best = select_qualifying(ctx, column, spaces, lambda sp: _probe_option(ctx, ctx.space(sp), before) > 0)
+    if best is not None:
+        return ctx.space(best)
     return ctx.done if ctx.has(ctx.done) else ctx.space(ctx.select(column, spaces))
 
 

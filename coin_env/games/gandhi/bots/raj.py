@@ -483,6 +483,12 @@ class Sweep(Procedure):
     def move_destinations(self, ctx, spaces) -> list[int]:
         return receiving_destinations(ctx, spaces, rules.SWEEP_KEY, not _troops_only(ctx))
 
+    def best_destination(self, ctx, node, spaces) -> int | None:
+        """``ctx.select(column, self.move_destinations(ctx, spaces))``, asking "would a cube move here"
+        only of the best-ranked spaces up to the first that receives (priorities.select_qualifying)."""
+        scan = SweepScan(ctx, rules.SWEEP_KEY, not _troops_only(ctx))
+        return priorities.select_qualifying(ctx, self.column_for(node), spaces, scan.receives)
+
     def next_space(self, ctx, node):
         plan = ctx.plan
         if not _op_spaces(ctx) or "sweep_in_place" not in plan:    # a Sweep begun by another policy too
@@ -490,9 +496,9 @@ class Sweep(Procedure):
             plan["sweep_moving_done"] = False
         spaces = ctx.legal_spaces()
         if not plan.get("sweep_moving_done"):
-            dests = self.move_destinations(ctx, spaces)
-            if dests:
-                return ctx.select(self.column_for(node), dests)
+            dest = self.best_destination(ctx, node, spaces)
+            if dest is not None:
+                return dest
             plan["sweep_moving_done"] = True
         in_place = [sp for sp in spaces if sweep_in_place_eligible(ctx, sp)]
         if not in_place:
