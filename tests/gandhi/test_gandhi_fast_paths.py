@@ -531,3 +531,23 @@ def test_sweep_destination_is_the_table_choice_among_receiving_spaces_8_6_3(posi
             assert fast.state.rng.state == plain.state.rng.state
             checked += expected is not None
     assert checked > 10
+
+
+def test_demonstrate_destination_is_the_table_choice_among_reachable_spaces_8_6_4(positions):
+    """8.6.4 / 8.6.5: the Demonstrate destination read best-ranked first equals the column's choice
+    among all the eligible (reachable) destinations, dice included."""
+    from coin_env.games.gandhi.bots.nonviolent import Demonstrate
+    proc = Demonstrate()
+    checked = 0
+    for g in positions:
+        if not Ctx(g, "congress").legal_spaces():
+            continue
+        for f in ("congress", "ml"):
+            fast, plain = g.clone(), g.clone()
+            pctx = Ctx(plain, f)
+            cands = proc.eligible(pctx, None, pctx.legal_spaces())
+            expected = pctx.select(proc.column, cands) if cands else None
+            assert proc.choose(Ctx(fast, f), None) == expected
+            assert fast.state.rng.state == plain.state.rng.state
+            checked += expected is not None
+    assert checked > 10

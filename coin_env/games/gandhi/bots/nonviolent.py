@@ -338,6 +338,13 @@ class Demonstrate(NVProcedure):
         spares = {}
         return any(not IS_RAILWAY[d] and origins_for(ctx, d, spares) for d in spaces)
 
+    def choose(self, ctx, node):
+        """``ctx.select(column, self.candidates(ctx, node))``, reading a destination's origins only for
+        the column's best-ranked spaces up to the first reachable one (priorities.select_qualifying)."""
+        spares = {}
+        return priorities.select_qualifying(ctx, self.column_for(node), ctx.legal_spaces(),
+                                            lambda d: not IS_RAILWAY[d] and bool(origins_for(ctx, d, spares)))
+
 
 def _moved_into(ctx, dest, piece) -> int:
     return _turn_flags(ctx).get("nv_moved", {}).get(f"{dest}:{piece}", 0)
