@@ -551,3 +551,63 @@ def test_demonstrate_destination_is_the_table_choice_among_reachable_spaces_8_6_
             assert fast.state.rng.state == plain.state.rng.state
             checked += expected is not None
     assert checked > 10
+
+
+# --- the Operations read at the sequence-of-play choice, kept for its decision (2.3.4, 8.3) ---------------
+def _fresh_operations(g, f):
+    return [a for a, act in g.activities[f].items() if not act.special and act.available(g)]
+
+
+def test_kept_operations_answer_as_fresh_readings_2_3_4():
+    """2.3.4: in all-bot games, at every sequence-of-play choice the Operations asked one by one and
+    the Operations the chosen Operation choice offers equal fresh readings of the same board."""
+    pol = {f: BOT for f in FACTIONS}
+    at_choice = at_op_choice = 0
+    for seed in range(100, 106):
+        g = coin_env.make_game("gandhi", scenario="short", seed=seed, options=with_non_players({}, pol))
+        rng = random.Random(seed)
+        while not g.is_over():
+            top = g.state.frames[-1]
+            a = g.current_player()
+            if top["kind"] == "sop_choice":
+                g.legal_actions()
+                for action, act in g.activities[a].items():
+                    if not act.special:
+                        assert g.operation_available(a, action) == act.available(g)
+                at_choice += 1
+            g.apply(pol[a](g, a, rng))
+            top = g.state.frames[-1] if g.state.frames else None
+            if top is not None and top["kind"] == "choose" and top["then"] == "coin_operation_chosen":
+                assert g.legal_actions() == _fresh_operations(g, top["actor"])
+                at_op_choice += 1
+    assert at_choice > 100 and at_op_choice > 50
+
+
+def test_kept_operations_are_not_used_beyond_their_choice_2_3_4():
+    """The kept answers belong to one faction's choice on one board: a clone starts without them, another
+    faction, a later decision or a turn that has selected spaces reads afresh."""
+    pol = {f: BOT for f in FACTIONS}
+    g = coin_env.make_game("gandhi", scenario="short", seed=3, options=with_non_players({}, pol))
+    rng = random.Random(3)
+    while g.state.frames[-1]["kind"] != "sop_choice":
+        a = g.current_player()
+        g.apply(pol[a](g, a, rng))
+    f = g.current_player()
+    g.legal_actions()
+    assert g._kept_operations(f, at_choice=True) is not None
+    assert g.clone()._sop_operations is None
+    other = next(x for x in FACTIONS if x != f)
+    assert g._kept_operations(other, at_choice=True) is None
+    assert g._kept_operations(f, at_choice=False) is None          # no Operation choice under way
+    h = g.clone()
+    h.legal_actions()
+    h.state.turn = {"faction": f, "kind": "op", "op": None, "op_spaces": [0], "sa": None, "sa_spaces": [],
+                    "sa_done": False, "sa_active": False, "flags": {}}
+    h._sop_operations = None
+    assert h._kept_operations(f, at_choice=True) is None            # spaces already selected: not idle
+    h.state.turn = {**h.state.turn, "op_spaces": [], "free": True}
+    assert h._kept_operations(f, at_choice=True) is None            # a free action (5.0): not idle
+    answers = g._sop_operations[3]
+    assert g._kept_operations(f, at_choice=True) is answers
+    g.state.decisions += 1                                          # a later decision: new answers
+    assert g._kept_operations(f, at_choice=True) is not answers
