@@ -611,3 +611,35 @@ def test_kept_operations_are_not_used_beyond_their_choice_2_3_4():
     assert g._kept_operations(f, at_choice=True) is answers
     g.state.decisions += 1                                          # a later decision: new answers
     assert g._kept_operations(f, at_choice=True) is not answers
+
+
+# --- Special Activities' availability read from the few spaces that can qualify (4.2-4.5) ------------------
+def _with_turn(g, faction, op_spaces=(), sa_spaces=()):
+    """A copy of ``g`` with ``faction``'s Operation and Special Activity having selected those spaces."""
+    h = g.clone()
+    h.state.turn = {"faction": faction, "kind": "op_sa", "op": None, "op_spaces": list(op_spaces), "sa": None,
+                    "sa_spaces": list(sa_spaces), "sa_done": False, "sa_active": False, "flags": {}}
+    h._legal = None
+    return h
+
+
+def test_special_activity_availability_matches_the_plain_reading_4_0(positions):
+    """Every Special Activity whose ``available`` reads only the spaces that can qualify answers as the
+    shared reading over every space (coin/operations.py Activity.available), with spaces already
+    selected for the Operation and for the Special Activity."""
+    from coin_env.coin.operations import Activity
+    rng = random.Random(5)
+    seen = {}
+    for g in positions:
+        for f in FACTIONS:
+            for act in g.activities[f].values():
+                if not act.special or type(act).available is Activity.available:
+                    continue
+                picks = [rng.sample(range(N_SPACES), k) for k in (0, 1, 2, 3)]
+                games = [g] + [_with_turn(g, f, op, sa) for op in picks[:2] for sa in picks[1:3]]
+                for h in games:
+                    ans = act.available(h)
+                    assert ans == Activity.available(act, h), (type(act).__name__, h.state.turn)
+                    seen.setdefault(type(act).__name__, set()).add(ans)
+    assert len(seen) >= 8
+    assert sum(answers == {True, False} for answers in seen.values()) >= 5

@@ -48,6 +48,8 @@ _SLOT = {TROOP: 0, SEPOY: 1}
 assert (TROOP, SEPOY) == (0, 1)
 _CUBE_COLUMNS = slice(TROOP, SEPOY + 1)        # the pieces columns (Troops, Sepoys), as a view
 _NETWORK = IS_NETWORK.tolist()                 # space types never change (a data pack changes adjacency)
+_PRINCELY_STATES = IS_PRINCELY_STATE.nonzero()[0].tolist()     # board.is_state: these, and Muslim States
+_PRINCELY_SET = frozenset(_PRINCELY_STATES)
 
 
 # --- 2.5 Viceroy and costs -------------------------------------------------------------------------
@@ -788,6 +790,23 @@ class Treaty(Activity):
 
         return test
 
+    def available(self, game) -> bool:
+        """:meth:`Activity.available` reading the States only, and all of them for a removal before the
+        movable Sepoys are read for a move (the costlier reading, needed only when no State has a piece
+        to remove). Checked against the plain reading in tests/gandhi/test_gandhi_fast_paths.py."""
+        chosen = self._chosen(game)
+        if chosen is None:
+            return False
+        s = game.state
+        states = [sp for sp in _PRINCELY_STATES if sp not in chosen]
+        states += [sp for sp in s.muslim_state.nonzero()[0].tolist() if sp not in chosen and sp not in _PRINCELY_SET]
+        if any(_treaty_can_remove(game, sp) for sp in states):
+            return True
+        if not states:
+            return False
+        free_sepoys = [q for _, q in movable_cubes(game, TREATY_KEY)]
+        return any(_treaty_can_move(game, sp, free_sepoys) for sp in states)
+
     def select(self, game, sp):
         rem, mov = _treaty_can_remove(game, sp), _treaty_can_move(game, sp)
         if rem and mov:
@@ -849,6 +868,15 @@ class Govern(Activity):
     def space_test(self, game):
         with_cubes = _with_cubes(game.state)
         return lambda sp: with_cubes[sp] and _governable(game, sp)
+
+    def available(self, game) -> bool:
+        """:meth:`Activity.available` reading only the spaces with cubes (stops at the first)."""
+        chosen = self._chosen(game)
+        if chosen is None:
+            return False
+        p = game.state.pieces[:N_SPACES]
+        with_cubes = (p[:, TROOP] + p[:, SEPOY]).nonzero()[0].tolist()
+        return any(_governable(game, sp) for sp in with_cubes if sp not in chosen)
 
     def select(self, game, sp):
         modes = govern_modes(game, sp)
@@ -933,6 +961,15 @@ class MartialLaw(Activity):
         p = game.state.pieces[:N_SPACES]
         return ((p[:, TROOP] + p[:, SEPOY] > 0)
                 & ((p[:, CONGRESS_ACTIVIST] + p[:, ML_ACTIVIST]) > 0)).tolist().__getitem__
+
+    def available(self, game) -> bool:
+        """:meth:`Activity.available` from the spaces the whole-map test finds (no test per space)."""
+        chosen = self._chosen(game)
+        if chosen is None:
+            return False
+        p = game.state.pieces[:N_SPACES]
+        ok = (p[:, TROOP] + p[:, SEPOY] > 0) & ((p[:, CONGRESS_ACTIVIST] + p[:, ML_ACTIVIST]) > 0)
+        return any(sp not in chosen for sp in ok.nonzero()[0].tolist())
 
     def select(self, game, sp):
         game.after("raj_martial_law_after", space=sp)
