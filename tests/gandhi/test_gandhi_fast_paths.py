@@ -643,3 +643,120 @@ def test_special_activity_availability_matches_the_plain_reading_4_0(positions):
                     seen.setdefault(type(act).__name__, set()).add(ans)
     assert len(seen) >= 8
     assert sum(answers == {True, False} for answers in seen.values()) >= 5
+
+
+# --- "can this box be done": the engine's space test asked only up to the first eligible space (8.3 / 8.7) --
+def test_any_selectable_matches_the_selectable_list(positions):
+    """Ctx.any_selectable equals asking the list of selectable spaces, for every Operation and
+    Special Activity of every faction, with no condition and with conditions met by few or many spaces."""
+    wheres = (None, lambda sp: sp % 3 == 0, lambda sp: sp == N_SPACES - 1, lambda sp: False)
+    answers = set()
+    for g in positions[::2]:
+        for f in FACTIONS:
+            ctx = Ctx(g, f)
+            for act in g.activities[f].values():
+                for where in wheres:
+                    listed = ctx.selectable(f, act.key, act.special)
+                    ans = ctx.any_selectable(f, act.key, act.special, where)
+                    assert ans == (any(where(sp) for sp in listed) if where else bool(listed))
+                    answers.add(ans)
+    assert answers == {True, False}
+
+
+def test_can_start_matches_the_eligible_list_8_3(positions):
+    """8.3 / 8.7: every procedure's "can it start" asked space by space equals the plain reading over
+    the list of selectable spaces (what the procedures read before)."""
+    from coin_env.games.gandhi.bots import nonviolent as nvb, raj as rajb, revolutionaries as revb
+    from coin_env.games.gandhi.bots.registry import CONDITIONS, OPS
+
+    def plain(ctx, f, key, proc):
+        if isinstance(proc, nvb.NVProcedure):
+            return proc.any_eligible(ctx, None, ctx.selectable(f, proc.key, proc.special))
+        if isinstance(proc, rajb.Deploy):
+            return any(sum(rajb.deploy_counts(ctx, c, None)) > 0 for c in ctx.selectable(f, "deploy"))
+        if isinstance(proc, rajb.Assault):
+            return any(rajb.assault_eligible(ctx.state, sp, False) for sp in ctx.selectable(f, "assault"))
+        if isinstance(proc, revb.Attack):
+            return bool(ctx.selectable(f, "attack"))
+        if isinstance(proc, revb.Unrest):
+            return bool(ctx.no_railways_unless_raj_player(ctx.selectable(f, "unrest")))
+        return None
+
+    checked = set()
+    for g in positions[::2]:
+        for (f, key), proc in OPS.items():
+            ref = plain(Ctx(g, f), f, key, proc)
+            if ref is not None:
+                assert proc.can_start(Ctx(g, f), None) == ref, (f, key)
+                checked.add((f, key, ref))
+        ctx = Ctx(g, "raj")
+        assert rajb.Treaty().can_start(ctx, None) == any(
+            rajb.treaty_eligible(g.state, sp) for sp in ctx.selectable("raj", "treaty", special=True))
+        assert rajb.MartialLaw().can_start(ctx, None) == any(
+            rajb.martial_law_eligible(ctx, sp) for sp in ctx.selectable("raj", "martial_law", special=True))
+        ctx = Ctx(g, "revs")
+        assert revb.Assassinate().can_start(ctx, None) == bool(ctx.selectable("revs", "assassinate", special=True))
+        for f in ("congress", "ml"):
+            ctx = Ctx(g, f)
+            s = g.state
+            refs = {
+                "congress_can_noncoop": bool(nvb.noncoop_spaces(s, "congress", ctx.selectable("congress", "non_cooperation"))),
+                "ml_can_noncoop": bool(nvb.noncoop_spaces(s, "ml", ctx.selectable("ml", "non_cooperation"))),
+                "ml_base_ready": any(nvb.base_ready(s, sp) for sp in ctx.selectable("ml", "rally")),
+                "ml_ms_negotiable": bool(nvb.negotiate_eligible(s, "place Muslim State",
+                                                                ctx.selectable("ml", "negotiate", True))),
+            }
+            for name, ref in refs.items():
+                assert getattr(nvb, name)(ctx) == ref, name
+            if board.protests_available_for_ops(s):
+                assert nvb.ml_protest_denies_control(ctx) == any(
+                    s.pieces.item(sp, nvb.ML_ACTIVIST) > 0 and nvb.protest_ends_control(s, sp)
+                    for sp in ctx.selectable("ml", "civil_disobedience"))
+    assert len({(f, k) for f, k, _ in checked}) >= 10
+    assert {r for _, _, r in checked} == {True, False}
+
+
+def _old_sweep_test(game):
+    """3.2.3 Sweep's space test as it read the Sepoy cost at every space (before reading it once)."""
+    s = game.state
+    nb = s.data.neighbors
+    first = rules._first(game)
+    free = rules.movable_cubes(game, rules.SWEEP_KEY)
+    clean = rules.clean_railways(s)
+
+    def reached(sp, slot):
+        if any(free[o][slot] for o in nb[sp]):
+            return True
+        return any(clean[r] and any(free[o][slot] for o in nb[r] if o != sp) for r in nb[sp])
+
+    def test(sp):
+        if board.count(s, sp, TROOP) > 0:
+            return True
+        if rules.troops_may_enter(s, sp) and reached(sp, 0):
+            return True
+        sep = board.count(s, sp, SEPOY) > 0 or reached(sp, 1)
+        return sep and rules._can_pay(game, rules.sepoy_cost(game, "sweep", first))
+
+    return test
+
+
+def test_sweep_spaces_match_the_plain_reading_3_2_3(positions):
+    """3.2.3: Sweep's destinations, with cubes already moved and with Resources short for Sepoys."""
+    sweep = rules.Sweep(0)
+    rng = random.Random(11)
+    checked = 0
+    for g in positions:
+        games = [g]
+        with_cubes = [sp for sp in range(N_SPACES) if board.cubes(g.state, sp)]
+        if with_cubes:
+            h = _with_turn(g, "raj")
+            h.state.turn["flags"][rules.SWEEP_KEY] = {str(sp): [1, 1] for sp in rng.sample(with_cubes, min(3, len(with_cubes)))}
+            games.append(h)
+            poor = _with_turn(g, "raj", op_spaces=[with_cubes[0]])
+            poor.state.resources["raj"] = 0
+            games.append(poor)
+        for h in games:
+            test, ref = sweep.space_test(h), _old_sweep_test(h)
+            assert [bool(test(sp)) for sp in LAND] == [bool(ref(sp)) for sp in LAND]
+            checked += 1
+    assert checked > 100

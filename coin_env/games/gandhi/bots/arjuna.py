@@ -14,6 +14,7 @@ from __future__ import annotations
 from ....coin.bots import BotError, NonPlayerBot
 from ....coin.sequence import EVENT_SHADED, EVENT_UNSHADED, LIMITED_OP, OP_ONLY, OP_WITH_SA, PASS
 from ..actions import OP, SA
+from ..rules.raj import viceroy
 from . import deck, eligibility, events
 from .context import Ctx
 from .registry import CHOICE_HANDLERS, CONDITIONS, OPS, PROMPT_HANDLERS, SAS, lookup, on_choice, on_prompt
@@ -145,7 +146,6 @@ def activation_number(ctx, op: str) -> int:
     NP Revolutionaries = the card side's number (2, 3 or Restraint)."""
     s = ctx.state
     if ctx.faction == "raj":
-        from ..rules.raj import viceroy
         v = viceroy(ctx.game)
         if (op, v) in (("deploy", "Lord Willingdon"), ("sweep", "Lord Irwin"), ("assault", "Lord Chelmsford")):
             return 1

@@ -154,7 +154,7 @@ class Deploy(Procedure):
         return [c for c in ctx.legal_spaces() if sum(deploy_counts(ctx, c, node)) > 0]
 
     def can_start(self, ctx, node):
-        return any(sum(deploy_counts(ctx, c, node)) > 0 for c in ctx.selectable(RAJ, "deploy"))
+        return ctx.any_selectable(RAJ, "deploy", where=lambda c: sum(deploy_counts(ctx, c, node)) > 0)
 
 
 @on_prompt("g_raj_deploy", faction=RAJ)
@@ -583,7 +583,8 @@ class Assault(Procedure):
         return sp
 
     def can_start(self, ctx, node):
-        return any(assault_eligible(ctx.state, sp, False) for sp in ctx.selectable(RAJ, "assault"))
+        s = ctx.state
+        return ctx.any_selectable(RAJ, "assault", where=lambda sp: assault_eligible(s, sp, False))
 
 
 @on_choice("raj_assault_wavell", faction=RAJ)
@@ -621,7 +622,8 @@ class Treaty(Procedure):
         return [sp for sp in ctx.legal_spaces() if treaty_eligible(ctx.state, sp)]
 
     def can_start(self, ctx, node):
-        return any(treaty_eligible(ctx.state, sp) for sp in ctx.selectable(RAJ, "treaty", special=True))
+        s = ctx.state
+        return ctx.any_selectable(RAJ, "treaty", special=True, where=lambda sp: treaty_eligible(s, sp))
 
 
 @on_choice("raj_treaty_mode", faction=RAJ)
@@ -753,7 +755,7 @@ class MartialLaw(Procedure):
         return [sp for sp in ctx.legal_spaces() if martial_law_eligible(ctx, sp)]
 
     def can_start(self, ctx, node):
-        return any(martial_law_eligible(ctx, sp) for sp in ctx.selectable(RAJ, "martial_law", special=True))
+        return ctx.any_selectable(RAJ, "martial_law", special=True, where=lambda sp: martial_law_eligible(ctx, sp))
 
 
 # =====================================================================================================

@@ -273,7 +273,7 @@ class Attack(Procedure):
     column = "Attack or Go Underground"
 
     def can_start(self, ctx, node) -> bool:
-        return bool(ctx.selectable(REVS, "attack"))
+        return ctx.any_selectable(REVS, "attack")
 
 
 @operation(REVS, "unrest")
@@ -288,7 +288,7 @@ class Unrest(Procedure):
         return ctx.no_railways_unless_raj_player(ctx.legal_spaces())
 
     def can_start(self, ctx, node) -> bool:
-        return bool(ctx.no_railways_unless_raj_player(ctx.selectable(REVS, "unrest")))
+        return ctx.any_selectable(REVS, "unrest", where=lambda sp: bool(ctx.no_railways_unless_raj_player((sp,))))
 
 
 # ==================================================================================================
@@ -374,7 +374,7 @@ class Assassinate(Procedure):
     column = "Remove or Replace"
 
     def can_start(self, ctx, option) -> bool:
-        return bool(ctx.selectable(REVS, "assassinate", special=True))
+        return ctx.any_selectable(REVS, "assassinate", special=True)
 
 
 @on_choice("revs_assassinate_piece", REVS)

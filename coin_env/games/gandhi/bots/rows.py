@@ -11,7 +11,7 @@ from __future__ import annotations
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE, PIECE_OWNER,
                            REV_BASE, SEPOY, TROOP)
-from ..static import IS_CITY, IS_MUSLIM, IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY
+from ..static import IS_CITY, IS_MUSLIM, IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY, JAIL
 from .registry import condition, row_fewest, row_filter, row_most
 
 
@@ -241,7 +241,6 @@ def not_crisis(ctx):
 
 @condition("Gandhi in Jail")
 def gandhi_in_jail(ctx):
-    from ..static import JAIL
     return ctx.state.pieces.item(JAIL, GANDHI) > 0
 
 

@@ -518,18 +518,23 @@ class Sweep(Activity):
                 return True
             return any(clean[r] and any(free[o][slot] for o in nb[r] if o != sp) for r in nb[sp])
 
+        pieces = s.pieces
+        payable = None                   # the Sepoy cost (3.2) is the same for every space: read once
+
         def test(sp) -> bool:
-            nonlocal free, clean
-            if board.count(s, sp, TROOP) > 0:
+            nonlocal free, clean, payable
+            if pieces.item(sp, TROOP) > 0:
                 return True
             if free is None:
                 free = movable_cubes(game, SWEEP_KEY)
                 clean = clean_railways(s)
-            tin = troops_may_enter(s, sp)
-            if tin and reached(sp, 0):
+            if troops_may_enter(s, sp) and reached(sp, 0):
                 return True
-            sep = board.count(s, sp, SEPOY) > 0 or reached(sp, 1)
-            return sep and _can_pay(game, sepoy_cost(game, "sweep", first))
+            if not (pieces.item(sp, SEPOY) > 0 or reached(sp, 1)):
+                return False
+            if payable is None:
+                payable = _can_pay(game, sepoy_cost(game, "sweep", first))
+            return payable
 
         return test
 
