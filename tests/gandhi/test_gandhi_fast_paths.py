@@ -760,3 +760,46 @@ def test_sweep_spaces_match_the_plain_reading_3_2_3(positions):
             assert [bool(test(sp)) for sp in LAND] == [bool(ref(sp)) for sp in LAND]
             checked += 1
     assert checked > 100
+
+
+# --- the Sweep readings kept while the board they read is unchanged (3.2.3, coin_env/core/kept.py) ----------
+def test_kept_sweep_readings_equal_fresh_readings_3_2_3(positions):
+    """The kept (movable cubes, clean Railways) equal fresh readings on every position, and follow every
+    change of what they read: cubes, Protests, Strikes, cubes already moved; a clone starts without them."""
+    for g in positions:
+        for key in (rules.SWEEP_KEY, rules.WAVELL_KEY):
+            assert rules.sweep_readings(g, key) == (rules.movable_cubes(g, key), rules.clean_railways(g.state))
+            assert rules.sweep_readings(g, key) is rules.sweep_readings(g, key)
+    g = positions[len(positions) // 2].clone()
+    assert g.clone()._sweep_readings is None
+    s = g.state
+    before = rules.sweep_readings(g, rules.SWEEP_KEY)
+    rail = RAILWAYS[0]
+    with_cubes = next(sp for sp in LAND if board.cubes(s, sp) and not s.protest[sp])
+    changes = [lambda: s.pieces.__setitem__((with_cubes, TROOP), s.pieces[with_cubes, TROOP] + 1),
+               lambda: s.protest.__setitem__(with_cubes, 1),
+               lambda: s.strike.__setitem__(rail, 1 - s.strike[rail]),
+               lambda: rules._fix(g, rules.SWEEP_KEY, with_cubes, 1, 0)]
+    for change in changes:
+        if s.turn is None:
+            s.turn = {"faction": "raj", "kind": "op", "op": "sweep", "op_spaces": [], "sa": None, "sa_spaces": [],
+                      "sa_done": False, "sa_active": False, "flags": {}}
+        change()
+        now = rules.sweep_readings(g, rules.SWEEP_KEY)
+        assert now == (rules.movable_cubes(g, rules.SWEEP_KEY), rules.clean_railways(s))
+        assert now is not before
+        before = now
+
+
+def test_aid_spaces_match_every_space_tested_4_5_1(positions):
+    """4.5.1: Aid's spaces, read only where Guerrillas are, equal every map space tested."""
+    from coin_env.games.gandhi.rules import revolutionaries as revs
+    aid = revs.Aid(0)
+    found = 0
+    for g in positions:
+        for h in (g, _with_turn(g, "revs", sa_spaces=[sp for sp in range(N_SPACES) if board.guerrillas(g.state, sp)][:1])):
+            chosen = h.state.turn["sa_spaces"] if h.state.turn is not None else []
+            plain = [sp for sp in range(N_SPACES) if sp not in chosen and aid.can_select(h, sp)]
+            assert aid.selectable(h) == plain
+            found += bool(plain)
+    assert found > 20

@@ -62,6 +62,8 @@ class GandhiGame(VocabularyHelpers, CoinGame):
     # (state, decisions, faction, {Operation action: available}), filled as each Operation is asked.
     # Never saved; a clone starts without it.
     _sop_operations: tuple | None = None
+    # The Sweep readings of one board (rules/raj.py sweep_readings, coin_env/core/kept.py).
+    _sweep_readings: tuple | None = None
 
     def available_operations(self, faction, limited):
         answers = self._kept_operations(faction, at_choice=False)

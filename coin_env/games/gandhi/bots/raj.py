@@ -327,8 +327,7 @@ class SweepScan:
 
     def __init__(self, ctx, key, use_sepoys, done=()):
         self.game, self.key, self.use_sepoys = ctx.game, key, use_sepoys
-        self.free = rules.movable_cubes(ctx.game, key)
-        self.clean = rules.clean_railways(ctx.state)
+        self.free, self.clean = rules.sweep_readings(ctx.game, key)       # read-only
         self.exclude = set(_op_spaces(ctx)) | set(done)
         self.origin_facts = {}
 
@@ -519,9 +518,8 @@ class Sweep(Procedure):
         return sp
 
     def can_start(self, ctx, node):
-        spaces = ctx.selectable(RAJ, "sweep")
-        return (any_receiving(ctx, spaces, rules.SWEEP_KEY, not _troops_only(ctx))
-                or any(sweep_in_place_eligible(ctx, sp) for sp in spaces))
+        scan = SweepScan(ctx, rules.SWEEP_KEY, not _troops_only(ctx))     # any_receiving, space by space
+        return ctx.any_selectable(RAJ, "sweep", where=lambda sp: scan.receives(sp) or sweep_in_place_eligible(ctx, sp))
 
 
 @on_choice("raj_sweep_sepoys", faction=RAJ)
@@ -714,8 +712,9 @@ class Govern(Procedure):
         return sp
 
     def can_start(self, ctx, node):
-        spaces = ctx.selectable(RAJ, "govern", special=True)
-        return any(self.action_spaces(ctx, spaces, a) for a in self.sequence(node))
+        actions = self.sequence(node)
+        return ctx.any_selectable(RAJ, "govern", special=True,
+                                  where=lambda sp: any(self.action_spaces(ctx, (sp,), a) for a in actions))
 
 
 @on_choice("raj_govern_mode", faction=RAJ)

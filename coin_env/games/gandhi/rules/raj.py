@@ -28,6 +28,7 @@ from ..registry import CONTINUATIONS, PROMPTS
 from ..static import AVAILABLE, CITIES, IS_NETWORK, IS_PRINCELY_STATE, LAND, N_SPACES, OUT_OF_PLAY, RAILWAYS
 from ....coin.events import is_free
 from ....coin.operations import Activity
+from ....core.kept import kept_on_game
 from ....core.prompts import Prompt
 from .removal import removable, start_removal
 
@@ -423,6 +424,17 @@ def movable_cubes(game, key: str) -> list[list[int]]:
     return free
 
 
+def sweep_readings(game, key: str) -> tuple[list, list]:
+    """(:func:`movable_cubes`, :func:`clean_railways`) of the board now, kept on the game while what they
+    read is unchanged: the Sweep test of the engine and the Raj bot's Sweep questions read them on the
+    same board at nearly every Raj choice of a Sweep (coin_env/core/kept.py; the key holds the cubes,
+    Protests, Strikes and the cubes already moved). Read-only lists: callers must not change them."""
+    s = game.state
+    moved = _fixed(game, key)           # as movable_cubes does, this records the activity's moved entry
+    board_now = (key, s.pieces.tobytes(), s.protest.tobytes(), s.strike.tobytes(), repr(sorted(moved.items())))
+    return kept_on_game(game, "_sweep_readings", board_now, lambda: (movable_cubes(game, key), clean_railways(s)))
+
+
 def clean_railways(s) -> list[bool]:
     """:func:`_clean_railway` of every space at once (False off the Railways), for many questions:
     read Railway by Railway (a dozen spaces; cheaper than whole-map array tests)."""
@@ -526,8 +538,7 @@ class Sweep(Activity):
             if pieces.item(sp, TROOP) > 0:
                 return True
             if free is None:
-                free = movable_cubes(game, SWEEP_KEY)
-                clean = clean_railways(s)
+                free, clean = sweep_readings(game, SWEEP_KEY)
             if troops_may_enter(s, sp) and reached(sp, 0):
                 return True
             if not (pieces.item(sp, SEPOY) > 0 or reached(sp, 1)):

@@ -457,15 +457,18 @@ class Aid(Activity):
     def can_select(self, game, sp):
         return bool(self.options(game, sp))
 
+    def candidate_spaces(self, game):
+        """Only spaces with Guerrillas can offer either option (no test of the others)."""
+        p = game.state.pieces[:N_SPACES]
+        return (p[:, GUERRILLA] + p[:, ACTIVE_GUERRILLA]).nonzero()[0].tolist()
+
     def available(self, game) -> bool:
         """:meth:`Activity.available` reading only the spaces with Guerrillas (both options need one;
         stops at the first)."""
         chosen = self._chosen(game)
         if chosen is None:
             return False
-        p = game.state.pieces[:N_SPACES]
-        with_guerrillas = (p[:, GUERRILLA] + p[:, ACTIVE_GUERRILLA]).nonzero()[0].tolist()
-        return any(self.options(game, sp) for sp in with_guerrillas if sp not in chosen)
+        return any(self.options(game, sp) for sp in self.candidate_spaces(game) if sp not in chosen)
 
     def select(self, game, sp):
         opts = self.options(game, sp)
