@@ -803,3 +803,47 @@ def test_aid_spaces_match_every_space_tested_4_5_1(positions):
             assert aid.selectable(h) == plain
             found += bool(plain)
     assert found > 20
+
+
+def test_more_can_start_match_the_eligible_list_8_3(positions):
+    """8.3 / 8.7: Sweep, Govern and the Revolutionaries' Rally, March, Aid and Infiltrate asked space by
+    space equal their plain readings over the list of selectable spaces, boxes with and without options."""
+    from coin_env.games.gandhi.bots import raj as rajb, revolutionaries as revb
+    from coin_env.games.gandhi.bots.registry import OPS, SAS
+    sweep, rally, march = OPS[("raj", "sweep")], OPS[("revs", "rally")], OPS[("revs", "march")]
+    govern, aid, infiltrate = SAS[("raj", "govern")], SAS[("revs", "aid")], SAS[("revs", "infiltrate")]
+    arjuna = positions[0].state.data.arjuna
+
+    def sa_options(faction, sa):
+        return [None] + [o for face in arjuna[faction].faces.values() for n in face.nodes
+                         for o in getattr(n, "options", ()) if o.sa == sa]
+
+    govern_options, infiltrate_options = sa_options("raj", "govern"), sa_options("revs", "infiltrate")
+    assert len(govern_options) > 2 and len(infiltrate_options) > 1
+    answers = []
+    for g in positions[::2]:
+        ctx = Ctx(g.clone(), "raj")              # the plan is changed below: a copy
+        for troops_only in (False, True):
+            ctx.plan["an_failed"] = troops_only
+            spaces = ctx.selectable("raj", "sweep")
+            ref = (rajb.any_receiving(ctx, spaces, rules.SWEEP_KEY, not troops_only)
+                   or any(rajb.sweep_in_place_eligible(ctx, sp) for sp in spaces))
+            answers.append(ref)
+            assert sweep.can_start(ctx, None) == ref
+        ctx.plan.pop("an_failed")
+        spaces = ctx.selectable("raj", "govern", special=True)
+        for option in govern_options:
+            ref = any(govern.action_spaces(ctx, spaces, a) for a in govern.sequence(option))
+            assert govern.can_start(ctx, option) == ref
+            answers.append(ref)
+        ctx = Ctx(g, "revs")
+        spaces = ctx.selectable("revs", "rally")
+        assert rally.can_start(ctx, None) == bool(rally.base_spaces(ctx, spaces) or rally.guerrilla_spaces(ctx, spaces))
+        assert march.can_start(ctx, None) == bool(march.origins(ctx, ctx.selectable("revs", "march")))
+        assert aid.can_start(ctx, None) == bool(aid.eligible(ctx, ctx.selectable("revs", "aid", special=True)))
+        spaces = ctx.selectable("revs", "infiltrate", special=True)
+        for option in infiltrate_options:
+            ref = bool(infiltrate.eligible(ctx, spaces, option))
+            assert infiltrate.can_start(ctx, option) == ref
+            answers.append(ref)
+    assert set(answers) == {True, False}
