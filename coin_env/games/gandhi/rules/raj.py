@@ -600,7 +600,8 @@ def _move_origins(game, frame) -> dict[int, tuple[int, int]]:
     if op == "garrison":
         origins = _garrison_origins(game, dest, key)
     elif op in ("sweep", "wavell"):
-        origins = sweep_origins(game, dest, key, troops_may_enter(s, dest), frame["use_sepoys"])
+        free, clean = sweep_readings(game, key)      # kept: the Raj bot reads them on this board too
+        origins = sweep_origins(game, dest, key, troops_may_enter(s, dest), frame["use_sepoys"], free=free, clean=clean)
     else:   # treaty: Sepoys only, from adjacent spaces (4.2.1)
         free = _leavers(game, key)
         origins = {o: (0, int(free[o, 1])) for o in s.data.neighbors[dest] if free[o, 1]}
