@@ -847,3 +847,54 @@ def test_more_can_start_match_the_eligible_list_8_3(positions):
             assert infiltrate.can_start(ctx, option) == ref
             answers.append(ref)
     assert set(answers) == {True, False}
+
+
+# --- Redeploy: spaces with no piece left to move are skipped before their spare is read (6.4, 8.9.3) --------
+def _plain_source(proc, ctx, dst, reserve):
+    """RedeployProcedure.source as it read every space's spare (8.9.3)."""
+    from coin_env.games.gandhi.bots import campaign as cb
+    if not proc.is_destination(ctx, dst):
+        return None
+    cands = {}
+    for sp in range(N_SPACES):
+        if sp == dst or proc.spare(ctx, sp, reserve) <= 0:
+            continue
+        piece = proc.movable_piece(ctx, sp, dst)
+        if piece is not None:
+            cands[sp] = piece
+    if not cands:
+        return None
+    best = max(proc.source_key(ctx, sp) for sp in cands)
+    sp = cb._pick(ctx, [sp for sp in cands if proc.source_key(ctx, sp) == best])
+    return sp, cands[sp]
+
+
+def test_redeploy_skips_only_spaces_that_spare_nothing_8_9_3():
+    """8.9.3: a space with none of the faction's unmoved pieces never spares one, whatever the paragraph
+    keeps and the step reserves -- what lets the sources skip it unread -- and the sources found equal
+    those found reading every space's spare, dice included."""
+    from coin_env.games.gandhi.bots import campaign as cb
+    pol = {f: BOT for f in FACTIONS}
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(3):
+        g = coin_env.make_game("gandhi", scenario="short", seed=seed, options=with_non_players({}, pol))
+        play = random.Random(seed)
+        while not g.is_over():
+            top = g.state.frames[-1]
+            f = g.current_player()
+            if top["kind"] == "g_redeploy" and top["stage"] == "src":
+                proc = cb.REDEPLOY[f]
+                ctx = Ctx(g, f)
+                facts = proc.facts(ctx)
+                reserve = {sp: rng.randint(0, 3) for sp in rng.sample(range(N_SPACES), 8)}
+                for sp in range(N_SPACES):
+                    if facts.unmoved_total[sp] <= 0:
+                        assert proc.spare(ctx, sp, reserve) <= 0
+                for dst in rng.sample(range(N_SPACES), 4):
+                    fast, plain = g.clone(), g.clone()
+                    assert proc.source(Ctx(fast, f), dst, reserve) == _plain_source(proc, Ctx(plain, f), dst, reserve)
+                    assert fast.state.rng.state == plain.state.rng.state
+                    checked += 1
+            g.apply(pol[f](g, f, play))
+    assert checked > 100
