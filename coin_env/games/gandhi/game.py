@@ -200,13 +200,14 @@ class GandhiGame(VocabularyHelpers, CoinGame):
 
 
 GANDHI_COL = 3
+assert N_PIECE_TYPES == 9
 
 
 def _idle(turn) -> bool:
     """No action under way, or one that has selected nothing, flagged nothing and is not free (5.0):
     what an Operation's availability reads of the turn is the same as with no turn at all."""
     return turn is None or not (turn["op_spaces"] or turn["sa_spaces"] or turn["flags"] or turn.get("free"))
-assert N_PIECE_TYPES == 9
+
 
 # Operations and Special Activities by faction: {faction: {action index: Activity}}.
 def _activities():

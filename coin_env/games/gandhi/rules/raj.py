@@ -49,7 +49,7 @@ _SLOT = {TROOP: 0, SEPOY: 1}
 assert (TROOP, SEPOY) == (0, 1)
 _CUBE_COLUMNS = slice(TROOP, SEPOY + 1)        # the pieces columns (Troops, Sepoys), as a view
 _NETWORK = IS_NETWORK.tolist()                 # space types never change (a data pack changes adjacency)
-_PRINCELY_STATES = IS_PRINCELY_STATE.nonzero()[0].tolist()     # board.is_state: these, and Muslim States
+_PRINCELY_STATES = tuple(IS_PRINCELY_STATE.nonzero()[0].tolist())     # board.is_state: these, and Muslim States
 _PRINCELY_SET = frozenset(_PRINCELY_STATES)
 
 
