@@ -433,3 +433,468 @@ def test_revolutionary_spaces_match_the_array_readings_3_4(positions):
             test = act.space_test(g)
             if test is not None:
                 assert [test(sp) for sp in range(N_SPACES)] == ref.tolist()
+
+
+# --- the Event look-ahead probes the spaces best-ranked first (issue 27 part 6, third round) -----------
+def test_preference_groups_select_as_the_whole_candidate_set_8_4_1(positions):
+    """8.4.1: for any subset of the candidates, the table's selection among the subset equals its
+    selection among the subset's members in the first group that meets it -- tie-break dice included
+    (each selection on its own copy of the game). The groups split the candidates, best first."""
+    from coin_env.games.gandhi.bots import priorities
+    rng = random.Random(7)
+    checked = 0
+    for g in positions[::4]:
+        for f in FACTIONS:
+            ctx = Ctx(g, f)
+            for name in ctx.data.arjuna.factions[f].columns:
+                cands = rng.sample(list(range(N_SPACES)), rng.randint(1, N_SPACES))
+                groups = list(priorities.preference_groups(ctx, name, cands))
+                assert sorted(sp for grp in groups for sp in grp) == sorted(set(cands))
+                assert all(grp == sorted(grp) and grp for grp in groups)
+                for _ in range(3):
+                    subset = rng.sample(cands, rng.randint(1, len(cands)))
+                    first = next(grp for grp in groups if set(grp) & set(subset))
+                    whole, part = g.clone(), g.clone()
+                    picked = priorities.select_space(Ctx(whole, f), name, subset)
+                    assert picked in first
+                    assert picked == priorities.select_space(Ctx(part, f), name, [sp for sp in first if sp in subset])
+                    assert whole.state.rng.state == part.state.rng.state
+                    checked += 1
+    assert checked > 200
+
+
+def _plain_event_spaces(ctx):
+    """8.8.4 the way the NP answered an Event's space prompt before probing in preference order:
+    every space probed, the table's choice among the helpful ones."""
+    from coin_env.games.gandhi.bots import events
+    spaces = ctx.legal_spaces()
+    if not spaces:
+        return ctx.done
+    if events._shallow(ctx):
+        return ctx.space(ctx.select(events._column(ctx), spaces))
+    before = events._measure(ctx.game.state)
+    helpful = [sp for sp in spaces if events._probe_option(ctx, ctx.space(sp), before) > 0]
+    if not helpful:
+        return ctx.done if ctx.has(ctx.done) else ctx.space(ctx.select(events._column(ctx), spaces))
+    return ctx.space(ctx.select(events._column(ctx), helpful))
+
+
+def test_event_spaces_answer_as_when_every_space_is_probed_8_8_4():
+    """8.8.4: at every Event space prompt of all-bot games (and of the look-ahead's own copies), the
+    answer probing spaces best-ranked first equals the answer probing them all, and the game's dice
+    are left where the plain answer leaves them."""
+    from coin_env.games.gandhi.bots import events
+    pol = {f: BOT for f in FACTIONS}
+    asked = []
+    real = events.event_spaces
+
+    def both(ctx):
+        plain_game = ctx.game.clone()
+        plain = _plain_event_spaces(Ctx(plain_game, ctx.faction))
+        answer = real(ctx)
+        assert answer == plain
+        assert ctx.game.state.rng.state == plain_game.state.rng.state
+        asked.append(events._depth(ctx))
+        return answer
+
+    from coin_env.games.gandhi.bots.registry import PROMPT_HANDLERS
+    key = next(k for k, fn in PROMPT_HANDLERS.items() if fn is real)
+    PROMPT_HANDLERS[key] = both
+    try:
+        for seed in range(100, 112):
+            g = coin_env.make_game("gandhi", scenario="short", seed=seed, options=with_non_players({}, pol))
+            rng = random.Random(seed)
+            while not g.is_over():
+                a = g.current_player()
+                g.apply(pol[a](g, a, rng))
+    finally:
+        PROMPT_HANDLERS[key] = real
+    assert len(asked) > 20 and 0 in asked and 1 in asked
+
+
+def test_sweep_destination_is_the_table_choice_among_receiving_spaces_8_6_3(positions):
+    """8.6.3: the Sweep destination read best-ranked first equals the Sweep column's choice among all
+    the receiving destinations, dice included, with Troops only or not."""
+    from coin_env.games.gandhi.bots import raj as bot
+    sweep = bot.Sweep()
+    checked = 0
+    for g in positions[::2]:
+        for troops_only in (False, True):
+            fast, plain = g.clone(), g.clone()
+            for h in (fast, plain):
+                Ctx(h, "raj").plan["an_failed"] = troops_only
+            spaces = list(LAND)
+            fctx, pctx = Ctx(fast, "raj"), Ctx(plain, "raj")
+            dests = sweep.move_destinations(pctx, spaces)
+            expected = pctx.select(sweep.column, dests) if dests else None
+            assert sweep.best_destination(fctx, None, spaces) == expected
+            assert fast.state.rng.state == plain.state.rng.state
+            checked += expected is not None
+    assert checked > 10
+
+
+def test_demonstrate_destination_is_the_table_choice_among_reachable_spaces_8_6_4(positions):
+    """8.6.4 / 8.6.5: the Demonstrate destination read best-ranked first equals the column's choice
+    among all the eligible (reachable) destinations, dice included."""
+    from coin_env.games.gandhi.bots.nonviolent import Demonstrate
+    proc = Demonstrate()
+    checked = 0
+    for g in positions:
+        if not Ctx(g, "congress").legal_spaces():
+            continue
+        for f in ("congress", "ml"):
+            fast, plain = g.clone(), g.clone()
+            pctx = Ctx(plain, f)
+            cands = proc.eligible(pctx, None, pctx.legal_spaces())
+            expected = pctx.select(proc.column, cands) if cands else None
+            assert proc.choose(Ctx(fast, f), None) == expected
+            assert fast.state.rng.state == plain.state.rng.state
+            checked += expected is not None
+    assert checked > 10
+
+
+# --- the Operations read at the sequence-of-play choice, kept for its decision (2.3.4, 8.3) ---------------
+def _fresh_operations(g, f):
+    return [a for a, act in g.activities[f].items() if not act.special and act.available(g)]
+
+
+def test_kept_operations_answer_as_fresh_readings_2_3_4():
+    """2.3.4: in all-bot games, at every sequence-of-play choice the Operations asked one by one and
+    the Operations the chosen Operation choice offers equal fresh readings of the same board."""
+    pol = {f: BOT for f in FACTIONS}
+    at_choice = at_op_choice = 0
+    for seed in range(100, 106):
+        g = coin_env.make_game("gandhi", scenario="short", seed=seed, options=with_non_players({}, pol))
+        rng = random.Random(seed)
+        while not g.is_over():
+            top = g.state.frames[-1]
+            a = g.current_player()
+            if top["kind"] == "sop_choice":
+                g.legal_actions()
+                for action, act in g.activities[a].items():
+                    if not act.special:
+                        assert g.operation_available(a, action) == act.available(g)
+                at_choice += 1
+            g.apply(pol[a](g, a, rng))
+            top = g.state.frames[-1] if g.state.frames else None
+            if top is not None and top["kind"] == "choose" and top["then"] == "coin_operation_chosen":
+                assert g.legal_actions() == _fresh_operations(g, top["actor"])
+                at_op_choice += 1
+    assert at_choice > 100 and at_op_choice > 50
+
+
+def test_kept_operations_are_not_used_beyond_their_choice_2_3_4():
+    """The kept answers belong to one faction's choice on one board: a clone starts without them, another
+    faction, a later decision or a turn that has selected spaces reads afresh."""
+    pol = {f: BOT for f in FACTIONS}
+    g = coin_env.make_game("gandhi", scenario="short", seed=3, options=with_non_players({}, pol))
+    rng = random.Random(3)
+    while g.state.frames[-1]["kind"] != "sop_choice":
+        a = g.current_player()
+        g.apply(pol[a](g, a, rng))
+    f = g.current_player()
+    g.legal_actions()
+    assert g._kept_operations(f, at_choice=True) is not None
+    assert g.clone()._sop_operations is None
+    other = next(x for x in FACTIONS if x != f)
+    assert g._kept_operations(other, at_choice=True) is None
+    assert g._kept_operations(f, at_choice=False) is None          # no Operation choice under way
+    h = g.clone()
+    h.legal_actions()
+    h.state.turn = {"faction": f, "kind": "op", "op": None, "op_spaces": [0], "sa": None, "sa_spaces": [],
+                    "sa_done": False, "sa_active": False, "flags": {}}
+    h._sop_operations = None
+    assert h._kept_operations(f, at_choice=True) is None            # spaces already selected: not idle
+    h.state.turn = {**h.state.turn, "op_spaces": [], "free": True}
+    assert h._kept_operations(f, at_choice=True) is None            # a free action (5.0): not idle
+    answers = g._sop_operations[3]
+    assert g._kept_operations(f, at_choice=True) is answers
+    g.state.decisions += 1                                          # a later decision: new answers
+    assert g._kept_operations(f, at_choice=True) is not answers
+
+
+# --- Special Activities' availability read from the few spaces that can qualify (4.2-4.5) ------------------
+def _with_turn(g, faction, op_spaces=(), sa_spaces=()):
+    """A copy of ``g`` with ``faction``'s Operation and Special Activity having selected those spaces."""
+    h = g.clone()
+    h.state.turn = {"faction": faction, "kind": "op_sa", "op": None, "op_spaces": list(op_spaces), "sa": None,
+                    "sa_spaces": list(sa_spaces), "sa_done": False, "sa_active": False, "flags": {}}
+    h._legal = None
+    return h
+
+
+def test_special_activity_availability_matches_the_plain_reading_4_0(positions):
+    """Every Special Activity whose ``available`` reads only the spaces that can qualify answers as the
+    shared reading over every space (coin/operations.py Activity.available), with spaces already
+    selected for the Operation and for the Special Activity."""
+    from coin_env.coin.operations import Activity
+    rng = random.Random(5)
+    seen = {}
+    for g in positions:
+        for f in FACTIONS:
+            for act in g.activities[f].values():
+                if not act.special or type(act).available is Activity.available:
+                    continue
+                picks = [rng.sample(range(N_SPACES), k) for k in (0, 1, 2, 3)]
+                games = [g] + [_with_turn(g, f, op, sa) for op in picks[:2] for sa in picks[1:3]]
+                for h in games:
+                    ans = act.available(h)
+                    assert ans == Activity.available(act, h), (type(act).__name__, h.state.turn)
+                    seen.setdefault(type(act).__name__, set()).add(ans)
+    assert len(seen) >= 8
+    assert sum(answers == {True, False} for answers in seen.values()) >= 5
+
+
+# --- "can this box be done": the engine's space test asked only up to the first eligible space (8.3 / 8.7) --
+def test_any_selectable_matches_the_selectable_list(positions):
+    """Ctx.any_selectable equals asking the list of selectable spaces, for every Operation and
+    Special Activity of every faction, with no condition and with conditions met by few or many spaces."""
+    wheres = (None, lambda sp: sp % 3 == 0, lambda sp: sp == N_SPACES - 1, lambda sp: False)
+    answers = set()
+    for g in positions[::2]:
+        for f in FACTIONS:
+            ctx = Ctx(g, f)
+            for act in g.activities[f].values():
+                for where in wheres:
+                    listed = ctx.selectable(f, act.key, act.special)
+                    ans = ctx.any_selectable(f, act.key, act.special, where)
+                    assert ans == (any(where(sp) for sp in listed) if where else bool(listed))
+                    answers.add(ans)
+    assert answers == {True, False}
+
+
+def test_can_start_matches_the_eligible_list_8_3(positions):
+    """8.3 / 8.7: every procedure's "can it start" asked space by space equals the plain reading over
+    the list of selectable spaces (what the procedures read before)."""
+    from coin_env.games.gandhi.bots import nonviolent as nvb, raj as rajb, revolutionaries as revb
+    from coin_env.games.gandhi.bots.registry import CONDITIONS, OPS
+
+    def plain(ctx, f, key, proc):
+        if isinstance(proc, nvb.NVProcedure):
+            return proc.any_eligible(ctx, None, ctx.selectable(f, proc.key, proc.special))
+        if isinstance(proc, rajb.Deploy):
+            return any(sum(rajb.deploy_counts(ctx, c, None)) > 0 for c in ctx.selectable(f, "deploy"))
+        if isinstance(proc, rajb.Assault):
+            return any(rajb.assault_eligible(ctx.state, sp, False) for sp in ctx.selectable(f, "assault"))
+        if isinstance(proc, revb.Attack):
+            return bool(ctx.selectable(f, "attack"))
+        if isinstance(proc, revb.Unrest):
+            return bool(ctx.no_railways_unless_raj_player(ctx.selectable(f, "unrest")))
+        return None
+
+    checked = set()
+    for g in positions[::2]:
+        for (f, key), proc in OPS.items():
+            ref = plain(Ctx(g, f), f, key, proc)
+            if ref is not None:
+                assert proc.can_start(Ctx(g, f), None) == ref, (f, key)
+                checked.add((f, key, ref))
+        ctx = Ctx(g, "raj")
+        assert rajb.Treaty().can_start(ctx, None) == any(
+            rajb.treaty_eligible(g.state, sp) for sp in ctx.selectable("raj", "treaty", special=True))
+        assert rajb.MartialLaw().can_start(ctx, None) == any(
+            rajb.martial_law_eligible(ctx, sp) for sp in ctx.selectable("raj", "martial_law", special=True))
+        ctx = Ctx(g, "revs")
+        assert revb.Assassinate().can_start(ctx, None) == bool(ctx.selectable("revs", "assassinate", special=True))
+        for f in ("congress", "ml"):
+            ctx = Ctx(g, f)
+            s = g.state
+            refs = {
+                "congress_can_noncoop": bool(nvb.noncoop_spaces(s, "congress", ctx.selectable("congress", "non_cooperation"))),
+                "ml_can_noncoop": bool(nvb.noncoop_spaces(s, "ml", ctx.selectable("ml", "non_cooperation"))),
+                "ml_base_ready": any(nvb.base_ready(s, sp) for sp in ctx.selectable("ml", "rally")),
+                "ml_ms_negotiable": bool(nvb.negotiate_eligible(s, "place Muslim State",
+                                                                ctx.selectable("ml", "negotiate", True))),
+            }
+            for name, ref in refs.items():
+                assert getattr(nvb, name)(ctx) == ref, name
+            if board.protests_available_for_ops(s):
+                assert nvb.ml_protest_denies_control(ctx) == any(
+                    s.pieces.item(sp, nvb.ML_ACTIVIST) > 0 and nvb.protest_ends_control(s, sp)
+                    for sp in ctx.selectable("ml", "civil_disobedience"))
+    assert len({(f, k) for f, k, _ in checked}) >= 10
+    assert {r for _, _, r in checked} == {True, False}
+
+
+def _old_sweep_test(game):
+    """3.2.3 Sweep's space test as it read the Sepoy cost at every space (before reading it once)."""
+    s = game.state
+    nb = s.data.neighbors
+    first = rules._first(game)
+    free = rules.movable_cubes(game, rules.SWEEP_KEY)
+    clean = rules.clean_railways(s)
+
+    def reached(sp, slot):
+        if any(free[o][slot] for o in nb[sp]):
+            return True
+        return any(clean[r] and any(free[o][slot] for o in nb[r] if o != sp) for r in nb[sp])
+
+    def test(sp):
+        if board.count(s, sp, TROOP) > 0:
+            return True
+        if rules.troops_may_enter(s, sp) and reached(sp, 0):
+            return True
+        sep = board.count(s, sp, SEPOY) > 0 or reached(sp, 1)
+        return sep and rules._can_pay(game, rules.sepoy_cost(game, "sweep", first))
+
+    return test
+
+
+def test_sweep_spaces_match_the_plain_reading_3_2_3(positions):
+    """3.2.3: Sweep's destinations, with cubes already moved and with Resources short for Sepoys."""
+    sweep = rules.Sweep(0)
+    rng = random.Random(11)
+    checked = 0
+    for g in positions:
+        games = [g]
+        with_cubes = [sp for sp in range(N_SPACES) if board.cubes(g.state, sp)]
+        if with_cubes:
+            h = _with_turn(g, "raj")
+            h.state.turn["flags"][rules.SWEEP_KEY] = {str(sp): [1, 1] for sp in rng.sample(with_cubes, min(3, len(with_cubes)))}
+            games.append(h)
+            poor = _with_turn(g, "raj", op_spaces=[with_cubes[0]])
+            poor.state.resources["raj"] = 0
+            games.append(poor)
+        for h in games:
+            test, ref = sweep.space_test(h), _old_sweep_test(h)
+            assert [bool(test(sp)) for sp in LAND] == [bool(ref(sp)) for sp in LAND]
+            checked += 1
+    assert checked > 100
+
+
+# --- the Sweep readings kept while the board they read is unchanged (3.2.3, coin_env/core/kept.py) ----------
+def test_kept_sweep_readings_equal_fresh_readings_3_2_3(positions):
+    """The kept (movable cubes, clean Railways) equal fresh readings on every position, and follow every
+    change of what they read: cubes, Protests, Strikes, cubes already moved; a clone starts without them."""
+    for g in positions:
+        for key in (rules.SWEEP_KEY, rules.WAVELL_KEY):
+            assert rules.sweep_readings(g, key) == (rules.movable_cubes(g, key), rules.clean_railways(g.state))
+            assert rules.sweep_readings(g, key) is rules.sweep_readings(g, key)
+    g = positions[len(positions) // 2].clone()
+    assert g.clone()._sweep_readings is None
+    s = g.state
+    before = rules.sweep_readings(g, rules.SWEEP_KEY)
+    rail = RAILWAYS[0]
+    with_cubes = next(sp for sp in LAND if board.cubes(s, sp) and not s.protest[sp])
+    changes = [lambda: s.pieces.__setitem__((with_cubes, TROOP), s.pieces[with_cubes, TROOP] + 1),
+               lambda: s.protest.__setitem__(with_cubes, 1),
+               lambda: s.strike.__setitem__(rail, 1 - s.strike[rail]),
+               lambda: rules._fix(g, rules.SWEEP_KEY, with_cubes, 1, 0)]
+    for change in changes:
+        if s.turn is None:
+            s.turn = {"faction": "raj", "kind": "op", "op": "sweep", "op_spaces": [], "sa": None, "sa_spaces": [],
+                      "sa_done": False, "sa_active": False, "flags": {}}
+        change()
+        now = rules.sweep_readings(g, rules.SWEEP_KEY)
+        assert now == (rules.movable_cubes(g, rules.SWEEP_KEY), rules.clean_railways(s))
+        assert now is not before
+        before = now
+
+
+def test_aid_spaces_match_every_space_tested_4_5_1(positions):
+    """4.5.1: Aid's spaces, read only where Guerrillas are, equal every map space tested."""
+    from coin_env.games.gandhi.rules import revolutionaries as revs
+    aid = revs.Aid(0)
+    found = 0
+    for g in positions:
+        for h in (g, _with_turn(g, "revs", sa_spaces=[sp for sp in range(N_SPACES) if board.guerrillas(g.state, sp)][:1])):
+            chosen = h.state.turn["sa_spaces"] if h.state.turn is not None else []
+            plain = [sp for sp in range(N_SPACES) if sp not in chosen and aid.can_select(h, sp)]
+            assert aid.selectable(h) == plain
+            found += bool(plain)
+    assert found > 20
+
+
+def test_more_can_start_match_the_eligible_list_8_3(positions):
+    """8.3 / 8.7: Sweep, Govern and the Revolutionaries' Rally, March, Aid and Infiltrate asked space by
+    space equal their plain readings over the list of selectable spaces, boxes with and without options."""
+    from coin_env.games.gandhi.bots import raj as rajb, revolutionaries as revb
+    from coin_env.games.gandhi.bots.registry import OPS, SAS
+    sweep, rally, march = OPS[("raj", "sweep")], OPS[("revs", "rally")], OPS[("revs", "march")]
+    govern, aid, infiltrate = SAS[("raj", "govern")], SAS[("revs", "aid")], SAS[("revs", "infiltrate")]
+    arjuna = positions[0].state.data.arjuna
+
+    def sa_options(faction, sa):
+        return [None] + [o for face in arjuna[faction].faces.values() for n in face.nodes
+                         for o in getattr(n, "options", ()) if o.sa == sa]
+
+    govern_options, infiltrate_options = sa_options("raj", "govern"), sa_options("revs", "infiltrate")
+    assert len(govern_options) > 2 and len(infiltrate_options) > 1
+    answers = []
+    for g in positions[::2]:
+        ctx = Ctx(g.clone(), "raj")              # the plan is changed below: a copy
+        for troops_only in (False, True):
+            ctx.plan["an_failed"] = troops_only
+            spaces = ctx.selectable("raj", "sweep")
+            ref = (rajb.any_receiving(ctx, spaces, rules.SWEEP_KEY, not troops_only)
+                   or any(rajb.sweep_in_place_eligible(ctx, sp) for sp in spaces))
+            answers.append(ref)
+            assert sweep.can_start(ctx, None) == ref
+        ctx.plan.pop("an_failed")
+        spaces = ctx.selectable("raj", "govern", special=True)
+        for option in govern_options:
+            ref = any(govern.action_spaces(ctx, spaces, a) for a in govern.sequence(option))
+            assert govern.can_start(ctx, option) == ref
+            answers.append(ref)
+        ctx = Ctx(g, "revs")
+        spaces = ctx.selectable("revs", "rally")
+        assert rally.can_start(ctx, None) == bool(rally.base_spaces(ctx, spaces) or rally.guerrilla_spaces(ctx, spaces))
+        assert march.can_start(ctx, None) == bool(march.origins(ctx, ctx.selectable("revs", "march")))
+        assert aid.can_start(ctx, None) == bool(aid.eligible(ctx, ctx.selectable("revs", "aid", special=True)))
+        spaces = ctx.selectable("revs", "infiltrate", special=True)
+        for option in infiltrate_options:
+            ref = bool(infiltrate.eligible(ctx, spaces, option))
+            assert infiltrate.can_start(ctx, option) == ref
+            answers.append(ref)
+    assert set(answers) == {True, False}
+
+
+# --- Redeploy: spaces with no piece left to move are skipped before their spare is read (6.4, 8.9.3) --------
+def _plain_source(proc, ctx, dst, reserve):
+    """RedeployProcedure.source as it read every space's spare (8.9.3)."""
+    from coin_env.games.gandhi.bots import campaign as cb
+    if not proc.is_destination(ctx, dst):
+        return None
+    cands = {}
+    for sp in range(N_SPACES):
+        if sp == dst or proc.spare(ctx, sp, reserve) <= 0:
+            continue
+        piece = proc.movable_piece(ctx, sp, dst)
+        if piece is not None:
+            cands[sp] = piece
+    if not cands:
+        return None
+    best = max(proc.source_key(ctx, sp) for sp in cands)
+    sp = cb._pick(ctx, [sp for sp in cands if proc.source_key(ctx, sp) == best])
+    return sp, cands[sp]
+
+
+def test_redeploy_skips_only_spaces_that_spare_nothing_8_9_3():
+    """8.9.3: a space with none of the faction's unmoved pieces never spares one, whatever the paragraph
+    keeps and the step reserves -- what lets the sources skip it unread -- and the sources found equal
+    those found reading every space's spare, dice included."""
+    from coin_env.games.gandhi.bots import campaign as cb
+    pol = {f: BOT for f in FACTIONS}
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(3):
+        g = coin_env.make_game("gandhi", scenario="short", seed=seed, options=with_non_players({}, pol))
+        play = random.Random(seed)
+        while not g.is_over():
+            top = g.state.frames[-1]
+            f = g.current_player()
+            if top["kind"] == "g_redeploy" and top["stage"] == "src":
+                proc = cb.REDEPLOY[f]
+                ctx = Ctx(g, f)
+                facts = proc.facts(ctx)
+                reserve = {sp: rng.randint(0, 3) for sp in rng.sample(range(N_SPACES), 8)}
+                for sp in range(N_SPACES):
+                    if facts.unmoved_total[sp] <= 0:
+                        assert proc.spare(ctx, sp, reserve) <= 0
+                for dst in rng.sample(range(N_SPACES), 4):
+                    fast, plain = g.clone(), g.clone()
+                    assert proc.source(Ctx(fast, f), dst, reserve) == _plain_source(proc, Ctx(plain, f), dst, reserve)
+                    assert fast.state.rng.state == plain.state.rng.state
+                    checked += 1
+            g.apply(pol[f](g, f, play))
+    assert checked > 100

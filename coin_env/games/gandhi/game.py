@@ -57,11 +57,26 @@ class GandhiGame(VocabularyHelpers, CoinGame):
     def end_of_turn(self, faction):
         turn.end_of_turn(self, faction)
 
+    # The Operations' answers (2.3.4) read at the sequence-of-play choice in front of a faction, kept for
+    # the bot's plan of that decision (8.3) and for the Operation choice its answer starts:
+    # (state, decisions, faction, {Operation action: available}), filled as each Operation is asked.
+    # Never saved; a clone starts without it.
+    _sop_operations: tuple | None = None
+    # The Sweep readings of one board (rules/raj.py sweep_readings, coin_env/core/kept.py).
+    _sweep_readings: tuple | None = None
+
     def available_operations(self, faction, limited):
-        return list(self._startable_operations(faction))
+        answers = self._kept_operations(faction, at_choice=False)
+        self._sop_operations = None               # one Operation choice per sequence-of-play choice
+        if answers is None:
+            return list(self._startable_operations(faction))
+        return [a for a, act in self.activities[faction].items() if not act.special and self._answer(answers, a, act)]
 
     def any_operation_available(self, faction, limited) -> bool:
-        return next(self._startable_operations(faction), None) is not None
+        answers = self._kept_operations(faction, at_choice=True)
+        if answers is None:
+            return next(self._startable_operations(faction), None) is not None
+        return any(self._answer(answers, a, act) for a, act in self.activities[faction].items() if not act.special)
 
     def _startable_operations(self, faction):
         return (a for a, act in self.activities[faction].items() if not act.special and act.available(self))
@@ -70,7 +85,43 @@ class GandhiGame(VocabularyHelpers, CoinGame):
         """``action in available_operations(faction, ...)``, asking only that Operation (a bot
         checking the one Operation its card names, 8.3, need not test them all)."""
         act = self.activities[faction].get(action)
-        return act is not None and not act.special and act.available(self)
+        if act is None or act.special:
+            return False
+        answers = self._kept_operations(faction, at_choice=True)
+        return act.available(self) if answers is None else self._answer(answers, action, act)
+
+    def _answer(self, answers: dict, action: int, act) -> bool:
+        ok = answers.get(action)
+        if ok is None:
+            ok = answers[action] = act.available(self)
+        return ok
+
+    def _kept_operations(self, faction, at_choice: bool) -> dict | None:
+        """The Operations' answers kept for ``faction``'s sequence-of-play choice on this board, or None
+        when they may not be used. ``at_choice``: asked at that choice (its options, the bot's plan; the
+        answers start there when no action is under way); else by the Operation choice the answer to
+        it starts (one decision later, its own empty turn begun, nothing else changed).
+
+        Why the answers carry over: an Operation's spaces (3.1) read the board and, of the action in
+        progress, only the spaces already selected, the turn's flags and whether it is free (5.0); a
+        turn with none of them (no turn, a Pass, the chosen action's fresh turn) reads the same."""
+        s = self.state
+        kept = self._sop_operations
+        if at_choice:
+            if kept is not None and kept[0] is s and kept[1] == s.decisions and kept[2] == faction:
+                return kept[3]
+            top = s.frames[-1] if s.frames else None
+            if top is None or top["kind"] != "sop_choice" or top.get("actor") != faction or not _idle(s.turn):
+                return None
+            answers = {}
+            self._sop_operations = (s, s.decisions, faction, answers)
+            return answers
+        if kept is None or kept[0] is not s or kept[1] + 1 != s.decisions or kept[2] != faction:
+            return None
+        now = s.turn
+        if now is None or now["faction"] != faction or now["kind"] not in ("op", "op_sa", "limited") or not _idle(now):
+            return None
+        return kept[3]
 
     # --- the game log (coin_env/coin/log.py) -------------------------------------------------
     faction_names = FACTION_NAMES
@@ -150,6 +201,13 @@ class GandhiGame(VocabularyHelpers, CoinGame):
 
 GANDHI_COL = 3
 assert N_PIECE_TYPES == 9
+
+
+def _idle(turn) -> bool:
+    """No action under way, or one that has selected nothing, flagged nothing and is not free (5.0):
+    what an Operation's availability reads of the turn is the same as with no turn at all."""
+    return turn is None or not (turn["op_spaces"] or turn["sa_spaces"] or turn["flags"] or turn.get("free"))
+
 
 # Operations and Special Activities by faction: {faction: {action index: Activity}}.
 def _activities():

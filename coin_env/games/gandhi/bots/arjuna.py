@@ -14,9 +14,10 @@ from __future__ import annotations
 from ....coin.bots import BotError, NonPlayerBot
 from ....coin.sequence import EVENT_SHADED, EVENT_UNSHADED, LIMITED_OP, OP_ONLY, OP_WITH_SA, PASS
 from ..actions import OP, SA
+from ..rules.raj import viceroy
 from . import deck, eligibility, events
 from .context import Ctx
-from .registry import CHOICE_HANDLERS, OPS, PROMPT_HANDLERS, SAS, lookup, on_choice, on_prompt
+from .registry import CHOICE_HANDLERS, CONDITIONS, OPS, PROMPT_HANDLERS, SAS, lookup, on_choice, on_prompt
 
 META = {"pass": PASS, "op": OP_ONLY, "op_sa": OP_WITH_SA, "limited": LIMITED_OP}
 MAX_DRAWS = 24                  # 8.3 "draw a new card": bounded by the deck (each card read once or twice)
@@ -145,7 +146,6 @@ def activation_number(ctx, op: str) -> int:
     NP Revolutionaries = the card side's number (2, 3 or Restraint)."""
     s = ctx.state
     if ctx.faction == "raj":
-        from ..rules.raj import viceroy
         v = viceroy(ctx.game)
         if (op, v) in (("deploy", "Lord Willingdon"), ("sweep", "Lord Irwin"), ("assault", "Lord Chelmsford")):
             return 1
@@ -206,7 +206,6 @@ def op_select(ctx) -> int:
 # --- 8.7 Special Activities ----------------------------------------------------------------------------
 def pick_special(ctx, boxes) -> int | None:
     """8.7: the first SA option of the given boxes that may be implemented now."""
-    from .registry import CONDITIONS
     for letter, index in boxes:
         node = deck.node_at(ctx.data, letter, index)
         for k, option in enumerate(node.options):

@@ -279,8 +279,9 @@ class RedeployProcedure:
         cands = {}
         if not self.is_destination(ctx, dst):
             return None                    # no piece may enter ``dst`` (6.4): no source can serve it
+        unmoved = self.facts(ctx).unmoved_total
         for sp in range(N_SPACES):
-            if sp == dst or sp in exclude:
+            if sp == dst or sp in exclude or unmoved[sp] <= 0:      # no piece left to move: spare <= 0
                 continue
             if (spares[sp] if spares is not None else self.spare(ctx, sp, reserve)) <= 0:
                 continue
@@ -311,8 +312,9 @@ class RedeployProcedure:
         for dst in order:
             if self.present(ctx, dst) >= want(dst) or not self.is_destination(ctx, dst):
                 continue
-            if spares is None:
-                spares = [self.spare(ctx, sp, reserve) for sp in range(N_SPACES)]
+            if spares is None:             # a space with no piece left to move spares none (:meth:`spare`)
+                unmoved = self.facts(ctx).unmoved_total
+                spares = [self.spare(ctx, sp, reserve) if unmoved[sp] > 0 else 0 for sp in range(N_SPACES)]
             found = self.source(ctx, dst, reserve, spares=spares)
             if found is not None:
                 return found[0], found[1], dst

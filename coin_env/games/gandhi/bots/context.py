@@ -74,6 +74,24 @@ class Ctx(BotContext):
         act = self.game.activities[faction].get(action)
         return act.selectable(self.game) if act is not None else []
 
+    def any_selectable(self, faction: str, key: str, special: bool = False, where=None) -> bool:
+        """``any(where(sp) for sp in self.selectable(faction, key, special))`` (without ``where``: is
+        any space selectable), stopping at the first such space: the engine's space test is asked
+        space by space, only as far as needed (a card's "can this be done", 8.3 / 8.7, needs one
+        space, not the list). ``where`` must not change the game."""
+        game = self.game
+        action = game.sa_action(key) if special else game.op_action(key)
+        act = game.activities[faction].get(action)
+        if act is None:
+            return False
+        if where is None:
+            return act.available(game)
+        chosen = act._chosen(game)                 # coin/operations.py Activity.selectable, read lazily
+        test = None if chosen is None else act.space_test(game)
+        if test is None:
+            return False
+        return any(test(sp) and where(sp) for sp in act.candidate_spaces(game) if sp not in chosen)
+
     # --- section-8 helpers -------------------------------------------------------------------------
     def die(self) -> int:
         return self.state.rng.die()

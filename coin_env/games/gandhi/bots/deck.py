@@ -13,6 +13,7 @@ import random
 
 from ..data.arjuna import CARD_FACTION, CARD_LETTERS
 from ..data.arjuna.schema import DRAW, FLIP, NEXT, STOP, Check
+from .registry import CONDITIONS            # filled as the faction modules register their conditions
 
 MAX_STEPS_PER_CARD = 64        # a flowchart is a few boxes; this only guards against a cyclic data pack
 
@@ -71,7 +72,6 @@ def walk(ctx, letter: str, index: int, stop_at: tuple = ()):
     Returns ``(kind, letter, index)``: kind "op" / "sa" at an Operation / SA box of a type in
     ``stop_at``, "draw" for the draw-new-card icon, "stop" for Stop (or the end of the face).
     """
-    from .registry import CONDITIONS
     face = ctx.data.arjuna.face
     for _ in range(MAX_STEPS_PER_CARD):
         fc = face(letter)

@@ -19,6 +19,7 @@ from ..board import victory_totals
 from ..data.arjuna.common import EVENT_COLUMNS
 from ..data.pieces import FACTIONS, PIECE_OWNER
 from ..static import N_SPACES
+from .priorities import select_qualifying
 from .registry import on_choice, on_prompt
 
 MAX_PROBE_DECISIONS = 400
@@ -177,10 +178,13 @@ def event_spaces(ctx):
     if _shallow(ctx):
         return ctx.space(ctx.select(_column(ctx), spaces))
     before = _measure(ctx.game.state)
-    helpful = [sp for sp in spaces if _probe_option(ctx, ctx.space(sp), before) > 0]
-    if not helpful:
-        return ctx.done if ctx.has(ctx.done) else ctx.space(ctx.select(_column(ctx), spaces))
-    return ctx.space(ctx.select(_column(ctx), helpful))
+    column = _column(ctx)
+    # Each probe runs on a copy: probing only the best-ranked spaces up to the first helpful group
+    # changes nothing (priorities.select_qualifying).
+    best = select_qualifying(ctx, column, spaces, lambda sp: _probe_option(ctx, ctx.space(sp), before) > 0)
+    if best is not None:
+        return ctx.space(best)
+    return ctx.done if ctx.has(ctx.done) else ctx.space(ctx.select(column, spaces))
 
 
 def _column(ctx) -> str:

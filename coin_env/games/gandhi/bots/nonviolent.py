@@ -93,13 +93,15 @@ def noncoop_spaces(s, faction, spaces) -> list[int]:
 @condition(congress_data.CONGRESS_CAN_NONCOOP)
 def congress_can_noncoop(ctx) -> bool:
     """Card J (digest 11.14, completed): a space eligible for Congress Non-Cooperation (3.3.4)."""
-    return bool(noncoop_spaces(ctx.state, "congress", ctx.selectable("congress", "non_cooperation")))
+    s = ctx.state
+    return ctx.any_selectable("congress", "non_cooperation", where=lambda sp: bool(noncoop_spaces(s, "congress", (sp,))))
 
 
 @condition(ml_data.ML_CAN_NONCOOP)
 def ml_can_noncoop(ctx) -> bool:
     """A Muslim space eligible for ML Non-Cooperation (3.3.4, 8.6.5)."""
-    return bool(noncoop_spaces(ctx.state, "ml", ctx.selectable("ml", "non_cooperation")))
+    s = ctx.state
+    return ctx.any_selectable("ml", "non_cooperation", where=lambda sp: bool(noncoop_spaces(s, "ml", (sp,))))
 
 
 def base_ready(s, sp) -> bool:
@@ -109,7 +111,8 @@ def base_ready(s, sp) -> bool:
 
 @condition(ml_data.BASE_READY)
 def ml_base_ready(ctx) -> bool:
-    return any(base_ready(ctx.state, sp) for sp in ctx.selectable("ml", "rally"))
+    s = ctx.state
+    return ctx.any_selectable("ml", "rally", where=lambda sp: base_ready(s, sp))
 
 
 def protest_ends_control(s, sp) -> bool:
@@ -125,14 +128,16 @@ def ml_protest_denies_control(ctx) -> bool:
     s = ctx.state
     if board.protests_available_for_ops(s) == 0:
         return False
-    return any(s.pieces.item(sp, ML_ACTIVIST) > 0 and protest_ends_control(s, sp)
-               for sp in ctx.selectable("ml", "civil_disobedience"))
+    return ctx.any_selectable("ml", "civil_disobedience",
+                              where=lambda sp: s.pieces.item(sp, ML_ACTIVIST) > 0 and protest_ends_control(s, sp))
 
 
 @condition(ml_data.MS_NEGOTIABLE)
 def ml_ms_negotiable(ctx) -> bool:
     """Negotiate could place a Muslim State now (4.4.1)."""
-    return bool(negotiate_eligible(ctx.state, "place Muslim State", ctx.selectable("ml", "negotiate", True)))
+    s = ctx.state
+    return ctx.any_selectable("ml", "negotiate", True,
+                              where=lambda sp: bool(negotiate_eligible(s, "place Muslim State", (sp,))))
 
 
 # =====================================================================================================
@@ -222,6 +227,10 @@ class NVProcedure(Procedure):
 
     def can_start(self, ctx, node) -> bool:
         """8.3 / 8.7: some space is eligible now (asked before the action starts)."""
+        if not self.special and type(self).any_eligible is NVProcedure.any_eligible:
+            # An Operation's eligible spaces are those that pass a test of their own (Rally, Civil
+            # Disobedience, Non-Cooperation): found space by space, stopping at the first.
+            return ctx.any_selectable(ctx.faction, self.key, where=lambda sp: bool(self.eligible(ctx, node, (sp,))))
         return self.any_eligible(ctx, node, ctx.selectable(ctx.faction, self.key, self.special))
 
     def any_eligible(self, ctx, node, spaces) -> bool:
@@ -337,6 +346,13 @@ class Demonstrate(NVProcedure):
     def any_eligible(self, ctx, node, spaces) -> bool:
         spares = {}
         return any(not IS_RAILWAY[d] and origins_for(ctx, d, spares) for d in spaces)
+
+    def choose(self, ctx, node):
+        """``ctx.select(column, self.candidates(ctx, node))``, reading a destination's origins only for
+        the column's best-ranked spaces up to the first reachable one (priorities.select_qualifying)."""
+        spares = {}
+        return priorities.select_qualifying(ctx, self.column_for(node), ctx.legal_spaces(),
+                                            lambda d: not IS_RAILWAY[d] and bool(origins_for(ctx, d, spares)))
 
 
 def _moved_into(ctx, dest, piece) -> int:

@@ -57,6 +57,64 @@ def select_space(ctx, column_name: str, candidates) -> int | None:
     return cands[0] if len(cands) == 1 else break_tie(ctx, cands)
 
 
+def preference_groups(ctx, column_name: str, candidates):
+    """The candidates in groups, best first, such that for any subset ``H`` of them
+    ``select_space(ctx, column_name, H)`` picks among ``H`` and the first group meeting ``H`` only
+    (8.4.1: every row reads one space at a time, so the table ranks spaces lexicographically; the
+    selection from ``H`` is a tie-break among its best-ranked members). A caller that must first find
+    which candidates qualify (an Event's helpful spaces, 8.8.4) can test the groups in order and stop
+    at the first group with a qualifying space. Generated lazily: a later row is read only for the
+    groups reached. Each group is ascending."""
+    cands = sorted(set(candidates))
+    if not cands:
+        return
+    rows = column(ctx.data, ctx.faction, column_name).rows
+    last = len(rows)
+    todo = [(0, cands)]                  # (next row, group) with the best group on top
+    while todo:
+        depth, group = todo.pop()
+        if len(group) == 1 or depth == last:
+            yield group
+            continue
+        kind, fn = ROWS[rows[depth]]
+        depth += 1
+        if kind == "filter":             # met first; a row nobody (or everybody) meets ranks nobody
+            met, unmet = [], []
+            for sp in group:
+                (met if fn(ctx, sp) else unmet).append(sp)
+            if met and unmet:
+                todo.append((depth, unmet))
+                todo.append((depth, met))
+            else:
+                todo.append((depth, group))
+            continue
+        by_value = {}
+        for sp in group:
+            by_value.setdefault(fn(ctx, sp), []).append(sp)
+        if kind == "most":               # a "most" row counts only above 0: values 0 or less tie
+            low = [sp for v, sps in by_value.items() if v <= 0 for sp in sps]
+            by_value = {v: sps for v, sps in by_value.items() if v > 0}
+            if low:
+                by_value[0] = sorted(low)
+            order = sorted(by_value)                     # ascending: the best is pushed last
+        else:
+            order = sorted(by_value, reverse=True)       # "fewest": the lowest value is best
+        todo.extend((depth, by_value[v]) for v in order)
+
+
+def select_qualifying(ctx, column_name: str, candidates, qualifies) -> int | None:
+    """``select_space(ctx, column_name, [sp for sp in candidates if qualifies(sp)])``, asking the costly
+    ``qualifies`` only of the :func:`preference_groups` up to the first with a qualifying space (an
+    Event's helpful spaces, a Sweep's receiving destinations). ``qualifies`` must not change the game."""
+    if column_name not in ctx.data.arjuna.factions[ctx.faction].columns:
+        return select_space(ctx, column_name, [sp for sp in candidates if qualifies(sp)])
+    for group in preference_groups(ctx, column_name, candidates):
+        met = [sp for sp in group if qualifies(sp)]
+        if met:
+            return select_space(ctx, column_name, met)
+    return None
+
+
 def order_spaces(ctx, column_name: str, candidates) -> list[int]:
     """The candidates in the order repeated selection would pick them (each pick re-reads the column)."""
     left = sorted(set(candidates))

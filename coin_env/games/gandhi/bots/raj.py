@@ -154,7 +154,7 @@ class Deploy(Procedure):
         return [c for c in ctx.legal_spaces() if sum(deploy_counts(ctx, c, node)) > 0]
 
     def can_start(self, ctx, node):
-        return any(sum(deploy_counts(ctx, c, node)) > 0 for c in ctx.selectable(RAJ, "deploy"))
+        return ctx.any_selectable(RAJ, "deploy", where=lambda c: sum(deploy_counts(ctx, c, node)) > 0)
 
 
 @on_prompt("g_raj_deploy", faction=RAJ)
@@ -327,8 +327,7 @@ class SweepScan:
 
     def __init__(self, ctx, key, use_sepoys, done=()):
         self.game, self.key, self.use_sepoys = ctx.game, key, use_sepoys
-        self.free = rules.movable_cubes(ctx.game, key)
-        self.clean = rules.clean_railways(ctx.state)
+        self.free, self.clean = rules.sweep_readings(ctx.game, key)       # read-only
         self.exclude = set(_op_spaces(ctx)) | set(done)
         self.origin_facts = {}
 
@@ -483,6 +482,12 @@ class Sweep(Procedure):
     def move_destinations(self, ctx, spaces) -> list[int]:
         return receiving_destinations(ctx, spaces, rules.SWEEP_KEY, not _troops_only(ctx))
 
+    def best_destination(self, ctx, node, spaces) -> int | None:
+        """``ctx.select(column, self.move_destinations(ctx, spaces))``, asking "would a cube move here"
+        only of the best-ranked spaces up to the first that receives (priorities.select_qualifying)."""
+        scan = SweepScan(ctx, rules.SWEEP_KEY, not _troops_only(ctx))
+        return priorities.select_qualifying(ctx, self.column_for(node), spaces, scan.receives)
+
     def next_space(self, ctx, node):
         plan = ctx.plan
         if not _op_spaces(ctx) or "sweep_in_place" not in plan:    # a Sweep begun by another policy too
@@ -490,9 +495,9 @@ class Sweep(Procedure):
             plan["sweep_moving_done"] = False
         spaces = ctx.legal_spaces()
         if not plan.get("sweep_moving_done"):
-            dests = self.move_destinations(ctx, spaces)
-            if dests:
-                return ctx.select(self.column_for(node), dests)
+            dest = self.best_destination(ctx, node, spaces)
+            if dest is not None:
+                return dest
             plan["sweep_moving_done"] = True
         in_place = [sp for sp in spaces if sweep_in_place_eligible(ctx, sp)]
         if not in_place:
@@ -513,9 +518,8 @@ class Sweep(Procedure):
         return sp
 
     def can_start(self, ctx, node):
-        spaces = ctx.selectable(RAJ, "sweep")
-        return (any_receiving(ctx, spaces, rules.SWEEP_KEY, not _troops_only(ctx))
-                or any(sweep_in_place_eligible(ctx, sp) for sp in spaces))
+        scan = SweepScan(ctx, rules.SWEEP_KEY, not _troops_only(ctx))     # any_receiving, space by space
+        return ctx.any_selectable(RAJ, "sweep", where=lambda sp: scan.receives(sp) or sweep_in_place_eligible(ctx, sp))
 
 
 @on_choice("raj_sweep_sepoys", faction=RAJ)
@@ -577,7 +581,8 @@ class Assault(Procedure):
         return sp
 
     def can_start(self, ctx, node):
-        return any(assault_eligible(ctx.state, sp, False) for sp in ctx.selectable(RAJ, "assault"))
+        s = ctx.state
+        return ctx.any_selectable(RAJ, "assault", where=lambda sp: assault_eligible(s, sp, False))
 
 
 @on_choice("raj_assault_wavell", faction=RAJ)
@@ -615,7 +620,8 @@ class Treaty(Procedure):
         return [sp for sp in ctx.legal_spaces() if treaty_eligible(ctx.state, sp)]
 
     def can_start(self, ctx, node):
-        return any(treaty_eligible(ctx.state, sp) for sp in ctx.selectable(RAJ, "treaty", special=True))
+        s = ctx.state
+        return ctx.any_selectable(RAJ, "treaty", special=True, where=lambda sp: treaty_eligible(s, sp))
 
 
 @on_choice("raj_treaty_mode", faction=RAJ)
@@ -706,8 +712,9 @@ class Govern(Procedure):
         return sp
 
     def can_start(self, ctx, node):
-        spaces = ctx.selectable(RAJ, "govern", special=True)
-        return any(self.action_spaces(ctx, spaces, a) for a in self.sequence(node))
+        actions = self.sequence(node)
+        return ctx.any_selectable(RAJ, "govern", special=True,
+                                  where=lambda sp: any(self.action_spaces(ctx, (sp,), a) for a in actions))
 
 
 @on_choice("raj_govern_mode", faction=RAJ)
@@ -747,7 +754,7 @@ class MartialLaw(Procedure):
         return [sp for sp in ctx.legal_spaces() if martial_law_eligible(ctx, sp)]
 
     def can_start(self, ctx, node):
-        return any(martial_law_eligible(ctx, sp) for sp in ctx.selectable(RAJ, "martial_law", special=True))
+        return ctx.any_selectable(RAJ, "martial_law", special=True, where=lambda sp: martial_law_eligible(ctx, sp))
 
 
 # =====================================================================================================

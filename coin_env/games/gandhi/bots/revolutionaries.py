@@ -140,8 +140,9 @@ class Rally(Procedure):
         return ctx.select(self.column_for(node), guerrillas) if guerrillas else None
 
     def can_start(self, ctx, node) -> bool:
-        spaces = ctx.selectable(REVS, "rally")
-        return bool(self.base_spaces(ctx, spaces) or self.guerrilla_spaces(ctx, spaces))
+        s = ctx.state
+        guerrillas = board.available(s, GUERRILLA) > 0        # self.guerrilla_spaces: every space or none
+        return ctx.any_selectable(REVS, "rally", where=lambda sp: guerrillas or _rally_base_space(s, sp))
 
 
 @on_choice("revs_rally_mode", REVS)
@@ -233,7 +234,8 @@ class March(Procedure):
         return top[ctx.below(len(top))] if len(top) > 1 else top[0]
 
     def can_start(self, ctx, node) -> bool:
-        return bool(self.origins(ctx, ctx.selectable(REVS, "march")))
+        dests = march_destinations_so_far(ctx)                # self.origins, space by space
+        return ctx.any_selectable(REVS, "march", where=lambda sp: sp not in dests and bool(march_destinations(ctx, sp)))
 
 
 @on_prompt("revs_march", REVS)
@@ -273,7 +275,7 @@ class Attack(Procedure):
     column = "Attack or Go Underground"
 
     def can_start(self, ctx, node) -> bool:
-        return bool(ctx.selectable(REVS, "attack"))
+        return ctx.any_selectable(REVS, "attack")
 
 
 @operation(REVS, "unrest")
@@ -288,7 +290,7 @@ class Unrest(Procedure):
         return ctx.no_railways_unless_raj_player(ctx.legal_spaces())
 
     def can_start(self, ctx, node) -> bool:
-        return bool(ctx.no_railways_unless_raj_player(ctx.selectable(REVS, "unrest")))
+        return ctx.any_selectable(REVS, "unrest", where=lambda sp: bool(ctx.no_railways_unless_raj_player((sp,))))
 
 
 # ==================================================================================================
@@ -316,7 +318,7 @@ class Aid(Procedure):
         return self.eligible(ctx, ctx.legal_spaces())
 
     def can_start(self, ctx, option) -> bool:
-        return bool(self.eligible(ctx, ctx.selectable(REVS, "aid", special=True)))
+        return ctx.any_selectable(REVS, "aid", special=True, where=lambda sp: _aid_goes_underground(ctx, sp))
 
 
 @on_choice("revs_aid_mode", REVS)
@@ -353,7 +355,7 @@ class Infiltrate(Procedure):
         return self.eligible(ctx, ctx.legal_spaces(), option)
 
     def can_start(self, ctx, option) -> bool:
-        return bool(self.eligible(ctx, ctx.selectable(REVS, "infiltrate", special=True), option))
+        return ctx.any_selectable(REVS, "infiltrate", special=True, where=lambda sp: bool(self.eligible(ctx, (sp,), option)))
 
 
 @on_choice("revs_infiltrate_choice", REVS)
@@ -374,7 +376,7 @@ class Assassinate(Procedure):
     column = "Remove or Replace"
 
     def can_start(self, ctx, option) -> bool:
-        return bool(ctx.selectable(REVS, "assassinate", special=True))
+        return ctx.any_selectable(REVS, "assassinate", special=True)
 
 
 @on_choice("revs_assassinate_piece", REVS)

@@ -9,9 +9,9 @@ our own short names for the printed conditions; rulebook-quoted ones keep their 
 from __future__ import annotations
 
 from .. import board
-from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
+from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE, PIECE_OWNER,
                            REV_BASE, SEPOY, TROOP)
-from ..static import IS_CITY, IS_MUSLIM, IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY
+from ..static import IS_CITY, IS_MUSLIM, IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY, JAIL
 from .registry import condition, row_fewest, row_filter, row_most
 
 
@@ -220,7 +220,6 @@ def most_active_adversaries(ctx, sp):
 
 @row_most("most adversary pieces")
 def most_adversary_pieces(ctx, sp):
-    from ..data.pieces import PIECE_OWNER
     return sum(ctx.state.pieces.item(sp, pc) for pc, o in enumerate(PIECE_OWNER) if o != ctx.faction)
 
 
@@ -242,7 +241,6 @@ def not_crisis(ctx):
 
 @condition("Gandhi in Jail")
 def gandhi_in_jail(ctx):
-    from ..static import JAIL
     return ctx.state.pieces.item(JAIL, GANDHI) > 0
 
 

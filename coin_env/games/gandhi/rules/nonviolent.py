@@ -517,6 +517,19 @@ class NVNegotiate(NVSpecial):
                 ok[sp] = False
         return ok.__getitem__
 
+    def available(self, game) -> bool:
+        """:meth:`Activity.available` reading Raj Control only where the faction has Activists, up to
+        the first space without it."""
+        chosen = self._chosen(game)
+        if chosen is None:
+            return False
+        s = game.state
+        op_spaces = s.turn["op_spaces"] if s.turn is not None else ()
+        for sp in s.pieces[:N_SPACES, OWN_ACTIVIST[self.faction]].nonzero()[0].tolist():
+            if sp not in op_spaces and sp not in chosen and not board.raj_control(s, sp):
+                return True
+        return False
+
     def select(self, game, sp):
         s = game.state
         board.remove_protest(s, sp)
@@ -739,6 +752,20 @@ class NVPersuade(NVSpecial):
 
         return test
 
+    def available(self, game) -> bool:
+        """:meth:`Activity.available` reading only the spaces with the faction's pieces (stops at the
+        first where Persuade does something)."""
+        chosen = self._chosen(game)
+        if chosen is None:
+            return False
+        s = game.state
+        faction = self.faction
+        for sp in (s.pieces[:N_SPACES] @ self.own_weights).nonzero()[0].tolist():
+            if sp not in chosen and (persuade_targets(s, sp, faction) or (
+                    s.pieces.item(sp, GUERRILLA) > 0 and active_nv(s, sp) > 0)):
+                return True
+        return False
+
     def select(self, game, sp):
         s = game.state
         options = [game.piece_action(p) for p in persuade_targets(s, sp, self.faction)]
@@ -805,6 +832,14 @@ class MLInfiltrate(NVSpecial):
     def space_test(self, game):
         s = game.state
         return lambda sp: s.pieces.item(sp, ML_ACTIVIST) > 0 and bool(infiltrate_options(game, sp))
+
+    def available(self, game) -> bool:
+        """:meth:`Activity.available` reading only the spaces with ML Activists (stops at the first)."""
+        chosen = self._chosen(game)
+        if chosen is None:
+            return False
+        with_ml = game.state.pieces[:N_SPACES, ML_ACTIVIST].nonzero()[0].tolist()
+        return any(infiltrate_options(game, sp) for sp in with_ml if sp not in chosen)
 
     def select(self, game, sp):
         game.choose("ml", f"Infiltrate in {_name(game, sp)}: replace a piece or the Protest with an ML Activist"

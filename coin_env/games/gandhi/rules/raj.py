@@ -28,6 +28,7 @@ from ..registry import CONTINUATIONS, PROMPTS
 from ..static import AVAILABLE, CITIES, IS_NETWORK, IS_PRINCELY_STATE, LAND, N_SPACES, OUT_OF_PLAY, RAILWAYS
 from ....coin.events import is_free
 from ....coin.operations import Activity
+from ....core.kept import kept_on_game
 from ....core.prompts import Prompt
 from .removal import removable, start_removal
 
@@ -48,6 +49,8 @@ _SLOT = {TROOP: 0, SEPOY: 1}
 assert (TROOP, SEPOY) == (0, 1)
 _CUBE_COLUMNS = slice(TROOP, SEPOY + 1)        # the pieces columns (Troops, Sepoys), as a view
 _NETWORK = IS_NETWORK.tolist()                 # space types never change (a data pack changes adjacency)
+_PRINCELY_STATES = tuple(IS_PRINCELY_STATE.nonzero()[0].tolist())     # board.is_state: these, and Muslim States
+_PRINCELY_SET = frozenset(_PRINCELY_STATES)
 
 
 # --- 2.5 Viceroy and costs -------------------------------------------------------------------------
@@ -421,6 +424,17 @@ def movable_cubes(game, key: str) -> list[list[int]]:
     return free
 
 
+def sweep_readings(game, key: str) -> tuple[list, list]:
+    """(:func:`movable_cubes`, :func:`clean_railways`) of the board now, kept on the game while what they
+    read is unchanged: the Sweep test of the engine and the Raj bot's Sweep questions read them on the
+    same board at nearly every Raj choice of a Sweep (coin_env/core/kept.py; the key holds the cubes,
+    Protests, Strikes and the cubes already moved). Read-only lists: callers must not change them."""
+    s = game.state
+    moved = _fixed(game, key)           # as movable_cubes does, this records the activity's moved entry
+    board_now = (key, s.pieces.tobytes(), s.protest.tobytes(), s.strike.tobytes(), repr(sorted(moved.items())))
+    return kept_on_game(game, "_sweep_readings", board_now, lambda: (movable_cubes(game, key), clean_railways(s)))
+
+
 def clean_railways(s) -> list[bool]:
     """:func:`_clean_railway` of every space at once (False off the Railways), for many questions:
     read Railway by Railway (a dozen spaces; cheaper than whole-map array tests)."""
@@ -516,18 +530,22 @@ class Sweep(Activity):
                 return True
             return any(clean[r] and any(free[o][slot] for o in nb[r] if o != sp) for r in nb[sp])
 
+        pieces = s.pieces
+        payable = None                   # the Sepoy cost (3.2) is the same for every space: read once
+
         def test(sp) -> bool:
-            nonlocal free, clean
-            if board.count(s, sp, TROOP) > 0:
+            nonlocal free, clean, payable
+            if pieces.item(sp, TROOP) > 0:
                 return True
             if free is None:
-                free = movable_cubes(game, SWEEP_KEY)
-                clean = clean_railways(s)
-            tin = troops_may_enter(s, sp)
-            if tin and reached(sp, 0):
+                free, clean = sweep_readings(game, SWEEP_KEY)
+            if troops_may_enter(s, sp) and reached(sp, 0):
                 return True
-            sep = board.count(s, sp, SEPOY) > 0 or reached(sp, 1)
-            return sep and _can_pay(game, sepoy_cost(game, "sweep", first))
+            if not (pieces.item(sp, SEPOY) > 0 or reached(sp, 1)):
+                return False
+            if payable is None:
+                payable = _can_pay(game, sepoy_cost(game, "sweep", first))
+            return payable
 
         return test
 
@@ -582,7 +600,8 @@ def _move_origins(game, frame) -> dict[int, tuple[int, int]]:
     if op == "garrison":
         origins = _garrison_origins(game, dest, key)
     elif op in ("sweep", "wavell"):
-        origins = sweep_origins(game, dest, key, troops_may_enter(s, dest), frame["use_sepoys"])
+        free, clean = sweep_readings(game, key)      # kept: the Raj bot reads them on this board too
+        origins = sweep_origins(game, dest, key, troops_may_enter(s, dest), frame["use_sepoys"], free=free, clean=clean)
     else:   # treaty: Sepoys only, from adjacent spaces (4.2.1)
         free = _leavers(game, key)
         origins = {o: (0, int(free[o, 1])) for o in s.data.neighbors[dest] if free[o, 1]}
@@ -788,6 +807,23 @@ class Treaty(Activity):
 
         return test
 
+    def available(self, game) -> bool:
+        """:meth:`Activity.available` reading the States only, and all of them for a removal before the
+        movable Sepoys are read for a move (the costlier reading, needed only when no State has a piece
+        to remove). Checked against the plain reading in tests/gandhi/test_gandhi_fast_paths.py."""
+        chosen = self._chosen(game)
+        if chosen is None:
+            return False
+        s = game.state
+        states = [sp for sp in _PRINCELY_STATES if sp not in chosen]
+        states += [sp for sp in s.muslim_state.nonzero()[0].tolist() if sp not in chosen and sp not in _PRINCELY_SET]
+        if any(_treaty_can_remove(game, sp) for sp in states):
+            return True
+        if not states:
+            return False
+        free_sepoys = [q for _, q in movable_cubes(game, TREATY_KEY)]
+        return any(_treaty_can_move(game, sp, free_sepoys) for sp in states)
+
     def select(self, game, sp):
         rem, mov = _treaty_can_remove(game, sp), _treaty_can_move(game, sp)
         if rem and mov:
@@ -849,6 +885,15 @@ class Govern(Activity):
     def space_test(self, game):
         with_cubes = _with_cubes(game.state)
         return lambda sp: with_cubes[sp] and _governable(game, sp)
+
+    def available(self, game) -> bool:
+        """:meth:`Activity.available` reading only the spaces with cubes (stops at the first)."""
+        chosen = self._chosen(game)
+        if chosen is None:
+            return False
+        p = game.state.pieces[:N_SPACES]
+        with_cubes = (p[:, TROOP] + p[:, SEPOY]).nonzero()[0].tolist()
+        return any(_governable(game, sp) for sp in with_cubes if sp not in chosen)
 
     def select(self, game, sp):
         modes = govern_modes(game, sp)
@@ -933,6 +978,15 @@ class MartialLaw(Activity):
         p = game.state.pieces[:N_SPACES]
         return ((p[:, TROOP] + p[:, SEPOY] > 0)
                 & ((p[:, CONGRESS_ACTIVIST] + p[:, ML_ACTIVIST]) > 0)).tolist().__getitem__
+
+    def available(self, game) -> bool:
+        """:meth:`Activity.available` from the spaces the whole-map test finds (no test per space)."""
+        chosen = self._chosen(game)
+        if chosen is None:
+            return False
+        p = game.state.pieces[:N_SPACES]
+        ok = (p[:, TROOP] + p[:, SEPOY] > 0) & ((p[:, CONGRESS_ACTIVIST] + p[:, ML_ACTIVIST]) > 0)
+        return any(sp not in chosen for sp in ok.nonzero()[0].tolist())
 
     def select(self, game, sp):
         game.after("raj_martial_law_after", space=sp)

@@ -457,6 +457,19 @@ class Aid(Activity):
     def can_select(self, game, sp):
         return bool(self.options(game, sp))
 
+    def candidate_spaces(self, game):
+        """Only spaces with Guerrillas can offer either option (no test of the others)."""
+        p = game.state.pieces[:N_SPACES]
+        return (p[:, GUERRILLA] + p[:, ACTIVE_GUERRILLA]).nonzero()[0].tolist()
+
+    def available(self, game) -> bool:
+        """:meth:`Activity.available` reading only the spaces with Guerrillas (both options need one;
+        stops at the first)."""
+        chosen = self._chosen(game)
+        if chosen is None:
+            return False
+        return any(self.options(game, sp) for sp in self.candidate_spaces(game) if sp not in chosen)
+
     def select(self, game, sp):
         opts = self.options(game, sp)
         if len(opts) == 1:
@@ -549,6 +562,15 @@ class Infiltrate(Activity):
 
     def can_select(self, game, sp):
         return _underground(game.state, sp) > 0 and bool(infiltrate_options(game, sp))
+
+    def available(self, game) -> bool:
+        """:meth:`Activity.available` reading only the spaces with Underground Guerrillas (stops at the
+        first)."""
+        chosen = self._chosen(game)
+        if chosen is None:
+            return False
+        underground = game.state.pieces[:N_SPACES, GUERRILLA].nonzero()[0].tolist()
+        return any(infiltrate_options(game, sp) for sp in underground if sp not in chosen)
 
     def select(self, game, sp):
         opts = infiltrate_options(game, sp)
