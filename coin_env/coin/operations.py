@@ -105,6 +105,19 @@ class Activity:
             cands = filterfalse(chosen.__contains__, cands)
         return any(map(test, cands))         # the first space passing ``test``, looked for in C
 
+    def any_selectable_where(self, game, where) -> bool:
+        """Is a space selectable now for which ``where(space)`` holds too? Stops at the first (a bot's "can this
+        be done here" needs one space, not the list); ``where`` is asked only of selectable spaces, in the order
+        of :meth:`selectable`, and must not change the game."""
+        chosen = self._chosen(game)
+        test = None if chosen is None else self.space_test(game)
+        if test is None:
+            return False
+        cands = self.candidate_spaces(game)
+        if chosen:
+            cands = filterfalse(chosen.__contains__, cands)
+        return any(test(sp) and where(sp) for sp in cands)
+
     def begin(self, game) -> None:
         """Steps before the first space (rarely needed)."""
 

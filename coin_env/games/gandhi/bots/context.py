@@ -84,13 +84,7 @@ class Ctx(BotContext):
         act = game.activities[faction].get(action)
         if act is None:
             return False
-        if where is None:
-            return act.available(game)
-        chosen = act._chosen(game)                 # coin/operations.py Activity.selectable, read lazily
-        test = None if chosen is None else act.space_test(game)
-        if test is None:
-            return False
-        return any(test(sp) and where(sp) for sp in act.candidate_spaces(game) if sp not in chosen)
+        return act.available(game) if where is None else act.any_selectable_where(game, where)
 
     # --- section-8 helpers -------------------------------------------------------------------------
     def die(self) -> int:
