@@ -508,3 +508,43 @@ def test_bot_die_takes_scripted_results_and_logs_rolls():
     assert Ctx(logged, "taliban").die("why") == Ctx(plain, "taliban").die("why")
     assert len(logged.state.rng.log) == n + 1 and logged.state.rng.log[-1][4] == "why"
     assert logged.state.np["rng"] == plain.state.np["rng"]
+
+
+def test_rally_costs_are_rally_space_ok_and_rally_cost_space_by_space(positions):
+    for g in positions[::3]:
+        for f in ("taliban", "warlords"):
+            ref = {sp: insurgent_ops.rally_cost(g, f, sp) for sp in st.CONTROLLABLE
+                   if insurgent_ops.rally_space_ok(g, f, sp)}
+            assert insurgent_ops.rally_costs(g, f) == ref
+            assert list(insurgent_ops.rally_costs(g, f)) == list(ref)        # same order: the bots' candidates
+
+
+def test_march_movable_and_taliban_control_from_a_row_match_the_board(positions):
+    for g in positions[::3]:
+        s = g.state
+        rows = s.pieces.tolist()
+        for sp in range(N):
+            for f in ("taliban", "warlords"):
+                assert insurgent_ops.march_movable_row(g, f, sp, rows[sp]) == insurgent_ops.march_movable(g, f, sp)
+            assert board.taliban_control_row(s, sp, rows[sp]) == board.taliban_control(s, sp)
+
+
+def test_random_space_walk_matches_the_plain_walk_round_the_sheet():
+    """Ctx.random_space's walk (one slice of the sheet twice over) finds what walking the slots from the
+    rolled one, round once, finds -- for every starting slot, also with candidates off the sheet."""
+    from coin_env.games.a_distant_plain.bots.context import first_on_sheet
+    g = coin_env.make_game("a_distant_plain", scenario="short", seed=0)
+    slots = g.data.random_space_slots
+    n = len(slots)
+
+    def plain(at, cands):
+        for part in (slots[at:], slots[:at]):
+            for sp in part:
+                if sp in cands:
+                    return sp
+        return min(cands)
+    rng = random.Random(1)
+    for _ in range(400):
+        cands = set(rng.sample(range(st.N_SPACES), rng.randint(2, 8)))
+        for at in range(n):
+            assert first_on_sheet(g.data.random_space_ring, n, at, cands) == plain(at, cands)

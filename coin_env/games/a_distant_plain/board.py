@@ -300,6 +300,16 @@ def taliban_control(s, sp) -> bool:
     return 2 * (r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]) > sum(r)
 
 
+def taliban_control_row(s, sp, row) -> bool:
+    """:func:`taliban_control` read from ``row``, the piece counts of ``sp`` as a list (a bot's copy of
+    the board of its decision)."""
+    if s.frozen_control is not None:
+        return bool(s.frozen_control["taliban"][sp])
+    if not CONTROLLABLE_LIST[sp]:
+        return False
+    return 2 * (row[TALIBAN_G] + row[TALIBAN_G_ACTIVE] + row[TALIBAN_BASE]) > sum(row)
+
+
 def freeze_control(s) -> None:
     """6.5: Control is not adjusted during Redeploy until 6.5.5."""
     coin, tal = control_arrays(s)

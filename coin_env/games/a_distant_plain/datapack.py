@@ -59,7 +59,7 @@ class AdpData(GameData):
     * ``afghan_controllable_f32`` (Kabul and the Afghan Provinces as a float32 mask) and ``afghan_pop_f32``
       (their printed Pop, 0 elsewhere): the encoder's whole-board products;
     * ``regions``: the Random Spaces sheet (8.4), six tuples of six space names; ``random_space_slots``:
-      its slots in arrow order as space indices.
+      its slots in arrow order as space indices; ``random_space_ring``: those slots twice over.
 
     ``cards``: the Event card records (coin.cards.CardFacts: ``record``, ``faction_order``, ``title``).
     Tables derived from these facts for one consumer (the encoder's template) are built with
@@ -88,6 +88,8 @@ class AdpData(GameData):
         self._set("afghan_pop_f32", frozen_array(self.printed_pop * afghan, np.float32))
         self._set("regions", tuple(tuple(r) for r in regions))
         self._set("random_space_slots", tuple(static.INDEX[name] for r in self.regions for name in r))
+        # the sheet twice over: the walk from any slot round once is one slice of it (bots/context.py)
+        self._set("random_space_ring", self.random_space_slots * 2)
         self._freeze()
 
 

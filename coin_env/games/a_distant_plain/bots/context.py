@@ -11,6 +11,8 @@ engine applies; :meth:`Ctx.trial` gives a throw-away clone for "would this be po
 
 from __future__ import annotations
 
+from itertools import islice
+
 from ....coin.bots import BotContext
 from ....core.rng import Rng
 from .. import board
@@ -29,6 +31,14 @@ def bot_rng(state) -> Rng:
     """The bots' dice (not advanced): the saved stream, or one split off the game's generator."""
     saved = state.np.get("rng")
     return Rng.from_state(saved if saved is not None else state.rng.state ^ BOT_STREAM)
+
+
+def first_on_sheet(ring, n: int, at: int, cands) -> int:
+    """8.4: the first of ``cands`` met walking the Random Spaces sheet from slot ``at`` along the arrows,
+    round once (``ring``: the sheet's ``n`` slots twice over, so the walk is one slice, searched in C);
+    a candidate missing from a replaced sheet: the lowest index, deterministic."""
+    sp = next(filter(cands.__contains__, islice(ring, at, at + n)), None)
+    return min(cands) if sp is None else sp
 
 
 class Ctx(BotContext):
@@ -149,13 +159,10 @@ class Ctx(BotContext):
             return next(iter(cands))
         if cands <= _LOCS:
             return self.random_loc(cands)
-        slots = self.state.data.random_space_slots       # the game's sheet (data.regions) as space indices
-        at = ((self.die() - 1) * 6 + (self.die() - 1)) % len(slots)
-        for part in (slots[at:], slots[:at]):     # from the rolled slot along the arrows, round once
-            for sp in part:
-                if sp in cands:
-                    return sp
-        return min(cands)             # a candidate missing from a replaced sheet: lowest index, deterministic
+        data = self.state.data
+        n = len(data.random_space_slots)       # the game's sheet (data.regions) as space indices
+        at = ((self.die() - 1) * 6 + (self.die() - 1)) % n
+        return first_on_sheet(data.random_space_ring, n, at, cands)
 
     def random_loc(self, locs) -> int:
         """8.4.1: the highest Econ first, then an equal-chance roll."""

@@ -58,6 +58,14 @@ def base_keep(s, sp) -> int:
     return 2 if (AFGHAN_LIST[sp] and find_fix_finish(s)) else 1
 
 
+def _ffs(ctx) -> bool:
+    """:func:`find_fix_finish` of the decision's state, read once per decision."""
+    ffs = ctx.scratch.get("find_fix_finish")
+    if ffs is None:
+        ffs = ctx.scratch["find_fix_finish"] = find_fix_finish(ctx.state)
+    return ffs
+
+
 def may_expose(s, sp, n: int = 1) -> bool:
     """Activating n Underground Guerrillas here leaves the Base's last one(s) Underground."""
     return board.underground(s, sp, F) - n >= base_keep(s, sp)
@@ -165,17 +173,25 @@ def _rally_options(ctx, sp) -> list[str]:
     return memo[sp]
 
 
+def _rally_costs(ctx) -> dict[int, int]:
+    """iops.rally_costs for the Taliban ({space: cost} where a Rally may go), once per decision."""
+    costs = ctx.scratch.get("rally_costs")
+    if costs is None:
+        costs = ctx.scratch["rally_costs"] = iops.rally_costs(ctx.game, F)
+    return costs
+
+
 def rally_step(ctx, afford: bool, pick: bool = True):
     """The next Rally space by the 8.8.4 sequential bullets: (space, mode, bullet) or None."""
     s, g, plan = ctx.state, ctx.game, ctx.plan
     chosen = _spaces_chosen(s)
     paid = plan.get("r_paid", 0)
     res = s.resources[F]
+    costs = _rally_costs(ctx)
     cands = []
-    for sp in CONTROLLABLE:
-        if sp in chosen or not iops.rally_space_ok(g, F, sp):
+    for sp, cost in costs.items():
+        if sp in chosen:
             continue
-        cost = iops.rally_cost(g, F, sp)
         if cost and (paid >= RALLY_PAID_MAX or (afford and cost > res)):
             continue
         cands.append(sp)
@@ -211,7 +227,7 @@ def rally_step(ctx, afford: bool, pick: bool = True):
                 if r[TALIBAN_BASE]:
                     mode = _star_mode(_rally_options(ctx, sp))
             elif bullet == 7:          # bullet 7*: the Pakistan spaces, if free
-                if PAKISTAN_LIST[sp] and iops.rally_cost(g, F, sp) == 0:
+                if PAKISTAN_LIST[sp] and costs[sp] == 0:
                     mode = _star_mode(_rally_options(ctx, sp))
             if mode is not None:
                 found.append((sp, mode))
@@ -279,18 +295,20 @@ def march_movers(ctx, o) -> tuple[int, int, int]:
 
 
 def _march_movers(ctx, o) -> tuple[int, int, int]:
-    s, g = ctx.state, ctx.game
-    u, a = iops.march_movable(g, F, o)
+    s = ctx.state
+    r = ctx.rows()[o]            # the board read from the decision's rows
+    u, a = iops.march_movable_row(ctx.game, F, o, r)
     if u + a == 0:
         return 0, 0, 0
     total = u + a
-    keep = base_keep(s, o)
+    keep = (2 if AFGHAN_LIST[o] and _ffs(ctx) else 1) if r[TALIBAN_BASE] else 0     # base_keep(s, o)
     if keep:                     # the Base keeps its last Guerrilla(s), Underground ones first
         total -= keep
         u = max(0, u - keep)
-    if board.taliban_control(s, o):
-        others = sum(s.pieces[o].tolist()) - board.pieces_of(s, o, F)
-        total = min(total, board.pieces_of(s, o, F) - others - 1)
+    if board.taliban_control_row(s, o, r):
+        own = r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]           # board.pieces_of(s, o, F)
+        others = sum(r) - own
+        total = min(total, own - others - 1)
     total = max(0, total)
     return max(0, min(u, total)), max(0, min(a, total)), total
 
@@ -307,14 +325,16 @@ def _budget_left(ctx) -> int:
     return min(plan["m_budget"] - spent, s.resources[F])
 
 
-def _arrives_underground(s, d, n) -> bool:
-    return not iops.march_activates(s, F, d, n) and not (PAKISTAN_LIST[d] and s.islamabad == board.HOSTILITY)
+def _arrives_underground(ctx, d, n) -> bool:
+    s = ctx.state
+    return (not iops.march_activates_row(s.data, F, d, ctx.rows()[d], n)
+            and not (PAKISTAN_LIST[d] and s.islamabad == board.HOSTILITY))
 
 
 def _one_underground(ctx, d, budget):
     """Origins that can send 1 Underground Guerrilla into d, arriving Underground: (cost, origin) list."""
     s = ctx.state
-    if not board.may_hold(s, d, F) or not _arrives_underground(s, d, 1):
+    if not board.may_hold(s, d, F) or not _arrives_underground(ctx, d, 1):
         return []
     out = []
     for o in s.data.neighbors[d]:
@@ -347,7 +367,7 @@ def _gather(ctx, d, need, budget):
     # one origin able to send all of them Underground, if any (one group: fewer activations)
     for c, _nu, o, u, a, t in origins:
         if u >= need and c <= budget:
-            return [[o, need, 0]], c, _arrives_underground(s, d, need)
+            return [[o, need, 0]], c, _arrives_underground(ctx, d, need)
     moves, got, cost, under = [], 0, 0, True
     for c, _nu, o, u, a, t in origins:
         if got >= need:
@@ -432,7 +452,9 @@ def march_task(ctx, pick: bool = True):
             for d in LOCS:
                 if d in chosen:
                     continue
-                need = board.enemy_pieces(s, d, F) + 1 - board.guerrillas(s, d, F)
+                r = rows[d]
+                guerrillas = r[TALIBAN_G] + r[TALIBAN_G_ACTIVE]
+                need = sum(r) - guerrillas - r[TALIBAN_BASE] + 1 - guerrillas      # enemy pieces + 1 - own
                 if not 1 <= need <= 2:
                     continue
                 got = _gather(ctx, d, need, budget)

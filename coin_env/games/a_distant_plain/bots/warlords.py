@@ -40,8 +40,6 @@ RALLY_MAX_SPACES = 3                # 8.9.3 preliminaries
 TERROR_MAX_SPACES = 3               # 8.9.5 preliminaries
 ATTACK_MIN_G = 4                    # 8.9.6 preliminaries
 
-_COIN_COLS = [COALITION_TROOPS, COALITION_BASE, GOV_TROOPS, POLICE, GOV_BASE]
-_TAL_COLS = [TALIBAN_G, TALIBAN_G_ACTIVE, TALIBAN_BASE]
 _WG = [WARLORD_G, WARLORD_G_ACTIVE]
 
 
@@ -82,11 +80,22 @@ def _control(P, sp) -> str | None:
         return None
     r = P[sp]
     total = sum(r)
-    if 2 * sum(r[c] for c in _COIN_COLS) > total:
+    if 2 * _coin(r) > total:
         return "coin"
-    if 2 * sum(r[c] for c in _TAL_COLS) > total:
+    if 2 * _taliban(r) > total:
         return "taliban"
     return None
+
+
+def _coin(r) -> int:
+    """COIN pieces (Coalition and Government) in a row of piece counts, added up without a loop: read
+    per space."""
+    return r[COALITION_TROOPS] + r[COALITION_BASE] + r[GOV_TROOPS] + r[POLICE] + r[GOV_BASE]
+
+
+def _taliban(r) -> int:
+    """Taliban pieces in a row of piece counts."""
+    return r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]
 
 
 def _wg(P, sp) -> int:
@@ -296,7 +305,7 @@ class _MarchSim:
         keep = self.loc_keep if LOC_LIST[sp] else keep_at_base(self.s, sp, r[WARLORD_BASE])     # self.keep(sp)
         n = max(0, min(u + a, r[WARLORD_G] + r[WARLORD_G_ACTIVE] - keep))
         if n and CONTROLLABLE_LIST[sp]:
-            total, coin, tal = sum(r), sum(r[c] for c in _COIN_COLS), sum(r[c] for c in _TAL_COLS)
+            total, coin, tal = sum(r), _coin(r), _taliban(r)
             if not (2 * coin > total or 2 * tal > total):          # _control(P, sp) is None
                 while n and (2 * coin > total - n or 2 * tal > total - n):
                     n -= 1
@@ -471,9 +480,8 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
         c = _control(sim.P, d)
         if c is None:
             continue
-        cols = _COIN_COLS if c == "coin" else _TAL_COLS
         row = sim.P[d]
-        need = 2 * sum(row[c] for c in cols) - sum(row)
+        need = 2 * (_coin(row) if c == "coin" else _taliban(row)) - sum(row)
         if need <= 0 or sum(sim.n_movable(o) for o in sim.origins(d)) < need:
             continue
         _take(sim, d, need, at_support(d))

@@ -249,6 +249,27 @@ def rally_options(game, faction: str, sp: int) -> list[str]:
     return out
 
 
+def rally_costs(game, faction: str) -> dict[int, int]:
+    """{space: :func:`rally_cost`} for every space where :func:`rally_space_ok` holds, the facts shared
+    by all spaces (free Rally, Islamabad, Support) read once."""
+    s = game.state
+    free = is_free(game)
+    taliban = faction == "taliban"
+    pakistan_barred = taliban and s.islamabad <= board.PRESSURE       # rally_space_ok, 6.6.1
+    pakistan_free = taliban and s.islamabad >= board.BACKING          # rally_cost, 6.6.1
+    support = s.support.tolist()
+    pashtun = s.data.pashtun_list
+    out = {}
+    for sp in CONTROLLABLE:
+        if PAKISTAN_LIST[sp]:
+            if not taliban or pakistan_barred:
+                continue
+        if taliban and support[sp] > 0 and not pashtun[sp]:
+            continue
+        out[sp] = 0 if free or (pakistan_free and PAKISTAN_LIST[sp]) else 1
+    return out
+
+
 class _Rally(SharedFactsActivity):
     """3.3.1 Rally: Provinces or Kabul (see :func:`rally_space_ok`), 1 Resource each
     (:func:`rally_cost`); in each, one of :func:`rally_options`. Taliban: Sharia at one Rally space
@@ -417,6 +438,22 @@ def march_movable(game, faction: str, sp: int) -> tuple[int, int]:
     s = game.state
     g = GUERRILLA[faction]
     u, a = s.pieces.item(sp, g), s.pieces.item(sp, g + 1)       # Underground, then Active column
+    if faction == "taliban" and s.data.pashtun_list[sp]:
+        return u, a
+    turn = s.turn
+    moved = turn["flags"].get("march_moved") if turn is not None else None
+    mv = moved.get(str(sp)) if moved else None
+    if not mv:
+        return u, a
+    return _unmoved(u, a, mv)
+
+
+def march_movable_row(game, faction: str, sp: int, row) -> tuple[int, int]:
+    """:func:`march_movable` read from ``row``, the piece counts of ``sp`` as a list (a bot's copy of
+    the board of its decision)."""
+    g = GUERRILLA[faction]
+    u, a = row[g], row[g + 1]
+    s = game.state
     if faction == "taliban" and s.data.pashtun_list[sp]:
         return u, a
     turn = s.turn
