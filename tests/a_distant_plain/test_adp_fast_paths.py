@@ -548,3 +548,10 @@ def test_random_space_walk_matches_the_plain_walk_round_the_sheet():
         cands = set(rng.sample(range(st.N_SPACES), rng.randint(2, 8)))
         for at in range(n):
             assert first_on_sheet(g.data.random_space_ring, n, at, cands) == plain(at, cands)
+
+
+def test_traffic_from_a_row_matches_the_board(positions):
+    for g in positions[::3]:
+        rows = g.state.pieces.tolist()
+        for sp in range(N):
+            assert warlords_sa.traffic_ok_row(rows[sp]) == warlords_sa.traffic_ok(g.state, sp)

@@ -46,7 +46,8 @@ def capability(s, card: int) -> bool:
 
 
 def support(s, sp) -> int:
-    return s.support.item(sp) if board.can_have_support(s, sp) else 0
+    level = s.support.item(sp)
+    return level if level and board.can_have_support(s, sp) else 0       # Neutral: nothing to check
 
 
 def pop(s, sp) -> int:

@@ -1018,9 +1018,11 @@ def _police_move(ctx, arrived) -> list | None:
     econ = s.data.econ_list
     dests_ok = set(propaganda.police_destinations(ctx.game))
 
-    def src_ok(sp, dst):
+    def may_give(sp):
+        """A source's own conditions (all but "not the destination itself"): the same for every
+        destination, so worked out once per space below."""
         movable = s.pieces.item(sp, POLICE) - arrived.get(str(sp), 0)
-        if sp == dst or movable <= 0 or s.pieces.item(sp, POLICE) <= 1:
+        if movable <= 0 or s.pieces.item(sp, POLICE) <= 1:
             return False
         if CONTROLLABLE_LIST[sp] and board.pop(s, sp) >= 1 and _projected_coin(s, sp):
             tot = total_pieces(s, sp) - (board.guerrillas(s, sp, "taliban")
@@ -1030,6 +1032,11 @@ def _police_move(ctx, arrived) -> list | None:
         if LOC_LIST[sp] and s.pieces.item(sp, POLICE) <= (2 if econ[sp] >= 3 else 1):
             return False
         return True
+
+    gives = [may_give(sp) for sp in range(N_SPACES)]
+
+    def src_ok(sp, dst):
+        return sp != dst and gives[sp]
 
     def source_for(dst):
         srcs = [sp for sp in range(N_SPACES) if src_ok(sp, dst)]

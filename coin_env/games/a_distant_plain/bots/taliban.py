@@ -140,8 +140,18 @@ def terror_candidates(ctx) -> list[int]:
     be exposed (not a Base's last), not yet selected."""
     s = ctx.state
     chosen = _spaces_chosen(s)
-    return [sp for sp in CONTROLLABLE if sp not in chosen and board.can_have_support(s, sp)
-            and s.support.item(sp) >= 0 and board.underground(s, sp, F) >= 1 and may_expose(s, sp)]
+    rows = ctx.rows()
+    support = s.support.tolist()
+    out = []
+    for sp in CONTROLLABLE:
+        r = rows[sp]
+        under = r[TALIBAN_G]
+        if not under or sp in chosen or support[sp] < 0 or not board.can_have_support(s, sp):
+            continue
+        keep = (2 if AFGHAN_LIST[sp] and _ffs(ctx) else 1) if r[TALIBAN_BASE] else 0
+        if under - 1 >= keep:                   # may_expose(s, sp): not the Base's last one(s)
+            out.append(sp)
+    return out
 
 
 def terror_shift(ctx) -> int:

@@ -130,14 +130,14 @@ def rally_bullet1(ctx):
     """8.9.3 bullet 1: spaces with 3+ Warlord Guerrillas where a Base can replace two of them, either
     directly (1b) or after a Suborn removes a Government Base where no room is left (1a). Returns a list
     of (space, needs_suborn)."""
-    s = ctx.state
+    rows = ctx.rows()           # the board read from the decision's rows
     out = []
     for sp in CONTROLLABLE:
-        if PAKISTAN_LIST[sp] or board.guerrillas(s, sp, F) < 3 or not insurgent_ops.rally_space_ok(ctx.game, F, sp):
+        if PAKISTAN_LIST[sp] or _wg(rows, sp) < 3 or not insurgent_ops.rally_space_ok(ctx.game, F, sp):
             continue
-        if board.has_room_for_base(s, sp):
+        if _all_bases(rows, sp) < board.MAX_BASES:          # board.has_room_for_base (a Province or Kabul)
             out.append((sp, False))
-        elif board.count(s, sp, GOV_BASE) >= 1:
+        elif rows[sp][GOV_BASE] >= 1:
             out.append((sp, True))
     return out
 
@@ -227,13 +227,14 @@ def plan_rally(ctx, need_bullet1: bool = False) -> dict | None:
     def ok(sp):
         return sp not in chosen and not PAKISTAN_LIST[sp] and insurgent_ops.rally_space_ok(game, F, sp)
 
+    rows = ctx.rows()           # board.bases / guerrillas of the Warlords, read from the decision's rows
     # bullet 3: Warlord Bases but no Warlord Guerrillas; highest Pop, then most Bases of any faction
-    take([sp for sp in CONTROLLABLE if ok(sp) and board.bases(s, sp, F) and not board.guerrillas(s, sp, F)],
-         lambda x: board.pop(s, x), lambda x: board.bases(s, x))
+    take([sp for sp in CONTROLLABLE if ok(sp) and rows[sp][WARLORD_BASE] and not _wg(rows, sp)],
+         lambda x: board.pop(s, x), lambda x: _all_bases(rows, x))
     # bullet 4: all Warlord Bases; highest Pop
-    take([sp for sp in CONTROLLABLE if ok(sp) and board.bases(s, sp, F)], lambda x: board.pop(s, x))
+    take([sp for sp in CONTROLLABLE if ok(sp) and rows[sp][WARLORD_BASE]], lambda x: board.pop(s, x))
     # bullet 5: Warlord Guerrillas but no Warlord Base (random order)
-    take([sp for sp in CONTROLLABLE if ok(sp) and board.guerrillas(s, sp, F) and not board.bases(s, sp, F)])
+    take([sp for sp in CONTROLLABLE if ok(sp) and _wg(rows, sp) and not rows[sp][WARLORD_BASE]])
     # bullet 6: one random highest-Pop space with 1+ Pop
     cands6 = [sp for sp in CONTROLLABLE if ok(sp) and board.pop(s, sp) >= 1 and _rally_does_something(ctx, sp, avail_g)]
     take(cands6, lambda x: board.pop(s, x), one=True)
@@ -686,7 +687,8 @@ def traffic_spaces(ctx) -> list[int]:
     """8.9.3 TRAFFIC: all uncontrolled Warlord Base spaces, then the others unless a Player gets
     Resources (Taliban Control) or Patronage (COIN Control, the Government's)."""
     s = ctx.state
-    legal = [sp for sp in range(N_SPACES) if warlords_sa.traffic_ok(s, sp)]
+    rows = ctx.rows()
+    legal = [sp for sp in range(N_SPACES) if warlords_sa.traffic_ok_row(rows[sp])]
     first = [sp for sp in legal if not board.coin_control(s, sp) and not board.taliban_control(s, sp)]
     then = []
     for sp in legal:

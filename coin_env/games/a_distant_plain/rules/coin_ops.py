@@ -848,21 +848,22 @@ class _Sweep(SharedFactsActivity):
         return SWEEP_SPACES
 
     def facts(self, game):
-        """The faction's unmoved Troops in every map space (what :func:`sweep_origins` looks for)."""
+        """The faction's unmoved Troops in every map space (what :func:`sweep_origins` looks for), the
+        Sabotage markers, and whether the Government can pay for a space."""
         troops = COALITION_TROOPS if self.faction == "coalition" else GOV_TROOPS
-        return _movable_columns(game, (troops,))[0]
+        return (_movable_columns(game, (troops,))[0], game.state.sabotage.tolist(),
+                self.faction != "government" or can_pay(game, COST))
 
     def can_select_with(self, game, sp, facts):
         s = game.state
-        troops = facts
-        if self.faction == "government" and not can_pay(game, COST):
+        troops, sab, pay_ok = facts
+        if not pay_ok:
             return False
         # bool(sweep_origins(...)): unmoved Troops next to ``sp`` or next to an unSabotaged LoC next to it
         neighbors = s.data.neighbors
         for o in neighbors[sp]:
             if troops[o]:
                 return True
-        sab = s.sabotage.tolist()
         for loc in neighbors[sp]:
             if LOC_LIST[loc] and not sab[loc]:
                 for o in neighbors[loc]:

@@ -28,6 +28,8 @@ Public helpers for the Special Activities and the non-player bots: :func:`rally_
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from ....coin.events import is_free
@@ -39,7 +41,7 @@ from ..registry import CONTINUATIONS, PROMPTS
 from ..static import (CONTROLLABLE, CONTROLLABLE_LIST, IS_AFGHAN, IS_LOC, IS_PAKISTAN, LOC_LIST, N_SPACES,
                       PAKISTAN_LIST)
 from .removal import start_removal
-from .selection import SharedFactsActivity
+from .selection import SharedFactsActivity, any_selectable
 
 MODES: list[tuple[str, str]] = [
     ("rally_place", "Rally: place Guerrillas"),
@@ -293,6 +295,16 @@ class _Rally(SharedFactsActivity):
         if not rally_space_ok(game, self.faction, sp):
             return False
         return free or can_pay_one or (pakistan_free and PAKISTAN_LIST[sp])
+
+    def space_test(self, game):
+        """:meth:`can_select_with` for every space at once: the Rally spaces and their costs
+        (:func:`rally_costs`, one pass over the map), kept where the cost can be paid."""
+        can_pay_one = game.state.resources[self.faction] >= 1         # _can_pay(..., 1)
+        ok = [False] * N_SPACES
+        for sp, cost in rally_costs(game, self.faction).items():
+            if can_pay_one or not cost:
+                ok[sp] = True
+        return ok.__getitem__
 
     def select(self, game, sp):
         f = self.faction
@@ -575,6 +587,12 @@ class _March(SharedFactsActivity):
         if f != "taliban":
             ok &= IS_AFGHAN                               # board.may_hold: only Taliban in Pakistan
         return ok.tolist().__getitem__
+
+    def available(self, game):
+        """Any destination, looked for space by space (:meth:`can_select_with`, usually met at the first
+        spaces of the map) rather than by the whole-map product of :meth:`space_test`."""
+        return any_selectable(self, game, range(N_SPACES),
+                              partial(self.can_select_with, game, facts=self.facts(game)))
 
     def can_select_with(self, game, sp, facts):
         """bool(:func:`march_origins`) with the movers of every space counted once per question."""
