@@ -555,3 +555,54 @@ def test_traffic_from_a_row_matches_the_board(positions):
         rows = g.state.pieces.tolist()
         for sp in range(N):
             assert warlords_sa.traffic_ok_row(rows[sp]) == warlords_sa.traffic_ok(g.state, sp)
+
+
+def test_coin_control_from_a_row_matches_the_board(positions):
+    for g in positions[::3]:
+        s = g.state
+        rows = s.pieces.tolist()
+        for sp in range(N):
+            assert board.coin_control_row(s, sp, rows[sp]) == board.coin_control(s, sp)
+
+
+class _Forgetful(dict):
+    """A decision's scratch that keeps nothing: every per-decision memo is worked out again at each use."""
+
+    def __setitem__(self, key, value):
+        pass
+
+    def setdefault(self, key, default=None):
+        return default
+
+
+def test_bot_decisions_without_the_decision_memos_equal_the_memoised_ones(monkeypatch):
+    """Every decision of seeded all-bot games is the same when nothing is kept in Ctx.scratch (rows, the
+    Taliban March movers and costs, Rally costs, Find Fix Finish, ...): the memos change no answer."""
+    pol = {f: BOT for f in FACTIONS}
+    init = Ctx.__init__
+
+    def forgetful_init(self, game, faction):
+        init(self, game, faction)
+        self.scratch = _Forgetful()
+    for seed in (100, 101, 102):
+        g = coin_env.make_game("a_distant_plain", scenario="short", seed=seed, options=with_non_players({}, pol))
+        while not g.is_over():
+            f = g.current_player()
+            probe = g.clone()
+            monkeypatch.setattr(Ctx, "__init__", forgetful_init)
+            fresh = BOT(probe, f)
+            monkeypatch.setattr(Ctx, "__init__", init)
+            action = BOT(g, f)
+            assert action == fresh and probe.state.np == g.state.np
+            g.apply(action)
+
+
+def test_taliban_march_costs_read_once_match_the_rule(positions):
+    from coin_env.games.a_distant_plain.bots import taliban
+    for g in positions[::4]:
+        if g.is_over():
+            continue
+        cost = taliban.march_cost_of(Ctx(g, "taliban"))
+        for d in range(N):
+            for o in g.state.data.neighbors[d]:
+                assert cost(o, d) == (0 if insurgent_ops.march_group_free(g, "taliban", o, d) else 1)

@@ -300,6 +300,15 @@ def taliban_control(s, sp) -> bool:
     return 2 * (r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]) > sum(r)
 
 
+def coin_control_row(s, sp, row) -> bool:
+    """:func:`coin_control` read from ``row``, the piece counts of ``sp`` as a list."""
+    if s.frozen_control is not None:
+        return bool(s.frozen_control["coin"][sp])
+    if not CONTROLLABLE_LIST[sp]:
+        return False
+    return 2 * (row[COALITION_TROOPS] + row[COALITION_BASE] + row[GOV_TROOPS] + row[POLICE] + row[GOV_BASE]) > sum(row)
+
+
 def taliban_control_row(s, sp, row) -> bool:
     """:func:`taliban_control` read from ``row``, the piece counts of ``sp`` as a list (a bot's copy of
     the board of its decision)."""

@@ -25,6 +25,7 @@ from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOP
 from ..rules import insurgent_ops as iops
 from ..rules import removal, taliban_sa
 from ..static import AFGHAN_LIST, CONTROLLABLE, KABUL, LOCS, LOC_LIST, N_SPACES, PAKISTAN, PAKISTAN_LIST
+from ....coin.events import is_free
 from .flowchart import Flowchart, probe_event
 from .registry import flowchart, on_choice, on_prompt
 
@@ -298,15 +299,22 @@ def sharia_choice(s, spaces) -> tuple[int | None, int]:
 def march_movers(ctx, o) -> tuple[int, int, int]:
     """(Underground, Active, total) Guerrillas that may leave ``o``: not the Base's last one(s) (two
     Underground with Find Fix Finish), and no Taliban Control lost."""
-    memo = ctx.scratch.setdefault("march_movers", {})
-    if o not in memo:
-        memo[o] = _march_movers(ctx, o)
-    return memo[o]
+    return all_march_movers(ctx)[o]
 
 
-def _march_movers(ctx, o) -> tuple[int, int, int]:
+def all_march_movers(ctx) -> list[tuple[int, int, int]]:
+    """:func:`march_movers` of every map space, worked out once per decision (a March step weighs the
+    movers next to nearly every destination)."""
+    movers = ctx.scratch.get("march_movers")
+    if movers is None:
+        rows = ctx.rows()
+        movers = ctx.scratch["march_movers"] = [_march_movers(ctx, o, rows[o]) for o in range(N_SPACES)]
+    return movers
+
+
+def _march_movers(ctx, o, r) -> tuple[int, int, int]:
+    """:func:`march_movers` of ``o``, whose pieces are ``r`` (the decision's row)."""
     s = ctx.state
-    r = ctx.rows()[o]            # the board read from the decision's rows
     u, a = iops.march_movable_row(ctx.game, F, o, r)
     if u + a == 0:
         return 0, 0, 0
@@ -323,8 +331,33 @@ def _march_movers(ctx, o) -> tuple[int, int, int]:
     return max(0, min(u, total)), max(0, min(a, total)), total
 
 
-def _march_cost(ctx, o, d) -> int:
-    return 0 if iops.march_group_free(ctx.game, F, o, d) else 1
+def march_cost_of(ctx):
+    """The Resources a March group from ``o`` into ``d`` costs, as ``cost(o, d)``: 0 where
+    iops.march_group_free holds, else 1; the facts it reads (a free March, 6.6.1 Islamabad) read once
+    per decision: asked for every origin next to every destination weighed."""
+    cost = ctx.scratch.get("march_cost")
+    if cost is None:
+        s = ctx.state
+        if is_free(ctx.game):
+            cost = _free_group
+        elif s.islamabad >= board.BACKING:              # iops.march_group_free: to or from Pakistan free
+            cost = _group_cost_backing
+        else:
+            cost = _group_cost
+        ctx.scratch["march_cost"] = cost
+    return cost
+
+
+def _free_group(o, d) -> int:
+    return 0
+
+
+def _group_cost(o, d) -> int:
+    return 0 if LOC_LIST[d] else 1
+
+
+def _group_cost_backing(o, d) -> int:
+    return 0 if LOC_LIST[d] or PAKISTAN_LIST[o] or PAKISTAN_LIST[d] else 1
 
 
 def _budget_left(ctx) -> int:
@@ -347,9 +380,11 @@ def _one_underground(ctx, d, budget):
     if not board.may_hold(s, d, F) or not _arrives_underground(ctx, d, 1):
         return []
     out = []
+    movers = all_march_movers(ctx)
+    cost = march_cost_of(ctx)
     for o in s.data.neighbors[d]:
-        if march_movers(ctx, o)[0] >= 1:
-            c = _march_cost(ctx, o, d)
+        if movers[o][0] >= 1:
+            c = cost(o, d)
             if c <= budget:
                 out.append((c, o))
     return out
@@ -369,10 +404,12 @@ def _gather(ctx, d, need, budget):
     if not board.may_hold(s, d, F):
         return None
     origins = []
+    movers = all_march_movers(ctx)
+    cost = march_cost_of(ctx)
     for o in s.data.neighbors[d]:
-        u, a, t = march_movers(ctx, o)
+        u, a, t = movers[o]
         if t > 0:
-            origins.append((_march_cost(ctx, o, d), -u, o, u, a, t))
+            origins.append((cost(o, d), -u, o, u, a, t))
     origins.sort()
     # one origin able to send all of them Underground, if any (one group: fewer activations)
     for c, _nu, o, u, a, t in origins:

@@ -359,6 +359,20 @@ def train_step2_modes(game, faction: str, sp: int) -> list[str]:
     return out
 
 
+def _train_step2_any(game, faction: str, sp: int, row) -> bool:
+    """bool(:func:`train_step2_modes`) with the space's pieces read from ``row`` (the same tests in the
+    same order)."""
+    s = game.state
+    if (s.resources["government"] >= CIVIC_ACTION_COST and board.coin_control_row(s, sp, row)
+            and civic_action_steps(s, sp) > 0):
+        return True
+    if (faction == "government" and row[GOV_TROOPS] + row[POLICE] >= TRAIN_BASE_CUBES
+            and board.has_room_for_base(s, sp)
+            and (board.available(s, GOV_BASE) > 0 or _elsewhere_on_map(s, sp, GOV_BASE))):
+        return True
+    return faction == "coalition" and sp == KABUL and s.patronage > 0
+
+
 class _Train(SharedFactsActivity):
     """3.2.1 Train in Kabul and Afghan Provinces (the Coalition: Kabul, or Provinces with Coalition
     pieces). Each space: place up to 6 Government cubes where allowed (:func:`train_places_here`);
@@ -371,17 +385,24 @@ class _Train(SharedFactsActivity):
         return TRAIN_SPACES
 
     def facts(self, game):
-        return gov_cubes_available(game.state), can_pay(game, COST)
+        """(a Government cube Available, 3 Government Resources payable, the map's piece rows)."""
+        s = game.state
+        return gov_cubes_available(s), can_pay(game, COST), s.pieces[:N_SPACES].tolist()
 
     def can_select_with(self, game, sp, facts):
-        s = game.state
+        """``train_can_place(...) or bool(train_step2_modes(...))``, each space's pieces read from the
+        rows read once per question."""
         f = self.faction
-        cubes_available, pay_ok = facts
-        if f == "coalition" and sp != KABUL and board.pieces_of(s, sp, "coalition") == 0:
+        cubes_available, pay_ok, rows = facts
+        r = rows[sp]
+        if f == "coalition" and sp != KABUL and r[COALITION_TROOPS] + r[COALITION_BASE] == 0:
             return False
         if f == "government" and not pay_ok:
             return False
-        return train_can_place(game, f, sp, cubes_available) or bool(train_step2_modes(game, f, sp))
+        places = r[COALITION_BASE] > 0 if f == "coalition" else (sp == KABUL or r[COALITION_BASE] + r[GOV_BASE] > 0)
+        if places and train_can_place(game, f, sp, cubes_available):      # train_places_here first, from the row
+            return True
+        return _train_step2_any(game, f, sp, r)
 
     def select(self, game, sp):
         if self.faction == "government":
