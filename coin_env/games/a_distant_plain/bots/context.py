@@ -99,7 +99,12 @@ class Ctx(BotContext):
         return list(players)
 
     def margins(self) -> dict[str, int]:
-        return board.victory_margins(self.state)
+        """7.3 victory margins of the decision's board, worked out once per decision (a copy each time:
+        the callers may keep it)."""
+        margins = self.scratch.get("margins")
+        if margins is None:
+            margins = self.scratch["margins"] = board.victory_margins(self.state)
+        return dict(margins)
 
     def target_factions(self, enemies) -> list[str]:
         """8.2.1: enemy Players before Non-players; among Players the best victory margin first, ties
@@ -212,16 +217,26 @@ class Ctx(BotContext):
         if len(cands) > 1 and keys:
             key = keys[0]
             seen: dict = {}                         # a space listed twice is read once
-            pairs = []
+            groups: dict = {}                       # value -> its spaces, in the order given
             for sp in cands:
                 if sp not in seen:
                     seen[sp] = key(sp)
-                pairs.append((sp, seen[sp]))
+                v = seen[sp]
+                group = groups.get(v)
+                if group is None:
+                    groups[v] = [sp]
+                else:
+                    group.append(sp)
             rest = keys[1:]
-            while pairs:
-                top = max(v for _sp, v in pairs)
-                self._order_group([sp for sp, v in pairs if v == top], rest, out)
-                pairs = [(sp, v) for sp, v in pairs if v != top]
+            for v in sorted(groups, reverse=True):  # the highest value's group first, and so on
+                self._order_group(groups[v], rest, out)
+            return
+        left = set(cands)
+        if len(left) == len(cands):                 # the last ties, no space listed twice: 8.4 from the set
+            while left:
+                sp = next(iter(left)) if len(left) == 1 else self.random_space(left)
+                out.append(sp)
+                left.discard(sp)
             return
         while cands:                                # the last ties: 8.4 among what is left
             sp = cands[0] if len(cands) == 1 else self.random_space(cands)

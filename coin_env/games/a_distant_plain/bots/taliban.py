@@ -296,6 +296,9 @@ def sharia_choice(s, spaces) -> tuple[int | None, int]:
 # ======================================================================================================
 # 8.8.5 March
 # ======================================================================================================
+_NO_MOVERS = (0, 0, 0)
+
+
 def march_movers(ctx, o) -> tuple[int, int, int]:
     """(Underground, Active, total) Guerrillas that may leave ``o``: not the Base's last one(s) (two
     Underground with Find Fix Finish), and no Taliban Control lost."""
@@ -308,7 +311,9 @@ def all_march_movers(ctx) -> list[tuple[int, int, int]]:
     movers = ctx.scratch.get("march_movers")
     if movers is None:
         rows = ctx.rows()
-        movers = ctx.scratch["march_movers"] = [_march_movers(ctx, o, rows[o]) for o in range(N_SPACES)]
+        movers = ctx.scratch["march_movers"] = [
+            _march_movers(ctx, o, r) if r[TALIBAN_G] or r[TALIBAN_G_ACTIVE] else _NO_MOVERS      # no Guerrilla
+            for o, r in enumerate(rows[:N_SPACES])]
     return movers
 
 

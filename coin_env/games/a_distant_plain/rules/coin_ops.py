@@ -27,14 +27,12 @@ is applied here.
 
 from __future__ import annotations
 
-import numpy as np
-
 from .. import board
 from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_NAMES, POLICE
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import (AFGHAN_PROVINCES, IS_PAKISTAN, IS_PROVINCE, KABUL, LOCS, LOC_LIST, NETWORK_SPACES, N_SPACES,
+from ..static import (AFGHAN_PROVINCES, IS_PAKISTAN, KABUL, LOCS, LOC_LIST, NETWORK_SPACES, N_SPACES,
                       PAKISTAN_LIST, PROVINCE_LIST)
-from .removal import assault_target_in, assault_target_mask, start_removal
+from .removal import assault_target_in, start_removal
 from .selection import SharedFactsActivity
 from ....coin.events import is_free
 from ....coin.operations import Activity
@@ -795,23 +793,26 @@ def sweep_origins(game, faction: str, dest: int) -> dict[int, tuple[int, int]]:
     s = game.state
     moved = _moved_map(game)
     out = {}
-    for o in sweep_near(s, dest):
-        row = s.pieces[o].tolist()
-        entry = moved.get(str(o))                   # :func:`movable`, the moved map read once
-        if faction == "coalition":
-            c = _unmoved(row, entry, COALITION_TROOPS)
+    p = s.pieces
+    gov = p[:N_SPACES, GOV_TROOPS].tolist()         # the Troops columns read once, not a row per origin
+    if faction == "coalition":
+        coalition = p[:N_SPACES, COALITION_TROOPS].tolist()
+        for o in sweep_near(s, dest):
+            entry = moved.get(str(o))               # :func:`movable`, the moved map read once
+            c = _unmoved(coalition[o], entry, COALITION_TROOPS)
             if c:
-                out[o] = (c, _unmoved(row, entry, GOV_TROOPS))
-        else:
-            g = _unmoved(row, entry, GOV_TROOPS)
+                out[o] = (c, _unmoved(gov[o], entry, GOV_TROOPS))
+    else:
+        for o in sweep_near(s, dest):
+            g = _unmoved(gov[o], moved.get(str(o)), GOV_TROOPS)
             if g:
                 out[o] = (g, 0)
     return out
 
 
-def _unmoved(row, entry, piece: int) -> int:
-    """:func:`movable` from the space's piece counts ``row`` and its moved-map ``entry`` (None if none)."""
-    n = row[piece]
+def _unmoved(n: int, entry, piece: int) -> int:
+    """:func:`movable` from the space's count ``n`` of ``piece`` and its moved-map ``entry`` (None if
+    none)."""
     if entry:
         n -= int(entry.get(str(piece), 0))
     return n if n > 0 else 0
@@ -1134,16 +1135,21 @@ class GovernmentAssault(Activity):
         return can_pay(game, COST) and assault_possible(game, "government", sp)
 
     def space_test(self, game):
-        """:meth:`can_select` for every space at once (numpy masks): the 3 Resources (3.2.4), a piece
+        """:meth:`can_select` for every space at once (the map's rows read once): the 3 Resources (3.2.4), a piece
         an Assault could remove, and an Assault strength of 1+ (:func:`assault_strength`: 2 counted
         Government cubes, 3 in a Mountain Province; Police count outside Provinces)."""
         if not can_pay(game, COST):
             return None
         s = game.state
-        p = s.pieces[:N_SPACES]
-        cubes = p[:, GOV_TROOPS] + np.where(IS_PROVINCE, 0, p[:, POLICE])      # _assault_cubes_in
-        ok = (cubes >= np.where(s.data.is_mountain, 3, 2)) & assault_target_mask(p)
-        return ok.tolist().__getitem__
+        rows = s.pieces[:N_SPACES].tolist()
+        mountain = s.data.mountain_list
+        ok = [False] * N_SPACES
+        for sp in ASSAULT_SPACES:               # the cubes first (few spaces have enough), then a target
+            row = rows[sp]
+            if (_assault_cubes_in(row, sp, "government") >= (3 if mountain[sp] else 2)
+                    and assault_target_in(row)):
+                ok[sp] = True
+        return ok.__getitem__
 
     def select(self, game, sp):
         pay(game, COST)

@@ -17,9 +17,10 @@ from ....coin.operations import Activity
 def any_selectable(act, game, spaces, test=None) -> bool:
     """``act.available(game)`` walking ``spaces`` (the candidates in map order, or any superset of the
     spaces that can pass, e.g. those holding the piece the test needs) space by space with ``test(sp)``
-    (default ``act.can_select(game, sp)``) and stopping at the first that passes. For a test usually met early on the map
-    this is cheaper than a whole-map mask built before the first space is looked at (the sequence of
-    play asks whether each Special Activity is available after every space of an Operation)."""
+    (default ``act.can_select(game, sp)``) and stopping at the first that passes. For a test usually
+    met early on the map this is cheaper than a whole-map mask built before the first space is looked
+    at (the sequence of play asks whether each Special Activity is available after every space of an
+    Operation)."""
     turn = game.state.turn                 # 3.1.1 / 4.1.1: spaces already selected, and the cap on them
     chosen = () if turn is None else (turn["sa_spaces"] if act.special else turn["op_spaces"])
     cap = act.max_spaces(game)
