@@ -606,3 +606,12 @@ def test_taliban_march_costs_read_once_match_the_rule(positions):
         for d in range(N):
             for o in g.state.data.neighbors[d]:
                 assert cost(o, d) == (0 if insurgent_ops.march_group_free(g, "taliban", o, d) else 1)
+
+
+def test_coin_control_list_matches_the_space_by_space_reading(positions):
+    """Also while Control is frozen for Redeploy (6.5)."""
+    for g in positions[::3]:
+        s = g.clone().state                     # the positions are shared: freeze a copy
+        assert board.coin_control_list(s) == [board.coin_control(s, sp) for sp in range(N)]
+        board.freeze_control(s)
+        assert board.coin_control_list(s) == [board.coin_control(s, sp) for sp in range(N)]

@@ -282,6 +282,13 @@ def control_arrays(s) -> tuple[np.ndarray, np.ndarray]:
     return ctl[0], ctl[1]
 
 
+def coin_control_list(s) -> list[bool]:
+    """[space]: :func:`coin_control` of every map space at once (a new list)."""
+    if s.frozen_control is not None:
+        return [bool(x) for x in s.frozen_control["coin"]]
+    return control_arrays(s)[0].tolist()
+
+
 def coin_control(s, sp) -> bool:
     if s.frozen_control is not None:
         return bool(s.frozen_control["coin"][sp])
