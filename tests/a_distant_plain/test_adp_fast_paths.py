@@ -550,11 +550,12 @@ def test_random_space_walk_matches_the_plain_walk_round_the_sheet():
             assert first_on_sheet(g.data.random_space_ring, n, at, cands) == plain(at, cands)
 
 
-def test_traffic_from_a_row_matches_the_board(positions):
+def test_traffic_and_extort_from_a_row_match_the_board(positions):
     for g in positions[::3]:
         rows = g.state.pieces.tolist()
         for sp in range(N):
             assert warlords_sa.traffic_ok_row(rows[sp]) == warlords_sa.traffic_ok(g.state, sp)
+            assert taliban_sa.extort_ok_row(rows[sp]) == taliban_sa.extort_ok(g, sp)
 
 
 def test_coin_control_from_a_row_matches_the_board(positions):

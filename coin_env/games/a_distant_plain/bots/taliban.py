@@ -103,18 +103,25 @@ def extort_833_first(ctx, spaces) -> list[int]:
     """8.8.3 Extort bullet 1: where Extort leaves the Base's last Underground Guerrilla(s) and, in a
     space without Opposition, the space's last Underground Guerrilla."""
     s = ctx.state
+    rows = ctx.rows()           # taliban_sa.extort_ok / may_expose read from the decision's rows
     out = []
     for sp in spaces:
-        if not taliban_sa.extort_ok(ctx.game, sp) or not may_expose(s, sp):
+        r = rows[sp]
+        if not taliban_sa.extort_ok_row(r):
             continue
-        if s.support.item(sp) < 0 or board.underground(s, sp, F) >= 2:
+        under = r[TALIBAN_G]
+        keep = (2 if AFGHAN_LIST[sp] and _ffs(ctx) else 1) if r[TALIBAN_BASE] else 0
+        if under - 1 < keep:                    # may_expose(s, sp): not the Base's last one(s)
+            continue
+        if s.support.item(sp) < 0 or under >= 2:
             out.append(sp)
     return out
 
 
 def extort_833_second(ctx, spaces) -> list[int]:
     """8.8.3 Extort bullet 2 (only at 0 Resources): everywhere, still keeping the Bases' last ones."""
-    return [sp for sp in spaces if taliban_sa.extort_ok(ctx.game, sp) and may_expose(ctx.state, sp)]
+    rows = ctx.rows()
+    return [sp for sp in spaces if taliban_sa.extort_ok_row(rows[sp]) and may_expose(ctx.state, sp)]
 
 
 def extort_833_gain(ctx) -> int:

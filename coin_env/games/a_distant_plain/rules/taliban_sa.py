@@ -82,6 +82,14 @@ def extort_ok(game, sp: int) -> bool:
     return taliban > sum(r) - taliban           # board.pieces_of > board.enemy_pieces
 
 
+def extort_ok_row(row) -> bool:
+    """:func:`extort_ok` read from ``row``, a space's piece counts as a list (a bot's copy of the board)."""
+    if not row[TALIBAN_G]:
+        return False
+    taliban = row[TALIBAN_G] + row[TALIBAN_G_ACTIVE] + row[TALIBAN_BASE]
+    return taliban > sum(row) - taliban
+
+
 def _extort_raw(s, sp: int, warlords: int) -> int:
     """4.4.1 gain before the 75 cap, with ``warlords`` Resources in the Warlords' purse."""
     wb = board.bases(s, sp, "warlords")
