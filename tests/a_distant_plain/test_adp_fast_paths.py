@@ -616,3 +616,20 @@ def test_coin_control_list_matches_the_space_by_space_reading(positions):
         assert board.coin_control_list(s) == [board.coin_control(s, sp) for sp in range(N)]
         board.freeze_control(s)
         assert board.coin_control_list(s) == [board.coin_control(s, sp) for sp in range(N)]
+
+
+def test_sweep_near_matches_the_plain_search(positions):
+    """coin_ops.sweep_near (the map's precomputed answer where no adjacent LoC is Sabotaged) against
+    the rule read plainly: adjacent, or adjacent to an unSabotaged adjacent LoC."""
+    seen_sabotage = False
+    for g in positions[::2]:
+        s = g.state
+        seen_sabotage = seen_sabotage or bool(s.sabotage.any())
+        for dest in range(N):
+            near = set(ref_neighbors(s, dest))
+            for loc in ref_neighbors(s, dest):
+                if st.IS_LOC[loc] and not s.sabotage[loc]:
+                    near.update(ref_neighbors(s, loc))
+            near.discard(dest)
+            assert coin_ops.sweep_near(s, dest) == sorted(near)
+    assert seen_sabotage

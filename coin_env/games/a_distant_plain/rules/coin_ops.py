@@ -775,8 +775,12 @@ SWEEP_SPACES = [KABUL] + list(AFGHAN_PROVINCES)
 def sweep_near(s, dest: int) -> list[int]:
     """3.2.3: the spaces (map order) a Sweep group may come from into ``dest``: adjacent to it, or
     adjacent to an unSabotaged LoC adjacent to it."""
-    sab = s.sabotage.tolist()
-    neighbors = s.data.neighbors
+    data = s.data
+    sabotage = s.sabotage
+    if not any(sabotage.item(loc) for loc in data.loc_neighbors[dest]):
+        return list(data.sweep_near_open[dest])    # no Sabotage next to it: the map's own answer
+    sab = sabotage.tolist()
+    neighbors = data.neighbors
     near = set(neighbors[dest])
     for loc in neighbors[dest]:
         if LOC_LIST[loc] and not sab[loc]:
