@@ -508,3 +508,128 @@ def test_bot_die_takes_scripted_results_and_logs_rolls():
     assert Ctx(logged, "taliban").die("why") == Ctx(plain, "taliban").die("why")
     assert len(logged.state.rng.log) == n + 1 and logged.state.rng.log[-1][4] == "why"
     assert logged.state.np["rng"] == plain.state.np["rng"]
+
+
+def test_rally_costs_are_rally_space_ok_and_rally_cost_space_by_space(positions):
+    for g in positions[::3]:
+        for f in ("taliban", "warlords"):
+            ref = {sp: insurgent_ops.rally_cost(g, f, sp) for sp in st.CONTROLLABLE
+                   if insurgent_ops.rally_space_ok(g, f, sp)}
+            assert insurgent_ops.rally_costs(g, f) == ref
+            assert list(insurgent_ops.rally_costs(g, f)) == list(ref)        # same order: the bots' candidates
+
+
+def test_march_movable_and_taliban_control_from_a_row_match_the_board(positions):
+    for g in positions[::3]:
+        s = g.state
+        rows = s.pieces.tolist()
+        for sp in range(N):
+            for f in ("taliban", "warlords"):
+                assert insurgent_ops.march_movable_row(g, f, sp, rows[sp]) == insurgent_ops.march_movable(g, f, sp)
+            assert board.taliban_control_row(s, sp, rows[sp]) == board.taliban_control(s, sp)
+
+
+def test_random_space_walk_matches_the_plain_walk_round_the_sheet():
+    """Ctx.random_space's walk (one slice of the sheet twice over) finds what walking the slots from the
+    rolled one, round once, finds -- for every starting slot, also with candidates off the sheet."""
+    from coin_env.games.a_distant_plain.bots.context import first_on_sheet
+    g = coin_env.make_game("a_distant_plain", scenario="short", seed=0)
+    slots = g.data.random_space_slots
+    n = len(slots)
+
+    def plain(at, cands):
+        for part in (slots[at:], slots[:at]):
+            for sp in part:
+                if sp in cands:
+                    return sp
+        return min(cands)
+    rng = random.Random(1)
+    for _ in range(400):
+        cands = set(rng.sample(range(st.N_SPACES), rng.randint(2, 8)))
+        for at in range(n):
+            assert first_on_sheet(g.data.random_space_ring, n, at, cands) == plain(at, cands)
+
+
+def test_traffic_and_extort_from_a_row_match_the_board(positions):
+    for g in positions[::3]:
+        rows = g.state.pieces.tolist()
+        for sp in range(N):
+            assert warlords_sa.traffic_ok_row(rows[sp]) == warlords_sa.traffic_ok(g.state, sp)
+            assert taliban_sa.extort_ok_row(rows[sp]) == taliban_sa.extort_ok(g, sp)
+
+
+def test_coin_control_from_a_row_matches_the_board(positions):
+    for g in positions[::3]:
+        s = g.state
+        rows = s.pieces.tolist()
+        for sp in range(N):
+            assert board.coin_control_row(s, sp, rows[sp]) == board.coin_control(s, sp)
+
+
+class _Forgetful(dict):
+    """A decision's scratch that keeps nothing: every per-decision memo is worked out again at each use."""
+
+    def __setitem__(self, key, value):
+        pass
+
+    def setdefault(self, key, default=None):
+        return default
+
+
+def test_bot_decisions_without_the_decision_memos_equal_the_memoised_ones(monkeypatch):
+    """Every decision of seeded all-bot games is the same when nothing is kept in Ctx.scratch (rows, the
+    Taliban March movers and costs, Rally costs, Find Fix Finish, ...): the memos change no answer."""
+    pol = {f: BOT for f in FACTIONS}
+    init = Ctx.__init__
+
+    def forgetful_init(self, game, faction):
+        init(self, game, faction)
+        self.scratch = _Forgetful()
+    for seed in (100, 101, 102):
+        g = coin_env.make_game("a_distant_plain", scenario="short", seed=seed, options=with_non_players({}, pol))
+        while not g.is_over():
+            f = g.current_player()
+            probe = g.clone()
+            monkeypatch.setattr(Ctx, "__init__", forgetful_init)
+            fresh = BOT(probe, f)
+            monkeypatch.setattr(Ctx, "__init__", init)
+            action = BOT(g, f)
+            assert action == fresh and probe.state.np == g.state.np
+            g.apply(action)
+
+
+def test_taliban_march_costs_read_once_match_the_rule(positions):
+    from coin_env.games.a_distant_plain.bots import taliban
+    for g in positions[::4]:
+        if g.is_over():
+            continue
+        cost = taliban.march_cost_of(Ctx(g, "taliban"))
+        for d in range(N):
+            for o in g.state.data.neighbors[d]:
+                assert cost(o, d) == (0 if insurgent_ops.march_group_free(g, "taliban", o, d) else 1)
+
+
+def test_coin_control_list_matches_the_space_by_space_reading(positions):
+    """Also while Control is frozen for Redeploy (6.5)."""
+    for g in positions[::3]:
+        s = g.clone().state                     # the positions are shared: freeze a copy
+        assert board.coin_control_list(s) == [board.coin_control(s, sp) for sp in range(N)]
+        board.freeze_control(s)
+        assert board.coin_control_list(s) == [board.coin_control(s, sp) for sp in range(N)]
+
+
+def test_sweep_near_matches_the_plain_search(positions):
+    """coin_ops.sweep_near (the map's precomputed answer where no adjacent LoC is Sabotaged) against
+    the rule read plainly: adjacent, or adjacent to an unSabotaged adjacent LoC."""
+    seen_sabotage = False
+    for g in positions[::2]:
+        s = g.state
+        seen_sabotage = seen_sabotage or bool(s.sabotage.any())
+        for dest in range(N):
+            near = set(ref_neighbors(s, dest))
+            for loc in ref_neighbors(s, dest):
+                if st.IS_LOC[loc] and not s.sabotage[loc]:
+                    near.update(ref_neighbors(s, loc))
+            near.discard(dest)
+            assert coin_ops.sweep_near(s, dest) == sorted(near)
+    assert seen_sabotage

@@ -282,6 +282,13 @@ def control_arrays(s) -> tuple[np.ndarray, np.ndarray]:
     return ctl[0], ctl[1]
 
 
+def coin_control_list(s) -> list[bool]:
+    """[space]: :func:`coin_control` of every map space at once (a new list)."""
+    if s.frozen_control is not None:
+        return [bool(x) for x in s.frozen_control["coin"]]
+    return control_arrays(s)[0].tolist()
+
+
 def coin_control(s, sp) -> bool:
     if s.frozen_control is not None:
         return bool(s.frozen_control["coin"][sp])
@@ -298,6 +305,25 @@ def taliban_control(s, sp) -> bool:
         return False
     r = s.pieces[sp].tolist()
     return 2 * (r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]) > sum(r)
+
+
+def coin_control_row(s, sp, row) -> bool:
+    """:func:`coin_control` read from ``row``, the piece counts of ``sp`` as a list."""
+    if s.frozen_control is not None:
+        return bool(s.frozen_control["coin"][sp])
+    if not CONTROLLABLE_LIST[sp]:
+        return False
+    return 2 * (row[COALITION_TROOPS] + row[COALITION_BASE] + row[GOV_TROOPS] + row[POLICE] + row[GOV_BASE]) > sum(row)
+
+
+def taliban_control_row(s, sp, row) -> bool:
+    """:func:`taliban_control` read from ``row``, the piece counts of ``sp`` as a list (a bot's copy of
+    the board of its decision)."""
+    if s.frozen_control is not None:
+        return bool(s.frozen_control["taliban"][sp])
+    if not CONTROLLABLE_LIST[sp]:
+        return False
+    return 2 * (row[TALIBAN_G] + row[TALIBAN_G_ACTIVE] + row[TALIBAN_BASE]) > sum(row)
 
 
 def freeze_control(s) -> None:

@@ -58,8 +58,10 @@ class AdpData(GameData):
       Mountain as tuples of Python ints / bools (hot paths);
     * ``afghan_controllable_f32`` (Kabul and the Afghan Provinces as a float32 mask) and ``afghan_pop_f32``
       (their printed Pop, 0 elsewhere): the encoder's whole-board products;
+    * ``loc_neighbors`` and ``sweep_near_open``: each space's adjacent LoCs, and where a Sweep into it may
+      come from while none of them is Sabotaged (3.2.3);
     * ``regions``: the Random Spaces sheet (8.4), six tuples of six space names; ``random_space_slots``:
-      its slots in arrow order as space indices.
+      its slots in arrow order as space indices; ``random_space_ring``: those slots twice over.
 
     ``cards``: the Event card records (coin.cards.CardFacts: ``record``, ``faction_order``, ``title``).
     Tables derived from these facts for one consumer (the encoder's template) are built with
@@ -79,6 +81,13 @@ class AdpData(GameData):
         self._set("neighbors", neighbors)
         self._set("network_neighbors", tuple(tuple(o for o in neighbors[sp] if static.IS_NETWORK[o])
                                              for sp in range(n)))
+        # 3.2.3 Sweep: the LoCs next to each space, and the spaces a Sweep group may come from while none
+        # of those LoCs is Sabotaged (adjacent, or adjacent to one of them), in map order (rules/coin_ops.py)
+        loc_neighbors = tuple(tuple(o for o in neighbors[sp] if static.LOC_LIST[o]) for sp in range(n))
+        self._set("loc_neighbors", loc_neighbors)
+        self._set("sweep_near_open", tuple(
+            tuple(sorted(set(neighbors[sp]).union(*(neighbors[loc] for loc in loc_neighbors[sp])) - {sp}))
+            for sp in range(n)))
         self._set("pashtun_list", tuple(bool(x) for x in self.is_pashtun))
         self._set("pop_list", tuple(int(x) for x in self.printed_pop))
         self._set("econ_list", tuple(int(x) for x in self.econ))
@@ -88,6 +97,8 @@ class AdpData(GameData):
         self._set("afghan_pop_f32", frozen_array(self.printed_pop * afghan, np.float32))
         self._set("regions", tuple(tuple(r) for r in regions))
         self._set("random_space_slots", tuple(static.INDEX[name] for r in self.regions for name in r))
+        # the sheet twice over: the walk from any slot round once is one slice of it (bots/context.py)
+        self._set("random_space_ring", self.random_space_slots * 2)
         self._freeze()
 
 

@@ -46,7 +46,8 @@ def capability(s, card: int) -> bool:
 
 
 def support(s, sp) -> int:
-    return s.support.item(sp) if board.can_have_support(s, sp) else 0
+    level = s.support.item(sp)
+    return level if level and board.can_have_support(s, sp) else 0       # Neutral: nothing to check
 
 
 def pop(s, sp) -> int:
@@ -163,9 +164,20 @@ class _Cubes:
 
     def __init__(self, s):
         self.s = s
-        self.c = {sp: coal(s, sp) for sp in range(N_SPACES)}
-        self.g = {sp: gtroops(s, sp) for sp in range(N_SPACES)}
+        self.c = dict(enumerate(s.pieces[:N_SPACES, COALITION_TROOPS].tolist()))     # {space: coal(s, space)}
+        self.g = dict(enumerate(s.pieces[:N_SPACES, GOV_TROOPS].tolist()))          # {space: gtroops(s, space)}
         self.moved = {}                                     # space -> cubes that arrived (may not move again)
+        self._keeps: dict = {}                              # space -> :meth:`lift_keeps`
+
+    def lift_keeps(self, sp) -> tuple[bool, bool, bool]:
+        """(a Coalition Base, Coalition pieces, a non-Pashtun Support space) in ``sp``: the board facts of
+        the Air Lift preliminaries, which the planned moves do not change (read once per space)."""
+        keeps = self._keeps.get(sp)
+        if keeps is None:
+            s = self.s
+            keeps = self._keeps[sp] = (has_cbase(s, sp), board.pieces_of(s, sp, "coalition") > 0,
+                                       support(s, sp) > 0 and not s.data.pashtun_list[sp])
+        return keeps
 
     def cubes(self, sp) -> int:
         return self.c[sp] + self.g[sp] + self.s.pieces.item(sp, POLICE)
@@ -306,11 +318,12 @@ def plan_sweep(ctx, tried=()) -> dict | None:
 def _lift_spare(s, cubes: _Cubes, sp, piece) -> int:
     """8.6.3 Air Lift preliminaries: never the last Coalition Troop of a Coalition Base, the last two
     Government Troops where Coalition pieces are, the last three cubes of a non-Pashtun Support space."""
+    cbase, coalition, support_space = cubes.lift_keeps(sp)
     if piece == COALITION_TROOPS:
-        n = cubes.c[sp] - (1 if has_cbase(s, sp) else 0)
+        n = cubes.c[sp] - (1 if cbase else 0)
     else:
-        n = cubes.g[sp] - (2 if board.pieces_of(s, sp, "coalition") > 0 else 0)
-    if support(s, sp) > 0 and not s.data.pashtun_list[sp]:
+        n = cubes.g[sp] - (2 if coalition else 0)
+    if support_space:
         n = min(n, cubes.cubes(sp) - 3)
     n -= cubes.moved.get(sp, [0, 0])[0 if piece == COALITION_TROOPS else 1]
     return max(0, n)
@@ -348,10 +361,13 @@ def plan_air_lift(ctx, shortfall=(), cubes=None) -> dict | None:
                  and _lift_spare(s, cubes, sp, GOV_TROOPS) > 0]
         return ctx.order(cands, lambda x: -int(support(s, x) > 0), lambda x: pop(s, x))
 
-    # bullet 1 targets: Coalition AND Taliban pieces, no Government cubes
+    # bullet 1 targets: Coalition AND Taliban pieces, no Government cubes. Only the Government Troops
+    # change while the Air Lift is planned (``cubes``): the rest is read once.
+    both = [sp for sp in ok_space if board.pieces_of(s, sp, "coalition") and board.pieces_of(s, sp, "taliban")
+            and not s.pieces.item(sp, POLICE)]
+
     def b1_targets():
-        return [sp for sp in ok_space if board.pieces_of(s, sp, "coalition") and board.pieces_of(s, sp, "taliban")
-                and cubes.g[sp] + s.pieces.item(sp, POLICE) == 0]
+        return [sp for sp in both if cubes.g[sp] == 0]
 
     def gov_into(dst, want):
         got = 0

@@ -11,6 +11,8 @@ engine applies; :meth:`Ctx.trial` gives a throw-away clone for "would this be po
 
 from __future__ import annotations
 
+from itertools import islice
+
 from ....coin.bots import BotContext
 from ....core.rng import Rng
 from .. import board
@@ -29,6 +31,14 @@ def bot_rng(state) -> Rng:
     """The bots' dice (not advanced): the saved stream, or one split off the game's generator."""
     saved = state.np.get("rng")
     return Rng.from_state(saved if saved is not None else state.rng.state ^ BOT_STREAM)
+
+
+def first_on_sheet(ring, n: int, at: int, cands) -> int:
+    """8.4: the first of ``cands`` met walking the Random Spaces sheet from slot ``at`` along the arrows,
+    round once (``ring``: the sheet's ``n`` slots twice over, so the walk is one slice, searched in C);
+    a candidate missing from a replaced sheet: the lowest index, deterministic."""
+    sp = next(filter(cands.__contains__, islice(ring, at, at + n)), None)
+    return min(cands) if sp is None else sp
 
 
 class Ctx(BotContext):
@@ -89,7 +99,12 @@ class Ctx(BotContext):
         return list(players)
 
     def margins(self) -> dict[str, int]:
-        return board.victory_margins(self.state)
+        """7.3 victory margins of the decision's board, worked out once per decision (a copy each time:
+        the callers may keep it)."""
+        margins = self.scratch.get("margins")
+        if margins is None:
+            margins = self.scratch["margins"] = board.victory_margins(self.state)
+        return dict(margins)
 
     def target_factions(self, enemies) -> list[str]:
         """8.2.1: enemy Players before Non-players; among Players the best victory margin first, ties
@@ -149,13 +164,10 @@ class Ctx(BotContext):
             return next(iter(cands))
         if cands <= _LOCS:
             return self.random_loc(cands)
-        slots = self.state.data.random_space_slots       # the game's sheet (data.regions) as space indices
-        at = ((self.die() - 1) * 6 + (self.die() - 1)) % len(slots)
-        for part in (slots[at:], slots[:at]):     # from the rolled slot along the arrows, round once
-            for sp in part:
-                if sp in cands:
-                    return sp
-        return min(cands)             # a candidate missing from a replaced sheet: lowest index, deterministic
+        data = self.state.data
+        n = len(data.random_space_slots)       # the game's sheet (data.regions) as space indices
+        at = ((self.die() - 1) * 6 + (self.die() - 1)) % n
+        return first_on_sheet(data.random_space_ring, n, at, cands)
 
     def random_loc(self, locs) -> int:
         """8.4.1: the highest Econ first, then an equal-chance roll."""
@@ -205,16 +217,26 @@ class Ctx(BotContext):
         if len(cands) > 1 and keys:
             key = keys[0]
             seen: dict = {}                         # a space listed twice is read once
-            pairs = []
+            groups: dict = {}                       # value -> its spaces, in the order given
             for sp in cands:
                 if sp not in seen:
                     seen[sp] = key(sp)
-                pairs.append((sp, seen[sp]))
+                v = seen[sp]
+                group = groups.get(v)
+                if group is None:
+                    groups[v] = [sp]
+                else:
+                    group.append(sp)
             rest = keys[1:]
-            while pairs:
-                top = max(v for _sp, v in pairs)
-                self._order_group([sp for sp, v in pairs if v == top], rest, out)
-                pairs = [(sp, v) for sp, v in pairs if v != top]
+            for v in sorted(groups, reverse=True):  # the highest value's group first, and so on
+                self._order_group(groups[v], rest, out)
+            return
+        left = set(cands)
+        if len(left) == len(cands):                 # the last ties, no space listed twice: 8.4 from the set
+            while left:
+                sp = next(iter(left)) if len(left) == 1 else self.random_space(left)
+                out.append(sp)
+                left.discard(sp)
             return
         while cands:                                # the last ties: 8.4 among what is left
             sp = cands[0] if len(cands) == 1 else self.random_space(cands)

@@ -440,6 +440,16 @@ def plan_sweep(ctx) -> dict | None:
     taken = [0] * N_SPACES                # Troops planned out of each origin
     arrived = [0] * N_SPACES              # Troops planned into each space (cannot move again)
     chosen, moves = [], []
+    limits: dict[int, tuple[int, int]] = {}       # origin -> troop_excess's bounds but the movable ones
+
+    def excess(o, movable):
+        """troop_excess(s, o, movable), its bounds read once per origin (the board does not change
+        while the Sweep is planned; an origin is weighed for every destination next to it)."""
+        lim = limits.get(o)
+        if lim is None:
+            keep = 1 if (LOC_LIST[o] or s.pieces.item(o, GOV_BASE) > 0) else 0
+            lim = limits[o] = (s.pieces.item(o, GOV_TROOPS) - keep, control_spare(s, o))
+        return max(0, min(movable, lim[0], lim[1]))
     # bullet 1: up to 4 Troops (more if needed) for COIN Control of 1+ Pop spaces with no COIN Base
     while len(chosen) < n_max:
         best = None
@@ -449,7 +459,7 @@ def plan_sweep(ctx) -> dict | None:
             need = control_need(s, d) + 0
             pools = []
             for o, (tr, _x) in coin_ops.sweep_origins(g, F, d).items():
-                ex = troop_excess(s, o, tr - arrived[o]) - taken[o]
+                ex = excess(o, tr - arrived[o]) - taken[o]
                 if ex <= 0:
                     continue
                 paths = coin_ops.sweep_paths(s, o, d)
@@ -1018,9 +1028,11 @@ def _police_move(ctx, arrived) -> list | None:
     econ = s.data.econ_list
     dests_ok = set(propaganda.police_destinations(ctx.game))
 
-    def src_ok(sp, dst):
+    def may_give(sp):
+        """A source's own conditions (all but "not the destination itself"): the same for every
+        destination, so worked out once per space below."""
         movable = s.pieces.item(sp, POLICE) - arrived.get(str(sp), 0)
-        if sp == dst or movable <= 0 or s.pieces.item(sp, POLICE) <= 1:
+        if movable <= 0 or s.pieces.item(sp, POLICE) <= 1:
             return False
         if CONTROLLABLE_LIST[sp] and board.pop(s, sp) >= 1 and _projected_coin(s, sp):
             tot = total_pieces(s, sp) - (board.guerrillas(s, sp, "taliban")
@@ -1030,6 +1042,11 @@ def _police_move(ctx, arrived) -> list | None:
         if LOC_LIST[sp] and s.pieces.item(sp, POLICE) <= (2 if econ[sp] >= 3 else 1):
             return False
         return True
+
+    gives = [may_give(sp) for sp in range(N_SPACES)]
+
+    def src_ok(sp, dst):
+        return sp != dst and gives[sp]
 
     def source_for(dst):
         srcs = [sp for sp in range(N_SPACES) if src_ok(sp, dst)]

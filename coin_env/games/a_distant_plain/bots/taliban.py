@@ -25,6 +25,7 @@ from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOP
 from ..rules import insurgent_ops as iops
 from ..rules import removal, taliban_sa
 from ..static import AFGHAN_LIST, CONTROLLABLE, KABUL, LOCS, LOC_LIST, N_SPACES, PAKISTAN, PAKISTAN_LIST
+from ....coin.events import is_free
 from .flowchart import Flowchart, probe_event
 from .registry import flowchart, on_choice, on_prompt
 
@@ -56,6 +57,14 @@ def base_keep(s, sp) -> int:
     if board.bases(s, sp, F) == 0:
         return 0
     return 2 if (AFGHAN_LIST[sp] and find_fix_finish(s)) else 1
+
+
+def _ffs(ctx) -> bool:
+    """:func:`find_fix_finish` of the decision's state, read once per decision."""
+    ffs = ctx.scratch.get("find_fix_finish")
+    if ffs is None:
+        ffs = ctx.scratch["find_fix_finish"] = find_fix_finish(ctx.state)
+    return ffs
 
 
 def may_expose(s, sp, n: int = 1) -> bool:
@@ -94,18 +103,25 @@ def extort_833_first(ctx, spaces) -> list[int]:
     """8.8.3 Extort bullet 1: where Extort leaves the Base's last Underground Guerrilla(s) and, in a
     space without Opposition, the space's last Underground Guerrilla."""
     s = ctx.state
+    rows = ctx.rows()           # taliban_sa.extort_ok / may_expose read from the decision's rows
     out = []
     for sp in spaces:
-        if not taliban_sa.extort_ok(ctx.game, sp) or not may_expose(s, sp):
+        r = rows[sp]
+        if not taliban_sa.extort_ok_row(r):
             continue
-        if s.support.item(sp) < 0 or board.underground(s, sp, F) >= 2:
+        under = r[TALIBAN_G]
+        keep = (2 if AFGHAN_LIST[sp] and _ffs(ctx) else 1) if r[TALIBAN_BASE] else 0
+        if under - 1 < keep:                    # may_expose(s, sp): not the Base's last one(s)
+            continue
+        if s.support.item(sp) < 0 or under >= 2:
             out.append(sp)
     return out
 
 
 def extort_833_second(ctx, spaces) -> list[int]:
     """8.8.3 Extort bullet 2 (only at 0 Resources): everywhere, still keeping the Bases' last ones."""
-    return [sp for sp in spaces if taliban_sa.extort_ok(ctx.game, sp) and may_expose(ctx.state, sp)]
+    rows = ctx.rows()
+    return [sp for sp in spaces if taliban_sa.extort_ok_row(rows[sp]) and may_expose(ctx.state, sp)]
 
 
 def extort_833_gain(ctx) -> int:
@@ -132,8 +148,18 @@ def terror_candidates(ctx) -> list[int]:
     be exposed (not a Base's last), not yet selected."""
     s = ctx.state
     chosen = _spaces_chosen(s)
-    return [sp for sp in CONTROLLABLE if sp not in chosen and board.can_have_support(s, sp)
-            and s.support.item(sp) >= 0 and board.underground(s, sp, F) >= 1 and may_expose(s, sp)]
+    rows = ctx.rows()
+    support = s.support.tolist()
+    out = []
+    for sp in CONTROLLABLE:
+        r = rows[sp]
+        under = r[TALIBAN_G]
+        if not under or sp in chosen or support[sp] < 0 or not board.can_have_support(s, sp):
+            continue
+        keep = (2 if AFGHAN_LIST[sp] and _ffs(ctx) else 1) if r[TALIBAN_BASE] else 0
+        if under - 1 >= keep:                   # may_expose(s, sp): not the Base's last one(s)
+            out.append(sp)
+    return out
 
 
 def terror_shift(ctx) -> int:
@@ -165,17 +191,25 @@ def _rally_options(ctx, sp) -> list[str]:
     return memo[sp]
 
 
+def _rally_costs(ctx) -> dict[int, int]:
+    """iops.rally_costs for the Taliban ({space: cost} where a Rally may go), once per decision."""
+    costs = ctx.scratch.get("rally_costs")
+    if costs is None:
+        costs = ctx.scratch["rally_costs"] = iops.rally_costs(ctx.game, F)
+    return costs
+
+
 def rally_step(ctx, afford: bool, pick: bool = True):
     """The next Rally space by the 8.8.4 sequential bullets: (space, mode, bullet) or None."""
     s, g, plan = ctx.state, ctx.game, ctx.plan
     chosen = _spaces_chosen(s)
     paid = plan.get("r_paid", 0)
     res = s.resources[F]
+    costs = _rally_costs(ctx)
     cands = []
-    for sp in CONTROLLABLE:
-        if sp in chosen or not iops.rally_space_ok(g, F, sp):
+    for sp, cost in costs.items():
+        if sp in chosen:
             continue
-        cost = iops.rally_cost(g, F, sp)
         if cost and (paid >= RALLY_PAID_MAX or (afford and cost > res)):
             continue
         cands.append(sp)
@@ -211,7 +245,7 @@ def rally_step(ctx, afford: bool, pick: bool = True):
                 if r[TALIBAN_BASE]:
                     mode = _star_mode(_rally_options(ctx, sp))
             elif bullet == 7:          # bullet 7*: the Pakistan spaces, if free
-                if PAKISTAN_LIST[sp] and iops.rally_cost(g, F, sp) == 0:
+                if PAKISTAN_LIST[sp] and costs[sp] == 0:
                     mode = _star_mode(_rally_options(ctx, sp))
             if mode is not None:
                 found.append((sp, mode))
@@ -269,34 +303,73 @@ def sharia_choice(s, spaces) -> tuple[int | None, int]:
 # ======================================================================================================
 # 8.8.5 March
 # ======================================================================================================
+_NO_MOVERS = (0, 0, 0)
+
+
 def march_movers(ctx, o) -> tuple[int, int, int]:
     """(Underground, Active, total) Guerrillas that may leave ``o``: not the Base's last one(s) (two
     Underground with Find Fix Finish), and no Taliban Control lost."""
-    memo = ctx.scratch.setdefault("march_movers", {})
-    if o not in memo:
-        memo[o] = _march_movers(ctx, o)
-    return memo[o]
+    return all_march_movers(ctx)[o]
 
 
-def _march_movers(ctx, o) -> tuple[int, int, int]:
-    s, g = ctx.state, ctx.game
-    u, a = iops.march_movable(g, F, o)
+def all_march_movers(ctx) -> list[tuple[int, int, int]]:
+    """:func:`march_movers` of every map space, worked out once per decision (a March step weighs the
+    movers next to nearly every destination)."""
+    movers = ctx.scratch.get("march_movers")
+    if movers is None:
+        rows = ctx.rows()
+        movers = ctx.scratch["march_movers"] = [
+            _march_movers(ctx, o, r) if r[TALIBAN_G] or r[TALIBAN_G_ACTIVE] else _NO_MOVERS      # no Guerrilla
+            for o, r in enumerate(rows[:N_SPACES])]
+    return movers
+
+
+def _march_movers(ctx, o, r) -> tuple[int, int, int]:
+    """:func:`march_movers` of ``o``, whose pieces are ``r`` (the decision's row)."""
+    s = ctx.state
+    u, a = iops.march_movable_row(ctx.game, F, o, r)
     if u + a == 0:
         return 0, 0, 0
     total = u + a
-    keep = base_keep(s, o)
+    keep = (2 if AFGHAN_LIST[o] and _ffs(ctx) else 1) if r[TALIBAN_BASE] else 0     # base_keep(s, o)
     if keep:                     # the Base keeps its last Guerrilla(s), Underground ones first
         total -= keep
         u = max(0, u - keep)
-    if board.taliban_control(s, o):
-        others = sum(s.pieces[o].tolist()) - board.pieces_of(s, o, F)
-        total = min(total, board.pieces_of(s, o, F) - others - 1)
+    if board.taliban_control_row(s, o, r):
+        own = r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]           # board.pieces_of(s, o, F)
+        others = sum(r) - own
+        total = min(total, own - others - 1)
     total = max(0, total)
     return max(0, min(u, total)), max(0, min(a, total)), total
 
 
-def _march_cost(ctx, o, d) -> int:
-    return 0 if iops.march_group_free(ctx.game, F, o, d) else 1
+def march_cost_of(ctx):
+    """The Resources a March group from ``o`` into ``d`` costs, as ``cost(o, d)``: 0 where
+    iops.march_group_free holds, else 1; the facts it reads (a free March, 6.6.1 Islamabad) read once
+    per decision: asked for every origin next to every destination weighed."""
+    cost = ctx.scratch.get("march_cost")
+    if cost is None:
+        s = ctx.state
+        if is_free(ctx.game):
+            cost = _free_group
+        elif s.islamabad >= board.BACKING:              # iops.march_group_free: to or from Pakistan free
+            cost = _group_cost_backing
+        else:
+            cost = _group_cost
+        ctx.scratch["march_cost"] = cost
+    return cost
+
+
+def _free_group(o, d) -> int:
+    return 0
+
+
+def _group_cost(o, d) -> int:
+    return 0 if LOC_LIST[d] else 1
+
+
+def _group_cost_backing(o, d) -> int:
+    return 0 if LOC_LIST[d] or PAKISTAN_LIST[o] or PAKISTAN_LIST[d] else 1
 
 
 def _budget_left(ctx) -> int:
@@ -307,19 +380,23 @@ def _budget_left(ctx) -> int:
     return min(plan["m_budget"] - spent, s.resources[F])
 
 
-def _arrives_underground(s, d, n) -> bool:
-    return not iops.march_activates(s, F, d, n) and not (PAKISTAN_LIST[d] and s.islamabad == board.HOSTILITY)
+def _arrives_underground(ctx, d, n) -> bool:
+    s = ctx.state
+    return (not iops.march_activates_row(s.data, F, d, ctx.rows()[d], n)
+            and not (PAKISTAN_LIST[d] and s.islamabad == board.HOSTILITY))
 
 
 def _one_underground(ctx, d, budget):
     """Origins that can send 1 Underground Guerrilla into d, arriving Underground: (cost, origin) list."""
     s = ctx.state
-    if not board.may_hold(s, d, F) or not _arrives_underground(s, d, 1):
+    if not board.may_hold(s, d, F) or not _arrives_underground(ctx, d, 1):
         return []
     out = []
+    movers = all_march_movers(ctx)
+    cost = march_cost_of(ctx)
     for o in s.data.neighbors[d]:
-        if march_movers(ctx, o)[0] >= 1:
-            c = _march_cost(ctx, o, d)
+        if movers[o][0] >= 1:
+            c = cost(o, d)
             if c <= budget:
                 out.append((c, o))
     return out
@@ -339,15 +416,17 @@ def _gather(ctx, d, need, budget):
     if not board.may_hold(s, d, F):
         return None
     origins = []
+    movers = all_march_movers(ctx)
+    cost = march_cost_of(ctx)
     for o in s.data.neighbors[d]:
-        u, a, t = march_movers(ctx, o)
+        u, a, t = movers[o]
         if t > 0:
-            origins.append((_march_cost(ctx, o, d), -u, o, u, a, t))
+            origins.append((cost(o, d), -u, o, u, a, t))
     origins.sort()
     # one origin able to send all of them Underground, if any (one group: fewer activations)
     for c, _nu, o, u, a, t in origins:
         if u >= need and c <= budget:
-            return [[o, need, 0]], c, _arrives_underground(s, d, need)
+            return [[o, need, 0]], c, _arrives_underground(ctx, d, need)
     moves, got, cost, under = [], 0, 0, True
     for c, _nu, o, u, a, t in origins:
         if got >= need:
@@ -432,7 +511,9 @@ def march_task(ctx, pick: bool = True):
             for d in LOCS:
                 if d in chosen:
                     continue
-                need = board.enemy_pieces(s, d, F) + 1 - board.guerrillas(s, d, F)
+                r = rows[d]
+                guerrillas = r[TALIBAN_G] + r[TALIBAN_G_ACTIVE]
+                need = sum(r) - guerrillas - r[TALIBAN_BASE] + 1 - guerrillas      # enemy pieces + 1 - own
                 if not 1 <= need <= 2:
                     continue
                 got = _gather(ctx, d, need, budget)

@@ -40,8 +40,6 @@ RALLY_MAX_SPACES = 3                # 8.9.3 preliminaries
 TERROR_MAX_SPACES = 3               # 8.9.5 preliminaries
 ATTACK_MIN_G = 4                    # 8.9.6 preliminaries
 
-_COIN_COLS = [COALITION_TROOPS, COALITION_BASE, GOV_TROOPS, POLICE, GOV_BASE]
-_TAL_COLS = [TALIBAN_G, TALIBAN_G_ACTIVE, TALIBAN_BASE]
 _WG = [WARLORD_G, WARLORD_G_ACTIVE]
 
 
@@ -82,11 +80,22 @@ def _control(P, sp) -> str | None:
         return None
     r = P[sp]
     total = sum(r)
-    if 2 * sum(r[c] for c in _COIN_COLS) > total:
+    if 2 * _coin(r) > total:
         return "coin"
-    if 2 * sum(r[c] for c in _TAL_COLS) > total:
+    if 2 * _taliban(r) > total:
         return "taliban"
     return None
+
+
+def _coin(r) -> int:
+    """COIN pieces (Coalition and Government) in a row of piece counts, added up without a loop: read
+    per space."""
+    return r[COALITION_TROOPS] + r[COALITION_BASE] + r[GOV_TROOPS] + r[POLICE] + r[GOV_BASE]
+
+
+def _taliban(r) -> int:
+    """Taliban pieces in a row of piece counts."""
+    return r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]
 
 
 def _wg(P, sp) -> int:
@@ -121,14 +130,14 @@ def rally_bullet1(ctx):
     """8.9.3 bullet 1: spaces with 3+ Warlord Guerrillas where a Base can replace two of them, either
     directly (1b) or after a Suborn removes a Government Base where no room is left (1a). Returns a list
     of (space, needs_suborn)."""
-    s = ctx.state
+    rows = ctx.rows()           # the board read from the decision's rows
     out = []
     for sp in CONTROLLABLE:
-        if PAKISTAN_LIST[sp] or board.guerrillas(s, sp, F) < 3 or not insurgent_ops.rally_space_ok(ctx.game, F, sp):
+        if PAKISTAN_LIST[sp] or _wg(rows, sp) < 3 or not insurgent_ops.rally_space_ok(ctx.game, F, sp):
             continue
-        if board.has_room_for_base(s, sp):
+        if _all_bases(rows, sp) < board.MAX_BASES:          # board.has_room_for_base (a Province or Kabul)
             out.append((sp, False))
-        elif board.count(s, sp, GOV_BASE) >= 1:
+        elif rows[sp][GOV_BASE] >= 1:
             out.append((sp, True))
     return out
 
@@ -218,13 +227,14 @@ def plan_rally(ctx, need_bullet1: bool = False) -> dict | None:
     def ok(sp):
         return sp not in chosen and not PAKISTAN_LIST[sp] and insurgent_ops.rally_space_ok(game, F, sp)
 
+    rows = ctx.rows()           # board.bases / guerrillas of the Warlords, read from the decision's rows
     # bullet 3: Warlord Bases but no Warlord Guerrillas; highest Pop, then most Bases of any faction
-    take([sp for sp in CONTROLLABLE if ok(sp) and board.bases(s, sp, F) and not board.guerrillas(s, sp, F)],
-         lambda x: board.pop(s, x), lambda x: board.bases(s, x))
+    take([sp for sp in CONTROLLABLE if ok(sp) and rows[sp][WARLORD_BASE] and not _wg(rows, sp)],
+         lambda x: board.pop(s, x), lambda x: _all_bases(rows, x))
     # bullet 4: all Warlord Bases; highest Pop
-    take([sp for sp in CONTROLLABLE if ok(sp) and board.bases(s, sp, F)], lambda x: board.pop(s, x))
+    take([sp for sp in CONTROLLABLE if ok(sp) and rows[sp][WARLORD_BASE]], lambda x: board.pop(s, x))
     # bullet 5: Warlord Guerrillas but no Warlord Base (random order)
-    take([sp for sp in CONTROLLABLE if ok(sp) and board.guerrillas(s, sp, F) and not board.bases(s, sp, F)])
+    take([sp for sp in CONTROLLABLE if ok(sp) and _wg(rows, sp) and not rows[sp][WARLORD_BASE]])
     # bullet 6: one random highest-Pop space with 1+ Pop
     cands6 = [sp for sp in CONTROLLABLE if ok(sp) and board.pop(s, sp) >= 1 and _rally_does_something(ctx, sp, avail_g)]
     take(cands6, lambda x: board.pop(s, x), one=True)
@@ -296,7 +306,7 @@ class _MarchSim:
         keep = self.loc_keep if LOC_LIST[sp] else keep_at_base(self.s, sp, r[WARLORD_BASE])     # self.keep(sp)
         n = max(0, min(u + a, r[WARLORD_G] + r[WARLORD_G_ACTIVE] - keep))
         if n and CONTROLLABLE_LIST[sp]:
-            total, coin, tal = sum(r), sum(r[c] for c in _COIN_COLS), sum(r[c] for c in _TAL_COLS)
+            total, coin, tal = sum(r), _coin(r), _taliban(r)
             if not (2 * coin > total or 2 * tal > total):          # _control(P, sp) is None
                 while n and (2 * coin > total - n or 2 * tal > total - n):
                     n -= 1
@@ -471,9 +481,8 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
         c = _control(sim.P, d)
         if c is None:
             continue
-        cols = _COIN_COLS if c == "coin" else _TAL_COLS
         row = sim.P[d]
-        need = 2 * sum(row[c] for c in cols) - sum(row)
+        need = 2 * (_coin(row) if c == "coin" else _taliban(row)) - sum(row)
         if need <= 0 or sum(sim.n_movable(o) for o in sim.origins(d)) < need:
             continue
         _take(sim, d, need, at_support(d))
@@ -678,7 +687,8 @@ def traffic_spaces(ctx) -> list[int]:
     """8.9.3 TRAFFIC: all uncontrolled Warlord Base spaces, then the others unless a Player gets
     Resources (Taliban Control) or Patronage (COIN Control, the Government's)."""
     s = ctx.state
-    legal = [sp for sp in range(N_SPACES) if warlords_sa.traffic_ok(s, sp)]
+    rows = ctx.rows()
+    legal = [sp for sp in range(N_SPACES) if warlords_sa.traffic_ok_row(rows[sp])]
     first = [sp for sp in legal if not board.coin_control(s, sp) and not board.taliban_control(s, sp)]
     then = []
     for sp in legal:

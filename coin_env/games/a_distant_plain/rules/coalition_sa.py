@@ -28,6 +28,7 @@ from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_TROOPS, PIECE_NA
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import AFGHAN_PROVINCE_LIST, AVAILABLE, KABUL, N_SPACES, PAKISTAN_LIST
 from . import removal
+from .selection import any_selectable
 
 MODES: list[tuple[str, str]] = [
     ("lift_bring", "Surge/Air Lift: bring pieces from that space"),
@@ -327,6 +328,11 @@ class AirStrike(Activity):
 
     def can_select(self, game, sp):
         return air_strike_space_ok(game.state, sp)
+
+    def available(self, game):
+        """Any :func:`air_strike_space_ok` space, looked for space by space (usually met early on the
+        map: one row read per space looked at)."""
+        return any_selectable(self, game, range(N_SPACES))
 
     def space_test(self, game):
         """:func:`air_strike_space_ok` per space, the board read once."""

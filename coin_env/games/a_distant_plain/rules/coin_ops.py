@@ -27,14 +27,12 @@ is applied here.
 
 from __future__ import annotations
 
-import numpy as np
-
 from .. import board
 from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_NAMES, POLICE
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import (AFGHAN_PROVINCES, IS_PAKISTAN, IS_PROVINCE, KABUL, LOCS, LOC_LIST, NETWORK_SPACES, N_SPACES,
+from ..static import (AFGHAN_PROVINCES, IS_PAKISTAN, KABUL, LOCS, LOC_LIST, NETWORK_SPACES, N_SPACES,
                       PAKISTAN_LIST, PROVINCE_LIST)
-from .removal import assault_target_in, assault_target_mask, start_removal
+from .removal import assault_target_in, start_removal
 from .selection import SharedFactsActivity
 from ....coin.events import is_free
 from ....coin.operations import Activity
@@ -359,6 +357,20 @@ def train_step2_modes(game, faction: str, sp: int) -> list[str]:
     return out
 
 
+def _train_step2_any(game, faction: str, sp: int, row) -> bool:
+    """bool(:func:`train_step2_modes`) with the space's pieces read from ``row`` (the same tests in the
+    same order)."""
+    s = game.state
+    if (s.resources["government"] >= CIVIC_ACTION_COST and board.coin_control_row(s, sp, row)
+            and civic_action_steps(s, sp) > 0):
+        return True
+    if (faction == "government" and row[GOV_TROOPS] + row[POLICE] >= TRAIN_BASE_CUBES
+            and board.has_room_for_base(s, sp)
+            and (board.available(s, GOV_BASE) > 0 or _elsewhere_on_map(s, sp, GOV_BASE))):
+        return True
+    return faction == "coalition" and sp == KABUL and s.patronage > 0
+
+
 class _Train(SharedFactsActivity):
     """3.2.1 Train in Kabul and Afghan Provinces (the Coalition: Kabul, or Provinces with Coalition
     pieces). Each space: place up to 6 Government cubes where allowed (:func:`train_places_here`);
@@ -371,17 +383,24 @@ class _Train(SharedFactsActivity):
         return TRAIN_SPACES
 
     def facts(self, game):
-        return gov_cubes_available(game.state), can_pay(game, COST)
+        """(a Government cube Available, 3 Government Resources payable, the map's piece rows)."""
+        s = game.state
+        return gov_cubes_available(s), can_pay(game, COST), s.pieces[:N_SPACES].tolist()
 
     def can_select_with(self, game, sp, facts):
-        s = game.state
+        """``train_can_place(...) or bool(train_step2_modes(...))``, each space's pieces read from the
+        rows read once per question."""
         f = self.faction
-        cubes_available, pay_ok = facts
-        if f == "coalition" and sp != KABUL and board.pieces_of(s, sp, "coalition") == 0:
+        cubes_available, pay_ok, rows = facts
+        r = rows[sp]
+        if f == "coalition" and sp != KABUL and r[COALITION_TROOPS] + r[COALITION_BASE] == 0:
             return False
         if f == "government" and not pay_ok:
             return False
-        return train_can_place(game, f, sp, cubes_available) or bool(train_step2_modes(game, f, sp))
+        places = r[COALITION_BASE] > 0 if f == "coalition" else (sp == KABUL or r[COALITION_BASE] + r[GOV_BASE] > 0)
+        if places and train_can_place(game, f, sp, cubes_available):      # train_places_here first, from the row
+            return True
+        return _train_step2_any(game, f, sp, r)
 
     def select(self, game, sp):
         if self.faction == "government":
@@ -756,8 +775,12 @@ SWEEP_SPACES = [KABUL] + list(AFGHAN_PROVINCES)
 def sweep_near(s, dest: int) -> list[int]:
     """3.2.3: the spaces (map order) a Sweep group may come from into ``dest``: adjacent to it, or
     adjacent to an unSabotaged LoC adjacent to it."""
-    sab = s.sabotage.tolist()
-    neighbors = s.data.neighbors
+    data = s.data
+    sabotage = s.sabotage
+    if not any(sabotage.item(loc) for loc in data.loc_neighbors[dest]):
+        return list(data.sweep_near_open[dest])    # no Sabotage next to it: the map's own answer
+    sab = sabotage.tolist()
+    neighbors = data.neighbors
     near = set(neighbors[dest])
     for loc in neighbors[dest]:
         if LOC_LIST[loc] and not sab[loc]:
@@ -774,23 +797,26 @@ def sweep_origins(game, faction: str, dest: int) -> dict[int, tuple[int, int]]:
     s = game.state
     moved = _moved_map(game)
     out = {}
-    for o in sweep_near(s, dest):
-        row = s.pieces[o].tolist()
-        entry = moved.get(str(o))                   # :func:`movable`, the moved map read once
-        if faction == "coalition":
-            c = _unmoved(row, entry, COALITION_TROOPS)
+    p = s.pieces
+    gov = p[:N_SPACES, GOV_TROOPS].tolist()         # the Troops columns read once, not a row per origin
+    if faction == "coalition":
+        coalition = p[:N_SPACES, COALITION_TROOPS].tolist()
+        for o in sweep_near(s, dest):
+            entry = moved.get(str(o))               # :func:`movable`, the moved map read once
+            c = _unmoved(coalition[o], entry, COALITION_TROOPS)
             if c:
-                out[o] = (c, _unmoved(row, entry, GOV_TROOPS))
-        else:
-            g = _unmoved(row, entry, GOV_TROOPS)
+                out[o] = (c, _unmoved(gov[o], entry, GOV_TROOPS))
+    else:
+        for o in sweep_near(s, dest):
+            g = _unmoved(gov[o], moved.get(str(o)), GOV_TROOPS)
             if g:
                 out[o] = (g, 0)
     return out
 
 
-def _unmoved(row, entry, piece: int) -> int:
-    """:func:`movable` from the space's piece counts ``row`` and its moved-map ``entry`` (None if none)."""
-    n = row[piece]
+def _unmoved(n: int, entry, piece: int) -> int:
+    """:func:`movable` from the space's count ``n`` of ``piece`` and its moved-map ``entry`` (None if
+    none)."""
     if entry:
         n -= int(entry.get(str(piece), 0))
     return n if n > 0 else 0
@@ -848,21 +874,22 @@ class _Sweep(SharedFactsActivity):
         return SWEEP_SPACES
 
     def facts(self, game):
-        """The faction's unmoved Troops in every map space (what :func:`sweep_origins` looks for)."""
+        """The faction's unmoved Troops in every map space (what :func:`sweep_origins` looks for), the
+        Sabotage markers, and whether the Government can pay for a space."""
         troops = COALITION_TROOPS if self.faction == "coalition" else GOV_TROOPS
-        return _movable_columns(game, (troops,))[0]
+        return (_movable_columns(game, (troops,))[0], game.state.sabotage.tolist(),
+                self.faction != "government" or can_pay(game, COST))
 
     def can_select_with(self, game, sp, facts):
         s = game.state
-        troops = facts
-        if self.faction == "government" and not can_pay(game, COST):
+        troops, sab, pay_ok = facts
+        if not pay_ok:
             return False
         # bool(sweep_origins(...)): unmoved Troops next to ``sp`` or next to an unSabotaged LoC next to it
         neighbors = s.data.neighbors
         for o in neighbors[sp]:
             if troops[o]:
                 return True
-        sab = s.sabotage.tolist()
         for loc in neighbors[sp]:
             if LOC_LIST[loc] and not sab[loc]:
                 for o in neighbors[loc]:
@@ -1112,16 +1139,21 @@ class GovernmentAssault(Activity):
         return can_pay(game, COST) and assault_possible(game, "government", sp)
 
     def space_test(self, game):
-        """:meth:`can_select` for every space at once (numpy masks): the 3 Resources (3.2.4), a piece
+        """:meth:`can_select` for every space at once (the map's rows read once): the 3 Resources (3.2.4), a piece
         an Assault could remove, and an Assault strength of 1+ (:func:`assault_strength`: 2 counted
         Government cubes, 3 in a Mountain Province; Police count outside Provinces)."""
         if not can_pay(game, COST):
             return None
         s = game.state
-        p = s.pieces[:N_SPACES]
-        cubes = p[:, GOV_TROOPS] + np.where(IS_PROVINCE, 0, p[:, POLICE])      # _assault_cubes_in
-        ok = (cubes >= np.where(s.data.is_mountain, 3, 2)) & assault_target_mask(p)
-        return ok.tolist().__getitem__
+        rows = s.pieces[:N_SPACES].tolist()
+        mountain = s.data.mountain_list
+        ok = [False] * N_SPACES
+        for sp in ASSAULT_SPACES:               # the cubes first (few spaces have enough), then a target
+            row = rows[sp]
+            if (_assault_cubes_in(row, sp, "government") >= (3 if mountain[sp] else 2)
+                    and assault_target_in(row)):
+                ok[sp] = True
+        return ok.__getitem__
 
     def select(self, game, sp):
         pay(game, COST)

@@ -12,15 +12,13 @@ Public helpers for the non-player bots: :func:`govern_modes`, :func:`govern_spac
 
 from __future__ import annotations
 
-import numpy as np
-
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import COALITION_BASE, GOV_TROOPS, POLICE, TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import (AFGHAN_PROVINCES, AFGHAN_PROVINCE_LIST, IS_AFGHAN_PROVINCE, KABUL, LOC_LIST, N_SPACES,
+from ..static import (AFGHAN_PROVINCES, AFGHAN_PROVINCE_LIST, KABUL, LOC_LIST, N_SPACES,
                       PAKISTAN_LIST)
 
 _GUERRILLA_COLS = [TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_G, WARLORD_G_ACTIVE]
@@ -32,8 +30,6 @@ MODES: list[tuple[str, str]] = [
 
 GOVERN_MAX_SPACES = 2       # 4.3.1: 1 or 2 spaces
 GOVERN_SPACES = [KABUL] + AFGHAN_PROVINCES     # 4.3.1: Kabul and the Afghan Provinces (map order)
-_IS_GOVERN_SPACE = np.zeros(N_SPACES, dtype=bool)
-_IS_GOVERN_SPACE[GOVERN_SPACES] = True
 ERADICATE_MAX_SPACES = 2    # 4.3.3: 1 or 2 Provinces
 ERADICATE_AID = 3           # 4.3.3
 ERADICATE_PATRONAGE = 1     # 4.3.3
@@ -115,14 +111,24 @@ class Govern(Activity):
         return bool(govern_modes(game, sp))
 
     def space_test(self, game):
-        """``bool(govern_modes(game, sp))`` for every space at once (numpy masks)."""
+        """``bool(govern_modes(game, sp))`` for every space at once, the board read once as lists."""
         s = game.state
-        p = s.pieces[:N_SPACES]
-        pop = s.data.printed_pop + s.returnees                               # board.pop
-        may_patronage = (pop >= 1) & (p[:, COALITION_BASE] == 0)
-        modes = (s.returnees == 0) | may_patronage if s.returnees_unused > 0 else may_patronage
-        ok = _IS_GOVERN_SPACE & ((s.support > 0) | (pop == 0)) & board.control_arrays(s)[0] & modes
-        return ok.tolist().__getitem__
+        rows = s.pieces[:N_SPACES].tolist()
+        support = s.support.tolist()
+        returnees = s.returnees.tolist()
+        printed = s.data.pop_list
+        unused = s.returnees_unused > 0
+        ok = [False] * N_SPACES
+        for sp in GOVERN_SPACES:
+            pop = printed[sp] + returnees[sp]                               # board.pop
+            if not (support[sp] > 0 or pop == 0):                           # govern_space_ok
+                continue
+            row = rows[sp]
+            if not board.coin_control_row(s, sp, row):
+                continue
+            if (unused and not returnees[sp]) or (pop >= 1 and row[COALITION_BASE] == 0):    # the modes
+                ok[sp] = True
+        return ok.__getitem__
 
     def select(self, game, sp):
         modes = govern_modes(game, sp)
@@ -371,12 +377,15 @@ class Eradicate(Activity):
         return eradicate_space_ok(game.state, sp)
 
     def space_test(self, game):
-        """:func:`eradicate_space_ok` for every space at once (numpy masks)."""
+        """:func:`eradicate_space_ok` for every space at once, the board read once as lists."""
         s = game.state
-        p = s.pieces[:N_SPACES]
-        ok = (IS_AFGHAN_PROVINCE & (p[:, GOV_TROOPS] + p[:, POLICE] > 0) & (p[:, WARLORD_BASE] > 0)
-              & board.control_arrays(s)[0])
-        return ok.tolist().__getitem__
+        rows = s.pieces[:N_SPACES].tolist()
+        ok = [False] * N_SPACES
+        for sp in AFGHAN_PROVINCES:
+            row = rows[sp]
+            if row[GOV_TROOPS] + row[POLICE] > 0 and row[WARLORD_BASE] > 0 and board.coin_control_row(s, sp, row):
+                ok[sp] = True
+        return ok.__getitem__
 
     def select(self, game, sp):
         eradicate(game.state, sp)

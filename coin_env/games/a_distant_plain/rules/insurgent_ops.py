@@ -28,6 +28,8 @@ Public helpers for the Special Activities and the non-player bots: :func:`rally_
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from ....coin.events import is_free
@@ -39,7 +41,7 @@ from ..registry import CONTINUATIONS, PROMPTS
 from ..static import (CONTROLLABLE, CONTROLLABLE_LIST, IS_AFGHAN, IS_LOC, IS_PAKISTAN, LOC_LIST, N_SPACES,
                       PAKISTAN_LIST)
 from .removal import start_removal
-from .selection import SharedFactsActivity
+from .selection import SharedFactsActivity, any_selectable
 
 MODES: list[tuple[str, str]] = [
     ("rally_place", "Rally: place Guerrillas"),
@@ -249,6 +251,27 @@ def rally_options(game, faction: str, sp: int) -> list[str]:
     return out
 
 
+def rally_costs(game, faction: str) -> dict[int, int]:
+    """{space: :func:`rally_cost`} for every space where :func:`rally_space_ok` holds, the facts shared
+    by all spaces (free Rally, Islamabad, Support) read once."""
+    s = game.state
+    free = is_free(game)
+    taliban = faction == "taliban"
+    pakistan_barred = taliban and s.islamabad <= board.PRESSURE       # rally_space_ok, 6.6.1
+    pakistan_free = taliban and s.islamabad >= board.BACKING          # rally_cost, 6.6.1
+    support = s.support.tolist()
+    pashtun = s.data.pashtun_list
+    out = {}
+    for sp in CONTROLLABLE:
+        if PAKISTAN_LIST[sp]:
+            if not taliban or pakistan_barred:
+                continue
+        if taliban and support[sp] > 0 and not pashtun[sp]:
+            continue
+        out[sp] = 0 if free or (pakistan_free and PAKISTAN_LIST[sp]) else 1
+    return out
+
+
 class _Rally(SharedFactsActivity):
     """3.3.1 Rally: Provinces or Kabul (see :func:`rally_space_ok`), 1 Resource each
     (:func:`rally_cost`); in each, one of :func:`rally_options`. Taliban: Sharia at one Rally space
@@ -272,6 +295,16 @@ class _Rally(SharedFactsActivity):
         if not rally_space_ok(game, self.faction, sp):
             return False
         return free or can_pay_one or (pakistan_free and PAKISTAN_LIST[sp])
+
+    def space_test(self, game):
+        """:meth:`can_select_with` for every space at once: the Rally spaces and their costs
+        (:func:`rally_costs`, one pass over the map), kept where the cost can be paid."""
+        can_pay_one = game.state.resources[self.faction] >= 1         # _can_pay(..., 1)
+        ok = [False] * N_SPACES
+        for sp, cost in rally_costs(game, self.faction).items():
+            if can_pay_one or not cost:
+                ok[sp] = True
+        return ok.__getitem__
 
     def select(self, game, sp):
         f = self.faction
@@ -427,6 +460,22 @@ def march_movable(game, faction: str, sp: int) -> tuple[int, int]:
     return _unmoved(u, a, mv)
 
 
+def march_movable_row(game, faction: str, sp: int, row) -> tuple[int, int]:
+    """:func:`march_movable` read from ``row``, the piece counts of ``sp`` as a list (a bot's copy of
+    the board of its decision)."""
+    g = GUERRILLA[faction]
+    u, a = row[g], row[g + 1]
+    s = game.state
+    if faction == "taliban" and s.data.pashtun_list[sp]:
+        return u, a
+    turn = s.turn
+    moved = turn["flags"].get("march_moved") if turn is not None else None
+    mv = moved.get(str(sp)) if moved else None
+    if not mv:
+        return u, a
+    return _unmoved(u, a, mv)
+
+
 def _unmoved(u: int, a: int, mv) -> tuple[int, int]:
     """:func:`march_movable` where ``mv`` = [Underground, Active] Guerrillas that arrived."""
     total = min(mv[0] + mv[1], u + a)
@@ -538,6 +587,12 @@ class _March(SharedFactsActivity):
         if f != "taliban":
             ok &= IS_AFGHAN                               # board.may_hold: only Taliban in Pakistan
         return ok.tolist().__getitem__
+
+    def available(self, game):
+        """Any destination, looked for space by space (:meth:`can_select_with`, usually met at the first
+        spaces of the map) rather than by the whole-map product of :meth:`space_test`."""
+        return any_selectable(self, game, range(N_SPACES),
+                              partial(self.can_select_with, game, facts=self.facts(game)))
 
     def can_select_with(self, game, sp, facts):
         """bool(:func:`march_origins`) with the movers of every space counted once per question."""

@@ -573,16 +573,17 @@ def troop_redeploy_sources(game, faction: str) -> list[int]:
 def troop_redeploy_destinations(game) -> list[int]:
     """6.5.2: Kabul, and COIN-Controlled spaces with a COIN Base (Control as at the phase's start)."""
     s = game.state
+    coin = board.coin_control_list(s)
     return [sp for sp in CONTROLLABLE
-            if sp == KABUL or (board.coin_bases(s, sp) > 0 and board.coin_control(s, sp)
-                               and board.may_hold(s, sp, "coalition"))]
+            if sp == KABUL or (board.coin_bases(s, sp) > 0 and coin[sp] and board.may_hold(s, sp, "coalition"))]
 
 
 def police_destinations(game, src: int | None = None) -> list[int]:
     """6.5.3: any LoC, or a COIN-Controlled space (Control as at the phase's start); not ``src``."""
     s = game.state
+    coin = board.coin_control_list(s)
     return [sp for sp in range(N_SPACES) if sp != src and board.may_hold(s, sp, "government")
-            and (LOC_LIST[sp] or board.coin_control(s, sp))]
+            and (LOC_LIST[sp] or coin[sp])]
 
 
 def taliban_redeploy_destinations(game) -> list[int]:

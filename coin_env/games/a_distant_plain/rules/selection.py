@@ -14,6 +14,26 @@ from functools import partial
 from ....coin.operations import Activity
 
 
+def any_selectable(act, game, spaces, test=None) -> bool:
+    """``act.available(game)`` walking ``spaces`` (the candidates in map order, or any superset of the
+    spaces that can pass, e.g. those holding the piece the test needs) space by space with ``test(sp)``
+    (default ``act.can_select(game, sp)``) and stopping at the first that passes. For a test usually
+    met early on the map this is cheaper than a whole-map mask built before the first space is looked
+    at (the sequence of play asks whether each Special Activity is available after every space of an
+    Operation)."""
+    turn = game.state.turn                 # 3.1.1 / 4.1.1: spaces already selected, and the cap on them
+    chosen = () if turn is None else (turn["sa_spaces"] if act.special else turn["op_spaces"])
+    cap = act.max_spaces(game)
+    if cap is not None and len(chosen) >= cap:
+        return False
+    if test is None:
+        test = partial(act.can_select, game)
+    for sp in spaces:
+        if sp not in chosen and test(sp):
+            return True
+    return False
+
+
 class SharedFactsActivity(Activity):
     """An Activity whose per-space test reads facts computed once per question: subclasses give
     ``facts(game)`` (pure: reads the state, changes nothing) and ``can_select_with(game, sp, facts)``."""

@@ -29,6 +29,8 @@ Free Special Activities granted by an Event (5.5, 3.1.2) skip costs: ``coin_env.
 
 from __future__ import annotations
 
+from itertools import compress
+
 import numpy as np
 
 from .. import board
@@ -38,6 +40,7 @@ from ..registry import CONTINUATIONS, PROMPTS
 from ..static import N_SPACES
 from .insurgent_ops import attack_cost, attack_space_ok, place_with_voluntary_removal
 from .removal import start_removal
+from .selection import any_selectable
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
@@ -63,6 +66,12 @@ def _pay(game, amount: int) -> None:
 # ======================================================================================
 # 4.4.1 Extort
 # ======================================================================================
+def _with_underground_taliban(s):
+    """The map spaces (in map order) with an Underground Taliban Guerrilla: the only ones where Extort
+    or Infiltrate may go."""
+    return compress(range(N_SPACES), s.pieces[:N_SPACES, TALIBAN_G].tolist())
+
+
 def extort_ok(game, sp: int) -> bool:
     """4.4.1: may the Taliban Extort in ``sp``? An Underground Taliban Guerrilla is there and the
     Taliban have more pieces there than all other factions combined. (Costs nothing.)"""
@@ -71,6 +80,14 @@ def extort_ok(game, sp: int) -> bool:
         return False
     taliban = r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]
     return taliban > sum(r) - taliban           # board.pieces_of > board.enemy_pieces
+
+
+def extort_ok_row(row) -> bool:
+    """:func:`extort_ok` read from ``row``, a space's piece counts as a list (a bot's copy of the board)."""
+    if not row[TALIBAN_G]:
+        return False
+    taliban = row[TALIBAN_G] + row[TALIBAN_G_ACTIVE] + row[TALIBAN_BASE]
+    return taliban > sum(row) - taliban
 
 
 def _extort_raw(s, sp: int, warlords: int) -> int:
@@ -128,6 +145,11 @@ class Extort(Activity):
 
     def can_select(self, game, sp):
         return extort_ok(game, sp)
+
+    def available(self, game):
+        """Any :func:`extort_ok` space, looked for among the spaces with an Underground Taliban
+        Guerrilla (usually met early on the map)."""
+        return any_selectable(self, game, _with_underground_taliban(game.state))
 
     def space_test(self, game):
         """:func:`extort_ok` for every space at once (one numpy mask): an Underground Taliban
@@ -194,6 +216,11 @@ class Infiltrate(Activity):
 
     def can_select(self, game, sp):
         return infiltrate_ok(game, sp)
+
+    def available(self, game):
+        """Any :func:`infiltrate_ok` space, looked for among the spaces with an Underground Taliban
+        Guerrilla."""
+        return any_selectable(self, game, _with_underground_taliban(game.state))
 
     def space_test(self, game):
         """:func:`infiltrate_ok` for every space at once (one numpy mask)."""

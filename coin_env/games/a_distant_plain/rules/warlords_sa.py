@@ -24,6 +24,7 @@ from ..registry import CONTINUATIONS, PROMPTS
 from ..static import N_SPACES
 from ....coin.events import is_free
 from ....coin.operations import Activity
+from .selection import any_selectable
 from ....core.prompts import Prompt
 
 MODES: list[tuple[str, str]] = [
@@ -88,6 +89,11 @@ def traffic_ok(s, sp: int) -> bool:
     return 1 <= board.bases(s, sp, FACTION) <= 2 and board.pieces_of(s, sp, "coalition") == 0
 
 
+def traffic_ok_row(row) -> bool:
+    """:func:`traffic_ok` read from ``row``, a space's piece counts as a list (a bot's copy of the board)."""
+    return 1 <= row[WARLORD_BASE] <= 2 and row[COALITION_TROOPS] + row[COALITION_BASE] == 0
+
+
 def traffic_gain(s, sp: int) -> dict[str, int]:
     """4.5.2: what Traffic in ``sp`` would add now (before the 1.8 caps): Warlord Resources per Warlord
     Base, and 1 Taliban Resource (Taliban Control) or 1 Patronage (COIN Control)."""
@@ -118,6 +124,10 @@ class Traffic(Activity):
 
     def can_select(self, game, sp):
         return traffic_ok(game.state, sp)
+
+    def available(self, game):
+        """Any :func:`traffic_ok` space, looked for space by space (usually met early on the map)."""
+        return any_selectable(self, game, range(N_SPACES))
 
     def space_test(self, game):
         """:func:`traffic_ok` for every space at once (one numpy mask; the sequence of play asks at
