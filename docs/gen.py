@@ -166,8 +166,7 @@ def balance_search_table(name: str) -> str:
 STRENGTH_SUMMARY = {"gandhi": "Gandhi", "a_distant_plain": "A Distant Plain", "vijayanagara": "Vijayanagara",
                     "john_company_solo": "John Company, solo", "john_company_3_families": "John Company, 3 families",
                     "john_company_4_families": "John Company, 4 families",
-                    "john_company_5_families": "John Company, 5 families",
-                    "search_pretrained_a_distant_plain": "A Distant Plain, rolling out its network"}
+                    "john_company_5_families": "John Company, 5 families"}
 
 
 def strength_summary_table(name: str) -> str:
