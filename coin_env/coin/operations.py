@@ -83,39 +83,41 @@ class Activity:
             return None
         return chosen
 
-    def selectable(self, game) -> list[int]:
+    def _open_spaces(self, game):
+        """(the space test, the candidate spaces not chosen yet) for one question, or None when no space can be
+        selected now."""
         chosen = self._chosen(game)
         test = None if chosen is None else self.space_test(game)
         if test is None:
-            return []
-        # [sp for sp in candidates if sp not in chosen and test(sp)], the loop run by filter (C)
+            return None
         cands = self.candidate_spaces(game)
         if chosen:
             cands = filterfalse(chosen.__contains__, cands)
-        return list(filter(test, cands))
+        return test, cands
+
+    def selectable(self, game) -> list[int]:
+        open_spaces = self._open_spaces(game)
+        if open_spaces is None:
+            return []
+        test, cands = open_spaces
+        return list(filter(test, cands))     # [sp for sp in cands if test(sp)], the loop run by filter (C)
 
     def available(self, game) -> bool:
         """Is at least one space selectable now? Stops at the first one."""
-        chosen = self._chosen(game)
-        test = None if chosen is None else self.space_test(game)
-        if test is None:
+        open_spaces = self._open_spaces(game)
+        if open_spaces is None:
             return False
-        cands = self.candidate_spaces(game)
-        if chosen:
-            cands = filterfalse(chosen.__contains__, cands)
+        test, cands = open_spaces
         return any(map(test, cands))         # the first space passing ``test``, looked for in C
 
     def any_selectable_where(self, game, where) -> bool:
         """Is a space selectable now for which ``where(space)`` holds too? Stops at the first (a bot's "can this
         be done here" needs one space, not the list); ``where`` is asked only of selectable spaces, in the order
         of :meth:`selectable`, and must not change the game."""
-        chosen = self._chosen(game)
-        test = None if chosen is None else self.space_test(game)
-        if test is None:
+        open_spaces = self._open_spaces(game)
+        if open_spaces is None:
             return False
-        cands = self.candidate_spaces(game)
-        if chosen:
-            cands = filterfalse(chosen.__contains__, cands)
+        test, cands = open_spaces
         return any(test(sp) and where(sp) for sp in cands)
 
     def begin(self, game) -> None:

@@ -447,24 +447,20 @@ def march_movable(game, faction: str, sp: int) -> tuple[int, int]:
     Operation (3.3.2): those that did not arrive in this March; for the Taliban in a Pashtun space,
     all (they may continue from a Pashtun destination). If something else flipped arrived
     Guerrillas meanwhile, the count of movers stays right (which ones flipped is left open)."""
-    s = game.state
+    pieces = game.state.pieces
     g = GUERRILLA[faction]
-    u, a = s.pieces.item(sp, g), s.pieces.item(sp, g + 1)       # Underground, then Active column
-    if faction == "taliban" and s.data.pashtun_list[sp]:
-        return u, a
-    turn = s.turn
-    moved = turn["flags"].get("march_moved") if turn is not None else None
-    mv = moved.get(str(sp)) if moved else None
-    if not mv:
-        return u, a
-    return _unmoved(u, a, mv)
+    return _march_movers(game, faction, sp, pieces.item(sp, g), pieces.item(sp, g + 1))  # Underground, Active
 
 
 def march_movable_row(game, faction: str, sp: int, row) -> tuple[int, int]:
     """:func:`march_movable` read from ``row``, the piece counts of ``sp`` as a list (a bot's copy of
     the board of its decision)."""
     g = GUERRILLA[faction]
-    u, a = row[g], row[g + 1]
+    return _march_movers(game, faction, sp, row[g], row[g + 1])
+
+
+def _march_movers(game, faction: str, sp: int, u: int, a: int) -> tuple[int, int]:
+    """:func:`march_movable` of the ``u`` Underground and ``a`` Active Guerrillas of ``faction`` in ``sp``."""
     s = game.state
     if faction == "taliban" and s.data.pashtun_list[sp]:
         return u, a
