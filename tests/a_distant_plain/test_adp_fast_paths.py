@@ -708,3 +708,18 @@ def test_two_dice_roll_what_two_dice_roll():
         for _ in range(3):
             assert ctx._two_dice() == (ref.die(), ref.die())
             assert g.state.np.get("rng") == twin.state.np.get("rng")
+
+
+def test_coin_move_counts_of_the_chosen_origin_match_every_origins_search(positions):
+    """The Patrol / Sweep movement prompt reads the chosen origin's cubes for that space alone: the same
+    counts as the search over every origin its legal actions come from."""
+    checked = 0
+    for g in positions:
+        frame = g.prompt_frame()
+        if frame is None or frame["kind"] != "adp_coin_move":
+            continue
+        every = coin_ops._move_origins(g, frame)
+        for origin, counts in every.items():
+            assert coin_ops._origin_counts(g, frame, origin) == tuple(counts), (frame, origin)
+            checked += 1
+    assert checked >= 10

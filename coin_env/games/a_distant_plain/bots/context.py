@@ -198,9 +198,9 @@ class Ctx(BotContext):
         for key in keys:
             if len(cands) <= 1:
                 break
-            values = {sp: key(sp) for sp in cands}
-            top = max(values.values())
-            cands = [sp for sp in cands if values[sp] == top]
+            values = list(map(key, cands))          # each candidate's value, in order (a space listed twice: twice)
+            top = max(values)
+            cands = [sp for sp, v in zip(cands, values) if v == top]
         return cands
 
     def pick(self, spaces, *keys) -> int | None:
