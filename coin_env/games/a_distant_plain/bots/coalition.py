@@ -227,14 +227,10 @@ def _sweep_spare(s, cubes: _Cubes, sp) -> tuple[int, int]:
 
 
 def _origins(s, sp) -> list[int]:
-    """3.2.3 reach of a Sweep into ``sp`` (adjacent, or via an unSabotaged adjacent LoC)."""
-    neighbors = s.data.neighbors
-    near = set(neighbors[sp])
-    for loc in neighbors[sp]:
-        if LOC_LIST[loc] and not s.sabotage.item(loc):
-            near.update(neighbors[loc])
-    near.discard(sp)
-    return sorted(o for o in near if not PAKISTAN_LIST[o])
+    """3.2.3 reach of a Sweep into ``sp`` (adjacent, or via an unSabotaged adjacent LoC), never Pakistan
+    (the rules' :func:`coin_ops.sweep_near`, map order, read from the map's table where no LoC next to
+    ``sp`` is Sabotaged)."""
+    return [o for o in coin_ops.sweep_near(s, sp) if not PAKISTAN_LIST[o]]
 
 
 def _plan_sweep_into(ctx, cubes: _Cubes, sp, gov_budget: list, bring_gov: bool, maximum: bool) -> list:

@@ -57,7 +57,10 @@ class Ctx(BotContext):
     # --- the turn plan (set at the sequence-of-play choice) -------------------------------------
     @property
     def plan(self) -> dict:
-        return self.mem.setdefault("plan", {})
+        plan = self.mem.get("plan")
+        if plan is None:                      # setdefault would build an empty dict at every call
+            plan = self.mem["plan"] = {}
+        return plan
 
     @property
     def kind(self) -> str:
