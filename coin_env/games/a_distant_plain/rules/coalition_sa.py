@@ -331,8 +331,8 @@ class AirStrike(Activity):
 
     def available(self, game):
         """Any :func:`air_strike_space_ok` space, looked for space by space (usually met early on the
-        map) in the board read once (:meth:`space_test`: one conversion, not a row per space)."""
-        return any_selectable(self, game, range(N_SPACES), self.space_test(game))
+        map: one row read per space looked at)."""
+        return any_selectable(self, game, range(N_SPACES))
 
     def space_test(self, game):
         """:func:`air_strike_space_ok` per space, the board read once."""
