@@ -723,3 +723,15 @@ def test_coin_move_counts_of_the_chosen_origin_match_every_origins_search(positi
             assert coin_ops._origin_counts(g, frame, origin) == tuple(counts), (frame, origin)
             checked += 1
     assert checked >= 10
+
+
+def test_removal_and_infiltrate_targets_from_a_row_match_the_board(positions):
+    """removal.targets_row / taliban_sa.infiltrate_targets_row (the bots' working copies of a space) give what
+    the board-reading versions give."""
+    for g in positions[::3]:
+        s = g.state
+        for sp in range(N):
+            row = s.pieces[sp].tolist()
+            for actor, style in (("coalition", "assault"), ("taliban", "attack"), ("warlords", "attack")):
+                assert removal.targets_row(row, actor, style) == removal.targets(s, sp, actor, style)
+            assert taliban_sa.infiltrate_targets_row(row) == taliban_sa.infiltrate_targets(s, sp)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, BASE, COALITION_BASE, COALITION_TROOPS, GOV_TROOPS,
-                           INSURGENTS, PIECE_OWNER, POLICE, TALIBAN_BASE)
+                           INSURGENTS, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE)
 from ..rules import coalition_sa, coin_ops
 from ..rules import propaganda as prop
 from ..static import (AFGHAN_PROVINCES, AFGHAN_PROVINCE_LIST, AVAILABLE, CONTROLLABLE, KABUL, LOC_LIST, N_SPACES,
@@ -359,8 +359,10 @@ def plan_air_lift(ctx, shortfall=(), cubes=None) -> dict | None:
 
     # bullet 1 targets: Coalition AND Taliban pieces, no Government cubes. Only the Government Troops
     # change while the Air Lift is planned (``cubes``): the rest is read once.
-    both = [sp for sp in ok_space if board.pieces_of(s, sp, "coalition") and board.pieces_of(s, sp, "taliban")
-            and not s.pieces.item(sp, POLICE)]
+    rows = ctx.rows()           # board.pieces_of the Coalition / the Taliban, read from the decision's rows
+    both = [sp for sp in ok_space if rows[sp][COALITION_TROOPS] + rows[sp][COALITION_BASE]
+            and rows[sp][TALIBAN_G] + rows[sp][TALIBAN_G_ACTIVE] + rows[sp][TALIBAN_BASE]
+            and not rows[sp][POLICE]]
 
     def b1_targets():
         return [sp for sp in both if cubes.g[sp] == 0]
