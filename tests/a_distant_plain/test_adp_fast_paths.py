@@ -633,3 +633,105 @@ def test_sweep_near_matches_the_plain_search(positions):
             near.discard(dest)
             assert coin_ops.sweep_near(s, dest) == sorted(near)
     assert seen_sabotage
+
+
+def test_transport_plan_kept_on_the_game_equals_a_fresh_one(positions):
+    """The Government's tied best Transports are kept on the game (core/kept.py) for the board they were found
+    on: asked again on that board they are the kept ones, which equal a fresh search; once the board changes
+    (Troops gone from the chosen origin, every LoC Sabotaged) the answer is searched again and equals a
+    fresh search of the new board. The die for ties is rolled at every call, kept or not."""
+    from coin_env.games.a_distant_plain.bots import government as gov
+    found = 0
+    for g in positions:
+        s = g.state
+        fresh = gov.transport_options(s)
+        ctx = Ctx(g, "government")
+        stream = bot_rng(s).state
+        first = gov.plan_transport(ctx)
+        assert g._transport_options is not None and g._transport_options[2] == fresh
+        rolled_once = s.np.get("rng", stream)
+        again = gov.plan_transport(Ctx(g, "government"))
+        if not fresh:
+            assert first is None and again is None
+            continue
+        found += 1
+        assert first in [[o, n, list(path)] for o, n, path in fresh]
+        if len(fresh) > 1:                     # a tie: one die per call, the kept answer as well
+            assert rolled_once != stream and s.np["rng"] != rolled_once
+        origin = first[0]
+        h = g.clone()
+        gov.plan_transport(Ctx(h, "government"))             # kept for h's board ...
+        board.remove(h.state, GOV_TROOPS, origin, h.state.pieces.item(origin, GOV_TROOPS))
+        gov.plan_transport(Ctx(h, "government"))             # ... which then loses the origin's Troops
+        assert h._transport_options[2] == gov.transport_options(h.state)
+        assert all(o[0] != origin for o in h._transport_options[2])
+        k = g.clone()
+        gov.plan_transport(Ctx(k, "government"))
+        k.state.sabotage[[sp for sp in range(N) if st.LOC_LIST[sp]]] = 1
+        gov.plan_transport(Ctx(k, "government"))
+        assert k._transport_options[2] == gov.transport_options(k.state)
+    assert found >= 5
+
+
+def test_transport_board_key_holds_everything_the_search_reads(positions):
+    """transport_board_key changes with the pieces, the Sabotage markers, the +1 Pop markers and frozen
+    Control: what transport_options reads of the board (the map itself never changes)."""
+    from coin_env.games.a_distant_plain.bots import government as gov
+    g = positions[len(positions) // 2]
+    key = gov.transport_board_key(g.state)
+    loc = next(sp for sp in range(N) if st.LOC_LIST[sp])
+
+    def toggle(array, sp):
+        array[sp] = 1 - array.item(sp)
+
+    changes = [lambda s: board.move(s, GOV_TROOPS, st.AVAILABLE, st.KABUL, 1),
+               lambda s: toggle(s.sabotage, loc),
+               lambda s: toggle(s.returnees, st.KABUL),
+               board.freeze_control]
+    for change in changes:
+        h = g.clone()
+        change(h.state)
+        assert gov.transport_board_key(h.state) != key
+    assert gov.transport_board_key(g.clone().state) == key
+
+
+def test_two_dice_roll_what_two_dice_roll():
+    """Ctx._two_dice (8.4's region and slot) rolls what two Ctx.die calls roll, from the bots' stream, a
+    scripted die or a logged game alike, and leaves the stream where they leave it."""
+    plain = coin_env.make_game("a_distant_plain", scenario="short", seed=7)
+    scripted = plain.clone()
+    scripted.script_dice([3, 5])
+    logged = coin_env.make_game("a_distant_plain", scenario="short", seed=7, log=True)
+    for g in (plain, scripted, logged):
+        twin = g.clone()
+        ctx, ref = Ctx(g, "coalition"), Ctx(twin, "coalition")
+        for _ in range(3):
+            assert ctx._two_dice() == (ref.die(), ref.die())
+            assert g.state.np.get("rng") == twin.state.np.get("rng")
+
+
+def test_coin_move_counts_of_the_chosen_origin_match_every_origins_search(positions):
+    """The Patrol / Sweep movement prompt reads the chosen origin's cubes for that space alone: the same
+    counts as the search over every origin its legal actions come from."""
+    checked = 0
+    for g in positions:
+        frame = g.prompt_frame()
+        if frame is None or frame["kind"] != "adp_coin_move":
+            continue
+        every = coin_ops._move_origins(g, frame)
+        for origin, counts in every.items():
+            assert coin_ops._origin_counts(g, frame, origin) == tuple(counts), (frame, origin)
+            checked += 1
+    assert checked >= 10
+
+
+def test_removal_and_infiltrate_targets_from_a_row_match_the_board(positions):
+    """removal.targets_row / taliban_sa.infiltrate_targets_row (the bots' working copies of a space) give what
+    the board-reading versions give."""
+    for g in positions[::3]:
+        s = g.state
+        for sp in range(N):
+            row = s.pieces[sp].tolist()
+            for actor, style in (("coalition", "assault"), ("taliban", "attack"), ("warlords", "attack")):
+                assert removal.targets_row(row, actor, style) == removal.targets(s, sp, actor, style)
+            assert taliban_sa.infiltrate_targets_row(row) == taliban_sa.infiltrate_targets(s, sp)

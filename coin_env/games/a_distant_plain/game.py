@@ -102,6 +102,9 @@ class AdpGame(VocabularyHelpers, CoinGame):
     # options_for's Operations, kept for the "choose the Operation" prompt of the decision that answers
     # it: (state, decisions, faction, ops). Never saved; a clone starts without it.
     _sop_operations: tuple | None = None
+    # The Government bot's tied best Transports (bots/government.py transport_options), kept with the board
+    # they were found on (core/kept.py). Never saved; a clone starts without it.
+    _transport_options: tuple | None = None
 
     def options_for(self, faction):
         """2.3.4, with 8.1 "Non-player Operations not Limited": where the sequence of play offers a

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, BASE, COALITION_BASE, COALITION_TROOPS, GOV_TROOPS,
-                           INSURGENTS, PIECE_OWNER, POLICE, TALIBAN_BASE)
+                           INSURGENTS, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE)
 from ..rules import coalition_sa, coin_ops
 from ..rules import propaganda as prop
 from ..static import (AFGHAN_PROVINCES, AFGHAN_PROVINCE_LIST, AVAILABLE, CONTROLLABLE, KABUL, LOC_LIST, N_SPACES,
@@ -227,14 +227,10 @@ def _sweep_spare(s, cubes: _Cubes, sp) -> tuple[int, int]:
 
 
 def _origins(s, sp) -> list[int]:
-    """3.2.3 reach of a Sweep into ``sp`` (adjacent, or via an unSabotaged adjacent LoC)."""
-    neighbors = s.data.neighbors
-    near = set(neighbors[sp])
-    for loc in neighbors[sp]:
-        if LOC_LIST[loc] and not s.sabotage.item(loc):
-            near.update(neighbors[loc])
-    near.discard(sp)
-    return sorted(o for o in near if not PAKISTAN_LIST[o])
+    """3.2.3 reach of a Sweep into ``sp`` (adjacent, or via an unSabotaged adjacent LoC), never Pakistan
+    (the rules' :func:`coin_ops.sweep_near`, map order, read from the map's table where no LoC next to
+    ``sp`` is Sabotaged)."""
+    return [o for o in coin_ops.sweep_near(s, sp) if not PAKISTAN_LIST[o]]
 
 
 def _plan_sweep_into(ctx, cubes: _Cubes, sp, gov_budget: list, bring_gov: bool, maximum: bool) -> list:
@@ -363,8 +359,10 @@ def plan_air_lift(ctx, shortfall=(), cubes=None) -> dict | None:
 
     # bullet 1 targets: Coalition AND Taliban pieces, no Government cubes. Only the Government Troops
     # change while the Air Lift is planned (``cubes``): the rest is read once.
-    both = [sp for sp in ok_space if board.pieces_of(s, sp, "coalition") and board.pieces_of(s, sp, "taliban")
-            and not s.pieces.item(sp, POLICE)]
+    rows = ctx.rows()           # board.pieces_of the Coalition / the Taliban, read from the decision's rows
+    both = [sp for sp in ok_space if rows[sp][COALITION_TROOPS] + rows[sp][COALITION_BASE]
+            and rows[sp][TALIBAN_G] + rows[sp][TALIBAN_G_ACTIVE] + rows[sp][TALIBAN_BASE]
+            and not rows[sp][POLICE]]
 
     def b1_targets():
         return [sp for sp in both if cubes.g[sp] == 0]

@@ -57,7 +57,10 @@ class Ctx(BotContext):
     # --- the turn plan (set at the sequence-of-play choice) -------------------------------------
     @property
     def plan(self) -> dict:
-        return self.mem.setdefault("plan", {})
+        plan = self.mem.get("plan")
+        if plan is None:                      # setdefault would build an empty dict at every call
+            plan = self.mem["plan"] = {}
+        return plan
 
     @property
     def kind(self) -> str:
@@ -166,8 +169,23 @@ class Ctx(BotContext):
             return self.random_loc(cands)
         data = self.state.data
         n = len(data.random_space_slots)       # the game's sheet (data.regions) as space indices
-        at = ((self.die() - 1) * 6 + (self.die() - 1)) % n
-        return first_on_sheet(data.random_space_ring, n, at, cands)
+        region, slot = self._two_dice()
+        return first_on_sheet(data.random_space_ring, n, ((region - 1) * 6 + (slot - 1)) % n, cands)
+
+    def _two_dice(self) -> tuple[int, int]:
+        """Two :meth:`die` rolls in order (8.4's region, then slot). Unscripted and unlogged: both drawn
+        from the bots' stream read and saved once (what two :meth:`below` calls draw, in their order)."""
+        rng = self.state.rng
+        if rng.dice or rng.log is not None:
+            return self.die(), self.die()
+        bots = self._rng
+        np_ = self.state.np
+        if bots is None or np_.get("rng") != bots.state:     # the saved stream is the source (see :meth:`below`)
+            bots = self._rng = bot_rng(self.state)
+        first = bots.below(6) + 1
+        second = bots.below(6) + 1
+        np_["rng"] = bots.state
+        return first, second
 
     def random_loc(self, locs) -> int:
         """8.4.1: the highest Econ first, then an equal-chance roll."""
@@ -183,9 +201,9 @@ class Ctx(BotContext):
         for key in keys:
             if len(cands) <= 1:
                 break
-            values = {sp: key(sp) for sp in cands}
-            top = max(values.values())
-            cands = [sp for sp in cands if values[sp] == top]
+            values = list(map(key, cands))          # each candidate's value, in order (a space listed twice: twice)
+            top = max(values)
+            cands = [sp for sp, v in zip(cands, values) if v == top]
         return cands
 
     def pick(self, spaces, *keys) -> int | None:

@@ -27,11 +27,25 @@ class FlowchartBot(NonPlayerBot):
     name = "flowchart"
     context_class = Ctx
 
+    def __call__(self, game, faction, rng=None) -> int:
+        """One decision. A prompt offering a single action (about one decision in nine) is answered before a
+        context is built: :meth:`decide` would return that action without asking a handler."""
+        legal = game.legal_actions()
+        if len(legal) == 1 and game.is_non_player(faction):
+            game.state.np.setdefault(faction, {})       # the faction's memory, made when Ctx would make it
+            return legal[0]
+        return self.decide_for(game, faction)
+
     def decide(self, ctx) -> int:
         if len(ctx.legal) == 1:
             return ctx.legal[0]
-        key = ctx.kind
-        handler = lookup(CHOICE_HANDLERS if ctx.frame["kind"] == "choose" else PROMPT_HANDLERS, key, ctx.faction)
+        frame = ctx.frame
+        if frame["kind"] == "choose":                   # ctx.kind, the frame read once
+            key = frame["then"]
+            handler = lookup(CHOICE_HANDLERS, key, ctx.faction)
+        else:
+            key = frame["kind"]
+            handler = lookup(PROMPT_HANDLERS, key, ctx.faction)
         if handler is not None:
             action = handler(ctx)
             if action is not None and ctx.has(action):

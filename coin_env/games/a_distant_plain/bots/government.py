@@ -12,6 +12,7 @@ Memory (``ctx.mem`` / ``ctx.plan``) holds only lists, ints and strings (JSON-pla
 
 from __future__ import annotations
 
+from ....core.kept import kept_on_game
 from .. import board
 from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, POLICE,
                            TALIBAN_BASE)
@@ -362,10 +363,12 @@ def plan_train(ctx) -> dict | None:
             if troops - 5 < 1 or spare < 5:
                 continue
             if route_steps is None:        # the Base spaces (the same for every origin)
-                route_steps = government_sa.transport_steps(s, only={
-                    b for b in range(N_SPACES)
-                    if CONTROLLABLE_LIST[b] and not PAKISTAN_LIST[b] and board.pop(s, b) >= 2
-                    and board.coin_bases(s, b) == 0 and board.has_room_for_base(s, b)})
+                base_spaces = {b for b in range(N_SPACES)
+                               if CONTROLLABLE_LIST[b] and not PAKISTAN_LIST[b] and board.pop(s, b) >= 2
+                               and board.coin_bases(s, b) == 0 and board.has_room_for_base(s, b)}
+                if not base_spaces:        # no route can end anywhere: nothing to walk from any origin
+                    break
+                route_steps = government_sa.transport_steps(s, only=base_spaces)
             routes = government_sa.transport_routes(s, a, route_steps)
             for b, (cost, path) in routes.items():
                 if b in spaces:
@@ -577,18 +580,42 @@ def govern_choice(ctx, legal, first=None):
 def plan_transport(ctx) -> list | None:
     """8.7.3 Transport: [origin, troops, path] getting up to 4 Troops (more if needed) to establish
     COIN Control in one highest-Pop 1+ Pop space with no COIN Base; from where the most Troops are in
-    excess of keeping COIN Control; the cheapest target within that."""
-    s = ctx.state
+    excess of keeping COIN Control; the cheapest target within that; ties by a die of the bots' stream,
+    rolled at every call."""
+    game = ctx.game
+    opts = kept_on_game(game, "_transport_options", transport_board_key(game.state),
+                        lambda: transport_options(game.state))
+    if not opts:
+        return None
+    o, n, path = opts[0] if len(opts) == 1 else opts[ctx.below(len(opts))]
+    return [o, n, list(path)]
+
+
+def transport_board_key(s) -> tuple:
+    """Everything :func:`transport_options` reads of the board: pieces, Sabotage, +1 Pop markers, frozen
+    Control (the map, ``s.data``, never changes). The Government asks whether Transport is possible
+    and then, on the same board, where it goes (two decisions): the second answer is the kept first."""
+    frozen = s.frozen_control
+    return (s.pieces.tobytes(), s.sabotage.tobytes(), s.returnees.tobytes(),
+            None if frozen is None else (tuple(frozen["coin"]), tuple(frozen["taliban"])))
+
+
+def transport_options(s) -> tuple:
+    """The tied best Transports of :func:`plan_transport`, as (origin, troops, path) in the order found
+    (empty: none)."""
     best = None
     # the targets (the same for every origin): 1+ Pop spaces without COIN Base or COIN Control
     targets = {d: control_need(s, d) for d in range(N_SPACES)
                if CONTROLLABLE_LIST[d] and not PAKISTAN_LIST[d] and board.pop(s, d) >= 1 and board.coin_bases(s, d) == 0
                and not board.coin_control(s, d)}
+    if not targets:
+        return ()
+    least_need = min(targets.values())
     origins = [o for o in range(N_SPACES) if government_sa.transport_origin_ok(s, o)]
     steps = government_sa.transport_steps(s, only=targets)
     for o in origins:
         ex = troop_excess(s, o, s.pieces.item(o, GOV_TROOPS))
-        if ex <= 0:
+        if ex <= 0 or ex < least_need:          # no target's need met from here: no route to walk
             continue
         for d, (cost, path) in government_sa.transport_routes(s, o, steps).items():
             need = targets.get(d)
@@ -596,15 +623,12 @@ def plan_transport(ctx) -> list | None:
                 continue
             n = min(ex, max(4, need))
             key = (board.pop(s, d), -cost, ex)
-            cand = [o, n, list(path)]
+            cand = (o, n, tuple(path))
             if best is None or key > best[0]:
                 best = (key, [cand])
             elif key == best[0]:
                 best[1].append(cand)
-    if best is None:
-        return None
-    opts = best[1]
-    return opts[0] if len(opts) == 1 else opts[ctx.below(len(opts))]
+    return () if best is None else tuple(best[1])
 
 
 def sa_possible(ctx, key: str) -> bool:

@@ -17,8 +17,6 @@ sequential priority, once left, is not revisited (8.2.3). Memory holds plain dat
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from .. import board
 from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_OWNER, POLICE,
                            TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
@@ -82,14 +80,14 @@ def _spaces_chosen(s, special: bool = False) -> list[int]:
 def _sim_removal(s, sp, n: int = 2) -> list[int]:
     """The pieces an Attack / Ambush removal takes in ``sp`` by REMOVE_PREF under 3.3.3's order rules
     (Government cubes shield Coalition Troops, cubes shield COIN Bases, Guerrillas shield Bases)."""
-    fake = SimpleNamespace(pieces=s.pieces.copy(), data=s.data)
+    row = s.pieces[sp].tolist()          # the space's pieces as the removal goes on (a working copy)
     out = []
     for _ in range(n):
-        offered = removal.targets(fake, sp, F, "attack")
+        offered = removal.targets_row(row, F, "attack")
         if not offered:
             break
         piece = min(offered, key=lambda p: REMOVE_PREF.index(p) if p in REMOVE_PREF else 99)
-        fake.pieces[sp, piece] -= 1
+        row[piece] -= 1
         out.append(piece)
     return out
 
@@ -865,14 +863,14 @@ def _infiltrate_order(ctx) -> list[str]:
 
 
 def _sim_infiltrate(s, sp, order, n=2) -> list[int]:
-    fake = SimpleNamespace(pieces=s.pieces.copy(), data=s.data)
+    row = s.pieces[sp].tolist()          # the space's pieces as the removal goes on (a working copy)
     out = []
     for _ in range(n):
-        offered = taliban_sa.infiltrate_targets(fake, sp)
+        offered = taliban_sa.infiltrate_targets_row(row)
         if not offered:
             break
         piece = min(offered, key=lambda p: (order.index(PIECE_OWNER[p]), _own_rank(p)))
-        fake.pieces[sp, piece] -= 1
+        row[piece] -= 1
         out.append(piece)
     return out
 

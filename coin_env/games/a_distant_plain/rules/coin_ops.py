@@ -934,6 +934,17 @@ def _move_origins(game, frame) -> dict:
     return {o: v for o, v in origins.items() if o not in frame["origins_done"]}
 
 
+def _origin_counts(game, frame, origin: int) -> tuple[int, ...]:
+    """``_move_origins(game, frame)[origin]`` for an origin the prompt offers (the action was legal), read
+    for that one space: its unmoved cubes of the types :func:`patrol_origins` / :func:`sweep_origins` count."""
+    faction = frame["actor"]
+    if frame["op"] == "patrol":
+        return tuple(movable(game, origin, p) for p in patrol_cube_types(faction))
+    if faction == "coalition":
+        return movable(game, origin, COALITION_TROOPS), movable(game, origin, GOV_TROOPS)
+    return movable(game, origin, GOV_TROOPS), 0
+
+
 OP_NAMES = {"patrol": "Patrol", "sweep": "Sweep"}
 
 
@@ -956,7 +967,7 @@ class CoinMove(Prompt):
             game.pop()
             return
         origin = game.space_of(action)
-        counts = _move_origins(game, frame)[origin]
+        counts = _origin_counts(game, frame, origin)      # not every origin again: legal offered this one
         frame["origins_done"].append(origin)
         f, dest = frame["actor"], frame["dest"]
         if frame["op"] == "patrol":

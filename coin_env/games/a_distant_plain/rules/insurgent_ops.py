@@ -256,20 +256,17 @@ def rally_costs(game, faction: str) -> dict[int, int]:
     by all spaces (free Rally, Islamabad, Support) read once."""
     s = game.state
     free = is_free(game)
-    taliban = faction == "taliban"
-    pakistan_barred = taliban and s.islamabad <= board.PRESSURE       # rally_space_ok, 6.6.1
-    pakistan_free = taliban and s.islamabad >= board.BACKING          # rally_cost, 6.6.1
+    if faction != "taliban":                  # the Warlords: Kabul and the Afghan Provinces, map order
+        return dict.fromkeys(_CONTROLLABLE_AFGHAN, 0 if free else 1)
+    spaces = _CONTROLLABLE_AFGHAN if s.islamabad <= board.PRESSURE else CONTROLLABLE    # rally_space_ok, 6.6.1
+    pakistan_free = s.islamabad >= board.BACKING                                        # rally_cost, 6.6.1
     support = s.support.tolist()
     pashtun = s.data.pashtun_list
-    out = {}
-    for sp in CONTROLLABLE:
-        if PAKISTAN_LIST[sp]:
-            if not taliban or pakistan_barred:
-                continue
-        if taliban and support[sp] > 0 and not pashtun[sp]:
-            continue
-        out[sp] = 0 if free or (pakistan_free and PAKISTAN_LIST[sp]) else 1
-    return out
+    return {sp: 0 if free or (pakistan_free and PAKISTAN_LIST[sp]) else 1
+            for sp in spaces if support[sp] <= 0 or pashtun[sp]}
+
+
+_CONTROLLABLE_AFGHAN = tuple(sp for sp in CONTROLLABLE if not PAKISTAN_LIST[sp])     # Kabul, Afghan Provinces
 
 
 class _Rally(SharedFactsActivity):

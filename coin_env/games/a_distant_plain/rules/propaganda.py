@@ -355,8 +355,9 @@ def civic_action_decider(s, sp) -> str:
 def civic_action_space_ok(s, sp) -> bool:
     """6.4.1: Kabul or a Province with COIN Control, Troops (either COIN faction's) and Police, and
     something to buy (Terror to remove or a level toward Support)."""
-    return (CONTROLLABLE_LIST[sp] and board.coin_control(s, sp)
-            and s.pieces.item(sp, COALITION_TROOPS) + s.pieces.item(sp, GOV_TROOPS) > 0 and s.pieces.item(sp, POLICE) > 0
+    p = s.pieces          # the piece counts first (one cell each), then Control (the whole row)
+    return (CONTROLLABLE_LIST[sp] and p.item(sp, POLICE) > 0
+            and p.item(sp, COALITION_TROOPS) + p.item(sp, GOV_TROOPS) > 0 and board.coin_control(s, sp)
             and _steps_toward(s, sp, +1) > 0)
 
 
@@ -582,7 +583,7 @@ def police_destinations(game, src: int | None = None) -> list[int]:
     """6.5.3: any LoC, or a COIN-Controlled space (Control as at the phase's start); not ``src``."""
     s = game.state
     coin = board.coin_control_list(s)
-    return [sp for sp in range(N_SPACES) if sp != src and board.may_hold(s, sp, "government")
+    return [sp for sp in range(N_SPACES) if sp != src and not PAKISTAN_LIST[sp]      # board.may_hold (1.4.2)
             and (LOC_LIST[sp] or coin[sp])]
 
 

@@ -47,7 +47,11 @@ def _insurgent_targets(row, f, underground_can_go: bool) -> list[int]:
 
 def targets(s, sp, actor: str, style: str) -> list[int]:
     """Piece types that may be removed next (by column)."""
-    row = s.pieces[sp].tolist()
+    return targets_row(s.pieces[sp].tolist(), actor, style)
+
+
+def targets_row(row, actor: str, style: str) -> list[int]:
+    """:func:`targets` read from ``row``, a space's piece counts as a list (a bot's working copy)."""
     if style == "assault":
         return _insurgent_targets(row, "taliban", False) + _insurgent_targets(row, "warlords", False)
     if style != "attack":

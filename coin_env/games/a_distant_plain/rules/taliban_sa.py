@@ -169,7 +169,11 @@ def infiltrate_targets(s, sp: int) -> list[int]:
     """4.4.2: piece types (columns) Infiltrate may remove or replace next in ``sp``: Government cubes,
     then the Government Base once no Government cubes remain (Coalition cubes do not protect it);
     Warlord Guerrillas (either state), then a Warlord Base once no Warlord Guerrillas remain."""
-    p = s.pieces[sp].tolist()
+    return infiltrate_targets_row(s.pieces[sp].tolist())
+
+
+def infiltrate_targets_row(p) -> list[int]:
+    """:func:`infiltrate_targets` read from ``p``, a space's piece counts as a list (a bot's working copy)."""
     out = [c for c in (GOV_TROOPS, POLICE) if p[c]]
     if not out and p[GOV_BASE]:
         out.append(GOV_BASE)
