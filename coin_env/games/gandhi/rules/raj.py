@@ -431,7 +431,10 @@ def sweep_readings(game, key: str) -> tuple[list, list]:
     Protests, Strikes and the cubes already moved). Read-only lists: callers must not change them."""
     s = game.state
     moved = _fixed(game, key)           # as movable_cubes does, this records the activity's moved entry
-    board_now = (key, s.pieces.tobytes(), s.protest.tobytes(), s.strike.tobytes(), repr(sorted(moved.items())))
+    # The moved record as plain tuples (its entries are lists the activity keeps adding to): in the
+    # order it was written, so an equal record written in another order is only a miss, never wrong.
+    moved_now = tuple([(sp, t, q) for sp, (t, q) in moved.items()]) if moved else ()
+    board_now = (key, s.pieces.tobytes(), s.protest.tobytes(), s.strike.tobytes(), moved_now)
     return kept_on_game(game, "_sweep_readings", board_now, lambda: (movable_cubes(game, key), clean_railways(s)))
 
 
