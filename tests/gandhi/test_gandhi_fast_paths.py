@@ -1036,3 +1036,15 @@ def test_kept_redeploy_board_equals_fresh_readings_6_4(positions):
         change()
         assert redeploy_board(g) is not before
         fresh_equal(g)
+
+
+def test_spaces_reached_from_the_origins_match_each_space_read_3_2_3(positions):
+    """3.2.3: the spaces some movable cube could sweep into, worked out once from the origins outward,
+    equal each space's own origins (:func:`sweep_origins`) for Troops and for Sepoys."""
+    for g in positions:
+        free, clean = rules.movable_cubes(g, rules.SWEEP_KEY), rules.clean_railways(g.state)
+        for slot in (0, 1):
+            reached = rules._reached_spaces(g.state.data.neighbors, free, clean, slot)
+            for sp in range(N_SPACES):
+                origins = rules.sweep_origins(g, sp, rules.SWEEP_KEY, True, True, free=free, clean=clean)
+                assert reached[sp] == any(counts[slot] for counts in origins.values())
