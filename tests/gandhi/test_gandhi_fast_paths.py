@@ -898,3 +898,153 @@ def test_redeploy_skips_only_spaces_that_spare_nothing_8_9_3():
                     checked += 1
             g.apply(pol[f](g, f, play))
     assert checked > 100
+
+
+def _plain_removable(s, sp, actor, style):
+    """rules/removal.py removable as first written: every piece type asked every rule, in one order."""
+    from coin_env.games.gandhi.data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA,
+                                                   ML_ACTIVIST, ML_BASE, PIECE_OWNER, REV_BASE)
+    from coin_env.games.gandhi.rules.removal import STYLES
+    st = STYLES[style]
+    p = s.pieces[sp].tolist()
+    active_nv = board.activists_active(s, sp)
+    if st["activists_only"]:
+        return [pc for pc in (CONGRESS_ACTIVIST, ML_ACTIVIST) if p[pc] > 0 and PIECE_OWNER[pc] != actor]
+    any_time = st.get("bases_any_time", False)
+    out = []
+    for pc in (TROOP, SEPOY, CONGRESS_ACTIVIST, GANDHI, ML_ACTIVIST, ML_BASE, ACTIVE_GUERRILLA, REV_BASE):
+        if p[pc] <= 0 or PIECE_OWNER[pc] == actor:
+            continue
+        if pc in (CONGRESS_ACTIVIST, ML_ACTIVIST) and not active_nv:
+            continue
+        if pc == GANDHI and not st["gandhi"]:
+            continue
+        if pc == ML_BASE and not any_time and (p[CONGRESS_ACTIVIST] + p[ML_ACTIVIST]) > 0:
+            continue
+        if pc == REV_BASE and not any_time and (p[GUERRILLA] + p[ACTIVE_GUERRILLA]) > 0:
+            continue
+        if pc == TROOP and st["troops_last"] and p[SEPOY] > 0:
+            continue
+        out.append(pc)
+    return out
+
+
+def test_removable_matches_the_plain_reading_1_4_4(positions):
+    """1.4.4 and each procedure's limits: the removable piece types, read from the style's static targets,
+    equal the plain reading for every style, actor and space."""
+    from coin_env.games.gandhi.rules.removal import STYLES, removable
+    for g in positions[::3]:
+        s = g.state
+        for style in STYLES:
+            for actor in FACTIONS:
+                for sp in range(N_SPACES):
+                    assert removable(s, sp, actor, style) == _plain_removable(s, sp, actor, style)
+
+
+def test_legal_spaces_of_a_context_match_the_base_reading(positions):
+    """The Arjuna context reads its legal spaces once per decision; each answer equals the shared
+    BotContext reading and is the caller's own list."""
+    from coin_env.coin.bots import BotContext
+    for g in positions:
+        if g.is_over():
+            continue
+        ctx = Ctx(g, g.current_player() or "raj")
+        spaces = ctx.legal_spaces()
+        assert spaces == BotContext.legal_spaces(ctx)
+        spaces.append(-1)
+        assert ctx.legal_spaces() == BotContext.legal_spaces(ctx)
+
+
+def _plain_redeploy_facts(ctx, faction, pieces):
+    """bots/campaign.py RedeployFacts as first written: every field read from the arrays afresh."""
+    import numpy as np
+    from coin_env.games.gandhi.rules.campaign import destination_mask
+    s = ctx.state
+    margin = board.control_margin(s)
+    ctrl = board.controllable_mask(s) & (margin > 0)
+    counts = s.pieces[:N_SPACES]
+    left = counts.astype(np.int32)
+    for key, n in ctx.frame["moved"].items():
+        sp, piece = key.split(":")
+        left[int(sp), int(piece)] -= n
+    cols = list(pieces)
+    masks = [destination_mask(s, faction, p, ctrl) for p in pieces]
+    any_dest = masks[0]
+    for m in masks[1:]:
+        any_dest = any_dest | m
+    return {"counts": counts.tolist(), "left": left.tolist(), "present": counts[:, cols].sum(axis=1).tolist(),
+            "unmoved_total": np.maximum(left[:, cols], 0).sum(axis=1).tolist(), "ctrl": ctrl.tolist(),
+            "pinned": (ctrl & (margin <= 1)).tolist(), "dest": {p: m.tolist() for p, m in zip(pieces, masks)},
+            "dest_any": any_dest.tolist()}
+
+
+def test_redeploy_facts_match_the_array_reading_8_9_3():
+    """8.9.3: at every Redeploy source choice of all-bot games (each faction, NP Raj's two parts) the facts
+    a procedure reads -- counts, unmoved pieces, Raj Control, destinations -- equal the plain array reading."""
+    from coin_env.games.gandhi.bots import campaign as cb
+    pol = {f: BOT for f in FACTIONS}
+    checked = set()
+    for seed in range(3):
+        g = coin_env.make_game("gandhi", scenario="short", seed=seed, options=with_non_players({}, pol))
+        play = random.Random(seed)
+        while not g.is_over():
+            top = g.state.frames[-1]
+            f = g.current_player()
+            if top["kind"] == "g_redeploy" and top["stage"] == "src":
+                proc = cb.REDEPLOY[f]
+                ctx = Ctx(g, f)
+                facts = vars(cb.RedeployFacts(ctx, proc.faction, proc.pieces))
+                assert facts == _plain_redeploy_facts(ctx, proc.faction, proc.pieces)
+                checked.add((f, bool(top["moved"])))
+            g.apply(pol[f](g, f, play))
+    assert {f for f, _ in checked} == set(FACTIONS)                 # every faction's procedure,
+    assert sum(moved for _, moved in checked) >= 3                  # and with pieces already moved
+
+
+def test_kept_redeploy_board_equals_fresh_readings_6_4(positions):
+    """6.4 / 1.7: the Raj Control and Redeploy destinations kept on the game equal fresh readings on every
+    position, are read-only, are reused on an unchanged board, and follow every change of what they read:
+    the pieces, Protests, Muslim States; a clone starts without them."""
+    import numpy as np
+    from coin_env.games.gandhi.rules.campaign import destination_mask, kept_destination_mask, redeploy_board
+    from coin_env.games.gandhi.rules.campaign import REDEPLOY_PIECES
+    from coin_env.games.gandhi.data.pieces import ML_BASE
+
+    def fresh_equal(g):
+        s = g.state
+        ctrl = board.control_mask(s)
+        assert np.array_equal(redeploy_board(g).ctrl, ctrl)
+        for f in FACTIONS:
+            for p in REDEPLOY_PIECES[f]:
+                assert np.array_equal(kept_destination_mask(g, f, p), destination_mask(s, f, p, ctrl))
+
+    for g in positions[::2]:
+        fresh_equal(g)
+        assert redeploy_board(g) is redeploy_board(g)
+        assert not kept_destination_mask(g, "raj", TROOP).flags.writeable
+    g = positions[len(positions) // 2].clone()
+    assert g.clone()._redeploy_board is None
+    s = g.state
+    sp = next(sp for sp in LAND if board.controllable(s, sp))
+    changes = [lambda: s.pieces.__setitem__((sp, TROOP), s.pieces[sp, TROOP] + 3),
+               lambda: s.pieces.__setitem__((sp, ML_BASE), s.pieces[sp, ML_BASE] + 1),
+               lambda: s.protest.__setitem__(sp, 1 - s.protest[sp]),
+               lambda: s.muslim_state.__setitem__(sp, 1 - s.muslim_state[sp])]
+    for change in changes:
+        before = redeploy_board(g)
+        kept_destination_mask(g, "ml", ML_BASE)
+        change()
+        assert redeploy_board(g) is not before
+        fresh_equal(g)
+
+
+def test_spaces_reached_from_the_origins_match_each_space_read_3_2_3(positions):
+    """3.2.3: the spaces some movable cube could sweep into, worked out once from the origins outward,
+    equal each space's own origins (:func:`sweep_origins`) for Troops and for Sepoys."""
+    for g in positions:
+        free, clean = rules.movable_cubes(g, rules.SWEEP_KEY), rules.clean_railways(g.state)
+        for slot in (0, 1):
+            reached = rules._reached_spaces(g.state.data.neighbors, free, clean, slot)
+            for sp in range(N_SPACES):
+                origins = rules.sweep_origins(g, sp, rules.SWEEP_KEY, True, True, free=free, clean=clean)
+                assert reached[sp] == any(counts[slot] for counts in origins.values())

@@ -138,11 +138,17 @@ def raj_control(s, sp) -> bool:
     """1.7.1: cubes exceed all other Active pieces in a City or Province."""
     if not (_CITY[sp] or (_PRINTED_PROVINCE[sp] and not s.muslim_state.item(sp))):     # controllable
         return False
-    p = s.pieces[sp].tolist()
-    others = p[GANDHI] + p[ML_BASE] + p[REV_BASE] + p[ACTIVE_GUERRILLA]      # active_non_raj
+    # One read of the space, unpacked in piece-column order (asserted below); Underground Guerrillas count for nobody.
+    troops, sepoys, congress, gandhi, ml, ml_bases, _, active_guerrillas, rev_bases = s.pieces[sp].tolist()
+    others = gandhi + ml_bases + rev_bases + active_guerrillas      # active_non_raj
     if s.protest.item(sp):         # activists_active: a controllable space is never a Railway
-        others += p[CONGRESS_ACTIVIST] + p[ML_ACTIVIST]
-    return p[TROOP] + p[SEPOY] > others
+        others += congress + ml
+    return troops + sepoys > others
+
+
+# raj_control unpacks a space's row in this order: the piece columns of data/pieces.py.
+assert (TROOP, SEPOY, CONGRESS_ACTIVIST, GANDHI, ML_ACTIVIST, ML_BASE, GUERRILLA, ACTIVE_GUERRILLA, REV_BASE) \
+    == tuple(range(9)), "board.raj_control unpacks the piece columns in data/pieces.py order"
 
 
 def controllable_mask(s) -> np.ndarray:

@@ -64,6 +64,8 @@ class GandhiGame(VocabularyHelpers, CoinGame):
     _sop_operations: tuple | None = None
     # The Sweep readings of one board (rules/raj.py sweep_readings, coin_env/core/kept.py).
     _sweep_readings: tuple | None = None
+    # Raj Control and the Redeploy destinations of one board (rules/campaign.py redeploy_board).
+    _redeploy_board: tuple | None = None
 
     def available_operations(self, faction, limited):
         answers = self._kept_operations(faction, at_choice=False)

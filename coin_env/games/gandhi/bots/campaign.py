@@ -22,12 +22,11 @@ Every move is checked against the engine's Redeploy destinations (6.4) before it
 
 from __future__ import annotations
 
-import numpy as np
-
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
                            REV_BASE, SEPOY, TROOP)
-from ..rules.campaign import MUST_LEAVE_RAILWAYS, destination_mask, np_release_mix, redeploy_destinations
+from ..rules.campaign import (MUST_LEAVE_RAILWAYS, kept_destination_mask, np_release_mix, redeploy_board,
+                              redeploy_destinations)
 from ..static import CITIES, IS_CITY, IS_RAILWAY, JAIL, N_SPACES, RAILWAYS
 from . import priorities
 from .registry import on_choice, on_prompt
@@ -185,24 +184,33 @@ class RedeployFacts:
 
     def __init__(self, ctx, faction, pieces):
         s = ctx.state
-        margin = board.control_margin(s)
-        ctrl = board.controllable_mask(s) & (margin > 0)      # = board.control_mask(s) (1.7)
-        counts = s.pieces[:N_SPACES]
-        # Pieces that have not moved in this Redeploy (the record: "space:piece" -> how many arrived).
-        left = counts.astype(np.int32)
+        kept = redeploy_board(ctx.game)         # Raj Control and destinations: the engine reads them too
+        ctrl = kept.ctrl
+        counts = self.counts = s.pieces[:N_SPACES].tolist()          # [space][piece type]
+        # Pieces that have not moved in this Redeploy (the record: "space:piece" -> how many arrived):
+        # the counts, with a row of its own for each space the record names.
+        left = self.left = list(counts)
+        arrived = set()
         for key, n in ctx.frame["moved"].items():
             sp, piece = key.split(":")
-            left[int(sp), int(piece)] -= n
-        cols = list(pieces)
-        self.counts = counts.tolist()                         # [space][piece type]
-        self.left = left.tolist()
-        # Per space, over the faction's moving pieces: present, and unmoved.
-        self.present = counts[:, cols].sum(axis=1).tolist()
-        self.unmoved_total = np.maximum(left[:, cols], 0).sum(axis=1).tolist()
+            sp = int(sp)
+            if sp not in arrived:
+                arrived.add(sp)
+                left[sp] = list(left[sp])
+            left[sp][int(piece)] -= n
+        # Per space, over the faction's moving pieces: present, and unmoved (the same where none arrived).
+        if len(pieces) == 1:
+            (col,) = pieces
+            self.present = [row[col] for row in counts]
+        else:
+            self.present = [sum([row[c] for c in pieces]) for row in counts]
+        self.unmoved_total = list(self.present)
+        for sp in arrived:
+            self.unmoved_total[sp] = sum([max(left[sp][c], 0) for c in pieces])
         self.ctrl = ctrl.tolist()
         # 6.4.2: a Raj-Controlled space that loses Control if one cube leaves.
-        self.pinned = (ctrl & (margin <= 1)).tolist()
-        masks = [destination_mask(s, faction, p, ctrl) for p in pieces]
+        self.pinned = (ctrl & (kept.margin <= 1)).tolist()
+        masks = [kept_destination_mask(ctx.game, faction, p) for p in pieces]
         self.dest = {p: m.tolist() for p, m in zip(pieces, masks)}
         any_dest = masks[0]
         for m in masks[1:]:

@@ -14,6 +14,9 @@ from ..data.pieces import N_PIECE_TYPES
 from ..static import IS_RAILWAY, N_SPACES
 from . import adversary, priorities
 
+_SPACE0 = VOCABULARY.SPACE0
+_SPACE_END = _SPACE0 + N_SPACES        # space actions: SPACE0 .. SPACE0 + N_SPACES - 1
+
 
 class Ctx(BotContext):
     vocabulary = VOCABULARY
@@ -21,9 +24,19 @@ class Ctx(BotContext):
     n_piece_actions = N_PIECE_TYPES
 
     def __init__(self, game, faction: str):
-        super().__init__(game, faction)
-        self.data = game.state.data          # the game's facts: map, cards, Arjuna content
-        arjuna = game.state.arjuna           # (read, not setdefault: no new dicts at every decision)
+        # BotContext.__init__'s fields, set here in one frame: a context is built at every decision of
+        # every seat (coin/bots.py decide_for), so its construction is part of each decision's cost.
+        state = game.state
+        self.game = game
+        self.state = state
+        self.faction = faction
+        frames = state.frames
+        self.frame = frames[-1] if frames else None
+        self.legal = legal = game.legal_actions()
+        self._legal_set = set(legal)
+        self._legal_spaces = None
+        self.data = state.data               # the game's facts: map, cards, Arjuna content
+        arjuna = state.arjuna                # (read, not setdefault: no new dicts at every decision)
         mem = arjuna.get("memory")
         if mem is None:
             mem = arjuna["memory"] = {}
@@ -56,6 +69,14 @@ class Ctx(BotContext):
         return self.data.arjuna.face(letter).nodes[index].options[k]
 
     # --- actions: coin.bots.BotContext ---------------------------------------------------------
+    def legal_spaces(self) -> list[int]:
+        """:meth:`BotContext.legal_spaces`, read from the legal actions once per decision (handlers ask it
+        several times; each caller gets its own list)."""
+        spaces = self._legal_spaces
+        if spaces is None:
+            s0 = _SPACE0
+            spaces = self._legal_spaces = [a - s0 for a in self.legal if s0 <= a < _SPACE_END]
+        return list(spaces)
 
     # --- rules helpers ---------------------------------------------------------------------------
     @property

@@ -144,8 +144,10 @@ def random_space(ctx, eligible) -> int:
     region, slot = ctx.die(), ctx.die()
     start = (region - 1) * 6 + (slot - 1)
     slots = ctx.data.arjuna.random_slots
-    for k in range(len(slots)):
-        sp = slots[(start + k) % len(slots)]
+    for sp in slots[start:]:                   # the rolled slot and those after it,
+        if sp in eligible:
+            return sp
+    for sp in slots[:start]:                   # then from 1-1 on (6-6 wraps to 1-1)
         if sp in eligible:
             return sp
     # A Railway-only or unmapped candidate set: equal chance.

@@ -67,6 +67,7 @@ from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, FACTIONS, GANDHI
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import (AVAILABLE, IS_CITY, IS_LAND, IS_PRINCELY_STATE, IS_PRINTED_PROVINCE, IS_RAILWAY, JAIL,
                       N_SPACES, OUT_OF_PLAY, RAILWAYS)
+from ....core.kept import kept_on_game
 from ....core.prompts import Prompt
 
 MODES: list[tuple[str, str]] = []
@@ -710,6 +711,40 @@ def _destination_set(s, faction, piece, ctrl) -> list[int]:
     return np.flatnonzero(destination_mask(s, faction, piece, ctrl)).tolist()
 
 
+class RedeployBoard:
+    """Raj Control (1.7) and the Redeploy destinations (6.4) of one board, each worked out once: at every
+    Redeploy move the engine's prompts (the sources, then the destinations) and an NP faction's procedure
+    (bots/campaign.py RedeployFacts) read them on the same board. Kept on the game by
+    :func:`redeploy_board`; the arrays are read-only, shared by every reader."""
+
+    def __init__(self, s):
+        margin = board.control_margin(s)
+        ctrl = board.controllable_mask(s) & (margin > 0)       # = board.control_mask(s) (1.7)
+        margin.setflags(write=False)
+        ctrl.setflags(write=False)
+        self.margin, self.ctrl = margin, ctrl
+        self.masks = {}                 # (faction, piece) -> destination_mask, filled as asked
+
+
+def redeploy_board(game) -> RedeployBoard:
+    """The :class:`RedeployBoard` of the board now, kept on the game while what it reads is unchanged: the
+    pieces (cubes, Active pieces, Bases), Protests (Activists Active, 1.4.3) and Muslim States
+    (coin_env/core/kept.py)."""
+    s = game.state
+    key = (s.pieces.tobytes(), s.protest.tobytes(), s.muslim_state.tobytes())
+    return kept_on_game(game, "_redeploy_board", key, lambda: RedeployBoard(s))
+
+
+def kept_destination_mask(game, faction, piece) -> np.ndarray:
+    """:func:`destination_mask` of the board now (read-only), worked out once per board."""
+    facts = redeploy_board(game)
+    mask = facts.masks.get((faction, piece))
+    if mask is None:
+        mask = facts.masks[faction, piece] = destination_mask(game.state, faction, piece, facts.ctrl)
+        mask.setflags(write=False)
+    return mask
+
+
 @PROMPTS.register
 class Redeploy(Prompt):
     """6.4.2-6.4.5: a faction moves pieces: source space, piece type, destination, count.
@@ -722,8 +757,10 @@ class Redeploy(Prompt):
         return s.pieces.item(sp, piece) - frame["moved"].get(f"{sp}:{piece}", 0)
 
     @classmethod
-    def _movable(cls, s, frame) -> dict[int, list[int]]:
-        """{space: [piece types with unmoved pieces and somewhere to go]} (read-only: shared).
+    def _movable(cls, s, frame, game=None) -> dict[int, list[int]]:
+        """{space: [piece types with unmoved pieces and somewhere to go]} (read-only: shared). ``game``
+        (whose state ``s`` is), when the caller has it: Raj Control and the destinations are read from
+        its :func:`redeploy_board`.
 
         One Redeploy move asks this up to four times of one unchanged board (is the Redeploy over,
         the sources, the source's piece types twice), so the last answer is kept with everything
@@ -735,12 +772,12 @@ class Redeploy(Prompt):
         memo = s.__dict__.get("_redeploy_movable")
         if memo is not None and memo[0] == key:
             return memo[1]
-        out = cls._movable_now(s, frame)
+        out = cls._movable_now(s, frame, game)
         s.__dict__["_redeploy_movable"] = (key, out)
         return out
 
     @classmethod
-    def _movable_now(cls, s, frame) -> dict[int, list[int]]:
+    def _movable_now(cls, s, frame, game=None) -> dict[int, list[int]]:
         faction = frame["actor"]
         pieces = REDEPLOY_PIECES[faction]
         moved = frame["moved"]
@@ -752,10 +789,10 @@ class Redeploy(Prompt):
             return {}
         # Per piece type: how many destinations, and the only one if there is exactly one (a piece
         # has somewhere to go unless its only destination is where it stands).
-        ctrl = board.control_mask(s)
+        ctrl = board.control_mask(s) if game is None else None
         reach = {}
         for p in pieces:
-            dests = destination_mask(s, faction, p, ctrl)
+            dests = destination_mask(s, faction, p, ctrl) if game is None else kept_destination_mask(game, faction, p)
             n_dests = int(np.count_nonzero(dests))
             reach[p] = (n_dests, int(dests.argmax()) if n_dests == 1 else -1)
         out = {}
@@ -766,12 +803,12 @@ class Redeploy(Prompt):
         return out
 
     @classmethod
-    def pieces_at(cls, s, frame, sp) -> list[int]:
-        return list(cls._movable(s, frame).get(sp, ()))
+    def pieces_at(cls, s, frame, sp, game=None) -> list[int]:
+        return list(cls._movable(s, frame, game).get(sp, ()))
 
     @classmethod
-    def sources(cls, s, frame) -> list[int]:
-        return list(cls._movable(s, frame))
+    def sources(cls, s, frame, game=None) -> list[int]:
+        return list(cls._movable(s, frame, game))
 
     @classmethod
     def forced(cls, s, frame) -> bool:
@@ -782,13 +819,14 @@ class Redeploy(Prompt):
         s = game.state
         stage = frame["stage"]
         if stage == "src":
-            out = [game.space_action(sp) for sp in self.sources(s, frame)]
+            out = [game.space_action(sp) for sp in self.sources(s, frame, game)]
             return out + ([] if self.forced(s, frame) else [game.DONE])
         if stage == "piece":
-            return [game.piece_action(p) for p in self.pieces_at(s, frame, frame["src"])]
-        if stage == "dst":
-            return [game.space_action(sp)
-                    for sp in redeploy_destinations(s, frame["actor"], frame["piece"], frame["src"])]
+            return [game.piece_action(p) for p in self.pieces_at(s, frame, frame["src"], game)]
+        if stage == "dst":        # redeploy_destinations, from the board facts kept on the game
+            src = frame["src"]
+            dests = np.flatnonzero(kept_destination_mask(game, frame["actor"], frame["piece"])).tolist()
+            return [game.space_action(sp) for sp in dests if sp != src]
         return game.count_actions(1, self.unmoved(s, frame, frame["src"], frame["piece"]))
 
     def describe(self, game, frame):
@@ -812,7 +850,7 @@ class Redeploy(Prompt):
                 _end_redeploy(game, frame)
                 return
             frame["src"] = game.space_of(action)
-            kinds = self.pieces_at(s, frame, frame["src"])
+            kinds = self.pieces_at(s, frame, frame["src"], game)
             if len(kinds) == 1:
                 frame["piece"], frame["stage"] = kinds[0], "dst"
             else:
@@ -837,7 +875,7 @@ class Redeploy(Prompt):
         frame["moved"][key] = frame["moved"].get(key, 0) + n
         frame["src"] = frame["piece"] = frame["dst"] = -1
         frame["stage"] = "src"
-        if not self.sources(s, frame):
+        if not self.sources(s, frame, game):
             _end_redeploy(game, frame)
 
 
@@ -853,7 +891,7 @@ def _start_redeploy(game, faction, part: int = 0, moved: dict | None = None) -> 
              "src": -1, "piece": -1, "dst": -1}
     if part:
         frame["np_part"] = part
-    if Redeploy.sources(game.state, frame):
+    if Redeploy.sources(game.state, frame, game):
         game.push(frame)
 
 

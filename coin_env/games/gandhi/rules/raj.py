@@ -431,7 +431,10 @@ def sweep_readings(game, key: str) -> tuple[list, list]:
     Protests, Strikes and the cubes already moved). Read-only lists: callers must not change them."""
     s = game.state
     moved = _fixed(game, key)           # as movable_cubes does, this records the activity's moved entry
-    board_now = (key, s.pieces.tobytes(), s.protest.tobytes(), s.strike.tobytes(), repr(sorted(moved.items())))
+    # The moved record as plain tuples (its entries are lists the activity keeps adding to): in the
+    # order it was written, so an equal record written in another order is only a miss, never wrong.
+    moved_now = tuple([(sp, t, q) for sp, (t, q) in moved.items()]) if moved else ()
+    board_now = (key, s.pieces.tobytes(), s.protest.tobytes(), s.strike.tobytes(), moved_now)
     return kept_on_game(game, "_sweep_readings", board_now, lambda: (movable_cubes(game, key), clean_railways(s)))
 
 
@@ -499,6 +502,25 @@ class _MovableNear:
         return t, q
 
 
+def _reached_spaces(nb, free, clean, slot) -> list[bool]:
+    """For every space ``sp``: does some space of :func:`sweep_origins` for ``sp`` hold movable cubes of
+    ``slot`` (0 Troops, 1 Sepoys; ``free`` / ``clean``: :func:`movable_cubes` / :func:`clean_railways`)?
+    Worked out from the origins outward, once for the whole map: an origin reaches its neighbours, and
+    through each adjacent clean Railway that Railway's neighbours but itself (adjacency is symmetric,
+    1.3.8)."""
+    reached = [False] * len(free)
+    for o, cubes in enumerate(free):
+        if not cubes[slot]:
+            continue
+        for r in nb[o]:
+            reached[r] = True
+            if clean[r]:
+                for sp in nb[r]:
+                    if sp != o:
+                        reached[sp] = True
+    return reached
+
+
 def troops_may_enter(s, sp) -> bool:
     """3.2: Troops never enter States."""
     return not board.is_state(s, sp)
@@ -523,12 +545,14 @@ class Sweep(Activity):
         nb = s.data.neighbors
         first = _first(game)
         free = clean = None
+        reach = [None, None]             # per slot (Troops, Sepoys): every space reached, when first needed
 
         def reached(sp, slot) -> bool:
             """Some space of :func:`sweep_origins` for ``sp`` holds movable cubes of ``slot``."""
-            if any(free[o][slot] for o in nb[sp]):
-                return True
-            return any(clean[r] and any(free[o][slot] for o in nb[r] if o != sp) for r in nb[sp])
+            spaces = reach[slot]
+            if spaces is None:
+                spaces = reach[slot] = _reached_spaces(nb, free, clean, slot)
+            return spaces[sp]
 
         pieces = s.pieces
         payable = None                   # the Sepoy cost (3.2) is the same for every space: read once
@@ -539,7 +563,7 @@ class Sweep(Activity):
                 return True
             if free is None:
                 free, clean = sweep_readings(game, SWEEP_KEY)
-            if troops_may_enter(s, sp) and reached(sp, 0):
+            if not board.is_state(s, sp) and reached(sp, 0):      # troops_may_enter
                 return True
             if not (pieces.item(sp, SEPOY) > 0 or reached(sp, 1)):
                 return False

@@ -49,28 +49,36 @@ def _group(piece: int, nv_one: bool) -> str:
     return owner
 
 
+# The order removable() lists piece types in, and for each style and actor the types it may ever
+# target there (not the actor's own; Gandhi only where the style allows): static, read at import.
+_REMOVAL_ORDER = (TROOP, SEPOY, CONGRESS_ACTIVIST, GANDHI, ML_ACTIVIST, ML_BASE, ACTIVE_GUERRILLA, REV_BASE)
+_TARGETS = {(style, actor): tuple(pc for pc in _REMOVAL_ORDER
+                                  if PIECE_OWNER[pc] != actor and (pc != GANDHI or st["gandhi"]))
+            for style, st in STYLES.items() for actor in set(PIECE_OWNER)}
+
+
 def removable(s, sp: int, actor: str, style: str) -> list[int]:
     """Piece types the actor may remove next in this space under this style."""
     st = STYLES[style]
     p = s.pieces[sp].tolist()
-    active_nv = board.activists_active(s, sp)
-    out = []
     if st["activists_only"]:
         # 4.2.3 Martial Law: Activists, Active or not; never Guerrillas.
         return [pc for pc in (CONGRESS_ACTIVIST, ML_ACTIVIST) if p[pc] > 0 and PIECE_OWNER[pc] != actor]
     any_time = st.get("bases_any_time", False)
-    for pc in (TROOP, SEPOY, CONGRESS_ACTIVIST, GANDHI, ML_ACTIVIST, ML_BASE, ACTIVE_GUERRILLA, REV_BASE):
-        if p[pc] <= 0 or PIECE_OWNER[pc] == actor:
+    out = []
+    for pc in _TARGETS[style, actor]:
+        if p[pc] <= 0:
             continue
-        if pc in (CONGRESS_ACTIVIST, ML_ACTIVIST) and not active_nv:
-            continue
-        if pc == GANDHI and not st["gandhi"]:
-            continue
-        if pc == ML_BASE and not any_time and (p[CONGRESS_ACTIVIST] + p[ML_ACTIVIST]) > 0:
-            continue
-        if pc == REV_BASE and not any_time and (p[GUERRILLA] + p[ACTIVE_GUERRILLA]) > 0:
-            continue
-        if pc == TROOP and st["troops_last"] and p[SEPOY] > 0:
+        if pc == CONGRESS_ACTIVIST or pc == ML_ACTIVIST:
+            if not board.activists_active(s, sp):
+                continue
+        elif pc == ML_BASE:
+            if not any_time and (p[CONGRESS_ACTIVIST] + p[ML_ACTIVIST]) > 0:
+                continue
+        elif pc == REV_BASE:
+            if not any_time and (p[GUERRILLA] + p[ACTIVE_GUERRILLA]) > 0:
+                continue
+        elif pc == TROOP and st["troops_last"] and p[SEPOY] > 0:
             continue
         out.append(pc)
     return out
