@@ -77,7 +77,7 @@ def presidency_order(s) -> list[int]:
     back = face["back"]
     if s.crown is not None and s.crown["deck"]:
         back = next(c for c in s.data.crown_ai_cards if c["id"] == s.crown["deck"][-1])["back"]
-    return [back[i] for i in sorted(range(3), key=lambda i: face["ranks"][i])]
+    return [back[i] for i in sorted(range(3), key=face["ranks"].__getitem__)]
 
 
 def region_order(s) -> list[int]:
@@ -1014,23 +1014,39 @@ class CrownBot(PromptBot):
 
 
 # --- transfers (HB Director of Trade 2, HB Military Affairs 1; digest §9.6.6, §9.6.9) --------------------------------
+def _army_counts(flat, at: int) -> list[int]:
+    """The three Armies' pieces, active plus exhausted, from a flat [Army][state] reading starting at ``at``."""
+    return [flat[at] + flat[at + 1], flat[at + 2] + flat[at + 3], flat[at + 4] + flat[at + 5]]
+
+
 class Board:
     """The pieces a transfer moves, copied from the state so that a transfer can be made or undone on the copy:
     writers [slot][Presidency], ships {zone: [ship actions, one per ship]}, Army pieces {kind: [per Presidency]}
-    (kind "regiment" or a family slot for its officers)."""
+    (kind "regiment" or a family slot for its officers). ``writers=False`` / ``army=False``: without those
+    pieces (left empty), for a plan that never reads them (the Director of Trade moves writers and ships, Military
+    Affairs the Armies' pieces; both measure ships)."""
 
-    def __init__(self, s):
-        # whole arrays to Python lists at once (element-wise numpy reads were most of a copy's cost)
-        writers = s.writers.tolist()
-        self.writers = {f: writers[f][:3] for f in s.seats}
-        self.ships = {}
+    def __init__(self, s, writers: bool = True, army: bool = True):
+        # whole arrays to flat Python lists at once (element reads of numpy arrays, and the nested lists of a
+        # tolist() of a 3-d array, were most of a copy's cost; the copy is made at every transfer a bot plans)
+        seats = s.seats
+        self.writers = {}
+        if writers:
+            counts = s.writers.ravel().tolist()            # [slot * 3 + Presidency]
+            self.writers = {f: counts[3 * f:3 * f + 3] for f in seats}
         ship_zone, company, extra = s.ship_zone.tolist(), s.company_ships.tolist(), s.extra_ships.tolist()
-        for z in zones_in_play(s):
-            self.ships[z] = ([SHIP0 + i for i, at in enumerate(ship_zone) if at == z]
-                             + [COMPANY_SHIP] * company[z] + [EXTRA_SHIP] * extra[z])
-        self.army = {"regiment": [sum(r) for r in s.regiments.tolist()[:3]]}
-        officers = s.officers.tolist()                     # [slot][Army][state]
-        self.army.update({f: [sum(x) for x in officers[f][:3]] for f in s.seats})
+        self.ships = ships = {z: [] for z in zones_in_play(s)}
+        for i, at in enumerate(ship_zone):                 # one pass: each zone's named ships in ship order
+            if at in ships:
+                ships[at].append(SHIP0 + i)
+        for z, held in ships.items():
+            held += [COMPANY_SHIP] * company[z] + [EXTRA_SHIP] * extra[z]
+        self.army = {}
+        if army:
+            self.army["regiment"] = _army_counts(s.regiments.ravel().tolist(), 0)     # [Army * 2 + state]
+            officers = s.officers.ravel().tolist()         # [(slot * 3 + Army) * 2 + state]
+            for f in seats:
+                self.army[f] = _army_counts(officers, 6 * f)
 
     def copy(self):
         b = object.__new__(Board)
@@ -1118,17 +1134,17 @@ def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None, ord
                 ranks[key] = 0
         return ranks[key]
 
-    def meets(spec, p):
-        return _meets(s, me, spec, p)
-
-    dests = list(range(3)) + ([CHINA] if dest[0] == "to" and CHINA in board.ships else [])
+    # the tests are read once per end (they read the state, not the board)
+    origins = [o for o in holders if _meets(s, me, origin, o)]
+    if not origins:
+        return None
+    dests = [d for d in ((0, 1, 2, CHINA) if dest[0] == "to" and CHINA in board.ships else (0, 1, 2))
+             if _meets(s, me, dest, d)]
     same_measure = origin[0] in ("fewest", "most") and dest[0] in ("fewest", "most") and origin[1] == dest[1]
     pairs = []
-    for o in holders:
-        if not meets(origin, o):
-            continue
+    for o in origins:
         for d in dests:
-            if d == o or not meets(dest, d) or (allowed is not None and not allowed(o, d)):
+            if d == o or (allowed is not None and not allowed(o, d)):
                 continue
             if same_measure and rank(dest, d) > -rank(origin, o):      # e.g. fewest -> most: m(dest) < m(origin)
                 continue
@@ -1293,6 +1309,8 @@ def _dot_candidates(s, me, board):
 def dot_transfer(ctx):
     """HB DoT 2: the transfer the Crown makes now, or None (:func:`plan_dot_transfer`, kept between the decisions
     of one transfer by :func:`kept_transfer`)."""
+    if ctx.frame.get("transfers", 0) >= cd.DOT_TRANSFERS_PER_TURN[0]:
+        return None                                # both made (plan_dot_transfer's first test, before any reading)
     return kept_transfer(ctx, plan_dot_transfer)
 
 
@@ -1305,7 +1323,7 @@ def plan_dot_transfer(ctx):
     made = ctx.frame.get("transfers", 0)
     if made >= cd.DOT_TRANSFERS_PER_TURN[0]:
         return None
-    board, routes = Board(s), TradeRoutes.of(ctx.game)
+    board, routes = Board(s, army=False), TradeRoutes.of(ctx.game)
     order = presidency_order(s)                    # the same for every transfer weighed now
     start = 0
     first = ctx.frame.get("first")                 # the favours (rules/crown_favours.py): the first slot's use
@@ -1357,6 +1375,8 @@ def ma_plan(s, me, board, forbidden=(), order=None):
 def ma_transfer(ctx):
     """HB MA 1: the transfer the Crown makes now, or None (:func:`plan_ma_transfer`, kept between the decisions of
     one transfer by :func:`kept_transfer`)."""
+    if ctx.frame.get("transfers", 0) >= cd.MA_TRANSFERS_PER_TURN[0]:
+        return None                                # both made (plan_ma_transfer's first test, before any reading)
     return kept_transfer(ctx, plan_ma_transfer)
 
 
@@ -1367,7 +1387,7 @@ def plan_ma_transfer(ctx):
     made = ctx.frame.get("transfers", 0)
     if made >= cd.MA_TRANSFERS_PER_TURN[0]:
         return None
-    board = Board(s)
+    board = Board(s, writers=False)
     order = presidency_order(s)                    # the same for every plan weighed now
     forbidden = []
     first, last = ctx.frame.get("first"), ctx.frame.get("last")

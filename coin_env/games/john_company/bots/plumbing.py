@@ -35,6 +35,9 @@ class BotError(RuntimeError):
 class Ctx:
     """One decision as a bot sees it: the game (read only), the frame, the legal actions, and dice."""
 
+    # one is made at every decision of every seat: slots make it and its reads cheaper
+    __slots__ = ("game", "state", "family", "slot", "frame", "legal", "legal_set", "number", "key", "_stream")
+
     def __init__(self, game, family: str):
         self.game = game
         s = self.state = game.state
@@ -130,9 +133,12 @@ class PromptBot:
         return self.decide_for(game, family)
 
     def decide_for(self, game, family: str) -> int:
-        if game.is_over():
+        # game.is_over() and game.current_player() read from the state directly (every decision of every seat
+        # passes here): every prompt of this game takes its actor from the frame's "actor" (core Prompt.actor)
+        s = game.state
+        if s.over:
             raise BotError(f"{self.name}: the game is over, there is no decision to answer")
-        if game.current_player() != family:
+        if s.frames[-1].get("actor") != family:
             raise BotError(f"{self.name}: asked to play {family}, but the decision is {game.current_player()}'s")
         ctx = Ctx(game, family)
         if len(ctx.legal) == 1:
