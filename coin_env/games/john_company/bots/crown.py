@@ -64,6 +64,13 @@ RIBBON = (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, MI
     SUPERINTENDENT,)
 
 
+# HB Hiring 4 (other offices): a writer's or an Army's source action -> (rank of its kind, its Presidency)
+SOURCE_RANK = MappingProxyType({SOURCE[f"{kind}{p}"]: (r, p) for kind, r in (("writer", 0), ("officer", 1),
+                                                                             ("commander", 1)) for p in range(3)})
+
+COMMANDER_SOURCES = tuple(SOURCE[f"commander{p}"] for p in range(3))
+
+
 # --- reading the state --------------------------------------------------------------------------------------
 def ai_card(s) -> dict:
     if s.crown is None:
@@ -98,6 +105,41 @@ def by_presidency_order(s, ps) -> list[int]:
 def most(s, crown_value, other_values) -> bool:
     """RB p.46 'most': as many or more than you, at least 1."""
     return crown_value >= 1 and all(crown_value >= v for v in other_values)
+
+
+def writer_presidencies(s, me, pres) -> list[int]:
+    """The Presidencies of ``pres`` (in its order) where ``me`` has a writer."""
+    return [p for p in pres if s.writers[me, p] > 0]
+
+
+def crown_is_governor_general(s, me):
+    """``me`` holds the Governor General's office (which exists)."""
+    return s.office_exists[GOVERNOR_GENERAL] and s.office_holder[GOVERNOR_GENERAL] == me
+
+
+def governed_presidencies(s, me, pres) -> list[int]:
+    """The Presidencies of ``pres`` (in its order) with a region whose Governor is ``me``."""
+    holder, control = s.office_holder.tolist(), s.control.tolist()
+    return [p for p in pres if any(holder[g] == me and control[REGION_OF_GOVERNOR[g]] == p for g in GOVERNORS)]
+
+
+def plan_count(s, what: str, f: int) -> int:
+    """What the voting plan counts for family ``f`` (digest Appendix A: 'most ...')."""
+    if what == "workshops":
+        return int(s.workshops[f])
+    if what == "luxuries":
+        return int(s.luxuries[f])
+    if what == "prizes":
+        return int(s.prize_pieces[f].sum())
+    if what == "governors":
+        return sum(1 for g in GOVERNORS if s.office_holder[g] == f)
+    if what == "writers_on_orders":
+        return int((s.order_writer == f).sum())
+    if what == "rotten_boroughs":
+        return sum(1 for c in s.hands[f]["prestige"] if c in (28, 29, 30))
+    if what == "taxed":
+        return owned(s, f, DIAL[int(s.dial)][1])
+    raise KeyError(what)
 
 
 class CrownBot(PromptBot):
@@ -198,8 +240,9 @@ class CrownBot(PromptBot):
         s = ctx.state
         ps = by_presidency_order(s, ctx.group("presidency"))
         w = s.writers[me]
+        mine = crown_presidencies(s, me)
         for cands in ([p for p in ps if s.office_holder[PRESIDENT[p]] < 0 and w[p] == 0],
-                      [p for p in ps if p in crown_presidencies(s, me)], ps):
+                      [p for p in ps if p in mine], ps):
             if cands:
                 low = min(int(w[p]) for p in cands)
                 return PRESIDENCY0 + next(p for p in cands if w[p] == low)
@@ -321,10 +364,9 @@ class CrownBot(PromptBot):
         def rank(a):
             if a == SOURCE.get("oit"):
                 return (1, 3)
-            for kind, r in (("writer", 0), ("officer", 1), ("commander", 1)):
-                for p in range(3):
-                    if a == SOURCE.get(f"{kind}{p}"):
-                        return (r, order.index(p))
+            if a in SOURCE_RANK:                   # writers > officers = commanders, then the AI Presidency order
+                r, p = SOURCE_RANK[a]
+                return (r, order.index(p))
             o = a - OFFICE0
             if o in GOVERNORS:
                 return (2, region_order(s).index(REGION_OF_GOVERNOR[o]))
@@ -380,30 +422,30 @@ class CrownBot(PromptBot):
         (HB Chairman 3 favour: £3 or less to an office) come first."""
         c = climate(s)
         pres = by_presidency_order(s, range(3))
-        mine = crown_presidencies(s, me)
-        writer = [p for p in pres if s.writers[me, p] > 0]
-        states = s.order_state.tolist()
         dot = T_DOT
-        crown_gg = s.office_exists[GOVERNOR_GENERAL] and s.office_holder[GOVERNOR_GENERAL] == me
-        holder, control = s.office_holder.tolist(), s.control.tolist()
-        gov = [p for p in pres if any(holder[g] == me and control[REGION_OF_GOVERNOR[g]] == p for g in GOVERNORS)]
-        home_open = [p for p in pres if states[PRESIDENCY_HOME_PORT[p]] == OPEN]
-        steps: list[tuple[int, int]] = []
+        # each reading is made for the climates whose list uses it (the bot allocates again at every digit)
+        if c in (cd.BULL, cd.STAG):
+            states = s.order_state.tolist()
+            home_open = [p for p in pres if states[PRESIDENCY_HOME_PORT[p]] == OPEN]
+        if c in (cd.STAG, cd.LION):
+            mine = crown_presidencies(s, me)
+        if c not in (cd.BULL, cd.LION):
+            gov, crown_gg = governed_presidencies(s, me, pres), crown_is_governor_general(s, me)
         if c == cd.BULL:
             steps = [(PRESIDENT_TREASURY[p], 4) for p in home_open] + [(dot, 5)]
         elif c == cd.STAG:
             steps = ([(PRESIDENT_TREASURY[p], 4) for p in home_open if p in mine]
-                     + [(PRESIDENT_TREASURY[p], 1) for p in writer] + [(dot, 3)])
+                     + [(PRESIDENT_TREASURY[p], 1) for p in writer_presidencies(s, me, pres)] + [(dot, 3)])
         elif c == cd.LION:
             few = [p for p in pres if ships_in_zone(s, p) < 2]
             steps = [(T_MOS, 5) for _ in few]
             if mine:
                 steps.append((PRESIDENT_TREASURY[max(mine, key=lambda p: ships_in_zone(s, p))], 4))
-            steps += [(dot, 3)] + [(PRESIDENT_TREASURY[p], 1) for p in writer]
+            steps += [(dot, 3)] + [(PRESIDENT_TREASURY[p], 1) for p in writer_presidencies(s, me, pres)]
         elif c == cd.BEAR:
             steps = ([(PRESIDENT_TREASURY[p], 4) for p in pres if crown_majority(s, p, me)]
                      + [(PRESIDENT_TREASURY[p], 2) for p in gov] + ([(dot, 4)] if crown_gg else [])
-                     + [(PRESIDENT_TREASURY[p], 2) for p in writer])
+                     + [(PRESIDENT_TREASURY[p], 2) for p in writer_presidencies(s, me, pres)])
         else:
             steps = ([(PRESIDENT_TREASURY[p], 5) for p in pres if s.commander[p] == me or
                       (int(s.officers[me, p].sum()) >= 1 and all(
@@ -641,7 +683,7 @@ class CrownBot(PromptBot):
         offices = sorted(a for a in ctx.legal if a - OFFICE0 in GOVERNORS)
         if offices:
             return offices[0]
-        commanders = [a for a in ctx.legal if a in [SOURCE[f"commander{p}"] for p in range(3)]]
+        commanders = [a for a in ctx.legal if a in COMMANDER_SOURCES]
         if commanders:
             return commanders[0]
         return ctx.first(PROC["trade"])
@@ -888,15 +930,7 @@ class CrownBot(PromptBot):
         if kind == "crown_office":
             return s.office_holder[OFFICE[plan[1]]] == me
         what = plan[1]
-        count = {
-            "workshops": lambda f: int(s.workshops[f]), "luxuries": lambda f: int(s.luxuries[f]),
-            "prizes": lambda f: int(s.prize_pieces[f].sum()),
-            "governors": lambda f: sum(1 for g in GOVERNORS if s.office_holder[g] == f),
-            "writers_on_orders": lambda f: int((s.order_writer == f).sum()),
-            "rotten_boroughs": lambda f: sum(1 for c in s.hands[f]["prestige"] if c in (28, 29, 30)),
-            "taxed": lambda f: owned(s, f, DIAL[int(s.dial)][1]),
-        }[what]
-        has_most = most(s, count(me), [count(f) for f in others(s, me)])
+        has_most = most(s, plan_count(s, what, me), [plan_count(s, what, f) for f in others(s, me)])
         return has_most if kind == "most" else not has_most
 
     def on_vote_side(self, ctx):
@@ -1298,8 +1332,13 @@ def _dot_candidates(s, me, board):
     fits)."""
     entries = cd.DOT_TRANSFERS[0][climate(s)]
     out = []
+    firsts = {}                     # (piece, origin, destination) -> first entry: the tests read the state only
     for t in _last_moves(s, board, army=False):
-        first = _first_entry_for(s, me, entries, t)
+        kind, who, o, d = t
+        key = ("ship" if kind == "ship" else who == me, o, d)
+        if key not in firsts:
+            firsts[key] = _first_entry_for(s, me, entries, t)
+        first = firsts[key]
         if first is not None:
             out.append((first, t))
     out.sort(key=lambda c: c[0])                   # stable: ties keep _last_moves' order
