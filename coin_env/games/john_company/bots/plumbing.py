@@ -38,13 +38,14 @@ class Ctx:
     # one is made at every decision of every seat: slots make it and its reads cheaper
     __slots__ = ("game", "state", "family", "slot", "frame", "legal", "legal_set", "number", "key", "_stream")
 
-    def __init__(self, game, family: str):
+    def __init__(self, game, family: str, legal: list[int] | None = None):
+        """``legal``: ``game.legal_actions()`` when the caller has read them already."""
         self.game = game
         s = self.state = game.state
         self.family = family
         self.slot = SLOT_OF[family]
         f = self.frame = s.frames[-1]
-        self.legal = game.legal_actions()
+        self.legal = game.legal_actions() if legal is None else legal
         self.legal_set = set(self.legal)
         key = f["then"] if f["kind"] == "choose" else f["kind"]
         self.number = key in ("number_units", "number_tens")
@@ -140,9 +141,10 @@ class PromptBot:
             raise BotError(f"{self.name}: the game is over, there is no decision to answer")
         if s.frames[-1].get("actor") != family:
             raise BotError(f"{self.name}: asked to play {family}, but the decision is {game.current_player()}'s")
-        ctx = Ctx(game, family)
-        if len(ctx.legal) == 1:
-            return ctx.legal[0]
+        legal = game.legal_actions()
+        if len(legal) == 1:                 # a forced answer: no decision to weigh
+            return legal[0]
+        ctx = Ctx(game, family, legal)
         method = self.handlers.get(ctx.key)
         action = getattr(self, method)(ctx) if method is not None else None
         if action is not None and not ctx.has(action):
