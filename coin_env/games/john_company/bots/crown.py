@@ -112,7 +112,7 @@ def writer_presidencies(s, me, pres) -> list[int]:
     return [p for p in pres if s.writers[me, p] > 0]
 
 
-def crown_is_governor_general(s, me):
+def holds_governor_general(s, me):
     """``me`` holds the Governor General's office (which exists)."""
     return s.office_exists[GOVERNOR_GENERAL] and s.office_holder[GOVERNOR_GENERAL] == me
 
@@ -430,7 +430,7 @@ class CrownBot(PromptBot):
         if c in (cd.STAG, cd.LION):
             mine = crown_presidencies(s, me)
         if c not in (cd.BULL, cd.LION):
-            gov, crown_gg = governed_presidencies(s, me, pres), crown_is_governor_general(s, me)
+            gov, crown_gg = governed_presidencies(s, me, pres), holds_governor_general(s, me)
         if c == cd.BULL:
             steps = [(PRESIDENT_TREASURY[p], 4) for p in home_open] + [(dot, 5)]
         elif c == cd.STAG:
