@@ -41,6 +41,60 @@ def empty_firms() -> dict:
             "order_firm": [-1] * N_ORDERS, "amounts_public": False, "scored": False}
 
 
+def _blank_arrays() -> dict:
+    """The board's arrays before the set-up: sized for all seven slots, empty boxes, -1 for no owner or place."""
+    z = np.zeros
+    return {
+        "cash": z(N_SLOTS, np.int32),
+        "vp": z(N_SLOTS, np.int32),
+        "supply": z(N_SLOTS, np.int16),
+        "writers": z((N_SLOTS, N_PRESIDENCIES), np.int16),
+        "officers": z((N_SLOTS, N_PRESIDENCIES, 2), np.int16),
+        "officers_in_training": z(N_SLOTS, np.int16),
+        "court": z(N_SLOTS, np.int16),
+        "pensioners": z(N_SLOTS, np.int16),
+        "prize_pieces": z((N_SLOTS, 5), np.int16),
+        "trophies": z(N_SLOTS, np.int16),
+        "law_tokens": z(N_SLOTS, np.int16),
+        "workshops": z(N_SLOTS, np.int16),
+        "luxuries": z(N_SLOTS, np.int16),
+        "stock_exchange": np.full(5, -1, np.int8),
+        "office_holder": np.full(N_OFFICES, -1, np.int8),
+        "office_fatigue": z(N_OFFICES, np.int8),
+        "office_exists": z(N_OFFICES, np.int8),
+        "treasury": z(5, np.int32),
+        "commander": np.full(N_PRESIDENCIES, -1, np.int8),
+        "regiments": z((N_PRESIDENCIES, 2), np.int16),
+        "alliance_active": z(N_ALLIANCES, np.int8),
+        "shipyard_owner": np.full(N_SHIPS, -1, np.int8),
+        "ship_zone": np.full(N_SHIPS, -1, np.int8),
+        "ship_fatigued": z(N_SHIPS, np.int8),
+        "company_ships": z(N_ZONES, np.int8),
+        "extra_ships": z(N_ZONES, np.int8),
+        "region_company_ship": z(N_REGIONS, np.int8),
+        "strength": z(N_REGIONS, np.int8),
+        "dome": np.ones(N_REGIONS, np.int8),
+        "control": np.full(N_REGIONS, -1, np.int8),
+        "flag": np.full(N_REGIONS, -1, np.int8),
+        "unrest": z(N_REGIONS, np.int8),
+        "loot_faceup": np.ones(N_REGIONS, np.int8),
+        "order_state": z(N_ORDERS, np.int8),
+        "order_writer": np.full(N_ORDERS, -1, np.int8),
+        "order_presidency": np.full(N_ORDERS, -1, np.int8),
+    }
+
+
+def _read_only(arrays: dict) -> dict:
+    for a in arrays.values():
+        a.flags.writeable = False
+    return arrays
+
+
+# Built once at import and never written (read-only): a new state copies them, far cheaper than making each
+# array again with np.full / np.ones at every new game.
+BLANK_ARRAYS = _read_only(_blank_arrays())
+
+
 class JohnCompanyState(PlainState):
     ARRAYS = {
         # families (RB p.2, p.12-13)
@@ -148,43 +202,8 @@ class JohnCompanyState(PlainState):
     @classmethod
     def empty(cls) -> "JohnCompanyState":
         s = cls()
-        z = np.zeros
-        s.cash = z(N_SLOTS, np.int32)
-        s.vp = z(N_SLOTS, np.int32)
-        s.supply = z(N_SLOTS, np.int16)
-        s.writers = z((N_SLOTS, N_PRESIDENCIES), np.int16)
-        s.officers = z((N_SLOTS, N_PRESIDENCIES, 2), np.int16)
-        s.officers_in_training = z(N_SLOTS, np.int16)
-        s.court = z(N_SLOTS, np.int16)
-        s.pensioners = z(N_SLOTS, np.int16)
-        s.prize_pieces = z((N_SLOTS, 5), np.int16)
-        s.trophies = z(N_SLOTS, np.int16)
-        s.law_tokens = z(N_SLOTS, np.int16)
-        s.workshops = z(N_SLOTS, np.int16)
-        s.luxuries = z(N_SLOTS, np.int16)
-        s.stock_exchange = np.full(5, -1, np.int8)
-        s.office_holder = np.full(N_OFFICES, -1, np.int8)
-        s.office_fatigue = z(N_OFFICES, np.int8)
-        s.office_exists = z(N_OFFICES, np.int8)
-        s.treasury = z(5, np.int32)
-        s.commander = np.full(N_PRESIDENCIES, -1, np.int8)
-        s.regiments = z((N_PRESIDENCIES, 2), np.int16)
-        s.alliance_active = z(N_ALLIANCES, np.int8)
-        s.shipyard_owner = np.full(N_SHIPS, -1, np.int8)
-        s.ship_zone = np.full(N_SHIPS, -1, np.int8)
-        s.ship_fatigued = z(N_SHIPS, np.int8)
-        s.company_ships = z(N_ZONES, np.int8)
-        s.extra_ships = z(N_ZONES, np.int8)
-        s.region_company_ship = z(N_REGIONS, np.int8)
-        s.strength = z(N_REGIONS, np.int8)
-        s.dome = np.ones(N_REGIONS, np.int8)
-        s.control = np.full(N_REGIONS, -1, np.int8)
-        s.flag = np.full(N_REGIONS, -1, np.int8)
-        s.unrest = z(N_REGIONS, np.int8)
-        s.loot_faceup = np.ones(N_REGIONS, np.int8)
-        s.order_state = z(N_ORDERS, np.int8)
-        s.order_writer = np.full(N_ORDERS, -1, np.int8)
-        s.order_presidency = np.full(N_ORDERS, -1, np.int8)
+        for name, blank in BLANK_ARRAYS.items():
+            setattr(s, name, blank.copy())
         s.scenario = ""
         s.seats = []
         s.turn = 1

@@ -64,6 +64,13 @@ RIBBON = (CHAIRMAN, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING, MI
     SUPERINTENDENT,)
 
 
+# HB Hiring 4 (other offices): a writer's or an Army's source action -> (rank of its kind, its Presidency)
+SOURCE_RANK = MappingProxyType({SOURCE[f"{kind}{p}"]: (r, p) for kind, r in (("writer", 0), ("officer", 1),
+                                                                             ("commander", 1)) for p in range(3)})
+
+COMMANDER_SOURCES = tuple(SOURCE[f"commander{p}"] for p in range(3))
+
+
 # --- reading the state --------------------------------------------------------------------------------------
 def ai_card(s) -> dict:
     if s.crown is None:
@@ -77,7 +84,7 @@ def presidency_order(s) -> list[int]:
     back = face["back"]
     if s.crown is not None and s.crown["deck"]:
         back = next(c for c in s.data.crown_ai_cards if c["id"] == s.crown["deck"][-1])["back"]
-    return [back[i] for i in sorted(range(3), key=lambda i: face["ranks"][i])]
+    return [back[i] for i in sorted(range(3), key=face["ranks"].__getitem__)]
 
 
 def region_order(s) -> list[int]:
@@ -98,6 +105,41 @@ def by_presidency_order(s, ps) -> list[int]:
 def most(s, crown_value, other_values) -> bool:
     """RB p.46 'most': as many or more than you, at least 1."""
     return crown_value >= 1 and all(crown_value >= v for v in other_values)
+
+
+def writer_presidencies(s, me, pres) -> list[int]:
+    """The Presidencies of ``pres`` (in its order) where ``me`` has a writer."""
+    return [p for p in pres if s.writers[me, p] > 0]
+
+
+def holds_governor_general(s, me):
+    """``me`` holds the Governor General's office (which exists)."""
+    return s.office_exists[GOVERNOR_GENERAL] and s.office_holder[GOVERNOR_GENERAL] == me
+
+
+def governed_presidencies(s, me, pres) -> list[int]:
+    """The Presidencies of ``pres`` (in its order) with a region whose Governor is ``me``."""
+    holder, control = s.office_holder.tolist(), s.control.tolist()
+    return [p for p in pres if any(holder[g] == me and control[REGION_OF_GOVERNOR[g]] == p for g in GOVERNORS)]
+
+
+def plan_count(s, what: str, f: int) -> int:
+    """What the voting plan counts for family ``f`` (digest Appendix A: 'most ...')."""
+    if what == "workshops":
+        return int(s.workshops[f])
+    if what == "luxuries":
+        return int(s.luxuries[f])
+    if what == "prizes":
+        return int(s.prize_pieces[f].sum())
+    if what == "governors":
+        return sum(1 for g in GOVERNORS if s.office_holder[g] == f)
+    if what == "writers_on_orders":
+        return int((s.order_writer == f).sum())
+    if what == "rotten_boroughs":
+        return sum(1 for c in s.hands[f]["prestige"] if c in (28, 29, 30))
+    if what == "taxed":
+        return owned(s, f, DIAL[int(s.dial)][1])
+    raise KeyError(what)
 
 
 class CrownBot(PromptBot):
@@ -198,8 +240,9 @@ class CrownBot(PromptBot):
         s = ctx.state
         ps = by_presidency_order(s, ctx.group("presidency"))
         w = s.writers[me]
+        mine = crown_presidencies(s, me)
         for cands in ([p for p in ps if s.office_holder[PRESIDENT[p]] < 0 and w[p] == 0],
-                      [p for p in ps if p in crown_presidencies(s, me)], ps):
+                      [p for p in ps if p in mine], ps):
             if cands:
                 low = min(int(w[p]) for p in cands)
                 return PRESIDENCY0 + next(p for p in cands if w[p] == low)
@@ -321,10 +364,9 @@ class CrownBot(PromptBot):
         def rank(a):
             if a == SOURCE.get("oit"):
                 return (1, 3)
-            for kind, r in (("writer", 0), ("officer", 1), ("commander", 1)):
-                for p in range(3):
-                    if a == SOURCE.get(f"{kind}{p}"):
-                        return (r, order.index(p))
+            if a in SOURCE_RANK:                   # writers > officers = commanders, then the AI Presidency order
+                r, p = SOURCE_RANK[a]
+                return (r, order.index(p))
             o = a - OFFICE0
             if o in GOVERNORS:
                 return (2, region_order(s).index(REGION_OF_GOVERNOR[o]))
@@ -380,30 +422,30 @@ class CrownBot(PromptBot):
         (HB Chairman 3 favour: £3 or less to an office) come first."""
         c = climate(s)
         pres = by_presidency_order(s, range(3))
-        mine = crown_presidencies(s, me)
-        writer = [p for p in pres if s.writers[me, p] > 0]
-        states = s.order_state.tolist()
         dot = T_DOT
-        crown_gg = s.office_exists[GOVERNOR_GENERAL] and s.office_holder[GOVERNOR_GENERAL] == me
-        holder, control = s.office_holder.tolist(), s.control.tolist()
-        gov = [p for p in pres if any(holder[g] == me and control[REGION_OF_GOVERNOR[g]] == p for g in GOVERNORS)]
-        home_open = [p for p in pres if states[PRESIDENCY_HOME_PORT[p]] == OPEN]
-        steps: list[tuple[int, int]] = []
+        # each reading is made for the climates whose list uses it (the bot allocates again at every digit)
+        if c in (cd.BULL, cd.STAG):
+            states = s.order_state.tolist()
+            home_open = [p for p in pres if states[PRESIDENCY_HOME_PORT[p]] == OPEN]
+        if c in (cd.STAG, cd.LION):
+            mine = crown_presidencies(s, me)
+        if c not in (cd.BULL, cd.LION):
+            gov, crown_gg = governed_presidencies(s, me, pres), holds_governor_general(s, me)
         if c == cd.BULL:
             steps = [(PRESIDENT_TREASURY[p], 4) for p in home_open] + [(dot, 5)]
         elif c == cd.STAG:
             steps = ([(PRESIDENT_TREASURY[p], 4) for p in home_open if p in mine]
-                     + [(PRESIDENT_TREASURY[p], 1) for p in writer] + [(dot, 3)])
+                     + [(PRESIDENT_TREASURY[p], 1) for p in writer_presidencies(s, me, pres)] + [(dot, 3)])
         elif c == cd.LION:
             few = [p for p in pres if ships_in_zone(s, p) < 2]
             steps = [(T_MOS, 5) for _ in few]
             if mine:
                 steps.append((PRESIDENT_TREASURY[max(mine, key=lambda p: ships_in_zone(s, p))], 4))
-            steps += [(dot, 3)] + [(PRESIDENT_TREASURY[p], 1) for p in writer]
+            steps += [(dot, 3)] + [(PRESIDENT_TREASURY[p], 1) for p in writer_presidencies(s, me, pres)]
         elif c == cd.BEAR:
             steps = ([(PRESIDENT_TREASURY[p], 4) for p in pres if crown_majority(s, p, me)]
                      + [(PRESIDENT_TREASURY[p], 2) for p in gov] + ([(dot, 4)] if crown_gg else [])
-                     + [(PRESIDENT_TREASURY[p], 2) for p in writer])
+                     + [(PRESIDENT_TREASURY[p], 2) for p in writer_presidencies(s, me, pres)])
         else:
             steps = ([(PRESIDENT_TREASURY[p], 5) for p in pres if s.commander[p] == me or
                       (int(s.officers[me, p].sum()) >= 1 and all(
@@ -641,7 +683,7 @@ class CrownBot(PromptBot):
         offices = sorted(a for a in ctx.legal if a - OFFICE0 in GOVERNORS)
         if offices:
             return offices[0]
-        commanders = [a for a in ctx.legal if a in [SOURCE[f"commander{p}"] for p in range(3)]]
+        commanders = [a for a in ctx.legal if a in COMMANDER_SOURCES]
         if commanders:
             return commanders[0]
         return ctx.first(PROC["trade"])
@@ -888,15 +930,7 @@ class CrownBot(PromptBot):
         if kind == "crown_office":
             return s.office_holder[OFFICE[plan[1]]] == me
         what = plan[1]
-        count = {
-            "workshops": lambda f: int(s.workshops[f]), "luxuries": lambda f: int(s.luxuries[f]),
-            "prizes": lambda f: int(s.prize_pieces[f].sum()),
-            "governors": lambda f: sum(1 for g in GOVERNORS if s.office_holder[g] == f),
-            "writers_on_orders": lambda f: int((s.order_writer == f).sum()),
-            "rotten_boroughs": lambda f: sum(1 for c in s.hands[f]["prestige"] if c in (28, 29, 30)),
-            "taxed": lambda f: owned(s, f, DIAL[int(s.dial)][1]),
-        }[what]
-        has_most = most(s, count(me), [count(f) for f in others(s, me)])
+        has_most = most(s, plan_count(s, what, me), [plan_count(s, what, f) for f in others(s, me)])
         return has_most if kind == "most" else not has_most
 
     def on_vote_side(self, ctx):
@@ -1014,23 +1048,39 @@ class CrownBot(PromptBot):
 
 
 # --- transfers (HB Director of Trade 2, HB Military Affairs 1; digest §9.6.6, §9.6.9) --------------------------------
+def _army_counts(flat, at: int) -> list[int]:
+    """The three Armies' pieces, active plus exhausted, from a flat [Army][state] reading starting at ``at``."""
+    return [flat[at] + flat[at + 1], flat[at + 2] + flat[at + 3], flat[at + 4] + flat[at + 5]]
+
+
 class Board:
     """The pieces a transfer moves, copied from the state so that a transfer can be made or undone on the copy:
     writers [slot][Presidency], ships {zone: [ship actions, one per ship]}, Army pieces {kind: [per Presidency]}
-    (kind "regiment" or a family slot for its officers)."""
+    (kind "regiment" or a family slot for its officers). ``writers=False`` / ``army=False``: without those
+    pieces (left empty), for a plan that never reads them (the Director of Trade moves writers and ships, Military
+    Affairs the Armies' pieces; both measure ships)."""
 
-    def __init__(self, s):
-        # whole arrays to Python lists at once (element-wise numpy reads were most of a copy's cost)
-        writers = s.writers.tolist()
-        self.writers = {f: writers[f][:3] for f in s.seats}
-        self.ships = {}
+    def __init__(self, s, writers: bool = True, army: bool = True):
+        # whole arrays to flat Python lists at once (element reads of numpy arrays, and the nested lists of a
+        # tolist() of a 3-d array, were most of a copy's cost; the copy is made at every transfer a bot plans)
+        seats = s.seats
+        self.writers = {}
+        if writers:
+            counts = s.writers.ravel().tolist()            # [slot * 3 + Presidency]
+            self.writers = {f: counts[3 * f:3 * f + 3] for f in seats}
         ship_zone, company, extra = s.ship_zone.tolist(), s.company_ships.tolist(), s.extra_ships.tolist()
-        for z in zones_in_play(s):
-            self.ships[z] = ([SHIP0 + i for i, at in enumerate(ship_zone) if at == z]
-                             + [COMPANY_SHIP] * company[z] + [EXTRA_SHIP] * extra[z])
-        self.army = {"regiment": [sum(r) for r in s.regiments.tolist()[:3]]}
-        officers = s.officers.tolist()                     # [slot][Army][state]
-        self.army.update({f: [sum(x) for x in officers[f][:3]] for f in s.seats})
+        self.ships = ships = {z: [] for z in zones_in_play(s)}
+        for i, at in enumerate(ship_zone):                 # one pass: each zone's named ships in ship order
+            if at in ships:
+                ships[at].append(SHIP0 + i)
+        for z, held in ships.items():
+            held += [COMPANY_SHIP] * company[z] + [EXTRA_SHIP] * extra[z]
+        self.army = {}
+        if army:
+            self.army["regiment"] = _army_counts(s.regiments.ravel().tolist(), 0)     # [Army * 2 + state]
+            officers = s.officers.ravel().tolist()         # [(slot * 3 + Army) * 2 + state]
+            for f in seats:
+                self.army[f] = _army_counts(officers, 6 * f)
 
     def copy(self):
         b = object.__new__(Board)
@@ -1118,17 +1168,17 @@ def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None, ord
                 ranks[key] = 0
         return ranks[key]
 
-    def meets(spec, p):
-        return _meets(s, me, spec, p)
-
-    dests = list(range(3)) + ([CHINA] if dest[0] == "to" and CHINA in board.ships else [])
+    # the tests are read once per end (they read the state, not the board)
+    origins = [o for o in holders if _meets(s, me, origin, o)]
+    if not origins:
+        return None
+    dests = [d for d in ((0, 1, 2, CHINA) if dest[0] == "to" and CHINA in board.ships else (0, 1, 2))
+             if _meets(s, me, dest, d)]
     same_measure = origin[0] in ("fewest", "most") and dest[0] in ("fewest", "most") and origin[1] == dest[1]
     pairs = []
-    for o in holders:
-        if not meets(origin, o):
-            continue
+    for o in origins:
         for d in dests:
-            if d == o or not meets(dest, d) or (allowed is not None and not allowed(o, d)):
+            if d == o or (allowed is not None and not allowed(o, d)):
                 continue
             if same_measure and rank(dest, d) > -rank(origin, o):      # e.g. fewest -> most: m(dest) < m(origin)
                 continue
@@ -1282,8 +1332,13 @@ def _dot_candidates(s, me, board):
     fits)."""
     entries = cd.DOT_TRANSFERS[0][climate(s)]
     out = []
+    firsts = {}                     # (piece, origin, destination) -> first entry: the tests read the state only
     for t in _last_moves(s, board, army=False):
-        first = _first_entry_for(s, me, entries, t)
+        kind, who, o, d = t
+        key = ("ship" if kind == "ship" else who == me, o, d)
+        if key not in firsts:
+            firsts[key] = _first_entry_for(s, me, entries, t)
+        first = firsts[key]
         if first is not None:
             out.append((first, t))
     out.sort(key=lambda c: c[0])                   # stable: ties keep _last_moves' order
@@ -1293,6 +1348,8 @@ def _dot_candidates(s, me, board):
 def dot_transfer(ctx):
     """HB DoT 2: the transfer the Crown makes now, or None (:func:`plan_dot_transfer`, kept between the decisions
     of one transfer by :func:`kept_transfer`)."""
+    if ctx.frame.get("transfers", 0) >= cd.DOT_TRANSFERS_PER_TURN[0]:
+        return None                                # both made (plan_dot_transfer's first test, before any reading)
     return kept_transfer(ctx, plan_dot_transfer)
 
 
@@ -1305,7 +1362,7 @@ def plan_dot_transfer(ctx):
     made = ctx.frame.get("transfers", 0)
     if made >= cd.DOT_TRANSFERS_PER_TURN[0]:
         return None
-    board, routes = Board(s), TradeRoutes.of(ctx.game)
+    board, routes = Board(s, army=False), TradeRoutes.of(ctx.game)
     order = presidency_order(s)                    # the same for every transfer weighed now
     start = 0
     first = ctx.frame.get("first")                 # the favours (rules/crown_favours.py): the first slot's use
@@ -1357,6 +1414,8 @@ def ma_plan(s, me, board, forbidden=(), order=None):
 def ma_transfer(ctx):
     """HB MA 1: the transfer the Crown makes now, or None (:func:`plan_ma_transfer`, kept between the decisions of
     one transfer by :func:`kept_transfer`)."""
+    if ctx.frame.get("transfers", 0) >= cd.MA_TRANSFERS_PER_TURN[0]:
+        return None                                # both made (plan_ma_transfer's first test, before any reading)
     return kept_transfer(ctx, plan_ma_transfer)
 
 
@@ -1367,7 +1426,7 @@ def plan_ma_transfer(ctx):
     made = ctx.frame.get("transfers", 0)
     if made >= cd.MA_TRANSFERS_PER_TURN[0]:
         return None
-    board = Board(s)
+    board = Board(s, writers=False)
     order = presidency_order(s)                    # the same for every plan weighed now
     forbidden = []
     first, last = ctx.frame.get("first"), ctx.frame.get("last")

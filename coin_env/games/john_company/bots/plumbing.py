@@ -35,13 +35,17 @@ class BotError(RuntimeError):
 class Ctx:
     """One decision as a bot sees it: the game (read only), the frame, the legal actions, and dice."""
 
-    def __init__(self, game, family: str):
+    # one is made at every decision of every seat: slots make it and its reads cheaper
+    __slots__ = ("game", "state", "family", "slot", "frame", "legal", "legal_set", "number", "key", "_stream")
+
+    def __init__(self, game, family: str, legal: list[int] | None = None):
+        """``legal``: ``game.legal_actions()`` when the caller has read them already."""
         self.game = game
         s = self.state = game.state
         self.family = family
         self.slot = SLOT_OF[family]
         f = self.frame = s.frames[-1]
-        self.legal = game.legal_actions()
+        self.legal = game.legal_actions() if legal is None else legal
         self.legal_set = set(self.legal)
         key = f["then"] if f["kind"] == "choose" else f["kind"]
         self.number = key in ("number_units", "number_tens")
@@ -130,13 +134,17 @@ class PromptBot:
         return self.decide_for(game, family)
 
     def decide_for(self, game, family: str) -> int:
-        if game.is_over():
+        # game.is_over() and game.current_player() read from the state directly (every decision of every seat
+        # passes here): every prompt of this game takes its actor from the frame's "actor" (core Prompt.actor)
+        s = game.state
+        if s.over:
             raise BotError(f"{self.name}: the game is over, there is no decision to answer")
-        if game.current_player() != family:
+        if s.frames[-1].get("actor") != family:
             raise BotError(f"{self.name}: asked to play {family}, but the decision is {game.current_player()}'s")
-        ctx = Ctx(game, family)
-        if len(ctx.legal) == 1:
-            return ctx.legal[0]
+        legal = game.legal_actions()
+        if len(legal) == 1:                 # a forced answer: no decision to weigh
+            return legal[0]
+        ctx = Ctx(game, family, legal)
         method = self.handlers.get(ctx.key)
         action = getattr(self, method)(ctx) if method is not None else None
         if action is not None and not ctx.has(action):

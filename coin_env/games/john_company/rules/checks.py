@@ -27,5 +27,6 @@ def roll_check(game, n_dice: int, why: str) -> tuple[int, str, list[int]]:
     dice = [rng.die(6, why) for _ in range(n_dice)]
     lowest = min(dice)
     result = result_of(lowest)
-    game.log_note("check", f"{why}: {n_dice} dice {dice}, lowest {lowest}: {result}", roll=dice, result=result)
+    if game.keeps_log:
+        game.log_note("check", f"{why}: {n_dice} dice {dice}, lowest {lowest}: {result}", roll=dice, result=result)
     return lowest, result, dice

@@ -94,8 +94,9 @@ def vacate(game, office: int, to: str = "supply") -> None:
         s.pensioners[slot] += 1
     else:
         s.supply[slot] += 1
-    game.log_note("office", f"{name(slot)} leaves the office of {OFFICE_NAMES[office]} ({to})",
-                  office=OFFICE_NAMES[office], family=key(slot))
+    if game.keeps_log:
+        game.log_note("office", f"{name(slot)} leaves the office of {OFFICE_NAMES[office]} ({to})",
+                      office=OFFICE_NAMES[office], family=key(slot))
 
 
 def offices_by_hire_number(state) -> list[int]:
@@ -136,7 +137,8 @@ def lower_standing(game, n: int, why: str) -> bool:
     """Standing -n; True if the Company failed (RB p.27)."""
     s = game.state
     s.standing = max(0, s.standing - n)
-    game.log_note("revenue", f"Company Standing -{n} ({why}): {s.standing}")
+    if game.keeps_log:
+        game.log_note("revenue", f"Company Standing -{n} ({why}): {s.standing}")
     if s.standing == 0:
         announce(game, "game_ends", failed=True)         # Final Scoring (rules/final_scoring.py)
         return True

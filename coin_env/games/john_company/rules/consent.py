@@ -71,8 +71,9 @@ def consent_after_offers(game, data, called_in):
 @CONTINUATIONS.register
 def consent_answer(game, frame, action):
     c = {k: frame[k] for k in CONSENT_KEYS}
-    game.log_note("consent", f"{name(c['askees'][0])} {'consents' if action == YES else 'refuses'}: "
-                  f"{c['consent_ask'].format(family=name(c['askees'][0]))}")
+    if game.keeps_log:
+        game.log_note("consent", f"{name(c['askees'][0])} {'consents' if action == YES else 'refuses'}: "
+                      f"{c['consent_ask'].format(family=name(c['askees'][0]))}")
     _consented(game, c, action == YES)
 
 

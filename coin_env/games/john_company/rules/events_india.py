@@ -58,7 +58,8 @@ def events_begin(game, frame, _):
     s.regions_lost = 0
     face = s.rng.die(6, "storm die") - 1
     events, zones, _ = mapdata.STORM_DIE[face]
-    game.log_note("events", f"Storm die: {events} events" + (f", storms in {', '.join(zones)}" if zones else ""))
+    if game.keeps_log:
+        game.log_note("events", f"Storm die: {events} events" + (f", storms in {', '.join(zones)}" if zones else ""))
     for z in zones:
         storm(game, SEA_ZONES.index(z))
     game.after("events_tile", left=events)
@@ -114,8 +115,9 @@ def resolve_next_tile(game) -> None:
     tile = draw(game)
     kind, _, shape, mod = TILES[tile]
     where = top_region(s)
-    game.log_note("events", f"Event tile {tile}: {kind}" + (f" (pictured: {REGION_NAMES[where]})" if where is not None
-                                                          else ""))
+    if game.keeps_log:
+        game.log_note("events", f"Event tile {tile}: {kind}"
+                      + (f" (pictured: {REGION_NAMES[where]})" if where is not None else ""))
     if kind == "Shuffle":
         if s.event_stack:
             march(game, shape)
@@ -175,7 +177,8 @@ def cascade(game, r: int, cascaded: set) -> None:
         return
     cascaded.add(r)
     s = game.state
-    game.log_note("events", f"Cascade from {REGION_NAMES[r]}")
+    if game.keeps_log:
+        game.log_note("events", f"Cascade from {REGION_NAMES[r]}")
     for o in REGION_ORDERS[r]:
         for q in s.data.order_links[o]:
             if ORDER_REGION[q] == r:
@@ -236,8 +239,9 @@ def march(game, shape) -> None:
     if r is None:
         return
     place_elephant(game, r, shape)
-    game.log_note("events", f"Elephant's March: {s.elephant['region']}" +
-                  (f" facing {s.elephant['facing']}" if s.elephant["facing"] else " (centre)"))
+    if game.keeps_log:
+        game.log_note("events", f"Elephant's March: {s.elephant['region']}" +
+                      (f" facing {s.elephant['facing']}" if s.elephant["facing"] else " (centre)"))
 
 
 # --- Leader and Peace --------------------------------------------------------------------------------------

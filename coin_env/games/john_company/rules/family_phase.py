@@ -186,7 +186,8 @@ def family_action_chosen(game, frame, action):
     slot = frame["slot"]
     act = FAMILY_ACTION_KEYS[action - FAMILY_ACTION0]
     if crown_slot(s, slot):          # no opportunity marker (Crown Handbook, Family)
-        game.log_note("family", f"{name(slot)} takes {ACTION_TITLE[act]}")
+        if game.keeps_log:
+            game.log_note("family", f"{name(slot)} takes {ACTION_TITLE[act]}")
         below = s.frames[-1] if s.frames else None
         if below is not None and below.get("fn") == "family_crown_action":     # the actions taken so far
             below["taken"] = list(frame.get("taken", [])) + [act]
@@ -197,7 +198,9 @@ def family_action_chosen(game, frame, action):
     twice = (not glencora) and s.opportunity[slot] == act
     if not glencora:
         s.opportunity[slot] = act
-    game.log_note("family", f"{name(slot)} takes {ACTION_TITLE[act]}" + (" twice (opportunity bonus)" if twice else ""))
+    if game.keeps_log:
+        game.log_note("family", f"{name(slot)} takes {ACTION_TITLE[act]}"
+                      + (" twice (opportunity bonus)" if twice else ""))
     game.after("family_after_actions", slot=slot, act=act)
     if twice:
         game.after("family_second_take", slot=slot, act=act)
@@ -208,7 +211,8 @@ def family_action_chosen(game, frame, action):
 def family_second_take(game, frame, _):
     slot, act = frame["slot"], frame["act"]
     if not can_take(game, slot, act, used_marker=True):
-        game.log_note("family", f"{name(slot)} cannot take {ACTION_TITLE[act]} a second time")
+        if game.keeps_log:
+            game.log_note("family", f"{name(slot)} cannot take {ACTION_TITLE[act]} a second time")
         return
     if act.startswith("purchase") or act == "seek_share":
         ask_yes_no(game, slot, f"{name(slot)}: take {ACTION_TITLE[act]} a second time?", "family_second_answer",
@@ -320,7 +324,8 @@ def _buy_shipyard(game, slot, ship) -> None:
     s.shipyard_owner[ship] = slot
     s.ship_zone[ship] = -1
     s.ship_fatigued[ship] = 0
-    game.log_note("family", f"{name(slot)} buys the shipyard of the {SHIP_NAMES[ship]}")
+    if game.keeps_log:
+        game.log_note("family", f"{name(slot)} buys the shipyard of the {SHIP_NAMES[ship]}")
 
 
 @CONTINUATIONS.register
@@ -343,7 +348,8 @@ def family_writer_placed(game, frame, action):
     slot, p = frame["slot"], action - PRESIDENCY0
     take_piece(game, slot)
     s.writers[slot, p] += 1
-    game.log_note("family", f"{name(slot)} enlists a writer in {PRESIDENCY_NAMES[p]}")
+    if game.keeps_log:
+        game.log_note("family", f"{name(slot)} enlists a writer in {PRESIDENCY_NAMES[p]}")
 
 
 @CONTINUATIONS.register
@@ -353,7 +359,8 @@ def family_share_placed(game, frame, action):
     take_piece(game, slot)
     s.cash[slot] -= share_price(game, slot, space)
     s.stock_exchange[space] = slot
-    game.log_note("family", f"{name(slot)} seeks a share on Stock Exchange space {space + 1}")
+    if game.keeps_log:
+        game.log_note("family", f"{name(slot)} seeks a share on Stock Exchange space {space + 1}")
 
 
 def new_company_shares(game) -> None:
@@ -368,7 +375,8 @@ def new_company_shares(game) -> None:
         s.stock_exchange[i] = -1
         s.court[slot] += 1
         s.debt -= 1
-        game.log_note("family", f"New Company share for {name(slot)}; Debt {s.debt}")
+        if game.keeps_log:
+            game.log_note("family", f"New Company share for {name(slot)}; Debt {s.debt}")
     pieces = [int(x) for x in s.stock_exchange if x >= 0]
     s.stock_exchange[:] = -1
     for j, slot in enumerate(reversed(pieces)):

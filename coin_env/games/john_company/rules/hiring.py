@@ -185,7 +185,8 @@ def hiring_nepotism_answer(game, frame, granted):
     if granted:
         do_hire(game, frame["office"], frame["src"], frame["slot"])
     else:
-        game.log_note("hiring", f"Nepotism refused: {name(frame['hirer'])} must hire another family's member")
+        if game.keeps_log:
+            game.log_note("hiring", f"Nepotism refused: {name(frame['hirer'])} must hire another family's member")
         _ask_source(game, frame["office"], frame["hirer"], no_own=True)
 
 
@@ -209,8 +210,9 @@ def do_hire(game, office: int, src: str, slot: int) -> None:
         s.office_fatigue[old] = 0
     s.office_holder[office] = slot
     s.office_fatigue[office] = fatigue
-    game.log_note("hiring", f"{name(slot)} becomes {OFFICE_NAMES[office]} (from {source_title(src)})",
-                  office=OFFICE_NAMES[office], family=key(slot))
+    if game.keeps_log:
+        game.log_note("hiring", f"{name(slot)} becomes {OFFICE_NAMES[office]} (from {source_title(src)})",
+                      office=OFFICE_NAMES[office], family=key(slot))
 
 
 # --- the Chairman election (RB p.15) -------------------------------------------------------------------
@@ -231,7 +233,8 @@ def start_election(game) -> None:
         return
     need = total // 2 + 1
     holders = [f for f in clockwise_from(s, former) if s.court[f] > 0]
-    game.log_note("hiring", f"Chairman election: {total} Company shares, {need} needed (RB p.15)", need=need)
+    if game.keeps_log:
+        game.log_note("hiring", f"Chairman election: {total} Company shares, {need} needed (RB p.15)", need=need)
     if len(holders) == 1:
         seat_chairman(game, holders[0], from_court=True)
         return

@@ -175,7 +175,8 @@ def _retire(game, data) -> None:
     spent[str(f)] = spent.get(str(f), 0) + cost
     if f not in retired:
         retired.append(f)
-    game.log_note("london", f"{name(f)} retires a pensioner to prize box {b + 1} for £{cost}")
+    if game.keeps_log:
+        game.log_note("london", f"{name(f)} retires a pensioner to prize box {b + 1} for £{cost}")
     game.after("london_retire_next", order=order, i=i, spent=spent, retired=retired, discounts=discounts)
 
 
@@ -216,9 +217,11 @@ def london_card(game, frame, action):
             if card in SPOUSE:
                 s.vp[f] += SPOUSE[card][0]
                 _spouse_restrictions(game, f, card)
-        game.log_note("london", f"{name(f)} takes a London Season card")
+        if game.keeps_log:
+            game.log_note("london", f"{name(f)} takes a London Season card")
     else:
-        game.log_note("london", f"{name(f)} discards a London Season card")
+        if game.keeps_log:
+            game.log_note("london", f"{name(f)} discards a London Season card")
     _prestige_turn(game, frame["order"], frame["i"] + 1)
 
 

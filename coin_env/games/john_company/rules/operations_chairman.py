@@ -39,7 +39,8 @@ def _advance_debt(game, n: int) -> None:
     s.debt += n
     s.balance += n * company.DEBT_STEP_CASH[0]
     if n:
-        game.log_note("operations", f"Chairman seeks Debt {n}x: Debt {s.debt}, Balance £{s.balance}")
+        if game.keeps_log:
+            game.log_note("operations", f"Chairman seeks Debt {n}x: Debt {s.debt}, Balance £{s.balance}")
 
 
 @CONTINUATIONS.register
@@ -104,7 +105,8 @@ def _allocate_next(game, slot, k):
         if s.balance:
             s.treasury[last] += s.balance
             announce(game, "allocated", slot, last, int(s.balance))       # solo: HB Chairman, +1
-            game.log_note("operations", f"Chairman allocates £{s.balance} to {TREASURY_NAMES[last]}")
+            if game.keeps_log:
+                game.log_note("operations", f"Chairman allocates £{s.balance} to {TREASURY_NAMES[last]}")
             s.balance = 0
         return
     ask_number(game, slot, f"Chairman {name(slot)}: allocate how much of the Balance (£{s.balance}) to the "
@@ -119,6 +121,7 @@ def chairman_allocated(game, frame, value):
     s.treasury[k] += value
     announce(game, "allocated", slot, k, value)           # solo: HB Chairman, +1
     if value:
-        game.log_note("operations", f"Chairman allocates £{value} to {TREASURY_NAMES[k]}")
+        if game.keeps_log:
+            game.log_note("operations", f"Chairman allocates £{value} to {TREASURY_NAMES[k]}")
     _allocate_next(game, slot, k + 1)
 

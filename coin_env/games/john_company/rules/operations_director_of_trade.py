@@ -121,7 +121,8 @@ def dot_envoy_target(game, frame, action):
         return
     o = action - ORDER0
     s.order_state[o] = OPEN
-    game.log_note("operations", f"Special Envoy opens order {ORDER_TITLES[o]}")
+    if game.keeps_log:
+        game.log_note("operations", f"Special Envoy opens order {ORDER_TITLES[o]}")
     announce(game, "dot_opened", slot, o)                  # solo: HB Director of Trade, your +1
 
 
@@ -162,8 +163,9 @@ def dot_writer_to(game, frame, action):
     q = action - PRESIDENCY0
     s.writers[frame["fam"], frame["src"]] -= 1
     s.writers[frame["fam"], q] += 1
-    game.log_note("operations", f"{name(frame['fam'])}'s writer moves from {PRESIDENCY_NAMES[frame['src']]} to "
-                  f"{PRESIDENCY_NAMES[q]}")
+    if game.keeps_log:
+        game.log_note("operations", f"{name(frame['fam'])}'s writer moves from {PRESIDENCY_NAMES[frame['src']]} to "
+                      f"{PRESIDENCY_NAMES[q]}")
     resume_menu(game, frame, ["writer", frame["fam"], frame["src"], q], menu)
 
 
@@ -189,7 +191,8 @@ def dot_ship_to(game, frame, action):
     s = game.state
     z, src, ship = action - ZONE0, frame["src"], frame["ship"]
     move_ship(s, ship, src, z)
-    game.log_note("operations", f"Ship moved from {SEA_ZONES[src]} to {SEA_ZONES[z]}")
+    if game.keeps_log:
+        game.log_note("operations", f"Ship moved from {SEA_ZONES[src]} to {SEA_ZONES[z]}")
     resume_menu(game, frame, ["ship", ship, src, z], menu)
 
 

@@ -108,8 +108,9 @@ def ma_to(game, frame, action):
         s.regiments[p, half] -= 1
         s.regiments[q, half] += 1
         what = "a regiment"
-    game.log_note("operations", f"Military Affairs moves {what} from the {PRESIDENCY_NAMES[p]} Army to the "
-                  f"{PRESIDENCY_NAMES[q]} Army")
+    if game.keeps_log:
+        game.log_note("operations", f"Military Affairs moves {what} from the {PRESIDENCY_NAMES[p]} Army to the "
+                      f"{PRESIDENCY_NAMES[q]} Army")
     resume_menu(game, frame, [frame["piece"], frame.get("fam") if frame["piece"] == "officer" else None, p, q], menu)
 
 
@@ -189,5 +190,6 @@ def appoint(game, p, f) -> None:
         s.officers[old, p, 0] += 1
     s.commander[p] = f
     announce(game, "commander_appointed", f, old)          # solo: HB Military Affairs, +1
-    game.log_note("operations", f"{name(f)} takes command of the {PRESIDENCY_NAMES[p]} Army"
-                  + (f" ({name(old)}'s Commander becomes an officer)" if old >= 0 else ""))
+    if game.keeps_log:
+        game.log_note("operations", f"{name(f)} takes command of the {PRESIDENCY_NAMES[p]} Army"
+                      + (f" ({name(old)}'s Commander becomes an officer)" if old >= 0 else ""))

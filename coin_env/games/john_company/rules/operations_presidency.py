@@ -252,7 +252,8 @@ def _fill_next(game, p, declared, placed, k):
     s = game.state
     options = _fill_options(game, p, declared, placed) if len(placed) < k else []
     if not options:
-        game.log_note("operations", f"Trade of {PRESIDENCY_NAMES[p]} fills {len(placed)} orders")
+        if game.keeps_log:
+            game.log_note("operations", f"Trade of {PRESIDENCY_NAMES[p]} fills {len(placed)} orders")
         return
     president = int(s.office_holder[PRESIDENT[p]])
     game.choose(key(president), f"Trade: fill which order ({len(placed)} of {k} ships used)?",
@@ -301,8 +302,9 @@ def _fill(game, data, fam):
             s.balance += bonus
         else:
             s.cash[fam] += bonus
-    game.log_note("operations", f"Order {ORDER_TITLES[o]} filled by " + (f"{name(fam)}'s writer" if fam >= 0
-                  else "a filled-order token") + f": +£{value} to the Balance")
+    if game.keeps_log:
+        game.log_note("operations", f"Order {ORDER_TITLES[o]} filled by " + (f"{name(fam)}'s writer" if fam >= 0
+                      else "a filled-order token") + f": +£{value} to the Balance")
     _fill_next(game, p, data["declared"], data["placed"] + [o], data["k"])
 
 
@@ -540,7 +542,8 @@ def _deploy_success(game, p, r, c, survivors, bank_units):
     s.unrest[r] = 0
     if s.elephant["region"] == REGION_NAMES[r] and s.elephant["facing"] is not None:
         s.elephant = {"region": REGION_NAMES[r], "facing": None}
-    game.log_note("operations", f"Deploy succeeds in {REGION_NAMES[r]}: loot £{loot}, {towers} trophies")
+    if game.keeps_log:
+        game.log_note("operations", f"Deploy succeeds in {REGION_NAMES[r]}: loot £{loot}, {towers} trophies")
 
 
 # --- Governors ------------------------------------------------------------------------------------------------

@@ -94,7 +94,8 @@ def mos_zone(game, frame, action):
         s.treasury[T_MOS] -= fit_cost(s)
         s.ship_zone[ship] = z
         s.ship_fatigued[ship] = 0
-        game.log_note("operations", f"The {SHIP_NAMES[ship]} is fitted and sails to the {SEA_ZONES[z]}")
+        if game.keeps_log:
+            game.log_note("operations", f"The {SHIP_NAMES[ship]} is fitted and sails to the {SEA_ZONES[z]}")
     else:
         cost = company.SHIP_COSTS[kind][0]
         s.treasury[T_MOS] -= cost
@@ -105,6 +106,7 @@ def mos_zone(game, frame, action):
         for f in s.seats:
             if SHIPBUILDERS in s.hands[f]["prestige"]:
                 s.cash[f] += 1
-        game.log_note("operations", f"{'Company' if kind == 'company' else 'Extra'} ship to the {SEA_ZONES[z]}")
+        if game.keeps_log:
+            game.log_note("operations", f"{'Company' if kind == 'company' else 'Extra'} ship to the {SEA_ZONES[z]}")
     menu(game, slot, bought)
 

@@ -74,7 +74,8 @@ def _draw(game, drawn):
         s.rng.shuffle(s.law_deck)
     law = s.law_deck.pop()
     drawn = drawn + [law]
-    game.log_note("parliament", f"The Prime Minister draws {law_name(law)}")
+    if game.keeps_log:
+        game.log_note("parliament", f"The Prime Minister draws {law_name(law)}")
     if LAW_INFO[law][2] == "dilemma":
         _select(game, law, drawn)
         return
@@ -171,7 +172,8 @@ def _start_vote(game, law, space, old_ideas, impeach=None):
             return
         impeach = -1
     support = LAW_INFO[law][4] or 0
-    game.log_note("parliament", f"{law_name(law)} on {DIAL[space][0]} {DIAL[space][1]}, support {support}")
+    if game.keeps_log:
+        game.log_note("parliament", f"{law_name(law)} on {DIAL[space][0]} {DIAL[space][1]}, support {support}")
     if active(s) and not crown_slot(s, int(s.pm)):
         announce(game, "climate_shift")             # HB, you are PM (solo aid 20): law, dial, support, then the shift
     order = clockwise_from(s, int(s.pm))
@@ -335,7 +337,8 @@ def _cast(game, vote, f, side, total, behalf):
         free = extra_votes(game.state)
         vote["crown_free"] = True
         if free:
-            game.log_note("parliament", f"{name(f)} adds {free} free vote(s) (treasury £{int(game.state.cash[f])})")
+            if game.keeps_log:
+                game.log_note("parliament", f"{name(f)} adds {free} free vote(s) (treasury £{int(game.state.cash[f])})")
             total += free
     vote["support"] += side * total
     if side < 0:
@@ -344,8 +347,9 @@ def _cast(game, vote, f, side, total, behalf):
         vote["opposition"] = vote["opposition"] + joined
     vote["voted"] = True if total else vote["voted"]
     vote["i"] += 1
-    game.log_note("parliament", f"{name(f)} casts {total} vote(s) {'for' if side > 0 else 'against'}"
-                  + (f" on behalf of {name(behalf)}" if behalf != f else ""))
+    if game.keeps_log:
+        game.log_note("parliament", f"{name(f)} casts {total} vote(s) {'for' if side > 0 else 'against'}"
+                      + (f" on behalf of {name(behalf)}" if behalf != f else ""))
     _vote_turn(game, vote)
 
 
@@ -367,12 +371,14 @@ def _resolve(game, vote):
         s.law_discards = []
         s.rng.shuffle(s.law_deck)
     if vote["support"] >= 0:
-        game.log_note("parliament", f"{law_name(law)} passes ({vote['support']})")
+        if game.keeps_log:
+            game.log_note("parliament", f"{law_name(law)} passes ({vote['support']})")
         s.law_tokens[int(s.pm)] += 1
         game.after("parliament_law_passes", law=law, impeach=vote["impeach"])
         apply_policy(game, vote["space"])          # a Tax may ask families which targets return
         return
-    game.log_note("parliament", f"{law_name(law)} fails ({vote['support']})")
+    if game.keeps_log:
+        game.log_note("parliament", f"{law_name(law)} fails ({vote['support']})")
     s.law_discards.append(law)
     if s.opposition_leader >= 0:
         become_pm_as_opposition_leader(s)
@@ -483,7 +489,8 @@ def _return_one(game, f, target, choice=None) -> None:
 def apply_policy(game, space) -> None:
     s = game.state
     consequence, target, window = DIAL[space]
-    game.log_note("parliament", f"Policy: {consequence} {target}" + (" with window tax" if window else ""))
+    if game.keeps_log:
+        game.log_note("parliament", f"Policy: {consequence} {target}" + (" with window tax" if window else ""))
     if consequence == "Bonus":
         for f in s.seats:
             s.cash[f] += owned(s, f, target)

@@ -57,7 +57,8 @@ def revenue_begin(game, frame, _):
     if CALICO_ACTS in s.laws_in_force and DEREGULATION not in s.laws_in_force:     # skipped after deregulation
         s.balance -= s.balance // 7
     due = expenses(game)
-    game.log_note("revenue", f"Expenses £{due}, Balance £{s.balance}")
+    if game.keeps_log:
+        game.log_note("revenue", f"Expenses £{due}, Balance £{s.balance}")
     if due <= s.balance:
         s.balance -= due
         expectations(game)
@@ -91,7 +92,8 @@ def emergency_loans(game, due: int) -> None:
         if s.debt < company.MAX_DEBT[0]:
             s.debt += 1
     s.balance = 0
-    game.log_note("revenue", f"{loans} emergency loan(s); Debt {s.debt}")
+    if game.keeps_log:
+        game.log_note("revenue", f"{loans} emergency loan(s); Debt {s.debt}")
     if lower_standing(game, 1 if loans <= 2 else 2, "public embarrassment"):
         return
     expectations(game)
@@ -121,7 +123,8 @@ def revenue_dividends(game, frame, value):
     chairman = int(s.office_holder[CHAIRMAN])
     for f in s.seats:
         s.cash[f] += value * (int(s.court[f]) + (1 if f == chairman else 0))
-    game.log_note("revenue", f"{value} dividend(s) paid: £{value * n}")
+    if game.keeps_log:
+        game.log_note("revenue", f"{value} dividend(s) paid: £{value * n}")
     if value * n > game.data.expectations[s.standing]:
         s.standing = min(7, s.standing + 1)
         game.log_note("revenue", f"Public enthusiasm: Standing {s.standing}")

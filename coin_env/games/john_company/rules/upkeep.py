@@ -102,4 +102,5 @@ def refresh(game) -> None:
     s.regiments[:, 0] += s.regiments[:, 1]
     s.regiments[:, 1] = 0
     s.alliance_active[:] = 0
-    game.log_note("upkeep", f"Refresh: turn {s.turn + 1} begins")
+    if game.keeps_log:
+        game.log_note("upkeep", f"Refresh: turn {s.turn + 1} begins")
