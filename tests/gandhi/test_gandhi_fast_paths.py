@@ -874,30 +874,37 @@ def test_redeploy_skips_only_spaces_that_spare_nothing_8_9_3():
     keeps and the step reserves -- what lets the sources skip it unread -- and the sources found equal
     those found reading every space's spare, dice included."""
     from coin_env.games.gandhi.bots import campaign as cb
-    pol = {f: BOT for f in FACTIONS}
     rng = random.Random(4)
     checked = 0
-    for seed in range(3):
+    for g, f, _top in _redeploy_source_choices(seeds=range(3)):
+        proc = cb.REDEPLOY[f]
+        ctx = Ctx(g, f)
+        facts = proc.facts(ctx)
+        reserve = {sp: rng.randint(0, 3) for sp in rng.sample(range(N_SPACES), 8)}
+        for sp in range(N_SPACES):
+            if facts.unmoved_total[sp] <= 0:
+                assert proc.spare(ctx, sp, reserve) <= 0
+        for dst in rng.sample(range(N_SPACES), 4):
+            fast, plain = g.clone(), g.clone()
+            assert proc.source(Ctx(fast, f), dst, reserve) == _plain_source(proc, Ctx(plain, f), dst, reserve)
+            assert fast.state.rng.state == plain.state.rng.state
+            checked += 1
+    assert checked > 100
+
+
+def _redeploy_source_choices(seeds):
+    """Every Redeploy source choice (8.9.3) of all-bot short games on ``seeds``: (game, faction, frame), the
+    game at that decision (the caller reads it, or clones it to change it; the bots then play on)."""
+    pol = {f: BOT for f in FACTIONS}
+    for seed in seeds:
         g = coin_env.make_game("gandhi", scenario="short", seed=seed, options=with_non_players({}, pol))
         play = random.Random(seed)
         while not g.is_over():
             top = g.state.frames[-1]
             f = g.current_player()
             if top["kind"] == "g_redeploy" and top["stage"] == "src":
-                proc = cb.REDEPLOY[f]
-                ctx = Ctx(g, f)
-                facts = proc.facts(ctx)
-                reserve = {sp: rng.randint(0, 3) for sp in rng.sample(range(N_SPACES), 8)}
-                for sp in range(N_SPACES):
-                    if facts.unmoved_total[sp] <= 0:
-                        assert proc.spare(ctx, sp, reserve) <= 0
-                for dst in rng.sample(range(N_SPACES), 4):
-                    fast, plain = g.clone(), g.clone()
-                    assert proc.source(Ctx(fast, f), dst, reserve) == _plain_source(proc, Ctx(plain, f), dst, reserve)
-                    assert fast.state.rng.state == plain.state.rng.state
-                    checked += 1
+                yield g, f, top
             g.apply(pol[f](g, f, play))
-    assert checked > 100
 
 
 def _plain_removable(s, sp, actor, style):
@@ -982,21 +989,13 @@ def test_redeploy_facts_match_the_array_reading_8_9_3():
     """8.9.3: at every Redeploy source choice of all-bot games (each faction, NP Raj's two parts) the facts
     a procedure reads -- counts, unmoved pieces, Raj Control, destinations -- equal the plain array reading."""
     from coin_env.games.gandhi.bots import campaign as cb
-    pol = {f: BOT for f in FACTIONS}
     checked = set()
-    for seed in range(3):
-        g = coin_env.make_game("gandhi", scenario="short", seed=seed, options=with_non_players({}, pol))
-        play = random.Random(seed)
-        while not g.is_over():
-            top = g.state.frames[-1]
-            f = g.current_player()
-            if top["kind"] == "g_redeploy" and top["stage"] == "src":
-                proc = cb.REDEPLOY[f]
-                ctx = Ctx(g, f)
-                facts = vars(cb.RedeployFacts(ctx, proc.faction, proc.pieces))
-                assert facts == _plain_redeploy_facts(ctx, proc.faction, proc.pieces)
-                checked.add((f, bool(top["moved"])))
-            g.apply(pol[f](g, f, play))
+    for g, f, top in _redeploy_source_choices(seeds=range(3)):
+        proc = cb.REDEPLOY[f]
+        ctx = Ctx(g, f)
+        facts = vars(cb.RedeployFacts(ctx, proc.faction, proc.pieces))
+        assert facts == _plain_redeploy_facts(ctx, proc.faction, proc.pieces)
+        checked.add((f, bool(top["moved"])))
     assert {f for f, _ in checked} == set(FACTIONS)                 # every faction's procedure,
     assert sum(moved for _, moved in checked) >= 3                  # and with pieces already moved
 
