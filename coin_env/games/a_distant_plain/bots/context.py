@@ -46,9 +46,14 @@ class Ctx(BotContext):
     n_spaces = N_SPACES
     n_piece_actions = N_PIECE_ACTIONS
 
+    @staticmethod
+    def memory_of(game, faction: str) -> dict:
+        """The faction's bot memory, kept on the state (saved with the game), made at its first decision."""
+        return game.state.np.setdefault(faction, {})
+
     def __init__(self, game, faction: str):
         super().__init__(game, faction)
-        self.mem = game.state.np.setdefault(faction, {})
+        self.mem = self.memory_of(game, faction)
         # Board facts worked out during this one decision (the board does not change while a bot
         # decides); never saved, gone with the context.
         self.scratch: dict = {}

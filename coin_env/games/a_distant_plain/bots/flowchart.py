@@ -32,7 +32,7 @@ class FlowchartBot(NonPlayerBot):
         context is built: :meth:`decide` would return that action without asking a handler."""
         legal = game.legal_actions()
         if len(legal) == 1 and game.is_non_player(faction):
-            game.state.np.setdefault(faction, {})       # the faction's memory, made when Ctx would make it
+            Ctx.memory_of(game, faction)                # the faction's memory, made as a context makes it
             return legal[0]
         return self.decide_for(game, faction)
 

@@ -20,6 +20,8 @@ The removal ends when ``left`` reaches 0, nothing removable remains, or the acto
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, CONGRESS_ACTIVIST, GANDHI, GUERRILLA, ML_ACTIVIST, ML_BASE,
                            PIECE_OWNER, REV_BASE, SEPOY, TROOP)
@@ -52,9 +54,9 @@ def _group(piece: int, nv_one: bool) -> str:
 # The order removable() lists piece types in, and for each style and actor the types it may ever
 # target there (not the actor's own; Gandhi only where the style allows): static, read at import.
 _REMOVAL_ORDER = (TROOP, SEPOY, CONGRESS_ACTIVIST, GANDHI, ML_ACTIVIST, ML_BASE, ACTIVE_GUERRILLA, REV_BASE)
-_TARGETS = {(style, actor): tuple(pc for pc in _REMOVAL_ORDER
-                                  if PIECE_OWNER[pc] != actor and (pc != GANDHI or st["gandhi"]))
-            for style, st in STYLES.items() for actor in set(PIECE_OWNER)}
+_TARGETS = MappingProxyType({(style, actor): tuple(pc for pc in _REMOVAL_ORDER
+                                                   if PIECE_OWNER[pc] != actor and (pc != GANDHI or st["gandhi"]))
+                             for style, st in STYLES.items() for actor in set(PIECE_OWNER)})
 
 
 def removable(s, sp: int, actor: str, style: str) -> list[int]:
