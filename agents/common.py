@@ -222,6 +222,25 @@ def output_dir(path: str, what: str, claim: str, others=()) -> str:
     return chosen
 
 
+@contextmanager
+def released_if_stopped(*paths: str | None):
+    """Around the run that fills output files claimed by :func:`output_file`: if it stops before they are
+    written (an error, Ctrl-C), the claims are released, so a failed run leaves no empty files behind."""
+    try:
+        yield
+    except BaseException:
+        for path in paths:
+            release(path)
+        raise
+
+
+def write_json_file(path: str | None, data, indent: int = 2) -> None:
+    """Write ``data`` to a claimed output file (nothing when no file was asked for)."""
+    if path:
+        with open(path, "w") as f:
+            json.dump(data, f, indent=indent, default=str)
+
+
 def release(path: str | None, claim: str | None = None) -> None:
     """Undo a claim of :func:`output_file` / :func:`output_dir` when the run stops before writing its result:
     an empty claimed file, or a claim file still saying "running" (and then its folder if empty)."""

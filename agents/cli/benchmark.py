@@ -16,7 +16,6 @@ For each game, the median over ``repeats`` runs of:
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
@@ -25,7 +24,7 @@ import tracemalloc
 import numpy as np
 
 import coin_env
-from agents.common import check_game, output_file, positive_float, positive_int, release, standalone, UsageError
+from agents.common import check_game, output_file, positive_float, positive_int, released_if_stopped, standalone, UsageError, write_json_file
 from agents.evaluation.simulate import play_game, seat_policies
 from coin_env.core.registry import default_scenario, game_bots
 
@@ -203,15 +202,10 @@ def run(args) -> int:
     for g in args.games:
         check_game(g)
     out = output_file(args.json, "--json")
-    try:
+    with released_if_stopped(out):
         results = {g: bench_game(g, args.repeats, args.seconds) for g in args.games}
-    except BaseException:
-        release(out)
-        raise
     print(format_table(results))
-    if out:
-        with open(out, "w") as f:
-            json.dump(results, f, indent=2)
+    write_json_file(out, results)
     return 0
 
 

@@ -21,7 +21,7 @@ import html
 import json
 import os
 
-from agents.common import output_file, release, standalone, UsageError
+from agents.common import output_file, released_if_stopped, standalone, UsageError
 from coin_env.core import pictures as P
 from coin_env.core.pictures import describe
 from coin_env.core.policy_specs import resolve_policy
@@ -342,11 +342,8 @@ def run(args) -> int:
         raise UsageError(f"{args.file!r}: no such file")
     replay = read_replay(args.file)            # refuse a bad file before claiming the output
     out = output_file(args.html, "--html")
-    try:
+    with released_if_stopped(out):
         write_html(args.file, out, replay)
-    except BaseException:
-        release(out)
-        raise
     print(f"wrote {out}: open it in any browser (it works offline)")
     return 0
 

@@ -31,7 +31,7 @@ import coin_env
 from coin_env.core.registry import game_bots, game_factions
 from coin_env.core.stats import mean_interval, wilson
 
-from agents.common import UsageError, check_setup, output_file, parse_options, positive_int, release, standalone
+from agents.common import UsageError, check_setup, output_file, parse_options, positive_int, released_if_stopped, standalone, write_json_file
 from agents.evaluation.evaluate import SEAT_RULES, default_against, evaluate, spec_text
 from agents.evaluation.strength import SCENARIO
 from agents.policies import check_policy
@@ -253,20 +253,14 @@ def run(args) -> int:
     if unknown:
         raise UsageError(f"--seats: {', '.join(unknown)} is not a seat of {args.game} ({', '.join(factions)})")
     outputs = [output_file(args.json, "--json"), output_file(args.markdown, "--markdown")]
-    try:
+    with released_if_stopped(*outputs):
         result = compare(args.game, args.policy, against, args.games, args.seed, seats, args.seat_rules,
                          args.scenario, options, args.workers, progress=True, baseline=baseline)
-    except BaseException:
-        for out in outputs:
-            release(out)
-        raise
     table = markdown(result)
     print(f"{args.game}: {args.policy} vs {baseline} in the same seat, {against} in the others, {args.games} games "
           f"from seed {args.seed}")
     print(table)
-    if outputs[0]:
-        with open(outputs[0], "w") as f:
-            json.dump(result, f, indent=1, default=str)
+    write_json_file(outputs[0], result, indent=1)
     if outputs[1]:
         with open(outputs[1], "w") as f:
             f.write(table + "\n")

@@ -46,7 +46,7 @@ from coin_env.core.registry import game_bots, game_factions
 
 from agents.policies import rules_options
 from agents.policies import check_policy
-from agents.common import check_setup, output_file, parse_options, positive_int, release, standalone, user_errors
+from agents.common import check_setup, output_file, parse_options, positive_int, released_if_stopped, standalone, user_errors
 from agents.evaluation.strength import SCENARIO, wilson
 from agents.evaluation.tournament import check_jobs, run_games
 
@@ -402,12 +402,8 @@ def check_arguments(args) -> dict:
 
 def run(args) -> int:
     prepared = check_arguments(args)
-    try:
+    with released_if_stopped(prepared["csv"], prepared["json"]):
         result = run_evaluation(prepared, workers=args.workers, progress=sys.stderr.isatty())
-    except BaseException:
-        release(prepared["csv"])
-        release(prepared["json"])
-        raise
     print(format_table(result))
     print()
     print(format_margins(result))

@@ -15,7 +15,6 @@ Reported per seat: wins, win rate with its 95 % Wilson interval, and mean victor
 from __future__ import annotations
 
 import argparse
-import json
 import time
 
 import coin_env
@@ -24,7 +23,7 @@ from coin_env.core.stats import wilson  # noqa: F401  (the tools import it from 
 
 from agents.evaluation.simulate import play_game, seat_policies
 from agents.policies import check_bot
-from agents.common import check_setup, output_file, positive_int, release, standalone, UsageError
+from agents.common import check_setup, output_file, positive_int, released_if_stopped, standalone, UsageError, write_json_file
 
 class _DefaultScenarios:
     """``SCENARIO.get(game)``: the scenario tools play when none is named, the game's default (its module's
@@ -106,15 +105,10 @@ def run(args) -> int:
     check_setup(args.game, args.scenario or SCENARIO.get(args.game))
     check_bot(bot, args.game)
     out = output_file(args.json, "--json")
-    try:
+    with released_if_stopped(out):
         result = measure(args.game, bot, args.games, args.seed, args.scenario)
-    except BaseException:
-        release(out)
-        raise
     print(format_table(result))
-    if out:
-        with open(out, "w") as f:
-            json.dump(result, f, indent=2)
+    write_json_file(out, result)
     return 0
 
 

@@ -49,7 +49,7 @@ from agents.training.runs import save_atomic
 from coin_env.core.aec_env import with_non_players
 from coin_env.core.encoding import encoder_for
 from coin_env.core.gym_env import end_reward, reward_potential
-from coin_env.core.registry import game_bots, game_factions, game_module
+from coin_env.core.registry import game_bots, game_factions
 import coin_env
 
 STAGE_DIR = "imitation"
