@@ -11,8 +11,7 @@ import pytest
 
 from agents import cli
 from agents.cli import fuzz
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from agent_runs import ROOT
 
 
 def refused(argv, capsys, *words):

@@ -6,8 +6,8 @@ import os
 import pytest
 
 from agents.training.config import ConfigError, load_config, load_yaml, parse_config
+from agent_runs import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BASE = {"game": "gandhi", "seats": "congress", "opponents": "arjuna"}
 
 

@@ -8,9 +8,7 @@ import sys
 import time
 
 import pytest
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
+from agent_runs import ROOT, SMOKE
 
 
 def start(*argv, cwd):

@@ -10,20 +10,14 @@ import pytest
 
 from agents.training import imitation
 from agents.training.config import ConfigError, load_config, parse_config
+from agent_runs import SMOKE, train
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
 BASE = {"game": "gandhi", "seats": "congress", "opponents": "arjuna"}
 
 
 def smoke(tmp_path, *overrides):
     return load_config(SMOKE, overrides=[f"output_dir={tmp_path / 'run'}", "opponents=arjuna",
                                          "seat_rules=non_player", *overrides])
-
-
-def train(cfg, **kw):
-    from agents.training.train import train as run
-    return run(cfg, progress=False, **kw)
 
 
 # --- config ---------------------------------------------------------------------------------------------------------

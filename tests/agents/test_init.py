@@ -11,20 +11,14 @@ import pytest
 import yaml
 
 from agents.training.config import ConfigError, load_config, parse_config
+from agent_runs import SMOKE, train
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
 BASE = {"game": "gandhi", "seats": "congress", "opponents": "arjuna"}
 
 
 def smoke(run_dir, *overrides):
     return load_config(SMOKE, overrides=[f"output_dir={run_dir}", "evaluation={every: 0, final_games: 0}",
                                          "checkpoints={every: 0}", *overrides])
-
-
-def train(cfg, **kw):
-    from agents.training.train import train as run
-    return run(cfg, progress=False, **kw)
 
 
 def policy_state(path):

@@ -13,8 +13,8 @@ import sys
 import pytest
 
 from agents.cli import play as playmod
+from agent_runs import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GANDHI = ["gandhi", "--seat", "congress", "--opponents", "arjuna", "--seed", "0"]
 # A seed whose game opens with the Muslim League bot's Rally (with a Special Activity) before the person's
 # first decision, which is then a 1st Eligible choice of exactly pass / operation only / operation with
@@ -222,7 +222,6 @@ def test_john_company_shows_the_person_only_the_log_their_family_may_read(seed):
     seen = session.game.log_seen_by(seat, 0)
     # When the person decides first there is nothing to show yet; else what the family may read is shown.
     assert not seen or any(e["text"] in shown for e in seen)
-
 
 
 def test_some_john_company_openings_show_the_person_the_other_families_moves():

@@ -1,7 +1,6 @@
 """Issue 18.3: the space-scoring policy with per-seat heads, the relative-margin rewards and skip_forced, through
 the public API (coin_env.gym_env, configs, checkpoints)."""
 
-import os
 import random
 
 import numpy as np
@@ -12,9 +11,8 @@ import coin_env
 from agents.training.config import load_config
 from agents.training.policy_nets import SpaceScoringPolicy, layout_for
 from coin_env.core.encoding import encoder_for
+from agent_runs import SMOKE
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
 GAMES = ["gandhi", "a_distant_plain"]
 
 

@@ -15,8 +15,7 @@ from agents.cli import pretrained as pretrained_tools
 from agents.policies import pretrained
 from agents.training.config import load_config
 from agents.policies import CheckpointPolicy, resolve
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from agent_runs import ROOT
 
 
 @pytest.fixture(scope="module")

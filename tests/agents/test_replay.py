@@ -17,8 +17,7 @@ import pytest
 import coin_env
 from agents.cli import replay as rp
 from agents.common import UsageError
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from agent_runs import ROOT
 
 
 def cli(*argv, stdin=""):

@@ -10,9 +10,8 @@ import numpy as np
 import pytest
 
 from agents.training.config import ConfigError, load_config, parse_config
+from agent_runs import ROOT, RLLIB_SMOKE as SMOKE, train
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SMOKE = os.path.join(ROOT, "configs", "rllib_smoke.yaml")
 
 # Under pytest-xdist (pyproject: -n auto --dist loadgroup) the whole module runs on one worker: one local Ray
 # (num_cpus 2) at a time rather than one per worker, and the module's smoke run (`trained`) is trained once.
@@ -63,11 +62,6 @@ def test_the_sb3_backend_is_the_default():
 
 # --- with Ray ---------------------------------------------------------------------------------------------
 rllib = pytest.importorskip("ray.rllib", reason="the rllib extra is not installed (pip install -e '.[rllib]')")
-
-
-def train(cfg, **kw):
-    from agents.training.train import train as run
-    return run(cfg, progress=False, **kw)
 
 
 @pytest.fixture(scope="module")

@@ -12,18 +12,11 @@ import pytest
 from agents import cli
 from agents.training.config import load_config, parse_config
 from agents.training.league import LeaguePolicy, list_snapshots, prune_snapshots, snapshot_path
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
+from agent_runs import SMOKE, train
 
 
 def smoke(tmp_path, *overrides):
     return load_config(SMOKE, overrides=[f"output_dir={tmp_path / 'run'}", *overrides])
-
-
-def train(cfg, **kw):
-    from agents.training.train import train as run
-    return run(cfg, progress=False, **kw)
 
 
 @pytest.fixture(scope="module")

@@ -13,19 +13,13 @@ import pytest
 
 from agents import cli
 from agents.training.config import load_config
+from agent_runs import ROOT, SMOKE, train
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
 QUIET = ["evaluation.every=0", "evaluation.final_games=0"]
 
 
 def smoke(run_dir, *overrides):
     return load_config(SMOKE, overrides=[f"output_dir={run_dir}", *QUIET, *overrides])
-
-
-def train(cfg, **kw):
-    from agents.training.train import train as run
-    return run(cfg, progress=False, **kw)
 
 
 def cli_train(capsys, *args):
