@@ -62,3 +62,57 @@ def test_a_new_states_arrays_are_its_own():
         assert not np.shares_memory(mine, blank) and not np.shares_memory(mine, getattr(b, name))
     assert set(BLANK_ARRAYS) == set(JohnCompanyState.ARRAYS)
     assert all(getattr(a, n).dtype == np.dtype(t) for n, t in JohnCompanyState.ARRAYS.items())
+
+
+def _can_take_plainly(game, slot, action, used_marker=False):
+    """rules/family_phase.can_take as first written: each test reads the state itself."""
+    from coin_env.games.john_company.data import company
+    from coin_env.games.john_company.queries import has_piece
+    from coin_env.games.john_company.rules.family_phase import (SPOUSE_FORBIDS, free_shipyards, share_price,
+                                                                 workshop_price)
+    s = game.state
+    if any(SPOUSE_FORBIDS.get(c) == action for c in s.hands[slot]["prestige"]):
+        return False
+    cash = int(s.cash[slot])
+    if action in ("enlist_writer", "enlist_officer"):
+        return bool(has_piece(s, slot))
+    if action == "purchase_luxury":
+        return cash >= company.ENTERPRISES["luxury"][1] and int(s.luxuries.sum()) < company.ENTERPRISES["luxury"][0]
+    if action == "purchase_shipyard":
+        return cash >= company.ENTERPRISES["shipyard"][1] and bool(free_shipyards(s))
+    if action == "purchase_workshop":
+        return (cash >= workshop_price(game, slot, used_marker)
+                and int(s.workshops.sum()) < company.ENTERPRISES["workshop"][0])
+    return bool(has_piece(s, slot)) and any(int(s.stock_exchange[i]) < 0 and share_price(game, slot, i) <= cash
+                                            for i in range(5))
+
+
+@pytest.mark.parametrize("options,seed", [({"families": 4}, 51), ({"families": 1, "crown": True}, 52),
+                                          ({"families": 6}, 53), ({"families": 2}, 54)])
+def test_shared_readings_answer_as_the_plain_ones(options, seed):
+    """At every decision of seeded games: a family's action options (its readings made once) are can_take's, action
+    by action, with and without the opportunity marker; the first free shipyard, the zones with a ship, whether an
+    envoy has a target, as the lists they stand for."""
+    from coin_env.games.john_company.actions import FAMILY_ACTION0
+    from coin_env.games.john_company.queries import ships_in, zones_in_play, zones_with_ships
+    from coin_env.games.john_company.rules.family_phase import can_take, family_action_options, free_shipyard, \
+        free_shipyards
+    from coin_env.games.john_company.rules.operations_director_of_trade import envoy_targets, has_envoy_target
+    from coin_env.games.john_company.static import FAMILY_ACTION_KEYS
+    g = jc.new_game("1710", seed=seed, options=dict(options))
+    bot, seen = CrownBot(), 0
+    while not g.is_over():
+        s = g.state
+        for slot in s.seats:
+            for marker in (None, "purchase_workshop", "seek_share"):
+                plain = [FAMILY_ACTION0 + j for j, a in enumerate(FAMILY_ACTION_KEYS)
+                         if _can_take_plainly(g, slot, a, used_marker=(a == marker))]
+                assert family_action_options(g, slot, marker) == plain
+            assert [bool(can_take(g, slot, a)) for a in FAMILY_ACTION_KEYS] == [
+                _can_take_plainly(g, slot, a) for a in FAMILY_ACTION_KEYS]
+        assert free_shipyard(s) == (free_shipyards(s) or [-1])[0]
+        assert zones_with_ships(s) == [z for z in zones_in_play(s) if ships_in(s, z)]
+        assert has_envoy_target(s) == bool(envoy_targets(s))
+        seen += 1
+        g.apply(bot(g, g.current_player()))
+    assert seen >= 50

@@ -43,26 +43,36 @@ def has_piece(s, slot) -> bool:
 
 
 # --- the hiring pool (RB p.16) ---------------------------------------------------------------------------------
+# the pool's source keys (RB p.16), made once: an office's "post<index>", a Presidency's "writer<p>" and "officer<p>"
+POST_KEYS = tuple(f"post{o}" for o in range(N_OFFICES))
+WRITER_KEYS = tuple(f"writer{p}" for p in range(3))
+OFFICER_KEYS = tuple(f"officer{p}" for p in range(3))
+COMMANDER_KEYS = tuple(f"commander{p}" for p in range(3))
+# the offices whose holders the Director of Trade / Governor General is hired from: not the Chairman, no Governor
+NOT_PROMOTED_TO_TRADE = frozenset((CHAIRMAN,) + tuple(GOVERNORS))
+
+
 def _writers(s, boxes) -> list[tuple[str, int]]:
     """The writers in the given Presidencies' Writers boxes, as pool entries (RB p.16)."""
     writers = s.writers.tolist()
-    return [(f"writer{p}", slot) for p in boxes for slot in s.seats if writers[slot][p] > 0]
+    return [(WRITER_KEYS[p], slot) for p in boxes for slot in s.seats if writers[slot][p] > 0]
 
 
 def candidates(s, office: int) -> list[tuple[str, int]]:
     """The pool: (source key, family slot) pairs (RB p.16); an office is "post<index>"."""
     if office in (DIRECTOR_OF_TRADE, GOVERNOR_GENERAL):
         exists, holder = s.office_exists.tolist(), s.office_holder.tolist()
-        pool = [(f"post{o}", holder[o]) for o in range(N_OFFICES)
-                if o != office and o != CHAIRMAN and o not in GOVERNORS and exists[o] and holder[o] >= 0]
+        pool = [(POST_KEYS[o], holder[o]) for o in range(N_OFFICES)
+                if o != office and exists[o] and holder[o] >= 0 and o not in NOT_PROMOTED_TO_TRADE]
         return pool or _writers(s, range(3))
     if office in (MANAGER_OF_SHIPPING, SUPERINTENDENT):
         return _writers(s, range(3))
     if office == MILITARY_AFFAIRS:
-        pool = [(f"commander{p}", int(s.commander[p])) for p in range(3) if s.commander[p] >= 0]
+        commander = s.commander.tolist()
+        pool = [(COMMANDER_KEYS[p], commander[p]) for p in range(3) if commander[p] >= 0]
         if not pool:
             officers = s.officers.tolist()
-            pool = [(f"officer{p}", slot) for p in range(3) for slot in s.seats if sum(officers[slot][p]) > 0]
+            pool = [(OFFICER_KEYS[p], slot) for p in range(3) for slot in s.seats if sum(officers[slot][p]) > 0]
         if not pool:
             pool = [("oit", slot) for slot in s.seats if s.officers_in_training[slot] > 0]
         return pool
@@ -70,14 +80,14 @@ def candidates(s, office: int) -> list[tuple[str, int]]:
         p = PRESIDENT.index(office)
         pool = _writers(s, [p])
         exists, holder, control = s.office_exists.tolist(), s.office_holder.tolist(), s.control.tolist()
-        pool += [(f"post{g}", holder[g]) for g in GOVERNORS
+        pool += [(POST_KEYS[g], holder[g]) for g in GOVERNORS
                  if exists[g] and holder[g] >= 0 and control[REGION_OF_GOVERNOR[g]] == p]
         return pool
     if office in GOVERNORS:
         p = int(s.control[REGION_OF_GOVERNOR[office]])
         if p < 0:
             return []
-        return _writers(s, [p]) + [(f"officer{p}", slot) for slot in s.seats if s.officers[slot, p].sum() > 0]
+        return _writers(s, [p]) + [(OFFICER_KEYS[p], slot) for slot in s.seats if s.officers[slot, p].sum() > 0]
     return []
 
 
@@ -237,6 +247,12 @@ def ships_in(s, z) -> list[int]:
     return out
 
 
+def zones_with_ships(s) -> list[int]:
+    """The sea zones in play holding a ship (:func:`ships_in` not empty), the arrays read once."""
+    zone, company_, extra = s.ship_zone.tolist(), s.company_ships.tolist(), s.extra_ships.tolist()
+    return [z for z in zones_in_play(s) if company_[z] > 0 or extra[z] > 0 or z in zone]
+
+
 def china_ships(s) -> int:
     """Ships in China (the Superintendent's trade, RB p.25): named, Company and extra ships."""
     return int((s.ship_zone == CHINA).sum() + s.company_ships[CHINA] + s.extra_ships[CHINA])
@@ -247,7 +263,7 @@ def company_refill(s, o) -> bool:
     return s.order_state[o] == FILLED and s.firms["order_firm"][o] >= 0 and s.order_presidency[o] < 0
 
 
-def _refillable(s, states, o) -> bool:
+def refillable(s, states, o) -> bool:
     """:func:`company_refill` with the orders' states read as a list (the searches read every order)."""
     return states[o] == FILLED and s.firms["order_firm"][o] >= 0 and s.order_presidency[o] < 0
 
@@ -266,7 +282,7 @@ def fillable(s, p, o, allowed) -> bool:
 def _fillable(s, states, p, o, allowed) -> bool:
     """:func:`fillable` with the orders' states read as a list (``states``: ``s.order_state.tolist()``)."""
     r = ORDER_REGION[o]
-    return r in allowed and r not in OTHER_HOMES[p] and (states[o] == OPEN or _refillable(s, states, o))
+    return r in allowed and r not in OTHER_HOMES[p] and (states[o] == OPEN or refillable(s, states, o))
 
 
 def reach(game, p, allowed, states=None) -> dict[int, int]:
@@ -289,7 +305,7 @@ def reach(game, p, allowed, states=None) -> dict[int, int]:
                 if q in dist:
                     continue
                 r = ORDER_REGION[q]             # _fillable written out: the search's innermost test
-                if r in allowed and r not in barred and (states[q] == OPEN or _refillable(s, states, q)):
+                if r in allowed and r not in barred and (states[q] == OPEN or refillable(s, states, q)):
                     dist[q] = dist[o] + 1
                     nxt.append(q)
         frontier = nxt

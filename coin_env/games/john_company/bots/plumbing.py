@@ -25,6 +25,7 @@ from ..static import FAMILY_KEYS
 STREAM_SALT = 0x5C0F_3A71_D2E8_9B47
 DECISION_MIX = 0x9E37_79B9_7F4A_7C15
 _MASK = (1 << 64) - 1
+NUMBER_KEYS = frozenset(("number_units", "number_tens"))     # a number asked in digits: its key is its "next"
 SLOT_OF = MappingProxyType({family: slot for slot, family in enumerate(FAMILY_KEYS)})   # a constant: read-only
 
 
@@ -36,7 +37,7 @@ class Ctx:
     """One decision as a bot sees it: the game (read only), the frame, the legal actions, and dice."""
 
     # one is made at every decision of every seat: slots make it and its reads cheaper
-    __slots__ = ("game", "state", "family", "slot", "frame", "legal", "legal_set", "number", "key", "_stream")
+    __slots__ = ("game", "state", "family", "slot", "frame", "legal", "key", "_stream")
 
     def __init__(self, game, family: str, legal: list[int] | None = None):
         """``legal``: ``game.legal_actions()`` when the caller has read them already."""
@@ -46,11 +47,15 @@ class Ctx:
         self.slot = SLOT_OF[family]
         f = self.frame = s.frames[-1]
         self.legal = game.legal_actions() if legal is None else legal
-        self.legal_set = set(self.legal)
         key = f["then"] if f["kind"] == "choose" else f["kind"]
-        self.number = key in ("number_units", "number_tens")
-        self.key = f.get("next") if self.number else key
+        self.key = f.get("next") if key in NUMBER_KEYS else key
         self._stream = None             # made at the first die: most decisions roll none
+
+    @property
+    def legal_set(self) -> set[int]:
+        """The legal actions as a set, made when asked (most decisions test one or two actions: a scan of the
+        short list is cheaper than building the set at every decision)."""
+        return set(self.legal)
 
     @property
     def stream(self) -> Rng:
@@ -63,7 +68,7 @@ class Ctx:
         return self._stream
 
     def has(self, action) -> bool:
-        return action is not None and action in self.legal_set
+        return action is not None and action in self.legal
 
     def label(self, action: int) -> str:
         return VOCABULARY.label(action)
@@ -91,12 +96,12 @@ class Ctx:
         f = self.frame
         want = max(f["lo"], min(f["hi"], int(want)))
         if f["then"] == "number_tens":
-            if TENS0 + want // 10 in self.legal_set:       # the exact digit: the only one at distance 0
+            if TENS0 + want // 10 in self.legal:           # the exact digit: the only one at distance 0
                 return TENS0 + want // 10
             tens = [a - TENS0 for a in self.legal]
             t = min(tens, key=lambda t: abs(t - want // 10))
             return TENS0 + t
-        if 0 <= want - f["tens"] * 10 and COUNT0 + want - f["tens"] * 10 in self.legal_set:
+        if 0 <= want - f["tens"] * 10 and COUNT0 + want - f["tens"] * 10 in self.legal:
             return COUNT0 + want - f["tens"] * 10
         units = [a - COUNT0 for a in self.legal]
         u = min(units, key=lambda u: abs(f["tens"] * 10 + u - want))
