@@ -127,6 +127,7 @@ class PromptBot:
     official = False
     label = ""
     handlers: dict[str, str] = {}
+    handler_functions: MappingProxyType = MappingProxyType({})      # made from ``handlers`` for each subclass
 
     def __init__(self):
         self.fallbacks: Counter = Counter()
@@ -134,11 +135,14 @@ class PromptBot:
     def __repr__(self):
         return f"{type(self).__name__}()  # {self.label}"
 
-    def __call__(self, game, family, rng=None) -> int:
-        """``rng`` (the caller's generator) is ignored: the bot's dice are the game's (Ctx.die)."""
-        return self.decide_for(game, family)
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # each prompt key's handler as the class's function, looked up once (decide_for runs at every decision)
+        cls.handler_functions = MappingProxyType({k: getattr(cls, m) for k, m in cls.handlers.items()})
 
-    def decide_for(self, game, family: str) -> int:
+    def decide_for(self, game, family: str, rng=None) -> int:
+        """The bot's answer for ``family``; ``rng`` (a caller's generator, when called as ``bot(game, family, rng)``)
+        is ignored: the bot's dice are the game's (Ctx.die)."""
         # game.is_over() and game.current_player() read from the state directly (every decision of every seat
         # passes here): every prompt of this game takes its actor from the frame's "actor" (core Prompt.actor)
         s = game.state
@@ -150,15 +154,17 @@ class PromptBot:
         if len(legal) == 1:                 # a forced answer: no decision to weigh
             return legal[0]
         ctx = Ctx(game, family, legal)
-        method = self.handlers.get(ctx.key)
-        action = getattr(self, method)(ctx) if method is not None else None
-        if action is not None and not ctx.has(action):
-            raise BotError(f"{self.name} {family} chose illegal action {action} ({ctx.label(action)!r}) at "
-                           f"{game.prompt()!r}; legal: {[ctx.label(a) for a in ctx.legal]}")
+        handler = self.handler_functions.get(ctx.key)
+        action = handler(self, ctx) if handler is not None else None
         if action is None:
             self.fallbacks[ctx.key] += 1
-            action = self.fallback(ctx)
+            return self.fallback(ctx)
+        if action not in legal:
+            raise BotError(f"{self.name} {family} chose illegal action {action} ({ctx.label(action)!r}) at "
+                           f"{game.prompt()!r}; legal: {[ctx.label(a) for a in ctx.legal]}")
         return action
+
+    __call__ = decide_for                   # bot(game, family, rng): one call less at every decision
 
     def fallback(self, ctx) -> int:
         """No procedure applies: the family's own piece when one is offered, else a uniform pick by die."""

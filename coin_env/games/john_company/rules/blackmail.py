@@ -116,8 +116,11 @@ def offer_hiring_preference(game, office: int, hirer: int) -> bool:
     """Hiring Preference: each holder with a candidate in the office's pool, before the hirer chooses. True
     if a window was pushed (the ordinary choice follows it unless the office gets filled)."""
     s = game.state
+    asked = askees(game, HIRING_PREFERENCE)
+    if not asked:                       # nobody to ask: the pool need not be read
+        return False
     pool = {slot for _, slot in candidates(s, office)}
-    who = [f for f in askees(game, HIRING_PREFERENCE) if f in pool]
+    who = [f for f in asked if f in pool]
     if not who:
         return False
     game.after("hiring_ask", office=office, hirer=hirer)

@@ -48,10 +48,14 @@ def start(game) -> None:
     game.after("hiring_next", done=[])
 
 
+# the offices in hiring order (RB p.14: ascending number on the card back, then the office's index)
+HIRE_ORDER = tuple(sorted(range(N_OFFICES), key=lambda o: (HIRE_NUMBER[o], o)))
+
+
 def next_vacancy(s, done) -> int | None:
+    """The first vacant office in play, in hiring order, not hired this phase yet (None: none left)."""
     exists, holder = s.office_exists.tolist(), s.office_holder.tolist()
-    vac = [o for o in range(N_OFFICES) if exists[o] and holder[o] < 0 and o not in done]
-    return min(vac, key=lambda o: (HIRE_NUMBER[o], o)) if vac else None
+    return next((o for o in HIRE_ORDER if exists[o] and holder[o] < 0 and o not in done), None)
 
 
 @CONTINUATIONS.register
