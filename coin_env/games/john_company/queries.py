@@ -23,12 +23,12 @@ def owned(s, f, target) -> int:
     """What family ``f`` owns of a policy's target (RB p.34): Workshops, Shipyards, Luxuries, or Company shares (its
     Court shares and the Chairman's piece)."""
     if target == "Workshops":
-        return int(s.workshops[f])
+        return s.workshops.item(f)
     if target == "Shipyards":
         return s.shipyard_owner.tolist().count(f)
     if target == "Luxuries":
-        return int(s.luxuries[f])
-    return int(s.court[f]) + (1 if s.office_holder[CHAIRMAN] == f else 0)
+        return s.luxuries.item(f)
+    return s.court.item(f) + (1 if s.office_holder.item(CHAIRMAN) == f else 0)
 
 
 def vacant_offices(state) -> list[int]:
@@ -39,7 +39,7 @@ def vacant_offices(state) -> list[int]:
 
 def has_piece(s, slot) -> bool:
     """A family member to place: in the supply or on a prize (RB p.13 'out of family pieces')."""
-    return s.supply[slot] > 0 or sum(s.prize_pieces[slot].tolist()) > 0
+    return s.supply.item(slot) > 0 or sum(s.prize_pieces[slot].tolist()) > 0
 
 
 # --- the hiring pool (RB p.16) ---------------------------------------------------------------------------------
@@ -128,7 +128,8 @@ def prize_price(game, f, box, used) -> int:
 def windows(game, f) -> int:
     """A family's windows (RB p.11): one per luxury and the windows printed on the prizes it holds."""
     s = game.state
-    return int(s.luxuries[f]) + sum(int(s.prize_pieces[f, b]) * game.data.prizes[b][3] for b in range(5))
+    pieces = s.prize_pieces[f].tolist()
+    return s.luxuries.item(f) + sum(pieces[b] * game.data.prizes[b][3] for b in range(5))
 
 
 # --- the Elephant (RB p.30) -----------------------------------------------------------------------------------
@@ -175,7 +176,7 @@ def others(s, me) -> list[int]:
 
 def ships_in_zone(s, z) -> int:
     """Ships in sea zone ``z``: named, Company and extra ships (RB p.19-20)."""
-    return s.ship_zone.tolist().count(z) + int(s.company_ships[z]) + int(s.extra_ships[z])
+    return s.ship_zone.tolist().count(z) + s.company_ships.item(z) + s.extra_ships.item(z)
 
 
 def army_pieces(s, p, f) -> int:
@@ -195,7 +196,8 @@ def seek_debt(s, me) -> int:
     (Bear); Peacock none (rules/crown_favours.py reads it to offer the favours one more / one fewer)."""
     c = climate(s)
     if c in (cd.BULL, cd.STAG):
-        return sum(1 for p in range(3) if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN)
+        states = s.order_state.tolist()
+        return sum(1 for p in range(3) if states[PRESIDENCY_HOME_PORT[p]] == OPEN)
     if c == cd.LION:
         return sum(1 for z in range(3) if ships_in_zone(s, z) < 2)
     if c == cd.BEAR:
@@ -206,7 +208,8 @@ def seek_debt(s, me) -> int:
 # --- Company shares and firms (RB p.15, p.38) -------------------------------------------------------------------
 def shares(s) -> int:
     """Company shares held (RB p.15): the Court's and the Chairman's piece."""
-    return int(sum(int(s.court[f]) for f in s.seats)) + (1 if s.office_holder[CHAIRMAN] >= 0 else 0)
+    court = s.court.tolist()
+    return sum(court[f] for f in s.seats) + (1 if s.office_holder.item(CHAIRMAN) >= 0 else 0)
 
 
 def all_firms(s) -> list[dict]:
@@ -234,7 +237,7 @@ def tokens_left(s) -> int:
 
 def zones_in_play(s) -> list[int]:
     """The sea zones: the three Presidencies', and China once its office exists (RB p.25)."""
-    return [0, 1, 2] + ([CHINA] if s.office_exists[SUPERINTENDENT] else [])
+    return [0, 1, 2, CHINA] if s.office_exists.item(SUPERINTENDENT) else [0, 1, 2]
 
 
 def ships_in(s, z) -> list[int]:
@@ -260,7 +263,8 @@ def china_ships(s) -> int:
 
 def company_refill(s, o) -> bool:
     """An order only firms filled this turn: the Company may fill it again for half (RB p.40)."""
-    return s.order_state[o] == FILLED and s.firms["order_firm"][o] >= 0 and s.order_presidency[o] < 0
+    return (s.order_state.item(o) == FILLED and s.firms["order_firm"][o] >= 0
+            and s.order_presidency.item(o) < 0)
 
 
 def refillable(s, states, o) -> bool:
@@ -276,7 +280,7 @@ def fillable(s, p, o, allowed) -> bool:
     """Presidency ``p`` may fill order ``o`` (RB p.20): open (or refillable, RB p.40), in an allowed region, not
     in another Presidency's home region (the region tests first: they are cheap and fail most often)."""
     r = ORDER_REGION[o]
-    return r in allowed and r not in OTHER_HOMES[p] and bool(s.order_state[o] == OPEN or company_refill(s, o))
+    return r in allowed and r not in OTHER_HOMES[p] and (s.order_state.item(o) == OPEN or company_refill(s, o))
 
 
 def _fillable(s, states, p, o, allowed) -> bool:
@@ -330,12 +334,13 @@ def targets(s, p) -> list[int]:
 def penalty(s, r) -> int:
     """The Deploy penalty of region ``r`` (RB p.22): nothing for a Company region, else its strength or its
     empire's (every region under the same flag)."""
-    if s.control[r] >= 0:
+    if s.control.item(r) >= 0:
         return 0
-    cap = int(s.flag[r])
+    cap = s.flag.item(r)
     if cap < 0:
-        return int(s.strength[r])
-    return int(sum(int(s.strength[x]) for x in range(N_REGIONS) if s.flag[x] == cap))
+        return s.strength.item(r)
+    strength, flag = s.strength.tolist(), s.flag.tolist()
+    return sum(strength[x] for x in range(N_REGIONS) if flag[x] == cap)
 
 
 def army_dice(s, p) -> int:
@@ -354,7 +359,8 @@ def buyable_alliances(s, p, refused=()) -> list[int]:
     if president < 0:
         return []
     money = int(s.treasury[PRESIDENT_TREASURY[p]])
-    return [i for i in range(N_ALLIANCES) if ALLIANCE_ARMY[i] == p and s.alliance_active[i] == 0
+    active_ = s.alliance_active.tolist()
+    return [i for i in range(N_ALLIANCES) if ALLIANCE_ARMY[i] == p and active_[i] == 0
             and s.data.alliances[i][0] <= money and i not in refused]
 
 

@@ -132,7 +132,8 @@ def plan_count(s, what: str, f: int) -> int:
     if what == "prizes":
         return int(s.prize_pieces[f].sum())
     if what == "governors":
-        return sum(1 for g in GOVERNORS if s.office_holder[g] == f)
+        holder = s.office_holder.tolist()
+        return sum(1 for g in GOVERNORS if holder[g] == f)
     if what == "writers_on_orders":
         return int((s.order_writer == f).sum())
     if what == "rotten_boroughs":
@@ -239,12 +240,12 @@ class CrownBot(PromptBot):
         me = ctx.slot
         s = ctx.state
         ps = by_presidency_order(s, ctx.group("presidency"))
-        w = s.writers[me]
+        w, holder = s.writers[me].tolist(), s.office_holder.tolist()
         mine = crown_presidencies(s, me)
-        for cands in ([p for p in ps if s.office_holder[PRESIDENT[p]] < 0 and w[p] == 0],
+        for cands in ([p for p in ps if holder[PRESIDENT[p]] < 0 and w[p] == 0],
                       [p for p in ps if p in mine], ps):
             if cands:
-                low = min(int(w[p]) for p in cands)
+                low = min(w[p] for p in cands)
                 return PRESIDENCY0 + next(p for p in cands if w[p] == low)
         return None
 
@@ -606,14 +607,17 @@ class CrownBot(PromptBot):
             states = s.order_state.tolist()
 
             def route(p):
-                seen, frontier = {PRESIDENCY_HOME_PORT[p]}, [PRESIDENCY_HOME_PORT[p]]
+                home = PRESIDENCY_HOME_PORT[p]
+                if states[home] != OPEN:          # no route from a home port that is not open: nothing to search
+                    return 0
+                seen, frontier = {home}, [home]
                 while frontier:
                     o = frontier.pop()
                     for q in links[o]:
                         if q not in seen and states[q] == OPEN:
                             seen.add(q)
                             frontier.append(q)
-                return len(seen) if states[PRESIDENCY_HOME_PORT[p]] == OPEN else 0
+                return len(seen)
             tie = (lambda p: p in crown_presidencies(s, me)) if c == cd.BULL else (lambda p: int(s.writers[me, p]))
             return ZONE0 + max(pz, key=lambda p: (route(p), tie(p), -order.index(p)))
         if c == cd.LION:
@@ -745,7 +749,7 @@ class CrownBot(PromptBot):
         if (policy and own_president and ctx.has(PROC["buy_alliance"]) and army_dice(s, p) >= policy[1]
                 and self._alliance(s, p, policy) is not None):
             return PROC["buy_alliance"]
-        deployed = s.regiments[p, 1] > 0 or sum(s.officers[:, p, 1].tolist()) > 0
+        deployed = s.regiments.item(p, 1) > 0 or sum(s.officers[:, p, 1].tolist()) > 0
         if deployed and not cd.DEPLOY_AGAIN[0][c]:
             return DONE
         if ctx.has(PROC["deploy"]) and self._deploy_target(s, p, army_dice(s, p)) is not None:
@@ -778,12 +782,13 @@ class CrownBot(PromptBot):
         until a target's required dice plus its strength can be rolled."""
         tg = [r for r in targets(s, p) if offered is None or r in offered]
         home = PRESIDENCY_HOME_REGION[p]
-        assoc = [r for r in range(8) if s.control[r] == p]
-        closed = [r for r in assoc if any(s.order_state[o] == CLOSED for o in REGION_ORDERS[r])]
-        adjacent = [r for r in tg if s.control[r] < 0 and any(r in s.data.region_neighbors[a] for a in
-                                                               [x for x in range(8) if s.control[x] >= 0])]
-        adj_mine = [r for r in tg if s.control[r] < 0 and any(r in s.data.region_neighbors[a] for a in assoc)]
-        home_free = [home] if s.control[home] < 0 else []
+        control, states = s.control.tolist(), s.order_state.tolist()
+        assoc = [r for r in range(8) if control[r] == p]
+        closed = [r for r in assoc if any(states[o] == CLOSED for o in REGION_ORDERS[r])]
+        adjacent = [r for r in tg if control[r] < 0 and any(r in s.data.region_neighbors[a] for a in
+                                                             [x for x in range(8) if control[x] >= 0])]
+        adj_mine = [r for r in tg if control[r] < 0 and any(r in s.data.region_neighbors[a] for a in assoc)]
+        home_free = [home] if control[home] < 0 else []
         home_closed = [home] if home in closed else []
         if climate(s) in (cd.BULL, cd.STAG):
             lists = (home_closed, closed, home_free, adjacent)
@@ -1128,13 +1133,13 @@ def _measure(s, me, board, routes, name, p):
 
 def _holds(s, me, test, p) -> bool:
     if test == "player_presidency":
-        return int(s.office_holder[PRESIDENT[p]]) in others(s, me)
+        return s.office_holder.item(PRESIDENT[p]) in others(s, me)
     if test == "crown_presidency":
-        return int(s.office_holder[PRESIDENT[p]]) == me
+        return s.office_holder.item(PRESIDENT[p]) == me
     if test == "player_commander":
-        return int(s.commander[p]) in others(s, me)
+        return s.commander.item(p) in others(s, me)
     if test == "crown_commander":
-        return int(s.commander[p]) == me
+        return s.commander.item(p) == me
     raise ValueError(test)
 
 

@@ -105,7 +105,7 @@ def offices_by_hire_number(state) -> list[int]:
 
 def chairman_or_title(state) -> int:
     """The Chairman, or the former Chairman while the office is vacant (RB p.11, p.13)."""
-    h = int(state.office_holder[CHAIRMAN])
+    h = state.office_holder.item(CHAIRMAN)
     return h if h >= 0 else int(state.chairman_title)
 
 

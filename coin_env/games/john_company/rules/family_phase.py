@@ -92,7 +92,7 @@ def free_shipyard(s) -> int:
 
 def can_take(game, slot, action: str, used_marker: bool = False) -> bool:
     s = game.state
-    return takes(game, slot, action, used_marker, forbidden_actions(s, slot), int(s.cash[slot]), has_piece(s, slot))
+    return takes(game, slot, action, used_marker, forbidden_actions(s, slot), s.cash.item(slot), has_piece(s, slot))
 
 
 def forbidden_actions(s, slot) -> set[str]:
@@ -125,7 +125,7 @@ def family_action_options(game, slot, marker=None) -> list[int]:
     """The family actions ``slot`` can take (:func:`can_take` of each, the opportunity ``marker``'s action with its
     marker used), as actions, the family's readings made once."""
     s = game.state
-    forbidden, cash, piece = forbidden_actions(s, slot), int(s.cash[slot]), has_piece(s, slot)
+    forbidden, cash, piece = forbidden_actions(s, slot), s.cash.item(slot), has_piece(s, slot)
     return [FAMILY_ACTION0 + j for j, a in enumerate(FAMILY_ACTION_KEYS)
             if takes(game, slot, a, a == marker, forbidden, cash, piece)]
 
@@ -334,8 +334,8 @@ def perform(game, slot, act, used_marker) -> None:
         s.cash[slot] -= workshop_price(game, slot, used_marker)
         s.workshops[slot] += 1
     elif act == "seek_share":
-        cash = int(s.cash[slot])
-        spaces = [STOCK0 + i for i in range(5) if s.stock_exchange[i] < 0 and share_price(game, slot, i) <= cash]
+        cash, exchange = s.cash.item(slot), s.stock_exchange.tolist()
+        spaces = [STOCK0 + i for i in range(5) if exchange[i] < 0 and share_price(game, slot, i) <= cash]
         game.choose(key(slot), f"{name(slot)}: seek a share on which Stock Exchange space?", spaces,
                     "family_share_placed", slot=slot)
     else:
@@ -401,7 +401,7 @@ def new_company_shares(game) -> None:
         s.debt -= 1
         if game.keeps_log:
             game.log_note("family", f"New Company share for {name(slot)}; Debt {s.debt}")
-    pieces = [int(x) for x in s.stock_exchange if x >= 0]
+    pieces = [x for x in s.stock_exchange.tolist() if x >= 0]
     s.stock_exchange[:] = -1
     for j, slot in enumerate(reversed(pieces)):
         s.stock_exchange[4 - j] = slot

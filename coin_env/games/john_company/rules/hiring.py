@@ -269,8 +269,9 @@ def election_campaign(game, frame, action):
     if action == NO:
         game.after("election_next", holders=holders, i=i + 1, need=need, former=frame["former"])
         return
-    others = [f for f in clockwise_from(s, cand) if f != cand and s.court[f] > 0]
-    seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[cand]), need,
+    court = s.court.tolist()
+    others = [f for f in clockwise_from(s, cand) if f != cand and court[f] > 0]
+    seek_consent(game, others, [court[f] for f in others], court[cand], need,
                  "{family}: support " + f"{name(cand)} for Chairman?", "election_support_answer",
                  dict(holders=holders, i=i, need=need, former=frame["former"], cand=cand),
                  about="election", requester=cand, by_shares=True)

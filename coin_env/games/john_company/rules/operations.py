@@ -64,13 +64,13 @@ def ops_next(game, frame, _):
     office = STEP_OFFICE.get(step)
     if step == "director_of_trade":
         office = GOVERNOR_GENERAL if s.office_exists[GOVERNOR_GENERAL] else DIRECTOR_OF_TRADE
-    if not s.office_exists[office] or s.office_holder[office] < 0:
+    slot = s.office_holder.item(office)
+    if not s.office_exists.item(office) or slot < 0:
         if office == CHAIRMAN and active(s):     # vacant Chairman: a reading (rules/crown.py)
             announce(game, "set_climate")              # the solo Crown: rules/crown.py
         if game.keeps_log:
             game.log_note("operations", f"{OFFICE_NAMES[office]}: vacant or not in play, skipped (RB p.17)")
         return
-    slot = int(s.office_holder[office])
     if office == CHAIRMAN and active(s):     # RB p.45 Set Climate
         if slot == CROWN:
             announce(game, "set_climate")              # the solo Crown: rules/crown.py

@@ -52,10 +52,10 @@ def menu(game, slot, transfers, **hist):
     """``hist`` (solo favours, rules/crown_favours.py): ``last`` the transfer made before ([kind, who, from, to]),
     ``first`` how the first of the two was used ("prevent" / "choose": a favour); the crown bot reads them."""
     s = game.state
-    if s.office_holder[DIRECTOR_OF_TRADE] != slot:        # vacated (catastrophic failure)
+    if s.office_holder.item(DIRECTOR_OF_TRADE) != slot:   # vacated (catastrophic failure)
         return
     options = []
-    if transfers == 0 and not hist.get("no_envoy") and s.treasury[T_DOT] >= 1 and has_envoy_target(s):
+    if transfers == 0 and not hist.get("no_envoy") and s.treasury.item(T_DOT) >= 1 and has_envoy_target(s):
         options.append(PROC["special_envoy"])
     if transfers < 2:
         writers = s.writers.tolist()
@@ -90,7 +90,8 @@ def dot_menu_chosen(game, frame, action):
         ask_number(game, slot, f"Director of Trade {name(slot)}: Special Envoy with how many dice (£1 each)?",
                    1, int(s.treasury[T_DOT]), "dot_envoy_dice", slot=slot, **more)
     elif action == PROC["transfer_writer"]:
-        boxes = [PRESIDENCY0 + p for p in range(3) if any(s.writers[f, p] > 0 for f in s.seats)]
+        writers = s.writers.tolist()
+        boxes = [PRESIDENCY0 + p for p in range(3) if any(writers[f][p] > 0 for f in s.seats)]
         game.choose(key(by), "Transfer a writer from which Presidency?", boxes, "dot_writer_from",
                     slot=slot, transfers=transfers, **hist)
     else:
@@ -144,7 +145,8 @@ def dot_resume(game, frame, _):
 def dot_writer_from(game, frame, action):
     s = game.state
     p = action - PRESIDENCY0
-    fams = [f for f in s.seats if s.writers[f, p] > 0]
+    writers = s.writers.tolist()
+    fams = [f for f in s.seats if writers[f][p] > 0]
     data = dict(history(frame), slot=frame["slot"], transfers=frame["transfers"], src=p)
     if len(fams) == 1:
         _writer_family(game, data, fams[0])

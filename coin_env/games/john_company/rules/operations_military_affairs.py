@@ -122,8 +122,9 @@ def assign_officers_in_training(game, slot):
 
 def _next_trainee(game, slot):
     s = game.state
+    trainees = s.officers_in_training.tolist()
     for f in clockwise_from(s, slot):
-        if s.officers_in_training[f] > 0:
+        if trainees[f] > 0:
             game.choose(key(slot), f"Military Affairs {name(slot)}: assign {name(f)}'s Officer-in-Training "
                         f"({int(s.officers_in_training[f])} left) to which Army?",
                         [PRESIDENCY0 + p for p in range(3)], "ma_trainee", slot=slot, fam=f)

@@ -73,7 +73,7 @@ def positions(s, p) -> list[int]:
     out = []
     if holder[PRESIDENT[p]] >= 0:
         out.append(PROC["trade"])
-    if s.commander[p] >= 0:
+    if s.commander.item(p) >= 0:
         out.append(COMMANDER_POSITION[p])
     control = s.control.tolist()            # the offices only where the region is the Presidency's
     exists = None
@@ -101,9 +101,9 @@ def pres_next(game, frame, _):
     left = [x for x in frame["left"] if x in valid]
     if not left:
         return
-    orderer = int(s.office_holder[PRESIDENT[p]])
+    orderer = s.office_holder.item(PRESIDENT[p])
     if orderer < 0:
-        orderer = int(s.office_holder[CHAIRMAN])
+        orderer = s.office_holder.item(CHAIRMAN)
     if orderer >= 0 and len(left) > 1:
         game.choose(key(orderer), f"Presidency of {PRESIDENCY_NAMES[p]}: who acts next?", left, "pres_position",
                     p=p, left=left)
@@ -130,7 +130,7 @@ def _run_position(game, p, position, left):
 
 # --- Trade -------------------------------------------------------------------------------------------------
 def ships_in_zone(s, z) -> int:
-    return s.ship_zone.tolist().count(z) + int(s.company_ships[z]) + int(s.extra_ships[z])
+    return s.ship_zone.tolist().count(z) + s.company_ships.item(z) + s.extra_ships.item(z)
 
 
 def can_trade(game, p) -> bool:
