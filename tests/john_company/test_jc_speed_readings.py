@@ -116,3 +116,12 @@ def test_shared_readings_answer_as_the_plain_ones(options, seed):
         seen += 1
         g.apply(bot(g, g.current_player()))
     assert seen >= 50
+
+
+def test_the_vocabularys_groups_are_contiguous_ranges():
+    """The bot's Ctx.group reads a group's legal actions by its range: every action in a group's range is of it."""
+    from coin_env.games.john_company.actions import VOCABULARY
+    from coin_env.games.john_company.bots.plumbing import GROUP_RANGES
+    assert dict(GROUP_RANGES) == VOCABULARY.group_ranges
+    for group, (lo, hi) in GROUP_RANGES.items():
+        assert [VOCABULARY.group_of(a) for a in range(lo, hi)] == [group] * (hi - lo)

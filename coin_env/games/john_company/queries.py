@@ -7,6 +7,8 @@ it reads; the procedures that use them cite it again where they act.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from .actions import COMPANY_SHIP, EXTRA_SHIP, SHIP0
 from .data import company
 from .data import crown as cd
@@ -48,8 +50,11 @@ POST_KEYS = tuple(f"post{o}" for o in range(N_OFFICES))
 WRITER_KEYS = tuple(f"writer{p}" for p in range(3))
 OFFICER_KEYS = tuple(f"officer{p}" for p in range(3))
 COMMANDER_KEYS = tuple(f"commander{p}" for p in range(3))
-# the offices whose holders the Director of Trade / Governor General is hired from: not the Chairman, no Governor
-NOT_PROMOTED_TO_TRADE = frozenset((CHAIRMAN,) + tuple(GOVERNORS))
+# per office, the offices whose holders may be promoted to it when it is the Director of Trade's or the Governor
+# General's (RB p.16): any other but the Chairman and the Governors
+PROMOTED_FROM = MappingProxyType({office: tuple(o for o in range(N_OFFICES) if o != office and o != CHAIRMAN
+                                                and o not in GOVERNORS)
+                                  for office in (DIRECTOR_OF_TRADE, GOVERNOR_GENERAL)})
 
 
 def _writers(s, boxes) -> list[tuple[str, int]]:
@@ -62,8 +67,7 @@ def candidates(s, office: int) -> list[tuple[str, int]]:
     """The pool: (source key, family slot) pairs (RB p.16); an office is "post<index>"."""
     if office in (DIRECTOR_OF_TRADE, GOVERNOR_GENERAL):
         exists, holder = s.office_exists.tolist(), s.office_holder.tolist()
-        pool = [(POST_KEYS[o], holder[o]) for o in range(N_OFFICES)
-                if o != office and exists[o] and holder[o] >= 0 and o not in NOT_PROMOTED_TO_TRADE]
+        pool = [(POST_KEYS[o], holder[o]) for o in PROMOTED_FROM[office] if exists[o] and holder[o] >= 0]
         return pool or _writers(s, range(3))
     if office in (MANAGER_OF_SHIPPING, SUPERINTENDENT):
         return _writers(s, range(3))
@@ -91,11 +95,11 @@ def candidates(s, office: int) -> list[tuple[str, int]]:
     return []
 
 
-def hiring_pool(s, office, hirer, no_own, only=None):
+def hiring_pool(s, office, hirer, no_own, only=None, pool=None):
     """The candidates the hirer may choose (RB p.16): none of its own with ``no_own``, only family ``only``'s
-    (Hiring Preference) when given."""
-    return [(src, slot) for src, slot in candidates(s, office) if not (no_own and slot == hirer)
-            and (only is None or slot == only)]
+    (Hiring Preference) when given. ``pool``: :func:`candidates` of the office when the caller has read them."""
+    return [(src, slot) for src, slot in (candidates(s, office) if pool is None else pool)
+            if not (no_own and slot == hirer) and (only is None or slot == only)]
 
 
 # --- prizes and spouses (RB p.11-12) ------------------------------------------------------------------------

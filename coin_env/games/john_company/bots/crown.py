@@ -1152,6 +1152,29 @@ def _meets(s, me, spec, p) -> bool:
     return spec[0] != "is" or _holds(s, me, spec[1], p)
 
 
+MEASURE_SIGN = MappingProxyType({"fewest": 1, "most": -1})      # an end ranked by its measure: fewest or most first
+
+
+def _no_rank(p) -> int:
+    return 0
+
+
+def _end_rank(s, me, board, routes, spec):
+    """``rank(p)``: Presidency ``p``'s rank at a transfer's end ``spec``, lowest first -- its measure ("fewest"), the
+    measure negated ("most"), 0 (a test) --, each measure read once."""
+    sign = MEASURE_SIGN.get(spec[0])
+    if sign is None:
+        return _no_rank
+    name, known = spec[1], {}
+
+    def rank(p):
+        r = known.get(p)
+        if r is None:
+            r = known[p] = sign * _measure(s, me, board, routes, name, p)
+        return r
+    return rank
+
+
 def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None, order=None):
     """(origin, destination) of one transfer, or None (digest §9.6.6 / §9.6.9, data TRANSFER_READINGS): the viable
     pairs -- the origin holds the piece, both meet their tests, the destination differs, a fewest -> most pair
@@ -1160,38 +1183,27 @@ def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None, ord
     it already (it is the same for every transfer of a decision)."""
     if order is None:
         order = presidency_order(s)
-    ranks = {}                                     # (spec, p) -> rank: each measure read once per call
-
-    def rank(spec, p):
-        key = (spec, p)
-        if key not in ranks:
-            if spec[0] == "fewest":
-                ranks[key] = _measure(s, me, board, routes, spec[1], p)
-            elif spec[0] == "most":
-                ranks[key] = -_measure(s, me, board, routes, spec[1], p)
-            else:
-                ranks[key] = 0
-        return ranks[key]
-
     # the tests are read once per end (they read the state, not the board)
     origins = [o for o in holders if _meets(s, me, origin, o)]
     if not origins:
         return None
     dests = [d for d in ((0, 1, 2, CHINA) if dest[0] == "to" and CHINA in board.ships else (0, 1, 2))
              if _meets(s, me, dest, d)]
-    same_measure = origin[0] in ("fewest", "most") and dest[0] in ("fewest", "most") and origin[1] == dest[1]
+    origin_rank = _end_rank(s, me, board, routes, origin)
+    dest_rank = origin_rank if dest == origin else _end_rank(s, me, board, routes, dest)
+    same_measure = origin[0] in MEASURE_SIGN and dest[0] in MEASURE_SIGN and origin[1] == dest[1]
     pairs = []
     for o in origins:
         for d in dests:
             if d == o or (allowed is not None and not allowed(o, d)):
                 continue
-            if same_measure and rank(dest, d) > -rank(origin, o):      # e.g. fewest -> most: m(dest) < m(origin)
+            if same_measure and dest_rank(d) > -origin_rank(o):       # e.g. fewest -> most: m(dest) < m(origin)
                 continue
             pairs.append((o, d))
     if not pairs:
         return None
-    o = min({o for o, _ in pairs}, key=lambda p: (rank(origin, p), order.index(p)))
-    d = min((d for oo, d in pairs if oo == o), key=lambda p: (rank(dest, p), order.index(p) if p < 3 else 3))
+    o = min({o for o, _ in pairs}, key=lambda p: (origin_rank(p), order.index(p)))
+    d = min((d for oo, d in pairs if oo == o), key=lambda p: (dest_rank(p), order.index(p) if p < 3 else 3))
     return o, d
 
 

@@ -102,12 +102,13 @@ def hire_office(game, office: int) -> None:
     if hirer < 0:
         game.log_note("hiring", f"{OFFICE_NAMES[office]} stays vacant: its hiring office is vacant (RB p.14)")
         return
-    if not candidates(s, office):
+    pool = candidates(s, office)
+    if not pool:
         game.log_note("hiring", f"{OFFICE_NAMES[office]} stays vacant: no candidate (RB p.14)")
         return
     if offer_hiring_preference(game, office, hirer):      # Hiring Preference (rules/blackmail.py)
         return
-    _ask_source(game, office, hirer, no_own=False)
+    _ask_source(game, office, hirer, no_own=False, pool=pool)      # nothing changed: the same candidates
 
 
 @CONTINUATIONS.register
@@ -124,12 +125,13 @@ def preferred_hire(game, office: int, hirer: int, f: int) -> None:
     _ask_source(game, office, hirer, no_own=False, only=f)
 
 
-def _ask_source(game, office, hirer, no_own, only=None, offered=False):
+def _ask_source(game, office, hirer, no_own, only=None, offered=False, pool=None):
     """``only``: the family whose member the hirer must hire (Hiring Preference: no nepotism consent).
     With the option ``negotiation: "offers"`` the families with a candidate may first make the hirer an
-    offer each (rules/offers.py; RB-ex p.15), unless the hirer has no real choice."""
+    offer each (rules/offers.py; RB-ex p.15), unless the hirer has no real choice. ``pool``: the office's
+    candidates (queries.candidates) when the caller has just read them."""
     s = game.state
-    pool = hiring_pool(s, office, hirer, no_own, only)
+    pool = hiring_pool(s, office, hirer, no_own, only, pool)
     if not offered and only is None and len(pool) > 1:
         families = [f for f in clockwise_from(s, hirer) if any(c == f for _, c in pool)]
         if offers.offer_round(game, families, hirer, f"for the hire of the {OFFICE_NAMES[office]}",
@@ -170,10 +172,10 @@ def hiring_family_chosen(game, frame, action):
 
 def _family_chosen(game, office, hirer, src, slot):
     s = game.state
-    announce(game, "hired", office, hirer, slot, candidates(s, office))     # solo: HB Hiring 3, +1
+    pool = candidates(s, office)                  # the answer to "hired" moves favour cubes, never a candidate
+    announce(game, "hired", office, hirer, slot, pool)     # solo: HB Hiring 3, +1
     if slot == hirer:
-        others = [f for f in clockwise_from(s, hirer)
-                  if f != hirer and any(c == f for _, c in candidates(s, office))]
+        others = [f for f in clockwise_from(s, hirer) if f != hirer and any(c == f for _, c in pool)]
         if others:
             seek_consent(game, others, [1] * len(others), 0, len(others),
                          "{family}: consent to " + f"{name(hirer)} hiring its own family member as "
