@@ -126,14 +126,15 @@ def unused_discounts(s, f, used) -> list[int]:
 def prize_price(game, f, box, used) -> int:
     """The prize's cost with every unused discount (the least the family can pay for it)."""
     s = game.state
-    return max(0, game.data.prizes[box][0] - sum(SPOUSE[c][1] for c in unused_discounts(s, f, used)))
+    return max(0, s.data.prizes[box][0] - sum(SPOUSE[c][1] for c in unused_discounts(s, f, used)))
 
 
 def windows(game, f) -> int:
     """A family's windows (RB p.11): one per luxury and the windows printed on the prizes it holds."""
     s = game.state
     pieces = s.prize_pieces[f].tolist()
-    return s.luxuries.item(f) + sum(pieces[b] * game.data.prizes[b][3] for b in range(5))
+    prizes = s.data.prizes
+    return s.luxuries.item(f) + sum(pieces[b] * prizes[b][3] for b in range(5))
 
 
 # --- the Elephant (RB p.30) -----------------------------------------------------------------------------------
@@ -304,7 +305,7 @@ def reach(game, p, allowed, states=None) -> dict[int, int]:
         return {}
     dist = {home: 1}
     frontier = [home]
-    links = game.data.order_links
+    links = s.data.order_links
     barred = OTHER_HOMES[p]
     while frontier:
         nxt = []

@@ -24,5 +24,5 @@ def start(game) -> None:
         if INCLOSURE_ACTS in s.laws_in_force:
             gain += sum(s.prize_pieces[f].tolist())
         s.cash[f] += gain
-        if gain:
+        if gain and game.keeps_log:             # the note's words are built only for a kept log
             game.log_note("bonuses", f"{name(f)} takes £{gain} in bonuses")

@@ -73,7 +73,7 @@ def share_price(game, slot, space) -> int:
     s = game.state
     if STOCK_BROKER in s.hands[slot]["prestige"]:
         return 1
-    return game.data.stock_exchange[space]
+    return s.data.stock_exchange[space]
 
 
 def free_shipyards(s) -> list[int]:

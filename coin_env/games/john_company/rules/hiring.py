@@ -301,5 +301,6 @@ def seat_chairman(game, slot: int, from_court: bool) -> None:
     s.office_holder[CHAIRMAN] = slot
     s.office_fatigue[CHAIRMAN] = 0
     s.chairman_title = slot
-    game.log_note("hiring", f"{name(slot)} is elected Chairman", office="Chairman", family=key(slot))
+    if game.keeps_log:                          # the note's words are built only for a kept log
+        game.log_note("hiring", f"{name(slot)} is elected Chairman", office="Chairman", family=key(slot))
 

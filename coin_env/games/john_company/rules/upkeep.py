@@ -24,7 +24,7 @@ def start(game) -> None:
 
 def _due(game, f) -> int:
     s = game.state
-    pieces, prizes = s.prize_pieces[f].tolist(), game.data.prizes
+    pieces, prizes = s.prize_pieces[f].tolist(), s.data.prizes
     return sum(pieces[b] * prizes[b][1] for b in range(5))
 
 
