@@ -186,7 +186,7 @@ def ships_in_zone(s, z) -> int:
 
 def army_pieces(s, p, f) -> int:
     """Family ``f``'s pieces in Army ``p``'s box: its officers and the Commander (HB; RB p.21)."""
-    return int(s.officers[f, p].sum()) + int(s.commander[p] == f)
+    return sum(s.officers[f, p].tolist()) + (1 if s.commander.item(p) == f else 0)
 
 
 def crown_majority(s, p, me) -> bool:

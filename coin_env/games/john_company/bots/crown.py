@@ -130,7 +130,7 @@ def plan_count(s, what: str, f: int) -> int:
     if what == "luxuries":
         return int(s.luxuries[f])
     if what == "prizes":
-        return int(s.prize_pieces[f].sum())
+        return sum(s.prize_pieces[f].tolist())
     if what == "governors":
         holder = s.office_holder.tolist()
         return sum(1 for g in GOVERNORS if holder[g] == f)
