@@ -1132,12 +1132,15 @@ def _measure(s, me, board, routes, name, p):
 
 
 def _holds(s, me, test, p) -> bool:
+    # a player's: a seated family but ``me`` (``in others(s, me)`` without building the list)
     if test == "player_presidency":
-        return s.office_holder.item(PRESIDENT[p]) in others(s, me)
+        f = s.office_holder.item(PRESIDENT[p])
+        return f != me and f in s.seats
     if test == "crown_presidency":
         return s.office_holder.item(PRESIDENT[p]) == me
     if test == "player_commander":
-        return s.commander.item(p) in others(s, me)
+        f = s.commander.item(p)
+        return f != me and f in s.seats
     if test == "crown_commander":
         return s.commander.item(p) == me
     raise ValueError(test)

@@ -66,7 +66,11 @@ INDIA_OFFICES = frozenset(PRESIDENT) | frozenset(GOVERNORS) | {GOVERNOR_GENERAL}
 
 
 def holders(s, card) -> list[int]:
-    return [f for f in clockwise_from(s, chairman_or_title(s)) if card in s.hands[f]["blackmail"]]
+    """The families holding ``card`` facedown, clockwise from the Chairman (or the former Chairman)."""
+    hands = s.hands
+    if not any(card in hands[f]["blackmail"] for f in s.seats):     # mostly none: no seating order to read
+        return []
+    return [f for f in clockwise_from(s, chairman_or_title(s)) if card in hands[f]["blackmail"]]
 
 
 def askees(game, card, exclude=()) -> list[int]:
