@@ -125,3 +125,21 @@ def test_the_vocabularys_groups_are_contiguous_ranges():
     assert dict(GROUP_RANGES) == VOCABULARY.group_ranges
     for group, (lo, hi) in GROUP_RANGES.items():
         assert [VOCABULARY.group_of(a) for a in range(lo, hi)] == [group] * (hi - lo)
+
+
+@pytest.mark.parametrize("options,seed", [({"families": 4}, 31), ({"families": 1, "crown": True}, 32)])
+def test_an_ends_presidencies_meet_its_test_as_each_one_does(options, seed):
+    """The Crown bot's transfer ends read once per end (crown._meeting) keep the Presidencies (and China) that meet
+    the end's test one by one (crown._meets), in order, for every end of the DoT and MA lists."""
+    from coin_env.games.john_company.bots.crown import _meeting, _meets
+    from coin_env.games.john_company.data import crown as cd
+    from coin_env.games.john_company.static import CHINA
+    specs = {end for entries in cd.DOT_TRANSFERS[0].values() for _, origin, dest in entries for end in (origin, dest)}
+    specs |= {end for ends in cd.MA_TRANSFERS[0].values() for end in ends}
+    seen = 0
+    for g, me, _ in _transfer_decisions(options, seed):
+        for spec in specs:
+            for ps in ((0, 1, 2, CHINA), (2, 0), (CHINA, 1)):
+                assert _meeting(g.state, me, spec, ps) == [p for p in ps if _meets(g.state, me, spec, p)]
+        seen += 1
+    assert seen >= 3

@@ -1178,6 +1178,15 @@ def _end_rank(s, me, board, routes, spec):
     return rank
 
 
+def _meeting(s, me, spec, ps) -> list[int]:
+    """The Presidencies (or China) of ``ps`` meeting ``spec`` (:func:`_meets` of each, in order; one call per end)."""
+    if spec[0] == "to":
+        return [p for p in ps if p == CHINA]
+    if spec[0] != "is":
+        return [p for p in ps if p != CHINA]
+    return [p for p in ps if p != CHINA and _holds(s, me, spec[1], p)]
+
+
 def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None, order=None):
     """(origin, destination) of one transfer, or None (digest §9.6.6 / §9.6.9, data TRANSFER_READINGS): the viable
     pairs -- the origin holds the piece, both meet their tests, the destination differs, a fewest -> most pair
@@ -1187,11 +1196,10 @@ def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None, ord
     if order is None:
         order = presidency_order(s)
     # the tests are read once per end (they read the state, not the board)
-    origins = [o for o in holders if _meets(s, me, origin, o)]
+    origins = _meeting(s, me, origin, holders)
     if not origins:
         return None
-    dests = [d for d in ((0, 1, 2, CHINA) if dest[0] == "to" and CHINA in board.ships else (0, 1, 2))
-             if _meets(s, me, dest, d)]
+    dests = _meeting(s, me, dest, (0, 1, 2, CHINA) if dest[0] == "to" and CHINA in board.ships else (0, 1, 2))
     origin_rank = _end_rank(s, me, board, routes, origin)
     dest_rank = origin_rank if dest == origin else _end_rank(s, me, board, routes, dest)
     same_measure = origin[0] in MEASURE_SIGN and dest[0] in MEASURE_SIGN and origin[1] == dest[1]
