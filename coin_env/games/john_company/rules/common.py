@@ -37,7 +37,7 @@ def ask_number(game, who: int, ask: str, lo: int, hi: int, then: str, **data) ->
     if lo > hi:
         raise ValueError(f"empty number range {lo}..{hi} for {ask!r}")
     if hi <= MAX_COUNT:
-        game.choose(key(who), ask, list(range(COUNT0 + lo, COUNT0 + hi + 1)), "number_units",
+        game.choose(key(who), ask, range(COUNT0 + lo, COUNT0 + hi + 1), "number_units",     # choose makes the list
                     next=then, lo=lo, hi=hi, tens=0, **data)
         return
     tens = [TENS0 + t for t in range(hi // 10 + 1) if t * 10 + 9 >= lo]
