@@ -1,6 +1,8 @@
 """Readings made cheaper for all-bot speed give the plain readings' answers: the Crown bot's transfer Board read
 without the pieces a plan never moves plans the same transfers as the whole Board, and a new state's arrays
-(copied from read-only blanks) are its own, writeable and as the set-up starts them."""
+(copied from read-only blanks) are its own, writeable and as the set-up starts them; a family's action options, the
+first free shipyard, the zones with a ship and the envoy's test read once answer as the plain readings; the bot's
+action groups are ranges; a transfer end's test read once per end keeps what each Presidency's test keeps."""
 
 import random
 
@@ -8,11 +10,21 @@ import numpy as np
 import pytest
 
 from coin_env.games.john_company import game as jc
+from coin_env.games.john_company.actions import FAMILY_ACTION0, VOCABULARY
 from coin_env.games.john_company.bots import CrownBot
-from coin_env.games.john_company.bots.crown import (Board, TradeRoutes, dot_plan, first_transfer_entry, ma_plan,
-                                                    presidency_order, reverses_of_fitting_ma_transfers)
-from coin_env.games.john_company.bots.plumbing import Ctx
+from coin_env.games.john_company.bots.crown import (Board, TradeRoutes, _meeting, _meets, dot_plan,
+                                                    first_transfer_entry, ma_plan, presidency_order,
+                                                    reverses_of_fitting_ma_transfers)
+from coin_env.games.john_company.bots.plumbing import GROUP_RANGES, Ctx
+from coin_env.games.john_company.data import company
+from coin_env.games.john_company.data import crown as cd
+from coin_env.games.john_company.queries import has_piece, ships_in, zones_in_play, zones_with_ships
+from coin_env.games.john_company.rules.family_phase import (SPOUSE_FORBIDS, can_take, family_action_options,
+                                                            free_shipyard, free_shipyards, share_price,
+                                                            workshop_price)
+from coin_env.games.john_company.rules.operations_director_of_trade import envoy_targets, has_envoy_target
 from coin_env.games.john_company.state import BLANK_ARRAYS, JohnCompanyState
+from coin_env.games.john_company.static import CHINA, FAMILY_ACTION_KEYS
 
 
 def _transfer_decisions(options, seed):
@@ -66,10 +78,6 @@ def test_a_new_states_arrays_are_its_own():
 
 def _can_take_plainly(game, slot, action, used_marker=False):
     """rules/family_phase.can_take as first written: each test reads the state itself."""
-    from coin_env.games.john_company.data import company
-    from coin_env.games.john_company.queries import has_piece
-    from coin_env.games.john_company.rules.family_phase import (SPOUSE_FORBIDS, free_shipyards, share_price,
-                                                                 workshop_price)
     s = game.state
     if any(SPOUSE_FORBIDS.get(c) == action for c in s.hands[slot]["prestige"]):
         return False
@@ -93,12 +101,6 @@ def test_shared_readings_answer_as_the_plain_ones(options, seed):
     """At every decision of seeded games: a family's action options (its readings made once) are can_take's, action
     by action, with and without the opportunity marker; the first free shipyard, the zones with a ship, whether an
     envoy has a target, as the lists they stand for."""
-    from coin_env.games.john_company.actions import FAMILY_ACTION0
-    from coin_env.games.john_company.queries import ships_in, zones_in_play, zones_with_ships
-    from coin_env.games.john_company.rules.family_phase import can_take, family_action_options, free_shipyard, \
-        free_shipyards
-    from coin_env.games.john_company.rules.operations_director_of_trade import envoy_targets, has_envoy_target
-    from coin_env.games.john_company.static import FAMILY_ACTION_KEYS
     g = jc.new_game("1710", seed=seed, options=dict(options))
     bot, seen = CrownBot(), 0
     while not g.is_over():
@@ -120,8 +122,6 @@ def test_shared_readings_answer_as_the_plain_ones(options, seed):
 
 def test_the_vocabularys_groups_are_contiguous_ranges():
     """The bot's Ctx.group reads a group's legal actions by its range: every action in a group's range is of it."""
-    from coin_env.games.john_company.actions import VOCABULARY
-    from coin_env.games.john_company.bots.plumbing import GROUP_RANGES
     assert dict(GROUP_RANGES) == VOCABULARY.group_ranges
     for group, (lo, hi) in GROUP_RANGES.items():
         assert [VOCABULARY.group_of(a) for a in range(lo, hi)] == [group] * (hi - lo)
@@ -131,9 +131,6 @@ def test_the_vocabularys_groups_are_contiguous_ranges():
 def test_an_ends_presidencies_meet_its_test_as_each_one_does(options, seed):
     """The Crown bot's transfer ends read once per end (crown._meeting) keep the Presidencies (and China) that meet
     the end's test one by one (crown._meets), in order, for every end of the DoT and MA lists."""
-    from coin_env.games.john_company.bots.crown import _meeting, _meets
-    from coin_env.games.john_company.data import crown as cd
-    from coin_env.games.john_company.static import CHINA
     specs = {end for entries in cd.DOT_TRANSFERS[0].values() for _, origin, dest in entries for end in (origin, dest)}
     specs |= {end for ends in cd.MA_TRANSFERS[0].values() for end in ends}
     seen = 0
