@@ -1,6 +1,7 @@
 """The rules' shortcuts in searches give the plain searches' answers: the regions a President may declare
-(rules/operations_presidency.py _declarable skips regions no reachable order links to) equal the region-by-region
-search's, at every trade declaration of whole seeded games."""
+(rules/operations_presidency.py _declarable: with the home region declared, one search of the declared regions and
+the orders they link to, nearest_new_orders) equal the region-by-region search's, at every trade declaration of whole
+seeded games."""
 
 from coin_env.games.john_company import game as jc
 from coin_env.games.john_company.bots import CrownBot

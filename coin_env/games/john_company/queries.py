@@ -7,6 +7,8 @@ it reads; the procedures that use them cite it again where they act.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from .actions import COMPANY_SHIP, EXTRA_SHIP, SHIP0
 from .data import company
 from .data import crown as cd
@@ -23,12 +25,12 @@ def owned(s, f, target) -> int:
     """What family ``f`` owns of a policy's target (RB p.34): Workshops, Shipyards, Luxuries, or Company shares (its
     Court shares and the Chairman's piece)."""
     if target == "Workshops":
-        return int(s.workshops[f])
+        return s.workshops.item(f)
     if target == "Shipyards":
         return s.shipyard_owner.tolist().count(f)
     if target == "Luxuries":
-        return int(s.luxuries[f])
-    return int(s.court[f]) + (1 if s.office_holder[CHAIRMAN] == f else 0)
+        return s.luxuries.item(f)
+    return s.court.item(f) + (1 if s.office_holder.item(CHAIRMAN) == f else 0)
 
 
 def vacant_offices(state) -> list[int]:
@@ -39,30 +41,42 @@ def vacant_offices(state) -> list[int]:
 
 def has_piece(s, slot) -> bool:
     """A family member to place: in the supply or on a prize (RB p.13 'out of family pieces')."""
-    return s.supply[slot] > 0 or sum(s.prize_pieces[slot].tolist()) > 0
+    return s.supply.item(slot) > 0 or sum(s.prize_pieces[slot].tolist()) > 0
 
 
 # --- the hiring pool (RB p.16) ---------------------------------------------------------------------------------
+# the pool's source keys (RB p.16), made once: an office's "post<index>", a Presidency's "writer<p>" and "officer<p>"
+POST_KEYS = tuple(f"post{o}" for o in range(N_OFFICES))
+WRITER_KEYS = tuple(f"writer{p}" for p in range(3))
+OFFICER_KEYS = tuple(f"officer{p}" for p in range(3))
+COMMANDER_KEYS = tuple(f"commander{p}" for p in range(3))
+# per office, the offices whose holders may be promoted to it when it is the Director of Trade's or the Governor
+# General's (RB p.16): any other but the Chairman and the Governors
+PROMOTED_FROM = MappingProxyType({office: tuple(o for o in range(N_OFFICES) if o != office and o != CHAIRMAN
+                                                and o not in GOVERNORS)
+                                  for office in (DIRECTOR_OF_TRADE, GOVERNOR_GENERAL)})
+
+
 def _writers(s, boxes) -> list[tuple[str, int]]:
     """The writers in the given Presidencies' Writers boxes, as pool entries (RB p.16)."""
     writers = s.writers.tolist()
-    return [(f"writer{p}", slot) for p in boxes for slot in s.seats if writers[slot][p] > 0]
+    return [(WRITER_KEYS[p], slot) for p in boxes for slot in s.seats if writers[slot][p] > 0]
 
 
 def candidates(s, office: int) -> list[tuple[str, int]]:
     """The pool: (source key, family slot) pairs (RB p.16); an office is "post<index>"."""
     if office in (DIRECTOR_OF_TRADE, GOVERNOR_GENERAL):
         exists, holder = s.office_exists.tolist(), s.office_holder.tolist()
-        pool = [(f"post{o}", holder[o]) for o in range(N_OFFICES)
-                if o != office and o != CHAIRMAN and o not in GOVERNORS and exists[o] and holder[o] >= 0]
+        pool = [(POST_KEYS[o], holder[o]) for o in PROMOTED_FROM[office] if exists[o] and holder[o] >= 0]
         return pool or _writers(s, range(3))
     if office in (MANAGER_OF_SHIPPING, SUPERINTENDENT):
         return _writers(s, range(3))
     if office == MILITARY_AFFAIRS:
-        pool = [(f"commander{p}", int(s.commander[p])) for p in range(3) if s.commander[p] >= 0]
+        commander = s.commander.tolist()
+        pool = [(COMMANDER_KEYS[p], commander[p]) for p in range(3) if commander[p] >= 0]
         if not pool:
             officers = s.officers.tolist()
-            pool = [(f"officer{p}", slot) for p in range(3) for slot in s.seats if sum(officers[slot][p]) > 0]
+            pool = [(OFFICER_KEYS[p], slot) for p in range(3) for slot in s.seats if sum(officers[slot][p]) > 0]
         if not pool:
             pool = [("oit", slot) for slot in s.seats if s.officers_in_training[slot] > 0]
         return pool
@@ -70,22 +84,22 @@ def candidates(s, office: int) -> list[tuple[str, int]]:
         p = PRESIDENT.index(office)
         pool = _writers(s, [p])
         exists, holder, control = s.office_exists.tolist(), s.office_holder.tolist(), s.control.tolist()
-        pool += [(f"post{g}", holder[g]) for g in GOVERNORS
+        pool += [(POST_KEYS[g], holder[g]) for g in GOVERNORS
                  if exists[g] and holder[g] >= 0 and control[REGION_OF_GOVERNOR[g]] == p]
         return pool
     if office in GOVERNORS:
         p = int(s.control[REGION_OF_GOVERNOR[office]])
         if p < 0:
             return []
-        return _writers(s, [p]) + [(f"officer{p}", slot) for slot in s.seats if s.officers[slot, p].sum() > 0]
+        return _writers(s, [p]) + [(OFFICER_KEYS[p], slot) for slot in s.seats if s.officers[slot, p].sum() > 0]
     return []
 
 
-def hiring_pool(s, office, hirer, no_own, only=None):
+def hiring_pool(s, office, hirer, no_own, only=None, pool=None):
     """The candidates the hirer may choose (RB p.16): none of its own with ``no_own``, only family ``only``'s
-    (Hiring Preference) when given."""
-    return [(src, slot) for src, slot in candidates(s, office) if not (no_own and slot == hirer)
-            and (only is None or slot == only)]
+    (Hiring Preference) when given. ``pool``: :func:`candidates` of the office when the caller has read them."""
+    return [(src, slot) for src, slot in (candidates(s, office) if pool is None else pool)
+            if not (no_own and slot == hirer) and (only is None or slot == only)]
 
 
 # --- prizes and spouses (RB p.11-12) ------------------------------------------------------------------------
@@ -112,13 +126,15 @@ def unused_discounts(s, f, used) -> list[int]:
 def prize_price(game, f, box, used) -> int:
     """The prize's cost with every unused discount (the least the family can pay for it)."""
     s = game.state
-    return max(0, game.data.prizes[box][0] - sum(SPOUSE[c][1] for c in unused_discounts(s, f, used)))
+    return max(0, s.data.prizes[box][0] - sum(SPOUSE[c][1] for c in unused_discounts(s, f, used)))
 
 
 def windows(game, f) -> int:
     """A family's windows (RB p.11): one per luxury and the windows printed on the prizes it holds."""
     s = game.state
-    return int(s.luxuries[f]) + sum(int(s.prize_pieces[f, b]) * game.data.prizes[b][3] for b in range(5))
+    pieces = s.prize_pieces[f].tolist()
+    prizes = s.data.prizes
+    return s.luxuries.item(f) + sum(pieces[b] * prizes[b][3] for b in range(5))
 
 
 # --- the Elephant (RB p.30) -----------------------------------------------------------------------------------
@@ -165,12 +181,12 @@ def others(s, me) -> list[int]:
 
 def ships_in_zone(s, z) -> int:
     """Ships in sea zone ``z``: named, Company and extra ships (RB p.19-20)."""
-    return s.ship_zone.tolist().count(z) + int(s.company_ships[z]) + int(s.extra_ships[z])
+    return s.ship_zone.tolist().count(z) + s.company_ships.item(z) + s.extra_ships.item(z)
 
 
 def army_pieces(s, p, f) -> int:
     """Family ``f``'s pieces in Army ``p``'s box: its officers and the Commander (HB; RB p.21)."""
-    return int(s.officers[f, p].sum()) + int(s.commander[p] == f)
+    return sum(s.officers[f, p].tolist()) + (1 if s.commander.item(p) == f else 0)
 
 
 def crown_majority(s, p, me) -> bool:
@@ -185,7 +201,8 @@ def seek_debt(s, me) -> int:
     (Bear); Peacock none (rules/crown_favours.py reads it to offer the favours one more / one fewer)."""
     c = climate(s)
     if c in (cd.BULL, cd.STAG):
-        return sum(1 for p in range(3) if s.order_state[PRESIDENCY_HOME_PORT[p]] == OPEN)
+        states = s.order_state.tolist()
+        return sum(1 for p in range(3) if states[PRESIDENCY_HOME_PORT[p]] == OPEN)
     if c == cd.LION:
         return sum(1 for z in range(3) if ships_in_zone(s, z) < 2)
     if c == cd.BEAR:
@@ -196,7 +213,8 @@ def seek_debt(s, me) -> int:
 # --- Company shares and firms (RB p.15, p.38) -------------------------------------------------------------------
 def shares(s) -> int:
     """Company shares held (RB p.15): the Court's and the Chairman's piece."""
-    return int(sum(int(s.court[f]) for f in s.seats)) + (1 if s.office_holder[CHAIRMAN] >= 0 else 0)
+    court = s.court.tolist()
+    return sum(court[f] for f in s.seats) + (1 if s.office_holder.item(CHAIRMAN) >= 0 else 0)
 
 
 def all_firms(s) -> list[dict]:
@@ -224,7 +242,7 @@ def tokens_left(s) -> int:
 
 def zones_in_play(s) -> list[int]:
     """The sea zones: the three Presidencies', and China once its office exists (RB p.25)."""
-    return [0, 1, 2] + ([CHINA] if s.office_exists[SUPERINTENDENT] else [])
+    return [0, 1, 2, CHINA] if s.office_exists.item(SUPERINTENDENT) else [0, 1, 2]
 
 
 def ships_in(s, z) -> list[int]:
@@ -237,6 +255,12 @@ def ships_in(s, z) -> list[int]:
     return out
 
 
+def zones_with_ships(s) -> list[int]:
+    """The sea zones in play holding a ship (:func:`ships_in` not empty), the arrays read once."""
+    zone, company_, extra = s.ship_zone.tolist(), s.company_ships.tolist(), s.extra_ships.tolist()
+    return [z for z in zones_in_play(s) if company_[z] > 0 or extra[z] > 0 or z in zone]
+
+
 def china_ships(s) -> int:
     """Ships in China (the Superintendent's trade, RB p.25): named, Company and extra ships."""
     return int((s.ship_zone == CHINA).sum() + s.company_ships[CHINA] + s.extra_ships[CHINA])
@@ -244,10 +268,11 @@ def china_ships(s) -> int:
 
 def company_refill(s, o) -> bool:
     """An order only firms filled this turn: the Company may fill it again for half (RB p.40)."""
-    return s.order_state[o] == FILLED and s.firms["order_firm"][o] >= 0 and s.order_presidency[o] < 0
+    return (s.order_state.item(o) == FILLED and s.firms["order_firm"][o] >= 0
+            and s.order_presidency.item(o) < 0)
 
 
-def _refillable(s, states, o) -> bool:
+def refillable(s, states, o) -> bool:
     """:func:`company_refill` with the orders' states read as a list (the searches read every order)."""
     return states[o] == FILLED and s.firms["order_firm"][o] >= 0 and s.order_presidency[o] < 0
 
@@ -260,13 +285,13 @@ def fillable(s, p, o, allowed) -> bool:
     """Presidency ``p`` may fill order ``o`` (RB p.20): open (or refillable, RB p.40), in an allowed region, not
     in another Presidency's home region (the region tests first: they are cheap and fail most often)."""
     r = ORDER_REGION[o]
-    return r in allowed and r not in OTHER_HOMES[p] and bool(s.order_state[o] == OPEN or company_refill(s, o))
+    return r in allowed and r not in OTHER_HOMES[p] and (s.order_state.item(o) == OPEN or company_refill(s, o))
 
 
 def _fillable(s, states, p, o, allowed) -> bool:
     """:func:`fillable` with the orders' states read as a list (``states``: ``s.order_state.tolist()``)."""
     r = ORDER_REGION[o]
-    return r in allowed and r not in OTHER_HOMES[p] and (states[o] == OPEN or _refillable(s, states, o))
+    return r in allowed and r not in OTHER_HOMES[p] and (states[o] == OPEN or refillable(s, states, o))
 
 
 def reach(game, p, allowed, states=None) -> dict[int, int]:
@@ -280,7 +305,7 @@ def reach(game, p, allowed, states=None) -> dict[int, int]:
         return {}
     dist = {home: 1}
     frontier = [home]
-    links = game.data.order_links
+    links = s.data.order_links
     barred = OTHER_HOMES[p]
     while frontier:
         nxt = []
@@ -289,7 +314,7 @@ def reach(game, p, allowed, states=None) -> dict[int, int]:
                 if q in dist:
                     continue
                 r = ORDER_REGION[q]             # _fillable written out: the search's innermost test
-                if r in allowed and r not in barred and (states[q] == OPEN or _refillable(s, states, q)):
+                if r in allowed and r not in barred and (states[q] == OPEN or refillable(s, states, q)):
                     dist[q] = dist[o] + 1
                     nxt.append(q)
         frontier = nxt
@@ -314,12 +339,13 @@ def targets(s, p) -> list[int]:
 def penalty(s, r) -> int:
     """The Deploy penalty of region ``r`` (RB p.22): nothing for a Company region, else its strength or its
     empire's (every region under the same flag)."""
-    if s.control[r] >= 0:
+    if s.control.item(r) >= 0:
         return 0
-    cap = int(s.flag[r])
+    cap = s.flag.item(r)
     if cap < 0:
-        return int(s.strength[r])
-    return int(sum(int(s.strength[x]) for x in range(N_REGIONS) if s.flag[x] == cap))
+        return s.strength.item(r)
+    strength, flag = s.strength.tolist(), s.flag.tolist()
+    return sum(strength[x] for x in range(N_REGIONS) if flag[x] == cap)
 
 
 def army_dice(s, p) -> int:
@@ -338,7 +364,8 @@ def buyable_alliances(s, p, refused=()) -> list[int]:
     if president < 0:
         return []
     money = int(s.treasury[PRESIDENT_TREASURY[p]])
-    return [i for i in range(N_ALLIANCES) if ALLIANCE_ARMY[i] == p and s.alliance_active[i] == 0
+    active_ = s.alliance_active.tolist()
+    return [i for i in range(N_ALLIANCES) if ALLIANCE_ARMY[i] == p and active_[i] == 0
             and s.data.alliances[i][0] <= money and i not in refused]
 
 

@@ -34,6 +34,10 @@ CONTINUATIONS = Continuations()
 
 PHASE_STARTS: dict[str, Callable] = {}
 HOOKS: dict[str, Callable] = {}
+# The points whose answer acts only in a solo game with the Crown Handbook's rules (``state.crown`` set,
+# queries.active) and otherwise returns nothing true, changing nothing: most points announced in a game are
+# these, and a game without the Crown's rules skips their answers (registered with ``answers(point, solo=True)``).
+SOLO_POINTS: set[str] = set()
 
 
 def implements(phase: str):
@@ -44,17 +48,24 @@ def implements(phase: str):
     return register
 
 
-def answers(point: str):
-    """Register the decorated function as the answer to the named point ``point`` (one answer per point)."""
+def answers(point: str, solo: bool = False):
+    """Register the decorated function as the answer to the named point ``point`` (one answer per point).
+    ``solo``: the answer does nothing and returns nothing true unless the game plays the Crown Handbook's rules
+    (SOLO_POINTS); every caller of such a point reads its result as true or false only."""
     def register(fn):
         if HOOKS.get(point, fn) is not fn:
             raise ValueError(f"the point {point!r} is already answered by {HOOKS[point].__qualname__}")
         HOOKS[point] = fn
+        if solo:
+            SOLO_POINTS.add(point)
         return fn
     return register
 
 
 def announce(game, point: str, *args, default=None, **kwargs):
-    """Announce the named point ``point``: its answer's result, or ``default`` when nothing answers it."""
+    """Announce the named point ``point``: its answer's result, or ``default`` when nothing answers it (or, for a
+    solo point, when the game does not play the Crown Handbook's rules: the answer would do nothing)."""
     answer = HOOKS.get(point)
-    return default if answer is None else answer(game, *args, **kwargs)
+    if answer is None or (game.state.crown is None and point in SOLO_POINTS):
+        return default
+    return answer(game, *args, **kwargs)

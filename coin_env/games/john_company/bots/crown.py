@@ -130,9 +130,10 @@ def plan_count(s, what: str, f: int) -> int:
     if what == "luxuries":
         return int(s.luxuries[f])
     if what == "prizes":
-        return int(s.prize_pieces[f].sum())
+        return sum(s.prize_pieces[f].tolist())
     if what == "governors":
-        return sum(1 for g in GOVERNORS if s.office_holder[g] == f)
+        holder = s.office_holder.tolist()
+        return sum(1 for g in GOVERNORS if holder[g] == f)
     if what == "writers_on_orders":
         return int((s.order_writer == f).sum())
     if what == "rotten_boroughs":
@@ -239,12 +240,12 @@ class CrownBot(PromptBot):
         me = ctx.slot
         s = ctx.state
         ps = by_presidency_order(s, ctx.group("presidency"))
-        w = s.writers[me]
+        w, holder = s.writers[me].tolist(), s.office_holder.tolist()
         mine = crown_presidencies(s, me)
-        for cands in ([p for p in ps if s.office_holder[PRESIDENT[p]] < 0 and w[p] == 0],
+        for cands in ([p for p in ps if holder[PRESIDENT[p]] < 0 and w[p] == 0],
                       [p for p in ps if p in mine], ps):
             if cands:
-                low = min(int(w[p]) for p in cands)
+                low = min(w[p] for p in cands)
                 return PRESIDENCY0 + next(p for p in cands if w[p] == low)
         return None
 
@@ -606,14 +607,17 @@ class CrownBot(PromptBot):
             states = s.order_state.tolist()
 
             def route(p):
-                seen, frontier = {PRESIDENCY_HOME_PORT[p]}, [PRESIDENCY_HOME_PORT[p]]
+                home = PRESIDENCY_HOME_PORT[p]
+                if states[home] != OPEN:          # no route from a home port that is not open: nothing to search
+                    return 0
+                seen, frontier = {home}, [home]
                 while frontier:
                     o = frontier.pop()
                     for q in links[o]:
                         if q not in seen and states[q] == OPEN:
                             seen.add(q)
                             frontier.append(q)
-                return len(seen) if states[PRESIDENCY_HOME_PORT[p]] == OPEN else 0
+                return len(seen)
             tie = (lambda p: p in crown_presidencies(s, me)) if c == cd.BULL else (lambda p: int(s.writers[me, p]))
             return ZONE0 + max(pz, key=lambda p: (route(p), tie(p), -order.index(p)))
         if c == cd.LION:
@@ -745,7 +749,7 @@ class CrownBot(PromptBot):
         if (policy and own_president and ctx.has(PROC["buy_alliance"]) and army_dice(s, p) >= policy[1]
                 and self._alliance(s, p, policy) is not None):
             return PROC["buy_alliance"]
-        deployed = s.regiments[p, 1] > 0 or sum(s.officers[:, p, 1].tolist()) > 0
+        deployed = s.regiments.item(p, 1) > 0 or sum(s.officers[:, p, 1].tolist()) > 0
         if deployed and not cd.DEPLOY_AGAIN[0][c]:
             return DONE
         if ctx.has(PROC["deploy"]) and self._deploy_target(s, p, army_dice(s, p)) is not None:
@@ -778,12 +782,13 @@ class CrownBot(PromptBot):
         until a target's required dice plus its strength can be rolled."""
         tg = [r for r in targets(s, p) if offered is None or r in offered]
         home = PRESIDENCY_HOME_REGION[p]
-        assoc = [r for r in range(8) if s.control[r] == p]
-        closed = [r for r in assoc if any(s.order_state[o] == CLOSED for o in REGION_ORDERS[r])]
-        adjacent = [r for r in tg if s.control[r] < 0 and any(r in s.data.region_neighbors[a] for a in
-                                                               [x for x in range(8) if s.control[x] >= 0])]
-        adj_mine = [r for r in tg if s.control[r] < 0 and any(r in s.data.region_neighbors[a] for a in assoc)]
-        home_free = [home] if s.control[home] < 0 else []
+        control, states = s.control.tolist(), s.order_state.tolist()
+        assoc = [r for r in range(8) if control[r] == p]
+        closed = [r for r in assoc if any(states[o] == CLOSED for o in REGION_ORDERS[r])]
+        adjacent = [r for r in tg if control[r] < 0 and any(r in s.data.region_neighbors[a] for a in
+                                                             [x for x in range(8) if control[x] >= 0])]
+        adj_mine = [r for r in tg if control[r] < 0 and any(r in s.data.region_neighbors[a] for a in assoc)]
+        home_free = [home] if control[home] < 0 else []
         home_closed = [home] if home in closed else []
         if climate(s) in (cd.BULL, cd.STAG):
             lists = (home_closed, closed, home_free, adjacent)
@@ -1127,14 +1132,17 @@ def _measure(s, me, board, routes, name, p):
 
 
 def _holds(s, me, test, p) -> bool:
+    # a player's: a seated family but ``me`` (``in others(s, me)`` without building the list)
     if test == "player_presidency":
-        return int(s.office_holder[PRESIDENT[p]]) in others(s, me)
+        f = s.office_holder.item(PRESIDENT[p])
+        return f != me and f in s.seats
     if test == "crown_presidency":
-        return int(s.office_holder[PRESIDENT[p]]) == me
+        return s.office_holder.item(PRESIDENT[p]) == me
     if test == "player_commander":
-        return int(s.commander[p]) in others(s, me)
+        f = s.commander.item(p)
+        return f != me and f in s.seats
     if test == "crown_commander":
-        return int(s.commander[p]) == me
+        return s.commander.item(p) == me
     raise ValueError(test)
 
 
@@ -1147,6 +1155,38 @@ def _meets(s, me, spec, p) -> bool:
     return spec[0] != "is" or _holds(s, me, spec[1], p)
 
 
+MEASURE_SIGN = MappingProxyType({"fewest": 1, "most": -1})      # an end ranked by its measure: fewest or most first
+
+
+def _no_rank(p) -> int:
+    return 0
+
+
+def _end_rank(s, me, board, routes, spec):
+    """``rank(p)``: Presidency ``p``'s rank at a transfer's end ``spec``, lowest first -- its measure ("fewest"), the
+    measure negated ("most"), 0 (a test) --, each measure read once."""
+    sign = MEASURE_SIGN.get(spec[0])
+    if sign is None:
+        return _no_rank
+    name, known = spec[1], {}
+
+    def rank(p):
+        r = known.get(p)
+        if r is None:
+            r = known[p] = sign * _measure(s, me, board, routes, name, p)
+        return r
+    return rank
+
+
+def _meeting(s, me, spec, ps) -> list[int]:
+    """The Presidencies (or China) of ``ps`` meeting ``spec`` (:func:`_meets` of each, in order; one call per end)."""
+    if spec[0] == "to":
+        return [p for p in ps if p == CHINA]
+    if spec[0] != "is":
+        return [p for p in ps if p != CHINA]
+    return [p for p in ps if p != CHINA and _holds(s, me, spec[1], p)]
+
+
 def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None, order=None):
     """(origin, destination) of one transfer, or None (digest §9.6.6 / §9.6.9, data TRANSFER_READINGS): the viable
     pairs -- the origin holds the piece, both meet their tests, the destination differs, a fewest -> most pair
@@ -1155,38 +1195,26 @@ def pick_transfer(s, me, board, routes, holders, origin, dest, allowed=None, ord
     it already (it is the same for every transfer of a decision)."""
     if order is None:
         order = presidency_order(s)
-    ranks = {}                                     # (spec, p) -> rank: each measure read once per call
-
-    def rank(spec, p):
-        key = (spec, p)
-        if key not in ranks:
-            if spec[0] == "fewest":
-                ranks[key] = _measure(s, me, board, routes, spec[1], p)
-            elif spec[0] == "most":
-                ranks[key] = -_measure(s, me, board, routes, spec[1], p)
-            else:
-                ranks[key] = 0
-        return ranks[key]
-
     # the tests are read once per end (they read the state, not the board)
-    origins = [o for o in holders if _meets(s, me, origin, o)]
+    origins = _meeting(s, me, origin, holders)
     if not origins:
         return None
-    dests = [d for d in ((0, 1, 2, CHINA) if dest[0] == "to" and CHINA in board.ships else (0, 1, 2))
-             if _meets(s, me, dest, d)]
-    same_measure = origin[0] in ("fewest", "most") and dest[0] in ("fewest", "most") and origin[1] == dest[1]
+    dests = _meeting(s, me, dest, (0, 1, 2, CHINA) if dest[0] == "to" and CHINA in board.ships else (0, 1, 2))
+    origin_rank = _end_rank(s, me, board, routes, origin)
+    dest_rank = origin_rank if dest == origin else _end_rank(s, me, board, routes, dest)
+    same_measure = origin[0] in MEASURE_SIGN and dest[0] in MEASURE_SIGN and origin[1] == dest[1]
     pairs = []
     for o in origins:
         for d in dests:
             if d == o or (allowed is not None and not allowed(o, d)):
                 continue
-            if same_measure and rank(dest, d) > -rank(origin, o):      # e.g. fewest -> most: m(dest) < m(origin)
+            if same_measure and dest_rank(d) > -origin_rank(o):       # e.g. fewest -> most: m(dest) < m(origin)
                 continue
             pairs.append((o, d))
     if not pairs:
         return None
-    o = min({o for o, _ in pairs}, key=lambda p: (rank(origin, p), order.index(p)))
-    d = min((d for oo, d in pairs if oo == o), key=lambda p: (rank(dest, p), order.index(p) if p < 3 else 3))
+    o = min({o for o, _ in pairs}, key=lambda p: (origin_rank(p), order.index(p)))
+    d = min((d for oo, d in pairs if oo == o), key=lambda p: (dest_rank(p), order.index(p) if p < 3 else 3))
     return o, d
 
 

@@ -25,6 +25,8 @@ from ..static import FAMILY_KEYS
 STREAM_SALT = 0x5C0F_3A71_D2E8_9B47
 DECISION_MIX = 0x9E37_79B9_7F4A_7C15
 _MASK = (1 << 64) - 1
+GROUP_RANGES = MappingProxyType(dict(VOCABULARY.group_ranges))     # group -> (first action, last + 1)
+NUMBER_KEYS = frozenset(("number_units", "number_tens"))     # a number asked in digits: its key is its "next"
 SLOT_OF = MappingProxyType({family: slot for slot, family in enumerate(FAMILY_KEYS)})   # a constant: read-only
 
 
@@ -36,7 +38,7 @@ class Ctx:
     """One decision as a bot sees it: the game (read only), the frame, the legal actions, and dice."""
 
     # one is made at every decision of every seat: slots make it and its reads cheaper
-    __slots__ = ("game", "state", "family", "slot", "frame", "legal", "legal_set", "number", "key", "_stream")
+    __slots__ = ("game", "state", "family", "slot", "frame", "legal", "key", "_stream")
 
     def __init__(self, game, family: str, legal: list[int] | None = None):
         """``legal``: ``game.legal_actions()`` when the caller has read them already."""
@@ -46,11 +48,15 @@ class Ctx:
         self.slot = SLOT_OF[family]
         f = self.frame = s.frames[-1]
         self.legal = game.legal_actions() if legal is None else legal
-        self.legal_set = set(self.legal)
         key = f["then"] if f["kind"] == "choose" else f["kind"]
-        self.number = key in ("number_units", "number_tens")
-        self.key = f.get("next") if self.number else key
+        self.key = f.get("next") if key in NUMBER_KEYS else key
         self._stream = None             # made at the first die: most decisions roll none
+
+    @property
+    def legal_set(self) -> set[int]:
+        """The legal actions as a set, made when asked (most decisions test one or two actions: a scan of the
+        short list is cheaper than building the set at every decision)."""
+        return set(self.legal)
 
     @property
     def stream(self) -> Rng:
@@ -63,14 +69,16 @@ class Ctx:
         return self._stream
 
     def has(self, action) -> bool:
-        return action is not None and action in self.legal_set
+        return action is not None and action in self.legal
 
     def label(self, action: int) -> str:
         return VOCABULARY.label(action)
 
     def group(self, group: str) -> list[int]:
-        base = VOCABULARY.base(group)
-        return [a - base for a in self.legal if VOCABULARY.group_of(a) == group]
+        """The legal actions of ``group`` as keys counted from its first action (the vocabulary's groups are
+        contiguous ranges, tests/john_company: a range test instead of a group read per action)."""
+        base, end = GROUP_RANGES[group]
+        return [a - base for a in self.legal if base <= a < end]
 
     def yes_no(self, yes: bool) -> int:
         return YES if yes else NO
@@ -91,12 +99,12 @@ class Ctx:
         f = self.frame
         want = max(f["lo"], min(f["hi"], int(want)))
         if f["then"] == "number_tens":
-            if TENS0 + want // 10 in self.legal_set:       # the exact digit: the only one at distance 0
+            if TENS0 + want // 10 in self.legal:           # the exact digit: the only one at distance 0
                 return TENS0 + want // 10
             tens = [a - TENS0 for a in self.legal]
             t = min(tens, key=lambda t: abs(t - want // 10))
             return TENS0 + t
-        if 0 <= want - f["tens"] * 10 and COUNT0 + want - f["tens"] * 10 in self.legal_set:
+        if 0 <= want - f["tens"] * 10 and COUNT0 + want - f["tens"] * 10 in self.legal:
             return COUNT0 + want - f["tens"] * 10
         units = [a - COUNT0 for a in self.legal]
         u = min(units, key=lambda u: abs(f["tens"] * 10 + u - want))
@@ -122,6 +130,7 @@ class PromptBot:
     official = False
     label = ""
     handlers: dict[str, str] = {}
+    handler_functions: MappingProxyType = MappingProxyType({})      # made from ``handlers`` for each subclass
 
     def __init__(self):
         self.fallbacks: Counter = Counter()
@@ -129,11 +138,14 @@ class PromptBot:
     def __repr__(self):
         return f"{type(self).__name__}()  # {self.label}"
 
-    def __call__(self, game, family, rng=None) -> int:
-        """``rng`` (the caller's generator) is ignored: the bot's dice are the game's (Ctx.die)."""
-        return self.decide_for(game, family)
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # each prompt key's handler as the class's function, looked up once (decide_for runs at every decision)
+        cls.handler_functions = MappingProxyType({k: getattr(cls, m) for k, m in cls.handlers.items()})
 
-    def decide_for(self, game, family: str) -> int:
+    def decide_for(self, game, family: str, rng=None) -> int:
+        """The bot's answer for ``family``; ``rng`` (a caller's generator, when called as ``bot(game, family, rng)``)
+        is ignored: the bot's dice are the game's (Ctx.die)."""
         # game.is_over() and game.current_player() read from the state directly (every decision of every seat
         # passes here): every prompt of this game takes its actor from the frame's "actor" (core Prompt.actor)
         s = game.state
@@ -145,15 +157,17 @@ class PromptBot:
         if len(legal) == 1:                 # a forced answer: no decision to weigh
             return legal[0]
         ctx = Ctx(game, family, legal)
-        method = self.handlers.get(ctx.key)
-        action = getattr(self, method)(ctx) if method is not None else None
-        if action is not None and not ctx.has(action):
-            raise BotError(f"{self.name} {family} chose illegal action {action} ({ctx.label(action)!r}) at "
-                           f"{game.prompt()!r}; legal: {[ctx.label(a) for a in ctx.legal]}")
+        handler = self.handler_functions.get(ctx.key)
+        action = handler(self, ctx) if handler is not None else None
         if action is None:
             self.fallbacks[ctx.key] += 1
-            action = self.fallback(ctx)
+            return self.fallback(ctx)
+        if action not in legal:
+            raise BotError(f"{self.name} {family} chose illegal action {action} ({ctx.label(action)!r}) at "
+                           f"{game.prompt()!r}; legal: {[ctx.label(a) for a in ctx.legal]}")
         return action
+
+    __call__ = decide_for                   # bot(game, family, rng): one call less at every decision
 
     def fallback(self, ctx) -> int:
         """No procedure applies: the family's own piece when one is offered, else a uniform pick by die."""

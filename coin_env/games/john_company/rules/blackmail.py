@@ -66,7 +66,11 @@ INDIA_OFFICES = frozenset(PRESIDENT) | frozenset(GOVERNORS) | {GOVERNOR_GENERAL}
 
 
 def holders(s, card) -> list[int]:
-    return [f for f in clockwise_from(s, chairman_or_title(s)) if card in s.hands[f]["blackmail"]]
+    """The families holding ``card`` facedown, clockwise from the Chairman (or the former Chairman)."""
+    hands = s.hands
+    if not any(card in hands[f]["blackmail"] for f in s.seats):     # mostly none: no seating order to read
+        return []
+    return [f for f in clockwise_from(s, chairman_or_title(s)) if card in hands[f]["blackmail"]]
 
 
 def askees(game, card, exclude=()) -> list[int]:
@@ -116,8 +120,11 @@ def offer_hiring_preference(game, office: int, hirer: int) -> bool:
     """Hiring Preference: each holder with a candidate in the office's pool, before the hirer chooses. True
     if a window was pushed (the ordinary choice follows it unless the office gets filled)."""
     s = game.state
+    asked = askees(game, HIRING_PREFERENCE)
+    if not asked:                       # nobody to ask: the pool need not be read
+        return False
     pool = {slot for _, slot in candidates(s, office)}
-    who = [f for f in askees(game, HIRING_PREFERENCE) if f in pool]
+    who = [f for f in asked if f in pool]
     if not who:
         return False
     game.after("hiring_ask", office=office, hirer=hirer)

@@ -37,7 +37,7 @@ def ask_number(game, who: int, ask: str, lo: int, hi: int, then: str, **data) ->
     if lo > hi:
         raise ValueError(f"empty number range {lo}..{hi} for {ask!r}")
     if hi <= MAX_COUNT:
-        game.choose(key(who), ask, [COUNT0 + v for v in range(lo, hi + 1)], "number_units",
+        game.choose(key(who), ask, range(COUNT0 + lo, COUNT0 + hi + 1), "number_units",     # choose makes the list
                     next=then, lo=lo, hi=hi, tens=0, **data)
         return
     tens = [TENS0 + t for t in range(hi // 10 + 1) if t * 10 + 9 >= lo]
@@ -105,7 +105,7 @@ def offices_by_hire_number(state) -> list[int]:
 
 def chairman_or_title(state) -> int:
     """The Chairman, or the former Chairman while the office is vacant (RB p.11, p.13)."""
-    h = int(state.office_holder[CHAIRMAN])
+    h = state.office_holder.item(CHAIRMAN)
     return h if h >= 0 else int(state.chairman_title)
 
 

@@ -8,6 +8,8 @@ offer, or call in its promise card (rules/offers.py). In the solo game some cons
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..actions import NO, YES
 from ..registry import CONTINUATIONS, announce
 from . import offers
@@ -52,6 +54,7 @@ def _consent_step(game, c: dict):
 
 CONSENT_KEYS = ("askees", "weights", "support", "need", "consent_ask", "consent_then", "supporters", "consent_data",
                 "requester", "promise", "by_shares")
+CONSENT_OF = itemgetter(*CONSENT_KEYS)      # a frame's consent entries, in CONSENT_KEYS order (one C call)
 
 
 def _ask_consent(game, c: dict):
@@ -70,7 +73,7 @@ def consent_after_offers(game, data, called_in):
 
 @CONTINUATIONS.register
 def consent_answer(game, frame, action):
-    c = {k: frame[k] for k in CONSENT_KEYS}
+    c = dict(zip(CONSENT_KEYS, CONSENT_OF(frame)))
     if game.keeps_log:
         game.log_note("consent", f"{name(c['askees'][0])} {'consents' if action == YES else 'refuses'}: "
                       f"{c['consent_ask'].format(family=name(c['askees'][0]))}")

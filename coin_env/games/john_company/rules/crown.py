@@ -161,7 +161,7 @@ def log_free_writer(game) -> None:
 
 
 # --- Royal Privilege (HB Parliament / Upkeep; AID; digest §9.6.13-9.6.14) -------------------------------------
-@answers("royal_privilege")
+@answers("royal_privilege", solo=True)
 def royal_privilege(game, slot: int, due: int) -> bool:
     """HB / AID Royal Privilege: when the Crown cannot afford a tax (or its family expenses, the prize upkeep),
     it takes the shortfall from the Company Balance, forcing emergency loans if needed (this may cause Company
@@ -202,7 +202,7 @@ def royal_privilege(game, slot: int, due: int) -> bool:
     return False
 
 
-@answers("royal_privilege_tax")
+@answers("royal_privilege_tax", solo=True)
 def royal_privilege_tax(game, slot: int, target: str, window: bool) -> bool:
     """Royal Privilege for a Tax policy (RB p.34; the point "royal_privilege_tax", announced by rules/parliament.py):
     £1 per target owned, plus the window tax when due."""

@@ -340,7 +340,7 @@ def available(game, win: str) -> list[str]:
     return sorted(favs, key=lambda f: FAVOUR[f])
 
 
-@answers("window")
+@answers("window", solo=True)
 def window(game, win: str) -> None:
     """Offer the family its favour window ``win`` (a decision) if a favour is available and affordable."""
     s = game.state
@@ -359,7 +359,7 @@ def favour_window(game, frame, _):
         window(game, frame["window"])
 
 
-@answers("window_later")
+@answers("window_later", solo=True)
 def window_later(game, win: str) -> None:
     """Open window ``win`` once the frames pushed after this call are done, if the phase has not changed."""
     if active(game.state):
@@ -495,7 +495,7 @@ def _consent_favour(s, about: str, askees: list, weights: list, base: int, need:
     return None
 
 
-@answers("consent")
+@answers("consent", solo=True)
 def consent(game, askees, weights, base, need, ask, then, data, about: str, **extra) -> bool:
     """The point "consent" (rules/consent.seek_consent announces it for a consent ``about`` "nepotism", "debt",
     "election" or "alliance"): the solo favours of that consent (module docstring). A bought consent is binding:
@@ -556,7 +556,7 @@ def _crown_elects_itself(s, former: int) -> bool:
     return 2 * crown > total or (2 * crown == total and former == CROWN)
 
 
-@answers("election_window")
+@answers("election_window", solo=True)
 def election_window(game, former: int) -> None:
     """HB Hiring 1: the Crown, which would elect itself, elects you instead for -3 (offered before the vote;
     reading: you need a Court share to take the chair, RB p.15)."""
@@ -579,7 +579,7 @@ def favour_elect_you(game, frame, action):
 
 
 # --- mandatory favours (HB per phase) ------------------------------------------------------------------------
-@answers("chairman_dues")
+@answers("chairman_dues", solo=True)
 def chairman_dues(game, slot: int) -> None:
     """HB Chairman (digest §9.6.5): you are Chairman -- mandatory -1 once per turn, before any action, if you
     have a cube."""
@@ -588,7 +588,7 @@ def chairman_dues(game, slot: int) -> None:
         mandatory(game, "chairman_dues", cd.CHAIRMAN_DUES[0])
 
 
-@answers("hired")
+@answers("hired", solo=True)
 def hired(game, office: int, hirer: int, slot: int, pool: list) -> None:
     """HB Hiring 3 (digest §9.6.4): +1 when you hire a Crown piece over any non-Crown candidate (mandatory
     reading: the pool held a candidate of another family)."""
@@ -597,7 +597,7 @@ def hired(game, office: int, hirer: int, slot: int, pool: list) -> None:
         mandatory(game, "hire_crown_piece", cd.HIRE_CROWN_PIECE[0])
 
 
-@answers("ship_fitted")
+@answers("ship_fitted", solo=True)
 def ship_fitted(game, manager: int, ship: int) -> None:
     """HB Manager of Shipping 1 (digest §9.6.8): a Crown Manager fitting one of your ships -- mandatory -1 if
     able, paid before the sea zone is chosen. You as Manager: +1 for fitting a Crown ship (reading: a blue
@@ -612,7 +612,7 @@ def ship_fitted(game, manager: int, ship: int) -> None:
         mandatory(game, "mos_fits_crown", cd.MOS_FITS_CROWN[0])
 
 
-@answers("commander_appointed")
+@answers("commander_appointed", solo=True)
 def commander_appointed(game, f: int, old: int) -> None:
     """HB Military Affairs (digest §9.6.9): you are Military Affairs -- mandatory +1 whenever you assign the
     Crown as Commander of an Army (even with no choice). Reading: an assignment during the Military Affairs
@@ -623,7 +623,7 @@ def commander_appointed(game, f: int, old: int) -> None:
         mandatory(game, "ma_crown_commander", cd.MA_CROWN_COMMANDER[0])
 
 
-@answers("writer_placed")
+@answers("writer_placed", solo=True)
 def writer_placed(game, president: int, fam: int) -> None:
     """HB President (digest §9.6.10): you are President -- mandatory +X when you place X Crown writers filling
     orders (even if forced): +1 per Crown writer, as it is placed."""
@@ -632,7 +632,7 @@ def writer_placed(game, president: int, fam: int) -> None:
         mandatory(game, "president_crown_writer", cd.PRESIDENT_CROWN_WRITERS[0])
 
 
-@answers("writers_return")
+@answers("writers_return", solo=True)
 def writers_return(game) -> None:
     """HB Upkeep 2 (digest §9.6.14): solo mandatory +1 when you have a writer in a Crown Presidency but none of
     your writers returns from filling an order in that Presidency (checked when writers return, in Refresh).
@@ -651,7 +651,7 @@ def writers_return(game) -> None:
 
 
 # --- "you decide for the Crown" (HB Hiring, Commander, Director of Trade, Manager of Shipping) ------------------
-@answers("crown_decision")
+@answers("crown_decision", solo=True)
 def crown_decision(game, fav: str) -> None:
     """Called right after the Crown's decision frame is pushed: offer the family, for the favour's price
     (data/crown.py DECIDE_FOR_THE_CROWN), to make this decision for the Crown -- the frame's decider becomes
@@ -699,7 +699,7 @@ def _hand_over(game, fav: str) -> None:
 
 
 # --- the Crown Chairman's dividends (HB Revenue 3) ---------------------------------------------------------------
-@answers("dividend_window")
+@answers("dividend_window", solo=True)
 def dividend_window(game) -> None:
     """Called right after a Crown Chairman is asked how many dividends: HB Revenue 3's favours, one dividend
     fewer (-2/-2/-1/-1/-1) or more (-1/-1/-2/-2/-2), each offered while it changes the count."""
@@ -736,7 +736,7 @@ def _treasury_office(s, k: int) -> int:
     return MANAGER_OF_SHIPPING if k == 1 else PRESIDENT[k - 2]
 
 
-@answers("allocated")
+@answers("allocated", solo=True)
 def allocated(game, chairman: int, k: int, value: int) -> None:
     """HB Chairman (digest §9.6.5): you are Chairman -- +1 when you allocate at least £3/£4/£4/£4/£5 to a Crown
     office (treasury ``k``). Reading: a blue box your own action earns is taken (as RB p.45's '+1 fit a Crown
@@ -747,7 +747,7 @@ def allocated(game, chairman: int, k: int, value: int) -> None:
         mandatory(game, "chairman_allocation", 1)
 
 
-@answers("ship_placed")
+@answers("ship_placed", solo=True)
 def ship_placed(game, manager: int, zone: int) -> None:
     """HB Manager of Shipping (digest §9.6.8): you are MoS -- +1 for placing a ship in a Crown Presidency's sea
     zone or with a Crown Superintendent (China). Reading: taken whenever it applies (a blue box)."""
@@ -887,7 +887,7 @@ def _alliance_options(s, options: list, fav: str) -> list:
     return [a for a in options if cost[a] < max(cost.values())]
 
 
-@answers("alliance_decision")
+@answers("alliance_decision", solo=True)
 def alliance_decision(game, menu: dict) -> None:
     """Called right after the Crown Commander's choice of alliance is pushed (``menu``: the menu frame it
     answered). After the favour 'one more alliance of your choice' (the menu carries the family's pick) the
@@ -903,7 +903,7 @@ def alliance_decision(game, menu: dict) -> None:
     procedure_window(game, "alliance", int(s.commander[menu["p"]]), p=menu["p"])
 
 
-@answers("procedure_window")
+@answers("procedure_window", solo=True)
 def procedure_window(game, which: str, slot: int, **data) -> None:
     """Called right after the Crown's decision of procedure ``which`` is pushed (``slot``: the office holder):
     the favours that change that procedure, a window of the family, offered again after each favour.
@@ -1081,7 +1081,7 @@ def favour_mos_wish(game, frame, value):
     procedure_window(game, "mos", CROWN)
 
 
-@answers("result_decision")
+@answers("result_decision", solo=True)
 def result_decision(game, fav: str) -> None:
     """HB Governor General / Governor: -2 choose a different result for a successful Govern / Administer action
     (a "you decide for the Crown" favour at the Crown's result decision). Reading: a Govern success gives a
@@ -1101,7 +1101,7 @@ def _crown_presidency(s, p: int) -> bool:
     return 0 <= p < 3 and int(s.office_holder[PRESIDENT[p]]) == CROWN
 
 
-@answers("gg_placed")
+@answers("gg_placed", solo=True)
 def gg_placed(game, gg: int, what: str, target: int) -> None:
     """HB Governor General (digest §9.6.7): you are GG -- +1 each for adding money to a Crown office's treasury
     (``what`` "treasury", target: the office), placing a regiment into an Army of a Crown Presidency ("regiment",
@@ -1120,7 +1120,7 @@ def gg_placed(game, gg: int, what: str, target: int) -> None:
         mandatory(game, f"gg_crown_{what}", cd.GG_BLUE[0])
 
 
-@answers("governor_placed")
+@answers("governor_placed", solo=True)
 def governor_placed(game, holder: int, what: str, p: int) -> None:
     """HB Governor (digest §9.6.10): you are Governor -- +1 for Tax money put in a Crown Presidency's treasury
     (``what`` "tax"; once per turn per Presidency), moving a Company ship into a Crown Presidency's sea zone
@@ -1137,7 +1137,7 @@ def governor_placed(game, holder: int, what: str, p: int) -> None:
         mandatory(game, fav, cd.GOVERNOR_BLUE[0])
 
 
-@answers("deploy_succeeded")
+@answers("deploy_succeeded", solo=True)
 def deploy_succeeded(game, commander: int, r: int, chosen: dict) -> None:
     """HB Commander (digest §9.6.10): you are Commander -- a successful Deploy: +1 (Lion/Bear/Peacock) into a
     non-Company region using one or more Crown officers; +1 (Bull/Stag/Lion) into a Company region associated
@@ -1156,7 +1156,7 @@ def deploy_succeeded(game, commander: int, r: int, chosen: dict) -> None:
 
 
 # --- your blue boxes as Director of Trade (HB Director of Trade; digest §9.6.6) -------------------------------------
-@answers("dot_opened")
+@answers("dot_opened", solo=True)
 def dot_opened(game, holder: int, order: int) -> None:
     """HB Director of Trade: you are DoT -- +1 (Bull/Stag/Lion) for opening an order in the home region of a Crown
     Presidency that has at least one Crown writer (a Special Envoy's order). Reading: taken whenever it applies, like
@@ -1171,7 +1171,7 @@ def dot_opened(game, holder: int, order: int) -> None:
         mandatory(game, "dot_crown_home_order", value)
 
 
-@answers("dot_finished")
+@answers("dot_finished", solo=True)
 def dot_finished(game, holder: int) -> None:
     """HB Director of Trade: you are DoT -- +1 (Bull/Stag/Lion) if after your office acts no Presidency has 2 or
     more ships or writers more than any other. Readings: checked when the operation ends (done, or nothing left to
@@ -1202,7 +1202,7 @@ def _swap_action(item: str) -> int:
     return PROC["regiment"] if item == "regiments" else FAMILY0 + int(item[8:])
 
 
-@answers("swap_window")
+@answers("swap_window", solo=True)
 def swap_window(game, p: int, r: int, chosen: dict, total: int) -> bool:
     """HB Commander 3: after the Crown Commander has chosen the pieces to exhaust and before it rolls, -X swap X of
     them for unexhausted ones (the dice stay the same). A window of the family; True if pushed (its end rolls,

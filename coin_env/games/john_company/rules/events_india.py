@@ -326,10 +326,12 @@ def rebellion(game, rebel, capital, mod) -> bool:
         if not any(s.flag[x] == capital for x in range(N_REGIONS) if x != capital):
             s.flag[capital] = -1                # no dominated region left: no longer an empire (RB p.7)
         close_all(game, rebel)
-        game.log_note("events", f"{REGION_NAMES[rebel]} rebels successfully against {REGION_NAMES[capital]}")
+        if game.keeps_log:                      # the notes' words are built only for a kept log
+            game.log_note("events", f"{REGION_NAMES[rebel]} rebels successfully against {REGION_NAMES[capital]}")
         return True
     remove_tower(s, capital)
-    game.log_note("events", f"{REGION_NAMES[rebel]}'s rebellion fails")
+    if game.keeps_log:
+        game.log_note("events", f"{REGION_NAMES[rebel]}'s rebellion fails")
     return False
 
 
@@ -340,7 +342,8 @@ def invasion(game, a, b, mod, shape=None) -> bool:
     defence = empire_strength(s, b)
     if attack <= defence:
         remove_tower(s, a)
-        game.log_note("events", f"{REGION_NAMES[a]}'s invasion of {REGION_NAMES[b]} fails ({attack} vs {defence})")
+        if game.keeps_log:                      # the notes' words are built only for a kept log
+            game.log_note("events", f"{REGION_NAMES[a]}'s invasion of {REGION_NAMES[b]} fails ({attack} vs {defence})")
         return False
     if s.flag[b] == b:                          # a shattered empire
         for x in range(N_REGIONS):
@@ -360,7 +363,8 @@ def invasion(game, a, b, mod, shape=None) -> bool:
         s.flag[a] = a
         cap = a
     s.flag[b] = cap
-    game.log_note("events", f"{REGION_NAMES[a]} invades {REGION_NAMES[b]} ({attack} vs {defence})")
+    if game.keeps_log:
+        game.log_note("events", f"{REGION_NAMES[a]} invades {REGION_NAMES[b]} ({attack} vs {defence})")
     place_elephant(game, cap, shape)            # Imperial Ambitions (RB p.30)
     return True
 

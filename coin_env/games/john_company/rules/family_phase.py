@@ -23,6 +23,8 @@ prize a piece comes off (losing that prize's VP) when its pieces sit on more tha
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from ..actions import FAMILY_ACTION0, PRESIDENCY0, PRIZE0, SHIP0, STOCK0, YES
 from ..data import company
 from ..data import crown as crowndata
@@ -71,7 +73,7 @@ def share_price(game, slot, space) -> int:
     s = game.state
     if STOCK_BROKER in s.hands[slot]["prestige"]:
         return 1
-    return game.data.stock_exchange[space]
+    return s.data.stock_exchange[space]
 
 
 def free_shipyards(s) -> list[int]:
@@ -83,18 +85,29 @@ def free_shipyards(s) -> list[int]:
 
 def free_shipyard(s) -> int:
     """The first free shipyard by name, or -1."""
-    free = free_shipyards(s)
-    return free[0] if free else -1
+    zone = s.ship_zone.tolist()
+    # the first unowned shipyard whose ship is not in play (free_shipyards' first), without the whole list
+    return next((ship for ship, owner in enumerate(s.shipyard_owner.tolist()) if owner < 0 and zone[ship] < 0), -1)
 
 
 def can_take(game, slot, action: str, used_marker: bool = False) -> bool:
     s = game.state
-    spouses = s.hands[slot]["prestige"]
-    if any(SPOUSE_FORBIDS.get(c) == action for c in spouses):
+    return takes(game, slot, action, used_marker, forbidden_actions(s, slot), s.cash.item(slot), has_piece(s, slot))
+
+
+def forbidden_actions(s, slot) -> set[str]:
+    """The family actions the family's spouses forbid (SPOUSE_FORBIDS)."""
+    return {SPOUSE_FORBIDS[c] for c in s.hands[slot]["prestige"] if c in SPOUSE_FORBIDS}
+
+
+def takes(game, slot, action: str, used_marker: bool, forbidden: set[str], cash: int, piece: bool) -> bool:
+    """:func:`can_take` from the family's readings (``forbidden``: :func:`forbidden_actions`, its cash, whether it
+    has a piece: read once for all six actions when a family's options are listed)."""
+    if action in forbidden:
         return False
-    cash = int(s.cash[slot])
     if action in ("enlist_writer", "enlist_officer"):
-        return has_piece(s, slot)
+        return piece
+    s = game.state
     if action == "purchase_luxury":
         return cash >= company.ENTERPRISES["luxury"][1] and sum(s.luxuries.tolist()) < company.ENTERPRISES["luxury"][0]
     if action == "purchase_shipyard":
@@ -104,8 +117,17 @@ def can_take(game, slot, action: str, used_marker: bool = False) -> bool:
                 and sum(s.workshops.tolist()) < company.ENTERPRISES["workshop"][0])
     if action == "seek_share":
         exchange = s.stock_exchange.tolist()
-        return has_piece(s, slot) and any(exchange[i] < 0 and share_price(game, slot, i) <= cash for i in range(5))
+        return piece and any(exchange[i] < 0 and share_price(game, slot, i) <= cash for i in range(5))
     raise ValueError(action)
+
+
+def family_action_options(game, slot, marker=None) -> list[int]:
+    """The family actions ``slot`` can take (:func:`can_take` of each, the opportunity ``marker``'s action with its
+    marker used), as actions, the family's readings made once."""
+    s = game.state
+    forbidden, cash, piece = forbidden_actions(s, slot), s.cash.item(slot), has_piece(s, slot)
+    return [FAMILY_ACTION0 + j for j, a in enumerate(FAMILY_ACTION_KEYS)
+            if takes(game, slot, a, a == marker, forbidden, cash, piece)]
 
 
 # --- the phase ------------------------------------------------------------------------------------------
@@ -132,8 +154,7 @@ def family_next(game, frame, _):
         game.after("family_crown_free_writer", step=1)
         return
     marker = None if LADY_GLENCORA in s.hands[slot]["prestige"] else s.opportunity[slot]
-    options = [FAMILY_ACTION0 + j for j, a in enumerate(FAMILY_ACTION_KEYS)
-               if can_take(game, slot, a, used_marker=(a == marker))]
+    options = family_action_options(game, slot, marker)
     if not options:
         game.log_note("family", f"{name(slot)} can take no family action")
         return
@@ -171,7 +192,7 @@ def family_crown_action(game, frame, _):
     n = frame["n"]
     if n >= crowndata.FAMILY_ACTIONS_PER_TURN[0]:
         return
-    options = [FAMILY_ACTION0 + j for j, a in enumerate(FAMILY_ACTION_KEYS) if can_take(game, CROWN, a)]
+    options = family_action_options(game, CROWN)
     if not options:
         game.log_note("family", f"{name(CROWN)} can take no family action")
         return
@@ -244,12 +265,15 @@ def family_additional_writer(game, frame, action):
         perform(game, frame["slot"], "enlist_writer", used_marker=False)
 
 
+# law -> the extra family action it carries (RB p.13, law cards); a read-only constant
+EXTRA_LAW_ACTIONS = MappingProxyType({law[0]: law[5] for law in LAWS if law[5]})
+
+
 def extra_law_action(s) -> tuple[int, str] | None:
     """The most recently passed law in force that carries an extra family action (RB p.13)."""
-    extra = {law[0]: law[5] for law in LAWS if law[5]}
     for law in reversed(s.laws_in_force):
-        if law in extra:
-            return law, extra[law]
+        if law in EXTRA_LAW_ACTIONS:
+            return law, EXTRA_LAW_ACTIONS[law]
     return None
 
 
@@ -310,8 +334,8 @@ def perform(game, slot, act, used_marker) -> None:
         s.cash[slot] -= workshop_price(game, slot, used_marker)
         s.workshops[slot] += 1
     elif act == "seek_share":
-        cash = int(s.cash[slot])
-        spaces = [STOCK0 + i for i in range(5) if s.stock_exchange[i] < 0 and share_price(game, slot, i) <= cash]
+        cash, exchange = s.cash.item(slot), s.stock_exchange.tolist()
+        spaces = [STOCK0 + i for i in range(5) if exchange[i] < 0 and share_price(game, slot, i) <= cash]
         game.choose(key(slot), f"{name(slot)}: seek a share on which Stock Exchange space?", spaces,
                     "family_share_placed", slot=slot)
     else:
@@ -377,7 +401,7 @@ def new_company_shares(game) -> None:
         s.debt -= 1
         if game.keeps_log:
             game.log_note("family", f"New Company share for {name(slot)}; Debt {s.debt}")
-    pieces = [int(x) for x in s.stock_exchange if x >= 0]
+    pieces = [x for x in s.stock_exchange.tolist() if x >= 0]
     s.stock_exchange[:] = -1
     for j, slot in enumerate(reversed(pieces)):
         s.stock_exchange[4 - j] = slot

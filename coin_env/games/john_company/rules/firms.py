@@ -100,11 +100,11 @@ def usable_shares(game, f: int) -> int:
 
 
 def invested(s, f: int) -> int:
-    return min(s.firms["invested"][f], int(s.workshops[f]))
+    return min(s.firms["invested"][f], s.workshops.item(f))
 
 
 def usable_workshops(s, f: int) -> int:
-    return int(s.workshops[f]) - invested(s, f)
+    return s.workshops.item(f) - invested(s, f)
 
 
 def payments(game, f: int) -> list[int]:
@@ -190,7 +190,7 @@ def sync_ships(s) -> None:
 def family_begins(game) -> None:
     """Company shares held when the Family phase begins are the mature ones this turn (RB p.38)."""
     s = game.state
-    s.firms["mature"] = [int(s.court[f]) for f in range(len(s.firms["mature"]))]
+    s.firms["mature"] = s.court.tolist()[:len(s.firms["mature"])]
 
 
 def start(game) -> None:

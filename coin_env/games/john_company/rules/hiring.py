@@ -48,10 +48,14 @@ def start(game) -> None:
     game.after("hiring_next", done=[])
 
 
+# the offices in hiring order (RB p.14: ascending number on the card back, then the office's index)
+HIRE_ORDER = tuple(sorted(range(N_OFFICES), key=lambda o: (HIRE_NUMBER[o], o)))
+
+
 def next_vacancy(s, done) -> int | None:
+    """The first vacant office in play, in hiring order, not hired this phase yet (None: none left)."""
     exists, holder = s.office_exists.tolist(), s.office_holder.tolist()
-    vac = [o for o in range(N_OFFICES) if exists[o] and holder[o] < 0 and o not in done]
-    return min(vac, key=lambda o: (HIRE_NUMBER[o], o)) if vac else None
+    return next((o for o in HIRE_ORDER if exists[o] and holder[o] < 0 and o not in done), None)
 
 
 @CONTINUATIONS.register
@@ -98,12 +102,13 @@ def hire_office(game, office: int) -> None:
     if hirer < 0:
         game.log_note("hiring", f"{OFFICE_NAMES[office]} stays vacant: its hiring office is vacant (RB p.14)")
         return
-    if not candidates(s, office):
+    pool = candidates(s, office)
+    if not pool:
         game.log_note("hiring", f"{OFFICE_NAMES[office]} stays vacant: no candidate (RB p.14)")
         return
     if offer_hiring_preference(game, office, hirer):      # Hiring Preference (rules/blackmail.py)
         return
-    _ask_source(game, office, hirer, no_own=False)
+    _ask_source(game, office, hirer, no_own=False, pool=pool)      # nothing changed: the same candidates
 
 
 @CONTINUATIONS.register
@@ -120,12 +125,13 @@ def preferred_hire(game, office: int, hirer: int, f: int) -> None:
     _ask_source(game, office, hirer, no_own=False, only=f)
 
 
-def _ask_source(game, office, hirer, no_own, only=None, offered=False):
+def _ask_source(game, office, hirer, no_own, only=None, offered=False, pool=None):
     """``only``: the family whose member the hirer must hire (Hiring Preference: no nepotism consent).
     With the option ``negotiation: "offers"`` the families with a candidate may first make the hirer an
-    offer each (rules/offers.py; RB-ex p.15), unless the hirer has no real choice."""
+    offer each (rules/offers.py; RB-ex p.15), unless the hirer has no real choice. ``pool``: the office's
+    candidates (queries.candidates) when the caller has just read them."""
     s = game.state
-    pool = hiring_pool(s, office, hirer, no_own, only)
+    pool = hiring_pool(s, office, hirer, no_own, only, pool)
     if not offered and only is None and len(pool) > 1:
         families = [f for f in clockwise_from(s, hirer) if any(c == f for _, c in pool)]
         if offers.offer_round(game, families, hirer, f"for the hire of the {OFFICE_NAMES[office]}",
@@ -166,10 +172,10 @@ def hiring_family_chosen(game, frame, action):
 
 def _family_chosen(game, office, hirer, src, slot):
     s = game.state
-    announce(game, "hired", office, hirer, slot, candidates(s, office))     # solo: HB Hiring 3, +1
+    pool = candidates(s, office)                  # the answer to "hired" moves favour cubes, never a candidate
+    announce(game, "hired", office, hirer, slot, pool)     # solo: HB Hiring 3, +1
     if slot == hirer:
-        others = [f for f in clockwise_from(s, hirer)
-                  if f != hirer and any(c == f for _, c in candidates(s, office))]
+        others = [f for f in clockwise_from(s, hirer) if f != hirer and any(c == f for _, c in pool)]
         if others:
             seek_consent(game, others, [1] * len(others), 0, len(others),
                          "{family}: consent to " + f"{name(hirer)} hiring its own family member as "
@@ -265,8 +271,9 @@ def election_campaign(game, frame, action):
     if action == NO:
         game.after("election_next", holders=holders, i=i + 1, need=need, former=frame["former"])
         return
-    others = [f for f in clockwise_from(s, cand) if f != cand and s.court[f] > 0]
-    seek_consent(game, others, [int(s.court[f]) for f in others], int(s.court[cand]), need,
+    court = s.court.tolist()
+    others = [f for f in clockwise_from(s, cand) if f != cand and court[f] > 0]
+    seek_consent(game, others, [court[f] for f in others], court[cand], need,
                  "{family}: support " + f"{name(cand)} for Chairman?", "election_support_answer",
                  dict(holders=holders, i=i, need=need, former=frame["former"], cand=cand),
                  about="election", requester=cand, by_shares=True)
@@ -294,5 +301,6 @@ def seat_chairman(game, slot: int, from_court: bool) -> None:
     s.office_holder[CHAIRMAN] = slot
     s.office_fatigue[CHAIRMAN] = 0
     s.chairman_title = slot
-    game.log_note("hiring", f"{name(slot)} is elected Chairman", office="Chairman", family=key(slot))
+    if game.keeps_log:                          # the note's words are built only for a kept log
+        game.log_note("hiring", f"{name(slot)} is elected Chairman", office="Chairman", family=key(slot))
 

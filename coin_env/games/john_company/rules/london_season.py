@@ -40,14 +40,16 @@ TENURE_LIMITS, LORD_HIGHGATE = 37, 19
 @implements("london_season")
 def start(game) -> None:
     s = game.state
+    # read once: each office's own entries change (vacate, fatigue) only after they are read
+    holder, exists, fatigue = s.office_holder.tolist(), s.office_exists.tolist(), s.office_fatigue.tolist()
     for o in range(N_OFFICES):
-        f = int(s.office_holder[o])
-        if f < 0 or not s.office_exists[o]:
+        f = holder[o]
+        if f < 0 or not exists[o]:
             continue
         if o == CHAIRMAN and TENURE_LIMITS in s.laws_in_force:
             vacate(game, o, to="pensioners")
             continue
-        roll = s.rng.die(6, f"attrition: {OFFICE_NAMES[o]}") + int(s.office_fatigue[o]) + (1 if o == CHAIRMAN else 0)
+        roll = s.rng.die(6, f"attrition: {OFFICE_NAMES[o]}") + fatigue[o] + (1 if o == CHAIRMAN else 0)
         if roll >= 5:
             vacate(game, o, to="pensioners")
         elif roll >= 3:
@@ -74,7 +76,7 @@ def london_retire_next(game, frame, _):
     spent, retired, discounts = frame["spent"], frame["retired"], frame["discounts"]
     while i < len(order):
         f = order[i]
-        if s.pensioners[f] > 0:
+        if s.pensioners.item(f) > 0:
             used = discounts.get(str(f), [])
             if (f in askees(game, LETTERS_OF_INTRODUCTION) and LETTERS_PLAYED not in used
                     and LETTERS_DECLINED not in used and others_discount_cards(s, f)):
@@ -83,7 +85,8 @@ def london_retire_next(game, frame, _):
                             "london_letters_answer",
                             order=order, i=i, spent=spent, retired=retired, discounts=discounts)
                 return
-            boxes = [b for b in range(5) if prize_price(game, f, b, used) <= s.cash[f]
+            cash = s.cash.item(f)
+            boxes = [b for b in range(5) if prize_price(game, f, b, used) <= cash
                      and (LORD_HIGHGATE not in s.hands[f]["prestige"] or game.data.prizes[b][2] in (8, 12))]
             if boxes:
                 game.choose(key(f), f"{name(f)}: retire a pensioner ({int(s.pensioners[f])} left) on which prize, "

@@ -11,6 +11,8 @@ Governor General (operations_governor_general.py).
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from ..queries import active
 from ..registry import CONTINUATIONS, announce, implements
 from ..static import (CHAIRMAN, CROWN, DIRECTOR_OF_TRADE, GOVERNORS, GOVERNOR_GENERAL, MANAGER_OF_SHIPPING,
@@ -21,6 +23,9 @@ from .common import name, not_implemented
 
 RIBBON = ["chairman", "director_of_trade", "manager_of_shipping", "military_affairs", "presidency0",
           "presidency1", "presidency2", "superintendent"]
+# the ribbon's steps that are one office (the Director of Trade's is the Governor General's once it exists)
+STEP_OFFICE = MappingProxyType({"chairman": CHAIRMAN, "manager_of_shipping": MANAGER_OF_SHIPPING,
+                                "military_affairs": MILITARY_AFFAIRS, "superintendent": SUPERINTENDENT})
 OPERATE = {CHAIRMAN: operations_chairman.start, DIRECTOR_OF_TRADE: operations_director_of_trade.start,
            MANAGER_OF_SHIPPING: operations_shipping.start, MILITARY_AFFAIRS: operations_military_affairs.start,
            SUPERINTENDENT: operations_china.start, GOVERNOR_GENERAL: operations_governor_general.start}
@@ -48,24 +53,24 @@ def ops_next(game, frame, _):
     step = RIBBON[i]
     if step.startswith("presidency"):
         p = int(step[-1])
-        acting = (s.office_holder[PRESIDENT[p]] >= 0 or s.commander[p] >= 0
-                  or any(s.office_holder[g] >= 0 for g in GOVERNORS if s.control[REGION_OF_GOVERNOR[g]] == p))
+        holder = s.office_holder.tolist()
+        acting = (holder[PRESIDENT[p]] >= 0 or s.commander[p] >= 0
+                  or any(holder[g] >= 0 for g in GOVERNORS if s.control[REGION_OF_GOVERNOR[g]] == p))
         if acting:
             if game.keeps_log:                  # the note's words are built only for a kept log
                 game.log_note("operations", f"Presidency of {PRESIDENCY_NAMES[p]} operates")
             operations_presidency.start(game, p)
         return
-    office = {"chairman": CHAIRMAN, "manager_of_shipping": MANAGER_OF_SHIPPING,
-              "military_affairs": MILITARY_AFFAIRS, "superintendent": SUPERINTENDENT}.get(step)
+    office = STEP_OFFICE.get(step)
     if step == "director_of_trade":
         office = GOVERNOR_GENERAL if s.office_exists[GOVERNOR_GENERAL] else DIRECTOR_OF_TRADE
-    if not s.office_exists[office] or s.office_holder[office] < 0:
+    slot = s.office_holder.item(office)
+    if not s.office_exists.item(office) or slot < 0:
         if office == CHAIRMAN and active(s):     # vacant Chairman: a reading (rules/crown.py)
             announce(game, "set_climate")              # the solo Crown: rules/crown.py
         if game.keeps_log:
             game.log_note("operations", f"{OFFICE_NAMES[office]}: vacant or not in play, skipped (RB p.17)")
         return
-    slot = int(s.office_holder[office])
     if office == CHAIRMAN and active(s):     # RB p.45 Set Climate
         if slot == CROWN:
             announce(game, "set_climate")              # the solo Crown: rules/crown.py
@@ -85,8 +90,7 @@ def _office_of_step(s, step):
         return None
     if step == "director_of_trade":
         return GOVERNOR_GENERAL if s.office_exists[GOVERNOR_GENERAL] else DIRECTOR_OF_TRADE
-    return {"chairman": CHAIRMAN, "manager_of_shipping": MANAGER_OF_SHIPPING, "military_affairs": MILITARY_AFFAIRS,
-            "superintendent": SUPERINTENDENT}[step]
+    return STEP_OFFICE[step]
 
 
 @CONTINUATIONS.register

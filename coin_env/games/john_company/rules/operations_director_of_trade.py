@@ -14,7 +14,7 @@ RB-ex p.18: Bengal is Company-controlled, so its closed order cannot be opened; 
 from __future__ import annotations
 
 from ..actions import COMPANY_SHIP, DONE, EXTRA_SHIP, FAMILY0, ORDER0, PRESIDENCY0, PROC, SHIP0, ZONE0
-from ..queries import ships_in, zones_in_play
+from ..queries import ships_in, zones_in_play, zones_with_ships
 from ..registry import CONTINUATIONS, announce
 from ..static import (CLOSED, DIRECTOR_OF_TRADE, GOVERNOR_GENERAL, N_ORDERS, OPEN, ORDER_TITLES,
                       ORDER_REGION, PRESIDENCY_NAMES, SEA_ZONES, SUPERINTENDENT, T_DOT)
@@ -36,6 +36,14 @@ def envoy_targets(s) -> list[int]:
     return out
 
 
+def has_envoy_target(s) -> bool:
+    """:func:`envoy_targets` is not empty (China first: until it opens it is a target, and no order need be read)."""
+    if not s.office_exists[SUPERINTENDENT]:
+        return True
+    states, control = s.order_state.tolist(), s.control.tolist()
+    return any(states[o] == CLOSED and control[ORDER_REGION[o]] < 0 for o in range(N_ORDERS))
+
+
 def start(game, slot: int) -> None:
     menu(game, slot, transfers=0)
 
@@ -44,16 +52,16 @@ def menu(game, slot, transfers, **hist):
     """``hist`` (solo favours, rules/crown_favours.py): ``last`` the transfer made before ([kind, who, from, to]),
     ``first`` how the first of the two was used ("prevent" / "choose": a favour); the crown bot reads them."""
     s = game.state
-    if s.office_holder[DIRECTOR_OF_TRADE] != slot:        # vacated (catastrophic failure)
+    if s.office_holder.item(DIRECTOR_OF_TRADE) != slot:   # vacated (catastrophic failure)
         return
     options = []
-    if transfers == 0 and not hist.get("no_envoy") and s.treasury[T_DOT] >= 1 and envoy_targets(s):
+    if transfers == 0 and not hist.get("no_envoy") and s.treasury.item(T_DOT) >= 1 and has_envoy_target(s):
         options.append(PROC["special_envoy"])
     if transfers < 2:
         writers = s.writers.tolist()
         if any(sum(writers[f]) > 0 for f in s.seats):
             options.append(PROC["transfer_writer"])
-        if any(ships_in(s, z) for z in zones_in_play(s)):
+        if zones_with_ships(s):
             options.append(PROC["transfer_ship"])
     if not options:
         announce(game, "dot_finished", slot)              # solo: HB Director of Trade, your +1
@@ -82,11 +90,12 @@ def dot_menu_chosen(game, frame, action):
         ask_number(game, slot, f"Director of Trade {name(slot)}: Special Envoy with how many dice (£1 each)?",
                    1, int(s.treasury[T_DOT]), "dot_envoy_dice", slot=slot, **more)
     elif action == PROC["transfer_writer"]:
-        boxes = [PRESIDENCY0 + p for p in range(3) if any(s.writers[f, p] > 0 for f in s.seats)]
+        writers = s.writers.tolist()
+        boxes = [PRESIDENCY0 + p for p in range(3) if any(writers[f][p] > 0 for f in s.seats)]
         game.choose(key(by), "Transfer a writer from which Presidency?", boxes, "dot_writer_from",
                     slot=slot, transfers=transfers, **hist)
     else:
-        zones = [ZONE0 + z for z in zones_in_play(s) if ships_in(s, z)]
+        zones = [ZONE0 + z for z in zones_with_ships(s)]
         game.choose(key(by), "Transfer a ship from which sea zone?", zones, "dot_ship_from",
                     slot=slot, transfers=transfers, **hist)
 
@@ -136,7 +145,8 @@ def dot_resume(game, frame, _):
 def dot_writer_from(game, frame, action):
     s = game.state
     p = action - PRESIDENCY0
-    fams = [f for f in s.seats if s.writers[f, p] > 0]
+    writers = s.writers.tolist()
+    fams = [f for f in s.seats if writers[f][p] > 0]
     data = dict(history(frame), slot=frame["slot"], transfers=frame["transfers"], src=p)
     if len(fams) == 1:
         _writer_family(game, data, fams[0])

@@ -57,7 +57,8 @@ def ma_menu_chosen(game, frame, action):
         officers = s.officers.tolist()
         armies = [p for p in range(3) if any(sum(officers[f][p]) > 0 for f in s.seats)]
     else:
-        armies = [p for p in range(3) if s.regiments[p].sum() > 0]
+        regiments = s.regiments.tolist()
+        armies = [p for p in range(3) if sum(regiments[p]) > 0]
     game.choose(chooser(frame), f"Transfer {'an officer' if kind == 'officer' else 'a regiment'} from which Army?",
                 [PRESIDENCY0 + p for p in armies], "ma_from", slot=slot, transfers=transfers, piece=kind,
                 **history(frame))
@@ -69,7 +70,8 @@ def ma_from(game, frame, action):
     p = action - PRESIDENCY0
     data = dict(history(frame), slot=frame["slot"], transfers=frame["transfers"], piece=frame["piece"], src=p)
     if frame["piece"] == "officer":
-        fams = [f for f in s.seats if s.officers[f, p].sum() > 0]
+        officers = s.officers.tolist()
+        fams = [f for f in s.seats if sum(officers[f][p]) > 0]
         if len(fams) > 1:
             game.choose(chooser(frame), f"Whose officer in the {PRESIDENCY_NAMES[p]} Army?",
                         [FAMILY0 + f for f in fams], "ma_family", **data)
@@ -122,8 +124,9 @@ def assign_officers_in_training(game, slot):
 
 def _next_trainee(game, slot):
     s = game.state
+    trainees = s.officers_in_training.tolist()
     for f in clockwise_from(s, slot):
-        if s.officers_in_training[f] > 0:
+        if trainees[f] > 0:
             game.choose(key(slot), f"Military Affairs {name(slot)}: assign {name(f)}'s Officer-in-Training "
                         f"({int(s.officers_in_training[f])} left) to which Army?",
                         [PRESIDENCY0 + p for p in range(3)], "ma_trainee", slot=slot, fam=f)

@@ -47,7 +47,8 @@ from __future__ import annotations
 
 from ..actions import ALLIANCE0, DONE, FAMILY0, OFFICE0, ORDER0, PROC, REGION0, SOURCE, YES
 from ..data import company
-from ..queries import army_dice, buyable_alliances, fillable, penalty, reach, targets, tokens_left
+from ..queries import (OTHER_HOMES, army_dice, buyable_alliances, fillable, penalty, reach, refillable, targets,
+                       tokens_left)
 from ..registry import CONTINUATIONS, announce, answers
 from ..static import (ALLIANCE_ARMY, ALLIANCE_NAMES, CHAIRMAN, CLOSED, FILLED, GOVERNOR_OF_REGION, N_ALLIANCES,
                       N_REGIONS, OFFICE_NAMES, OPEN, ORDER_REGION, ORDER_TITLES, PRESIDENCY_HOME_PORT,
@@ -63,18 +64,26 @@ TRADE_REGULATIONS, WRITER_PRIVILEGES, WRITER_GRAFT_REFORM, TREASURE_REFORM, ZAMI
 
 
 # --- ordering the positions ----------------------------------------------------------------------------
+# each Presidency's Commander position (its source action)
+COMMANDER_POSITION = tuple(SOURCE[f"commander{p}"] for p in range(3))
+
+
 def positions(s, p) -> list[int]:
+    holder = s.office_holder.tolist()       # lists: each array is read once (element reads of arrays are slow)
     out = []
-    if s.office_holder[PRESIDENT[p]] >= 0:
+    if holder[PRESIDENT[p]] >= 0:
         out.append(PROC["trade"])
-    if s.commander[p] >= 0:
-        out.append(SOURCE[f"commander{p}"])
-    control = s.control.tolist()            # one list read; the offices only where the region is the Presidency's
+    if s.commander.item(p) >= 0:
+        out.append(COMMANDER_POSITION[p])
+    control = s.control.tolist()            # the offices only where the region is the Presidency's
+    exists = None
     for r in range(N_REGIONS):
         if control[r] != p:
             continue
         g = GOVERNOR_OF_REGION[r]
-        if s.office_exists[g] and s.office_holder[g] >= 0:
+        if exists is None:
+            exists = s.office_exists.tolist()
+        if exists[g] and holder[g] >= 0:
             out.append(OFFICE0 + g)
     return out
 
@@ -92,9 +101,9 @@ def pres_next(game, frame, _):
     left = [x for x in frame["left"] if x in valid]
     if not left:
         return
-    orderer = int(s.office_holder[PRESIDENT[p]])
+    orderer = s.office_holder.item(PRESIDENT[p])
     if orderer < 0:
-        orderer = int(s.office_holder[CHAIRMAN])
+        orderer = s.office_holder.item(CHAIRMAN)
     if orderer >= 0 and len(left) > 1:
         game.choose(key(orderer), f"Presidency of {PRESIDENCY_NAMES[p]}: who acts next?", left, "pres_position",
                     p=p, left=left)
@@ -113,7 +122,7 @@ def _run_position(game, p, position, left):
     game.after("pres_next", p=p, left=left)
     if position == PROC["trade"]:
         trade_menu(game, p)
-    elif position == SOURCE[f"commander{p}"]:
+    elif position == COMMANDER_POSITION[p]:
         commander_menu(game, p)
     else:
         governor_menu(game, position - OFFICE0, pool=None, taxes=0, last_success=None)
@@ -121,7 +130,7 @@ def _run_position(game, p, position, left):
 
 # --- Trade -------------------------------------------------------------------------------------------------
 def ships_in_zone(s, z) -> int:
-    return s.ship_zone.tolist().count(z) + int(s.company_ships[z]) + int(s.extra_ships[z])
+    return s.ship_zone.tolist().count(z) + s.company_ships.item(z) + s.extra_ships.item(z)
 
 
 def can_trade(game, p) -> bool:
@@ -153,11 +162,13 @@ def _declarable(game, p, declared) -> list[int]:
     money = int(s.treasury[PRESIDENT_TREASURY[p]])
     if money < len(declared) + 1:
         return []
-    out = []
     states = s.order_state.tolist()          # one read for every region's search (the orders do not change here)
-    entered = _regions_entered_from(game, p, declared, states)
-    for r in range(N_REGIONS):
-        if r in declared or (entered is not None and r not in entered):
+    if PRESIDENCY_HOME_REGION[p] in declared:
+        nearest = nearest_new_orders(game, p, declared, states)
+        return [r for r in range(N_REGIONS) if r not in declared and nearest.get(r, 99) <= k]
+    out = []
+    for r in range(N_REGIONS):               # the home region undeclared: a trade may start in the region added
+        if r in declared:
             continue
         dist = reach(game, p, set(declared) | {r}, states)
         if any(dist.get(o, 99) <= k for o in REGION_ORDERS[r]):
@@ -165,14 +176,23 @@ def _declarable(game, p, declared) -> list[int]:
     return out
 
 
-def _regions_entered_from(game, p, declared, states):
-    """The regions an order linked to an order reachable in the ``declared`` regions lies in (None: not known, the
-    home region being undeclared). A trade first enters a newly declared region from such an order, so a region
-    outside them has no reachable order (RB p.20) and need not be searched."""
-    if PRESIDENCY_HOME_REGION[p] not in declared:
-        return None
+def nearest_new_orders(game, p, declared, states) -> dict[int, int]:
+    """Undeclared region -> the fewest fills reaching one of its orders once it is declared too (the home region
+    declared): a trade (RB p.20) first enters it from an order reachable in the ``declared`` regions, so its nearest
+    order is one linked to such an order -- one search of the declared regions instead of one per region."""
+    s = game.state
+    allowed = set(declared)
     links = game.data.order_links
-    return {ORDER_REGION[q] for o in reach(game, p, set(declared), states) for q in links[o]}
+    barred = OTHER_HOMES[p]
+    nearest = {}
+    for q, d in reach(game, p, allowed, states).items():
+        for o in links[q]:
+            r = ORDER_REGION[o]
+            if r in allowed or r in barred or nearest.get(r, 99) <= d + 1:
+                continue
+            if states[o] == OPEN or refillable(s, states, o):
+                nearest[r] = d + 1
+    return nearest
 
 
 def _declare(game, p, declared):

@@ -212,7 +212,7 @@ def vote_sources(s, vote, f) -> list[tuple[str, int, int]]:
     prestige = s.hands[f]["prestige"]
     target = DIAL[vote["space"]][1] if vote["space"] is not None else None     # a special session has no policy
     boroughs = sum(1 for c in prestige if c in ROTTEN_BOROUGHS)
-    return [("workshops", int(s.workshops[f]) - used[0], 2),
+    return [("workshops", s.workshops.item(f) - used[0], 2),
             ("shipyards", s.shipyard_owner.tolist().count(f) - used[1], 1),
             ("Rotten Boroughs", boroughs - used[2], 1 if MASSES_DEMAND_FRANCHISE in s.laws_in_force else 3),
             ("Labour Newspaper", int(LABOUR_NEWSPAPER in prestige and target in ("Workshops", "Shipyards")) - used[3], 4),
@@ -296,7 +296,7 @@ def vote_coalition(game, frame, granted):
 def _ask_votes(game, vote, f, side, stage, total, behalf=None):
     """Votes from each kind of vote icon, then cash; at least one vote in all."""
     s = game.state
-    cash_votes = int(s.cash[f]) // vote_price(s)
+    cash_votes = s.cash.item(f) // vote_price(s)
     stages = vote_sources(s, vote, f) + [("cash", cash_votes, 1)]
     stages += [("", 0, 0)] * (6 - len(stages))           # Lady Newcome: cash only (keep the stage numbers)
     if len(stages) == 6 and stages[0][0] == "cash":

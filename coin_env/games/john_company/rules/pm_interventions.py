@@ -49,7 +49,8 @@ def board_of_control_answer(game, frame, action):
 
 # --- Military Oversight -----------------------------------------------------------------------------------
 def oversight_armies(s) -> list[int]:
-    return [p for p in range(3) if s.commander[p] >= 0 and any(s.officers[f, p].sum() > 0 for f in s.seats)]
+    commander, officers = s.commander.tolist(), s.officers.tolist()
+    return [p for p in range(3) if commander[p] >= 0 and any(sum(officers[f][p]) > 0 for f in s.seats)]
 
 
 def ask_military_oversight(game) -> None:

@@ -36,7 +36,8 @@ def expenses(game) -> int:
     s = game.state
     debt = s.debt * (2 if COMPANY_AIDS_GOVERNMENT in s.laws_in_force else 1)
     # sums of Python lists: numpy's sum of a tiny array costs more than the list's
-    officers = sum(sum(map(sum, s.officers[f].tolist())) for f in s.seats)
+    by_family = s.officers.tolist()
+    officers = sum(sum(map(sum, by_family[f])) for f in s.seats)
     regiments = 0 if SEPOY_RECRUITMENT in s.laws_in_force else sum(map(sum, s.regiments.tolist()))
     ships = (sum(1 for z in s.ship_zone.tolist() if 0 <= z < N_ZONES) + sum(s.company_ships.tolist())
              + sum(s.extra_ships.tolist()))

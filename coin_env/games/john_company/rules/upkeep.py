@@ -24,7 +24,7 @@ def start(game) -> None:
 
 def _due(game, f) -> int:
     s = game.state
-    pieces, prizes = s.prize_pieces[f].tolist(), game.data.prizes
+    pieces, prizes = s.prize_pieces[f].tolist(), s.data.prizes
     return sum(pieces[b] * prizes[b][1] for b in range(5))
 
 
@@ -36,18 +36,19 @@ def upkeep_next(game, frame, _):
     i = frame["i"]
     while i < len(s.seats):
         f = s.seats[i]
-        if announce(game, "royal_privilege", f, _due(game, f)):     # solo: HB Upkeep, Royal Privilege (rules/crown.py)
+        due = _due(game, f)                 # read once: Royal Privilege moves money, never a prize's pieces
+        if announce(game, "royal_privilege", f, due):     # solo: HB Upkeep, Royal Privilege (rules/crown.py)
             return
-        if _due(game, f) > s.cash[f]:
+        if due > s.cash[f]:
             boxes = [b for b in range(5) if s.prize_pieces[f, b] > 0 and game.data.prizes[b][1] > 0]
             if len(boxes) > 1:
                 game.after("upkeep_next", i=i)
-                game.choose(key(f), f"{name(f)}: upkeep £{_due(game, f)} but £{int(s.cash[f])} in the treasury: which "
+                game.choose(key(f), f"{name(f)}: upkeep £{due} but £{int(s.cash[f])} in the treasury: which "
                             "prize loses a piece?", [PRIZE0 + b for b in boxes], "upkeep_returned", f=f)
                 return
             _pay_upkeep(game, f)
         else:
-            s.cash[f] -= _due(game, f)
+            s.cash[f] -= due
         i += 1
     _end(game)
 
