@@ -469,7 +469,7 @@ def test_context_rows_are_the_board_of_that_decision(positions):
         ctx = Ctx(g, g.current_player())
         assert ctx.rows() == g.state.pieces.tolist() and ctx.rows() is ctx.rows()
     g = coin_env.make_game("a_distant_plain", scenario="short", seed=3)
-    before = Ctx(g, g.current_player()).rows()
+    before = [row[:] for row in Ctx(g, g.current_player()).rows()]    # the state's mirror: copied to keep it
     board.move(g.state, GOV_TROOPS, st.AVAILABLE, st.KABUL, 1)          # the board changes between decisions
     after = Ctx(g, g.current_player()).rows()                               # a new decision reads it anew
     assert after == g.state.pieces.tolist() and after[st.KABUL][GOV_TROOPS] == before[st.KABUL][GOV_TROOPS] + 1

@@ -185,6 +185,8 @@ class AdpGame(VocabularyHelpers, CoinGame):
         s = self.state
         p = s.pieces
         assert (p >= 0).all(), "negative piece count"
+        if "rows" in s.__dict__:        # the plain-list mirror of the table (state.py), once made
+            assert s.rows == p.tolist(), "the pieces table and its mirror differ"
         for piece, total in FORCE_POOL.items():
             n = int(p[:, piece].sum())
             if piece in (TALIBAN_G, WARLORD_G):

@@ -194,8 +194,8 @@ def start_open_deployment(game, scenario: str) -> None:
         for piece, owner in enumerate(PIECE_OWNER):
             if owner == f:
                 home = piece - 1 if piece in (TALIBAN_G + 1, WARLORD_G + 1) else piece
-                s.pieces[AVAILABLE, home] += int(s.pieces[:N_SPACES, piece].sum())
-                s.pieces[:N_SPACES, piece] = 0
+                for sp in range(N_SPACES):
+                    board.move_pieces(s, sp, piece, AVAILABLE, home, s.rows[sp][piece])
     todo = []
     for f in reversed(players):
         for pieces, where in reversed(SCENARIOS[scenario]["open_deployment"][f]):

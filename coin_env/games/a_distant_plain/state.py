@@ -27,8 +27,30 @@ class AdpState(PlainState):
         "pending_setup", "lasting", "np",
     )
 
+    # ``rows``, the pieces table as plain lists (a mirror, not a field): see __getattr__.
+
     ARRAY_RANGES = {"pieces": (0, 10_000), "support": (-1, 1), "terror": (0, 30), "sabotage": (0, 1),
                     "returnees": (0, 1)}
+
+    def __getattr__(self, name):
+        """``rows``: the pieces table as plain lists, ``rows[location][piece type]``, made from ``pieces`` at its
+        first read. The rules and bots read a few cells at a time hundreds of thousands of times per game, and a
+        list cell costs a fraction of ``ndarray.item``. It is a mirror, never a field: not saved, not copied (a
+        clone or a loaded game makes its own from its own table). board.py's piece functions change both; once
+        the mirror exists ``pieces`` is read-only, so a write that goes round them fails at once instead of
+        leaving the mirror stale."""
+        if name != "rows":
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        pieces = self.pieces
+        rows = self.__dict__["rows"] = pieces.tolist()
+        pieces.setflags(write=False)
+        return rows
+
+    def __getstate__(self):
+        """A pickled state leaves the mirror behind (the copy makes its own, see __getattr__)."""
+        state = dict(self.__dict__)
+        state.pop("rows", None)
+        return state
 
     @classmethod
     def field_specs(cls) -> dict:

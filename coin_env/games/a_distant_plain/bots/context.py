@@ -89,12 +89,9 @@ class Ctx(BotContext):
         return [FACTIONS[a - FACTION0] for a in self.legal if FACTION0 <= a < FACTION0 + len(FACTIONS)]
 
     def rows(self) -> list[list[int]]:
-        """The pieces table as plain lists, ``[location][piece type]``, read once per decision (the board
-        does not change while a bot decides): loops over the map read it cell by cell."""
-        rows = self.scratch.get("rows")
-        if rows is None:
-            rows = self.scratch["rows"] = self.state.pieces.tolist()
-        return rows
+        """The pieces table as plain lists, ``[location][piece type]``: the state's mirror of it (state.py), to
+        read only (the board does not change while a bot decides): loops over the map read it cell by cell."""
+        return self.state.rows
 
     # --- seats, margins, cards ---------------------------------------------------------------------
     def is_player(self, faction: str) -> bool:

@@ -80,7 +80,7 @@ def _spaces_chosen(s, special: bool = False) -> list[int]:
 def _sim_removal(s, sp, n: int = 2) -> list[int]:
     """The pieces an Attack / Ambush removal takes in ``sp`` by REMOVE_PREF under 3.3.3's order rules
     (Government cubes shield Coalition Troops, cubes shield COIN Bases, Guerrillas shield Bases)."""
-    row = s.pieces[sp].tolist()          # the space's pieces as the removal goes on (a working copy)
+    row = list(s.rows[sp])          # the space's pieces as the removal goes on (a working copy)
     out = []
     for _ in range(n):
         offered = removal.targets_row(row, F, "attack")
@@ -863,7 +863,7 @@ def _infiltrate_order(ctx) -> list[str]:
 
 
 def _sim_infiltrate(s, sp, order, n=2) -> list[int]:
-    row = s.pieces[sp].tolist()          # the space's pieces as the removal goes on (a working copy)
+    row = list(s.rows[sp])          # the space's pieces as the removal goes on (a working copy)
     out = []
     for _ in range(n):
         offered = taliban_sa.infiltrate_targets_row(row)

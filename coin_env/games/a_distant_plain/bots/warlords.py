@@ -260,7 +260,7 @@ class _MarchSim:
     def __init__(self, ctx):
         self.ctx = ctx
         self.s = ctx.state
-        self.P = self.s.pieces[:N_SPACES].tolist()     # [space][piece type], plain lists: read per space
+        self.P = [row[:] for row in self.s.rows[:N_SPACES]]     # [space][piece type], a copy of the mirror
         self.arr_u = [0] * N_SPACES
         self.arr_a = [0] * N_SPACES
         self.dests: dict[int, dict[int, list[int]]] = {}
@@ -574,7 +574,7 @@ def attack_hurts_player(ctx, sp) -> bool:
     (Controlled Pop counts for it) or a Base from a Taliban Player."""
     s = ctx.state
     if ctx.is_player("government") and AFGHAN_LIST[sp] and board.pop(s, sp) >= 1 and board.coin_control(s, sp):
-        coin, total = board.coin_pieces(s, sp), sum(s.pieces[sp].tolist())
+        coin, total = board.coin_pieces(s, sp), sum(s.rows[sp])
         r = min(2, coin)
         if 2 * (coin - r) <= total - r:
             return True
@@ -603,13 +603,13 @@ def suborn_removes_control(s, sp) -> str | None:
     """The Suborn mode (4.5.3) that would end COIN or Taliban Control in ``sp``, or None."""
     if not CONTROLLABLE_LIST[sp]:
         return None
-    total = sum(s.pieces[sp].tolist())
+    total = sum(s.rows[sp])
     coin, tal = board.coin_pieces(s, sp), board.pieces_of(s, sp, "taliban")
     if 2 * coin > total:
         k = min(3, board.gov_cubes(s, sp))
         if k and 2 * (coin - k) <= total - k:
             return "suborn_cubes"
-        if s.pieces.item(sp, GOV_BASE) and 2 * (coin - 1) <= total - 1:
+        if s.rows[sp][GOV_BASE] and 2 * (coin - 1) <= total - 1:
             return "suborn_base"
     elif 2 * tal > total and board.guerrillas(s, sp, "taliban") and 2 * (tal - 1) <= total - 1:
         return "suborn_guerrilla"

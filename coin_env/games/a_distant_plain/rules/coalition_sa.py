@@ -57,7 +57,7 @@ def _flags(game) -> dict:
 def movable(game, loc: int, piece: int) -> int:
     """Pieces of a type at a location (map space or the Available box) that may still move in this
     Surge / Air Lift: those there minus those that arrived there during it."""
-    n = game.state.pieces.item(loc, piece)
+    n = game.state.rows[loc][piece]
     arrived = _flags(game).get(MOVED_KEY, {}).get(str(loc))
     if arrived:
         n -= arrived[_SLOT[piece]]
@@ -304,7 +304,7 @@ def air_strike_targets(s, sp) -> list[int]:
 def air_strike_space_ok(s, sp) -> bool:
     """4.2.3: any space but Kabul (Pakistan and LoCs included) where a piece can be removed
     (bool(:func:`air_strike_targets`))."""
-    return sp != KABUL and removal.assault_target_in(s.pieces[sp].tolist())
+    return sp != KABUL and removal.assault_target_in(s.rows[sp])
 
 
 def air_strike_spaces(game) -> list[int]:
@@ -336,7 +336,7 @@ class AirStrike(Activity):
 
     def space_test(self, game):
         """:func:`air_strike_space_ok` per space, the board read once."""
-        rows = game.state.pieces[:N_SPACES].tolist()      # one conversion, not one per space
+        rows = game.state.rows[:N_SPACES]      # one conversion, not one per space
         target_in = removal.assault_target_in
         return lambda sp: sp != KABUL and target_in(rows[sp])
 

@@ -119,7 +119,7 @@ def moved_into(game, sp: int, piece: int) -> int:
 
 def movable(game, sp: int, piece: int) -> int:
     """Cubes of ``piece`` in ``sp`` that have not moved yet in this Operation."""
-    n = game.state.pieces.item(sp, piece)
+    n = game.state.rows[sp][piece]
     entry = _moved_map(game).get(str(sp))
     if entry:
         n -= int(entry.get(str(piece), 0))
@@ -229,7 +229,7 @@ def _activate_spaces(game, faction: str, todo: list[tuple[int, int]], label: str
 def assault_cubes(s, sp: int, faction: str) -> int:
     """3.2.4: the cubes of ``faction`` that count in an Assault in ``sp``: Troops only in a
     Province; Troops and Police in Kabul and on LoCs."""
-    return _assault_cubes_in(s.pieces[sp].tolist(), sp, faction)
+    return _assault_cubes_in(s.rows[sp], sp, faction)
 
 
 def _assault_cubes_in(row, sp: int, faction: str) -> int:
@@ -272,7 +272,7 @@ def assault_possible(game, faction: str, sp: int) -> bool:
     needs Coalition Troops there (3.2.4)."""
     if PAKISTAN_LIST[sp]:
         return False
-    row = game.state.pieces[sp].tolist()
+    row = game.state.rows[sp]
     if not assault_target_in(row):                    # removal.targets(..., "assault") is empty
         return False
     if faction == "coalition":
@@ -299,13 +299,13 @@ def train_places_here(s, faction: str, sp: int) -> bool:
     """3.2.1: Government cubes are placed in Kabul and in Provinces with a COIN Base; a Coalition
     Train places them only where there is a Coalition Base (Kabul included)."""
     if faction == "coalition":
-        return s.pieces.item(sp, COALITION_BASE) > 0
+        return s.rows[sp][COALITION_BASE] > 0
     return sp == KABUL or board.coin_bases(s, sp) > 0
 
 
 def train_cube_sources(s, sp: int, piece: int) -> list[int]:
     """3.2.1 / 1.4.1: with none of ``piece`` Available, map spaces it may be taken from."""
-    return [o for o in range(N_SPACES) if o != sp and s.pieces.item(o, piece) > 0]
+    return [o for o in range(N_SPACES) if o != sp and s.rows[o][piece] > 0]
 
 
 def _elsewhere_on_map(s, sp: int, piece: int) -> bool:
@@ -337,7 +337,7 @@ def gov_cubes_available(s) -> bool:
 
 def gov_base_sources(s, sp: int) -> list[int]:
     """3.2.1: with no Government Base Available, map spaces one may be taken from."""
-    return [o for o in range(N_SPACES) if o != sp and s.pieces.item(o, GOV_BASE) > 0]
+    return [o for o in range(N_SPACES) if o != sp and s.rows[o][GOV_BASE] > 0]
 
 
 def train_step2_modes(game, faction: str, sp: int) -> list[str]:
@@ -385,7 +385,7 @@ class _Train(SharedFactsActivity):
     def facts(self, game):
         """(a Government cube Available, 3 Government Resources payable, the map's piece rows)."""
         s = game.state
-        return gov_cubes_available(s), can_pay(game, COST), s.pieces[:N_SPACES].tolist()
+        return gov_cubes_available(s), can_pay(game, COST), s.rows[:N_SPACES]
 
     def can_select_with(self, game, sp, facts):
         """``train_can_place(...) or bool(train_step2_modes(...))``, each space's pieces read from the
@@ -500,7 +500,7 @@ def _train_step2(game, faction: str, sp: int, mode: str) -> None:
                  f"({CIVIC_ACTION_COST} Government Resources each; Terror first, then shifts toward Support)",
                  _count_options(game, 1, most), "adp_train_civic", space=sp)
     elif mode == "train_base":
-        troops, police = s.pieces.item(sp, GOV_TROOPS), s.pieces.item(sp, POLICE)
+        troops, police = s.rows[sp][GOV_TROOPS], s.rows[sp][POLICE]
         lo, hi = max(0, TRAIN_BASE_CUBES - troops), min(TRAIN_BASE_CUBES, police)
         if lo == hi:
             _train_base(game, faction, sp, lo)
@@ -634,7 +634,7 @@ def patrol_origins(game, faction: str, dest: int) -> dict[int, tuple[int, ...]]:
 
 
 def patrol_faction_cubes(s, sp: int, faction: str) -> int:
-    return sum(s.pieces.item(sp, p) for p in patrol_cube_types(faction))
+    return sum(s.rows[sp][p] for p in patrol_cube_types(faction))
 
 
 def patrol_activations(game, faction: str, loc: int) -> int:
@@ -1096,12 +1096,12 @@ class CoalitionAssault(Activity):
     def space_test(self, game):
         """:func:`assault_possible` per space with the board bound once: Coalition Troops there (the
         cheap test first), outside Pakistan, and a piece an Assault could remove."""
-        pieces = game.state.pieces
+        rows = game.state.rows
 
         def test(sp):
             if PAKISTAN_LIST[sp]:
                 return False
-            row = pieces[sp].tolist()
+            row = rows[sp]
             return row[COALITION_TROOPS] > 0 and assault_target_in(row)
         return test
 
@@ -1156,7 +1156,7 @@ class GovernmentAssault(Activity):
         if not can_pay(game, COST):
             return None
         s = game.state
-        rows = s.pieces[:N_SPACES].tolist()
+        rows = s.rows[:N_SPACES]
         mountain = s.data.mountain_list
         ok = [False] * N_SPACES
         for sp in ASSAULT_SPACES:               # the cubes first (few spaces have enough), then a target

@@ -113,7 +113,7 @@ class Govern(Activity):
     def space_test(self, game):
         """``bool(govern_modes(game, sp))`` for every space at once, the board read once as lists."""
         s = game.state
-        rows = s.pieces[:N_SPACES].tolist()
+        rows = s.rows[:N_SPACES]
         support = s.support.tolist()
         returnees = s.returnees.tolist()
         printed = s.data.pop_list
@@ -379,7 +379,7 @@ class Eradicate(Activity):
     def space_test(self, game):
         """:func:`eradicate_space_ok` for every space at once, the board read once as lists."""
         s = game.state
-        rows = s.pieces[:N_SPACES].tolist()
+        rows = s.rows[:N_SPACES]
         ok = [False] * N_SPACES
         for sp in AFGHAN_PROVINCES:
             row = rows[sp]

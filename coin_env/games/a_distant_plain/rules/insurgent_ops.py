@@ -82,13 +82,13 @@ def _own_sources(s, faction: str, piece: int, exclude: int) -> list[int]:
     """Map spaces other than ``exclude`` holding the faction's pieces of this kind (a Guerrilla
     column means Guerrillas in either state)."""
     if piece == BASE[faction]:
-        return [x for x in range(N_SPACES) if x != exclude and s.pieces.item(x, piece) > 0]
+        return [x for x in range(N_SPACES) if x != exclude and s.rows[x][piece] > 0]
     return [x for x in range(N_SPACES) if x != exclude and board.guerrillas(s, x, faction) > 0]
 
 
 def _own_elsewhere(s, faction: str, piece: int, exclude: int) -> int:
     if piece == BASE[faction]:
-        return int(s.pieces[:N_SPACES, piece].sum()) - s.pieces.item(exclude, piece)
+        return int(s.pieces[:N_SPACES, piece].sum()) - s.rows[exclude][piece]
     g, a = GUERRILLA[faction], ACTIVE_GUERRILLA[faction]
     total = int(s.pieces[:N_SPACES, g].sum() + s.pieces[:N_SPACES, a].sum())
     return total - board.guerrillas(s, exclude, faction)
@@ -444,9 +444,9 @@ def march_movable(game, faction: str, sp: int) -> tuple[int, int]:
     Operation (3.3.2): those that did not arrive in this March; for the Taliban in a Pashtun space,
     all (they may continue from a Pashtun destination). If something else flipped arrived
     Guerrillas meanwhile, the count of movers stays right (which ones flipped is left open)."""
-    pieces = game.state.pieces
+    r = game.state.rows[sp]
     g = GUERRILLA[faction]
-    return _march_movers(game, faction, sp, pieces.item(sp, g), pieces.item(sp, g + 1))  # Underground, Active
+    return _march_movers(game, faction, sp, r[g], r[g + 1])  # Underground, Active
 
 
 def march_movable_row(game, faction: str, sp: int, row) -> tuple[int, int]:
@@ -491,7 +491,8 @@ def march_counts(game, faction: str) -> list[int]:
         for key, mv in moved.items():
             sp = int(key)
             if mv and not (faction == "taliban" and pashtun[sp]):
-                out[sp] = sum(_unmoved(p.item(sp, g), p.item(sp, g + 1), mv))
+                r = s.rows[sp]
+                out[sp] = sum(_unmoved(r[g], r[g + 1], mv))
     return out
 
 
@@ -710,7 +711,7 @@ def _march_group(game, origin: int, nu: int, na: int) -> None:
 def attack_space_ok(game, faction: str, sp: int) -> bool:
     """3.3.3: ``sp`` has at least 1 of the faction's Guerrillas and at least 1 enemy piece (cost and
     earlier selection aside). Ambush (4.4.3) resolves such spaces in its own way."""
-    r = game.state.pieces[sp].tolist()
+    r = game.state.rows[sp]
     guerrillas = r[GUERRILLA[faction]] + r[ACTIVE_GUERRILLA[faction]]        # board.guerrillas
     return guerrillas >= 1 and sum(r) - guerrillas - r[BASE[faction]] >= 1    # board.enemy_pieces
 
@@ -737,11 +738,11 @@ class _Attack(Activity):
         f = self.faction
         if not _can_pay(game, f, 0 if is_free(game) else 1):        # attack_cost, any space
             return None
-        pieces = game.state.pieces
+        rows = game.state.rows
         g, a, b = GUERRILLA[f], ACTIVE_GUERRILLA[f], BASE[f]
 
         def test(sp):
-            r = pieces[sp].tolist()
+            r = rows[sp]
             guerrillas = r[g] + r[a]
             return guerrillas >= 1 and sum(r) - guerrillas - r[b] >= 1
         return test

@@ -47,7 +47,7 @@ def _insurgent_targets(row, f, underground_can_go: bool) -> list[int]:
 
 def targets(s, sp, actor: str, style: str) -> list[int]:
     """Piece types that may be removed next (by column)."""
-    return targets_row(s.pieces[sp].tolist(), actor, style)
+    return targets_row(s.rows[sp], actor, style)
 
 
 def targets_row(row, actor: str, style: str) -> list[int]:

@@ -75,7 +75,7 @@ def _with_underground_taliban(s):
 def extort_ok(game, sp: int) -> bool:
     """4.4.1: may the Taliban Extort in ``sp``? An Underground Taliban Guerrilla is there and the
     Taliban have more pieces there than all other factions combined. (Costs nothing.)"""
-    r = game.state.pieces[sp].tolist()
+    r = game.state.rows[sp]
     if not r[TALIBAN_G]:
         return False
     taliban = r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]
@@ -169,7 +169,7 @@ def infiltrate_targets(s, sp: int) -> list[int]:
     """4.4.2: piece types (columns) Infiltrate may remove or replace next in ``sp``: Government cubes,
     then the Government Base once no Government cubes remain (Coalition cubes do not protect it);
     Warlord Guerrillas (either state), then a Warlord Base once no Warlord Guerrillas remain."""
-    return infiltrate_targets_row(s.pieces[sp].tolist())
+    return infiltrate_targets_row(s.rows[sp])
 
 
 def infiltrate_targets_row(p) -> list[int]:
