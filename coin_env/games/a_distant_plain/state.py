@@ -12,6 +12,24 @@ from .data.pieces import FACTIONS, N_PIECE_TYPES, RETURNEES_MARKERS
 from .static import N_LOCATIONS, N_SPACES
 
 
+class RowsMirror:
+    """``state.rows``: the pieces table as plain lists, ``rows[location][piece type]``, made from ``state.pieces``
+    at its first read and kept in the state's ``__dict__`` (which answers every later read: this descriptor has no
+    ``__set__``). The rules and bots read a few cells at a time hundreds of thousands of times per game, and a
+    list cell costs a fraction of ``ndarray.item``. It is a mirror, never a field: not saved, not copied (a clone
+    or a loaded game makes its own from its own table). board.py's move_pieces / set_count change both; once the
+    mirror exists ``pieces`` is read-only, so a write that goes round them fails at once instead of leaving the
+    mirror stale."""
+
+    def __get__(self, state, owner=None):
+        if state is None:
+            return self
+        pieces = state.pieces
+        rows = state.__dict__["rows"] = pieces.tolist()
+        pieces.setflags(write=False)
+        return rows
+
+
 class AdpState(PlainState):
     ARRAYS = {
         "pieces": "int16",     # [location, piece type]; locations = map spaces + Available, Casualties, Out of Play, Removed
@@ -27,27 +45,13 @@ class AdpState(PlainState):
         "pending_setup", "lasting", "np",
     )
 
-    # ``rows``, the pieces table as plain lists (a mirror, not a field): see __getattr__.
-
     ARRAY_RANGES = {"pieces": (0, 10_000), "support": (-1, 1), "terror": (0, 30), "sabotage": (0, 1),
                     "returnees": (0, 1)}
 
-    def __getattr__(self, name):
-        """``rows``: the pieces table as plain lists, ``rows[location][piece type]``, made from ``pieces`` at its
-        first read. The rules and bots read a few cells at a time hundreds of thousands of times per game, and a
-        list cell costs a fraction of ``ndarray.item``. It is a mirror, never a field: not saved, not copied (a
-        clone or a loaded game makes its own from its own table). board.py's piece functions change both; once
-        the mirror exists ``pieces`` is read-only, so a write that goes round them fails at once instead of
-        leaving the mirror stale."""
-        if name != "rows":
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        pieces = self.pieces
-        rows = self.__dict__["rows"] = pieces.tolist()
-        pieces.setflags(write=False)
-        return rows
+    rows = RowsMirror()
 
     def __getstate__(self):
-        """A pickled state leaves the mirror behind (the copy makes its own, see __getattr__)."""
+        """A pickled state leaves the mirror behind (the copy makes its own, see RowsMirror)."""
         state = dict(self.__dict__)
         state.pop("rows", None)
         return state
