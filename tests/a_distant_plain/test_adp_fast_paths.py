@@ -582,8 +582,8 @@ def test_bot_decisions_without_the_decision_memos_equal_the_memoised_ones(monkey
     pol = {f: BOT for f in FACTIONS}
     init = Ctx.__init__
 
-    def forgetful_init(self, game, faction):
-        init(self, game, faction)
+    def forgetful_init(self, game, faction, legal=None):
+        init(self, game, faction, legal)
         self.scratch = _Forgetful()
     for seed in (100, 101, 102):
         g = coin_env.make_game("a_distant_plain", scenario="short", seed=seed, options=with_non_players({}, pol))
