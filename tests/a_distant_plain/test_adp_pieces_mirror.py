@@ -1,6 +1,7 @@
-"""The pieces table's plain-list mirror ``state.rows`` (state.py): always equal to ``state.pieces``, never saved,
-never shared by a clone, and guarded (the table is read-only once the mirror exists, so a write that goes
-round board.py's piece functions fails instead of leaving the mirror stale)."""
+"""The plain-list mirrors of the state's arrays (state.py ListMirror: ``rows`` of ``pieces``, ``support_list``,
+``returnees_list``): always equal to their arrays, never saved, never shared by a clone, and guarded (an array is
+read-only once its mirror exists, so a write that goes round board.py's functions fails instead of leaving the
+mirror stale)."""
 
 import json
 import random
@@ -16,6 +17,11 @@ from coin_env.games.a_distant_plain.bots import BOT
 from coin_env.games.a_distant_plain.data.pieces import FACTIONS, GOV_TROOPS, POLICE, TALIBAN_G
 
 
+def _mirrors_agree(s) -> bool:
+    return (s.rows == s.pieces.tolist() and s.support_list == s.support.tolist()
+            and s.returnees_list == s.returnees.tolist())
+
+
 def _bot_game(seed):
     pol = {f: BOT for f in FACTIONS}
     return coin_env.make_game("a_distant_plain", scenario="short", seed=seed, options=with_non_players({}, pol))
@@ -26,7 +32,7 @@ def test_mirror_equals_the_table_after_every_decision():
     g = _bot_game(100)
     while not g.is_over():
         g.apply(BOT(g, g.current_player()))
-        assert g.state.rows == g.state.pieces.tolist()
+        assert _mirrors_agree(g.state)
     for seed, sc in ((1, "short"), (2, "main")):
         g = coin_env.make_game("a_distant_plain", scenario=sc, seed=seed)
         rng = random.Random(seed)
@@ -34,7 +40,12 @@ def test_mirror_equals_the_table_after_every_decision():
             if g.is_over():
                 break
             g.apply(rng.choice(g.legal_actions()))
-            assert g.state.rows == g.state.pieces.tolist()
+            assert _mirrors_agree(g.state)
+
+
+def _drop_mirrors(s) -> None:
+    for name in ("rows", "support_list", "returnees_list"):
+        s.__dict__.pop(name, None)
 
 
 def test_decisions_with_the_mirror_made_anew_at_every_decision_equal_the_kept_one():
@@ -42,11 +53,11 @@ def test_decisions_with_the_mirror_made_anew_at_every_decision_equal_the_kept_on
     decision (the kept mirror answers what the table would)."""
     kept, fresh = _bot_game(101), _bot_game(101)
     while not kept.is_over():
-        fresh.state.__dict__.pop("rows", None)
+        _drop_mirrors(fresh.state)
         a = BOT(fresh, fresh.current_player())
         assert a == BOT(kept, kept.current_player())
         kept.apply(a)
-        fresh.state.__dict__.pop("rows", None)
+        _drop_mirrors(fresh.state)
         fresh.apply(a)
     assert kept.to_json() == fresh.to_json()
 
@@ -56,7 +67,8 @@ def test_mirror_is_not_saved_and_a_clone_makes_its_own():
     for _ in range(200):
         g.apply(BOT(g, g.current_player()))
     rows = g.state.rows
-    assert "rows" not in json.loads(g.to_json())["state"]["fields"]
+    saved = json.loads(g.to_json())["state"]
+    assert not {"rows", "support_list", "returnees_list"} & (set(saved["fields"]) | set(saved["arrays"]))
     c = g.clone()
     assert "rows" not in c.state.__dict__ and c.state.rows == rows and c.state.rows is not rows
     board.move(c.state, GOV_TROOPS, st.AVAILABLE, st.KABUL, 1)
@@ -73,6 +85,15 @@ def test_a_write_round_the_board_functions_fails_once_the_mirror_exists():
         g.state.pieces[st.KABUL, POLICE] = 9
     board.set_count(g.state, st.KABUL, POLICE, 9)
     assert g.state.rows[st.KABUL][POLICE] == 9 == g.state.pieces[st.KABUL, POLICE]
+    g.state.support_list
+    with pytest.raises(ValueError):
+        g.state.support[st.KABUL] = 1
+    board.set_support(g.state, st.KABUL, 1)
+    assert g.state.support_list[st.KABUL] == 1 == g.state.support[st.KABUL]
+    sp = next(x for x in st.CONTROLLABLE if x != st.KABUL and not st.IS_PAKISTAN[x] and not g.state.returnees_list[x])
+    g.state.returnees_list
+    board.place_returnees(g.state, sp)
+    assert g.state.returnees_list[sp] == 1 == g.state.returnees[sp] and board.pop(g.state, sp) == g.state.data.pop_list[sp] + 1
 
 
 def test_board_changes_keep_the_mirror():
@@ -86,4 +107,6 @@ def test_board_changes_keep_the_mirror():
     board.move(s, TALIBAN_G, sp, st.KABUL, 1)
     s.islamabad = board.TOLERANCE
     board.shift_islamabad(s, -3)            # to Hostility: Taliban Guerrillas in Pakistan flip Active (6.6.1)
-    assert s.rows == s.pieces.tolist()
+    board.shift_support(s, st.KABUL, -1)
+    board.shift_support(s, st.KABUL, +2)
+    assert _mirrors_agree(s)

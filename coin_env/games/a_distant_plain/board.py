@@ -55,7 +55,7 @@ def is_afghan(sp) -> bool:
 def pop(s, sp) -> int:
     """1.3.3 / 1.6.2: printed Population (the game's map, ``s.data``) plus 1 for a +1 Pop (Returnees)
     marker."""
-    return s.data.pop_list[sp] + s.returnees.item(sp)
+    return s.data.pop_list[sp] + s.returnees_list[sp]
 
 
 def pop_array(s) -> np.ndarray:
@@ -64,7 +64,7 @@ def pop_array(s) -> np.ndarray:
 
 def can_have_support(s, sp) -> bool:
     """1.6.2: Support/Opposition only in Kabul and Afghan Provinces with Population >= 1."""
-    return _SUPPORT_SPACE[sp] and s.data.pop_list[sp] + s.returnees.item(sp) >= 1      # pop(s, sp) >= 1
+    return _SUPPORT_SPACE[sp] and s.data.pop_list[sp] + s.returnees_list[sp] >= 1      # pop(s, sp) >= 1
 
 
 _SUPPORT_SPACE = tuple(CONTROLLABLE_LIST[sp] and not PAKISTAN_LIST[sp] for sp in range(N_SPACES))   # Kabul, Afghan Provinces
@@ -365,12 +365,30 @@ def shift_support(s, sp, levels: int) -> None:
     Support/Opposition cannot exist (1.6.2)."""
     if not can_have_support(s, sp):
         return
-    s.support[sp] = max(-1, min(1, s.support.item(sp) + levels))
+    set_cell(s, "support", sp, max(-1, min(1, s.support_list[sp] + levels)))
 
 
 def set_support(s, sp, level: int) -> None:
     if can_have_support(s, sp):
-        s.support[sp] = level
+        set_cell(s, "support", sp, level)
+
+
+def place_returnees(s, sp) -> None:
+    """4.3.1: a +1 Pop (Returnees) marker in ``sp`` (the caller checks it may go there)."""
+    set_cell(s, "returnees", sp, 1)
+
+
+def set_cell(s, array: str, sp, value: int) -> None:
+    """``s.<array>[sp] = value`` for ``support`` or ``returnees``, in the array and its plain-list mirror
+    ``s.<array>_list`` (state.py ListMirror) together (the rules go through :func:`shift_support`,
+    :func:`set_support` and :func:`place_returnees`; positions set any value)."""
+    value = int(value)
+    mirror = getattr(s, array + "_list")
+    table = getattr(s, array)
+    table.setflags(write=True)
+    table[sp] = value
+    table.setflags(write=False)
+    mirror[sp] = value
 
 
 def markers_in_play(s) -> int:

@@ -185,8 +185,9 @@ class AdpGame(VocabularyHelpers, CoinGame):
         s = self.state
         p = s.pieces
         assert (p >= 0).all(), "negative piece count"
-        if "rows" in s.__dict__:        # the plain-list mirror of the table (state.py), once made
-            assert s.rows == p.tolist(), "the pieces table and its mirror differ"
+        for mirror, array in (("rows", p), ("support_list", s.support), ("returnees_list", s.returnees)):
+            if mirror in s.__dict__:    # a plain-list mirror of the array (state.py ListMirror), once made
+                assert s.__dict__[mirror] == array.tolist(), f"state.{mirror} differs from its array"
         for piece, total in FORCE_POOL.items():
             n = int(p[:, piece].sum())
             if piece in (TALIBAN_G, WARLORD_G):

@@ -121,8 +121,8 @@ def scenario_state(name: str, seed: int, options: dict, data=None) -> AdpState:
         s.pieces[AVAILABLE, piece] = total
     for space, entry in sc["map"].items():
         sp = INDEX[space]
-        s.support[sp] = SUPPORT_VALUES[entry.get("support", "Neutral")]
-        s.returnees[sp] = entry.get("returnees", 0)
+        board.set_cell(s, "support", sp, SUPPORT_VALUES[entry.get("support", "Neutral")])
+        board.set_cell(s, "returnees", sp, entry.get("returnees", 0))
         for piece_name, n in entry.get("pieces", {}).items():
             piece = PIECE_INDEX[piece_name]
             if s.pieces[AVAILABLE, piece] < n:
@@ -314,7 +314,7 @@ def state_from_position(pos: dict, seed: int, data=None) -> AdpState:
     s.islamabad = ISLAMABAD_BOXES.index(read_choice(pos.get("islamabad", "Backing"), ISLAMABAD_BOXES, "islamabad"))
     s.islamabad_hard = read_bool(pos.get("islamabad_hard", False), "islamabad_hard")
     for sp, where, entry in read_spaces(pos, INDEX, _SPACE_KEYS, PIECE_INDEX, s.pieces):
-        s.returnees[sp] = read_int(entry.get("returnees", 0), 0, 1, f"{where} returnees")
+        board.set_cell(s, "returnees", sp, read_int(entry.get("returnees", 0), 0, 1, f"{where} returnees"))
         if s.returnees[sp] and (not IS_CONTROLLABLE[sp] or IS_PAKISTAN[sp]):
             raise ValueError(f"{where}: a +1 Pop marker goes only in Kabul or an Afghan Province (4.3.1)")
         s.terror[sp] = read_int(entry.get("terror", 0), 0, 30, f"{where} terror")
@@ -324,7 +324,7 @@ def state_from_position(pos: dict, seed: int, data=None) -> AdpState:
         if s.sabotage[sp] and not IS_LOC[sp]:
             raise ValueError(f"{where}: Sabotage goes only on LoCs (3.3.4)")
         sup = read_choice(entry.get("support", "Neutral"), SUPPORT_VALUES, f"{where} support")
-        s.support[sp] = SUPPORT_VALUES[sup]
+        board.set_cell(s, "support", sp, SUPPORT_VALUES[sup])
         if sup != "Neutral" and not board.can_have_support(s, sp):
             raise ValueError(f"{where}: Support/Opposition needs Kabul or an Afghan Province with Pop >= 1 (1.6.2)")
     if board.markers_in_play(s) > 30:

@@ -12,22 +12,31 @@ from .data.pieces import FACTIONS, N_PIECE_TYPES, RETURNEES_MARKERS
 from .static import N_LOCATIONS, N_SPACES
 
 
-class RowsMirror:
-    """``state.rows``: the pieces table as plain lists, ``rows[location][piece type]``, made from ``state.pieces``
-    at its first read and kept in the state's ``__dict__`` (which answers every later read: this descriptor has no
-    ``__set__``). The rules and bots read a few cells at a time hundreds of thousands of times per game, and a
-    list cell costs a fraction of ``ndarray.item``. It is a mirror, never a field: not saved, not copied (a clone
-    or a loaded game makes its own from its own table). board.py's move_pieces / set_count change both; once the
-    mirror exists ``pieces`` is read-only, so a write that goes round them fails at once instead of leaving the
-    mirror stale."""
+class ListMirror:
+    """A table of the state as plain lists (``state.rows``: ``pieces[location][piece type]``; ``support_list``,
+    ``returnees_list``: one value per map space), made from the numpy array at its first read and kept in the
+    state's ``__dict__`` (which answers every later read: this descriptor has no ``__set__``). The rules and bots
+    read a few cells at a time hundreds of thousands of times per game, and a list cell costs a fraction of
+    ``ndarray.item``. A mirror is never a field: not saved, not copied (a clone or a loaded game makes its own
+    from its own arrays). board.py's functions that change these arrays change both; once the mirror exists the
+    array is read-only, so a write that goes round them fails at once instead of leaving the mirror stale."""
+
+    def __init__(self, array: str):
+        self.array = array
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
 
     def __get__(self, state, owner=None):
         if state is None:
             return self
-        pieces = state.pieces
-        rows = state.__dict__["rows"] = pieces.tolist()
-        pieces.setflags(write=False)
-        return rows
+        table = getattr(state, self.array)
+        mirror = state.__dict__[self.name] = table.tolist()
+        table.setflags(write=False)
+        return mirror
+
+
+MIRRORS = ("rows", "support_list", "returnees_list")
 
 
 class AdpState(PlainState):
@@ -48,12 +57,15 @@ class AdpState(PlainState):
     ARRAY_RANGES = {"pieces": (0, 10_000), "support": (-1, 1), "terror": (0, 30), "sabotage": (0, 1),
                     "returnees": (0, 1)}
 
-    rows = RowsMirror()
+    rows = ListMirror("pieces")
+    support_list = ListMirror("support")
+    returnees_list = ListMirror("returnees")
 
     def __getstate__(self):
-        """A pickled state leaves the mirror behind (the copy makes its own, see RowsMirror)."""
+        """A pickled state leaves the mirrors behind (the copy makes its own, see ListMirror)."""
         state = dict(self.__dict__)
-        state.pop("rows", None)
+        for name in MIRRORS:
+            state.pop(name, None)
         return state
 
     @classmethod

@@ -46,7 +46,7 @@ def capability(s, card: int) -> bool:
 
 
 def support(s, sp) -> int:
-    level = s.support.item(sp)
+    level = s.support_list[sp]
     return level if level and board.can_have_support(s, sp) else 0       # Neutral: nothing to check
 
 

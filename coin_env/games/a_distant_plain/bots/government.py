@@ -334,7 +334,7 @@ def plan_train(ctx) -> dict | None:
             if not (sp in train_ok and board.pop(s, sp) >= 2 and board.coin_control(s, sp) and board.bases(s, sp, "coalition") == 0
                     and s.terror.item(sp) == 0):
                 return False
-            steps = max(0, 1 - s.support.item(sp))
+            steps = max(0, 1 - s.support_list[sp])
             if spent + COST + COST * steps > budget or res < spent + COST + COST * steps:
                 return False
             return min(board.pop(s, sp), s.aid, board.MAX_PATRONAGE - s.patronage) > 0
@@ -342,7 +342,7 @@ def plan_train(ctx) -> dict | None:
         if b2:
             sp = ctx.pick(b2, lambda x: board.pop(s, x))
             add_space(sp)
-            steps = max(0, 1 - s.support.item(sp))
+            steps = max(0, 1 - s.support_list[sp])
             if steps:
                 plan["step2"] = [sp, "train_civic_action", steps]
                 spent += COST * steps
@@ -405,7 +405,7 @@ def plan_train(ctx) -> dict | None:
     if not civic and not base_placed:
         def opp_ok(sp):
             if not (sp in train_ok and CONTROLLABLE_LIST[sp] and not PAKISTAN_LIST[sp] and board.coin_control(s, sp)
-                    and s.support.item(sp) < 0 and board.pop(s, sp) >= 1):
+                    and s.support_list[sp] < 0 and board.pop(s, sp) >= 1):
                 return False
             extra = 0 if sp in spaces else COST
             if sp not in spaces and not room():
@@ -548,7 +548,7 @@ def eradicate_candidates(ctx, legal) -> list[int]:
     """8.7.3 Eradicate bullets, in order, on the spaces legal now: Opposition; any (only if Aid is 0);
     non-Pashtun; random -- the last two only if the Taliban are a Non-player or 45 Tribal Elders was played."""
     s = ctx.state
-    opp = [sp for sp in legal if s.support.item(sp) < 0]
+    opp = [sp for sp in legal if s.support_list[sp] < 0]
     if opp:
         return opp
     if s.aid == 0 and legal:
@@ -566,11 +566,11 @@ def govern_choice(ctx, legal, first=None):
     s, g = ctx.state, ctx.game
     if first is not None and first in legal and "govern_patronage" in government_sa.govern_modes(g, first):
         return first, "govern_patronage"
-    b1 = [sp for sp in legal if s.support.item(sp) > 0 and "govern_patronage" in government_sa.govern_modes(g, sp)
+    b1 = [sp for sp in legal if s.support_list[sp] > 0 and "govern_patronage" in government_sa.govern_modes(g, sp)
           and government_sa.govern_patronage_amount(s, sp) > 0]
     if b1:
         return ctx.pick(b1, lambda x: board.pop(s, x)), "govern_patronage"
-    b2 = [sp for sp in legal if board.pop(s, sp) >= 1 and s.support.item(sp) > 0 and board.coin_bases(s, sp) > 0
+    b2 = [sp for sp in legal if board.pop(s, sp) >= 1 and s.support_list[sp] > 0 and board.coin_bases(s, sp) > 0
           and "govern_returnees" in government_sa.govern_modes(g, sp)]
     if b2:
         return ctx.pick(b2, lambda x: board.pop(s, x), lambda x: int(s.rows[x][GOV_BASE] > 0)), "govern_returnees"
@@ -976,7 +976,7 @@ def _civic_plan(ctx, sp, budget) -> int:
     s = ctx.state
     terror = s.terror.item(sp)
     final = propaganda.final_propaganda(ctx.game)
-    level = s.support.item(sp)
+    level = s.support_list[sp]
     shifts = (0 - level) if final else (1 - level)
     if shifts <= 0 or not board.can_have_support(s, sp):
         return 0
@@ -1000,7 +1000,7 @@ def civic_action(ctx):
             continue
         if not final and not (s.rows[sp][GOV_BASE] > 0 and s.rows[sp][COALITION_BASE] == 0):
             continue                                 # bullet 1: Government but no Coalition Base only
-        if final and s.support.item(sp) >= 0:
+        if final and s.support_list[sp] >= 0:
             continue                                 # bullet 2: remove Opposition only
         if _civic_plan(ctx, sp, budget) > 0:
             cands.append(sp)

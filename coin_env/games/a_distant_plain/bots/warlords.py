@@ -421,7 +421,7 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
         return board.pop(s, x)
 
     def at_support(x):
-        return s.support.item(x) > 0
+        return s.support_list[x] > 0
 
     if loop:
         # bullet 5 (only in a loop): March to a highest-Pop space with 1+ Pop, to the maximum extent
@@ -515,7 +515,7 @@ def _terror_ok(ctx, sp) -> bool:
 def terror_hurts_player(ctx, sp) -> bool:
     """8.9.5 bullet 1: setting ``sp`` to Neutral lowers a Player's margin (Support counts for the
     Coalition, Opposition for the Taliban)."""
-    lvl = ctx.state.support.item(sp)
+    lvl = ctx.state.support_list[sp]
     return (lvl > 0 and ctx.is_player("coalition")) or (lvl < 0 and ctx.is_player("taliban"))
 
 
@@ -542,9 +542,9 @@ def plan_terror(ctx) -> dict | None:
             break
         add(sp)
     if len(spaces) < TERROR_MAX_SPACES:
-        rest = [sp for sp in cands if sp not in spaces and s.support.item(sp) != 0
+        rest = [sp for sp in cands if sp not in spaces and s.support_list[sp] != 0
                 and budget >= insurgent_ops.terror_cost(game, F, sp)]
-        sp = ctx.pick(rest, lambda x: board.pop(s, x) * abs(s.support.item(x)))
+        sp = ctx.pick(rest, lambda x: board.pop(s, x) * abs(s.support_list[x]))
         if sp is not None:
             add(sp)
     return {"op": "terror", "spaces": spaces} if spaces else None

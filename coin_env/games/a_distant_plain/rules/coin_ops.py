@@ -291,7 +291,7 @@ def civic_action_steps(s, sp: int) -> int:
     toward Support (where Support can exist, 1.6.2)."""
     steps = s.terror.item(sp)
     if board.can_have_support(s, sp):
-        steps += 1 - s.support.item(sp)
+        steps += 1 - s.support_list[sp]
     return steps
 
 
@@ -776,10 +776,9 @@ def sweep_near(s, dest: int) -> list[int]:
     """3.2.3: the spaces (map order) a Sweep group may come from into ``dest``: adjacent to it, or
     adjacent to an unSabotaged LoC adjacent to it."""
     data = s.data
-    sabotage = s.sabotage
-    if not any(sabotage.item(loc) for loc in data.loc_neighbors[dest]):
+    sab = s.sabotage.tolist()
+    if not any(map(sab.__getitem__, data.loc_neighbors[dest])):
         return list(data.sweep_near_open[dest])    # no Sabotage next to it: the map's own answer
-    sab = sabotage.tolist()
     neighbors = data.neighbors
     near = set(neighbors[dest])
     for loc in neighbors[dest]:
@@ -797,20 +796,23 @@ def sweep_origins(game, faction: str, dest: int) -> dict[int, tuple[int, int]]:
     s = game.state
     moved = _moved_map(game)
     out = {}
-    p = s.pieces
-    gov = p[:N_SPACES, GOV_TROOPS].tolist()         # the Troops columns read once, not a row per origin
+    rows = s.rows                                   # the origins' rows (state.py's mirror of the table)
     if faction == "coalition":
-        coalition = p[:N_SPACES, COALITION_TROOPS].tolist()
         for o in sweep_near(s, dest):
-            entry = moved.get(str(o))               # :func:`movable`, the moved map read once
-            c = _unmoved(coalition[o], entry, COALITION_TROOPS)
+            r = rows[o]
+            if not r[COALITION_TROOPS]:
+                continue
+            entry = moved.get(str(o)) if moved else None      # :func:`movable`, the moved map read once
+            c = _unmoved(r[COALITION_TROOPS], entry, COALITION_TROOPS)
             if c:
-                out[o] = (c, _unmoved(gov[o], entry, GOV_TROOPS))
+                out[o] = (c, _unmoved(r[GOV_TROOPS], entry, GOV_TROOPS))
     else:
         for o in sweep_near(s, dest):
-            g = _unmoved(gov[o], moved.get(str(o)), GOV_TROOPS)
-            if g:
-                out[o] = (g, 0)
+            n = rows[o][GOV_TROOPS]
+            if n:
+                g = _unmoved(n, moved.get(str(o)) if moved else None, GOV_TROOPS)
+                if g:
+                    out[o] = (g, 0)
     return out
 
 

@@ -189,7 +189,7 @@ def rally_space_ok(game, faction: str, sp: int) -> bool:
         return not PAKISTAN_LIST[sp]
     if PAKISTAN_LIST[sp] and s.islamabad <= board.PRESSURE:
         return False
-    return s.support.item(sp) <= 0 or s.data.pashtun_list[sp]
+    return s.support_list[sp] <= 0 or s.data.pashtun_list[sp]
 
 
 def rally_cost(game, faction: str, sp: int) -> int:
@@ -379,7 +379,7 @@ def _rally_replace(game, f: str, sp: int, n_active: int) -> None:
 # --- Sharia during a Taliban Rally (3.3.1, 6.4.2) -------------------------------------------------
 def sharia_steps(s, sp: int) -> int:
     """6.4.2: Terror markers to remove plus levels the space can still shift toward Opposition."""
-    levels = s.support.item(sp) + 1 if board.can_have_support(s, sp) else 0
+    levels = s.support_list[sp] + 1 if board.can_have_support(s, sp) else 0
     return s.terror.item(sp) + levels
 
 

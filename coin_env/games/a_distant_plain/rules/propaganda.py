@@ -343,7 +343,7 @@ def _steps_toward(s, sp, direction: int) -> int:
     """Terror markers to remove plus levels still to shift toward Support (+1) or Opposition (-1)."""
     shifts = 0
     if board.can_have_support(s, sp):
-        shifts = 1 - s.support.item(sp) if direction > 0 else s.support.item(sp) + 1
+        shifts = 1 - s.support_list[sp] if direction > 0 else s.support_list[sp] + 1
     return s.terror.item(sp) + shifts
 
 
