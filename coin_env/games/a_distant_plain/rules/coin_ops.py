@@ -27,10 +27,12 @@ is applied here.
 
 from __future__ import annotations
 
+from functools import partial
+
 from .. import board
 from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_NAMES, POLICE
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import (AFGHAN_PROVINCES, IS_PAKISTAN, KABUL, LOCS, LOC_LIST, NETWORK_SPACES, N_SPACES,
+from ..static import (AFGHAN_PROVINCES, KABUL, LOCS, LOC_LIST, NETWORK_SPACES, N_SPACES,
                       PAKISTAN_LIST, PROVINCE_LIST)
 from .removal import assault_target_in, start_removal
 from .selection import SharedFactsActivity
@@ -689,9 +691,13 @@ class _Patrol(SharedFactsActivity):
         through passable ones (filled in as needed): a destination's :func:`patrol_feeders` are itself
         plus the groups of its passable neighbours."""
         types = patrol_cube_types(self.faction)
-        p = game.state.pieces[:N_SPACES]
-        cubes = p[:, types[0]] if len(types) == 1 else p[:, types[0]] + p[:, types[1]]
-        has = ((cubes > 0) & ~IS_PAKISTAN).tolist()
+        rows = game.state.rows
+        if len(types) == 1:
+            t = types[0]
+            has = [rows[sp][t] > 0 and not PAKISTAN_LIST[sp] for sp in range(N_SPACES)]
+        else:
+            t, u = types
+            has = [rows[sp][t] + rows[sp][u] > 0 and not PAKISTAN_LIST[sp] for sp in range(N_SPACES)]
         moved = _moved_map(game)
         if moved:                                   # where cubes moved in, count only the unmoved ones
             cols = _movable_columns(game, types)
@@ -700,9 +706,21 @@ class _Patrol(SharedFactsActivity):
                 has[o] = any(col[o] for col in cols) and not PAKISTAN_LIST[o]
         return has, patrol_passable(game.state), {}
 
+    def space_test(self, game):
+        """:meth:`can_select_with` with the cost (3 Government Resources once, the same for every space)
+        checked once: None when it cannot be paid, else the rest per space (:meth:`_reachable`)."""
+        if not self._paid(game) and not can_pay(game, COST):
+            return None
+        return partial(self._reachable, game, facts=self.facts(game))
+
     def can_select_with(self, game, sp, facts):
         if not self._paid(game) and not can_pay(game, COST):
             return False
+        return self._reachable(game, sp, facts)
+
+    def _reachable(self, game, sp, facts):
+        """:meth:`can_select_with` once the cost is known to be paid or payable: the faction's cubes on the
+        LoC itself, or unmoved cubes that can Patrol in (bool(:func:`patrol_origins`))."""
         if LOC_LIST[sp] and patrol_faction_cubes(game.state, sp, self.faction) > 0:
             return True
         has, passable, groups = facts                                # bool(patrol_origins(game, faction, sp))

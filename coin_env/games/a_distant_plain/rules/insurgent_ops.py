@@ -30,16 +30,13 @@ from __future__ import annotations
 
 from functools import partial
 
-import numpy as np
-
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import ACTIVE_GUERRILLA, BASE, COALITION_TROOPS, GOV_TROOPS, GUERRILLA, INSURGENTS, POLICE
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import (CONTROLLABLE, CONTROLLABLE_LIST, IS_AFGHAN, IS_LOC, IS_PAKISTAN, LOC_LIST, N_SPACES,
-                      PAKISTAN_LIST)
+from ..static import AFGHAN_LIST, CONTROLLABLE, CONTROLLABLE_LIST, LOC_LIST, N_SPACES, PAKISTAN_LIST
 from .removal import start_removal
 from .selection import SharedFactsActivity, any_selectable
 
@@ -482,8 +479,8 @@ def march_counts(game, faction: str) -> list[int]:
     of :func:`march_movable`, for the whole map at once)."""
     s = game.state
     g = GUERRILLA[faction]
-    p = s.pieces
-    out = (p[:N_SPACES, g] + p[:N_SPACES, g + 1]).tolist()       # Underground + Active per space
+    rows = s.rows
+    out = [rows[sp][g] + rows[sp][g + 1] for sp in range(N_SPACES)]     # Underground + Active per space
     turn = s.turn
     moved = turn["flags"].get("march_moved") if turn is not None else None
     if moved:
@@ -562,25 +559,32 @@ class _March(SharedFactsActivity):
         return march_counts(game, self.faction), _can_pay(game, self.faction, 1)
 
     def space_test(self, game):
-        """``bool(march_origins(game, faction, sp))`` for every space at once (numpy over the map's
-        adjacency): a destination the faction may hold (1.4.2) next to a space whose Guerrillas may
+        """``bool(march_origins(game, faction, sp))`` for every space at once (one walk over the neighbours of
+        the spaces whose Guerrillas may move): a destination the faction may hold (1.4.2) next to a space whose Guerrillas may
         still March (:func:`march_counts`), the group paying 1 Resource or moving free
         (:func:`march_group_free`: into a LoC; Taliban to or from Pakistan at Backing or Sponsorship).
         :meth:`can_select_with` is the same test space by space."""
         f = self.faction
         s = game.state
-        movers = np.array(march_counts(game, f)) > 0
-        adjacent = s.data.adjacent
-        reach = adjacent.dot(movers)                     # next to a space with Guerrillas that may move
+        neighbors = s.data.neighbors                      # symmetric (1.3.6, checked when the map is made)
+        reach = [False] * N_SPACES                        # next to a space with Guerrillas that may move
+        near_pakistan_movers = [False] * N_SPACES         # next to such a space in Pakistan
+        for o, n in enumerate(march_counts(game, f)):
+            if n:
+                for d in neighbors[o]:
+                    reach[d] = True
+                if PAKISTAN_LIST[o]:
+                    for d in neighbors[o]:
+                        near_pakistan_movers[d] = True
         if is_free(game) or _can_pay(game, f, 1):
             ok = reach
+        elif f == "taliban" and s.islamabad >= board.BACKING:
+            ok = [r and (LOC_LIST[d] or PAKISTAN_LIST[d]) or near_pakistan_movers[d] for d, r in enumerate(reach)]
         else:
-            ok = reach & IS_LOC
-            if f == "taliban" and s.islamabad >= board.BACKING:
-                ok |= (reach & IS_PAKISTAN) | adjacent.dot(movers & IS_PAKISTAN)
-        if f != "taliban":
-            ok &= IS_AFGHAN                               # board.may_hold: only Taliban in Pakistan
-        return ok.tolist().__getitem__
+            ok = [r and LOC_LIST[d] for d, r in enumerate(reach)]
+        if f != "taliban":                                # board.may_hold: only Taliban in Pakistan
+            ok = [x and AFGHAN_LIST[d] for d, x in enumerate(ok)]
+        return ok.__getitem__
 
     def available(self, game):
         """Any destination, looked for space by space (:meth:`can_select_with`, usually met at the first
