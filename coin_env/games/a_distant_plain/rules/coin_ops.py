@@ -27,8 +27,6 @@ is applied here.
 
 from __future__ import annotations
 
-from functools import partial
-
 from .. import board
 from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_NAMES, POLICE, TALIBAN_G,
                            WARLORD_G)
@@ -36,7 +34,7 @@ from ..registry import CONTINUATIONS, PROMPTS
 from ..static import (AFGHAN_PROVINCES, KABUL, LOCS, LOC_LIST, NETWORK_SPACES, N_SPACES,
                       PAKISTAN_LIST, PROVINCE_LIST)
 from .removal import assault_target_in, start_removal
-from .selection import SharedFactsActivity
+from .selection import SharedFactsActivity, with_facts
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
@@ -712,7 +710,7 @@ class _Patrol(SharedFactsActivity):
         checked once: None when it cannot be paid, else the rest per space (:meth:`_reachable`)."""
         if not self._paid(game) and not can_pay(game, COST):
             return None
-        return partial(self._reachable, game, facts=self.facts(game))
+        return with_facts(self._reachable, game, self.facts(game))
 
     def can_select_with(self, game, sp, facts):
         if not self._paid(game) and not can_pay(game, COST):

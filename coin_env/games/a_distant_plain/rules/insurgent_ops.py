@@ -28,8 +28,6 @@ Public helpers for the Special Activities and the non-player bots: :func:`rally_
 
 from __future__ import annotations
 
-from functools import partial
-
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
@@ -38,7 +36,7 @@ from ..data.pieces import ACTIVE_GUERRILLA, BASE, COALITION_TROOPS, GOV_TROOPS, 
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import AFGHAN_LIST, CONTROLLABLE, CONTROLLABLE_LIST, LOC_LIST, N_SPACES, PAKISTAN_LIST
 from .removal import start_removal
-from .selection import SharedFactsActivity, any_selectable
+from .selection import SharedFactsActivity, any_selectable, with_facts
 
 MODES: list[tuple[str, str]] = [
     ("rally_place", "Rally: place Guerrillas"),
@@ -590,7 +588,7 @@ class _March(SharedFactsActivity):
         """Any destination, looked for space by space (:meth:`can_select_with`, usually met at the first
         spaces of the map) rather than by the whole-map product of :meth:`space_test`."""
         return any_selectable(self, game, range(N_SPACES),
-                              partial(self.can_select_with, game, facts=self.facts(game)))
+                              with_facts(self.can_select_with, game, self.facts(game)))
 
     def can_select_with(self, game, sp, facts):
         """bool(:func:`march_origins`) with the movers of every space counted once per question."""
