@@ -32,7 +32,7 @@ class ListMirror:
             return self
         table = getattr(state, self.array)
         mirror = state.__dict__[self.name] = table.tolist()
-        table.setflags(write=False)
+        table.setflags(False)
         return mirror
 
 
