@@ -28,8 +28,7 @@ is applied here.
 from __future__ import annotations
 
 from .. import board
-from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_NAMES, POLICE, TALIBAN_G,
-                           WARLORD_G)
+from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_NAMES, POLICE
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import (AFGHAN_PROVINCES, KABUL, LOCS, LOC_LIST, NETWORK_SPACES, N_SPACES,
                       PAKISTAN_LIST, PROVINCE_LIST)
@@ -898,38 +897,6 @@ class _Sweep(SharedFactsActivity):
         troops = COALITION_TROOPS if self.faction == "coalition" else GOV_TROOPS
         return (_movable_columns(game, (troops,))[0], game.state.sabotage.tolist(),
                 self.faction != "government" or can_pay(game, COST))
-
-    def space_test(self, game):
-        """:meth:`can_select_with` for every space at once: the cost checked once (None when the Government
-        cannot pay), then the destinations reached by unmoved Troops found by one walk out of the spaces that
-        hold them (adjacency is symmetric, 1.3.6), the Activation test read per space for the rest."""
-        troops, sab, pay_ok = self.facts(game)
-        if not pay_ok:
-            return None
-        s = game.state
-        neighbors = s.data.neighbors
-        reach = [False] * N_SPACES          # bool(sweep_origins(...)) of every destination
-        for o, n in enumerate(troops):
-            if n:
-                for d in neighbors[o]:
-                    reach[d] = True         # straight in
-                    if LOC_LIST[d] and not sab[d]:
-                        for d2 in neighbors[d]:
-                            if d2 != o:
-                                reach[d2] = True     # over an unSabotaged LoC
-        rows = s.rows
-        coalition = self.faction == "coalition"
-
-        def test(sp):
-            if reach[sp]:
-                return True
-            r = rows[sp]        # sweep_activations > 0 and an Underground Guerrilla (Taliban or Warlords) there
-            if coalition and r[COALITION_TROOPS] + r[COALITION_BASE] > 0:
-                cubes = r[COALITION_TROOPS] + r[GOV_TROOPS] + r[POLICE]
-            else:
-                cubes = r[GOV_TROOPS] + r[POLICE]
-            return cubes > 0 and r[TALIBAN_G] + r[WARLORD_G] > 0
-        return test
 
     def can_select_with(self, game, sp, facts):
         s = game.state
