@@ -686,7 +686,7 @@ def test_transport_board_key_holds_everything_the_search_reads(positions):
 
     changes = [lambda s: board.move(s, GOV_TROOPS, st.AVAILABLE, st.KABUL, 1),
                lambda s: toggle(s.sabotage, loc),
-               lambda s: toggle(s.returnees, st.KABUL),
+               lambda s: board.set_cell(s, "returnees", st.KABUL, 1 - s.returnees_list[st.KABUL]),   # (mirrored)
                board.freeze_control]
     for change in changes:
         h = g.clone()

@@ -189,6 +189,16 @@ def set_count(s, loc, col, n: int) -> None:
     rows[loc][col] = n
 
 
+def set_pieces(s, table) -> None:
+    """The whole pieces table at once (a position's set-up): ``s.pieces`` becomes ``table``'s counts, and its
+    mirror ``s.rows`` with it."""
+    p = s.pieces
+    p.setflags(True)
+    p[...] = table
+    p.setflags(False)
+    s.rows = p.tolist()
+
+
 def place(s, piece, sp, n: int = 1) -> int:
     """Place up to n pieces of a type from Available (1.4.1: if none are Available, ignore). Guerrillas
     go Underground; stacking is respected (1.4.2). Returns how many were placed."""
@@ -381,7 +391,7 @@ def place_returnees(s, sp) -> None:
 
 def set_cell(s, array: str, sp, value: int) -> None:
     """``s.<array>[sp] = value`` for ``support`` or ``returnees``, in the array and its plain-list mirror
-    ``s.<array>_list`` (state.py ListMirror) together (the rules go through :func:`shift_support`,
+    ``s.<array>_list`` (state.py MIRRORS) together (the rules go through :func:`shift_support`,
     :func:`set_support` and :func:`place_returnees`; positions set any value)."""
     value = int(value)
     mirror = getattr(s, array + "_list")
