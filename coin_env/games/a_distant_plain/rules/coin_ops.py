@@ -28,7 +28,8 @@ is applied here.
 from __future__ import annotations
 
 from .. import board
-from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_NAMES, POLICE
+from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_NAMES, POLICE, TALIBAN_G,
+                           WARLORD_G)
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import (AFGHAN_PROVINCES, KABUL, LOCS, LOC_LIST, NETWORK_SPACES, N_SPACES,
                       PAKISTAN_LIST, PROVINCE_LIST)
@@ -897,6 +898,30 @@ class _Sweep(SharedFactsActivity):
         troops = COALITION_TROOPS if self.faction == "coalition" else GOV_TROOPS
         return (_movable_columns(game, (troops,))[0], game.state.sabotage.tolist(),
                 self.faction != "government" or can_pay(game, COST))
+
+    def space_test(self, game):
+        """:meth:`can_select_with` with the facts bound in one closure (one call per space, not two: the
+        sequence of play asks it of every Sweep space after each step); None when the Government cannot pay."""
+        troops, sab, pay_ok = self.facts(game)
+        if not pay_ok:
+            return None
+        s = game.state
+        neighbors = s.data.neighbors
+        rows = s.rows
+        faction = self.faction
+
+        def sweep_space_ok(sp):
+            for o in neighbors[sp]:
+                if troops[o]:
+                    return True
+            for loc in neighbors[sp]:
+                if LOC_LIST[loc] and not sab[loc]:
+                    for o in neighbors[loc]:
+                        if o != sp and troops[o]:
+                            return True
+            r = rows[sp]                    # an Underground Guerrilla to flip (the cheaper half asked first)
+            return r[TALIBAN_G] + r[WARLORD_G] > 0 and sweep_activations(s, faction, sp) > 0
+        return sweep_space_ok
 
     def can_select_with(self, game, sp, facts):
         s = game.state
