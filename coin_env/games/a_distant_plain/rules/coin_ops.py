@@ -388,6 +388,31 @@ class _Train(SharedFactsActivity):
         s = game.state
         return gov_cubes_available(s), can_pay(game, COST), s.rows[:N_SPACES]
 
+    def space_test(self, game):
+        """:meth:`can_select_with` as one closure with the question's facts bound (one call per space, not
+        two), :func:`train_can_place`'s cost and cube tests read once; None when the Government cannot pay."""
+        s = game.state
+        f = self.faction
+        coalition = f == "coalition"
+        pay_ok = can_pay(game, COST)
+        if not coalition and not pay_ok:
+            return None
+        cubes_available = gov_cubes_available(s)
+        rows = s.rows
+
+        def train_space_ok(sp):
+            r = rows[sp]
+            if coalition:
+                if sp != KABUL and r[COALITION_TROOPS] + r[COALITION_BASE] == 0:
+                    return False
+                places = r[COALITION_BASE] > 0 and pay_ok             # the Coalition pays for the cubes it places
+            else:
+                places = sp == KABUL or r[COALITION_BASE] + r[GOV_BASE] > 0
+            if places and (cubes_available or any(train_cube_obtainable(s, sp, p) for p in GOV_CUBE_TYPES)):
+                return True
+            return _train_step2_any(game, f, sp, r)
+        return train_space_ok
+
     def can_select_with(self, game, sp, facts):
         """``train_can_place(...) or bool(train_step2_modes(...))``, each space's pieces read from the
         rows read once per question."""
