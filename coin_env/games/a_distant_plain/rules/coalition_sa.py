@@ -24,7 +24,8 @@ from __future__ import annotations
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .. import board
-from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_TROOPS, PIECE_NAMES
+from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_TROOPS, PIECE_NAMES, TALIBAN_BASE, TALIBAN_G,
+                           TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import AFGHAN_PROVINCE_LIST, AVAILABLE, KABUL, N_SPACES, PAKISTAN_LIST
 from . import removal
@@ -330,15 +331,23 @@ class AirStrike(Activity):
         return air_strike_space_ok(game.state, sp)
 
     def available(self, game):
-        """Any :func:`air_strike_space_ok` space, looked for space by space (usually met early on the
-        map: one row read per space looked at)."""
-        return any_selectable(self, game, range(N_SPACES))
+        """Any :func:`air_strike_space_ok` space, looked for space by space with :meth:`space_test` (usually
+        met early on the map: one row read per space looked at)."""
+        return any_selectable(self, game, range(N_SPACES), self.space_test(game))
 
     def space_test(self, game):
-        """:func:`air_strike_space_ok` per space, the board read once."""
-        rows = game.state.rows[:N_SPACES]      # one conversion, not one per space
-        target_in = removal.assault_target_in
-        return lambda sp: sp != KABUL and target_in(rows[sp])
+        """:func:`air_strike_space_ok` per space, the board read once and :func:`removal.assault_target_in`
+        inlined: one call per space (asked of nearly every space after each step of a Sweep, Patrol or
+        Assault)."""
+        rows = game.state.rows
+
+        def air_strike_space(sp):
+            if sp == KABUL:
+                return False
+            r = rows[sp]
+            return bool(r[TALIBAN_G_ACTIVE] or (r[TALIBAN_G] == 0 and r[TALIBAN_BASE])
+                        or r[WARLORD_G_ACTIVE] or (r[WARLORD_G] == 0 and r[WARLORD_BASE]))
+        return air_strike_space
 
     def select(self, game, sp):
         s = game.state

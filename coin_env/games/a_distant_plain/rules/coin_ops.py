@@ -1024,7 +1024,8 @@ class CoinMove(Prompt):
     kind = "adp_coin_move"
 
     def legal(self, game, frame):
-        return [game.space_action(o) for o in _move_origins(game, frame)] + [game.DONE]
+        s0 = game.vocabulary.SPACE0                  # game.space_action(o), without a call per space
+        return [s0 + o for o in _move_origins(game, frame)] + [game.DONE]
 
     def describe(self, game, frame):
         return (f"{FACTION_NAMES[frame['actor']]} {OP_NAMES[frame['op']]} into "

@@ -310,7 +310,8 @@ class TransportPath(Prompt):
     kind = "adp_transport"
 
     def legal(self, game, frame):
-        out = [game.space_action(sp) for sp in transport_next(game.state, frame["origin"], frame["path"])]
+        s0 = game.vocabulary.SPACE0                  # game.space_action(sp), without a call per space
+        out = [s0 + sp for sp in transport_next(game.state, frame["origin"], frame["path"])]
         if frame["path"]:
             out.append(game.DONE)
         return out

@@ -625,7 +625,8 @@ class MarchInto(Prompt):
         return march_origins(game, frame["actor"], frame["dest"], frame["from"], frame["paid"])
 
     def legal(self, game, frame):
-        out = [game.space_action(o) for o in self._origins(game, frame)]
+        s0 = game.vocabulary.SPACE0                  # game.space_action(o), without a call per space
+        out = [s0 + o for o in self._origins(game, frame)]
         if frame["moved"] > 0 or not out:
             out.append(game.DONE)
         return out

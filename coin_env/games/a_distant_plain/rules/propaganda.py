@@ -655,9 +655,10 @@ class _Redeploy(Prompt):
     def legal(self, game, frame):
         if frame["stage"] == "count":
             return game.count_actions(1, self.movable(game, frame, frame["src"]))
+        s0 = game.vocabulary.SPACE0                  # game.space_action(sp), without a call per space
         if frame["stage"] == "destination":
-            return [game.space_action(sp) for sp in self.destinations(game, frame, frame["src"])]
-        srcs = [game.space_action(sp) for sp in self.sources(game, frame)]
+            return [s0 + sp for sp in self.destinations(game, frame, frame["src"])]
+        srcs = [s0 + sp for sp in self.sources(game, frame)]
         return srcs if self.must(frame) else srcs + [game.DONE]
 
     def describe(self, game, frame):
