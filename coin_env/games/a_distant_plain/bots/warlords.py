@@ -302,6 +302,8 @@ class _MarchSim:
 
     def _count_movable(self, sp) -> int:
         r = self.P[sp]
+        if not (r[WARLORD_G] or r[WARLORD_G_ACTIVE]):     # no Guerrilla (nor arrival) there: none to move
+            return 0
         u, a = r[WARLORD_G] - self.arr_u[sp], r[WARLORD_G_ACTIVE] - self.arr_a[sp]
         keep = self.loc_keep if LOC_LIST[sp] else keep_at_base(self.s, sp, r[WARLORD_BASE])     # self.keep(sp)
         n = max(0, min(u + a, r[WARLORD_G] + r[WARLORD_G_ACTIVE] - keep))

@@ -508,7 +508,12 @@ def march_origins(game, faction: str, dest: int, exclude=(), paid: bool = False)
         return []
     can_pay = paid or _can_pay(game, faction, 1)
     out = []
+    rows = game.state.rows
+    g = GUERRILLA[faction]
     for o in game.state.data.neighbors[dest]:
+        r = rows[o]
+        if not (r[g] or r[g + 1]):                  # no Guerrilla of the faction there: none may March from it
+            continue
         if o in exclude or sum(march_movable(game, faction, o)) == 0:
             continue
         if can_pay or march_group_free(game, faction, o, dest):
