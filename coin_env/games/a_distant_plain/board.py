@@ -486,13 +486,13 @@ def victory_totals(s) -> dict[str, int]:
 
 def victory_totals_with(s, coin, tal) -> dict[str, int]:
     """:func:`victory_totals` from Control masks already computed (:func:`control_arrays`)."""
-    pops = (s.data.printed_pop + s.returnees).tolist()
-    sup = s.support.tolist()
+    printed, returnees = s.data.pop_list, s.returnees_list      # pop(s, sp), from the state's list mirrors
+    sup = s.support_list
     coin = coin.tolist()
     tal = tal.tolist()
     support = opposition = coin_pop = tal_pop = total_pop = 0
     for sp in AFGHAN_CONTROLLABLE:          # Support, Opposition and Uncontrolled Pop count in Afghanistan
-        w = pops[sp]
+        w = printed[sp] + returnees[sp]
         if w:
             total_pop += w
             level = sup[sp]
@@ -504,12 +504,11 @@ def victory_totals_with(s, coin, tal) -> dict[str, int]:
                 coin_pop += w
             elif tal[sp]:
                 tal_pop += w
-    p = s.pieces
     avail = s.rows[AVAILABLE]
     return {
         "coalition": support + avail[COALITION_TROOPS] + avail[COALITION_BASE],
         "government": coin_pop + s.patronage,
-        "taliban": opposition + sum(p[:N_SPACES, TALIBAN_BASE].tolist()),
+        "taliban": opposition + sum([r[TALIBAN_BASE] for r in s.rows[:N_SPACES]]),
         "warlords": total_pop - coin_pop - tal_pop,
     }
 

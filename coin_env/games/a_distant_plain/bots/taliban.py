@@ -147,7 +147,7 @@ def terror_candidates(ctx) -> list[int]:
     s = ctx.state
     chosen = _spaces_chosen(s)
     rows = ctx.rows()
-    support = s.support.tolist()
+    support = s.support_list
     out = []
     for sp in CONTROLLABLE:
         r = rows[sp]

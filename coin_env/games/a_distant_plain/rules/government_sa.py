@@ -114,8 +114,8 @@ class Govern(Activity):
         """``bool(govern_modes(game, sp))`` for every space at once, the board read once as lists."""
         s = game.state
         rows = s.rows[:N_SPACES]
-        support = s.support.tolist()
-        returnees = s.returnees.tolist()
+        support = s.support_list            # the state's list mirrors, read only
+        returnees = s.returnees_list
         printed = s.data.pop_list
         unused = s.returnees_unused > 0
         ok = [False] * N_SPACES

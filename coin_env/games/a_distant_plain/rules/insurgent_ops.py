@@ -255,7 +255,7 @@ def rally_costs(game, faction: str) -> dict[int, int]:
         return dict.fromkeys(_CONTROLLABLE_AFGHAN, 0 if free else 1)
     spaces = _CONTROLLABLE_AFGHAN if s.islamabad <= board.PRESSURE else CONTROLLABLE    # rally_space_ok, 6.6.1
     pakistan_free = s.islamabad >= board.BACKING                                        # rally_cost, 6.6.1
-    support = s.support.tolist()
+    support = s.support_list                  # the state's list mirror, read only
     pashtun = s.data.pashtun_list
     return {sp: 0 if free or (pakistan_free and PAKISTAN_LIST[sp]) else 1
             for sp in spaces if support[sp] <= 0 or pashtun[sp]}

@@ -575,8 +575,9 @@ def troop_redeploy_destinations(game) -> list[int]:
     """6.5.2: Kabul, and COIN-Controlled spaces with a COIN Base (Control as at the phase's start)."""
     s = game.state
     coin = board.coin_control_list(s)
+    rows = s.rows                   # board.coin_bases and board.may_hold (no COIN piece in Pakistan), read inline
     return [sp for sp in CONTROLLABLE
-            if sp == KABUL or (board.coin_bases(s, sp) > 0 and coin[sp] and board.may_hold(s, sp, "coalition"))]
+            if sp == KABUL or (coin[sp] and rows[sp][COALITION_BASE] + rows[sp][GOV_BASE] > 0 and not PAKISTAN_LIST[sp])]
 
 
 def police_destinations(game, src: int | None = None) -> list[int]:

@@ -126,8 +126,14 @@ class Traffic(Activity):
         return traffic_ok(game.state, sp)
 
     def available(self, game):
-        """Any :func:`traffic_ok` space, looked for space by space (usually met early on the map)."""
-        return any_selectable(self, game, range(N_SPACES))
+        """Any :func:`traffic_ok` space, looked for space by space (Warlord Bases are few: often many spaces
+        are looked at), each read from its row in one call (:func:`traffic_ok_row`'s test, inlined)."""
+        rows = game.state.rows
+
+        def traffic_space(sp):
+            r = rows[sp]
+            return 1 <= r[WARLORD_BASE] <= 2 and r[COALITION_TROOPS] + r[COALITION_BASE] == 0
+        return any_selectable(self, game, range(N_SPACES), traffic_space)
 
     def space_test(self, game):
         """:func:`traffic_ok` for every space at once (one numpy mask; the sequence of play asks at
