@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, BASE, COALITION_BASE, COALITION_TROOPS, GOV_TROOPS,
-                           INSURGENTS, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE)
+                           INSURGENTS, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE,
+                           WARLORD_G)
 from ..rules import coalition_sa, coin_ops
 from ..rules import propaganda as prop
 from ..static import (AFGHAN_PROVINCES, AFGHAN_PROVINCE_LIST, AVAILABLE, CONTROLLABLE, KABUL, LOC_LIST, N_SPACES,
@@ -51,11 +52,13 @@ def support(s, sp) -> int:
 
 
 def pop(s, sp) -> int:
-    return board.pop(s, sp)
+    return s.data.pop_list[sp] + s.returnees_list[sp]          # board.pop, read here without a further call
 
 
 def underground(s, sp) -> int:
-    return board.underground(s, sp, "taliban") + board.underground(s, sp, "warlords")
+    """Underground Guerrillas of both Insurgents (board.underground of each), read from the row at once."""
+    r = s.rows[sp]
+    return r[TALIBAN_G] + r[WARLORD_G]
 
 
 def coal(s, sp) -> int:

@@ -1055,8 +1055,8 @@ def _police_move(ctx, arrived) -> list | None:
     def may_give(sp):
         """A source's own conditions (all but "not the destination itself"): the same for every
         destination, so worked out once per space below."""
-        movable = s.rows[sp][POLICE] - arrived.get(str(sp), 0)
-        if movable <= 0 or s.rows[sp][POLICE] <= 1:
+        police = s.rows[sp][POLICE]
+        if police <= 1 or police - arrived.get(str(sp), 0) <= 0:      # never the last Police; arrived ones stay
             return False
         if CONTROLLABLE_LIST[sp] and board.pop(s, sp) >= 1 and _projected_coin(s, sp):
             tot = total_pieces(s, sp) - (board.guerrillas(s, sp, "taliban")
@@ -1085,7 +1085,7 @@ def _police_move(ctx, arrived) -> list | None:
             tot = total_pieces(s, sp) - (board.guerrillas(s, sp, "taliban")
                                          if AFGHAN_PROVINCE_LIST[sp] and s.rows[sp][TALIBAN_BASE] == 0 else 0)
             k = max(0, tot - 2 * board.coin_pieces(s, sp) + 1)
-            spare = sum(max(0, s.rows[x][POLICE] - 1) for x in range(N_SPACES) if src_ok(x, sp))
+            spare = sum(max(0, s.rows[x][POLICE] - 1) for x in range(N_SPACES) if gives[x] and x != sp)   # src_ok
             if 0 < k <= spare:
                 need.append(sp)
     if need:

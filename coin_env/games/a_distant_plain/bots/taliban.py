@@ -266,7 +266,7 @@ def rally_base_possible(ctx) -> bool:
     """8.8.4 trigger: Rally bullet 2 would replace Guerrillas with a Base."""
     s, g = ctx.state, ctx.game
     for sp in CONTROLLABLE:
-        if (iops.rally_space_ok(g, F, sp) and board.guerrillas(s, sp, F) >= 3 and "base" in _rally_options(ctx, sp)
+        if (board.guerrillas(s, sp, F) >= 3 and iops.rally_space_ok(g, F, sp) and "base" in _rally_options(ctx, sp)
                 and (iops.rally_cost(g, F, sp) <= s.resources[F] or extort_833_gain(ctx) > 0)):
             return True
     return False

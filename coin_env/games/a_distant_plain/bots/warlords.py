@@ -228,15 +228,16 @@ def plan_rally(ctx, need_bullet1: bool = False) -> dict | None:
         return sp not in chosen and not PAKISTAN_LIST[sp] and insurgent_ops.rally_space_ok(game, F, sp)
 
     rows = ctx.rows()           # board.bases / guerrillas of the Warlords, read from the decision's rows
+    # (each bullet's pieces are read before ``ok``, the Rally rules' question: most spaces fail the pieces)
     # bullet 3: Warlord Bases but no Warlord Guerrillas; highest Pop, then most Bases of any faction
-    take([sp for sp in CONTROLLABLE if ok(sp) and rows[sp][WARLORD_BASE] and not _wg(rows, sp)],
+    take([sp for sp in CONTROLLABLE if rows[sp][WARLORD_BASE] and not _wg(rows, sp) and ok(sp)],
          lambda x: board.pop(s, x), lambda x: _all_bases(rows, x))
     # bullet 4: all Warlord Bases; highest Pop
-    take([sp for sp in CONTROLLABLE if ok(sp) and rows[sp][WARLORD_BASE]], lambda x: board.pop(s, x))
+    take([sp for sp in CONTROLLABLE if rows[sp][WARLORD_BASE] and ok(sp)], lambda x: board.pop(s, x))
     # bullet 5: Warlord Guerrillas but no Warlord Base (random order)
-    take([sp for sp in CONTROLLABLE if ok(sp) and _wg(rows, sp) and not rows[sp][WARLORD_BASE]])
+    take([sp for sp in CONTROLLABLE if not rows[sp][WARLORD_BASE] and _wg(rows, sp) and ok(sp)])
     # bullet 6: one random highest-Pop space with 1+ Pop
-    cands6 = [sp for sp in CONTROLLABLE if ok(sp) and board.pop(s, sp) >= 1 and _rally_does_something(ctx, sp, avail_g)]
+    cands6 = [sp for sp in CONTROLLABLE if board.pop(s, sp) >= 1 and ok(sp) and _rally_does_something(ctx, sp, avail_g)]
     take(cands6, lambda x: board.pop(s, x), one=True)
     if not spaces:
         return None
@@ -441,7 +442,8 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
     def want(x):
         return keep_at_base(s, x)
 
-    b1 = [d for d in CONTROLLABLE if board.bases(s, d, F) >= 1 and board.underground(s, d, F) < want(d)]
+    rows = s.rows               # board.bases / underground of the Warlords, from the state's rows
+    b1 = [d for d in CONTROLLABLE if rows[d][WARLORD_BASE] >= 1 and rows[d][WARLORD_G] < want(d)]
     for d in ctx.order(b1):
         need = want(d) - sim.P[d][WARLORD_G]
         if need > 0:
