@@ -206,11 +206,12 @@ def _sweep_keep(s, cubes: _Cubes, sp) -> tuple[int, int, int]:
     that must stay: any faction's last cube at a Coalition Base; the cubes a Sweep in this Support
     space needs; the last three cubes of a non-Pashtun space with Support."""
     keep_c = keep_g = keep_all = 0
-    if has_cbase(s, sp):
+    r = s.rows[sp]                   # has_cbase and underground, read from the row
+    if r[COALITION_BASE] > 0:
         keep_c = 1
-        keep_g = 0 if s.rows[sp][POLICE] > 0 else 1
+        keep_g = 0 if r[POLICE] > 0 else 1
     if support(s, sp) > 0:
-        keep_all = max(keep_all, underground(s, sp))
+        keep_all = max(keep_all, r[TALIBAN_G] + r[WARLORD_G])
         if not s.data.pashtun_list[sp]:
             keep_all = max(keep_all, 3)
     return keep_c, keep_g, keep_all

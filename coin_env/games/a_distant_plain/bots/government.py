@@ -1067,13 +1067,11 @@ def _police_move(ctx, arrived) -> list | None:
             return False
         return True
 
-    gives = [may_give(sp) for sp in range(N_SPACES)]
-
-    def src_ok(sp, dst):
-        return sp != dst and gives[sp]
+    rows = s.rows
+    gives = [rows[sp][POLICE] > 1 and may_give(sp) for sp in range(N_SPACES)]     # may_give's first test inline
 
     def source_for(dst):
-        srcs = [sp for sp in range(N_SPACES) if src_ok(sp, dst)]
+        srcs = [sp for sp in range(N_SPACES) if gives[sp] and sp != dst]     # a source giving, not dst itself
         if not srcs:
             return None
         return ctx.pick(srcs, lambda x: not LOC_LIST[x], lambda x: s.rows[x][POLICE])
@@ -1085,7 +1083,7 @@ def _police_move(ctx, arrived) -> list | None:
             tot = total_pieces(s, sp) - (board.guerrillas(s, sp, "taliban")
                                          if AFGHAN_PROVINCE_LIST[sp] and s.rows[sp][TALIBAN_BASE] == 0 else 0)
             k = max(0, tot - 2 * board.coin_pieces(s, sp) + 1)
-            spare = sum(max(0, s.rows[x][POLICE] - 1) for x in range(N_SPACES) if gives[x] and x != sp)   # src_ok
+            spare = sum(max(0, s.rows[x][POLICE] - 1) for x in range(N_SPACES) if gives[x] and x != sp)   # sources for sp
             if 0 < k <= spare:
                 need.append(sp)
     if need:

@@ -291,8 +291,16 @@ class AirLift(Activity):
     def can_select(self, game, sp):
         return not PAKISTAN_LIST[sp]
 
+    def available(self, game):
+        """Any space :meth:`can_select` takes, not chosen yet, while fewer than 3 are: read from the map's
+        table (asked after every step of the Operation Air Lift accompanies)."""
+        return any_selectable(self, game, range(N_SPACES), _OUTSIDE_PAKISTAN.__getitem__)
+
     def select(self, game, sp):
         _start_moves(game, "air_lift", sp)
+
+
+_OUTSIDE_PAKISTAN = tuple(not PAKISTAN_LIST[sp] for sp in range(N_SPACES))     # AirLift.can_select, per space
 
 
 # --- 4.2.3 Air Strike ------------------------------------------------------------------------------
