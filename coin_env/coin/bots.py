@@ -105,9 +105,13 @@ class NonPlayerBot:
         ctx = self.context_class(game, faction)
         action = self.decide(ctx)
         if action not in ctx._legal_set:
-            raise BotError(f"{self.name} {faction} chose illegal action {action} ({ctx.label(action)!r}) at "
-                           f"{game.prompt()!r}; legal: {[ctx.label(a) for a in ctx.legal][:30]}")
+            raise self.illegal_choice(ctx, action)
         return action
+
+    def illegal_choice(self, ctx, action) -> BotError:
+        """The error for ``action``, chosen by :meth:`decide` in ``ctx`` but not among its legal actions."""
+        return BotError(f"{self.name} {ctx.faction} chose illegal action {action} ({ctx.label(action)!r}) at "
+                        f"{ctx.game.prompt()!r}; legal: {[ctx.label(a) for a in ctx.legal][:30]}")
 
     def decide(self, ctx) -> int:
         raise NotImplementedError

@@ -76,8 +76,7 @@ def few_troops(g, k=5):
     """Fewer than 10 Government Troops Available (8.7.5 trigger off): the rest set aside."""
     col = PIECE["Government Troops"]
     extra = int(g.state.pieces[static.AVAILABLE, col]) - k
-    g.state.pieces[static.AVAILABLE, col] = k
-    g.state.pieces[static.OUT_OF_PLAY, col] += extra
+    board.move_pieces(g.state, static.AVAILABLE, col, static.OUT_OF_PLAY, col, extra)
     g._legal = None
     return g
 
@@ -296,8 +295,8 @@ def test_sweep_impossible_skips_to_train_8_7_6():
 
 def test_nothing_possible_passes_8_7_6_loop_guard():
     g = make({}, gov=5)
-    g.state.pieces[static.AVAILABLE, PIECE["Government Troops"]] = 0
-    g.state.pieces[static.AVAILABLE, PIECE["Police"]] = 0
+    board.set_count(g.state, static.AVAILABLE, PIECE["Government Troops"], 0)
+    board.set_count(g.state, static.AVAILABLE, PIECE["Police"], 0)
     action, plan = plan_of(g)
     assert action == PASS
 

@@ -469,7 +469,7 @@ def test_context_rows_are_the_board_of_that_decision(positions):
         ctx = Ctx(g, g.current_player())
         assert ctx.rows() == g.state.pieces.tolist() and ctx.rows() is ctx.rows()
     g = coin_env.make_game("a_distant_plain", scenario="short", seed=3)
-    before = Ctx(g, g.current_player()).rows()
+    before = [row[:] for row in Ctx(g, g.current_player()).rows()]    # the state's mirror: copied to keep it
     board.move(g.state, GOV_TROOPS, st.AVAILABLE, st.KABUL, 1)          # the board changes between decisions
     after = Ctx(g, g.current_player()).rows()                               # a new decision reads it anew
     assert after == g.state.pieces.tolist() and after[st.KABUL][GOV_TROOPS] == before[st.KABUL][GOV_TROOPS] + 1
@@ -582,8 +582,8 @@ def test_bot_decisions_without_the_decision_memos_equal_the_memoised_ones(monkey
     pol = {f: BOT for f in FACTIONS}
     init = Ctx.__init__
 
-    def forgetful_init(self, game, faction):
-        init(self, game, faction)
+    def forgetful_init(self, game, faction, legal=None):
+        init(self, game, faction, legal)
         self.scratch = _Forgetful()
     for seed in (100, 101, 102):
         g = coin_env.make_game("a_distant_plain", scenario="short", seed=seed, options=with_non_players({}, pol))
@@ -686,7 +686,7 @@ def test_transport_board_key_holds_everything_the_search_reads(positions):
 
     changes = [lambda s: board.move(s, GOV_TROOPS, st.AVAILABLE, st.KABUL, 1),
                lambda s: toggle(s.sabotage, loc),
-               lambda s: toggle(s.returnees, st.KABUL),
+               lambda s: board.set_cell(s, "returnees", st.KABUL, 1 - s.returnees_list[st.KABUL]),   # (mirrored)
                board.freeze_control]
     for change in changes:
         h = g.clone()

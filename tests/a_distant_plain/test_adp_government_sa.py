@@ -113,7 +113,7 @@ def test_T43_govern_places_plus_one_pop_on_a_zero_pop_province_4_3_1_1_6_2():
     assert board.pop(s, sp("Samangan")) == 1 and board.can_have_support(s, sp("Samangan"))
     # Now a Neutral 1-Pop Province: no longer a Govern space (needs Support or 0 Pop).
     assert not government_sa.govern_space_ok(s, sp("Samangan"))
-    s.support[sp("Samangan")] = 1                  # at Support: Govern may select it, but not a second marker
+    board.set_support(s, sp("Samangan"), 1)                 # at Support: Govern may select it, but not a second marker
     assert government_sa.govern_modes(g, sp("Samangan")) == ["govern_patronage"]
 
 

@@ -422,8 +422,8 @@ def test_T16_desertion_one_in_three_cubes():
 def test_desertion_troop_range():
     g = game()
     s = g.state
-    s.pieces[sp("Kabul"), GOV_TROOPS] = 1
-    s.pieces[sp("Kabul"), POLICE] = 5
+    board.set_count(s, sp("Kabul"), GOV_TROOPS, 1)
+    board.set_count(s, sp("Kabul"), POLICE, 5)
     assert propaganda.desertion_losses(s, sp("Kabul")) == 2
     assert propaganda.desertion_troop_range(s, sp("Kabul")) == (0, 1)
 

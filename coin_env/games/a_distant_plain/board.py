@@ -55,7 +55,7 @@ def is_afghan(sp) -> bool:
 def pop(s, sp) -> int:
     """1.3.3 / 1.6.2: printed Population (the game's map, ``s.data``) plus 1 for a +1 Pop (Returnees)
     marker."""
-    return s.data.pop_list[sp] + s.returnees.item(sp)
+    return s.data.pop_list[sp] + s.returnees_list[sp]
 
 
 def pop_array(s) -> np.ndarray:
@@ -64,22 +64,23 @@ def pop_array(s) -> np.ndarray:
 
 def can_have_support(s, sp) -> bool:
     """1.6.2: Support/Opposition only in Kabul and Afghan Provinces with Population >= 1."""
-    return _SUPPORT_SPACE[sp] and s.data.pop_list[sp] + s.returnees.item(sp) >= 1      # pop(s, sp) >= 1
+    return _SUPPORT_SPACE[sp] and s.data.pop_list[sp] + s.returnees_list[sp] >= 1      # pop(s, sp) >= 1
 
 
 _SUPPORT_SPACE = tuple(CONTROLLABLE_LIST[sp] and not PAKISTAN_LIST[sp] for sp in range(N_SPACES))   # Kabul, Afghan Provinces
 
 
 # --- pieces (1.4) ----------------------------------------------------------------------------------
-# These run hundreds of thousands of times per game: one row read as a Python list (``tolist``) or
-# ``ndarray.item`` costs a fraction of numpy fancy indexing and ``.sum()`` on a few cells.
+# These run hundreds of thousands of times per game: they read the table's plain-list mirror ``s.rows``
+# (state.py): a list cell costs a fraction of ``ndarray.item``, a row's ``tolist`` or numpy fancy indexing
+# and ``.sum()`` on a few cells.
 def count(s, sp, piece) -> int:
-    return s.pieces.item(sp, piece)
+    return s.rows[sp][piece]
 
 
 def pieces_of(s, sp, faction) -> int:
     """All of a faction's pieces in a space (cubes, Guerrillas in either state, Bases)."""
-    r = s.pieces[sp].tolist()
+    r = s.rows[sp]
     cols = FACTION_COLS[faction]
     if len(cols) == 2:
         return r[cols[0]] + r[cols[1]]
@@ -87,48 +88,48 @@ def pieces_of(s, sp, faction) -> int:
 
 
 def coin_pieces(s, sp) -> int:
-    r = s.pieces[sp].tolist()
+    r = s.rows[sp]
     return r[COALITION_TROOPS] + r[COALITION_BASE] + r[GOV_TROOPS] + r[POLICE] + r[GOV_BASE]
 
 
 def guerrillas(s, sp, faction) -> int:
-    p = s.pieces
-    return p.item(sp, GUERRILLA[faction]) + p.item(sp, ACTIVE_GUERRILLA[faction])
+    r = s.rows[sp]
+    return r[GUERRILLA[faction]] + r[ACTIVE_GUERRILLA[faction]]
 
 
 def underground(s, sp, faction) -> int:
-    return s.pieces.item(sp, GUERRILLA[faction])
+    return s.rows[sp][GUERRILLA[faction]]
 
 
 def active_guerrillas(s, sp, faction) -> int:
-    return s.pieces.item(sp, ACTIVE_GUERRILLA[faction])
+    return s.rows[sp][ACTIVE_GUERRILLA[faction]]
 
 
 def bases(s, sp, faction=None) -> int:
+    r = s.rows[sp]
     if faction is None:
-        r = s.pieces[sp].tolist()
         return r[COALITION_BASE] + r[GOV_BASE] + r[TALIBAN_BASE] + r[WARLORD_BASE]
-    return s.pieces.item(sp, BASE[faction])
+    return r[BASE[faction]]
 
 
 def gov_cubes(s, sp) -> int:
-    p = s.pieces
-    return p.item(sp, GOV_TROOPS) + p.item(sp, POLICE)
+    r = s.rows[sp]
+    return r[GOV_TROOPS] + r[POLICE]
 
 
 def coin_cubes(s, sp) -> int:
-    r = s.pieces[sp].tolist()
+    r = s.rows[sp]
     return r[COALITION_TROOPS] + r[GOV_TROOPS] + r[POLICE]
 
 
 def coin_bases(s, sp) -> int:
-    p = s.pieces
-    return p.item(sp, COALITION_BASE) + p.item(sp, GOV_BASE)
+    r = s.rows[sp]
+    return r[COALITION_BASE] + r[GOV_BASE]
 
 
 def enemy_pieces(s, sp, faction) -> int:
     """1.5: Insurgents are enemies of every other faction; COIN factions are friends of each other."""
-    r = s.pieces[sp].tolist()
+    r = s.rows[sp]
     total = sum(r)
     if faction in ("coalition", "government"):
         return total - (r[COALITION_TROOPS] + r[COALITION_BASE] + r[GOV_TROOPS] + r[POLICE] + r[GOV_BASE])
@@ -137,7 +138,7 @@ def enemy_pieces(s, sp, faction) -> int:
 
 
 def available(s, piece) -> int:
-    return s.pieces.item(AVAILABLE, piece)
+    return s.rows[AVAILABLE][piece]
 
 
 def may_hold(s, sp, faction) -> bool:
@@ -158,6 +159,46 @@ def _guerrilla_column(s, sp, faction) -> int:
     return GUERRILLA[faction]
 
 
+# --- changing the pieces table ------------------------------------------------------------------
+# Every change goes through these two, which keep ``s.pieces`` and its plain-list mirror ``s.rows``
+# (state.py) equal; the table is read-only in between, so nothing else can change one without the other.
+# (``setflags(True)``: the write flag by position, which numpy parses a few times faster than the keyword.)
+def move_pieces(s, src, src_col, dst, dst_col, n: int) -> None:
+    """``n`` pieces from (location, piece type) ``src``/``src_col`` to ``dst``/``dst_col`` (the same column for a
+    move, the other state's column for a flip). No checks: the callers check and log."""
+    n = int(n)                      # the mirror holds Python ints, whatever integer type the caller counted in
+    rows = s.rows
+    p = s.pieces
+    p.setflags(True)
+    p[src, src_col] -= n
+    p[dst, dst_col] += n
+    p.setflags(False)
+    rows[src][src_col] -= n
+    rows[dst][dst_col] += n
+
+
+def set_count(s, loc, col, n: int) -> None:
+    """Set the number of pieces of type ``col`` at location ``loc`` (set-ups and positions; the rules move
+    pieces with :func:`move_pieces`, which keeps the force pool whole)."""
+    n = int(n)
+    rows = s.rows
+    p = s.pieces
+    p.setflags(True)
+    p[loc, col] = n
+    p.setflags(False)
+    rows[loc][col] = n
+
+
+def set_pieces(s, table) -> None:
+    """The whole pieces table at once (a position's set-up): ``s.pieces`` becomes ``table``'s counts, and its
+    mirror ``s.rows`` with it."""
+    p = s.pieces
+    p.setflags(True)
+    p[...] = table
+    p.setflags(False)
+    s.rows = p.tolist()
+
+
 def place(s, piece, sp, n: int = 1) -> int:
     """Place up to n pieces of a type from Available (1.4.1: if none are Available, ignore). Guerrillas
     go Underground; stacking is respected (1.4.2). Returns how many were placed."""
@@ -166,16 +207,15 @@ def place(s, piece, sp, n: int = 1) -> int:
     owner = PIECE_OWNER[piece]
     if not may_hold(s, sp, owner):
         return 0
-    n = min(n, s.pieces.item(AVAILABLE, piece))
+    n = min(n, s.rows[AVAILABLE][piece])
     if piece in BASES:
         if not CONTROLLABLE_LIST[sp]:
             return 0
         n = min(n, MAX_BASES - bases(s, sp))
     if n <= 0:
         return 0
-    s.pieces[AVAILABLE, piece] -= n
     col = _guerrilla_column(s, sp, owner) if piece in (TALIBAN_G, WARLORD_G) else piece
-    s.pieces[sp, col] += n
+    move_pieces(s, AVAILABLE, piece, sp, col, n)
     if s.log is not None:           # the game log (coin_env/core/log.py)
         s.log.append(("piece", col, AVAILABLE, sp, n))
     return n
@@ -183,11 +223,10 @@ def place(s, piece, sp, n: int = 1) -> int:
 
 def remove(s, piece, sp, n: int = 1) -> None:
     """Remove pieces to their Available box (Key Terms "Remove"); Guerrillas return Underground."""
-    if s.pieces.item(sp, piece) < n:
+    if s.rows[sp][piece] < n:
         raise ValueError(f"cannot remove {n} of piece {piece} from space {sp}")
-    s.pieces[sp, piece] -= n
     home = piece - 1 if piece in (TALIBAN_G_ACTIVE, WARLORD_G_ACTIVE) else piece
-    s.pieces[AVAILABLE, home] += n
+    move_pieces(s, sp, piece, AVAILABLE, home, n)
     if s.log is not None and n > 0:
         s.log.append(("piece", piece, sp, AVAILABLE, n))
 
@@ -196,19 +235,17 @@ def to_casualties(s, piece, sp, n: int = 1) -> None:
     """3.3.3: Coalition pieces removed by an Attack go to the Casualties box."""
     if piece not in (COALITION_TROOPS, COALITION_BASE):
         raise ValueError("only Coalition pieces go to Casualties")
-    if s.pieces.item(sp, piece) < n:
+    if s.rows[sp][piece] < n:
         raise ValueError(f"cannot remove {n} of piece {piece} from space {sp}")
-    s.pieces[sp, piece] -= n
-    s.pieces[CASUALTIES, piece] += n
+    move_pieces(s, sp, piece, CASUALTIES, piece, n)
     if s.log is not None and n > 0:
         s.log.append(("piece", piece, sp, CASUALTIES, n))
 
 
 def move(s, piece, src, dst, n: int = 1) -> None:
-    if s.pieces.item(src, piece) < n:
+    if s.rows[src][piece] < n:
         raise ValueError(f"cannot move {n} of piece {piece} from location {src}")
-    s.pieces[src, piece] -= n
-    s.pieces[dst, piece] += n
+    move_pieces(s, src, piece, dst, piece, n)
     if s.log is not None and n > 0:
         s.log.append(("piece", piece, src, dst, n))
 
@@ -216,10 +253,9 @@ def move(s, piece, src, dst, n: int = 1) -> None:
 def activate(s, sp, faction, n: int) -> int:
     """Flip up to n Underground Guerrillas of a faction Active; returns how many flipped."""
     g = GUERRILLA[faction]
-    k = min(n, s.pieces.item(sp, g))
+    k = min(n, s.rows[sp][g])
     if k > 0:
-        s.pieces[sp, g] -= k
-        s.pieces[sp, g + 1] += k
+        move_pieces(s, sp, g, sp, g + 1, k)
         if s.log is not None:
             s.log.append(("flip", sp, g, g + 1, k))
     return k
@@ -231,10 +267,9 @@ def flip_underground(s, sp, faction, n: int | None = None) -> int:
     if faction == "taliban" and PAKISTAN_LIST[sp] and s.islamabad == HOSTILITY:
         return 0
     a = ACTIVE_GUERRILLA[faction]
-    k = s.pieces.item(sp, a) if n is None else min(n, s.pieces.item(sp, a))
+    k = s.rows[sp][a] if n is None else min(n, s.rows[sp][a])
     if k > 0:
-        s.pieces[sp, a] -= k
-        s.pieces[sp, a - 1] += k
+        move_pieces(s, sp, a, sp, a - 1, k)
         if s.log is not None:
             s.log.append(("flip", sp, a, a - 1, k))
     return k
@@ -244,10 +279,9 @@ def enforce_hostility(s) -> None:
     """6.6.1 Hostility: Taliban Guerrillas in Pakistan are always Active."""
     if s.islamabad == HOSTILITY:
         for sp in np.flatnonzero(IS_PAKISTAN):
-            n = s.pieces.item(sp, TALIBAN_G)
+            n = s.rows[sp][TALIBAN_G]
             if n:
-                s.pieces[sp, TALIBAN_G] = 0
-                s.pieces[sp, TALIBAN_G_ACTIVE] += n
+                move_pieces(s, sp, TALIBAN_G, sp, TALIBAN_G_ACTIVE, n)
 
 
 # --- Control (1.7) ----------------------------------------------------------------------------------
@@ -294,7 +328,7 @@ def coin_control(s, sp) -> bool:
         return bool(s.frozen_control["coin"][sp])
     if not CONTROLLABLE_LIST[sp]:
         return False
-    r = s.pieces[sp].tolist()
+    r = s.rows[sp]
     return 2 * (r[COALITION_TROOPS] + r[COALITION_BASE] + r[GOV_TROOPS] + r[POLICE] + r[GOV_BASE]) > sum(r)
 
 
@@ -303,7 +337,7 @@ def taliban_control(s, sp) -> bool:
         return bool(s.frozen_control["taliban"][sp])
     if not CONTROLLABLE_LIST[sp]:
         return False
-    r = s.pieces[sp].tolist()
+    r = s.rows[sp]
     return 2 * (r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]) > sum(r)
 
 
@@ -342,12 +376,30 @@ def shift_support(s, sp, levels: int) -> None:
     Support/Opposition cannot exist (1.6.2)."""
     if not can_have_support(s, sp):
         return
-    s.support[sp] = max(-1, min(1, s.support.item(sp) + levels))
+    set_cell(s, "support", sp, max(-1, min(1, s.support_list[sp] + levels)))
 
 
 def set_support(s, sp, level: int) -> None:
     if can_have_support(s, sp):
-        s.support[sp] = level
+        set_cell(s, "support", sp, level)
+
+
+def place_returnees(s, sp) -> None:
+    """4.3.1: a +1 Pop (Returnees) marker in ``sp`` (the caller checks it may go there)."""
+    set_cell(s, "returnees", sp, 1)
+
+
+def set_cell(s, array: str, sp, value: int) -> None:
+    """``s.<array>[sp] = value`` for ``support`` or ``returnees``, in the array and its plain-list mirror
+    ``s.<array>_list`` (state.py MIRRORS) together (the rules go through :func:`shift_support`,
+    :func:`set_support` and :func:`place_returnees`; positions set any value)."""
+    value = int(value)
+    mirror = getattr(s, array + "_list")
+    table = getattr(s, array)
+    table.setflags(True)
+    table[sp] = value
+    table.setflags(False)
+    mirror[sp] = value
 
 
 def markers_in_play(s) -> int:
@@ -434,13 +486,13 @@ def victory_totals(s) -> dict[str, int]:
 
 def victory_totals_with(s, coin, tal) -> dict[str, int]:
     """:func:`victory_totals` from Control masks already computed (:func:`control_arrays`)."""
-    pops = (s.data.printed_pop + s.returnees).tolist()
-    sup = s.support.tolist()
+    printed, returnees = s.data.pop_list, s.returnees_list      # pop(s, sp), from the state's list mirrors
+    sup = s.support_list
     coin = coin.tolist()
     tal = tal.tolist()
     support = opposition = coin_pop = tal_pop = total_pop = 0
     for sp in AFGHAN_CONTROLLABLE:          # Support, Opposition and Uncontrolled Pop count in Afghanistan
-        w = pops[sp]
+        w = printed[sp] + returnees[sp]
         if w:
             total_pop += w
             level = sup[sp]
@@ -452,11 +504,11 @@ def victory_totals_with(s, coin, tal) -> dict[str, int]:
                 coin_pop += w
             elif tal[sp]:
                 tal_pop += w
-    p = s.pieces
+    avail = s.rows[AVAILABLE]
     return {
-        "coalition": support + p.item(AVAILABLE, COALITION_TROOPS) + p.item(AVAILABLE, COALITION_BASE),
+        "coalition": support + avail[COALITION_TROOPS] + avail[COALITION_BASE],
         "government": coin_pop + s.patronage,
-        "taliban": opposition + sum(p[:N_SPACES, TALIBAN_BASE].tolist()),
+        "taliban": opposition + sum([r[TALIBAN_BASE] for r in s.rows[:N_SPACES]]),
         "warlords": total_pop - coin_pop - tal_pop,
     }
 

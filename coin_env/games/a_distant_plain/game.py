@@ -13,7 +13,7 @@ from .data.pieces import (ACTIVE_GUERRILLA, BASES, FACTIONS, FORCE_POOL, GUERRIL
 from .registry import CONTINUATIONS, PROMPTS
 from .rules import (coalition_sa, coin_ops, government_sa, insurgent_ops, propaganda, taliban_sa, turn,
                     warlords_sa)
-from .state import AdpState
+from .state import MIRRORS, AdpState
 from .static import IS_CONTROLLABLE, IS_LOC, IS_PAKISTAN, LOCATION_NAMES, N_SPACES, SPACE_NAMES
 
 SUPPORT_LEVELS = {1: "Support", 0: "Neutral", -1: "Opposition"}
@@ -185,6 +185,8 @@ class AdpGame(VocabularyHelpers, CoinGame):
         s = self.state
         p = s.pieces
         assert (p >= 0).all(), "negative piece count"
+        for mirror, array in MIRRORS.items():     # the plain-list mirrors of the arrays (state.py)
+            assert getattr(s, mirror) == getattr(s, array).tolist(), f"state.{mirror} differs from state.{array}"
         for piece, total in FORCE_POOL.items():
             n = int(p[:, piece].sum())
             if piece in (TALIBAN_G, WARLORD_G):

@@ -118,17 +118,16 @@ def scenario_state(name: str, seed: int, options: dict, data=None) -> AdpState:
     s.resources = dict(sc["resources"])
     s.islamabad = ISLAMABAD_BOXES.index(sc["islamabad"])
     for piece, total in FORCE_POOL.items():
-        s.pieces[AVAILABLE, piece] = total
+        board.set_count(s, AVAILABLE, piece, total)
     for space, entry in sc["map"].items():
         sp = INDEX[space]
-        s.support[sp] = SUPPORT_VALUES[entry.get("support", "Neutral")]
-        s.returnees[sp] = entry.get("returnees", 0)
+        board.set_cell(s, "support", sp, SUPPORT_VALUES[entry.get("support", "Neutral")])
+        board.set_cell(s, "returnees", sp, entry.get("returnees", 0))
         for piece_name, n in entry.get("pieces", {}).items():
             piece = PIECE_INDEX[piece_name]
-            if s.pieces[AVAILABLE, piece] < n:
+            if s.rows[AVAILABLE][piece] < n:
                 raise ValueError(f"scenario {name}: not enough {piece_name}")
-            s.pieces[AVAILABLE, piece] -= n
-            s.pieces[sp, piece] += n
+            board.move_pieces(s, AVAILABLE, piece, sp, piece, n)
     s.returnees_unused = RETURNEES_MARKERS - int(s.returnees.sum())
     prepare_deck(s, sc["deck"], options.get("no_capabilities", False))
     return s
@@ -194,8 +193,8 @@ def start_open_deployment(game, scenario: str) -> None:
         for piece, owner in enumerate(PIECE_OWNER):
             if owner == f:
                 home = piece - 1 if piece in (TALIBAN_G + 1, WARLORD_G + 1) else piece
-                s.pieces[AVAILABLE, home] += int(s.pieces[:N_SPACES, piece].sum())
-                s.pieces[:N_SPACES, piece] = 0
+                for sp in range(N_SPACES):
+                    board.move_pieces(s, sp, piece, AVAILABLE, home, s.rows[sp][piece])
     todo = []
     for f in reversed(players):
         for pieces, where in reversed(SCENARIOS[scenario]["open_deployment"][f]):
@@ -313,8 +312,9 @@ def state_from_position(pos: dict, seed: int, data=None) -> AdpState:
     s.patronage = read_int(pos.get("patronage", 0), 0, board.MAX_PATRONAGE, "patronage")
     s.islamabad = ISLAMABAD_BOXES.index(read_choice(pos.get("islamabad", "Backing"), ISLAMABAD_BOXES, "islamabad"))
     s.islamabad_hard = read_bool(pos.get("islamabad_hard", False), "islamabad_hard")
-    for sp, where, entry in read_spaces(pos, INDEX, _SPACE_KEYS, PIECE_INDEX, s.pieces):
-        s.returnees[sp] = read_int(entry.get("returnees", 0), 0, 1, f"{where} returnees")
+    table = s.pieces.copy()             # the position's pieces, put on the board (and its mirror) once read
+    for sp, where, entry in read_spaces(pos, INDEX, _SPACE_KEYS, PIECE_INDEX, table):
+        board.set_cell(s, "returnees", sp, read_int(entry.get("returnees", 0), 0, 1, f"{where} returnees"))
         if s.returnees[sp] and (not IS_CONTROLLABLE[sp] or IS_PAKISTAN[sp]):
             raise ValueError(f"{where}: a +1 Pop marker goes only in Kabul or an Afghan Province (4.3.1)")
         s.terror[sp] = read_int(entry.get("terror", 0), 0, 30, f"{where} terror")
@@ -324,7 +324,7 @@ def state_from_position(pos: dict, seed: int, data=None) -> AdpState:
         if s.sabotage[sp] and not IS_LOC[sp]:
             raise ValueError(f"{where}: Sabotage goes only on LoCs (3.3.4)")
         sup = read_choice(entry.get("support", "Neutral"), SUPPORT_VALUES, f"{where} support")
-        s.support[sp] = SUPPORT_VALUES[sup]
+        board.set_cell(s, "support", sp, SUPPORT_VALUES[sup])
         if sup != "Neutral" and not board.can_have_support(s, sp):
             raise ValueError(f"{where}: Support/Opposition needs Kabul or an Afghan Province with Pop >= 1 (1.6.2)")
     if board.markers_in_play(s) > 30:
@@ -333,9 +333,10 @@ def state_from_position(pos: dict, seed: int, data=None) -> AdpState:
     check_keys(boxes, set(BOX_LOCATIONS), "boxes")
     for box, pieces in boxes.items():
         for col, n in read_pieces(pieces, PIECE_INDEX, f"box {box!r}").items():
-            s.pieces[BOX_LOCATIONS[box], col] = n
-    fill_available(s.pieces, FORCE_POOL, {TALIBAN_G: TALIBAN_G + 1, WARLORD_G: WARLORD_G + 1}, AVAILABLE,
+            table[BOX_LOCATIONS[box], col] = n
+    fill_available(table, FORCE_POOL, {TALIBAN_G: TALIBAN_G + 1, WARLORD_G: WARLORD_G + 1}, AVAILABLE,
                    "Available" in boxes, PIECE_NAMES)
+    board.set_pieces(s, table)
     used = int(s.returnees.sum())
     s.returnees_unused = read_int(pos.get("returnees_unused", RETURNEES_MARKERS - used), 0,
                                   RETURNEES_MARKERS - used, "returnees_unused")

@@ -12,6 +12,16 @@ from .data.pieces import FACTIONS, N_PIECE_TYPES, RETURNEES_MARKERS
 from .static import N_LOCATIONS, N_SPACES
 
 
+# The state's plain-list mirrors of its arrays: ``rows`` (``pieces[location][piece type]``), ``support_list`` and
+# ``returnees_list`` (one value per map space). The rules and bots read a few cells at a time hundreds of thousands
+# of times per game, and a list cell costs a fraction of ``ndarray.item``. A mirror is never a field: not saved,
+# and each state object makes its own from its own arrays (set-up, clone, load). board.py's functions that change
+# these arrays change both; the arrays are read-only while mirrored, so a write that goes round them fails at
+# once instead of leaving a mirror stale. (Plain instance attributes, not a lazy descriptor: an attribute the
+# class also names through a descriptor costs every read a slow lookup.)
+MIRRORS = {"rows": "pieces", "support_list": "support", "returnees_list": "returnees"}
+
+
 class AdpState(PlainState):
     ARRAYS = {
         "pieces": "int16",     # [location, piece type]; locations = map spaces + Available, Casualties, Out of Play, Removed
@@ -29,6 +39,36 @@ class AdpState(PlainState):
 
     ARRAY_RANGES = {"pieces": (0, 10_000), "support": (-1, 1), "terror": (0, 30), "sabotage": (0, 1),
                     "returnees": (0, 1)}
+
+    def make_mirrors(self) -> None:
+        """(Re)make the plain-list mirrors of the arrays (MIRRORS) and lock the arrays."""
+        d = self.__dict__
+        for name, array in MIRRORS.items():
+            table = d[array]
+            d[name] = table.tolist()
+            table.setflags(False)
+
+    def copy(self):
+        new = super().copy()
+        new.make_mirrors()
+        return new
+
+    @classmethod
+    def from_dict(cls, data: dict):
+        new = super().from_dict(data)
+        new.make_mirrors()
+        return new
+
+    def __getstate__(self):
+        """A pickled state leaves the mirrors behind: the copy makes its own (__setstate__)."""
+        state = dict(self.__dict__)
+        for name in MIRRORS:
+            state.pop(name, None)
+        return state
+
+    def __setstate__(self, state) -> None:
+        self.__dict__.update(state)
+        self.make_mirrors()
 
     @classmethod
     def field_specs(cls) -> dict:
@@ -70,4 +110,5 @@ class AdpState(PlainState):
         s.result = None
         s.pending_setup = []
         s.np = {}                       # non-player bots' memory (section 8), empty with all players
+        s.make_mirrors()
         return s

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, BASE, COALITION_BASE, COALITION_TROOPS, GOV_TROOPS,
-                           INSURGENTS, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE)
+                           INSURGENTS, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE,
+                           WARLORD_G)
 from ..rules import coalition_sa, coin_ops
 from ..rules import propaganda as prop
 from ..static import (AFGHAN_PROVINCES, AFGHAN_PROVINCE_LIST, AVAILABLE, CONTROLLABLE, KABUL, LOC_LIST, N_SPACES,
@@ -46,28 +47,30 @@ def capability(s, card: int) -> bool:
 
 
 def support(s, sp) -> int:
-    level = s.support.item(sp)
+    level = s.support_list[sp]
     return level if level and board.can_have_support(s, sp) else 0       # Neutral: nothing to check
 
 
 def pop(s, sp) -> int:
-    return board.pop(s, sp)
+    return s.data.pop_list[sp] + s.returnees_list[sp]          # board.pop, read here without a further call
 
 
 def underground(s, sp) -> int:
-    return board.underground(s, sp, "taliban") + board.underground(s, sp, "warlords")
+    """Underground Guerrillas of both Insurgents (board.underground of each), read from the row at once."""
+    r = s.rows[sp]
+    return r[TALIBAN_G] + r[WARLORD_G]
 
 
 def coal(s, sp) -> int:
-    return s.pieces.item(sp, COALITION_TROOPS)
+    return s.rows[sp][COALITION_TROOPS]
 
 
 def gtroops(s, sp) -> int:
-    return s.pieces.item(sp, GOV_TROOPS)
+    return s.rows[sp][GOV_TROOPS]
 
 
 def has_cbase(s, sp) -> bool:
-    return s.pieces.item(sp, COALITION_BASE) > 0
+    return s.rows[sp][COALITION_BASE] > 0
 
 
 def player_insurgents(ctx) -> list[str]:
@@ -139,7 +142,7 @@ def _available(ctx, op: str) -> bool:
 def _event_facts(s) -> dict:
     return {"support": [int(x) for x in s.support[:N_SPACES]],
             "taliban_bases": int(s.pieces[:N_SPACES, TALIBAN_BASE].sum()),
-            "coalition": [s.pieces.item(sp, c) for sp in range(N_SPACES) for c in (COALITION_TROOPS, COALITION_BASE)],
+            "coalition": [s.rows[sp][c] for sp in range(N_SPACES) for c in (COALITION_TROOPS, COALITION_BASE)],
             "islamabad": (s.islamabad, s.islamabad_hard)}
 
 
@@ -180,13 +183,13 @@ class _Cubes:
         return keeps
 
     def cubes(self, sp) -> int:
-        return self.c[sp] + self.g[sp] + self.s.pieces.item(sp, POLICE)
+        return self.c[sp] + self.g[sp] + self.s.rows[sp][POLICE]
 
     def activations(self, sp) -> int:
         """3.2.3 Coalition Sweep: 1 per COIN cube where a Coalition piece is, else per Government cube."""
-        if self.c[sp] + self.s.pieces.item(sp, COALITION_BASE) > 0:
+        if self.c[sp] + self.s.rows[sp][COALITION_BASE] > 0:
             return self.cubes(sp)
-        return self.g[sp] + self.s.pieces.item(sp, POLICE)
+        return self.g[sp] + self.s.rows[sp][POLICE]
 
     def move(self, src, dst, c, g):
         self.c[src] -= c
@@ -203,11 +206,12 @@ def _sweep_keep(s, cubes: _Cubes, sp) -> tuple[int, int, int]:
     that must stay: any faction's last cube at a Coalition Base; the cubes a Sweep in this Support
     space needs; the last three cubes of a non-Pashtun space with Support."""
     keep_c = keep_g = keep_all = 0
-    if has_cbase(s, sp):
+    r = s.rows[sp]                   # has_cbase and underground, read from the row
+    if r[COALITION_BASE] > 0:
         keep_c = 1
-        keep_g = 0 if s.pieces.item(sp, POLICE) > 0 else 1
+        keep_g = 0 if r[POLICE] > 0 else 1
     if support(s, sp) > 0:
-        keep_all = max(keep_all, underground(s, sp))
+        keep_all = max(keep_all, r[TALIBAN_G] + r[WARLORD_G])
         if not s.data.pashtun_list[sp]:
             keep_all = max(keep_all, 3)
     return keep_c, keep_g, keep_all
@@ -251,7 +255,7 @@ def _plan_sweep_into(ctx, cubes: _Cubes, sp, gov_budget: list, bring_gov: bool, 
             break
         c_spare, g_spare = _sweep_spare(s, cubes, o)
         c = c_spare if maximum else min(c_spare, short)
-        gov_here = cubes.g[sp] + s.pieces.item(sp, POLICE)
+        gov_here = cubes.g[sp] + s.rows[sp][POLICE]
         g = 0
         if bring_gov and gov_here < 2 and g_spare and (paid or gov_budget[0] >= coin_ops.COST):
             g = min(c, g_spare, 2 - gov_here)
@@ -424,7 +428,7 @@ def _ca_disabled(s, cubes: _Cubes, sp, n) -> bool:
     (6.4.1: the faction with more Troops decides)? Also never onto another Coalition Base."""
     if has_cbase(s, sp):
         return True
-    could = board.coin_control(s, sp) and s.pieces.item(sp, POLICE) > 0 and cubes.c[sp] >= cubes.g[sp] and cubes.c[sp] > 0
+    could = board.coin_control(s, sp) and s.rows[sp][POLICE] > 0 and cubes.c[sp] >= cubes.g[sp] and cubes.c[sp] > 0
     return bool(could and cubes.c[sp] < cubes.g[sp] + n)
 
 
@@ -668,7 +672,7 @@ def plan_train(ctx, tried=()) -> dict | None:
     # bullet 5: Train at each Coalition Base with < 2 Government pieces or no Police, as Resources permit
     place = []
     for sp in ctx.order([sp for sp in legal if has_cbase(s, sp) and coin_ops.train_can_place(ctx.game, F, sp)
-                         and (board.pieces_of(s, sp, "government") < 2 or s.pieces.item(sp, POLICE) == 0)]):
+                         and (board.pieces_of(s, sp, "government") < 2 or s.rows[sp][POLICE] == 0)]):
         if budget < coin_ops.COST or not (board.available(s, POLICE) or board.available(s, GOV_TROOPS)):
             break
         if add(sp):
@@ -704,7 +708,7 @@ def plan_surge(ctx) -> dict | None:
     final = ctx.next_propaganda_final()
     spaces, moves = [], []
     c = {sp: coal(s, sp) for sp in ok}
-    b = {sp: s.pieces.item(sp, COALITION_BASE) for sp in ok}
+    b = {sp: s.rows[sp][COALITION_BASE] for sp in ok}
     avail = {"t": board.available(s, COALITION_TROOPS), "b": board.available(s, COALITION_BASE)}
     arrived = set()
 
@@ -729,7 +733,7 @@ def plan_surge(ctx) -> dict | None:
             arrived.add(dst)
 
     def bases_total(sp):
-        return board.bases(s, sp) - s.pieces.item(sp, COALITION_BASE) + b[sp]
+        return board.bases(s, sp) - s.rows[sp][COALITION_BASE] + b[sp]
     # bullet 1 (next Propaganda final): Troops to Available, the last at a Coalition Base stays; Support last
     if final:
         srcs = [sp for sp in ok if c[sp] - (1 if b[sp] else 0) > 0]
@@ -1059,7 +1063,7 @@ def civic_action(ctx):
         return k if k > s.terror.item(sp) else 0          # a shift must follow any Terror removed
     legal = [sp for sp in ctx.legal_spaces() if steps(sp) > 0]
     cands = legal if final else [sp for sp in legal if has_cbase(s, sp)]
-    sp = ctx.pick(cands, lambda x: int(s.pieces.item(x, TALIBAN_BASE) == 0), lambda x: int(board.pieces_of(s, x, "taliban")
+    sp = ctx.pick(cands, lambda x: int(s.rows[x][TALIBAN_BASE] == 0), lambda x: int(board.pieces_of(s, x, "taliban")
                                                                                          == 0))
     if sp is None:
         return ctx.done

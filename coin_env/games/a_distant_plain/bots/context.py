@@ -49,11 +49,30 @@ class Ctx(BotContext):
     @staticmethod
     def memory_of(game, faction: str) -> dict:
         """The faction's bot memory, kept on the state (saved with the game), made at its first decision."""
-        return game.state.np.setdefault(faction, {})
+        memories = game.state.np
+        mem = memories.get(faction)           # (read, not setdefault: no new dict at every decision)
+        if mem is None:
+            mem = memories[faction] = {}
+        return mem
 
-    def __init__(self, game, faction: str):
-        super().__init__(game, faction)
-        self.mem = self.memory_of(game, faction)
+    def __init__(self, game, faction: str, legal: list[int] | None = None):
+        """``legal``: the decision's legal actions when the caller has them already (a list the context may
+        keep), else asked of the game."""
+        # BotContext.__init__'s fields and memory_of, set here in one frame: a context is built at nearly
+        # every decision of every seat, so its construction is part of each decision's cost.
+        state = game.state
+        self.game = game
+        self.state = state
+        self.faction = faction
+        frames = state.frames
+        self.frame = frames[-1] if frames else None
+        self.legal = legal = game.legal_actions() if legal is None else legal
+        self._legal_set = set(legal)
+        memories = state.np
+        mem = memories.get(faction)
+        if mem is None:
+            mem = memories[faction] = {}
+        self.mem = mem
         # Board facts worked out during this one decision (the board does not change while a bot
         # decides); never saved, gone with the context.
         self.scratch: dict = {}
@@ -89,12 +108,9 @@ class Ctx(BotContext):
         return [FACTIONS[a - FACTION0] for a in self.legal if FACTION0 <= a < FACTION0 + len(FACTIONS)]
 
     def rows(self) -> list[list[int]]:
-        """The pieces table as plain lists, ``[location][piece type]``, read once per decision (the board
-        does not change while a bot decides): loops over the map read it cell by cell."""
-        rows = self.scratch.get("rows")
-        if rows is None:
-            rows = self.scratch["rows"] = self.state.pieces.tolist()
-        return rows
+        """The pieces table as plain lists, ``[location][piece type]``: the state's mirror of it (state.py), to
+        read only (the board does not change while a bot decides): loops over the map read it cell by cell."""
+        return self.state.rows
 
     # --- seats, margins, cards ---------------------------------------------------------------------
     def is_player(self, faction: str) -> bool:

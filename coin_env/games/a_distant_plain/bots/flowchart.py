@@ -28,13 +28,20 @@ class FlowchartBot(NonPlayerBot):
     context_class = Ctx
 
     def __call__(self, game, faction, rng=None) -> int:
-        """One decision. A prompt offering a single action (about one decision in nine) is answered before a
-        context is built: :meth:`decide` would return that action without asking a handler."""
+        """One decision: :meth:`decide_for` with the legal actions read once. A prompt offering a single action
+        (about one decision in nine) is answered before a context is built: :meth:`decide` would return that
+        action without asking a handler."""
+        if not game.is_non_player(faction):
+            return self.decide_for(game, faction)       # refuses a player's seat (BotError)
         legal = game.legal_actions()
-        if len(legal) == 1 and game.is_non_player(faction):
+        if len(legal) == 1:
             Ctx.memory_of(game, faction)                # the faction's memory, made as a context makes it
             return legal[0]
-        return self.decide_for(game, faction)
+        ctx = Ctx(game, faction, legal)
+        action = self.decide(ctx)
+        if action not in ctx._legal_set:
+            raise self.illegal_choice(ctx, action)
+        return action
 
     def decide(self, ctx) -> int:
         if len(ctx.legal) == 1:

@@ -32,7 +32,7 @@ BIG = 10 ** 6
 # Board arithmetic shared by the priorities
 # =====================================================================================================
 def total_pieces(s, sp) -> int:
-    return sum(s.pieces[sp].tolist())
+    return sum(s.rows[sp])
 
 
 def control_need(s, sp) -> int:
@@ -51,8 +51,8 @@ def control_spare(s, sp) -> int:
 def troop_excess(s, sp, movable: int) -> int:
     """8.7.3 Transport / 8.7.6 Sweep preliminaries: Troops free to leave ``sp``: never the last Troop
     of a LoC or of a Government Base space, never so many that COIN Control is lost."""
-    troops = s.pieces.item(sp, GOV_TROOPS)
-    keep = 1 if (LOC_LIST[sp] or s.pieces.item(sp, GOV_BASE) > 0) else 0
+    troops = s.rows[sp][GOV_TROOPS]
+    keep = 1 if (LOC_LIST[sp] or s.rows[sp][GOV_BASE] > 0) else 0
     return max(0, min(movable, troops - keep, control_spare(s, sp)))
 
 
@@ -152,7 +152,7 @@ class _Cubes:
 
     def __init__(self, s):
         self.s = s
-        self.n = {p: [s.pieces.item(sp, p) for sp in range(N_SPACES)] for p in (GOV_TROOPS, POLICE)}
+        self.n = {p: [s.rows[sp][p] for sp in range(N_SPACES)] for p in (GOV_TROOPS, POLICE)}
         self.moved = {p: [0] * N_SPACES for p in (GOV_TROOPS, POLICE)}
         self.coin = [board.coin_pieces(s, sp) for sp in range(N_SPACES)]
         self.total = [total_pieces(s, sp) for sp in range(N_SPACES)]
@@ -169,7 +169,7 @@ class _Cubes:
             return False                                   # no COIN Control lost
         if self.gov(sp) - 1 < self.floor[sp]:
             return False                                   # keep what an earlier priority put there
-        if piece == POLICE and self.n[POLICE][sp] <= 1 and (self.s.pieces.item(sp, GOV_BASE) > 0 or not self.s.data.pashtun_list[sp]):
+        if piece == POLICE and self.n[POLICE][sp] <= 1 and (self.s.rows[sp][GOV_BASE] > 0 or not self.s.data.pashtun_list[sp]):
             return False                                   # 8.7.4: last Police of a Gov Base / non-Pashtun space
         return True
 
@@ -189,7 +189,7 @@ def plan_patrol_moves(ctx) -> list[list[int]]:
     cubes = _Cubes(s)
     reach = {}
     for o in range(N_SPACES):
-        if not PAKISTAN_LIST[o] and (s.pieces.item(o, GOV_TROOPS) + s.pieces.item(o, POLICE)) > 0:
+        if not PAKISTAN_LIST[o] and (s.rows[o][GOV_TROOPS] + s.rows[o][POLICE]) > 0:
             reach[o] = coin_ops.patrol_reach(s, o)
     moves: dict[tuple[int, int], list[int]] = {}
     dest_order: list[int] = []
@@ -334,7 +334,7 @@ def plan_train(ctx) -> dict | None:
             if not (sp in train_ok and board.pop(s, sp) >= 2 and board.coin_control(s, sp) and board.bases(s, sp, "coalition") == 0
                     and s.terror.item(sp) == 0):
                 return False
-            steps = max(0, 1 - s.support.item(sp))
+            steps = max(0, 1 - s.support_list[sp])
             if spent + COST + COST * steps > budget or res < spent + COST + COST * steps:
                 return False
             return min(board.pop(s, sp), s.aid, board.MAX_PATRONAGE - s.patronage) > 0
@@ -342,7 +342,7 @@ def plan_train(ctx) -> dict | None:
         if b2:
             sp = ctx.pick(b2, lambda x: board.pop(s, x))
             add_space(sp)
-            steps = max(0, 1 - s.support.item(sp))
+            steps = max(0, 1 - s.support_list[sp])
             if steps:
                 plan["step2"] = [sp, "train_civic_action", steps]
                 spent += COST * steps
@@ -357,7 +357,7 @@ def plan_train(ctx) -> dict | None:
             if a in spaces or not coin_ops.train_places_here(s, F, a):
                 continue
             t_add = min(coin_ops.TRAIN_MAX_CUBES, avail_t)
-            troops = s.pieces.item(a, GOV_TROOPS) + t_add
+            troops = s.rows[a][GOV_TROOPS] + t_add
             spare = control_spare(s, a)
             spare = spare if spare >= BIG else spare + t_add
             if troops - 5 < 1 or spare < 5:
@@ -405,7 +405,7 @@ def plan_train(ctx) -> dict | None:
     if not civic and not base_placed:
         def opp_ok(sp):
             if not (sp in train_ok and CONTROLLABLE_LIST[sp] and not PAKISTAN_LIST[sp] and board.coin_control(s, sp)
-                    and s.support.item(sp) < 0 and board.pop(s, sp) >= 1):
+                    and s.support_list[sp] < 0 and board.pop(s, sp) >= 1):
                 return False
             extra = 0 if sp in spaces else COST
             if sp not in spaces and not room():
@@ -450,8 +450,8 @@ def plan_sweep(ctx) -> dict | None:
         while the Sweep is planned; an origin is weighed for every destination next to it)."""
         lim = limits.get(o)
         if lim is None:
-            keep = 1 if (LOC_LIST[o] or s.pieces.item(o, GOV_BASE) > 0) else 0
-            lim = limits[o] = (s.pieces.item(o, GOV_TROOPS) - keep, control_spare(s, o))
+            keep = 1 if (LOC_LIST[o] or s.rows[o][GOV_BASE] > 0) else 0
+            lim = limits[o] = (s.rows[o][GOV_TROOPS] - keep, control_spare(s, o))
         return max(0, min(movable, lim[0], lim[1]))
     # bullet 1: up to 4 Troops (more if needed) for COIN Control of 1+ Pop spaces with no COIN Base
     while len(chosen) < n_max:
@@ -548,7 +548,7 @@ def eradicate_candidates(ctx, legal) -> list[int]:
     """8.7.3 Eradicate bullets, in order, on the spaces legal now: Opposition; any (only if Aid is 0);
     non-Pashtun; random -- the last two only if the Taliban are a Non-player or 45 Tribal Elders was played."""
     s = ctx.state
-    opp = [sp for sp in legal if s.support.item(sp) < 0]
+    opp = [sp for sp in legal if s.support_list[sp] < 0]
     if opp:
         return opp
     if s.aid == 0 and legal:
@@ -566,14 +566,14 @@ def govern_choice(ctx, legal, first=None):
     s, g = ctx.state, ctx.game
     if first is not None and first in legal and "govern_patronage" in government_sa.govern_modes(g, first):
         return first, "govern_patronage"
-    b1 = [sp for sp in legal if s.support.item(sp) > 0 and "govern_patronage" in government_sa.govern_modes(g, sp)
+    b1 = [sp for sp in legal if s.support_list[sp] > 0 and "govern_patronage" in government_sa.govern_modes(g, sp)
           and government_sa.govern_patronage_amount(s, sp) > 0]
     if b1:
         return ctx.pick(b1, lambda x: board.pop(s, x)), "govern_patronage"
-    b2 = [sp for sp in legal if board.pop(s, sp) >= 1 and s.support.item(sp) > 0 and board.coin_bases(s, sp) > 0
+    b2 = [sp for sp in legal if board.pop(s, sp) >= 1 and s.support_list[sp] > 0 and board.coin_bases(s, sp) > 0
           and "govern_returnees" in government_sa.govern_modes(g, sp)]
     if b2:
-        return ctx.pick(b2, lambda x: board.pop(s, x), lambda x: int(s.pieces.item(x, GOV_BASE) > 0)), "govern_returnees"
+        return ctx.pick(b2, lambda x: board.pop(s, x), lambda x: int(s.rows[x][GOV_BASE] > 0)), "govern_returnees"
     return None
 
 
@@ -614,7 +614,7 @@ def transport_options(s) -> tuple:
     origins = [o for o in range(N_SPACES) if government_sa.transport_origin_ok(s, o)]
     steps = government_sa.transport_steps(s, only=targets)
     for o in origins:
-        ex = troop_excess(s, o, s.pieces.item(o, GOV_TROOPS))
+        ex = troop_excess(s, o, s.rows[o][GOV_TROOPS])
         if ex <= 0 or ex < least_need:          # no target's need met from here: no route to walk
             continue
         for d, (cost, path) in government_sa.transport_routes(s, o, steps).items():
@@ -795,7 +795,7 @@ def _transport_for(ctx, origin) -> list | None:
     if tr and tr[0] == origin:
         return tr
     s = ctx.state
-    ex = troop_excess(s, origin, s.pieces.item(origin, GOV_TROOPS))
+    ex = troop_excess(s, origin, s.rows[origin][GOV_TROOPS])
     tr = plan_transport(ctx)
     if tr is None or tr[0] != origin:
         # 8.7.3: the one origin the engine offers; its best target by the same priorities
@@ -940,7 +940,7 @@ def train_base_police(ctx):
     """8.7.5: three random cubes of the space become the Base (8.2.1 friendly Troops / Police at random)."""
     s = ctx.state
     sp = ctx.frame["space"]
-    t, p = s.pieces.item(sp, GOV_TROOPS), s.pieces.item(sp, POLICE)
+    t, p = s.rows[sp][GOV_TROOPS], s.rows[sp][POLICE]
     police = 0
     for _ in range(3):
         if t + p == 0:
@@ -976,7 +976,7 @@ def _civic_plan(ctx, sp, budget) -> int:
     s = ctx.state
     terror = s.terror.item(sp)
     final = propaganda.final_propaganda(ctx.game)
-    level = s.support.item(sp)
+    level = s.support_list[sp]
     shifts = (0 - level) if final else (1 - level)
     if shifts <= 0 or not board.can_have_support(s, sp):
         return 0
@@ -996,11 +996,11 @@ def civic_action(ctx):
     final = propaganda.final_propaganda(ctx.game)
     cands = []
     for sp in legal:
-        if s.pieces.item(sp, POLICE) <= 0 or s.pieces.item(sp, GOV_TROOPS) <= s.pieces.item(sp, COALITION_TROOPS):
+        if s.rows[sp][POLICE] <= 0 or s.rows[sp][GOV_TROOPS] <= s.rows[sp][COALITION_TROOPS]:
             continue
-        if not final and not (s.pieces.item(sp, GOV_BASE) > 0 and s.pieces.item(sp, COALITION_BASE) == 0):
+        if not final and not (s.rows[sp][GOV_BASE] > 0 and s.rows[sp][COALITION_BASE] == 0):
             continue                                 # bullet 1: Government but no Coalition Base only
-        if final and s.support.item(sp) >= 0:
+        if final and s.support_list[sp] >= 0:
             continue                                 # bullet 2: remove Opposition only
         if _civic_plan(ctx, sp, budget) > 0:
             cands.append(sp)
@@ -1028,10 +1028,10 @@ def redeploy_troops(ctx):
         srcs = ctx.legal_spaces()
         if not srcs:
             return None
-        return ctx.space(ctx.pick(srcs, lambda x: not LOC_LIST[x], lambda x: s.pieces.item(x, GOV_TROOPS)))
+        return ctx.space(ctx.pick(srcs, lambda x: not LOC_LIST[x], lambda x: s.rows[x][GOV_TROOPS]))
     if fr["stage"] == "destination":
         dsts = ctx.legal_spaces()
-        return ctx.space(ctx.pick(dsts, lambda x: -s.pieces.item(x, GOV_TROOPS)))
+        return ctx.space(ctx.pick(dsts, lambda x: -s.rows[x][GOV_TROOPS]))
     return ctx.count(1)
 
 
@@ -1039,7 +1039,7 @@ def _projected_coin(s, sp) -> bool:
     """COIN Control of ``sp`` once the Taliban have Redeployed (their Guerrillas leave Provinces
     without a Taliban Base)."""
     tot = total_pieces(s, sp)
-    if AFGHAN_PROVINCE_LIST[sp] and s.pieces.item(sp, TALIBAN_BASE) == 0:
+    if AFGHAN_PROVINCE_LIST[sp] and s.rows[sp][TALIBAN_BASE] == 0:
         tot -= board.guerrillas(s, sp, "taliban")
     return 2 * board.coin_pieces(s, sp) > tot
 
@@ -1055,37 +1055,35 @@ def _police_move(ctx, arrived) -> list | None:
     def may_give(sp):
         """A source's own conditions (all but "not the destination itself"): the same for every
         destination, so worked out once per space below."""
-        movable = s.pieces.item(sp, POLICE) - arrived.get(str(sp), 0)
-        if movable <= 0 or s.pieces.item(sp, POLICE) <= 1:
+        police = s.rows[sp][POLICE]
+        if police <= 1 or police - arrived.get(str(sp), 0) <= 0:      # never the last Police; arrived ones stay
             return False
         if CONTROLLABLE_LIST[sp] and board.pop(s, sp) >= 1 and _projected_coin(s, sp):
             tot = total_pieces(s, sp) - (board.guerrillas(s, sp, "taliban")
-                                         if AFGHAN_PROVINCE_LIST[sp] and s.pieces.item(sp, TALIBAN_BASE) == 0 else 0)
+                                         if AFGHAN_PROVINCE_LIST[sp] and s.rows[sp][TALIBAN_BASE] == 0 else 0)
             if not 2 * (board.coin_pieces(s, sp) - 1) > tot - 1:
                 return False
-        if LOC_LIST[sp] and s.pieces.item(sp, POLICE) <= (2 if econ[sp] >= 3 else 1):
+        if LOC_LIST[sp] and s.rows[sp][POLICE] <= (2 if econ[sp] >= 3 else 1):
             return False
         return True
 
-    gives = [may_give(sp) for sp in range(N_SPACES)]
-
-    def src_ok(sp, dst):
-        return sp != dst and gives[sp]
+    rows = s.rows
+    gives = [rows[sp][POLICE] > 1 and may_give(sp) for sp in range(N_SPACES)]     # may_give's first test inline
 
     def source_for(dst):
-        srcs = [sp for sp in range(N_SPACES) if src_ok(sp, dst)]
+        srcs = [sp for sp in range(N_SPACES) if gives[sp] and sp != dst]     # a source giving, not dst itself
         if not srcs:
             return None
-        return ctx.pick(srcs, lambda x: not LOC_LIST[x], lambda x: s.pieces.item(x, POLICE))
+        return ctx.pick(srcs, lambda x: not LOC_LIST[x], lambda x: s.rows[x][POLICE])
 
     # first: COIN Control of as much Pop as possible
     need = []
     for sp in CONTROLLABLE_AFGHAN:
         if sp in dests_ok and board.pop(s, sp) >= 1 and not _projected_coin(s, sp):
             tot = total_pieces(s, sp) - (board.guerrillas(s, sp, "taliban")
-                                         if AFGHAN_PROVINCE_LIST[sp] and s.pieces.item(sp, TALIBAN_BASE) == 0 else 0)
+                                         if AFGHAN_PROVINCE_LIST[sp] and s.rows[sp][TALIBAN_BASE] == 0 else 0)
             k = max(0, tot - 2 * board.coin_pieces(s, sp) + 1)
-            spare = sum(max(0, s.pieces.item(x, POLICE) - 1) for x in range(N_SPACES) if src_ok(x, sp))
+            spare = sum(max(0, s.rows[x][POLICE] - 1) for x in range(N_SPACES) if gives[x] and x != sp)   # sources for sp
             if 0 < k <= spare:
                 need.append(sp)
     if need:
@@ -1094,7 +1092,7 @@ def _police_move(ctx, arrived) -> list | None:
         if src is not None:
             return [src, dst]
     for want, locs in ((2, [x for x in LOCS if econ[x] >= 3]), (1, [x for x in LOCS if econ[x] < 3])):
-        short = [x for x in locs if x in dests_ok and s.pieces.item(x, POLICE) < want]
+        short = [x for x in locs if x in dests_ok and s.rows[x][POLICE] < want]
         for dst in sorted(short, key=lambda x: -int(econ[x])):
             src = source_for(dst)
             if src is not None and not LOC_LIST[src]:

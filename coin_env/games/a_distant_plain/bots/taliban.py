@@ -80,7 +80,7 @@ def _spaces_chosen(s, special: bool = False) -> list[int]:
 def _sim_removal(s, sp, n: int = 2) -> list[int]:
     """The pieces an Attack / Ambush removal takes in ``sp`` by REMOVE_PREF under 3.3.3's order rules
     (Government cubes shield Coalition Troops, cubes shield COIN Bases, Guerrillas shield Bases)."""
-    row = s.pieces[sp].tolist()          # the space's pieces as the removal goes on (a working copy)
+    row = list(s.rows[sp])          # the space's pieces as the removal goes on (a working copy)
     out = []
     for _ in range(n):
         offered = removal.targets_row(row, F, "attack")
@@ -111,7 +111,7 @@ def extort_833_first(ctx, spaces) -> list[int]:
         keep = (2 if AFGHAN_LIST[sp] and _ffs(ctx) else 1) if r[TALIBAN_BASE] else 0
         if under - 1 < keep:                    # may_expose(s, sp): not the Base's last one(s)
             continue
-        if s.support.item(sp) < 0 or under >= 2:
+        if s.support_list[sp] < 0 or under >= 2:
             out.append(sp)
     return out
 
@@ -147,7 +147,7 @@ def terror_candidates(ctx) -> list[int]:
     s = ctx.state
     chosen = _spaces_chosen(s)
     rows = ctx.rows()
-    support = s.support.tolist()
+    support = s.support_list
     out = []
     for sp in CONTROLLABLE:
         r = rows[sp]
@@ -164,7 +164,7 @@ def terror_shift(ctx) -> int:
     """8.8.3 trigger: points of Support + Opposition the Terror would shift, Support spaces first then
     Neutral, highest Pop first, as far as Resources (plus a paused Extort) pay."""
     s = ctx.state
-    cands = sorted(terror_candidates(ctx), key=lambda sp: (-s.support.item(sp), -board.pop(s, sp)))
+    cands = sorted(terror_candidates(ctx), key=lambda sp: (-s.support_list[sp], -board.pop(s, sp)))
     budget = s.resources[F] + extort_833_gain(ctx)
     return sum(board.pop(s, sp) for sp in cands[:budget])
 
@@ -234,7 +234,7 @@ def rally_step(ctx, afford: bool, pick: bool = True):
                 if sp == KABUL and r[TALIBAN_G] == 0:
                     mode = "place" if "place" in _rally_options(ctx, sp) else None
             elif bullet == 5:          # bullet 5: up to 2 Neutral spaces without Coalition / Taliban pieces
-                if (plan.get("r_b5", 0) < RALLY_NEUTRAL_MAX and not PAKISTAN_LIST[sp] and s.support.item(sp) == 0
+                if (plan.get("r_b5", 0) < RALLY_NEUTRAL_MAX and not PAKISTAN_LIST[sp] and s.support_list[sp] == 0
                         and r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE] == 0
                         and r[COALITION_TROOPS] + r[COALITION_BASE] == 0
                         and "place" in _rally_options(ctx, sp)):
@@ -266,7 +266,7 @@ def rally_base_possible(ctx) -> bool:
     """8.8.4 trigger: Rally bullet 2 would replace Guerrillas with a Base."""
     s, g = ctx.state, ctx.game
     for sp in CONTROLLABLE:
-        if (iops.rally_space_ok(g, F, sp) and board.guerrillas(s, sp, F) >= 3 and "base" in _rally_options(ctx, sp)
+        if (board.guerrillas(s, sp, F) >= 3 and iops.rally_space_ok(g, F, sp) and "base" in _rally_options(ctx, sp)
                 and (iops.rally_cost(g, F, sp) <= s.resources[F] or extort_833_gain(ctx) > 0)):
             return True
     return False
@@ -288,11 +288,11 @@ def sharia_choice(s, spaces) -> tuple[int | None, int]:
     best, best_key, steps = None, None, 0
     for sp in spaces:
         t = s.terror.item(sp)
-        levels = s.support.item(sp) + 1 if board.can_have_support(s, sp) else 0
+        levels = s.support_list[sp] + 1 if board.can_have_support(s, sp) else 0
         lv = min(levels, max(0, res - t))
         if lv <= 0:
             continue
-        key = (lv * board.pop(s, sp), s.support.item(sp) > 0, -t, -sp)
+        key = (lv * board.pop(s, sp), s.support_list[sp] > 0, -t, -sp)
         if best_key is None or key > best_key:
             best, best_key, steps = sp, key, t + lv
     return best, steps
@@ -469,10 +469,10 @@ def march_task(ctx, pick: bool = True):
                 else:                  # bullet 3: Neutral and empty of Taliban/Coalition, then Support
                     if plan.get("m_b3", 0) >= MARCH_SPREAD_MAX or not board.can_have_support(s, d):
                         continue
-                    if (s.support.item(d) == 0 and r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE] == 0
+                    if (s.support_list[d] == 0 and r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE] == 0
                             and r[COALITION_TROOPS] + r[COALITION_BASE] == 0):
                         cat = 1
-                    elif s.support.item(d) > 0:
+                    elif s.support_list[d] > 0:
                         cat = 0
                     else:
                         continue
@@ -587,7 +587,7 @@ def _facts(game) -> dict:
     support = opposition = 0
     for sp in CONTROLLABLE:
         if board.can_have_support(s, sp):
-            lvl = s.support.item(sp)
+            lvl = s.support_list[sp]
             support += board.pop(s, sp) * (lvl > 0)
             opposition += board.pop(s, sp) * (lvl < 0)
     return {"support": support, "opposition": opposition, "res": s.resources[F],
@@ -721,7 +721,7 @@ def _terror_step(ctx) -> int:
             return sa
         return ctx.done
     cands = [sp for sp in cands if sp in legal]
-    return ctx.space(ctx.pick(cands, lambda sp: s.support.item(sp) > 0, lambda sp: board.pop(s, sp)))
+    return ctx.space(ctx.pick(cands, lambda sp: s.support_list[sp] > 0, lambda sp: board.pop(s, sp)))
 
 
 def _rally_step(ctx) -> int:
@@ -863,7 +863,7 @@ def _infiltrate_order(ctx) -> list[str]:
 
 
 def _sim_infiltrate(s, sp, order, n=2) -> list[int]:
-    row = s.pieces[sp].tolist()          # the space's pieces as the removal goes on (a working copy)
+    row = list(s.rows[sp])          # the space's pieces as the removal goes on (a working copy)
     out = []
     for _ in range(n):
         offered = taliban_sa.infiltrate_targets_row(row)

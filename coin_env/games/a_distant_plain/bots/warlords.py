@@ -228,15 +228,16 @@ def plan_rally(ctx, need_bullet1: bool = False) -> dict | None:
         return sp not in chosen and not PAKISTAN_LIST[sp] and insurgent_ops.rally_space_ok(game, F, sp)
 
     rows = ctx.rows()           # board.bases / guerrillas of the Warlords, read from the decision's rows
+    # (each bullet's pieces are read before ``ok``, the Rally rules' question: most spaces fail the pieces)
     # bullet 3: Warlord Bases but no Warlord Guerrillas; highest Pop, then most Bases of any faction
-    take([sp for sp in CONTROLLABLE if ok(sp) and rows[sp][WARLORD_BASE] and not _wg(rows, sp)],
+    take([sp for sp in CONTROLLABLE if rows[sp][WARLORD_BASE] and not _wg(rows, sp) and ok(sp)],
          lambda x: board.pop(s, x), lambda x: _all_bases(rows, x))
     # bullet 4: all Warlord Bases; highest Pop
-    take([sp for sp in CONTROLLABLE if ok(sp) and rows[sp][WARLORD_BASE]], lambda x: board.pop(s, x))
+    take([sp for sp in CONTROLLABLE if rows[sp][WARLORD_BASE] and ok(sp)], lambda x: board.pop(s, x))
     # bullet 5: Warlord Guerrillas but no Warlord Base (random order)
-    take([sp for sp in CONTROLLABLE if ok(sp) and _wg(rows, sp) and not rows[sp][WARLORD_BASE]])
+    take([sp for sp in CONTROLLABLE if not rows[sp][WARLORD_BASE] and _wg(rows, sp) and ok(sp)])
     # bullet 6: one random highest-Pop space with 1+ Pop
-    cands6 = [sp for sp in CONTROLLABLE if ok(sp) and board.pop(s, sp) >= 1 and _rally_does_something(ctx, sp, avail_g)]
+    cands6 = [sp for sp in CONTROLLABLE if board.pop(s, sp) >= 1 and ok(sp) and _rally_does_something(ctx, sp, avail_g)]
     take(cands6, lambda x: board.pop(s, x), one=True)
     if not spaces:
         return None
@@ -260,7 +261,7 @@ class _MarchSim:
     def __init__(self, ctx):
         self.ctx = ctx
         self.s = ctx.state
-        self.P = self.s.pieces[:N_SPACES].tolist()     # [space][piece type], plain lists: read per space
+        self.P = [row[:] for row in self.s.rows[:N_SPACES]]     # [space][piece type], a copy of the mirror
         self.arr_u = [0] * N_SPACES
         self.arr_a = [0] * N_SPACES
         self.dests: dict[int, dict[int, list[int]]] = {}
@@ -302,6 +303,8 @@ class _MarchSim:
 
     def _count_movable(self, sp) -> int:
         r = self.P[sp]
+        if not (r[WARLORD_G] or r[WARLORD_G_ACTIVE]):     # no Guerrilla (nor arrival) there: none to move
+            return 0
         u, a = r[WARLORD_G] - self.arr_u[sp], r[WARLORD_G_ACTIVE] - self.arr_a[sp]
         keep = self.loc_keep if LOC_LIST[sp] else keep_at_base(self.s, sp, r[WARLORD_BASE])     # self.keep(sp)
         n = max(0, min(u + a, r[WARLORD_G] + r[WARLORD_G_ACTIVE] - keep))
@@ -421,7 +424,7 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
         return board.pop(s, x)
 
     def at_support(x):
-        return s.support.item(x) > 0
+        return s.support_list[x] > 0
 
     if loop:
         # bullet 5 (only in a loop): March to a highest-Pop space with 1+ Pop, to the maximum extent
@@ -439,7 +442,8 @@ def plan_march(ctx, loop: bool = False) -> dict | None:
     def want(x):
         return keep_at_base(s, x)
 
-    b1 = [d for d in CONTROLLABLE if board.bases(s, d, F) >= 1 and board.underground(s, d, F) < want(d)]
+    rows = s.rows               # board.bases / underground of the Warlords, from the state's rows
+    b1 = [d for d in CONTROLLABLE if rows[d][WARLORD_BASE] >= 1 and rows[d][WARLORD_G] < want(d)]
     for d in ctx.order(b1):
         need = want(d) - sim.P[d][WARLORD_G]
         if need > 0:
@@ -515,7 +519,7 @@ def _terror_ok(ctx, sp) -> bool:
 def terror_hurts_player(ctx, sp) -> bool:
     """8.9.5 bullet 1: setting ``sp`` to Neutral lowers a Player's margin (Support counts for the
     Coalition, Opposition for the Taliban)."""
-    lvl = ctx.state.support.item(sp)
+    lvl = ctx.state.support_list[sp]
     return (lvl > 0 and ctx.is_player("coalition")) or (lvl < 0 and ctx.is_player("taliban"))
 
 
@@ -542,9 +546,9 @@ def plan_terror(ctx) -> dict | None:
             break
         add(sp)
     if len(spaces) < TERROR_MAX_SPACES:
-        rest = [sp for sp in cands if sp not in spaces and s.support.item(sp) != 0
+        rest = [sp for sp in cands if sp not in spaces and s.support_list[sp] != 0
                 and budget >= insurgent_ops.terror_cost(game, F, sp)]
-        sp = ctx.pick(rest, lambda x: board.pop(s, x) * abs(s.support.item(x)))
+        sp = ctx.pick(rest, lambda x: board.pop(s, x) * abs(s.support_list[x]))
         if sp is not None:
             add(sp)
     return {"op": "terror", "spaces": spaces} if spaces else None
@@ -574,7 +578,7 @@ def attack_hurts_player(ctx, sp) -> bool:
     (Controlled Pop counts for it) or a Base from a Taliban Player."""
     s = ctx.state
     if ctx.is_player("government") and AFGHAN_LIST[sp] and board.pop(s, sp) >= 1 and board.coin_control(s, sp):
-        coin, total = board.coin_pieces(s, sp), sum(s.pieces[sp].tolist())
+        coin, total = board.coin_pieces(s, sp), sum(s.rows[sp])
         r = min(2, coin)
         if 2 * (coin - r) <= total - r:
             return True
@@ -603,13 +607,13 @@ def suborn_removes_control(s, sp) -> str | None:
     """The Suborn mode (4.5.3) that would end COIN or Taliban Control in ``sp``, or None."""
     if not CONTROLLABLE_LIST[sp]:
         return None
-    total = sum(s.pieces[sp].tolist())
+    total = sum(s.rows[sp])
     coin, tal = board.coin_pieces(s, sp), board.pieces_of(s, sp, "taliban")
     if 2 * coin > total:
         k = min(3, board.gov_cubes(s, sp))
         if k and 2 * (coin - k) <= total - k:
             return "suborn_cubes"
-        if s.pieces.item(sp, GOV_BASE) and 2 * (coin - 1) <= total - 1:
+        if s.rows[sp][GOV_BASE] and 2 * (coin - 1) <= total - 1:
             return "suborn_base"
     elif 2 * tal > total and board.guerrillas(s, sp, "taliban") and 2 * (tal - 1) <= total - 1:
         return "suborn_guerrilla"

@@ -24,7 +24,8 @@ from __future__ import annotations
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .. import board
-from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_TROOPS, PIECE_NAMES
+from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_TROOPS, PIECE_NAMES, TALIBAN_BASE, TALIBAN_G,
+                           TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
 from ..registry import CONTINUATIONS, PROMPTS
 from ..static import AFGHAN_PROVINCE_LIST, AVAILABLE, KABUL, N_SPACES, PAKISTAN_LIST
 from . import removal
@@ -57,7 +58,7 @@ def _flags(game) -> dict:
 def movable(game, loc: int, piece: int) -> int:
     """Pieces of a type at a location (map space or the Available box) that may still move in this
     Surge / Air Lift: those there minus those that arrived there during it."""
-    n = game.state.pieces.item(loc, piece)
+    n = game.state.rows[loc][piece]
     arrived = _flags(game).get(MOVED_KEY, {}).get(str(loc))
     if arrived:
         n -= arrived[_SLOT[piece]]
@@ -290,8 +291,16 @@ class AirLift(Activity):
     def can_select(self, game, sp):
         return not PAKISTAN_LIST[sp]
 
+    def available(self, game):
+        """Any space :meth:`can_select` takes, not chosen yet, while fewer than 3 are: read from the map's
+        table (asked after every step of the Operation Air Lift accompanies)."""
+        return any_selectable(self, game, range(N_SPACES), _OUTSIDE_PAKISTAN.__getitem__)
+
     def select(self, game, sp):
         _start_moves(game, "air_lift", sp)
+
+
+_OUTSIDE_PAKISTAN = tuple(not PAKISTAN_LIST[sp] for sp in range(N_SPACES))     # AirLift.can_select, per space
 
 
 # --- 4.2.3 Air Strike ------------------------------------------------------------------------------
@@ -304,7 +313,7 @@ def air_strike_targets(s, sp) -> list[int]:
 def air_strike_space_ok(s, sp) -> bool:
     """4.2.3: any space but Kabul (Pakistan and LoCs included) where a piece can be removed
     (bool(:func:`air_strike_targets`))."""
-    return sp != KABUL and removal.assault_target_in(s.pieces[sp].tolist())
+    return sp != KABUL and removal.assault_target_in(s.rows[sp])
 
 
 def air_strike_spaces(game) -> list[int]:
@@ -330,15 +339,23 @@ class AirStrike(Activity):
         return air_strike_space_ok(game.state, sp)
 
     def available(self, game):
-        """Any :func:`air_strike_space_ok` space, looked for space by space (usually met early on the
-        map: one row read per space looked at)."""
-        return any_selectable(self, game, range(N_SPACES))
+        """Any :func:`air_strike_space_ok` space, looked for space by space with :meth:`space_test` (usually
+        met early on the map: one row read per space looked at)."""
+        return any_selectable(self, game, range(N_SPACES), self.space_test(game))
 
     def space_test(self, game):
-        """:func:`air_strike_space_ok` per space, the board read once."""
-        rows = game.state.pieces[:N_SPACES].tolist()      # one conversion, not one per space
-        target_in = removal.assault_target_in
-        return lambda sp: sp != KABUL and target_in(rows[sp])
+        """:func:`air_strike_space_ok` per space, the board read once and :func:`removal.assault_target_in`
+        inlined: one call per space (asked of nearly every space after each step of a Sweep, Patrol or
+        Assault)."""
+        rows = game.state.rows
+
+        def air_strike_space(sp):
+            if sp == KABUL:
+                return False
+            r = rows[sp]
+            return bool(r[TALIBAN_G_ACTIVE] or (r[TALIBAN_G] == 0 and r[TALIBAN_BASE])
+                        or r[WARLORD_G_ACTIVE] or (r[WARLORD_G] == 0 and r[WARLORD_BASE]))
+        return air_strike_space
 
     def select(self, game, sp):
         s = game.state

@@ -28,12 +28,13 @@ is applied here.
 from __future__ import annotations
 
 from .. import board
-from ..data.pieces import COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_NAMES, POLICE
+from ..data.pieces import (COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, PIECE_NAMES, POLICE, TALIBAN_G,
+                           WARLORD_G)
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import (AFGHAN_PROVINCES, IS_PAKISTAN, KABUL, LOCS, LOC_LIST, NETWORK_SPACES, N_SPACES,
+from ..static import (AFGHAN_PROVINCES, KABUL, LOCS, LOC_LIST, NETWORK_SPACES, N_SPACES,
                       PAKISTAN_LIST, PROVINCE_LIST)
 from .removal import assault_target_in, start_removal
-from .selection import SharedFactsActivity
+from .selection import SharedFactsActivity, with_facts
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
@@ -119,7 +120,7 @@ def moved_into(game, sp: int, piece: int) -> int:
 
 def movable(game, sp: int, piece: int) -> int:
     """Cubes of ``piece`` in ``sp`` that have not moved yet in this Operation."""
-    n = game.state.pieces.item(sp, piece)
+    n = game.state.rows[sp][piece]
     entry = _moved_map(game).get(str(sp))
     if entry:
         n -= int(entry.get(str(piece), 0))
@@ -229,7 +230,7 @@ def _activate_spaces(game, faction: str, todo: list[tuple[int, int]], label: str
 def assault_cubes(s, sp: int, faction: str) -> int:
     """3.2.4: the cubes of ``faction`` that count in an Assault in ``sp``: Troops only in a
     Province; Troops and Police in Kabul and on LoCs."""
-    return _assault_cubes_in(s.pieces[sp].tolist(), sp, faction)
+    return _assault_cubes_in(s.rows[sp], sp, faction)
 
 
 def _assault_cubes_in(row, sp: int, faction: str) -> int:
@@ -272,7 +273,7 @@ def assault_possible(game, faction: str, sp: int) -> bool:
     needs Coalition Troops there (3.2.4)."""
     if PAKISTAN_LIST[sp]:
         return False
-    row = game.state.pieces[sp].tolist()
+    row = game.state.rows[sp]
     if not assault_target_in(row):                    # removal.targets(..., "assault") is empty
         return False
     if faction == "coalition":
@@ -291,7 +292,7 @@ def civic_action_steps(s, sp: int) -> int:
     toward Support (where Support can exist, 1.6.2)."""
     steps = s.terror.item(sp)
     if board.can_have_support(s, sp):
-        steps += 1 - s.support.item(sp)
+        steps += 1 - s.support_list[sp]
     return steps
 
 
@@ -299,13 +300,13 @@ def train_places_here(s, faction: str, sp: int) -> bool:
     """3.2.1: Government cubes are placed in Kabul and in Provinces with a COIN Base; a Coalition
     Train places them only where there is a Coalition Base (Kabul included)."""
     if faction == "coalition":
-        return s.pieces.item(sp, COALITION_BASE) > 0
+        return s.rows[sp][COALITION_BASE] > 0
     return sp == KABUL or board.coin_bases(s, sp) > 0
 
 
 def train_cube_sources(s, sp: int, piece: int) -> list[int]:
     """3.2.1 / 1.4.1: with none of ``piece`` Available, map spaces it may be taken from."""
-    return [o for o in range(N_SPACES) if o != sp and s.pieces.item(o, piece) > 0]
+    return [o for o in range(N_SPACES) if o != sp and s.rows[o][piece] > 0]
 
 
 def _elsewhere_on_map(s, sp: int, piece: int) -> bool:
@@ -337,7 +338,7 @@ def gov_cubes_available(s) -> bool:
 
 def gov_base_sources(s, sp: int) -> list[int]:
     """3.2.1: with no Government Base Available, map spaces one may be taken from."""
-    return [o for o in range(N_SPACES) if o != sp and s.pieces.item(o, GOV_BASE) > 0]
+    return [o for o in range(N_SPACES) if o != sp and s.rows[o][GOV_BASE] > 0]
 
 
 def train_step2_modes(game, faction: str, sp: int) -> list[str]:
@@ -385,7 +386,32 @@ class _Train(SharedFactsActivity):
     def facts(self, game):
         """(a Government cube Available, 3 Government Resources payable, the map's piece rows)."""
         s = game.state
-        return gov_cubes_available(s), can_pay(game, COST), s.pieces[:N_SPACES].tolist()
+        return gov_cubes_available(s), can_pay(game, COST), s.rows[:N_SPACES]
+
+    def space_test(self, game):
+        """:meth:`can_select_with` as one closure with the question's facts bound (one call per space, not
+        two), :func:`train_can_place`'s cost and cube tests read once; None when the Government cannot pay."""
+        s = game.state
+        f = self.faction
+        coalition = f == "coalition"
+        pay_ok = can_pay(game, COST)
+        if not coalition and not pay_ok:
+            return None
+        cubes_available = gov_cubes_available(s)
+        rows = s.rows
+
+        def train_space_ok(sp):
+            r = rows[sp]
+            if coalition:
+                if sp != KABUL and r[COALITION_TROOPS] + r[COALITION_BASE] == 0:
+                    return False
+                places = r[COALITION_BASE] > 0 and pay_ok             # the Coalition pays for the cubes it places
+            else:
+                places = sp == KABUL or r[COALITION_BASE] + r[GOV_BASE] > 0
+            if places and (cubes_available or any(train_cube_obtainable(s, sp, p) for p in GOV_CUBE_TYPES)):
+                return True
+            return _train_step2_any(game, f, sp, r)
+        return train_space_ok
 
     def can_select_with(self, game, sp, facts):
         """``train_can_place(...) or bool(train_step2_modes(...))``, each space's pieces read from the
@@ -500,7 +526,7 @@ def _train_step2(game, faction: str, sp: int, mode: str) -> None:
                  f"({CIVIC_ACTION_COST} Government Resources each; Terror first, then shifts toward Support)",
                  _count_options(game, 1, most), "adp_train_civic", space=sp)
     elif mode == "train_base":
-        troops, police = s.pieces.item(sp, GOV_TROOPS), s.pieces.item(sp, POLICE)
+        troops, police = s.rows[sp][GOV_TROOPS], s.rows[sp][POLICE]
         lo, hi = max(0, TRAIN_BASE_CUBES - troops), min(TRAIN_BASE_CUBES, police)
         if lo == hi:
             _train_base(game, faction, sp, lo)
@@ -634,7 +660,7 @@ def patrol_origins(game, faction: str, dest: int) -> dict[int, tuple[int, ...]]:
 
 
 def patrol_faction_cubes(s, sp: int, faction: str) -> int:
-    return sum(s.pieces.item(sp, p) for p in patrol_cube_types(faction))
+    return sum(s.rows[sp][p] for p in patrol_cube_types(faction))
 
 
 def patrol_activations(game, faction: str, loc: int) -> int:
@@ -689,9 +715,13 @@ class _Patrol(SharedFactsActivity):
         through passable ones (filled in as needed): a destination's :func:`patrol_feeders` are itself
         plus the groups of its passable neighbours."""
         types = patrol_cube_types(self.faction)
-        p = game.state.pieces[:N_SPACES]
-        cubes = p[:, types[0]] if len(types) == 1 else p[:, types[0]] + p[:, types[1]]
-        has = ((cubes > 0) & ~IS_PAKISTAN).tolist()
+        rows = game.state.rows
+        if len(types) == 1:
+            t = types[0]
+            has = [rows[sp][t] > 0 and not PAKISTAN_LIST[sp] for sp in range(N_SPACES)]
+        else:
+            t, u = types
+            has = [rows[sp][t] + rows[sp][u] > 0 and not PAKISTAN_LIST[sp] for sp in range(N_SPACES)]
         moved = _moved_map(game)
         if moved:                                   # where cubes moved in, count only the unmoved ones
             cols = _movable_columns(game, types)
@@ -700,9 +730,21 @@ class _Patrol(SharedFactsActivity):
                 has[o] = any(col[o] for col in cols) and not PAKISTAN_LIST[o]
         return has, patrol_passable(game.state), {}
 
+    def space_test(self, game):
+        """:meth:`can_select_with` with the cost (3 Government Resources once, the same for every space)
+        checked once: None when it cannot be paid, else the rest per space (:meth:`_reachable`)."""
+        if not self._paid(game) and not can_pay(game, COST):
+            return None
+        return with_facts(self._reachable, game, self.facts(game))
+
     def can_select_with(self, game, sp, facts):
         if not self._paid(game) and not can_pay(game, COST):
             return False
+        return self._reachable(game, sp, facts)
+
+    def _reachable(self, game, sp, facts):
+        """:meth:`can_select_with` once the cost is known to be paid or payable: the faction's cubes on the
+        LoC itself, or unmoved cubes that can Patrol in (bool(:func:`patrol_origins`))."""
         if LOC_LIST[sp] and patrol_faction_cubes(game.state, sp, self.faction) > 0:
             return True
         has, passable, groups = facts                                # bool(patrol_origins(game, faction, sp))
@@ -776,10 +818,9 @@ def sweep_near(s, dest: int) -> list[int]:
     """3.2.3: the spaces (map order) a Sweep group may come from into ``dest``: adjacent to it, or
     adjacent to an unSabotaged LoC adjacent to it."""
     data = s.data
-    sabotage = s.sabotage
-    if not any(sabotage.item(loc) for loc in data.loc_neighbors[dest]):
+    sab = s.sabotage.tolist()
+    if not any(map(sab.__getitem__, data.loc_neighbors[dest])):
         return list(data.sweep_near_open[dest])    # no Sabotage next to it: the map's own answer
-    sab = sabotage.tolist()
     neighbors = data.neighbors
     near = set(neighbors[dest])
     for loc in neighbors[dest]:
@@ -797,20 +838,23 @@ def sweep_origins(game, faction: str, dest: int) -> dict[int, tuple[int, int]]:
     s = game.state
     moved = _moved_map(game)
     out = {}
-    p = s.pieces
-    gov = p[:N_SPACES, GOV_TROOPS].tolist()         # the Troops columns read once, not a row per origin
+    rows = s.rows                                   # the origins' rows (state.py's mirror of the table)
     if faction == "coalition":
-        coalition = p[:N_SPACES, COALITION_TROOPS].tolist()
         for o in sweep_near(s, dest):
-            entry = moved.get(str(o))               # :func:`movable`, the moved map read once
-            c = _unmoved(coalition[o], entry, COALITION_TROOPS)
+            r = rows[o]
+            if not r[COALITION_TROOPS]:
+                continue
+            entry = moved.get(str(o)) if moved else None      # :func:`movable`, the moved map read once
+            c = _unmoved(r[COALITION_TROOPS], entry, COALITION_TROOPS)
             if c:
-                out[o] = (c, _unmoved(gov[o], entry, GOV_TROOPS))
+                out[o] = (c, _unmoved(r[GOV_TROOPS], entry, GOV_TROOPS))
     else:
         for o in sweep_near(s, dest):
-            g = _unmoved(gov[o], moved.get(str(o)), GOV_TROOPS)
-            if g:
-                out[o] = (g, 0)
+            n = rows[o][GOV_TROOPS]
+            if n:
+                g = _unmoved(n, moved.get(str(o)) if moved else None, GOV_TROOPS)
+                if g:
+                    out[o] = (g, 0)
     return out
 
 
@@ -879,6 +923,30 @@ class _Sweep(SharedFactsActivity):
         troops = COALITION_TROOPS if self.faction == "coalition" else GOV_TROOPS
         return (_movable_columns(game, (troops,))[0], game.state.sabotage.tolist(),
                 self.faction != "government" or can_pay(game, COST))
+
+    def space_test(self, game):
+        """:meth:`can_select_with` with the facts bound in one closure (one call per space, not two: the
+        sequence of play asks it of every Sweep space after each step); None when the Government cannot pay."""
+        troops, sab, pay_ok = self.facts(game)
+        if not pay_ok:
+            return None
+        s = game.state
+        neighbors = s.data.neighbors
+        rows = s.rows
+        faction = self.faction
+
+        def sweep_space_ok(sp):
+            for o in neighbors[sp]:
+                if troops[o]:
+                    return True
+            for loc in neighbors[sp]:
+                if LOC_LIST[loc] and not sab[loc]:
+                    for o in neighbors[loc]:
+                        if o != sp and troops[o]:
+                            return True
+            r = rows[sp]                    # an Underground Guerrilla to flip (the cheaper half asked first)
+            return r[TALIBAN_G] + r[WARLORD_G] > 0 and sweep_activations(s, faction, sp) > 0
+        return sweep_space_ok
 
     def can_select_with(self, game, sp, facts):
         s = game.state
@@ -956,7 +1024,8 @@ class CoinMove(Prompt):
     kind = "adp_coin_move"
 
     def legal(self, game, frame):
-        return [game.space_action(o) for o in _move_origins(game, frame)] + [game.DONE]
+        s0 = game.vocabulary.SPACE0                  # game.space_action(o), without a call per space
+        return [s0 + o for o in _move_origins(game, frame)] + [game.DONE]
 
     def describe(self, game, frame):
         return (f"{FACTION_NAMES[frame['actor']]} {OP_NAMES[frame['op']]} into "
@@ -1096,12 +1165,12 @@ class CoalitionAssault(Activity):
     def space_test(self, game):
         """:func:`assault_possible` per space with the board bound once: Coalition Troops there (the
         cheap test first), outside Pakistan, and a piece an Assault could remove."""
-        pieces = game.state.pieces
+        rows = game.state.rows
 
         def test(sp):
             if PAKISTAN_LIST[sp]:
                 return False
-            row = pieces[sp].tolist()
+            row = rows[sp]
             return row[COALITION_TROOPS] > 0 and assault_target_in(row)
         return test
 
@@ -1156,7 +1225,7 @@ class GovernmentAssault(Activity):
         if not can_pay(game, COST):
             return None
         s = game.state
-        rows = s.pieces[:N_SPACES].tolist()
+        rows = s.rows[:N_SPACES]
         mountain = s.data.mountain_list
         ok = [False] * N_SPACES
         for sp in ASSAULT_SPACES:               # the cubes first (few spaces have enough), then a target

@@ -41,7 +41,7 @@ def govern_space_ok(s, sp) -> bool:
     (a +1 Pop marker makes a 0-Pop Province a 1-Pop one, 1.6.2)."""
     if not (sp == KABUL or AFGHAN_PROVINCE_LIST[sp]):
         return False
-    return (s.support.item(sp) > 0 or board.pop(s, sp) == 0) and board.coin_control(s, sp)
+    return (s.support_list[sp] > 0 or board.pop(s, sp) == 0) and board.coin_control(s, sp)
 
 
 def govern_modes(game, sp) -> list[str]:
@@ -56,7 +56,7 @@ def govern_modes(game, sp) -> list[str]:
     if not govern_space_ok(s, sp):
         return []
     out = []
-    if s.returnees_unused > 0 and not s.returnees.item(sp):
+    if s.returnees_unused > 0 and not s.returnees_list[sp]:
         out.append("govern_returnees")
     if board.pop(s, sp) >= 1 and board.bases(s, sp, "coalition") == 0:
         out.append("govern_patronage")
@@ -65,7 +65,7 @@ def govern_modes(game, sp) -> list[str]:
 
 def govern_returnees(s, sp) -> None:
     """4.3.1: place an unused +1 Pop (Returnees) marker; it is used up for the rest of the game."""
-    s.returnees[sp] = 1
+    board.place_returnees(s, sp)
     s.returnees_unused -= 1
 
 
@@ -113,9 +113,9 @@ class Govern(Activity):
     def space_test(self, game):
         """``bool(govern_modes(game, sp))`` for every space at once, the board read once as lists."""
         s = game.state
-        rows = s.pieces[:N_SPACES].tolist()
-        support = s.support.tolist()
-        returnees = s.returnees.tolist()
+        rows = s.rows[:N_SPACES]
+        support = s.support_list            # the state's list mirrors, read only
+        returnees = s.returnees_list
         printed = s.data.pop_list
         unused = s.returnees_unused > 0
         ok = [False] * N_SPACES
@@ -310,7 +310,8 @@ class TransportPath(Prompt):
     kind = "adp_transport"
 
     def legal(self, game, frame):
-        out = [game.space_action(sp) for sp in transport_next(game.state, frame["origin"], frame["path"])]
+        s0 = game.vocabulary.SPACE0                  # game.space_action(sp), without a call per space
+        out = [s0 + sp for sp in transport_next(game.state, frame["origin"], frame["path"])]
         if frame["path"]:
             out.append(game.DONE)
         return out
@@ -379,7 +380,7 @@ class Eradicate(Activity):
     def space_test(self, game):
         """:func:`eradicate_space_ok` for every space at once, the board read once as lists."""
         s = game.state
-        rows = s.pieces[:N_SPACES].tolist()
+        rows = s.rows[:N_SPACES]
         ok = [False] * N_SPACES
         for sp in AFGHAN_PROVINCES:
             row = rows[sp]

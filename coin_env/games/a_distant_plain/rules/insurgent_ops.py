@@ -28,20 +28,15 @@ Public helpers for the Special Activities and the non-player bots: :func:`rally_
 
 from __future__ import annotations
 
-from functools import partial
-
-import numpy as np
-
 from ....coin.events import is_free
 from ....coin.operations import Activity
 from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import ACTIVE_GUERRILLA, BASE, COALITION_TROOPS, GOV_TROOPS, GUERRILLA, INSURGENTS, POLICE
 from ..registry import CONTINUATIONS, PROMPTS
-from ..static import (CONTROLLABLE, CONTROLLABLE_LIST, IS_AFGHAN, IS_LOC, IS_PAKISTAN, LOC_LIST, N_SPACES,
-                      PAKISTAN_LIST)
+from ..static import AFGHAN_LIST, CONTROLLABLE, CONTROLLABLE_LIST, LOC_LIST, N_SPACES, PAKISTAN_LIST
 from .removal import start_removal
-from .selection import SharedFactsActivity, any_selectable
+from .selection import SharedFactsActivity, any_selectable, with_facts
 
 MODES: list[tuple[str, str]] = [
     ("rally_place", "Rally: place Guerrillas"),
@@ -82,13 +77,13 @@ def _own_sources(s, faction: str, piece: int, exclude: int) -> list[int]:
     """Map spaces other than ``exclude`` holding the faction's pieces of this kind (a Guerrilla
     column means Guerrillas in either state)."""
     if piece == BASE[faction]:
-        return [x for x in range(N_SPACES) if x != exclude and s.pieces.item(x, piece) > 0]
+        return [x for x in range(N_SPACES) if x != exclude and s.rows[x][piece] > 0]
     return [x for x in range(N_SPACES) if x != exclude and board.guerrillas(s, x, faction) > 0]
 
 
 def _own_elsewhere(s, faction: str, piece: int, exclude: int) -> int:
     if piece == BASE[faction]:
-        return int(s.pieces[:N_SPACES, piece].sum()) - s.pieces.item(exclude, piece)
+        return int(s.pieces[:N_SPACES, piece].sum()) - s.rows[exclude][piece]
     g, a = GUERRILLA[faction], ACTIVE_GUERRILLA[faction]
     total = int(s.pieces[:N_SPACES, g].sum() + s.pieces[:N_SPACES, a].sum())
     return total - board.guerrillas(s, exclude, faction)
@@ -189,7 +184,7 @@ def rally_space_ok(game, faction: str, sp: int) -> bool:
         return not PAKISTAN_LIST[sp]
     if PAKISTAN_LIST[sp] and s.islamabad <= board.PRESSURE:
         return False
-    return s.support.item(sp) <= 0 or s.data.pashtun_list[sp]
+    return s.support_list[sp] <= 0 or s.data.pashtun_list[sp]
 
 
 def rally_cost(game, faction: str, sp: int) -> int:
@@ -260,7 +255,7 @@ def rally_costs(game, faction: str) -> dict[int, int]:
         return dict.fromkeys(_CONTROLLABLE_AFGHAN, 0 if free else 1)
     spaces = _CONTROLLABLE_AFGHAN if s.islamabad <= board.PRESSURE else CONTROLLABLE    # rally_space_ok, 6.6.1
     pakistan_free = s.islamabad >= board.BACKING                                        # rally_cost, 6.6.1
-    support = s.support.tolist()
+    support = s.support_list                  # the state's list mirror, read only
     pashtun = s.data.pashtun_list
     return {sp: 0 if free or (pakistan_free and PAKISTAN_LIST[sp]) else 1
             for sp in spaces if support[sp] <= 0 or pashtun[sp]}
@@ -379,7 +374,7 @@ def _rally_replace(game, f: str, sp: int, n_active: int) -> None:
 # --- Sharia during a Taliban Rally (3.3.1, 6.4.2) -------------------------------------------------
 def sharia_steps(s, sp: int) -> int:
     """6.4.2: Terror markers to remove plus levels the space can still shift toward Opposition."""
-    levels = s.support.item(sp) + 1 if board.can_have_support(s, sp) else 0
+    levels = s.support_list[sp] + 1 if board.can_have_support(s, sp) else 0
     return s.terror.item(sp) + levels
 
 
@@ -444,9 +439,9 @@ def march_movable(game, faction: str, sp: int) -> tuple[int, int]:
     Operation (3.3.2): those that did not arrive in this March; for the Taliban in a Pashtun space,
     all (they may continue from a Pashtun destination). If something else flipped arrived
     Guerrillas meanwhile, the count of movers stays right (which ones flipped is left open)."""
-    pieces = game.state.pieces
+    r = game.state.rows[sp]
     g = GUERRILLA[faction]
-    return _march_movers(game, faction, sp, pieces.item(sp, g), pieces.item(sp, g + 1))  # Underground, Active
+    return _march_movers(game, faction, sp, r[g], r[g + 1])  # Underground, Active
 
 
 def march_movable_row(game, faction: str, sp: int, row) -> tuple[int, int]:
@@ -482,8 +477,8 @@ def march_counts(game, faction: str) -> list[int]:
     of :func:`march_movable`, for the whole map at once)."""
     s = game.state
     g = GUERRILLA[faction]
-    p = s.pieces
-    out = (p[:N_SPACES, g] + p[:N_SPACES, g + 1]).tolist()       # Underground + Active per space
+    rows = s.rows
+    out = [rows[sp][g] + rows[sp][g + 1] for sp in range(N_SPACES)]     # Underground + Active per space
     turn = s.turn
     moved = turn["flags"].get("march_moved") if turn is not None else None
     if moved:
@@ -491,7 +486,8 @@ def march_counts(game, faction: str) -> list[int]:
         for key, mv in moved.items():
             sp = int(key)
             if mv and not (faction == "taliban" and pashtun[sp]):
-                out[sp] = sum(_unmoved(p.item(sp, g), p.item(sp, g + 1), mv))
+                r = s.rows[sp]
+                out[sp] = sum(_unmoved(r[g], r[g + 1], mv))
     return out
 
 
@@ -512,7 +508,12 @@ def march_origins(game, faction: str, dest: int, exclude=(), paid: bool = False)
         return []
     can_pay = paid or _can_pay(game, faction, 1)
     out = []
+    rows = game.state.rows
+    g = GUERRILLA[faction]
     for o in game.state.data.neighbors[dest]:
+        r = rows[o]
+        if not (r[g] or r[g + 1]):                  # no Guerrilla of the faction there: none may March from it
+            continue
         if o in exclude or sum(march_movable(game, faction, o)) == 0:
             continue
         if can_pay or march_group_free(game, faction, o, dest):
@@ -561,31 +562,38 @@ class _March(SharedFactsActivity):
         return march_counts(game, self.faction), _can_pay(game, self.faction, 1)
 
     def space_test(self, game):
-        """``bool(march_origins(game, faction, sp))`` for every space at once (numpy over the map's
-        adjacency): a destination the faction may hold (1.4.2) next to a space whose Guerrillas may
+        """``bool(march_origins(game, faction, sp))`` for every space at once (one walk over the neighbours of
+        the spaces whose Guerrillas may move): a destination the faction may hold (1.4.2) next to a space whose Guerrillas may
         still March (:func:`march_counts`), the group paying 1 Resource or moving free
         (:func:`march_group_free`: into a LoC; Taliban to or from Pakistan at Backing or Sponsorship).
         :meth:`can_select_with` is the same test space by space."""
         f = self.faction
         s = game.state
-        movers = np.array(march_counts(game, f)) > 0
-        adjacent = s.data.adjacent
-        reach = adjacent.dot(movers)                     # next to a space with Guerrillas that may move
+        neighbors = s.data.neighbors                      # symmetric (1.3.6, checked when the map is made)
+        reach = [False] * N_SPACES                        # next to a space with Guerrillas that may move
+        near_pakistan_movers = [False] * N_SPACES         # next to such a space in Pakistan
+        for o, n in enumerate(march_counts(game, f)):
+            if n:
+                for d in neighbors[o]:
+                    reach[d] = True
+                if PAKISTAN_LIST[o]:
+                    for d in neighbors[o]:
+                        near_pakistan_movers[d] = True
         if is_free(game) or _can_pay(game, f, 1):
             ok = reach
+        elif f == "taliban" and s.islamabad >= board.BACKING:
+            ok = [r and (LOC_LIST[d] or PAKISTAN_LIST[d]) or near_pakistan_movers[d] for d, r in enumerate(reach)]
         else:
-            ok = reach & IS_LOC
-            if f == "taliban" and s.islamabad >= board.BACKING:
-                ok |= (reach & IS_PAKISTAN) | adjacent.dot(movers & IS_PAKISTAN)
-        if f != "taliban":
-            ok &= IS_AFGHAN                               # board.may_hold: only Taliban in Pakistan
-        return ok.tolist().__getitem__
+            ok = [r and LOC_LIST[d] for d, r in enumerate(reach)]
+        if f != "taliban":                                # board.may_hold: only Taliban in Pakistan
+            ok = [x and AFGHAN_LIST[d] for d, x in enumerate(ok)]
+        return ok.__getitem__
 
     def available(self, game):
         """Any destination, looked for space by space (:meth:`can_select_with`, usually met at the first
         spaces of the map) rather than by the whole-map product of :meth:`space_test`."""
         return any_selectable(self, game, range(N_SPACES),
-                              partial(self.can_select_with, game, facts=self.facts(game)))
+                              with_facts(self.can_select_with, game, self.facts(game)))
 
     def can_select_with(self, game, sp, facts):
         """bool(:func:`march_origins`) with the movers of every space counted once per question."""
@@ -622,7 +630,8 @@ class MarchInto(Prompt):
         return march_origins(game, frame["actor"], frame["dest"], frame["from"], frame["paid"])
 
     def legal(self, game, frame):
-        out = [game.space_action(o) for o in self._origins(game, frame)]
+        s0 = game.vocabulary.SPACE0                  # game.space_action(o), without a call per space
+        out = [s0 + o for o in self._origins(game, frame)]
         if frame["moved"] > 0 or not out:
             out.append(game.DONE)
         return out
@@ -710,7 +719,7 @@ def _march_group(game, origin: int, nu: int, na: int) -> None:
 def attack_space_ok(game, faction: str, sp: int) -> bool:
     """3.3.3: ``sp`` has at least 1 of the faction's Guerrillas and at least 1 enemy piece (cost and
     earlier selection aside). Ambush (4.4.3) resolves such spaces in its own way."""
-    r = game.state.pieces[sp].tolist()
+    r = game.state.rows[sp]
     guerrillas = r[GUERRILLA[faction]] + r[ACTIVE_GUERRILLA[faction]]        # board.guerrillas
     return guerrillas >= 1 and sum(r) - guerrillas - r[BASE[faction]] >= 1    # board.enemy_pieces
 
@@ -737,11 +746,11 @@ class _Attack(Activity):
         f = self.faction
         if not _can_pay(game, f, 0 if is_free(game) else 1):        # attack_cost, any space
             return None
-        pieces = game.state.pieces
+        rows = game.state.rows
         g, a, b = GUERRILLA[f], ACTIVE_GUERRILLA[f], BASE[f]
 
         def test(sp):
-            r = pieces[sp].tolist()
+            r = rows[sp]
             guerrillas = r[g] + r[a]
             return guerrillas >= 1 and sum(r) - guerrillas - r[b] >= 1
         return test

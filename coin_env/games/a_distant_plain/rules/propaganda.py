@@ -321,7 +321,7 @@ def taliban_earnings(s) -> int:
 
 def warlord_earnings(s) -> int:
     """6.3.3: Warlord Bases on the map plus Warlord Guerrillas on LoCs without Sabotage."""
-    on_locs = sum(s.pieces.item(sp, WARLORD_G) + s.pieces.item(sp, WARLORD_G_ACTIVE) for sp in LOCS
+    on_locs = sum(s.rows[sp][WARLORD_G] + s.rows[sp][WARLORD_G_ACTIVE] for sp in LOCS
                   if not s.sabotage.item(sp))
     return int(s.pieces[:N_SPACES, WARLORD_BASE].sum()) + on_locs
 
@@ -343,21 +343,21 @@ def _steps_toward(s, sp, direction: int) -> int:
     """Terror markers to remove plus levels still to shift toward Support (+1) or Opposition (-1)."""
     shifts = 0
     if board.can_have_support(s, sp):
-        shifts = 1 - s.support.item(sp) if direction > 0 else s.support.item(sp) + 1
+        shifts = 1 - s.support_list[sp] if direction > 0 else s.support_list[sp] + 1
     return s.terror.item(sp) + shifts
 
 
 def civic_action_decider(s, sp) -> str:
     """6.4.1: the faction with more Troops in the space decides its Civic Action (Coalition if tied)."""
-    return "coalition" if s.pieces.item(sp, COALITION_TROOPS) >= s.pieces.item(sp, GOV_TROOPS) else "government"
+    return "coalition" if s.rows[sp][COALITION_TROOPS] >= s.rows[sp][GOV_TROOPS] else "government"
 
 
 def civic_action_space_ok(s, sp) -> bool:
     """6.4.1: Kabul or a Province with COIN Control, Troops (either COIN faction's) and Police, and
     something to buy (Terror to remove or a level toward Support)."""
-    p = s.pieces          # the piece counts first (one cell each), then Control (the whole row)
-    return (CONTROLLABLE_LIST[sp] and p.item(sp, POLICE) > 0
-            and p.item(sp, COALITION_TROOPS) + p.item(sp, GOV_TROOPS) > 0 and board.coin_control(s, sp)
+    r = s.rows[sp]        # the piece counts first (one cell each), then Control (the whole row)
+    return (CONTROLLABLE_LIST[sp] and r[POLICE] > 0
+            and r[COALITION_TROOPS] + r[GOV_TROOPS] > 0 and board.coin_control(s, sp)
             and _steps_toward(s, sp, +1) > 0)
 
 
@@ -516,7 +516,7 @@ def desertion_losses(s, sp) -> int:
 def desertion_troop_range(s, sp) -> tuple[int, int]:
     """6.5.1: how many of the deserting cubes may be Troops (the rest are Police)."""
     k = desertion_losses(s, sp)
-    troops, police = s.pieces.item(sp, GOV_TROOPS), s.pieces.item(sp, POLICE)
+    troops, police = s.rows[sp][GOV_TROOPS], s.rows[sp][POLICE]
     return max(0, k - police), min(k, troops)
 
 
@@ -566,7 +566,7 @@ def troop_redeploy_sources(game, faction: str) -> list[int]:
     """6.5.2: LoCs and Provinces without a COIN Base holding the faction's Troops."""
     s = game.state
     piece = COALITION_TROOPS if faction == "coalition" else GOV_TROOPS
-    rows = s.pieces[:N_SPACES].tolist()
+    rows = s.rows[:N_SPACES]
     return [sp for sp, r in enumerate(rows)
             if r[piece] > 0 and (LOC_LIST[sp] or (PROVINCE_LIST[sp] and r[COALITION_BASE] + r[GOV_BASE] == 0))]
 
@@ -575,8 +575,9 @@ def troop_redeploy_destinations(game) -> list[int]:
     """6.5.2: Kabul, and COIN-Controlled spaces with a COIN Base (Control as at the phase's start)."""
     s = game.state
     coin = board.coin_control_list(s)
+    rows = s.rows                   # board.coin_bases and board.may_hold (no COIN piece in Pakistan), read inline
     return [sp for sp in CONTROLLABLE
-            if sp == KABUL or (board.coin_bases(s, sp) > 0 and coin[sp] and board.may_hold(s, sp, "coalition"))]
+            if sp == KABUL or (coin[sp] and rows[sp][COALITION_BASE] + rows[sp][GOV_BASE] > 0 and not PAKISTAN_LIST[sp])]
 
 
 def police_destinations(game, src: int | None = None) -> list[int]:
@@ -594,7 +595,7 @@ def taliban_redeploy_destinations(game) -> list[int]:
     pashtun = s.data.pashtun_list
     return [sp for sp in CONTROLLABLE
             if (PAKISTAN_LIST[sp] and pashtun[sp])
-            or (s.pieces.item(sp, TALIBAN_BASE) > 0 and board.taliban_control(s, sp))]
+            or (s.rows[sp][TALIBAN_BASE] > 0 and board.taliban_control(s, sp))]
 
 
 def taliban_redeploy_sources(game) -> list[int]:
@@ -602,7 +603,7 @@ def taliban_redeploy_sources(game) -> list[int]:
     those already in a Pashtun Pakistan space (already a destination)."""
     s = game.state
     pashtun = s.data.pashtun_list
-    rows = s.pieces[:N_SPACES].tolist()
+    rows = s.rows[:N_SPACES]
     return [sp for sp, r in enumerate(rows)
             if r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] > 0 and not (PAKISTAN_LIST[sp] and pashtun[sp])
             and (LOC_LIST[sp] or (PROVINCE_LIST[sp] and r[TALIBAN_BASE] == 0))]
@@ -622,7 +623,7 @@ def redeploy_destinations(game, who: str, src: int | None = None) -> list[int]:
 
 def _move_taliban(s, src, dst, n: int) -> None:
     """Move n Taliban Guerrillas, Active ones first; Hostility keeps Pakistan ones Active (6.6.1)."""
-    active = min(n, s.pieces.item(src, TALIBAN_G_ACTIVE))
+    active = min(n, s.rows[src][TALIBAN_G_ACTIVE])
     if active:
         board.move(s, TALIBAN_G_ACTIVE, src, dst, active)
     if n - active:
@@ -655,9 +656,10 @@ class _Redeploy(Prompt):
     def legal(self, game, frame):
         if frame["stage"] == "count":
             return game.count_actions(1, self.movable(game, frame, frame["src"]))
+        s0 = game.vocabulary.SPACE0                  # game.space_action(sp), without a call per space
         if frame["stage"] == "destination":
-            return [game.space_action(sp) for sp in self.destinations(game, frame, frame["src"])]
-        srcs = [game.space_action(sp) for sp in self.sources(game, frame)]
+            return [s0 + sp for sp in self.destinations(game, frame, frame["src"])]
+        srcs = [s0 + sp for sp in self.sources(game, frame)]
         return srcs if self.must(frame) else srcs + [game.DONE]
 
     def describe(self, game, frame):
@@ -713,7 +715,7 @@ class TroopRedeploy(_Redeploy):
         return troop_redeploy_destinations(game)
 
     def movable(self, game, frame, src):
-        return game.state.pieces.item(src, self._piece(frame))
+        return game.state.rows[src][self._piece(frame)]
 
     def do_move(self, game, frame, src, dst, n):
         board.move(game.state, self._piece(frame), src, dst, n)
@@ -727,7 +729,7 @@ def _troops(game, faction: str) -> None:
     if faction == "government" and troop_redeploy_destinations(game) == [KABUL]:
         s = game.state
         for sp in troop_redeploy_sources(game, faction):
-            board.move(s, GOV_TROOPS, sp, KABUL, s.pieces.item(sp, GOV_TROOPS))
+            board.move(s, GOV_TROOPS, sp, KABUL, s.rows[sp][GOV_TROOPS])
         return
     game.push({"kind": "adp_redeploy_troops", "actor": faction, "stage": "source", "src": -1, "dst": -1})
 
@@ -759,7 +761,7 @@ class PoliceRedeploy(_Redeploy):
         return police_destinations(game, src)
 
     def movable(self, game, frame, src):
-        return game.state.pieces.item(src, POLICE) - frame["arrived"].get(str(src), 0)
+        return game.state.rows[src][POLICE] - frame["arrived"].get(str(src), 0)
 
     def do_move(self, game, frame, src, dst, n):
         board.move(game.state, POLICE, src, dst, n)
@@ -822,12 +824,10 @@ def _reset(game) -> None:
     return to Available), Islamabad (6.6.1), all factions Eligible, Terror and Sabotage removed,
     Momentum ends, all Guerrillas Underground, then the next card."""
     s = game.state
-    s.pieces[REMOVED, COALITION_BASE] += s.pieces.item(CASUALTIES, COALITION_BASE)
-    s.pieces[CASUALTIES, COALITION_BASE] = 0
-    troops = s.pieces.item(CASUALTIES, COALITION_TROOPS)
-    s.pieces[REMOVED, COALITION_TROOPS] += troops // 2
-    s.pieces[AVAILABLE, COALITION_TROOPS] += troops - troops // 2
-    s.pieces[CASUALTIES, COALITION_TROOPS] = 0
+    board.move_pieces(s, CASUALTIES, COALITION_BASE, REMOVED, COALITION_BASE, s.rows[CASUALTIES][COALITION_BASE])
+    troops = s.rows[CASUALTIES][COALITION_TROOPS]
+    board.move_pieces(s, CASUALTIES, COALITION_TROOPS, REMOVED, COALITION_TROOPS, troops // 2)
+    board.move_pieces(s, CASUALTIES, COALITION_TROOPS, AVAILABLE, COALITION_TROOPS, troops - troops // 2)
     board.islamabad_reset(s)
     s.eligible = {f: True for f in game.factions}
     s.terror[:] = 0

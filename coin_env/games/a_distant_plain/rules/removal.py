@@ -23,7 +23,8 @@ import numpy as np
 from ....core.prompts import Prompt
 from .. import board
 from ..data.pieces import (ACTIVE_GUERRILLA, BASE, COALITION_BASE, COALITION_TROOPS, GOV_BASE, GOV_TROOPS, GUERRILLA,
-                           POLICE, TALIBAN_BASE)
+                           POLICE, TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_BASE, WARLORD_G,
+                           WARLORD_G_ACTIVE)
 from ..registry import PROMPTS
 
 MODES: list[tuple[str, str]] = []
@@ -47,7 +48,7 @@ def _insurgent_targets(row, f, underground_can_go: bool) -> list[int]:
 
 def targets(s, sp, actor: str, style: str) -> list[int]:
     """Piece types that may be removed next (by column)."""
-    return targets_row(s.pieces[sp].tolist(), actor, style)
+    return targets_row(s.rows[sp], actor, style)
 
 
 def targets_row(row, actor: str, style: str) -> list[int]:
@@ -80,12 +81,10 @@ def assault_target_mask(pieces) -> np.ndarray:
 
 def assault_target_in(row) -> bool:
     """bool(targets(..., "assault")) for a space's piece counts ``row``: an Active Guerrilla, or a
-    Base of a faction with no Guerrillas there."""
-    for f in ("taliban", "warlords"):
-        g, a = GUERRILLA[f], ACTIVE_GUERRILLA[f]
-        if row[a] or (row[g] == 0 and row[BASE[f]]):
-            return True
-    return False
+    Base of a faction with no Guerrillas there (the Taliban's, then the Warlords'; the columns are
+    named once, not looked up per call: Air Strike asks this of nearly every space after each step)."""
+    return bool(row[TALIBAN_G_ACTIVE] or (row[TALIBAN_G] == 0 and row[TALIBAN_BASE])
+                or row[WARLORD_G_ACTIVE] or (row[WARLORD_G] == 0 and row[WARLORD_BASE]))
 
 
 def remove_piece(s, sp, piece: int, actor: str, style: str) -> None:

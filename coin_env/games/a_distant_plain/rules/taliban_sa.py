@@ -29,8 +29,6 @@ Free Special Activities granted by an Event (5.5, 3.1.2) skip costs: ``coin_env.
 
 from __future__ import annotations
 
-from itertools import compress
-
 import numpy as np
 
 from .. import board
@@ -68,14 +66,16 @@ def _pay(game, amount: int) -> None:
 # ======================================================================================
 def _with_underground_taliban(s):
     """The map spaces (in map order) with an Underground Taliban Guerrilla: the only ones where Extort
-    or Infiltrate may go."""
-    return compress(range(N_SPACES), s.pieces[:N_SPACES, TALIBAN_G].tolist())
+    or Infiltrate may go. Found lazily from the rows: the availability questions stop at the first space
+    that passes, usually early on the map."""
+    rows = s.rows
+    return (sp for sp in range(N_SPACES) if rows[sp][TALIBAN_G])
 
 
 def extort_ok(game, sp: int) -> bool:
     """4.4.1: may the Taliban Extort in ``sp``? An Underground Taliban Guerrilla is there and the
     Taliban have more pieces there than all other factions combined. (Costs nothing.)"""
-    r = game.state.pieces[sp].tolist()
+    r = game.state.rows[sp]
     if not r[TALIBAN_G]:
         return False
     taliban = r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]
@@ -149,7 +149,9 @@ class Extort(Activity):
     def available(self, game):
         """Any :func:`extort_ok` space, looked for among the spaces with an Underground Taliban
         Guerrilla (usually met early on the map)."""
-        return any_selectable(self, game, _with_underground_taliban(game.state))
+        rows = game.state.rows
+        return any_selectable(self, game, _with_underground_taliban(game.state),
+                              lambda sp: extort_ok_row(rows[sp]))
 
     def space_test(self, game):
         """:func:`extort_ok` for every space at once (one numpy mask): an Underground Taliban
@@ -169,7 +171,7 @@ def infiltrate_targets(s, sp: int) -> list[int]:
     """4.4.2: piece types (columns) Infiltrate may remove or replace next in ``sp``: Government cubes,
     then the Government Base once no Government cubes remain (Coalition cubes do not protect it);
     Warlord Guerrillas (either state), then a Warlord Base once no Warlord Guerrillas remain."""
-    return infiltrate_targets_row(s.pieces[sp].tolist())
+    return infiltrate_targets_row(s.rows[sp])
 
 
 def infiltrate_targets_row(p) -> list[int]:
@@ -224,7 +226,13 @@ class Infiltrate(Activity):
     def available(self, game):
         """Any :func:`infiltrate_ok` space, looked for among the spaces with an Underground Taliban
         Guerrilla."""
-        return any_selectable(self, game, _with_underground_taliban(game.state))
+        rows = game.state.rows
+
+        def has_target(sp):          # bool(infiltrate_targets_row(...)): any Government or Warlord piece there
+            r = rows[sp]
+            return bool(r[GOV_TROOPS] or r[POLICE] or r[GOV_BASE] or r[WARLORD_G] or r[WARLORD_G_ACTIVE]
+                        or r[WARLORD_BASE])
+        return any_selectable(self, game, _with_underground_taliban(game.state), has_target)
 
     def space_test(self, game):
         """:func:`infiltrate_ok` for every space at once (one numpy mask)."""
