@@ -927,15 +927,22 @@ class _Sweep(SharedFactsActivity):
     def space_test(self, game):
         """:meth:`can_select_with` with the facts bound in one closure (one call per space, not two: the
         sequence of play asks it of every Sweep space after each step); None when the Government cannot pay."""
-        troops, sab, pay_ok = self.facts(game)
-        if not pay_ok:
-            return None
+        facts = self.facts(game)
+        return self._test_with(game, facts) if facts[2] else None
+
+    def can_select_with(self, game, sp, facts):
+        return facts[2] and self._test_with(game, facts)(sp)
+
+    def _test_with(self, game, facts):
+        """The space test over ``facts`` (:meth:`facts`), the Government able to pay."""
+        troops, sab, _ = facts
         s = game.state
         neighbors = s.data.neighbors
         rows = s.rows
         faction = self.faction
 
         def sweep_space_ok(sp):
+            # bool(sweep_origins(...)): unmoved Troops next to ``sp`` or next to an unSabotaged LoC next to it
             for o in neighbors[sp]:
                 if troops[o]:
                     return True
@@ -944,28 +951,11 @@ class _Sweep(SharedFactsActivity):
                     for o in neighbors[loc]:
                         if o != sp and troops[o]:
                             return True
-            r = rows[sp]                    # an Underground Guerrilla to flip (the cheaper half asked first)
+            # bool(activation_splits(...)): an Underground Guerrilla to flip (the cheaper half asked first)
+            # and an Activation
+            r = rows[sp]
             return r[TALIBAN_G] + r[WARLORD_G] > 0 and sweep_activations(s, faction, sp) > 0
         return sweep_space_ok
-
-    def can_select_with(self, game, sp, facts):
-        s = game.state
-        troops, sab, pay_ok = facts
-        if not pay_ok:
-            return False
-        # bool(sweep_origins(...)): unmoved Troops next to ``sp`` or next to an unSabotaged LoC next to it
-        neighbors = s.data.neighbors
-        for o in neighbors[sp]:
-            if troops[o]:
-                return True
-        for loc in neighbors[sp]:
-            if LOC_LIST[loc] and not sab[loc]:
-                for o in neighbors[loc]:
-                    if o != sp and troops[o]:
-                        return True
-        # bool(activation_splits(...)): an Activation and an Underground Guerrilla to flip
-        return sweep_activations(s, self.faction, sp) > 0 and (
-            board.underground(s, sp, "taliban") + board.underground(s, sp, "warlords") > 0)
 
     def select(self, game, sp):
         if self.faction == "government":
