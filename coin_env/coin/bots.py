@@ -23,13 +23,18 @@ class BotContext:
     n_spaces = 0
     n_piece_actions = 0
 
-    def __init__(self, game, faction: str):
+    def __init__(self, game, faction: str, legal: list[int] | None = None):
+        """``legal``: the decision's legal actions when the caller has them already (a list the context may
+        keep), else asked of the game. A context is built at nearly every decision of every seat, so this
+        reads each thing once."""
+        state = game.state
         self.game = game
-        self.state = game.state
+        self.state = state
         self.faction = faction
-        self.frame = game.state.frames[-1] if game.state.frames else None
-        self.legal = game.legal_actions()
-        self._legal_set = set(self.legal)
+        frames = state.frames
+        self.frame = frames[-1] if frames else None
+        self.legal = legal = game.legal_actions() if legal is None else legal
+        self._legal_set = set(legal)
 
     # --- actions by meaning --------------------------------------------------------------------
     @property

@@ -58,17 +58,9 @@ class Ctx(BotContext):
     def __init__(self, game, faction: str, legal: list[int] | None = None):
         """``legal``: the decision's legal actions when the caller has them already (a list the context may
         keep), else asked of the game."""
-        # BotContext.__init__'s fields and memory_of, set here in one frame: a context is built at nearly
-        # every decision of every seat, so its construction is part of each decision's cost.
-        state = game.state
-        self.game = game
-        self.state = state
-        self.faction = faction
-        frames = state.frames
-        self.frame = frames[-1] if frames else None
-        self.legal = legal = game.legal_actions() if legal is None else legal
-        self._legal_set = set(legal)
-        memories = state.np
+        BotContext.__init__(self, game, faction, legal)
+        # memory_of, inlined: a context is built at nearly every decision of every seat
+        memories = game.state.np
         mem = memories.get(faction)
         if mem is None:
             mem = memories[faction] = {}

@@ -24,16 +24,8 @@ class Ctx(BotContext):
     n_piece_actions = N_PIECE_TYPES
 
     def __init__(self, game, faction: str):
-        # BotContext.__init__'s fields, set here in one frame: a context is built at every decision of
-        # every seat (coin/bots.py decide_for), so its construction is part of each decision's cost.
+        BotContext.__init__(self, game, faction)
         state = game.state
-        self.game = game
-        self.state = state
-        self.faction = faction
-        frames = state.frames
-        self.frame = frames[-1] if frames else None
-        self.legal = legal = game.legal_actions()
-        self._legal_set = set(legal)
         self._legal_spaces = None
         self.data = state.data               # the game's facts: map, cards, Arjuna content
         arjuna = state.arjuna                # (read, not setdefault: no new dicts at every decision)
