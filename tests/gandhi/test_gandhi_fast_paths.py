@@ -852,7 +852,7 @@ def test_more_can_start_match_the_eligible_list_8_3(positions):
 # --- Redeploy: spaces with no piece left to move are skipped before their spare is read (6.4, 8.9.3) --------
 def _plain_source(proc, ctx, dst, reserve):
     """RedeployProcedure.source as it read every space's spare (8.9.3)."""
-    from coin_env.games.gandhi.bots import campaign as cb
+    from coin_env.games.gandhi.bots import priorities
     if not proc.is_destination(ctx, dst):
         return None
     cands = {}
@@ -865,7 +865,9 @@ def _plain_source(proc, ctx, dst, reserve):
     if not cands:
         return None
     best = max(proc.source_key(ctx, sp) for sp in cands)
-    sp = cb._pick(ctx, [sp for sp in cands if proc.source_key(ctx, sp) == best])
+    tied = sorted(sp for sp in cands if proc.source_key(ctx, sp) == best)
+    # 8.1.3 / 8.1.2: one candidate is taken as it is, ties go to the Random Spaces tie-break
+    sp = tied[0] if len(tied) == 1 else priorities.break_tie(ctx, tied)
     return sp, cands[sp]
 
 
