@@ -19,7 +19,10 @@ perfect model of them).
 ``--json`` keeps every game's record; ``--markdown`` writes the table. ``--from-json A.json B.json ...`` plays
 nothing and writes the one table of results played apart (by seat, by setting, on other machines; a seat played
 again on other seeds is one row over all its games): the docs' strength tables are made so from the results
-committed under docs/data/strength/.
+committed under docs/data/strength/. ``--from-json A.json --baseline-from B.json`` pairs two policies each
+compared apart with the same bots on the same seeds (A's policy against B's policy in the seat) without playing
+either again: a seeded game depends only on what sits in its seats, so it is the table ``--baseline`` would
+play, when both were played by the same code.
 """
 
 from __future__ import annotations
@@ -150,6 +153,39 @@ def _merge_row(merged: dict, rules: str, row: dict, records: dict) -> None:
     merged["rows"] = [paired_row(seat, *by_seed) if r["seat"] == seat else r for r in merged["rows"]]
 
 
+def pair_apart(measured: dict, baseline: dict) -> dict:
+    """The comparison of two policies each played apart against the same ``against`` on the same seeds: the
+    policy side of ``measured`` paired, seed by seed, with the policy side of ``baseline`` as the baseline. A
+    seeded game depends only on the policies in its seats, so this is the table ``--baseline`` would have
+    played -- provided both were played by the same code (the caller's to check; the result names its parts).
+    Every seat and setting of ``measured`` must be in ``baseline`` with its seeds (the baseline's other seeds are
+    left out)."""
+    for key in ("game", "against", "options", "scenario"):
+        if measured.get(key) != baseline.get(key):
+            raise ValueError(f"cannot pair results with different {key}: {measured.get(key)!r} and "
+                             f"{baseline.get(key)!r}")
+    out = {key: measured.get(key) for key in ("game", "policy", "against", "games", "seed", "options", "scenario")}
+    out.update(baseline=baseline["policy"], paired_apart={"measured": measured.get("baseline"),
+                                                          "baseline": baseline.get("baseline")}, settings={})
+    for rules, setting in measured["settings"].items():
+        other = baseline["settings"].get(rules, {"rows": [], "records": {}})
+        rows, records = [], {}
+        for row in setting["rows"]:
+            seat = row["seat"]
+            mine = {rec["seed"]: rec for rec in setting["records"][f"{POLICY}:{seat}"]}
+            theirs = {rec["seed"]: rec for rec in other["records"].get(f"{POLICY}:{seat}", [])}
+            missing = sorted(set(mine) - set(theirs))
+            if missing:
+                raise ValueError(f"cannot pair: seat {seat} in the {rules} setting was not played on the same "
+                                 f"seeds in both (seed {missing[0]} and {len(missing) - 1} more missing in the baseline)")
+            rows.append(paired_row(seat, mine, theirs))
+            records[f"{POLICY}:{seat}"] = list(mine.values())
+            records[f"{BOT}:{seat}"] = [theirs[seed] for seed in mine]
+        out["settings"][rules] = {"rows": rows, "seconds": setting["seconds"] + other.get("seconds", 0.0),
+                                  "records": records}
+    return out
+
+
 def verdict(difference: dict) -> str:
     """"above" / "below" only where the paired difference's 95 % interval excludes 0."""
     if difference["lo"] > 0:
@@ -212,25 +248,39 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--markdown", default=None, metavar="PATH", help="the table as a Markdown file")
     p.add_argument("--from-json", nargs="+", default=None, metavar="PATH",
                    help="play nothing: one table from these --json results (same game, policies and options)")
+    p.add_argument("--baseline-from", nargs="+", default=None, metavar="PATH",
+                   help="with --from-json: these results' policy is the baseline (each played against the same "
+                        "--against on the same seeds, by the same code)")
 
 
-def run_from_json(args) -> int:
-    """``--from-json``: the table of saved results, merged (the docs' strength tables are made this way)."""
+def _read_results(paths: list[str], flag: str) -> list[dict]:
     results = []
-    for path in args.from_json:
+    for path in paths:
         try:
             with open(path) as f:
                 results.append(json.load(f))
         except (OSError, json.JSONDecodeError) as exc:
-            raise UsageError(f"--from-json {path}: {exc}") from None
+            raise UsageError(f"{flag} {path}: {exc}") from None
+    return results
+
+
+def run_from_json(args) -> int:
+    """``--from-json``: the table of saved results, merged (the docs' strength tables are made this way); with
+    ``--baseline-from``, paired with those results' policy as the baseline (:func:`pair_apart`)."""
+    results = _read_results(args.from_json, "--from-json")
+    baselines = _read_results(args.baseline_from, "--baseline-from") if args.baseline_from else None
     try:
-        table = markdown(merge(results))
+        result = merge(results)
+        if baselines is not None:
+            result = pair_apart(result, merge(baselines))
+        table = markdown(result)
     except (ValueError, KeyError) as exc:
-        raise UsageError(f"--from-json: {exc}") from None
+        raise UsageError(f"{'--baseline-from' if baselines else '--from-json'}: {exc}") from None
     print(table)
-    out = output_file(args.markdown, "--markdown")
-    if out:
-        with open(out, "w") as f:
+    outputs = [output_file(args.json, "--json"), output_file(args.markdown, "--markdown")]
+    write_json_file(outputs[0], result, indent=1)
+    if outputs[1]:
+        with open(outputs[1], "w") as f:
             f.write(table + "\n")
     return 0
 
@@ -238,6 +288,8 @@ def run_from_json(args) -> int:
 def run(args) -> int:
     if args.from_json:
         return run_from_json(args)
+    if args.baseline_from:
+        raise UsageError("--baseline-from goes with --from-json (it plays nothing)")
     if args.policy is None:
         raise UsageError("--policy SPEC is required (the policy measured, e.g. search)")
     options = parse_options(args.options)

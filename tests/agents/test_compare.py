@@ -137,3 +137,34 @@ def test_a_baseline_other_than_the_opponents_is_compared_in_the_seat():
     (row,) = result["settings"]["player"]["rows"]
     mine = {r["seed"]: r["margins"]["revs"] for r in result["settings"]["player"]["records"]["policy:revs"]}
     assert mine == {r["seed"]: r["margins"]["revs"] for r in same["settings"]["player"]["records"]["policy:revs"]}
+
+
+def first_legal(game, faction, rng):
+    """A policy unlike both the bot and random: the lowest legal action."""
+    return min(game.legal_actions())
+
+
+def test_two_policies_compared_apart_pair_into_the_table_baseline_plays(tmp_path, capsys):
+    """--from-json A --baseline-from B: A's policy against B's policy in the seat, paired seed by seed from two
+    runs against the same bots, is the very table `--baseline` plays (rows and games), and it refuses results
+    of other seeds in one line."""
+    kw = dict(games=3, seed=5, seats=["revs"], seat_rules="non_player")
+    direct = compare("gandhi", "random", baseline=first_legal, **kw)
+    parts = [tmp_path / "random.json", tmp_path / "first.json", tmp_path / "paired.json", tmp_path / "other.json"]
+    for path, policy, seed in ((parts[0], "random", 5), (parts[1], first_legal, 5), (parts[3], first_legal, 6)):
+        path.write_text(json.dumps(compare("gandhi", policy, **dict(kw, seed=seed)), default=str))
+    with pytest.raises(SystemExit) as e:
+        cli.main(["compare", "--from-json", str(parts[0]), "--baseline-from", str(parts[1]), "--json", str(parts[2])])
+    assert e.value.code == 0
+    paired = json.loads(parts[2].read_text())
+    want, got = direct["settings"]["non_player"], paired["settings"]["non_player"]
+    assert got["rows"] == want["rows"] and got["rows"][0]["difference"]["mean"] != 0
+    for side in ("policy:revs", "bot:revs"):
+        assert [(r["seed"], r["margins"]) for r in got["records"][side]] == \
+               [(r["seed"], r["margins"]) for r in want["records"][side]]
+    assert "first_legal" in paired["baseline"] and markdown(paired).splitlines()[2] == markdown(direct).splitlines()[2]
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as e:
+        cli.main(["compare", "--from-json", str(parts[0]), "--baseline-from", str(parts[3])])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert e.value.code == 2 and len(lines) == 1 and "same seeds" in lines[0]
