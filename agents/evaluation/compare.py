@@ -178,9 +178,10 @@ def pair_apart(measured: dict, baseline: dict) -> dict:
             if missing:
                 raise ValueError(f"cannot pair: seat {seat} in the {rules} setting was not played on the same "
                                  f"seeds in both (seed {missing[0]} and {len(missing) - 1} more missing in the baseline)")
+            theirs = {seed: theirs[seed] for seed in mine}
             rows.append(paired_row(seat, mine, theirs))
             records[f"{POLICY}:{seat}"] = list(mine.values())
-            records[f"{BOT}:{seat}"] = [theirs[seed] for seed in mine]
+            records[f"{BOT}:{seat}"] = list(theirs.values())
         out["settings"][rules] = {"rows": rows, "seconds": setting["seconds"] + other.get("seconds", 0.0),
                                   "records": records}
     return out

@@ -146,13 +146,14 @@ def first_legal(game, faction, rng):
 
 def test_two_policies_compared_apart_pair_into_the_table_baseline_plays(tmp_path, capsys):
     """--from-json A --baseline-from B: A's policy against B's policy in the seat, paired seed by seed from two
-    runs against the same bots, is the very table `--baseline` plays (rows and games), and it refuses results
-    of other seeds in one line."""
+    runs against the same bots, is the very table `--baseline` plays (rows and games; B's seeds that A lacks are
+    left out), and it refuses a baseline that lacks one of A's seeds in one line."""
     kw = dict(games=3, seed=5, seats=["revs"], seat_rules="non_player")
     direct = compare("gandhi", "random", baseline=first_legal, **kw)
     parts = [tmp_path / "random.json", tmp_path / "first.json", tmp_path / "paired.json", tmp_path / "other.json"]
-    for path, policy, seed in ((parts[0], "random", 5), (parts[1], first_legal, 5), (parts[3], first_legal, 6)):
-        path.write_text(json.dumps(compare("gandhi", policy, **dict(kw, seed=seed)), default=str))
+    for path, policy, seed, games in ((parts[0], "random", 5, 3), (parts[1], first_legal, 4, 5),
+                                      (parts[3], first_legal, 6, 3)):
+        path.write_text(json.dumps(compare("gandhi", policy, **dict(kw, seed=seed, games=games)), default=str))
     with pytest.raises(SystemExit) as e:
         cli.main(["compare", "--from-json", str(parts[0]), "--baseline-from", str(parts[1]), "--json", str(parts[2])])
     assert e.value.code == 0
