@@ -168,13 +168,14 @@ def move_pieces(s, src, src_col, dst, dst_col, n: int) -> None:
     move, the other state's column for a flip). No checks: the callers check and log."""
     n = int(n)                      # the mirror holds Python ints, whatever integer type the caller counted in
     rows = s.rows
-    p = s.pieces
+    src_row, dst_row = rows[src], rows[dst]
+    src_row[src_col] -= n
+    dst_row[dst_col] += n
+    p = s.pieces                    # the table takes the mirror's new counts (a plain store: no numpy arithmetic)
     p.setflags(True)
-    p[src, src_col] -= n
-    p[dst, dst_col] += n
+    p[src, src_col] = src_row[src_col]
+    p[dst, dst_col] = dst_row[dst_col]
     p.setflags(False)
-    rows[src][src_col] -= n
-    rows[dst][dst_col] += n
 
 
 def set_count(s, loc, col, n: int) -> None:
@@ -479,9 +480,31 @@ def islamabad_reset(s) -> None:
 # --- victory (1.9, 7.2) ------------------------------------------------------------------------------
 def victory_totals(s) -> dict[str, int]:
     """1.9 victory markers: Support + Available Coalition pieces; COIN-Controlled Pop + Patronage;
-    Opposition + Taliban Bases on the map; Uncontrolled Afghan Pop."""
-    coin, tal = control_arrays(s)
-    return victory_totals_with(s, coin, tal)
+    Opposition + Taliban Bases on the map; Uncontrolled Afghan Pop. Control (1.7) is read per populated
+    Afghan space from the rows (no whole-map arrays: asked at many bot decisions), unless frozen."""
+    if s.frozen_control is not None:
+        coin, tal = control_arrays(s)
+        return victory_totals_with(s, coin, tal)
+    printed, returnees = s.data.pop_list, s.returnees_list      # pop(s, sp), from the state's list mirrors
+    sup = s.support_list
+    rows = s.rows
+    support = opposition = coin_pop = tal_pop = total_pop = 0
+    for sp in AFGHAN_CONTROLLABLE:          # Support, Opposition and Uncontrolled Pop count in Afghanistan
+        w = printed[sp] + returnees[sp]
+        if w:
+            total_pop += w
+            level = sup[sp]
+            if level > 0:
+                support += w
+            elif level < 0:
+                opposition += w
+            r = rows[sp]                     # 1.7 Control of a populated space, read from its row
+            total = sum(r)
+            if 2 * (r[COALITION_TROOPS] + r[COALITION_BASE] + r[GOV_TROOPS] + r[POLICE] + r[GOV_BASE]) > total:
+                coin_pop += w
+            elif 2 * (r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]) > total:
+                tal_pop += w
+    return _totals(s, support, opposition, coin_pop, tal_pop, total_pop)
 
 
 def victory_totals_with(s, coin, tal) -> dict[str, int]:
@@ -504,6 +527,11 @@ def victory_totals_with(s, coin, tal) -> dict[str, int]:
                 coin_pop += w
             elif tal[sp]:
                 tal_pop += w
+    return _totals(s, support, opposition, coin_pop, tal_pop, total_pop)
+
+
+def _totals(s, support, opposition, coin_pop, tal_pop, total_pop) -> dict[str, int]:
+    """1.9's four totals from the Afghan Pop counted by Support, Opposition and Control."""
     avail = s.rows[AVAILABLE]
     return {
         "coalition": support + avail[COALITION_TROOPS] + avail[COALITION_BASE],

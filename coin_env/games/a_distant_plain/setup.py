@@ -117,18 +117,22 @@ def scenario_state(name: str, seed: int, options: dict, data=None) -> AdpState:
     s.aid, s.patronage = sc["aid"], sc["patronage"]
     s.resources = dict(sc["resources"])
     s.islamabad = ISLAMABAD_BOXES.index(sc["islamabad"])
+    table = [row[:] for row in s.rows]          # the pieces, set up as plain lists and written once
+    available = table[AVAILABLE]
     for piece, total in FORCE_POOL.items():
-        board.set_count(s, AVAILABLE, piece, total)
+        available[piece] = total
     for space, entry in sc["map"].items():
         sp = INDEX[space]
         board.set_cell(s, "support", sp, SUPPORT_VALUES[entry.get("support", "Neutral")])
         board.set_cell(s, "returnees", sp, entry.get("returnees", 0))
         for piece_name, n in entry.get("pieces", {}).items():
             piece = PIECE_INDEX[piece_name]
-            if s.rows[AVAILABLE][piece] < n:
+            if available[piece] < n:
                 raise ValueError(f"scenario {name}: not enough {piece_name}")
-            board.move_pieces(s, AVAILABLE, piece, sp, piece, n)
-    s.returnees_unused = RETURNEES_MARKERS - int(s.returnees.sum())
+            available[piece] -= n
+            table[sp][piece] += n
+    board.set_pieces(s, table)
+    s.returnees_unused = RETURNEES_MARKERS - sum(s.returnees_list)
     prepare_deck(s, sc["deck"], options.get("no_capabilities", False))
     return s
 
