@@ -735,3 +735,44 @@ def test_removal_and_infiltrate_targets_from_a_row_match_the_board(positions):
             for actor, style in (("coalition", "assault"), ("taliban", "attack"), ("warlords", "attack")):
                 assert removal.targets_row(row, actor, style) == removal.targets(s, sp, actor, style)
             assert taliban_sa.infiltrate_targets_row(row) == taliban_sa.infiltrate_targets(s, sp)
+
+
+# --- speed work of issue 27 part 6 (wall clock) -------------------------------------------------------------
+def _bot_game(g):
+    g = g.clone()
+    g.options = with_non_players(g.options, {f: BOT for f in FACTIONS})
+    return g
+
+
+def test_march_movable_rows_match_march_movable(positions):
+    for g in positions[::3]:
+        rows = g.state.rows
+        for f in ("taliban", "warlords"):
+            got = insurgent_ops.march_movable_rows(g, f, rows)
+            for sp in range(N):
+                r = rows[sp]
+                has = r[GUERRILLA[f]] or r[ACTIVE_GUERRILLA[f]]
+                assert got[sp] == (insurgent_ops.march_movable(g, f, sp) if has else None)
+
+
+def test_taliban_march_movers_match_the_preliminaries_space_by_space(positions):
+    """8.8.5 preliminaries as first written: the Base keeps its last one (two under Find Fix Finish in
+    Afghanistan), Underground first; no Taliban Control lost."""
+    from coin_env.games.a_distant_plain.bots import taliban
+    for g in positions[::3]:
+        g = _bot_game(g)
+        s = g.state
+        ctx = Ctx(g, "taliban")
+        got = taliban.all_march_movers(ctx)
+        for o in range(N):
+            u, a = insurgent_ops.march_movable(g, "taliban", o)
+            total = u + a
+            if total:
+                keep = taliban.base_keep(s, o) if board.bases(s, o, "taliban") else 0
+                total -= keep
+                u = max(0, u - keep)
+                if board.taliban_control(s, o):
+                    own = board.pieces_of(s, o, "taliban")
+                    total = min(total, own - (sum(s.rows[o]) - own) - 1)
+                total = max(0, total)
+            assert got[o] == (max(0, min(u, total)), max(0, min(a, total)), total), o
