@@ -391,7 +391,7 @@ def place_returnees(s, sp) -> None:
 
 
 def set_cell(s, array: str, sp, value: int) -> None:
-    """``s.<array>[sp] = value`` for ``support`` or ``returnees``, in the array and its plain-list mirror
+    """``s.<array>[sp] = value`` for ``support``, ``returnees``, ``terror`` or ``sabotage``, in the array and its plain-list mirror
     ``s.<array>_list`` (state.py MIRRORS) together (the rules go through :func:`shift_support`,
     :func:`set_support` and :func:`place_returnees`; positions set any value)."""
     value = int(value)
@@ -404,23 +404,34 @@ def set_cell(s, array: str, sp, value: int) -> None:
 
 
 def markers_in_play(s) -> int:
-    return sum(s.terror.tolist()) + sum(s.sabotage.tolist())
+    return sum(s.terror_list) + sum(s.sabotage_list)
 
 
 def place_terror(s, sp) -> bool:
     """3.3.4: a Terror marker in a Province or Kabul, unless all 30 markers are on the map."""
     if LOC_LIST[sp] or markers_in_play(s) >= TERROR_SABOTAGE_MARKERS:
         return False
-    s.terror[sp] += 1
+    set_cell(s, "terror", sp, s.terror_list[sp] + 1)
     return True
 
 
 def place_sabotage(s, sp) -> bool:
     """3.3.4 / 6.3.1: Sabotage on an unSabotaged LoC, unless all 30 markers are on the map."""
-    if not LOC_LIST[sp] or s.sabotage.item(sp) or markers_in_play(s) >= TERROR_SABOTAGE_MARKERS:
+    if not LOC_LIST[sp] or s.sabotage_list[sp] or markers_in_play(s) >= TERROR_SABOTAGE_MARKERS:
         return False
-    s.sabotage[sp] = 1
+    set_cell(s, "sabotage", sp, 1)
     return True
+
+
+def clear_markers(s) -> None:
+    """6.6: every Terror and Sabotage marker off the map (the arrays and their mirrors)."""
+    for array in ("terror", "sabotage"):
+        table = getattr(s, array)
+        table.setflags(True)
+        table[:] = 0
+        table.setflags(False)
+        mirror = getattr(s, array + "_list")
+        mirror[:] = [0] * len(mirror)
 
 
 # --- tracks (1.8, 6.6.1) ----------------------------------------------------------------------------

@@ -321,8 +321,8 @@ def state_from_position(pos: dict, seed: int, data=None) -> AdpState:
         board.set_cell(s, "returnees", sp, read_int(entry.get("returnees", 0), 0, 1, f"{where} returnees"))
         if s.returnees[sp] and (not IS_CONTROLLABLE[sp] or IS_PAKISTAN[sp]):
             raise ValueError(f"{where}: a +1 Pop marker goes only in Kabul or an Afghan Province (4.3.1)")
-        s.terror[sp] = read_int(entry.get("terror", 0), 0, 30, f"{where} terror")
-        s.sabotage[sp] = read_int(entry.get("sabotage", 0), 0, 1, f"{where} sabotage")
+        board.set_cell(s, "terror", sp, read_int(entry.get("terror", 0), 0, 30, f"{where} terror"))
+        board.set_cell(s, "sabotage", sp, read_int(entry.get("sabotage", 0), 0, 1, f"{where} sabotage"))
         if s.terror[sp] and IS_LOC[sp]:
             raise ValueError(f"{where}: Terror markers go in Provinces and Kabul; LoCs take Sabotage (3.3.4)")
         if s.sabotage[sp] and not IS_LOC[sp]:

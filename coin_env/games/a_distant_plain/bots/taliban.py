@@ -310,7 +310,7 @@ def sharia_choice(s, spaces) -> tuple[int | None, int]:
     res = s.resources[F]
     best, best_key, steps = None, None, 0
     for sp in spaces:
-        t = s.terror.item(sp)
+        t = s.terror_list[sp]
         levels = s.support_list[sp] + 1 if board.can_have_support(s, sp) else 0
         lv = min(levels, max(0, res - t))
         if lv <= 0:

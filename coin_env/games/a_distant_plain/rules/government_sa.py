@@ -155,7 +155,7 @@ def _may_continue(s, origin: int, path: list[int]) -> bool:
         return True
     last = path[-1]
     if LOC_LIST[last]:
-        return not s.sabotage.item(last)
+        return not s.sabotage_list[last]
     if last == KABUL:
         prev = path[-2] if len(path) >= 2 else origin
         return LOC_LIST[prev]
@@ -196,7 +196,7 @@ def transport_steps(s, only=None) -> list[list[tuple[int, int, bool, bool]]]:
     ``only``: the destinations the caller wants (default: all); a move that neither reaches one nor
     goes on is left out."""
     guerrillas = _guerrilla_spaces(s)
-    sabotage = s.sabotage.tolist()
+    sabotage = s.sabotage_list
     neighbors = s.data.neighbors
     out = []
     for at in range(N_SPACES):

@@ -375,7 +375,7 @@ def _rally_replace(game, f: str, sp: int, n_active: int) -> None:
 def sharia_steps(s, sp: int) -> int:
     """6.4.2: Terror markers to remove plus levels the space can still shift toward Opposition."""
     levels = s.support_list[sp] + 1 if board.can_have_support(s, sp) else 0
-    return s.terror.item(sp) + levels
+    return s.terror_list[sp] + levels
 
 
 def sharia_max(game, sp: int) -> int:
@@ -422,8 +422,8 @@ def do_sharia(game, sp: int, n: int) -> None:
     Opposition."""
     s = game.state
     board.add_resources(s, "taliban", -n)
-    k = min(n, s.terror.item(sp))
-    s.terror[sp] -= k
+    k = min(n, s.terror_list[sp])
+    board.set_cell(s, "terror", sp, s.terror_list[sp] - k)
     board.shift_support(s, sp, -(n - k))
 
 

@@ -93,7 +93,7 @@ def _extort_raw(s, sp: int, warlords: int) -> int:
     wb = board.bases(s, sp, "warlords")
     if wb:
         return min(EXTORT_PER_WARLORD_BASE * wb, warlords)
-    if board.is_loc(sp) and not s.sabotage.item(sp):
+    if board.is_loc(sp) and not s.sabotage_list[sp]:
         return s.data.econ_list[sp]
     return 1
 
