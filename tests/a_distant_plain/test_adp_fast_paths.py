@@ -667,7 +667,9 @@ def test_transport_plan_kept_on_the_game_equals_a_fresh_one(positions):
         assert all(o[0] != origin for o in h._transport_options[2])
         k = g.clone()
         gov.plan_transport(Ctx(k, "government"))
-        k.state.sabotage[[sp for sp in range(N) if st.LOC_LIST[sp]]] = 1
+        for loc in range(N):                                 # Sabotage on every LoC (board.py keeps the mirror)
+            if st.LOC_LIST[loc]:
+                board.set_cell(k.state, "sabotage", loc, 1)
         gov.plan_transport(Ctx(k, "government"))
         assert k._transport_options[2] == gov.transport_options(k.state)
     assert found >= 5
@@ -681,11 +683,8 @@ def test_transport_board_key_holds_everything_the_search_reads(positions):
     key = gov.transport_board_key(g.state)
     loc = next(sp for sp in range(N) if st.LOC_LIST[sp])
 
-    def toggle(array, sp):
-        array[sp] = 1 - array.item(sp)
-
     changes = [lambda s: board.move(s, GOV_TROOPS, st.AVAILABLE, st.KABUL, 1),
-               lambda s: toggle(s.sabotage, loc),
+               lambda s: board.set_cell(s, "sabotage", loc, 1 - s.sabotage_list[loc]),                # (mirrored)
                lambda s: board.set_cell(s, "returnees", st.KABUL, 1 - s.returnees_list[st.KABUL]),   # (mirrored)
                board.freeze_control]
     for change in changes:
@@ -735,3 +734,59 @@ def test_removal_and_infiltrate_targets_from_a_row_match_the_board(positions):
             for actor, style in (("coalition", "assault"), ("taliban", "attack"), ("warlords", "attack")):
                 assert removal.targets_row(row, actor, style) == removal.targets(s, sp, actor, style)
             assert taliban_sa.infiltrate_targets_row(row) == taliban_sa.infiltrate_targets(s, sp)
+
+
+# --- speed work of issue 27 part 6 (wall clock) -------------------------------------------------------------
+def _bot_game(g):
+    g = g.clone()
+    g.options = with_non_players(g.options, {f: BOT for f in FACTIONS})
+    return g
+
+
+def test_march_movable_rows_match_march_movable(positions):
+    for g in positions[::3]:
+        rows = g.state.rows
+        for f in ("taliban", "warlords"):
+            got = insurgent_ops.march_movable_rows(g, f, rows)
+            for sp in range(N):
+                r = rows[sp]
+                has = r[GUERRILLA[f]] or r[ACTIVE_GUERRILLA[f]]
+                assert got[sp] == (insurgent_ops.march_movable(g, f, sp) if has else None)
+
+
+def test_taliban_march_movers_match_the_preliminaries_space_by_space(positions):
+    """8.8.5 preliminaries as first written: the Base keeps its last one (two under Find Fix Finish in
+    Afghanistan), Underground first; no Taliban Control lost."""
+    from coin_env.games.a_distant_plain.bots import taliban
+    for g in positions[::3]:
+        g = _bot_game(g)
+        s = g.state
+        ctx = Ctx(g, "taliban")
+        got = taliban.all_march_movers(ctx)
+        for o in range(N):
+            u, a = insurgent_ops.march_movable(g, "taliban", o)
+            total = u + a
+            if total:
+                keep = taliban.base_keep(s, o) if board.bases(s, o, "taliban") else 0
+                total -= keep
+                u = max(0, u - keep)
+                if board.taliban_control(s, o):
+                    own = board.pieces_of(s, o, "taliban")
+                    total = min(total, own - (sum(s.rows[o]) - own) - 1)
+                total = max(0, total)
+            assert got[o] == (max(0, min(u, total)), max(0, min(a, total)), total), o
+
+
+def test_marker_mirrors_follow_the_arrays(positions):
+    """terror_list / sabotage_list (state.py MIRRORS) equal their arrays through play, Propaganda's clearing
+    and clones; the arrays stay read-only, so a write that goes round board.py fails at once."""
+    seen = 0
+    for g in positions:
+        s = g.state
+        assert s.terror_list == s.terror.tolist() and s.sabotage_list == s.sabotage.tolist()
+        assert not s.terror.flags.writeable and not s.sabotage.flags.writeable
+        seen += sum(s.terror_list) + sum(s.sabotage_list) > 0
+    assert seen > 20
+    s = positions[-1].state
+    with pytest.raises(ValueError):
+        s.sabotage[0] = 1

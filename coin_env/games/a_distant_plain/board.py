@@ -168,13 +168,14 @@ def move_pieces(s, src, src_col, dst, dst_col, n: int) -> None:
     move, the other state's column for a flip). No checks: the callers check and log."""
     n = int(n)                      # the mirror holds Python ints, whatever integer type the caller counted in
     rows = s.rows
-    p = s.pieces
+    src_row, dst_row = rows[src], rows[dst]
+    src_row[src_col] -= n
+    dst_row[dst_col] += n
+    p = s.pieces                    # the table takes the mirror's new counts (a plain store: no numpy arithmetic)
     p.setflags(True)
-    p[src, src_col] -= n
-    p[dst, dst_col] += n
+    p[src, src_col] = src_row[src_col]
+    p[dst, dst_col] = dst_row[dst_col]
     p.setflags(False)
-    rows[src][src_col] -= n
-    rows[dst][dst_col] += n
 
 
 def set_count(s, loc, col, n: int) -> None:
@@ -390,7 +391,7 @@ def place_returnees(s, sp) -> None:
 
 
 def set_cell(s, array: str, sp, value: int) -> None:
-    """``s.<array>[sp] = value`` for ``support`` or ``returnees``, in the array and its plain-list mirror
+    """``s.<array>[sp] = value`` for ``support``, ``returnees``, ``terror`` or ``sabotage``, in the array and its plain-list mirror
     ``s.<array>_list`` (state.py MIRRORS) together (the rules go through :func:`shift_support`,
     :func:`set_support` and :func:`place_returnees`; positions set any value)."""
     value = int(value)
@@ -403,23 +404,34 @@ def set_cell(s, array: str, sp, value: int) -> None:
 
 
 def markers_in_play(s) -> int:
-    return sum(s.terror.tolist()) + sum(s.sabotage.tolist())
+    return sum(s.terror_list) + sum(s.sabotage_list)
 
 
 def place_terror(s, sp) -> bool:
     """3.3.4: a Terror marker in a Province or Kabul, unless all 30 markers are on the map."""
     if LOC_LIST[sp] or markers_in_play(s) >= TERROR_SABOTAGE_MARKERS:
         return False
-    s.terror[sp] += 1
+    set_cell(s, "terror", sp, s.terror_list[sp] + 1)
     return True
 
 
 def place_sabotage(s, sp) -> bool:
     """3.3.4 / 6.3.1: Sabotage on an unSabotaged LoC, unless all 30 markers are on the map."""
-    if not LOC_LIST[sp] or s.sabotage.item(sp) or markers_in_play(s) >= TERROR_SABOTAGE_MARKERS:
+    if not LOC_LIST[sp] or s.sabotage_list[sp] or markers_in_play(s) >= TERROR_SABOTAGE_MARKERS:
         return False
-    s.sabotage[sp] = 1
+    set_cell(s, "sabotage", sp, 1)
     return True
+
+
+def clear_markers(s) -> None:
+    """6.6: every Terror and Sabotage marker off the map (the arrays and their mirrors)."""
+    for array in ("terror", "sabotage"):
+        table = getattr(s, array)
+        table.setflags(True)
+        table[:] = 0
+        table.setflags(False)
+        mirror = getattr(s, array + "_list")
+        mirror[:] = [0] * len(mirror)
 
 
 # --- tracks (1.8, 6.6.1) ----------------------------------------------------------------------------
@@ -479,9 +491,31 @@ def islamabad_reset(s) -> None:
 # --- victory (1.9, 7.2) ------------------------------------------------------------------------------
 def victory_totals(s) -> dict[str, int]:
     """1.9 victory markers: Support + Available Coalition pieces; COIN-Controlled Pop + Patronage;
-    Opposition + Taliban Bases on the map; Uncontrolled Afghan Pop."""
-    coin, tal = control_arrays(s)
-    return victory_totals_with(s, coin, tal)
+    Opposition + Taliban Bases on the map; Uncontrolled Afghan Pop. Control (1.7) is read per populated
+    Afghan space from the rows (no whole-map arrays: asked at many bot decisions), unless frozen."""
+    if s.frozen_control is not None:
+        coin, tal = control_arrays(s)
+        return victory_totals_with(s, coin, tal)
+    printed, returnees = s.data.pop_list, s.returnees_list      # pop(s, sp), from the state's list mirrors
+    sup = s.support_list
+    rows = s.rows
+    support = opposition = coin_pop = tal_pop = total_pop = 0
+    for sp in AFGHAN_CONTROLLABLE:          # Support, Opposition and Uncontrolled Pop count in Afghanistan
+        w = printed[sp] + returnees[sp]
+        if w:
+            total_pop += w
+            level = sup[sp]
+            if level > 0:
+                support += w
+            elif level < 0:
+                opposition += w
+            r = rows[sp]                     # 1.7 Control of a populated space, read from its row
+            total = sum(r)
+            if 2 * (r[COALITION_TROOPS] + r[COALITION_BASE] + r[GOV_TROOPS] + r[POLICE] + r[GOV_BASE]) > total:
+                coin_pop += w
+            elif 2 * (r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]) > total:
+                tal_pop += w
+    return _totals(s, support, opposition, coin_pop, tal_pop, total_pop)
 
 
 def victory_totals_with(s, coin, tal) -> dict[str, int]:
@@ -504,6 +538,11 @@ def victory_totals_with(s, coin, tal) -> dict[str, int]:
                 coin_pop += w
             elif tal[sp]:
                 tal_pop += w
+    return _totals(s, support, opposition, coin_pop, tal_pop, total_pop)
+
+
+def _totals(s, support, opposition, coin_pop, tal_pop, total_pop) -> dict[str, int]:
+    """1.9's four totals from the Afghan Pop counted by Support, Opposition and Control."""
     avail = s.rows[AVAILABLE]
     return {
         "coalition": support + avail[COALITION_TROOPS] + avail[COALITION_BASE],

@@ -117,18 +117,22 @@ def scenario_state(name: str, seed: int, options: dict, data=None) -> AdpState:
     s.aid, s.patronage = sc["aid"], sc["patronage"]
     s.resources = dict(sc["resources"])
     s.islamabad = ISLAMABAD_BOXES.index(sc["islamabad"])
+    table = [row[:] for row in s.rows]          # the pieces, set up as plain lists and written once
+    available = table[AVAILABLE]
     for piece, total in FORCE_POOL.items():
-        board.set_count(s, AVAILABLE, piece, total)
+        available[piece] = total
     for space, entry in sc["map"].items():
         sp = INDEX[space]
         board.set_cell(s, "support", sp, SUPPORT_VALUES[entry.get("support", "Neutral")])
         board.set_cell(s, "returnees", sp, entry.get("returnees", 0))
         for piece_name, n in entry.get("pieces", {}).items():
             piece = PIECE_INDEX[piece_name]
-            if s.rows[AVAILABLE][piece] < n:
+            if available[piece] < n:
                 raise ValueError(f"scenario {name}: not enough {piece_name}")
-            board.move_pieces(s, AVAILABLE, piece, sp, piece, n)
-    s.returnees_unused = RETURNEES_MARKERS - int(s.returnees.sum())
+            available[piece] -= n
+            table[sp][piece] += n
+    board.set_pieces(s, table)
+    s.returnees_unused = RETURNEES_MARKERS - sum(s.returnees_list)
     prepare_deck(s, sc["deck"], options.get("no_capabilities", False))
     return s
 
@@ -317,8 +321,8 @@ def state_from_position(pos: dict, seed: int, data=None) -> AdpState:
         board.set_cell(s, "returnees", sp, read_int(entry.get("returnees", 0), 0, 1, f"{where} returnees"))
         if s.returnees[sp] and (not IS_CONTROLLABLE[sp] or IS_PAKISTAN[sp]):
             raise ValueError(f"{where}: a +1 Pop marker goes only in Kabul or an Afghan Province (4.3.1)")
-        s.terror[sp] = read_int(entry.get("terror", 0), 0, 30, f"{where} terror")
-        s.sabotage[sp] = read_int(entry.get("sabotage", 0), 0, 1, f"{where} sabotage")
+        board.set_cell(s, "terror", sp, read_int(entry.get("terror", 0), 0, 30, f"{where} terror"))
+        board.set_cell(s, "sabotage", sp, read_int(entry.get("sabotage", 0), 0, 1, f"{where} sabotage"))
         if s.terror[sp] and IS_LOC[sp]:
             raise ValueError(f"{where}: Terror markers go in Provinces and Kabul; LoCs take Sabotage (3.3.4)")
         if s.sabotage[sp] and not IS_LOC[sp]:

@@ -12,14 +12,15 @@ from .data.pieces import FACTIONS, N_PIECE_TYPES, RETURNEES_MARKERS
 from .static import N_LOCATIONS, N_SPACES
 
 
-# The state's plain-list mirrors of its arrays: ``rows`` (``pieces[location][piece type]``), ``support_list`` and
-# ``returnees_list`` (one value per map space). The rules and bots read a few cells at a time hundreds of thousands
+# The state's plain-list mirrors of its arrays: ``rows`` (``pieces[location][piece type]``), ``support_list``,
+# ``returnees_list``, ``terror_list`` and ``sabotage_list`` (one value per map space). The rules and bots read a few cells at a time hundreds of thousands
 # of times per game, and a list cell costs a fraction of ``ndarray.item``. A mirror is never a field: not saved,
 # and each state object makes its own from its own arrays (set-up, clone, load). board.py's functions that change
 # these arrays change both; the arrays are read-only while mirrored, so a write that goes round them fails at
 # once instead of leaving a mirror stale. (Plain instance attributes, not a lazy descriptor: an attribute the
 # class also names through a descriptor costs every read a slow lookup.)
-MIRRORS = {"rows": "pieces", "support_list": "support", "returnees_list": "returnees"}
+MIRRORS = {"rows": "pieces", "support_list": "support", "returnees_list": "returnees", "terror_list": "terror",
+           "sabotage_list": "sabotage"}
 
 
 class AdpState(PlainState):

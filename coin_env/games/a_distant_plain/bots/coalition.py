@@ -615,7 +615,7 @@ def _civic_steps(s, sp, budget: int) -> int:
 
 def _shift(s, sp, steps: int) -> int:
     """Levels shifted toward Support by ``steps`` Civic Actions (Terror goes first)."""
-    return max(0, steps - s.terror.item(sp))
+    return max(0, steps - s.terror_list[sp])
 
 
 def plan_train(ctx, tried=()) -> dict | None:
@@ -1060,7 +1060,7 @@ def civic_action(ctx):
     def steps(sp):
         k = min(coin_ops.civic_action_steps(s, sp), max(0, budget) // coin_ops.CIVIC_ACTION_COST,
                 prop.civic_action_max(s, sp))
-        return k if k > s.terror.item(sp) else 0          # a shift must follow any Terror removed
+        return k if k > s.terror_list[sp] else 0          # a shift must follow any Terror removed
     legal = [sp for sp in ctx.legal_spaces() if steps(sp) > 0]
     cands = legal if final else [sp for sp in legal if has_cbase(s, sp)]
     sp = ctx.pick(cands, lambda x: int(s.rows[x][TALIBAN_BASE] == 0), lambda x: int(board.pieces_of(s, x, "taliban")

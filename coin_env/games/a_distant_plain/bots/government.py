@@ -332,7 +332,7 @@ def plan_train(ctx) -> dict | None:
     if not base_placed and room():
         def ok2(sp):
             if not (sp in train_ok and board.pop(s, sp) >= 2 and board.coin_control(s, sp) and board.bases(s, sp, "coalition") == 0
-                    and s.terror.item(sp) == 0):
+                    and s.terror_list[sp] == 0):
                 return False
             steps = max(0, 1 - s.support_list[sp])
             if spent + COST + COST * steps > budget or res < spent + COST + COST * steps:
@@ -410,7 +410,7 @@ def plan_train(ctx) -> dict | None:
             extra = 0 if sp in spaces else COST
             if sp not in spaces and not room():
                 return False
-            need = s.terror.item(sp) + 1
+            need = s.terror_list[sp] + 1
             return spent + extra + COST * need <= min(budget, res)
         c5 = [sp for sp in CONTROLLABLE_AFGHAN if opp_ok(sp)]
         if c5:
@@ -974,7 +974,7 @@ def _civic_plan(ctx, sp, budget) -> int:
     """Steps to buy in ``sp`` (0: skip it). Non-final round: up to Support; final round: up to Neutral
     (remove Opposition, add no Support); Terror removed only if a shift is affordable too."""
     s = ctx.state
-    terror = s.terror.item(sp)
+    terror = s.terror_list[sp]
     final = propaganda.final_propaganda(ctx.game)
     level = s.support_list[sp]
     shifts = (0 - level) if final else (1 - level)
@@ -1006,7 +1006,7 @@ def civic_action(ctx):
             cands.append(sp)
     if not cands:
         return ctx.done
-    return ctx.space(ctx.pick(cands, lambda x: board.pop(s, x), lambda x: -int(s.terror.item(x) > 0)))
+    return ctx.space(ctx.pick(cands, lambda x: board.pop(s, x), lambda x: -int(s.terror_list[x] > 0)))
 
 
 @on_prompt("adp_desertion", F)

@@ -183,10 +183,13 @@ def _star_mode(opts) -> str | None:
 
 def _rally_options(ctx, sp) -> list[str]:
     """iops.rally_options for the Taliban, worked out once per space in a decision."""
-    memo = ctx.scratch.setdefault("rally_options", {})
-    if sp not in memo:
-        memo[sp] = iops.rally_options(ctx.game, F, sp)
-    return memo[sp]
+    memo = ctx.scratch.get("rally_options")
+    if memo is None:                      # (not setdefault: no new dict at every call)
+        memo = ctx.scratch["rally_options"] = {}
+    opts = memo.get(sp)
+    if opts is None:
+        opts = memo[sp] = iops.rally_options(ctx.game, F, sp)
+    return opts
 
 
 def _rally_costs(ctx) -> dict[int, int]:
@@ -197,9 +200,61 @@ def _rally_costs(ctx) -> dict[int, int]:
     return costs
 
 
+def _rally_bullet(ctx, bullet: int, cands, rows, costs) -> list[tuple[int, str]]:
+    """(space, mode) for each of ``cands`` (in their order) that 8.8.4 bullet ``bullet`` takes. The Rally
+    options (the same for every bullet: the board does not change) are looked up only where the bullet's
+    other conditions hold; one loop per bullet (a Rally step asks several bullets of every space)."""
+    s = ctx.state
+    found = []
+    if bullet == 1:                    # bullet 1: Bases without Guerrillas
+        for sp in cands:
+            r = rows[sp]
+            if r[TALIBAN_BASE] and r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] == 0 and "place" in _rally_options(ctx, sp):
+                found.append((sp, "place"))
+    elif bullet == 2:                  # bullet 2: 3+ Guerrillas -> a Base
+        for sp in cands:
+            r = rows[sp]
+            if r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] >= 3 and "base" in _rally_options(ctx, sp):
+                found.append((sp, "base"))
+    elif bullet == 3:                  # bullet 3*: Base, all Guerrillas Active, cubes present
+        for sp in cands:
+            r = rows[sp]
+            if (r[TALIBAN_BASE] and r[TALIBAN_G_ACTIVE] >= 1 and r[TALIBAN_G] == 0
+                    and r[COALITION_TROOPS] + r[GOV_TROOPS] + r[POLICE] > 0):
+                mode = _star_mode(_rally_options(ctx, sp))
+                if mode is not None:
+                    found.append((sp, mode))
+    elif bullet == 4:                  # bullet 4: Kabul without an Underground Taliban Guerrilla
+        if KABUL in cands and rows[KABUL][TALIBAN_G] == 0 and "place" in _rally_options(ctx, KABUL):
+            found.append((KABUL, "place"))
+    elif bullet == 5:                  # bullet 5: up to 2 Neutral spaces without Coalition / Taliban pieces
+        if ctx.plan.get("r_b5", 0) < RALLY_NEUTRAL_MAX:
+            support = s.support_list
+            for sp in cands:
+                r = rows[sp]
+                if (not PAKISTAN_LIST[sp] and support[sp] == 0
+                        and r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE] == 0
+                        and r[COALITION_TROOPS] + r[COALITION_BASE] == 0
+                        and "place" in _rally_options(ctx, sp)):
+                    found.append((sp, "place"))
+    elif bullet == 6:                  # bullet 6*: all Taliban Bases
+        for sp in cands:
+            if rows[sp][TALIBAN_BASE]:
+                mode = _star_mode(_rally_options(ctx, sp))
+                if mode is not None:
+                    found.append((sp, mode))
+    elif bullet == 7:                  # bullet 7*: the Pakistan spaces, if free
+        for sp in cands:
+            if PAKISTAN_LIST[sp] and costs[sp] == 0:
+                mode = _star_mode(_rally_options(ctx, sp))
+                if mode is not None:
+                    found.append((sp, mode))
+    return found
+
+
 def rally_step(ctx, afford: bool, pick: bool = True):
     """The next Rally space by the 8.8.4 sequential bullets: (space, mode, bullet) or None."""
-    s, g, plan = ctx.state, ctx.game, ctx.plan
+    s, plan = ctx.state, ctx.plan
     chosen = _spaces_chosen(s)
     paid = plan.get("r_paid", 0)
     res = s.resources[F]
@@ -214,39 +269,7 @@ def rally_step(ctx, afford: bool, pick: bool = True):
     pop = lambda sp: board.pop(s, sp)                                   # noqa: E731
     rows = ctx.rows()           # board.bases / guerrillas / ... of the Taliban, read from the decision's rows
     for bullet in range(plan.get("r_stage", 1), 8):
-        found = []
-        for sp in cands:
-            # the Rally options (the same for every bullet: the board does not change) are looked
-            # up only where the bullet's other conditions hold
-            r = rows[sp]
-            mode = None
-            if bullet == 1:            # bullet 1: Bases without Guerrillas
-                if r[TALIBAN_BASE] and r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] == 0 and "place" in _rally_options(ctx, sp):
-                    mode = "place"
-            elif bullet == 2:          # bullet 2: 3+ Guerrillas -> a Base
-                if r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] >= 3 and "base" in _rally_options(ctx, sp):
-                    mode = "base"
-            elif bullet == 3:          # bullet 3*: Base, all Guerrillas Active, cubes present
-                if (r[TALIBAN_BASE] and r[TALIBAN_G_ACTIVE] >= 1 and r[TALIBAN_G] == 0
-                        and r[COALITION_TROOPS] + r[GOV_TROOPS] + r[POLICE] > 0):
-                    mode = _star_mode(_rally_options(ctx, sp))
-            elif bullet == 4:          # bullet 4: Kabul without an Underground Taliban Guerrilla
-                if sp == KABUL and r[TALIBAN_G] == 0:
-                    mode = "place" if "place" in _rally_options(ctx, sp) else None
-            elif bullet == 5:          # bullet 5: up to 2 Neutral spaces without Coalition / Taliban pieces
-                if (plan.get("r_b5", 0) < RALLY_NEUTRAL_MAX and not PAKISTAN_LIST[sp] and s.support_list[sp] == 0
-                        and r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE] == 0
-                        and r[COALITION_TROOPS] + r[COALITION_BASE] == 0
-                        and "place" in _rally_options(ctx, sp)):
-                    mode = "place"
-            elif bullet == 6:          # bullet 6*: all Taliban Bases
-                if r[TALIBAN_BASE]:
-                    mode = _star_mode(_rally_options(ctx, sp))
-            elif bullet == 7:          # bullet 7*: the Pakistan spaces, if free
-                if PAKISTAN_LIST[sp] and costs[sp] == 0:
-                    mode = _star_mode(_rally_options(ctx, sp))
-            if mode is not None:
-                found.append((sp, mode))
+        found = _rally_bullet(ctx, bullet, cands, rows, costs)
         if not found:
             continue
         modes = dict(found)
@@ -287,7 +310,7 @@ def sharia_choice(s, spaces) -> tuple[int | None, int]:
     res = s.resources[F]
     best, best_key, steps = None, None, 0
     for sp in spaces:
-        t = s.terror.item(sp)
+        t = s.terror_list[sp]
         levels = s.support_list[sp] + 1 if board.can_have_support(s, sp) else 0
         lv = min(levels, max(0, res - t))
         if lv <= 0:
@@ -312,33 +335,37 @@ def march_movers(ctx, o) -> tuple[int, int, int]:
 
 def all_march_movers(ctx) -> list[tuple[int, int, int]]:
     """:func:`march_movers` of every map space, worked out once per decision (a March step weighs the
-    movers next to nearly every destination)."""
+    movers next to nearly every destination), in one pass over the spaces holding Taliban Guerrillas."""
     movers = ctx.scratch.get("march_movers")
     if movers is None:
+        s = ctx.state
         rows = ctx.rows()
-        movers = ctx.scratch["march_movers"] = [
-            _march_movers(ctx, o, r) if r[TALIBAN_G] or r[TALIBAN_G_ACTIVE] else _NO_MOVERS      # no Guerrilla
-            for o, r in enumerate(rows[:N_SPACES])]
+        movers = ctx.scratch["march_movers"] = [_NO_MOVERS] * N_SPACES
+        afghan_keep = None                                   # base_keep in Afghanistan: 2 under FFF, else 1
+        for o, ua in enumerate(iops.march_movable_rows(ctx.game, F, rows)):     # None: no Guerrilla there
+            if ua is None:
+                continue
+            u, a = ua
+            total = u + a
+            if total == 0:
+                continue
+            r = rows[o]
+            if r[TALIBAN_BASE]:          # the Base keeps its last Guerrilla(s), Underground ones first
+                if AFGHAN_LIST[o]:
+                    if afghan_keep is None:
+                        afghan_keep = 2 if _ffs(ctx) else 1
+                    keep = afghan_keep
+                else:
+                    keep = 1
+                total -= keep
+                u = max(0, u - keep)
+            if board.taliban_control_row(s, o, r):
+                own = r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]           # board.pieces_of(s, o, F)
+                total = min(total, own - (sum(r) - own) - 1)
+            if total < 0:
+                total = 0
+            movers[o] = (min(u, total), min(a, total), total)
     return movers
-
-
-def _march_movers(ctx, o, r) -> tuple[int, int, int]:
-    """:func:`march_movers` of ``o``, whose pieces are ``r`` (the decision's row)."""
-    s = ctx.state
-    u, a = iops.march_movable_row(ctx.game, F, o, r)
-    if u + a == 0:
-        return 0, 0, 0
-    total = u + a
-    keep = (2 if AFGHAN_LIST[o] and _ffs(ctx) else 1) if r[TALIBAN_BASE] else 0     # base_keep(s, o)
-    if keep:                     # the Base keeps its last Guerrilla(s), Underground ones first
-        total -= keep
-        u = max(0, u - keep)
-    if board.taliban_control_row(s, o, r):
-        own = r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]           # board.pieces_of(s, o, F)
-        others = sum(r) - own
-        total = min(total, own - others - 1)
-    total = max(0, total)
-    return max(0, min(u, total)), max(0, min(a, total)), total
 
 
 def march_cost_of(ctx):

@@ -317,7 +317,7 @@ class _MarchSim:
 
     def can_pay(self, dest) -> bool:
         """3.3.2: 1 Resource per Province / Kabul destination (LoCs free), paid once."""
-        return dest in self.dests or insurgent_ops.march_group_free(self.ctx.game, F, -1, dest) or self.budget >= 1
+        return self.budget >= 1 or dest in self.dests or insurgent_ops.march_group_free(self.ctx.game, F, -1, dest)
 
     def origins(self, dest) -> list[int]:
         out = self._origins.get(dest)

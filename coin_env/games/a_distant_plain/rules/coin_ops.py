@@ -290,7 +290,7 @@ TRAIN_SPACES = [KABUL] + list(AFGHAN_PROVINCES)
 def civic_action_steps(s, sp: int) -> int:
     """6.4.1: Civic Action steps still possible in ``sp``: each Terror marker, then each level
     toward Support (where Support can exist, 1.6.2)."""
-    steps = s.terror.item(sp)
+    steps = s.terror_list[sp]
     if board.can_have_support(s, sp):
         steps += 1 - s.support_list[sp]
     return steps
@@ -546,8 +546,8 @@ def civic_action(s, sp: int, steps: int) -> None:
     Support."""
     for _ in range(steps):
         board.add_resources(s, "government", -CIVIC_ACTION_COST)
-        if s.terror.item(sp) > 0:
-            s.terror[sp] -= 1
+        if s.terror_list[sp] > 0:
+            board.set_cell(s, "terror", sp, s.terror_list[sp] - 1)
         else:
             board.shift_support(s, sp, +1)
 
@@ -596,7 +596,7 @@ def patrol_cube_types(faction: str) -> tuple[int, ...]:
 
 def patrol_passable(s) -> list[bool]:
     """[space]: may a Patrolling cube go on after entering it (3.2.2)? Kabul and unSabotaged LoCs."""
-    sab = s.sabotage.tolist()
+    sab = s.sabotage_list
     out = [False] * N_SPACES
     for x in NETWORK_SPACES:
         out[x] = not (LOC_LIST[x] and sab[x])
@@ -818,7 +818,7 @@ def sweep_near(s, dest: int) -> list[int]:
     """3.2.3: the spaces (map order) a Sweep group may come from into ``dest``: adjacent to it, or
     adjacent to an unSabotaged LoC adjacent to it."""
     data = s.data
-    sab = s.sabotage.tolist()
+    sab = s.sabotage_list
     if not any(map(sab.__getitem__, data.loc_neighbors[dest])):
         return list(data.sweep_near_open[dest])    # no Sabotage next to it: the map's own answer
     neighbors = data.neighbors
@@ -873,7 +873,7 @@ def sweep_paths(s, origin: int, dest: int) -> list[int]:
     if origin in neighbors[dest]:
         return []
     return [loc for loc in neighbors[dest]
-            if LOC_LIST[loc] and not s.sabotage.item(loc) and origin in neighbors[loc]]
+            if LOC_LIST[loc] and not s.sabotage_list[loc] and origin in neighbors[loc]]
 
 
 def _guerrillas_on(s, sp: int) -> bool:
@@ -921,7 +921,7 @@ class _Sweep(SharedFactsActivity):
         """The faction's unmoved Troops in every map space (what :func:`sweep_origins` looks for), the
         Sabotage markers, and whether the Government can pay for a space."""
         troops = COALITION_TROOPS if self.faction == "coalition" else GOV_TROOPS
-        return (_movable_columns(game, (troops,))[0], game.state.sabotage.tolist(),
+        return (_movable_columns(game, (troops,))[0], game.state.sabotage_list,
                 self.faction != "government" or can_pay(game, COST))
 
     def space_test(self, game):

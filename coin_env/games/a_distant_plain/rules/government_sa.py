@@ -21,7 +21,6 @@ from ..registry import CONTINUATIONS, PROMPTS
 from ..static import (AFGHAN_PROVINCES, AFGHAN_PROVINCE_LIST, KABUL, LOC_LIST, N_SPACES,
                       PAKISTAN_LIST)
 
-_GUERRILLA_COLS = [TALIBAN_G, TALIBAN_G_ACTIVE, WARLORD_G, WARLORD_G_ACTIVE]
 
 MODES: list[tuple[str, str]] = [
     ("govern_returnees", "Govern: place a +1 Pop marker"),
@@ -156,7 +155,7 @@ def _may_continue(s, origin: int, path: list[int]) -> bool:
         return True
     last = path[-1]
     if LOC_LIST[last]:
-        return not s.sabotage.item(last)
+        return not s.sabotage_list[last]
     if last == KABUL:
         prev = path[-2] if len(path) >= 2 else origin
         return LOC_LIST[prev]
@@ -178,7 +177,8 @@ def transport_next(s, origin: int, path: list[int]) -> list[int]:
 
 def _guerrilla_spaces(s) -> list[int]:
     """[space]: 1 where any Guerrillas (anyone's, either state) are, else 0 (4.3.2 payment)."""
-    return (s.pieces[:N_SPACES, _GUERRILLA_COLS].sum(axis=1) > 0).astype(int).tolist()
+    return [1 if r[TALIBAN_G] or r[TALIBAN_G_ACTIVE] or r[WARLORD_G] or r[WARLORD_G_ACTIVE] else 0
+            for r in s.rows[:N_SPACES]]
 
 
 def transport_payment(s, path: list[int]) -> int:
@@ -196,7 +196,7 @@ def transport_steps(s, only=None) -> list[list[tuple[int, int, bool, bool]]]:
     ``only``: the destinations the caller wants (default: all); a move that neither reaches one nor
     goes on is left out."""
     guerrillas = _guerrilla_spaces(s)
-    sabotage = s.sabotage.tolist()
+    sabotage = s.sabotage_list
     neighbors = s.data.neighbors
     out = []
     for at in range(N_SPACES):

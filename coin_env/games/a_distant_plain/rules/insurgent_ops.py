@@ -375,7 +375,7 @@ def _rally_replace(game, f: str, sp: int, n_active: int) -> None:
 def sharia_steps(s, sp: int) -> int:
     """6.4.2: Terror markers to remove plus levels the space can still shift toward Opposition."""
     levels = s.support_list[sp] + 1 if board.can_have_support(s, sp) else 0
-    return s.terror.item(sp) + levels
+    return s.terror_list[sp] + levels
 
 
 def sharia_max(game, sp: int) -> int:
@@ -422,8 +422,8 @@ def do_sharia(game, sp: int, n: int) -> None:
     Opposition."""
     s = game.state
     board.add_resources(s, "taliban", -n)
-    k = min(n, s.terror.item(sp))
-    s.terror[sp] -= k
+    k = min(n, s.terror_list[sp])
+    board.set_cell(s, "terror", sp, s.terror_list[sp] - k)
     board.shift_support(s, sp, -(n - k))
 
 
@@ -449,6 +449,27 @@ def march_movable_row(game, faction: str, sp: int, row) -> tuple[int, int]:
     the board of its decision)."""
     g = GUERRILLA[faction]
     return _march_movers(game, faction, sp, row[g], row[g + 1])
+
+
+def march_movable_rows(game, faction: str, rows) -> list:
+    """[space]: :func:`march_movable_row` of every map space whose row in ``rows`` holds a Guerrilla of
+    ``faction`` (None for the others), the facts shared by all spaces (the Guerrillas that arrived this
+    March) read once."""
+    s = game.state
+    g = GUERRILLA[faction]
+    turn = s.turn
+    moved = turn["flags"].get("march_moved") if turn is not None else None
+    if moved and faction == "taliban":           # Taliban arriving in a Pashtun space may continue (3.3.2)
+        pashtun = s.data.pashtun_list
+        moved = {key: mv for key, mv in moved.items() if not pashtun[int(key)]}
+    out = [None] * N_SPACES
+    for sp in range(N_SPACES):
+        r = rows[sp]
+        u, a = r[g], r[g + 1]
+        if u or a:
+            mv = moved.get(str(sp)) if moved else None
+            out[sp] = _unmoved(u, a, mv) if mv else (u, a)
+    return out
 
 
 def _march_movers(game, faction: str, sp: int, u: int, a: int) -> tuple[int, int]:
@@ -827,10 +848,11 @@ class _Terror(Activity):
         there (:func:`terror_space_ok`), and 1 Resource unless free or a LoC (:func:`terror_cost`)."""
         s = game.state
         f = self.faction
-        under = s.pieces[:N_SPACES, GUERRILLA[f]].tolist()
+        g = GUERRILLA[f]
+        rows = s.rows                                 # the table's plain-list mirror (numpy is slower per call)
         if is_free(game) or _can_pay(game, f, 1):
-            return [n >= 1 for n in under].__getitem__
-        return [n >= 1 and LOC_LIST[sp] for sp, n in enumerate(under)].__getitem__
+            return [r[g] >= 1 for r in rows[:N_SPACES]].__getitem__
+        return [rows[sp][g] >= 1 and LOC_LIST[sp] for sp in range(N_SPACES)].__getitem__
 
     def select(self, game, sp):
         _pay(game, self.faction, terror_cost(game, self.faction, sp))

@@ -274,7 +274,7 @@ def sabotage_candidates(s) -> list[int]:
     """6.3.1: unSabotaged LoCs where Taliban Guerrillas outnumber all other pieces."""
     out = []
     for sp in LOCS:
-        if s.sabotage.item(sp):
+        if s.sabotage_list[sp]:
             continue
         tal = board.guerrillas(s, sp, "taliban")
         if tal > int(s.pieces[sp].sum()) - tal:
@@ -306,7 +306,7 @@ def _sabotage(game, frame) -> None:
 def government_earnings(s) -> int:
     """6.3.2: Aid plus the Econ of every LoC without Sabotage."""
     econ = s.data.econ_list
-    return s.aid + sum(int(econ[sp]) for sp in LOCS if not s.sabotage.item(sp))
+    return s.aid + sum(int(econ[sp]) for sp in LOCS if not s.sabotage_list[sp])
 
 
 def _government_earnings(game, frame) -> None:
@@ -322,7 +322,7 @@ def taliban_earnings(s) -> int:
 def warlord_earnings(s) -> int:
     """6.3.3: Warlord Bases on the map plus Warlord Guerrillas on LoCs without Sabotage."""
     on_locs = sum(s.rows[sp][WARLORD_G] + s.rows[sp][WARLORD_G_ACTIVE] for sp in LOCS
-                  if not s.sabotage.item(sp))
+                  if not s.sabotage_list[sp])
     return int(s.pieces[:N_SPACES, WARLORD_BASE].sum()) + on_locs
 
 
@@ -344,7 +344,7 @@ def _steps_toward(s, sp, direction: int) -> int:
     shifts = 0
     if board.can_have_support(s, sp):
         shifts = 1 - s.support_list[sp] if direction > 0 else s.support_list[sp] + 1
-    return s.terror.item(sp) + shifts
+    return s.terror_list[sp] + shifts
 
 
 def civic_action_decider(s, sp) -> str:
@@ -395,8 +395,8 @@ def buy_support_step(s, sp, payer: str, cost: int, direction: int, n: int = 1) -
     """6.4.1 / 6.4.2: each step removes a Terror marker, or once none is left shifts one level."""
     for _ in range(n):
         board.add_resources(s, payer, -cost)
-        if s.terror.item(sp) > 0:
-            s.terror[sp] -= 1
+        if s.terror_list[sp] > 0:
+            board.set_cell(s, "terror", sp, s.terror_list[sp] - 1)
         else:
             board.shift_support(s, sp, direction)
 
@@ -830,8 +830,7 @@ def _reset(game) -> None:
     board.move_pieces(s, CASUALTIES, COALITION_TROOPS, AVAILABLE, COALITION_TROOPS, troops - troops // 2)
     board.islamabad_reset(s)
     s.eligible = {f: True for f in game.factions}
-    s.terror[:] = 0
-    s.sabotage[:] = 0
+    board.clear_markers(s)
     s.lasting[:] = [e for e in s.lasting if e.get("name") != "momentum" and e.get("expires") != "campaign"]
     for sp in range(N_SPACES):
         for faction in ("taliban", "warlords"):

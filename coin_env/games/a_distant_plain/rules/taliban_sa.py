@@ -29,8 +29,6 @@ Free Special Activities granted by an Event (5.5, 3.1.2) skip costs: ``coin_env.
 
 from __future__ import annotations
 
-import numpy as np
-
 from .. import board
 from ..data.pieces import (GOV_BASE, GOV_TROOPS, PIECE_OWNER, POLICE, TALIBAN_BASE, TALIBAN_G, TALIBAN_G_ACTIVE,
                            WARLORD_BASE, WARLORD_G, WARLORD_G_ACTIVE)
@@ -95,7 +93,7 @@ def _extort_raw(s, sp: int, warlords: int) -> int:
     wb = board.bases(s, sp, "warlords")
     if wb:
         return min(EXTORT_PER_WARLORD_BASE * wb, warlords)
-    if board.is_loc(sp) and not s.sabotage.item(sp):
+    if board.is_loc(sp) and not s.sabotage_list[sp]:
         return s.data.econ_list[sp]
     return 1
 
@@ -154,11 +152,10 @@ class Extort(Activity):
                               lambda sp: extort_ok_row(rows[sp]))
 
     def space_test(self, game):
-        """:func:`extort_ok` for every space at once (one numpy mask): an Underground Taliban
-        Guerrilla, and Taliban pieces outnumbering all others."""
-        p = game.state.pieces[:N_SPACES]
-        ok = (p[:, TALIBAN_G] > 0) & (np.dot(p, board.TALIBAN_MAJORITY_WEIGHTS) > 0)
-        return ok.tolist().__getitem__
+        """:func:`extort_ok` for every space at once, read from the rows (:func:`extort_ok_row`, inlined): an
+        Underground Taliban Guerrilla, and Taliban pieces outnumbering all others."""
+        return [r[TALIBAN_G] > 0 and 2 * (r[TALIBAN_G] + r[TALIBAN_G_ACTIVE] + r[TALIBAN_BASE]) > sum(r)
+                for r in game.state.rows[:N_SPACES]].__getitem__
 
     def select(self, game, sp):
         extort_space(game, sp)
@@ -184,11 +181,6 @@ def infiltrate_targets_row(p) -> list[int]:
     if not wg and p[WARLORD_BASE]:
         out.append(WARLORD_BASE)
     return sorted(out)
-
-
-# Government and Warlord pieces: :func:`infiltrate_targets` is non-empty where any is present.
-_INFILTRATE_TARGET_WEIGHTS = board.column_weights((GOV_TROOPS, POLICE, GOV_BASE, WARLORD_G, WARLORD_G_ACTIVE,
-                                                   WARLORD_BASE))
 
 
 def infiltrate_ok(game, sp: int) -> bool:
@@ -235,10 +227,10 @@ class Infiltrate(Activity):
         return any_selectable(self, game, _with_underground_taliban(game.state), has_target)
 
     def space_test(self, game):
-        """:func:`infiltrate_ok` for every space at once (one numpy mask)."""
-        p = game.state.pieces[:N_SPACES]
-        ok = (p[:, TALIBAN_G] > 0) & (np.dot(p, _INFILTRATE_TARGET_WEIGHTS) > 0)
-        return ok.tolist().__getitem__
+        """:func:`infiltrate_ok` for every space at once, read from the rows: an Underground Taliban
+        Guerrilla and a Government or Warlord piece."""
+        return [r[TALIBAN_G] > 0 and r[GOV_TROOPS] + r[POLICE] + r[GOV_BASE] + r[WARLORD_G] + r[WARLORD_G_ACTIVE]
+                + r[WARLORD_BASE] > 0 for r in game.state.rows[:N_SPACES]].__getitem__
 
     def select(self, game, sp):
         game.choose(FACTION, f"Infiltrate in {game.space_names[sp]}: remove 2 pieces or replace 1",

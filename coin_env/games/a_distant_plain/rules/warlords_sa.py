@@ -136,12 +136,10 @@ class Traffic(Activity):
         return any_selectable(self, game, range(N_SPACES), traffic_space)
 
     def space_test(self, game):
-        """:func:`traffic_ok` for every space at once (one numpy mask; the sequence of play asks at
-        nearly every Warlords choice, and the answer is usually "nowhere")."""
-        p = game.state.pieces[:N_SPACES]
-        wb = p[:, WARLORD_BASE]
-        ok = (wb >= 1) & (wb <= 2) & (p[:, COALITION_TROOPS] + p[:, COALITION_BASE] == 0)
-        return ok.tolist().__getitem__
+        """:func:`traffic_ok` for every space at once, read from the rows (:func:`traffic_ok_row`, inlined; the
+        sequence of play asks at nearly every Warlords choice, and the answer is usually "nowhere")."""
+        return [1 <= r[WARLORD_BASE] <= 2 and r[COALITION_TROOPS] + r[COALITION_BASE] == 0
+                for r in game.state.rows[:N_SPACES]].__getitem__
 
     def select(self, game, sp):
         traffic_space(game, sp)
