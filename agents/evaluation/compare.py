@@ -265,6 +265,14 @@ def _read_results(paths: list[str], flag: str) -> list[dict]:
     return results
 
 
+def _write_outputs(outputs: list, result: dict, table: str) -> None:
+    """The result to the claimed ``--json`` file and the table to the ``--markdown`` one (each if asked)."""
+    write_json_file(outputs[0], result, indent=1)
+    if outputs[1]:
+        with open(outputs[1], "w") as f:
+            f.write(table + "\n")
+
+
 def run_from_json(args) -> int:
     """``--from-json``: the table of saved results, merged (the docs' strength tables are made this way); with
     ``--baseline-from``, paired with those results' policy as the baseline (:func:`pair_apart`)."""
@@ -279,10 +287,7 @@ def run_from_json(args) -> int:
         raise UsageError(f"{'--baseline-from' if baselines else '--from-json'}: {exc}") from None
     print(table)
     outputs = [output_file(args.json, "--json"), output_file(args.markdown, "--markdown")]
-    write_json_file(outputs[0], result, indent=1)
-    if outputs[1]:
-        with open(outputs[1], "w") as f:
-            f.write(table + "\n")
+    _write_outputs(outputs, result, table)
     return 0
 
 
@@ -313,10 +318,7 @@ def run(args) -> int:
     print(f"{args.game}: {args.policy} vs {baseline} in the same seat, {against} in the others, {args.games} games "
           f"from seed {args.seed}")
     print(table)
-    write_json_file(outputs[0], result, indent=1)
-    if outputs[1]:
-        with open(outputs[1], "w") as f:
-            f.write(table + "\n")
+    _write_outputs(outputs, result, table)
     return 0
 
 
