@@ -11,6 +11,14 @@ For each game, the median over ``repeats`` runs of:
 * all-bot games/s (bots where the game has them; "n/a" until then);
 * clone() and JSON round-trip cost at a mid-game decision;
 * peak memory of one environment playing one game (tracemalloc).
+
+``--search N`` times a searching policy instead (issue 27's budget: a whole game in under 30 seconds per
+core): ``--search-spec`` (default ``search`` at its default budget) in one seat, the game's bot in the others,
+N seeded games (seeds 3,000,000 and up) per seat in each seat-rules setting the game has, one game at a time in
+this process; CPU-seconds a game, mean and max per seat (``time.process_time``: the machine's other jobs do
+not count, as they would in wall clock).
+
+    coin-env bench --games a_distant_plain --search 8
 """
 
 from __future__ import annotations
@@ -25,7 +33,10 @@ import numpy as np
 
 import coin_env
 from agents.common import check_game, output_file, positive_float, positive_int, released_if_stopped, standalone, UsageError, write_json_file
+from agents.evaluation.compare import seat_rules_of
+from agents.evaluation.evaluate import evaluate
 from agents.evaluation.simulate import play_game, seat_policies
+from agents.policies import check_policy
 from coin_env.core.registry import default_scenario, game_bots
 
 
@@ -169,6 +180,37 @@ def bench_game(game_name: str, repeats: int = 5, budget_s: float = 2.0) -> dict:
     return out
 
 
+SEARCH_SEED = 3_000_000          # the strength tables' seeds (docs/pretrained.md): games the search rows played
+
+
+def search_seconds(game_name: str, games: int, spec: str = "search") -> dict:
+    """CPU-seconds of whole games with ``spec`` in one seat and the game's bot in the others:
+    ``{seat_rules: {seat: {"mean", "max", "games"}}}``, each game played alone in this process (the search's
+    rollouts inline, ``workers=1`` as its default) and timed with ``time.process_time``."""
+    out: dict = {}
+    for rules in seat_rules_of(game_name, None, None):
+        for seat in coin_env.make_game(game_name, seed=0).factions:
+            seconds = []
+            for k in range(games):
+                t0 = time.process_time()
+                evaluate(game_name, {"search": spec}, games=1, seed=SEARCH_SEED + k, workers=1, baselines=False,
+                         seats=[seat], seat_rules=rules)
+                seconds.append(time.process_time() - t0)
+            out.setdefault(rules, {})[seat] = {"mean": statistics.fmean(seconds), "max": max(seconds),
+                                               "games": games}
+    return out
+
+
+def format_search_table(results: dict, spec: str) -> str:
+    lines = [f"CPU-seconds per whole game, {spec} in one seat, the bot in the others", "",
+             "| game | seat rules | seat | games | mean | max |", "|---|---|---|---|---|---|"]
+    for game, settings in results.items():
+        for rules, seats in settings.items():
+            for seat, row in seats.items():
+                lines.append(f"| {game} | {rules} | {seat} | {row['games']} | {row['mean']:.1f} | {row['max']:.1f} |")
+    return "\n".join(lines)
+
+
 TARGETS = {"decisions_per_s": (">=", 10_000), "steps_per_s": (">=", 8_000), "games_per_s": (">=", 10),
            "clone_us": ("<=", 10), "learner_step_ms": ("<=", 0.2)}
 
@@ -194,6 +236,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--repeats", type=positive_int, default=5)
     p.add_argument("--seconds", type=positive_float, default=2.0, help="time budget of each throughput measurement")
     p.add_argument("--json", default=None, help="also write the results to this JSON file")
+    p.add_argument("--search", type=positive_int, default=None, metavar="N",
+                   help="instead: CPU-seconds of N seeded games per seat and seat rules with --search-spec in one seat")
+    p.add_argument("--search-spec", default="search", metavar="SPEC", help="the policy --search times (default: search)")
 
 
 def run(args) -> int:
@@ -201,10 +246,17 @@ def run(args) -> int:
         raise UsageError(f"--games: name at least one game; known games: {', '.join(coin_env.list_games())}")
     for g in args.games:
         check_game(g)
+    if args.search is not None:
+        for g in args.games:
+            check_policy(args.search_spec, g, "--search-spec")
     out = output_file(args.json, "--json")
     with released_if_stopped(out):
-        results = {g: bench_game(g, args.repeats, args.seconds) for g in args.games}
-    print(format_table(results))
+        if args.search is not None:
+            results = {g: search_seconds(g, args.search, args.search_spec) for g in args.games}
+            print(format_search_table(results, args.search_spec))
+        else:
+            results = {g: bench_game(g, args.repeats, args.seconds) for g in args.games}
+            print(format_table(results))
     write_json_file(out, results)
     return 0
 
